@@ -1,0 +1,49 @@
+"""Pairing engines for Burraco pair tournaments: pure Python, no Django.
+
+Public API (request/response shapes: docs in pairing-io.md and each module):
+
+- :func:`run` — pair one round from a request dict (``"system"``: ``"mitchell"``,
+  ``"danish"`` or ``"first_round"``).
+- :class:`PairingError` — raised for malformed or impossible requests (Italian message).
+- :func:`pairing.check.check` — list the rule violations of a response.
+- :mod:`pairing.rtg` — random tournament generator used to test engines and checker.
+
+Command line: ``python -m pairing < request.json`` and
+``python -m pairing.check REQUEST.json RESPONSE.json``.
+"""
+
+from __future__ import annotations
+
+from .errors import PairingError
+
+__all__ = ["run", "PairingError", "SYSTEMS"]
+
+SYSTEMS = ("mitchell", "danish", "first_round")
+
+
+def run(request: dict) -> dict:
+    """Pair one round.
+
+    Args:
+        request: a dict shaped as in pairing-io.md; ``request["system"]`` selects the engine:
+            ``"mitchell"`` (:func:`pairing.mitchell.pair`), ``"danish"``
+            (:func:`pairing.danish.pair`), ``"first_round"``
+            (:func:`pairing.first_round.pair`).
+    Returns:
+        the response dict (``tables``, ``bye``, ``rematches``, ``warnings`` and the system's
+        extra keys), JSON-serialisable.
+    Raises:
+        PairingError: the request is not a dict, the system is unknown, or the engine rejects
+            the request.
+    """
+    from . import danish, first_round, mitchell
+
+    if not isinstance(request, dict):
+        raise PairingError("la richiesta deve essere un oggetto JSON")
+    system = request.get("system")
+    engines = {"mitchell": mitchell.pair, "danish": danish.pair,
+               "first_round": first_round.pair}
+    if system not in engines:
+        raise PairingError(
+            f"sistema sconosciuto: {system!r} (ammessi: {', '.join(SYSTEMS)})")
+    return engines[system](request)

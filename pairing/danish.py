@@ -1,0 +1,241 @@
+"""Danish pairing (*danese*): pair by standings from the top without rematches.
+
+Rules: rules.md §5 (bye, seed code art. 33) and §7; exact procedure in pairing-io.md
+("Danish rule, exactly").
+
+Algorithm. Pairs are numbered by ranking position (0 = best). The graph of allowed meetings
+(everything except forbidden rematches) is dense, so it is stored by its forbidden edges and
+one *maximum matching* of the pairs still to be paired is kept up to date
+(:class:`pairing.matching.DenseMatcher`). With ``k`` = the minimum number of unavoidable
+rematches among those pairs (half the exposed vertices of that matching; 0 in every normal
+round):
+
+1. Bye (odd count): walk the ranking from the bottom over pairs that have not rested; test
+   each by removing it and re-augmenting from its freed partner. The first one that leaves
+   ``k = 0`` rests. If none does, the non-rested pair leaving the fewest rematches rests
+   (lowest-ranked among equals); if all have rested, the lowest-ranked pair rests (warning).
+2. Top-down: the best unpaired P tries unpaired Q in ranking order. P–Q is accepted when
+   ``[P–Q forbidden] + k(rest) == k``: remove P and Q inside a trial, re-augment from their
+   two freed partners (usually directly compatible: O(1); otherwise an Edmonds blossom search)
+   and roll back if the count grew. With ``k = 0`` this is exactly "the highest-ranked Q that
+   P may meet such that the rest can still be paired without a rematch"; with ``k > 0`` it
+   yields a pairing with the fewest rematches, closest to ranking order (lexicographically
+   top-down).
+3. Seating: matches come out best-first; table 1 is the first, the better-ranked pair N/S.
+"""
+
+from __future__ import annotations
+
+from .errors import PairingError
+from .matching import DenseMatcher
+from .request import check_request_dict, id_set, meetings, pair_list
+
+__all__ = ["pair", "AVOID_MODES", "parse", "forbidden_sets"]
+
+AVOID_MODES = ("all", "previous", "none")
+
+
+def parse(request: dict) -> dict:
+    """Validate a Danish request and return its normalised pieces.
+
+    Returns a dict with ``ranking`` (list of ids), ``index`` (id → rank 0-based), ``mode``,
+    ``met`` (list of ``(a, b, round|None)`` between ranked pairs), ``met_last`` (same, for
+    the previous round) and ``rested`` (set of ids).
+
+    Raises:
+        PairingError: see :func:`pairing.request.pair_list` and
+            :func:`pairing.request.meetings`; an unknown ``avoid_rematches`` value.
+    """
+    check_request_dict(request)
+    ranking = pair_list(request, "ranking", min_len=1)
+    mode = request.get("avoid_rematches", "all")
+    if mode is None:
+        mode = "all"
+    if mode not in AVOID_MODES:
+        raise PairingError(
+            f"'avoid_rematches' deve essere uno tra {', '.join(AVOID_MODES)}: {mode!r}")
+    index = {p: i for i, p in enumerate(ranking)}
+    # Meetings with pairs no longer ranked (withdrawn) are irrelevant: keep only ranked ones.
+    met = [m for m in meetings(request, "met") if m[0] in index and m[1] in index]
+    met_last = [m for m in meetings(request, "met_last_round")
+                if m[0] in index and m[1] in index]
+    rested = id_set(request, "rested") & set(index)
+    return {"ranking": ranking, "index": index, "mode": mode, "met": met,
+            "met_last": met_last, "rested": rested}
+
+
+def forbidden_sets(parsed: dict) -> list[set[int]]:
+    """``forbidden[i]`` = ranks that rank ``i`` may not meet under the request's window.
+
+    ``"all"``: every earlier opponent; ``"previous"``: the previous round's opponent;
+    ``"none"``: nobody (rules.md §7, setting *avoid rematches*).
+    """
+    n = len(parsed["ranking"])
+    index = parsed["index"]
+    forb: list[set[int]] = [set() for _ in range(n)]
+    mode = parsed["mode"]
+    source = parsed["met"] if mode == "all" else parsed["met_last"] if mode == "previous" else []
+    for a, b, _ in source:
+        i, j = index[a], index[b]
+        forb[i].add(j)
+        forb[j].add(i)
+    return forb
+
+
+def _met_rounds(parsed: dict) -> dict:
+    rounds: dict[frozenset, set] = {}
+    for a, b, r in parsed["met"] + parsed["met_last"]:
+        s = rounds.setdefault(frozenset((a, b)), set())
+        if r is not None:
+            s.add(r)
+    return rounds
+
+
+def _why_met(a, b, rounds: dict, mode: str) -> str:
+    known = sorted(rounds.get(frozenset((a, b)), ()))
+    if len(known) == 1:
+        return f"{a} e {b} si sono già incontrate al turno {known[0]}"
+    if known:
+        listed = ", ".join(str(r) for r in known[:-1]) + f" e {known[-1]}"
+        return f"{a} e {b} si sono già incontrate ai turni {listed}"
+    if mode == "previous":
+        return f"{a} e {b} si sono incontrate al turno precedente"
+    return f"{a} e {b} si sono già incontrate"
+
+
+def _choose_bye(m: DenseMatcher, n: int, rested_ranks: set[int], ranking: list,
+                warnings: list) -> int:
+    """Pick the bye rank (rules.md §5, art. 33) and remove it from ``m`` (committed)."""
+    candidates = [i for i in range(n - 1, -1, -1) if i not in rested_ranks]
+    if not candidates:
+        bye = n - 1
+        warnings.append(
+            f"Tutte le coppie hanno già riposato: riposa l'ultima in classifica ({ranking[bye]}).")
+        partner = m.remove(bye)
+        if partner != -1:
+            m.augment(partner)
+        return bye
+    best = None  # (rematches left, rank)
+    for b in candidates:
+        m.begin()
+        partner = m.remove(b)
+        if partner != -1:
+            m.augment(partner)
+        left = m.unmatched() // 2
+        if left == 0:
+            m.commit()
+            return b
+        m.rollback()
+        if best is None or left < best[0]:
+            best = (left, b)
+    b = best[1]
+    partner = m.remove(b)
+    if partner != -1:
+        m.augment(partner)
+    return b
+
+
+def pair(request: dict) -> dict:
+    """Pair one Danish round.
+
+    Args:
+        request: ``{"system": "danish", "ranking": [ids best first], "met": [[a, b] or
+            [a, b, round], ...], "met_last_round": [...], "rested": [ids],
+            "avoid_rematches": "all" | "previous" | "none"}`` (pairing-io.md).
+    Returns:
+        ``{"tables": [{"table", "ns", "ew"}...], "bye": id|None, "rematches": [[ns, ew]...],
+        "warnings": [str...], "explanations": [str...]}``; ``explanations`` has one Italian
+        line per table that differs from the natural 1v2, 3v4, ... of the ranking without the
+        bye.
+    Raises:
+        PairingError: malformed request (see :func:`parse`).
+
+    Source: rules.md §5 and §7, FIBUR seed code art. 33, pairing-io.md.
+    """
+    parsed = parse(request)
+    ranking = parsed["ranking"]
+    mode = parsed["mode"]
+    n = len(ranking)
+    forb = forbidden_sets(parsed)
+    rounds = _met_rounds(parsed)
+    warnings: list[str] = []
+
+    m = DenseMatcher(n, forb)
+    m.maximize()
+
+    bye = None
+    if n % 2 == 1:
+        rested_ranks = {parsed["index"][p] for p in parsed["rested"]}
+        bye = _choose_bye(m, n, rested_ranks, ranking, warnings)
+
+    k = m.unmatched() // 2
+    if k:
+        warnings.append(
+            f"Nessun accoppiamento senza incontri ripetuti è possibile: {k} "
+            f"incontr{'o' if k == 1 else 'i'} ripetut{'o' if k == 1 else 'i'} (il minimo).")
+
+    alive = m.alive
+    matches: list[tuple[int, int, list]] = []  # (P, Q, skipped [(Q', reason)])
+    start = 0
+    while True:
+        while start < n and not alive[start]:
+            start += 1
+        if start >= n:
+            break
+        p = start
+        skipped = []
+        chosen = None
+        for q in range(p + 1, n):
+            if not alive[q]:
+                continue
+            cost = 1 if q in forb[p] else 0
+            if cost > k:
+                skipped.append((q, "met"))
+                continue
+            if m.mate[p] == q:
+                m.remove(p)
+                m.remove(q)
+                chosen = q
+                break
+            m.begin()
+            pp = m.remove(p)
+            qq = m.remove(q)
+            for x in (pp, qq):
+                if x != -1 and m.mate[x] == -1 and alive[x]:
+                    m.augment(x)
+            if cost + m.unmatched() // 2 == k:
+                m.commit()
+                chosen = q
+                break
+            m.rollback()
+            skipped.append((q, "met" if cost else "stuck"))
+        if chosen is None:  # cannot happen: the maintained matching proves feasibility
+            raise AssertionError("Danish pairing: no feasible opponent")
+        k -= 1 if chosen in forb[p] else 0
+        matches.append((p, chosen, skipped))
+
+    natural = [i for i in range(n) if i != bye]
+    tables, rematches, explanations = [], [], []
+    for t, (p, q, skipped) in enumerate(matches, start=1):
+        a, b = ranking[p], ranking[q]
+        tables.append({"table": t, "ns": a, "ew": b})
+        if q in forb[p]:
+            rematches.append([a, b])
+        if (natural[2 * t - 2], natural[2 * t - 1]) == (p, q):
+            continue
+        reasons = []
+        for q2, why in skipped:
+            if why == "met":
+                reasons.append(_why_met(a, ranking[q2], rounds, mode))
+            else:
+                reasons.append(f"con {a}–{ranking[q2]} le coppie restanti non si potrebbero "
+                               f"accoppiare senza incontri ripetuti")
+        if q in forb[p]:
+            reasons.append(_why_met(a, b, rounds, mode)
+                           + ", ma nessun accoppiamento senza ripetizioni è possibile")
+        if not reasons:
+            reasons.append("conseguenza degli accoppiamenti ai tavoli precedenti")
+        explanations.append(f"Tavolo {t}: {a} contro {b} — " + "; ".join(reasons) + ".")
+
+    return {"tables": tables, "bye": None if bye is None else ranking[bye],
+            "rematches": rematches, "warnings": warnings, "explanations": explanations}

@@ -1,0 +1,121 @@
+"""First Danish round: by lot, by pair number, or by hand (rules.md §7).
+
+Request::
+
+    {"system": "first_round", "method": "lot" | "number" | "hand",
+     "pairs": [ids in pair-number order],
+     "seed": 12345,                                   # lot only, optional
+     "tables": [{"table": 1, "ns": .., "ew": ..}],    # hand only
+     "bye": id | null}                                # hand only
+
+- ``lot``: the pairs are shuffled with ``random.Random(seed)`` and paired in drawn order
+  (1st v 2nd at table 1, ...; with an odd count the last drawn pair rests). Without a seed
+  one is drawn; the response always carries ``"seed"`` so the same draw can be replayed.
+- ``number``: 1 v 2, 3 v 4, ... in the given pair-number order, the lower number N/S; with
+  an odd count the last pair rests (the lowest-ranked pair in pair-number order, as
+  art. 33 would choose). Chosen over the Mitchell order because it is the plain reading of
+  "by pair number" and is what a Danish tournament without standings does.
+- ``hand``: the arbiter's tables are validated (every pair exactly once, at most one bye,
+  tables numbered 1..k without gaps) and returned sorted by table number.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .errors import PairingError
+from .request import check_request_dict, is_pair_id, pair_list
+
+__all__ = ["pair", "METHODS", "draw"]
+
+METHODS = ("lot", "number", "hand")
+
+
+def draw(pairs: list, seed: int) -> list:
+    """The pairs in drawn order for ``seed`` (reproducible: same seed, same order)."""
+    order = list(pairs)
+    random.Random(seed).shuffle(order)
+    return order
+
+
+def _in_order(order: list) -> tuple[list, object]:
+    tables = [{"table": k + 1, "ns": order[2 * k], "ew": order[2 * k + 1]}
+              for k in range(len(order) // 2)]
+    return tables, (order[-1] if len(order) % 2 else None)
+
+
+def _hand_tables(request: dict, pairs: list) -> tuple[list, object]:
+    raw = request.get("tables")
+    if not isinstance(raw, list):
+        raise PairingError("'tables' deve essere una lista di tavoli")
+    known = set(pairs)
+    seen: set = set()
+
+    def take(p):
+        if not is_pair_id(p):
+            raise PairingError(f"identificativo di coppia non valido: {p!r}")
+        if p not in known:
+            raise PairingError(f"coppia sconosciuta: {p}")
+        if p in seen:
+            raise PairingError(f"la coppia {p} compare due volte")
+        seen.add(p)
+
+    tables = []
+    for t in raw:
+        if not isinstance(t, dict) or not {"table", "ns", "ew"} <= set(t):
+            raise PairingError(f"tavolo non valido: {t!r}")
+        num = t["table"]
+        if not isinstance(num, int) or isinstance(num, bool) or num < 1:
+            raise PairingError(f"numero di tavolo non valido: {num!r}")
+        take(t["ns"])
+        take(t["ew"])
+        tables.append({"table": num, "ns": t["ns"], "ew": t["ew"]})
+    tables.sort(key=lambda t: t["table"])
+    if [t["table"] for t in tables] != list(range(1, len(tables) + 1)):
+        raise PairingError("i tavoli devono essere numerati da 1 senza buchi né doppioni")
+    bye = request.get("bye")
+    if bye is not None:
+        take(bye)
+    missing = [p for p in pairs if p not in seen]
+    if missing:
+        hint = " (al massimo una coppia può riposare)" if len(missing) > 1 or bye is not None else ""
+        raise PairingError(f"coppie senza tavolo né riposo: {', '.join(map(str, missing))}"
+                           + hint)
+    return tables, bye
+
+
+def pair(request: dict) -> dict:
+    """Pair the first round of a Danish session.
+
+    Args:
+        request: see the module docstring.
+    Returns:
+        ``{"tables", "bye", "rematches": [], "warnings": [], "method"}`` plus ``"seed"`` for
+        ``lot``.
+    Raises:
+        PairingError: unknown method, fewer than 2 pairs, a pair listed twice, bad seed, or
+            (by hand) a pair missing, unknown or seated twice, more than one bye, bad table
+            numbers.
+
+    Source: rules.md §7 ("The first round is paired by the arbiter's choice").
+    """
+    check_request_dict(request)
+    method = request.get("method")
+    if method not in METHODS:
+        raise PairingError(f"'method' deve essere uno tra {', '.join(METHODS)}: {method!r}")
+    pairs = pair_list(request, "pairs", min_len=2)
+    response: dict = {"method": method}
+    if method == "lot":
+        seed = request.get("seed")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2 ** 31)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise PairingError(f"'seed' deve essere un intero: {seed!r}")
+        tables, bye = _in_order(draw(pairs, seed))
+        response["seed"] = seed
+    elif method == "number":
+        tables, bye = _in_order(pairs)
+    else:
+        tables, bye = _hand_tables(request, pairs)
+    response.update({"tables": tables, "bye": bye, "rematches": [], "warnings": []})
+    return response

@@ -1,0 +1,170 @@
+"""Mitchell movement: N/S pairs stay, E/W pairs move +s tables each round.
+
+Rules: rules.md §6; exact formula in pairing-io.md ("Mitchell").
+
+- N pairs, T = ceil(N/2) tables. N even: N/S line ``pairs[0:T]``, E/W line ``pairs[T:N]``.
+  N odd: the phantom is the N/S pair of table T (the *tavolo zoppo* stays at table T),
+  N/S line ``pairs[0:T-1]``, E/W line ``pairs[T-1:N]``.
+- Round r, step s: E/W index i (0-based) sits at table ``((i + (r-1)*s) mod T) + 1``.
+  The E/W pair facing the phantom rests (``bye``).
+
+Withdrawn pairs (extension, rules.md §6 "empty seat"). The request may carry
+``"absent": [ids]``: those pairs keep their seat in the movement but do not play. The response
+then always carries ``"forced_byes": [ids]`` (empty when nobody is affected), and:
+
+- table numbers are the movement's numbers and never shift, so the paper table list, the
+  score sheets and the players' expectations stay valid after a withdrawal;
+- a table where one present pair faces an absent one is still listed, with the absent seat
+  set to ``null`` (``{"table": 3, "ns": 5, "ew": null}``): a table holding a single pair with a
+  rest, as rules.md §1 allows; that pair is in ``forced_byes`` (*riposo forzato*, art. 32);
+- a table with no present pair (both seats absent, or absent facing the phantom) is not
+  listed, which is the only way a gap appears in the numbering. The phantom table T itself is
+  never listed (its E/W pair is the ``bye``), so without absences tables are 1..T without
+  gaps (1..T-1 for odd N), as pairing-io.md requires.
+
+The checker (:mod:`pairing.check`) expects exactly this shape.
+"""
+
+from __future__ import annotations
+
+from math import gcd
+
+from .errors import PairingError
+from .request import check_request_dict, id_set, pair_list, positive_int
+
+__all__ = ["pair", "movement", "repeat_period", "plan_warnings"]
+
+PHANTOM = object()
+
+
+def movement(pairs: list, rnd: int, step: int = 1) -> list[tuple[int, object, object]]:
+    """The seats of every table in round ``rnd``: ``[(table, ns, ew), ...]`` for 1..T.
+
+    Args:
+        pairs: all pairs in pair-number order (N ≥ 2).
+        rnd: Mitchell round number, ≥ 1 (the 1st Mitchell round of the plan is 1).
+        step: tables an E/W pair moves after each round, ≥ 1.
+    Returns:
+        one tuple per table 1..T; ``ns`` is :data:`PHANTOM` at table T when N is odd.
+
+    Source: pairing-io.md "Mitchell", rules.md §6.
+    """
+    n = len(pairs)
+    t_count = (n + 1) // 2
+    if n % 2 == 0:
+        ns_line = list(pairs[:t_count])
+        ew_line = list(pairs[t_count:])
+    else:
+        ns_line = list(pairs[:t_count - 1]) + [PHANTOM]
+        ew_line = list(pairs[t_count - 1:])
+    ew_at = [None] * t_count
+    for i, p in enumerate(ew_line):
+        ew_at[(i + (rnd - 1) * step) % t_count] = p
+    return [(t + 1, ns_line[t], ew_at[t]) for t in range(t_count)]
+
+
+def repeat_period(n_pairs: int, step: int = 1) -> int:
+    """Rounds after which a Mitchell movement repeats a meeting: T / gcd(s, T) (rules.md §6)."""
+    t_count = (n_pairs + 1) // 2
+    return t_count // gcd(step, t_count)
+
+
+def plan_warnings(pairs: list, rounds: int, step: int = 1) -> list[str]:
+    """Warnings for a plan of ``rounds`` Mitchell rounds that would repeat meetings.
+
+    Args:
+        pairs: all pairs in pair-number order.
+        rounds: number of Mitchell rounds planned (the movement's rounds 1..rounds).
+        step: the movement step s.
+    Returns:
+        one Italian sentence per round beyond T / gcd(s, T), naming the pairs that would meet
+        again and the round where they first met (and the pair that would rest again for
+        odd N); empty when the plan is safe (rules.md §6: "the arbiter is warned before a plan
+        would repeat a meeting").
+    """
+    if len(pairs) < 2:
+        return []
+    period = repeat_period(len(pairs), step)
+    out = []
+    for r in range(period + 1, rounds + 1):
+        first = (r - 1) % period + 1
+        meets, rests = [], []
+        for _, ns, ew in movement(pairs, r, step):
+            if ns is PHANTOM:
+                rests.append(ew)
+            else:
+                meets.append(f"{ns}–{ew}")
+        text = (f"Turno {r} del Mitchell (passo {step}): si ripeterebbero gli incontri del "
+                f"turno {first}: {', '.join(meets)}")
+        if rests:
+            text += f"; la coppia {rests[0]} riposerebbe di nuovo"
+        out.append(text + f". Con {len(pairs)} coppie e passo {step} al massimo {period} "
+                          f"turni senza ripetizioni.")
+    return out
+
+
+def parse(request: dict) -> dict:
+    """Validate a Mitchell request; return ``pairs``, ``round``, ``step``, ``absent``,
+    ``plan_rounds`` (None when not given).
+
+    Raises:
+        PairingError: fewer than 2 pairs, a pair listed twice, round/step not an integer ≥ 1,
+            an absent pair that is not in ``pairs``, ``plan_rounds`` smaller than ``round``.
+    """
+    check_request_dict(request)
+    pairs = pair_list(request, "pairs", min_len=2)
+    rnd = positive_int(request, "round")
+    step = positive_int(request, "step", default=1)
+    absent = id_set(request, "absent")
+    unknown = absent - set(pairs)
+    if unknown:
+        raise PairingError(f"'absent': coppie sconosciute: {', '.join(map(str, unknown))}")
+    plan_rounds = None
+    if request.get("plan_rounds") is not None:
+        plan_rounds = positive_int(request, "plan_rounds")
+        if plan_rounds < rnd:
+            raise PairingError("'plan_rounds' non può essere minore di 'round'")
+    return {"pairs": pairs, "round": rnd, "step": step, "absent": absent,
+            "plan_rounds": plan_rounds}
+
+
+def pair(request: dict) -> dict:
+    """Pair one Mitchell round.
+
+    Args:
+        request: ``{"system": "mitchell", "pairs": [ids in pair-number order], "round": r,
+            "step": s (default 1), "absent": [ids] (optional), "plan_rounds": R (optional,
+            the number of Mitchell rounds planned, for the repeat warning)}``.
+    Returns:
+        ``{"tables": [...], "bye": id|None, "forced_byes": [ids], "rematches": [],
+        "warnings": [...]}`` as described in the module docstring.
+    Raises:
+        PairingError: see :func:`parse`.
+
+    Source: rules.md §6, pairing-io.md "Mitchell"; forced rest rules.md §5 (art. 32).
+    """
+    req = parse(request)
+    pairs, rnd, step, absent = req["pairs"], req["round"], req["step"], req["absent"]
+    tables, forced, bye = [], [], None
+    for t, ns, ew in movement(pairs, rnd, step):
+        ns_here = ns is not PHANTOM and ns not in absent
+        ew_here = ew not in absent
+        if ns is PHANTOM:
+            if ew_here:
+                bye = ew
+        elif ns_here and ew_here:
+            tables.append({"table": t, "ns": ns, "ew": ew})
+        elif ns_here or ew_here:
+            tables.append({"table": t, "ns": ns if ns_here else None,
+                           "ew": ew if ew_here else None})
+            forced.append(ns if ns_here else ew)
+    warnings = []
+    period = repeat_period(len(pairs), step)
+    if rnd > period:
+        warnings.extend(plan_warnings(pairs, rnd, step)[-1:])
+    elif req["plan_rounds"] is not None:
+        warnings.extend(plan_warnings(pairs, req["plan_rounds"], step))
+    for p in forced:
+        warnings.append(f"Riposo forzato per la coppia {p}: l'avversaria si è ritirata.")
+    return {"tables": tables, "bye": bye, "forced_byes": forced, "rematches": [],
+            "warnings": warnings}

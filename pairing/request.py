@@ -1,0 +1,91 @@
+"""Validation helpers shared by the pairing systems (pairing-io.md, "Request")."""
+
+from __future__ import annotations
+
+from .errors import PairingError
+
+
+def check_request_dict(request) -> dict:
+    """Return ``request`` if it is a dict, else raise :class:`PairingError`."""
+    if not isinstance(request, dict):
+        raise PairingError("la richiesta deve essere un oggetto JSON")
+    return request
+
+
+def is_pair_id(value) -> bool:
+    """Pair identifiers are strings or integers, used as given (booleans are not ids)."""
+    return isinstance(value, (str, int)) and not isinstance(value, bool)
+
+
+def pair_list(request: dict, key: str, *, required: bool = True, min_len: int = 0) -> list:
+    """The list of pair ids under ``key``, checked for type and duplicates.
+
+    Raises:
+        PairingError: missing (when required), not a list, a non-id item, an id listed twice,
+            or fewer than ``min_len`` items.
+    """
+    if key not in request:
+        if required:
+            raise PairingError(f"manca il campo '{key}'")
+        return []
+    value = request[key]
+    if not isinstance(value, list):
+        raise PairingError(f"'{key}' deve essere una lista di coppie")
+    seen = set()
+    for item in value:
+        if not is_pair_id(item):
+            raise PairingError(f"'{key}': identificativo di coppia non valido: {item!r}")
+        if item in seen:
+            raise PairingError(f"'{key}': la coppia {item} è elencata due volte")
+        seen.add(item)
+    if len(value) < min_len:
+        raise PairingError(f"'{key}': servono almeno {min_len} coppie")
+    return list(value)
+
+
+def id_set(request: dict, key: str) -> set:
+    """A list of pair ids under ``key`` taken as a set; duplicates are tolerated."""
+    value = request.get(key, [])
+    if value is None:
+        return set()
+    if not isinstance(value, list) or not all(is_pair_id(x) for x in value):
+        raise PairingError(f"'{key}' deve essere una lista di coppie")
+    return set(value)
+
+
+def positive_int(request: dict, key: str, default: int | None = None) -> int:
+    """An integer ≥ 1 under ``key`` (``default`` when absent and not None)."""
+    if key not in request or request[key] is None:
+        if default is None:
+            raise PairingError(f"manca il campo '{key}'")
+        return default
+    value = request[key]
+    if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+        raise PairingError(f"'{key}' deve essere un intero maggiore o uguale a 1: {value!r}")
+    return value
+
+
+def meetings(request: dict, key: str) -> list[tuple]:
+    """Meetings ``[a, b]`` or ``[a, b, round]`` under ``key`` as ``(a, b, round|None)``.
+
+    Raises:
+        PairingError: an entry that is not a 2- or 3-item list of two distinct ids and an
+            optional round number ≥ 1.
+    """
+    value = request.get(key, [])
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise PairingError(f"'{key}' deve essere una lista di incontri")
+    out = []
+    for entry in value:
+        if not isinstance(entry, (list, tuple)) or len(entry) not in (2, 3):
+            raise PairingError(f"'{key}': incontro non valido: {entry!r}")
+        a, b = entry[0], entry[1]
+        if not (is_pair_id(a) and is_pair_id(b)) or a == b:
+            raise PairingError(f"'{key}': incontro non valido: {entry!r}")
+        rnd = entry[2] if len(entry) == 3 else None
+        if rnd is not None and (not isinstance(rnd, int) or isinstance(rnd, bool) or rnd < 1):
+            raise PairingError(f"'{key}': numero di turno non valido in {entry!r}")
+        out.append((a, b, rnd))
+    return out
