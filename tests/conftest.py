@@ -1,0 +1,54 @@
+"""Fixtures shared by the Django tests."""
+import datetime
+from pathlib import Path
+
+import pytest
+
+DATA = Path(__file__).parent / "data"
+
+
+@pytest.fixture
+def data_dir() -> Path:
+    """Copies of shared/data (registrations, VP scales) kept with the tests."""
+    return DATA
+
+
+@pytest.fixture
+def arbiter(db, django_user_model):
+    return django_user_model.objects.create_user(username="arbitro", password="segreta-123")
+
+
+@pytest.fixture
+def arbiter_client(client, arbiter):
+    client.force_login(arbiter)
+    return client
+
+
+@pytest.fixture
+def tournament(db, arbiter):
+    from tournaments import services
+
+    return services.create_tournament(
+        by=arbiter, name="Torneo di prova", slug="prova", date=datetime.date(2026, 11, 30), venue="Circolo"
+    )
+
+
+@pytest.fixture
+def make_pairs(arbiter):
+    """make_pairs(tournament, n): n pairs numbered 1..n with players Cognome{k}a/b."""
+    from tournaments import services
+
+    def make(tournament, n):
+        return [
+            services.add_pair(
+                tournament=tournament,
+                by=arbiter,
+                players=[
+                    services.PlayerData(first_name=f"Anna{k}", last_name=f"Rossi{k}", membership_number=f"A{k}"),
+                    services.PlayerData(first_name=f"Bruno{k}", last_name=f"Verdi{k}", membership_number=f"B{k}"),
+                ],
+            )
+            for k in range(1, n + 1)
+        ]
+
+    return make

@@ -1,0 +1,75 @@
+"""Arbiter pages: login required, tournaments, pairs (issue 2)."""
+from django.urls import reverse
+
+from tournaments.models import Pair, Tournament
+
+
+def test_pages_require_login(client, tournament):
+    for url in (reverse("home"), reverse("tournament", args=["prova"]), reverse("pairs", args=["prova"])):
+        resp = client.get(url)
+        assert resp.status_code == 302 and "/accounts/login/" in resp["Location"]
+
+
+def test_home_lists_tournaments_newest_first(arbiter_client, arbiter):
+    from tournaments import services
+    import datetime
+
+    services.create_tournament(by=arbiter, name="Vecchio", slug="vecchio", date=datetime.date(2025, 1, 1))
+    services.create_tournament(by=arbiter, name="Nuovo", slug="nuovo", date=datetime.date(2026, 6, 1))
+    body = arbiter_client.get(reverse("home")).content.decode()
+    assert body.index("Nuovo") < body.index("Vecchio")
+
+
+def test_create_tournament_with_defaults(arbiter_client):
+    resp = arbiter_client.post(reverse("tournament_create"), {
+        "name": "Coppa", "slug": "coppa", "date": "2026-12-01", "venue": "", "kind": "pairs", "plan": "mmmd",
+        "hands_per_round": 4, "vp_scale": "vp20-4h", "mitchell_step": 1, "first_round": "number",
+        "rematch_window": "all", "bye_percent": "70", "bye_mp": "zero",
+        "tiebreaks": "vp,mp_difference,head_to_head,mp_scored", "rule_set": "fibur",
+    })
+    assert resp.status_code == 302
+    t = Tournament.objects.get(slug="coppa")
+    assert t.plan == "MMMD" and t.audit.filter(action="tournament_created").exists()
+
+
+def test_scale_must_match_hands(arbiter_client):
+    resp = arbiter_client.post(reverse("tournament_create"), {
+        "name": "Coppa", "slug": "coppa", "date": "2026-12-01", "kind": "pairs", "plan": "MMMD",
+        "hands_per_round": 3, "vp_scale": "vp20-4h", "mitchell_step": 1, "first_round": "number",
+        "rematch_window": "all", "bye_percent": "70", "bye_mp": "zero",
+        "tiebreaks": "vp", "rule_set": "fibur",
+    })
+    assert resp.status_code == 200 and "è per 4 smazzate" in resp.content.decode()
+
+
+def test_add_edit_remove_pair(arbiter_client, tournament):
+    data = {"number": "", "last_name_1": " Rossi ", "first_name_1": "Anna", "membership_1": "1", "club_1": "",
+            "last_name_2": "Verdi", "first_name_2": "Bruno", "membership_2": "2", "club_2": ""}
+    assert arbiter_client.post(reverse("pair_add", args=["prova"]), data).status_code == 302
+    pair = Pair.objects.get(tournament=tournament, number=1)
+    assert pair.name == "Rossi – Verdi"
+    # the same player again is refused with a message, nothing saved
+    data2 = dict(data, membership_2="3")
+    resp = arbiter_client.post(reverse("pair_add", args=["prova"]), data2)
+    assert "già iscritto" in resp.content.decode() and Pair.objects.count() == 1
+    data3 = dict(data, last_name_2="Bianchi")
+    assert arbiter_client.post(reverse("pair_edit", args=["prova", 1]), data3).status_code == 302
+    assert Pair.objects.get(pk=pair.pk).name == "Rossi – Bianchi"
+    assert arbiter_client.post(reverse("pair_remove", args=["prova", 1])).status_code == 302
+    assert not Pair.objects.exists()
+
+
+def test_pair_with_results_cannot_be_removed(arbiter_client, arbiter, tournament, make_pairs):
+    from tournaments import services
+
+    make_pairs(tournament, 4)
+    services.generate_round(tournament=tournament, by=arbiter)
+    resp = arbiter_client.post(reverse("pair_remove", args=["prova", 1]), follow=True)
+    assert "non si può cancellare" in resp.content.decode()
+    assert Pair.objects.filter(number=1).exists()
+
+
+def test_pairs_page_lists_pairs(arbiter_client, tournament, make_pairs):
+    make_pairs(tournament, 3)
+    body = arbiter_client.get(reverse("pairs", args=["prova"])).content.decode()
+    assert "Rossi3" in body and "Verdi1" in body

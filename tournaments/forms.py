@@ -1,0 +1,108 @@
+"""Forms of the arbiter's pages (Django forms: validation at the boundary)."""
+from __future__ import annotations
+
+from django import forms
+from django.utils.translation import gettext_lazy as _
+
+from scoring.standings import TIEBREAKS
+
+from . import selectors
+from .models import Tournament
+
+TIEBREAK_LABELS = {
+    "vp": _("VP totali"),
+    "mp_difference": _("Scarto MP"),
+    "head_to_head": _("Scontro diretto"),
+    "mp_scored": _("MP totali"),
+}
+
+
+class TournamentForm(forms.ModelForm):
+    vp_scale = forms.ChoiceField(label=_("Tabella VP"))
+
+    class Meta:
+        model = Tournament
+        fields = [
+            "name", "slug", "date", "venue", "kind", "plan", "hands_per_round", "vp_scale",
+            "mitchell_step", "first_round", "rematch_window", "bye_percent", "bye_mp",
+            "tiebreaks", "rule_set",
+        ]
+        widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["vp_scale"].choices = selectors.scale_choices()
+        self.fields["tiebreaks"].help_text = _("Ordine separato da virgole tra: ") + ", ".join(
+            f"{k} ({v})" for k, v in TIEBREAK_LABELS.items()
+        )
+
+    def clean_plan(self):
+        plan = self.cleaned_data["plan"].strip().upper()
+        if not plan or any(c not in "MD" for c in plan):
+            raise forms.ValidationError(_("Usa solo M (Mitchell) e D (danese), es. MMMD."))
+        return plan
+
+    def clean_tiebreaks(self):
+        keys = [k.strip() for k in self.cleaned_data["tiebreaks"].split(",") if k.strip()]
+        unknown = [k for k in keys if k not in TIEBREAKS]
+        if unknown or len(set(keys)) != len(keys) or not keys:
+            raise forms.ValidationError(_("Spareggi non validi: usa %(keys)s.") % {"keys": ", ".join(TIEBREAKS)})
+        return ",".join(keys)
+
+    def clean(self):
+        data = super().clean()
+        scale_id, hands = data.get("vp_scale"), data.get("hands_per_round")
+        if scale_id and hands:
+            try:
+                scale = selectors.scale_by_id(scale_id)
+            except KeyError:
+                self.add_error("vp_scale", _("Tabella inesistente."))
+            else:
+                if scale.hands and scale.hands != hands:
+                    self.add_error(
+                        "vp_scale",
+                        _("La tabella «%(name)s» è per %(h)s smazzate.") % {"name": scale.name, "h": scale.hands},
+                    )
+        return data
+
+
+class PairForm(forms.Form):
+    number = forms.IntegerField(label=_("Numero"), min_value=1, required=False,
+                                help_text=_("Vuoto: il primo numero libero."))
+    last_name_1 = forms.CharField(label=_("Cognome 1"), max_length=80)
+    first_name_1 = forms.CharField(label=_("Nome 1"), max_length=80)
+    membership_1 = forms.CharField(label=_("Tessera 1"), max_length=30, required=False)
+    club_1 = forms.CharField(label=_("Circolo 1"), max_length=120, required=False)
+    last_name_2 = forms.CharField(label=_("Cognome 2"), max_length=80)
+    first_name_2 = forms.CharField(label=_("Nome 2"), max_length=80)
+    membership_2 = forms.CharField(label=_("Tessera 2"), max_length=30, required=False)
+    club_2 = forms.CharField(label=_("Circolo 2"), max_length=120, required=False)
+
+    def players(self):
+        from .services import PlayerData
+
+        d = self.cleaned_data
+        return [
+            PlayerData(first_name=d[f"first_name_{k}"].strip(), last_name=d[f"last_name_{k}"].strip(),
+                       membership_number=d[f"membership_{k}"].strip(), club=d[f"club_{k}"].strip())
+            for k in (1, 2)
+        ]
+
+    @classmethod
+    def initial_for(cls, pair):
+        initial = {"number": pair.number}
+        for p in pair.players:
+            k = p.seat
+            initial.update({f"last_name_{k}": p.last_name, f"first_name_{k}": p.first_name,
+                            f"membership_{k}": p.membership_number, f"club_{k}": p.club})
+        return initial
+
+
+class ImportForm(forms.Form):
+    file = forms.FileField(label=_("File CSV o XLSX"))
+
+    def clean_file(self):
+        f = self.cleaned_data["file"]
+        if f.size > 5 * 1024 * 1024:
+            raise forms.ValidationError(_("File troppo grande (massimo 5 MB)."))
+        return f

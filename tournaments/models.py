@@ -1,0 +1,451 @@
+"""Tournament data: people, pairs, rounds, tables, score sheets, penalties, audit.
+
+Models hold data and database constraints only (rules.md §1). Every write that
+changes a result goes through ``tournaments.services``, which also writes the
+``AuditEntry`` in the same transaction.
+
+Two constraints that span two columns are made structural instead:
+
+- a player belongs to at most one pair: ``Player.pair`` is a single foreign key
+  with a unique ``(pair, seat)``;
+- a pair sits at most once per round: ``Seat`` rows carry ``(round, pair)``
+  unique, and a table has at most one seat per line.
+"""
+from __future__ import annotations
+
+import secrets
+from decimal import Decimal
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+DEFAULT_TIEBREAKS = "vp,mp_difference,head_to_head,mp_scored"
+
+
+def new_token() -> str:
+    """An unguessable URL-safe token (about 190 bits) for a captain's link."""
+    return secrets.token_urlsafe(24)
+
+
+def new_pin() -> str:
+    """A 4-digit PIN the captain may type instead of scanning the QR code."""
+    return f"{secrets.randbelow(10_000):04d}"
+
+
+class Tournament(models.Model):
+    class Kind(models.TextChoices):
+        PAIRS = "pairs", _("A coppie")
+        INDIVIDUAL = "individual", _("Individuale")
+
+    class RuleSet(models.TextChoices):
+        FIBUR = "fibur", _("FIBUR (pulito, sporco)")
+        FGB = "fgb", _("FGB (anche semipulito, reale, super)")
+
+    class RematchWindow(models.TextChoices):
+        ALL = "all", _("Nessuna rivincita con avversari già incontrati")
+        PREVIOUS = "previous", _("Solo non con l'avversario del turno precedente")
+        NONE = "none", _("Rivincite ammesse")
+
+    class FirstRound(models.TextChoices):
+        NUMBER = "number", _("Per numero di coppia")
+        LOT = "lot", _("Per sorteggio")
+        HAND = "hand", _("A mano")
+
+    class ByeMP(models.TextChoices):
+        ZERO = "zero", _("Nessun MP")
+        BAND_LOWER_EDGE = "band_lower_edge", _("Limite inferiore della fascia")
+
+    name = models.CharField(_("nome"), max_length=200)
+    slug = models.SlugField(_("sigla"), max_length=80, unique=True)
+    date = models.DateField(_("data"))
+    venue = models.CharField(_("sede"), max_length=200, blank=True)
+    kind = models.CharField(_("tipo"), max_length=12, choices=Kind.choices, default=Kind.PAIRS)
+    hands_per_round = models.PositiveSmallIntegerField(_("smazzate per turno"), default=4)
+    vp_scale = models.CharField(_("tabella VP"), max_length=60, default="vp20-4h")
+    plan = models.CharField(
+        _("piano dei turni"),
+        max_length=40,
+        default="MMMD",
+        help_text=_("Una lettera per turno: M = Mitchell, D = danese (es. MMMD)."),
+    )
+    mitchell_step = models.PositiveSmallIntegerField(_("salto Mitchell"), default=1)
+    rematch_window = models.CharField(
+        _("rivincite"), max_length=10, choices=RematchWindow.choices, default=RematchWindow.ALL
+    )
+    bye_percent = models.DecimalField(
+        _("riposo: % dei VP massimi"), max_digits=5, decimal_places=2, default=Decimal("70")
+    )
+    bye_mp = models.CharField(
+        _("riposo: MP accreditati"), max_length=20, choices=ByeMP.choices, default=ByeMP.ZERO
+    )
+    tiebreaks = models.CharField(_("spareggi"), max_length=120, default=DEFAULT_TIEBREAKS)
+    rule_set = models.CharField(
+        _("regolamento"), max_length=10, choices=RuleSet.choices, default=RuleSet.FIBUR
+    )
+    first_round = models.CharField(
+        _("primo turno"), max_length=10, choices=FirstRound.choices, default=FirstRound.NUMBER
+    )
+    mitchell_order = models.JSONField(
+        default=list,
+        blank=True,
+        help_text="Pair numbers in Mitchell movement order, fixed when the first Mitchell round is drawn.",
+    )
+    public_enabled = models.BooleanField(_("pagina pubblica attiva"), default=False)
+    projector_enabled = models.BooleanField(_("vista proiettore attiva"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["-date", "-created_at"]
+        verbose_name = _("torneo")
+        verbose_name_plural = _("tornei")
+        constraints = [
+            models.CheckConstraint(condition=Q(hands_per_round__gte=1), name="tournament_hands_positive"),
+            models.CheckConstraint(
+                condition=Q(bye_percent__gte=0) & Q(bye_percent__lte=100), name="tournament_bye_percent_range"
+            ),
+            models.CheckConstraint(condition=Q(mitchell_step__gte=1), name="tournament_step_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name
+
+    @property
+    def tiebreak_order(self) -> tuple[str, ...]:
+        return tuple(k.strip() for k in self.tiebreaks.split(",") if k.strip())
+
+    def system_of_round(self, number: int) -> str:
+        """'mitchell' or 'danish' for round ``number`` (1-based) from the plan."""
+        letter = self.plan[number - 1].upper() if 0 < number <= len(self.plan) else "D"
+        return Round.System.MITCHELL if letter == "M" else Round.System.DANISH
+
+    @property
+    def rounds_planned(self) -> int:
+        return len(self.plan)
+
+
+class CustomScale(models.Model):
+    """A VP scale defined by the arbiter (rules.md §4), stored in vp_scales.json shape."""
+
+    scale_id = models.SlugField(_("codice"), max_length=60, unique=True)
+    name = models.CharField(_("nome"), max_length=120)
+    data = models.JSONField(_("fasce"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["name"]
+        verbose_name = _("tabella VP personalizzata")
+        verbose_name_plural = _("tabelle VP personalizzate")
+
+    def __str__(self) -> str:
+        return self.name
+
+
+class Pair(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("In gara")
+        WITHDRAWN = "withdrawn", _("Ritirata")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairs")
+    number = models.PositiveIntegerField(_("numero"))
+    status = models.CharField(_("stato"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    withdrawn_from_round = models.PositiveSmallIntegerField(_("ritirata dal turno"), null=True, blank=True)
+    late_entry = models.BooleanField(_("iscrizione tardiva"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("coppia")
+        verbose_name_plural = _("coppie")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="pair_number_unique_in_tournament"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+            models.CheckConstraint(
+                condition=Q(status="active", withdrawn_from_round__isnull=True)
+                | Q(status="withdrawn", withdrawn_from_round__isnull=False),
+                name="pair_withdrawn_has_round",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.number} {self.name}"
+
+    @property
+    def players(self) -> list["Player"]:
+        return sorted(self.members.all(), key=lambda p: p.seat or 0)
+
+    @property
+    def name(self) -> str:
+        """'Rossi – Bianchi': the players' surnames, seat 1 first."""
+        return " – ".join(p.last_name for p in self.players)
+
+    @property
+    def full_name(self) -> str:
+        return " – ".join(p.display_name for p in self.players)
+
+    def is_active_in(self, round_number: int) -> bool:
+        return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
+
+
+class Player(models.Model):
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
+    first_name = models.CharField(_("nome"), max_length=80)
+    last_name = models.CharField(_("cognome"), max_length=80)
+    membership_number = models.CharField(_("tessera"), max_length=30, blank=True)
+    club = models.CharField(_("circolo"), max_length=120, blank=True)
+    pair = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.SET_NULL, related_name="members")
+    seat = models.PositiveSmallIntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("giocatore")
+        verbose_name_plural = _("giocatori")
+        constraints = [
+            models.UniqueConstraint(fields=["pair", "seat"], name="player_one_per_seat"),
+            models.UniqueConstraint(
+                fields=["tournament", "membership_number"],
+                condition=~Q(membership_number=""),
+                name="player_membership_unique_in_tournament",
+            ),
+            models.CheckConstraint(
+                condition=Q(pair__isnull=True, seat__isnull=True) | Q(pair__isnull=False, seat__in=[1, 2]),
+                name="player_seat_1_or_2",
+            ),
+            models.CheckConstraint(condition=~Q(last_name=""), name="player_last_name_required"),
+            models.CheckConstraint(condition=~Q(first_name=""), name="player_first_name_required"),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        return f"{self.last_name} {self.first_name}"
+
+
+class Round(models.Model):
+    class System(models.TextChoices):
+        MITCHELL = "mitchell", _("Mitchell")
+        DANISH = "danish", _("Danese")
+
+    class State(models.TextChoices):
+        DRAFT = "draft", _("Bozza")
+        PUBLISHED = "published", _("Pubblicato")
+        CLOSED = "closed", _("Chiuso")
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField(_("turno"))
+    system = models.CharField(_("sistema"), max_length=10, choices=System.choices)
+    state = models.CharField(_("stato"), max_length=10, choices=State.choices, default=State.DRAFT)
+    step = models.PositiveSmallIntegerField(_("salto"), default=1)
+    seed = models.BigIntegerField(_("seme del sorteggio"), null=True, blank=True)
+    pairing_request = models.JSONField(default=dict, blank=True)
+    warnings = models.JSONField(default=list, blank=True)
+    explanations = models.JSONField(default=list, blank=True)
+    check_report = models.JSONField(default=list, blank=True)
+    created_at = models.DateTimeField(auto_now_add=True)
+    published_at = models.DateTimeField(null=True, blank=True)
+    closed_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        verbose_name = _("turno")
+        verbose_name_plural = _("turni")
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique_in_tournament"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament} – turno {self.number}"
+
+
+class Table(models.Model):
+    """A table of a round. A rest (*riposo*) is a table with one seat only (``bye``)."""
+
+    class Bye(models.TextChoices):
+        NONE = "", _("—")
+        REST = "rest", _("Riposo")
+        FORCED = "forced", _("Riposo forzato")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField(_("tavolo"))
+    bye = models.CharField(_("riposo"), max_length=6, choices=Bye.choices, default=Bye.NONE, blank=True)
+    token = models.CharField(max_length=64, unique=True, default=new_token)
+    pin = models.CharField(max_length=4, default=new_pin)
+
+    class Meta:
+        ordering = ["round", "number"]
+        verbose_name = _("tavolo")
+        verbose_name_plural = _("tavoli")
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="table_number_unique_in_round"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="table_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"T{self.number}"
+
+    def _seat(self, line: str) -> "Pair | None":
+        for seat in self.seats.all():
+            if seat.line == line:
+                return seat.pair
+        return None
+
+    @property
+    def ns(self) -> "Pair | None":
+        return self._seat(Seat.Line.NS)
+
+    @property
+    def ew(self) -> "Pair | None":
+        return self._seat(Seat.Line.EW)
+
+    @property
+    def is_bye(self) -> bool:
+        return bool(self.bye)
+
+    @property
+    def resting_pair(self) -> "Pair | None":
+        return self.ns or self.ew if self.bye else None
+
+
+class Seat(models.Model):
+    class Line(models.TextChoices):
+        NS = "ns", _("N/S")
+        EW = "ew", _("E/O")
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
+    table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
+    pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="seats")
+    line = models.CharField(max_length=2, choices=Line.choices)
+
+    class Meta:
+        ordering = ["table", "line"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "pair"], name="seat_pair_once_per_round"),
+            models.UniqueConstraint(fields=["table", "line"], name="seat_one_pair_per_line"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table} {self.line} {self.pair_id}"
+
+
+class ScoreSheet(models.Model):
+    """The score sheet (*score*) of one table in one round (rules.md §3).
+
+    Totals, difference and VP are derived by ``scoring.sheets.sheet_totals`` and
+    stored here only so standings read one row per table.
+    """
+
+    class State(models.TextChoices):
+        EMPTY = "empty", _("Da inserire")
+        ENTERED = "entered", _("Inserito")
+        CONFIRMED = "confirmed", _("Confermato")
+        DISPUTED = "disputed", _("Contestato")
+        VALIDATED = "validated", _("Validato")
+
+    table = models.OneToOneField(Table, on_delete=models.CASCADE, related_name="sheet")
+    state = models.CharField(max_length=10, choices=State.choices, default=State.EMPTY)
+    declared_ns = models.IntegerField(null=True, blank=True)
+    declared_ew = models.IntegerField(null=True, blank=True)
+    mp_ns = models.IntegerField(default=0)
+    mp_ew = models.IntegerField(default=0)
+    vp_ns = models.DecimalField(max_digits=6, decimal_places=2, default=Decimal("0"))
+    vp_ew = models.DecimalField(max_digits=6, decimal_places=2, default=Decimal("0"))
+    sum_error = models.BooleanField(default=False)
+    arbitral = models.BooleanField(_("punteggio arbitrale"), default=False)
+    arbitral_note = models.CharField(max_length=200, blank=True)
+    version = models.PositiveIntegerField(default=0)
+    content_hash = models.CharField(max_length=64, blank=True)
+    entered_by = models.CharField(max_length=60, blank=True)
+    confirmed_by = models.CharField(max_length=60, blank=True)
+    dispute_note = models.CharField(max_length=300, blank=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        verbose_name = _("score")
+        verbose_name_plural = _("score")
+
+    def __str__(self) -> str:
+        return f"score {self.table}"
+
+    @property
+    def is_filled(self) -> bool:
+        return self.state != self.State.EMPTY
+
+
+class HandRow(models.Model):
+    """One hand (*smazzata*) of a score sheet: per line the base, the cards and the total."""
+
+    sheet = models.ForeignKey(ScoreSheet, on_delete=models.CASCADE, related_name="hands")
+    number = models.PositiveSmallIntegerField()
+    ns_base = models.IntegerField(null=True, blank=True)
+    ns_cards = models.IntegerField(null=True, blank=True)
+    ns_score = models.IntegerField()
+    ew_base = models.IntegerField(null=True, blank=True)
+    ew_cards = models.IntegerField(null=True, blank=True)
+    ew_score = models.IntegerField()
+
+    class Meta:
+        ordering = ["sheet", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["sheet", "number"], name="hand_number_unique_in_sheet"),
+            models.CheckConstraint(condition=Q(number__gte=1), name="hand_number_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.sheet} h{self.number}"
+
+
+class Penalty(models.Model):
+    """VP taken off a pair in the overall standings (rules.md §3, art. 23)."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="penalties")
+    round_number = models.PositiveSmallIntegerField(_("turno"), null=True, blank=True)
+    vp = models.DecimalField(_("VP"), max_digits=6, decimal_places=2)
+    reason = models.CharField(_("motivo"), max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["tournament", "created_at"]
+        verbose_name = _("penalità")
+        verbose_name_plural = _("penalità")
+        constraints = [
+            models.CheckConstraint(condition=Q(vp__gt=0), name="penalty_vp_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return f"-{self.vp} VP {self.pair}"
+
+
+class AuditEntry(models.Model):
+    """Who changed what, when, from which value to which, and why."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    actor = models.CharField(max_length=80)
+    action = models.CharField(max_length=40)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+    reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name = _("voce di registro")
+        verbose_name_plural = _("registro delle modifiche")
+
+    def __str__(self) -> str:
+        return f"{self.at:%H:%M} {self.actor} {self.action}"

@@ -1,0 +1,181 @@
+"""Registration files: CSV or XLSX in the layout of ``shared/data/registrations-*.csv``.
+
+Columns (header names, case-insensitive; order free):
+``coppia`` (optional pair number), ``cognome_1``, ``nome_1``, ``tessera_1``,
+``cognome_2``, ``nome_2``, ``tessera_2``, ``circolo`` (optional; also
+``circolo_1``/``circolo_2``).
+
+CSV may be comma- or semicolon-separated, UTF-8 with or without BOM, or
+Windows-1252 as Italian Excel saves it. Names are trimmed. Row numbers in the
+messages are the spreadsheet's (header = row 1).
+"""
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass, field
+
+from .services import PlayerData
+
+REQUIRED = ("cognome_1", "nome_1", "cognome_2", "nome_2")
+
+
+@dataclass(frozen=True)
+class RegistrationRow:
+    """One pair as read from the file; ``row`` is the sheet's row number (header = 1)."""
+
+    row: int
+    number: int | None
+    players: tuple[PlayerData, PlayerData]
+
+
+@dataclass
+class ParsedFile:
+    rows: list[RegistrationRow] = field(default_factory=list)
+    errors: list[str] = field(default_factory=list)
+    raw: list[tuple[int, dict]] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+def decode(data: bytes) -> str:
+    """Text of a CSV file: UTF-8 (BOM or not), else Windows-1252."""
+    if data.startswith(b"\xef\xbb\xbf"):
+        return data[3:].decode("utf-8")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("cp1252")
+
+
+def _csv_records(data: bytes) -> list[list[str]]:
+    text = decode(data)
+    first = text.splitlines()[0] if text.strip() else ""
+    delimiter = ";" if first.count(";") > first.count(",") else ","
+    return [row for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+
+
+def _xlsx_records(data: bytes) -> list[list[str]]:
+    from openpyxl import load_workbook
+
+    wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
+    ws = wb.worksheets[0]
+    records = []
+    for values in ws.iter_rows(values_only=True):
+        records.append(["" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
+                        for v in values])
+    wb.close()
+    return records
+
+
+def read_records(filename: str, data: bytes) -> list[list[str]]:
+    """Rows of cells as strings; XLSX by extension or zip signature, else CSV."""
+    if filename.lower().endswith((".xlsx", ".xlsm")) or data[:2] == b"PK":
+        return _xlsx_records(data)
+    return _csv_records(data)
+
+
+def parse(filename: str, data: bytes, *, existing_numbers=(), existing_memberships=()) -> ParsedFile:
+    """Read and check a registration file; nothing is saved.
+
+    Errors, each with its row number: unreadable file, missing columns, a missing
+    name, the same player twice in the file, a pair number used twice (in the file
+    or already in the tournament), a player already registered in the tournament
+    (same membership number), a pair number that is not a positive integer.
+    """
+    parsed = ParsedFile()
+    try:
+        records = read_records(filename, data)
+    except Exception as exc:  # a corrupt file: tell the arbiter, never crash
+        parsed.errors.append(f"File illeggibile: {exc}")
+        return parsed
+    records = [r for r in records if any(c.strip() for c in r)]
+    if not records:
+        parsed.errors.append("Il file è vuoto.")
+        return parsed
+    header = [h.strip().lower().lstrip("\ufeff") for h in records[0]]
+    missing = [c for c in REQUIRED if c not in header]
+    if missing:
+        parsed.errors.append("Riga 1: mancano le colonne " + ", ".join(missing) + ".")
+        return parsed
+    existing_numbers = set(existing_numbers)
+    existing_memberships = set(existing_memberships)
+    seen_numbers: dict[int, int] = {}
+    seen_members: dict[str, int] = {}
+    seen_names: dict[tuple, int] = {}
+    for index, record in enumerate(records[1:], start=2):
+        cells = {h: (record[i].strip() if i < len(record) else "") for i, h in enumerate(header)}
+        parsed.raw.append((index, cells))
+        errors = []
+        number = None
+        if cells.get("coppia"):
+            try:
+                number = int(cells["coppia"])
+                if number < 1:
+                    raise ValueError
+            except ValueError:
+                errors.append(f"Riga {index}: numero di coppia «{cells['coppia']}» non valido.")
+                number = None
+        if number is not None:
+            if number in seen_numbers:
+                errors.append(f"Riga {index}: il numero di coppia {number} è già usato alla riga {seen_numbers[number]}.")
+            elif number in existing_numbers:
+                errors.append(f"Riga {index}: il numero di coppia {number} è già usato nel torneo.")
+            seen_numbers.setdefault(number, index)
+        players = []
+        for k in ("1", "2"):
+            last, first = cells.get(f"cognome_{k}", ""), cells.get(f"nome_{k}", "")
+            membership = cells.get(f"tessera_{k}", "")
+            club = cells.get(f"circolo_{k}") or cells.get("circolo", "")
+            if not last or not first:
+                errors.append(f"Riga {index}: manca {'il cognome' if not last else 'il nome'} del giocatore {k}.")
+            if membership:
+                if membership in seen_members:
+                    errors.append(
+                        f"Riga {index}: il giocatore con tessera {membership} compare già alla riga {seen_members[membership]}."
+                    )
+                elif membership in existing_memberships:
+                    errors.append(f"Riga {index}: il giocatore con tessera {membership} è già iscritto al torneo.")
+                seen_members.setdefault(membership, index)
+            elif last and first:
+                key = (last.lower(), first.lower(), club.lower())
+                if key in seen_names:
+                    errors.append(f"Riga {index}: {last} {first} compare già alla riga {seen_names[key]}.")
+                seen_names.setdefault(key, index)
+            players.append(PlayerData(first_name=first, last_name=last, membership_number=membership, club=club))
+        if errors:
+            parsed.errors.extend(errors)
+            continue
+        parsed.rows.append(RegistrationRow(row=index, number=number, players=(players[0], players[1])))
+    # A file mixing numbered and unnumbered rows: unnumbered ones take free numbers in file order.
+    if not parsed.errors:
+        used = set(existing_numbers) | {r.number for r in parsed.rows if r.number is not None}
+        next_free = 1
+        numbered = []
+        for r in parsed.rows:
+            if r.number is None:
+                while next_free in used:
+                    next_free += 1
+                used.add(next_free)
+                r = RegistrationRow(row=r.row, number=next_free, players=r.players)
+            numbered.append(r)
+        parsed.rows = numbered
+    if not parsed.rows and not parsed.errors:
+        parsed.errors.append("Nessuna coppia nel file.")
+    return parsed
+
+
+def parse_for_tournament(tournament, filename: str, data: bytes) -> ParsedFile:
+    """:func:`parse` against what the tournament already has."""
+    from .models import Player
+
+    return parse(
+        filename,
+        data,
+        existing_numbers=tournament.pairs.values_list("number", flat=True),
+        existing_memberships=Player.objects.filter(tournament=tournament)
+        .exclude(membership_number="")
+        .values_list("membership_number", flat=True),
+    )

@@ -1,0 +1,158 @@
+"""Reads shared by services, views, documents and commands.
+
+They turn rows into the plain values of ``scoring`` and ``pairing`` with a handful
+of flat queries (no per-table queries), so standings for 500 pairs × 10 rounds stay
+fast (``bench/standings.py``).
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from decimal import Decimal
+
+from scoring import standings as standings_rules
+from scoring import vp as vp_rules
+
+from .models import CustomScale, Pair, Penalty, Round, ScoreSheet, Seat, Table, Tournament
+
+
+def scale_by_id(scale_id: str) -> vp_rules.VPScale:
+    """A VP scale by id: a built-in one (``vp20-3h``, ``vp20-4h``) or an arbiter's custom scale.
+
+    Raises ``KeyError`` when there is none with that id.
+    """
+    builtin = vp_rules.builtin_scales()
+    if scale_id in builtin:
+        return builtin[scale_id]
+    custom = CustomScale.objects.filter(scale_id=scale_id).first()
+    if custom is None:
+        raise KeyError(scale_id)
+    return vp_rules.scale_from_dict(custom.data)
+
+
+def scale_choices() -> list[tuple[str, str]]:
+    """(id, name) of every scale the arbiter may pick."""
+    choices = [(s.id, s.name) for s in vp_rules.builtin_scales().values()]
+    choices += [(c.scale_id, c.name) for c in CustomScale.objects.all()]
+    return choices
+
+
+def scale_of(tournament: Tournament) -> vp_rules.VPScale:
+    """The tournament's VP scale (rules.md §4)."""
+    return scale_by_id(tournament.vp_scale)
+
+
+def rest_values(tournament: Tournament, scale: vp_rules.VPScale | None = None) -> tuple[Decimal, int]:
+    """(VP, MP) credited to a resting pair (rules.md §5, seed code art. 33)."""
+    scale = scale or scale_of(tournament)
+    vp = vp_rules.rest_vp(scale, tournament.bye_percent)
+    mp = vp_rules.rest_mp(scale, tournament.bye_mp, percent=tournament.bye_percent)
+    return Decimal(vp), int(mp)
+
+
+def game_results(tournament: Tournament, *, after_round: int | None = None, closed_only: bool = True):
+    """Every result as ``scoring.standings.GameResult`` with pairs as pair numbers.
+
+    Rounds counted: closed ones (or, with ``closed_only=False``, published ones too,
+    for a provisional view), up to ``after_round`` when given. Tables whose sheet is
+    still empty are left out. Rests count their VP and MP credit (rules.md §5).
+    """
+    rounds = Round.objects.filter(tournament=tournament)
+    states = [Round.State.CLOSED] if closed_only else [Round.State.CLOSED, Round.State.PUBLISHED]
+    rounds = rounds.filter(state__in=states)
+    if after_round is not None:
+        rounds = rounds.filter(number__lte=after_round)
+    round_numbers = dict(rounds.values_list("id", "number"))
+    if not round_numbers:
+        return []
+    seats = Seat.objects.filter(round_id__in=round_numbers).values_list(
+        "table_id", "round_id", "pair__number", "line", "table__bye"
+    )
+    by_table: dict[int, dict] = defaultdict(dict)
+    for table_id, round_id, pair_number, line, bye in seats:
+        entry = by_table[table_id]
+        entry["round"] = round_numbers[round_id]
+        entry["bye"] = bye
+        entry[line] = pair_number
+    sheets = ScoreSheet.objects.filter(table__round_id__in=round_numbers).exclude(
+        state=ScoreSheet.State.EMPTY
+    ).values_list("table_id", "mp_ns", "mp_ew", "vp_ns", "vp_ew")
+    sheet_by_table = {row[0]: row[1:] for row in sheets}
+    rest_vp, rest_mp = rest_values(tournament)
+    results = []
+    for table_id, entry in by_table.items():
+        if entry["bye"]:
+            pair = entry.get("ns", entry.get("ew"))
+            results.append(standings_rules.GameResult(
+                round=entry["round"], ns=pair, ew=None, mp_ns=rest_mp, mp_ew=0, vp_ns=rest_vp, vp_ew=Decimal(0)
+            ))
+            continue
+        sheet = sheet_by_table.get(table_id)
+        if sheet is None or "ns" not in entry or "ew" not in entry:
+            continue
+        mp_ns, mp_ew, vp_ns, vp_ew = sheet
+        results.append(standings_rules.GameResult(
+            round=entry["round"], ns=entry["ns"], ew=entry["ew"], mp_ns=mp_ns, mp_ew=mp_ew, vp_ns=vp_ns, vp_ew=vp_ew
+        ))
+    return results
+
+
+def standings(tournament: Tournament, *, after_round: int | None = None, closed_only: bool = True):
+    """Standings (rules.md §8) as a list of ``scoring.standings.StandingRow``, pairs as numbers."""
+    pairs = list(Pair.objects.filter(tournament=tournament).values_list("number", "status"))
+    penalties = [
+        standings_rules.Penalty(pair=number, vp=vp, reason=reason)
+        for number, vp, reason, rnd in Penalty.objects.filter(tournament=tournament).values_list(
+            "pair__number", "vp", "reason", "round_number"
+        )
+        if after_round is None or rnd is None or rnd <= after_round
+    ]
+    return standings_rules.compute_standings(
+        [n for n, _ in pairs],
+        game_results(tournament, after_round=after_round, closed_only=closed_only),
+        penalties=penalties,
+        tiebreaks=tournament.tiebreak_order,
+        withdrawn=[n for n, status in pairs if status == Pair.Status.WITHDRAWN],
+        after_round=after_round,
+    )
+
+
+def meetings(tournament: Tournament, *, before_round: int) -> tuple[list[list], list[list]]:
+    """(every meeting ``[a, b, round]`` before ``before_round``, the previous round's meetings ``[a, b]``)."""
+    rows = Seat.objects.filter(
+        round__tournament=tournament, round__number__lt=before_round, table__bye=""
+    ).values_list("table_id", "round__number", "pair__number")
+    tables: dict[int, list] = defaultdict(list)
+    round_of: dict[int, int] = {}
+    for table_id, number, pair in rows:
+        tables[table_id].append(pair)
+        round_of[table_id] = number
+    met, last = [], []
+    for table_id, members in tables.items():
+        if len(members) != 2:
+            continue
+        a, b = sorted(members)
+        met.append([a, b, round_of[table_id]])
+        if round_of[table_id] == before_round - 1:
+            last.append([a, b])
+    met.sort(key=lambda m: (m[2], m[0]))
+    last.sort()
+    return met, last
+
+
+def rested_pairs(tournament: Tournament, *, before_round: int) -> set[int]:
+    """Pair numbers that rested (or had a forced rest) before ``before_round`` (art. 33)."""
+    return set(
+        Seat.objects.filter(
+            round__tournament=tournament, round__number__lt=before_round
+        ).exclude(table__bye="").values_list("pair__number", flat=True)
+    )
+
+
+def round_tables(rnd: Round):
+    """The round's tables with seats, pairs, players and sheets loaded in a few queries."""
+    return (
+        Table.objects.filter(round=rnd)
+        .select_related("sheet")
+        .prefetch_related("seats__pair__members")
+        .order_by("number")
+    )

@@ -1,0 +1,23 @@
+"""django-tables2 tables of the arbiter's pages."""
+import django_tables2 as tables
+from django.utils.translation import gettext_lazy as _
+
+from .models import Pair
+
+
+class PairTable(tables.Table):
+    number = tables.Column(verbose_name=_("N."), attrs={"td": {"class": "num"}})
+    players = tables.TemplateColumn(
+        template_name="arbiter/_pair_players.html", verbose_name=_("Giocatori"), orderable=False
+    )
+    status = tables.Column(verbose_name=_("Stato"))
+    actions = tables.TemplateColumn(
+        template_name="arbiter/_pair_actions.html", verbose_name="", orderable=False
+    )
+
+    class Meta:
+        model = Pair
+        fields = ("number", "players", "status")
+        sequence = ("number", "players", "status", "actions")
+        attrs = {"class": "grid"}
+        per_page = 100

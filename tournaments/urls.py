@@ -1,0 +1,24 @@
+"""URLs by role: the arbiter's pages here; captains and public pages add their own modules."""
+from django.contrib.auth import views as auth_views
+from django.urls import include, path
+
+from .views import arbiter
+
+arbiter_patterns = [
+    path("", arbiter.tournament_detail, name="tournament"),
+    path("impostazioni/", arbiter.tournament_edit, name="tournament_edit"),
+    path("coppie/", arbiter.pair_list, name="pairs"),
+    path("coppie/nuova/", arbiter.pair_add, name="pair_add"),
+    path("coppie/<int:number>/", arbiter.pair_edit, name="pair_edit"),
+    path("coppie/<int:number>/cancella/", arbiter.pair_remove, name="pair_remove"),
+    path("importa/", arbiter.registrations_import, name="import"),
+    path("registro/", arbiter.audit_log, name="audit"),
+]
+
+urlpatterns = [
+    path("accounts/login/", auth_views.LoginView.as_view(), name="login"),
+    path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("", arbiter.home, name="home"),
+    path("tornei/nuovo/", arbiter.tournament_create, name="tournament_create"),
+    path("tornei/<slug:slug>/", include(arbiter_patterns)),
+]

@@ -1,0 +1,168 @@
+"""The arbiter's pages: tournaments, players and pairs, registration import."""
+from __future__ import annotations
+
+import base64
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.db.models import Count, Prefetch
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+from django_tables2 import RequestConfig
+
+from .. import registrations, selectors, services
+from ..errors import ArbiterError
+from ..forms import ImportForm, PairForm, TournamentForm
+from ..models import AuditEntry, Pair, Player, Round, Tournament
+from ..tables import PairTable
+from .common import arbiter_view
+
+
+@login_required
+def home(request):
+    tournaments = Tournament.objects.annotate(n_pairs=Count("pairs", distinct=True)).order_by("-date", "-created_at")
+    return render(request, "arbiter/home.html", {"tournaments": tournaments})
+
+
+@arbiter_view
+def tournament_create(request):
+    form = TournamentForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        tournament = services.create_tournament(by=request.user, **form.cleaned_data)
+        messages.success(request, _("Torneo creato."))
+        return redirect("tournament", slug=tournament.slug)
+    return render(request, "arbiter/tournament_form.html", {"form": form})
+
+
+@arbiter_view
+def tournament_edit(request, tournament):
+    form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=tournament.pk))
+    if request.method == "POST" and form.is_valid():
+        services.update_tournament(tournament=tournament, by=request.user, **form.cleaned_data)
+        messages.success(request, _("Impostazioni salvate."))
+        return redirect("tournament", slug=form.cleaned_data["slug"])
+    return render(request, "arbiter/tournament_form.html", {"form": form, "tournament": tournament})
+
+
+@arbiter_view
+def tournament_detail(request, tournament):
+    rounds = list(tournament.rounds.order_by("number"))
+    n_pairs = tournament.pairs.count()
+    active = tournament.pairs.filter(status=Pair.Status.ACTIVE).count()
+    return render(
+        request,
+        "arbiter/tournament.html",
+        {
+            "tournament": tournament,
+            "rounds": rounds,
+            "n_pairs": n_pairs,
+            "n_active": active,
+            "scale": selectors.scale_of(tournament),
+            "plan": [(i + 1, tournament.system_of_round(i + 1)) for i in range(tournament.rounds_planned)],
+        },
+    )
+
+
+def _pairs_queryset(tournament):
+    return tournament.pairs.prefetch_related(Prefetch("members", queryset=Player.objects.order_by("seat")))
+
+
+@arbiter_view
+def pair_list(request, tournament):
+    table = PairTable(_pairs_queryset(tournament))
+    RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    return render(request, "arbiter/pairs.html", {"tournament": tournament, "table": table})
+
+
+@arbiter_view
+def pair_add(request, tournament):
+    form = PairForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            pair = services.add_pair(tournament=tournament, players=form.players(), by=request.user,
+                                     number=form.cleaned_data["number"])
+        except ArbiterError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Coppia %(n)s aggiunta.") % {"n": pair.number})
+            if "another" in request.POST:
+                return redirect("pair_add", slug=tournament.slug)
+            return redirect("pairs", slug=tournament.slug)
+    return render(request, "arbiter/pair_form.html", {"tournament": tournament, "form": form})
+
+
+@arbiter_view
+def pair_edit(request, tournament, number):
+    pair = get_object_or_404(_pairs_queryset(tournament), number=number)
+    form = PairForm(request.POST or None, initial=PairForm.initial_for(pair))
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.update_pair(pair=pair, players=form.players(), by=request.user,
+                                 number=form.cleaned_data["number"] or pair.number)
+        except ArbiterError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Coppia salvata."))
+            return redirect("pairs", slug=tournament.slug)
+    return render(request, "arbiter/pair_form.html", {"tournament": tournament, "form": form, "pair": pair})
+
+
+@arbiter_view
+def pair_remove(request, tournament, number):
+    pair = get_object_or_404(_pairs_queryset(tournament), number=number)
+    if request.method == "POST":
+        services.remove_pair(pair=pair, by=request.user)
+        messages.success(request, _("Coppia %(n)s cancellata.") % {"n": number})
+        return redirect("pairs", slug=tournament.slug)
+    return render(request, "arbiter/confirm.html", {
+        "tournament": tournament,
+        "title": _("Cancellare la coppia %(n)s?") % {"n": number},
+        "text": pair.full_name,
+        "button": _("Cancella"),
+    })
+
+
+SESSION_IMPORT = "arbitro_import"
+
+
+@arbiter_view
+def registrations_import(request, tournament):
+    """Upload → preview with every row and every error → confirm (all-or-nothing)."""
+    form = ImportForm()
+    parsed = None
+    if request.method == "POST" and "confirm" in request.POST:
+        stored = request.session.get(SESSION_IMPORT)
+        if not stored or stored.get("tournament") != tournament.pk:
+            messages.error(request, _("Carica di nuovo il file."))
+            return redirect("import", slug=tournament.slug)
+        data = base64.b64decode(stored["data"])
+        parsed = registrations.parse_for_tournament(tournament, stored["name"], data)
+        if parsed.ok:
+            count = services.import_pairs(tournament=tournament, rows=parsed.rows, by=request.user)
+            del request.session[SESSION_IMPORT]
+            messages.success(request, _("%(n)s coppie importate.") % {"n": count})
+            return redirect("pairs", slug=tournament.slug)
+    elif request.method == "POST":
+        form = ImportForm(request.POST, request.FILES)
+        if form.is_valid():
+            upload = form.cleaned_data["file"]
+            data = upload.read()
+            parsed = registrations.parse_for_tournament(tournament, upload.name, data)
+            request.session[SESSION_IMPORT] = {
+                "tournament": tournament.pk, "name": upload.name, "data": base64.b64encode(data).decode(),
+            }
+    return render(request, "arbiter/import.html", {"tournament": tournament, "form": form, "parsed": parsed})
+
+
+@arbiter_view
+def audit_log(request, tournament):
+    entries = AuditEntry.objects.filter(tournament=tournament)
+    rnd = request.GET.get("round")
+    table = request.GET.get("table")
+    if rnd:
+        entries = entries.filter(round_number=rnd)
+    if table:
+        entries = entries.filter(table_number=table)
+    return render(request, "arbiter/audit.html", {"tournament": tournament, "entries": entries[:500],
+                                                  "round": rnd, "table": table})
