@@ -283,3 +283,17 @@ def test_dict_invalid():
     bad["bands"][3]["min"] = 510
     with pytest.raises(ScaleError, match="Buco tra 500 e 510"):
         scale_from_dict(bad)
+
+
+def test_dict_accepts_float_and_string_vp():
+    data = scale_to_dict(SCALE_25)
+    data["bands"][0]["winner"] = 12.5
+    data["bands"][0]["loser"] = "12.5"
+    assert scale_from_dict(data) == SCALE_25
+
+
+def test_convert_on_unvalidated_scale_with_gap():
+    broken = VPScale("b", "rotta", None, 20, (Band(0, 100, 10, 10), Band(200, None, 11, 9)))
+    with pytest.raises(ScaleError, match="Nessuna fascia"):
+        convert(150, 0, broken)
+    assert convert(200, 0, broken) == (11, 9)
