@@ -1,7 +1,14 @@
-"""URLs by role: the arbiter's pages here; captains and public pages add their own modules."""
+"""URLs by role.
+
+- arbiter pages under ``/tornei/<slug>/`` (this module and ``urls_rounds``,
+  ``urls_documents``, ``urls_scales``), login required;
+- captains under ``/c/`` (``urls_captain``), by private link, no login;
+- players under ``/p/`` (``urls_public``), read-only, switched on by the arbiter.
+"""
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
+from . import urls_captain, urls_documents, urls_public, urls_rounds, urls_scales
 from .views import arbiter
 
 arbiter_patterns = [
@@ -13,6 +20,8 @@ arbiter_patterns = [
     path("coppie/<int:number>/cancella/", arbiter.pair_remove, name="pair_remove"),
     path("importa/", arbiter.registrations_import, name="import"),
     path("registro/", arbiter.audit_log, name="audit"),
+    *urls_rounds.urlpatterns,
+    *urls_documents.urlpatterns,
 ]
 
 urlpatterns = [
@@ -20,5 +29,8 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", arbiter.home, name="home"),
     path("tornei/nuovo/", arbiter.tournament_create, name="tournament_create"),
+    path("tabelle-vp/", include(urls_scales.urlpatterns)),
     path("tornei/<slug:slug>/", include(arbiter_patterns)),
+    path("c/", include(urls_captain.urlpatterns)),
+    path("p/", include(urls_public.urlpatterns)),
 ]

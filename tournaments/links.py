@@ -1,0 +1,36 @@
+"""Captain links and their QR codes (segno).
+
+A table's private link is ``/c/<token>/``; the token is unguessable
+(``models.new_token``). Phones must reach the arbiter's laptop, so the absolute
+URL uses ``ARBITRO_PUBLIC_URL`` (e.g. ``http://192.168.1.20:8000``) when set, else
+the host of the current request.
+"""
+from __future__ import annotations
+
+import io
+import os
+
+import segno
+from django.urls import reverse
+
+
+def base_url(request=None) -> str:
+    """Scheme and host that phones use to reach this server."""
+    env = os.environ.get("ARBITRO_PUBLIC_URL", "").rstrip("/")
+    if env:
+        return env
+    if request is not None:
+        return request.build_absolute_uri("/").rstrip("/")
+    return "http://127.0.0.1:8000"
+
+
+def captain_url(table, request=None) -> str:
+    """Absolute URL of the captain page of ``table``."""
+    return base_url(request) + reverse("captain", args=[table.token])
+
+
+def qr_svg(url: str, scale: int = 3) -> str:
+    """An inline SVG QR code for ``url`` (no XML declaration, ready to embed in HTML/PDF)."""
+    out = io.BytesIO()
+    segno.make(url, error="m").save(out, kind="svg", scale=scale, xmldecl=False, svgns=True, border=2)
+    return out.getvalue().decode()
