@@ -111,17 +111,12 @@ def _choose_bye(m: DenseMatcher, n: int, rested_ranks: set[int], ranking: list,
         bye = n - 1
         warnings.append(
             f"Tutte le coppie hanno già riposato: riposa l'ultima in classifica ({ranking[bye]}).")
-        partner = m.remove(bye)
-        if partner != -1:
-            m.augment(partner)
+        m.repair([m.remove(bye)])
         return bye
     best = None  # (rematches left, rank)
     for b in candidates:
         m.begin()
-        partner = m.remove(b)
-        if partner != -1:
-            m.augment(partner)
-        left = m.unmatched() // 2
+        left = m.repair([m.remove(b)]) // 2
         if left == 0:
             m.commit()
             return b
@@ -129,9 +124,7 @@ def _choose_bye(m: DenseMatcher, n: int, rested_ranks: set[int], ranking: list,
         if best is None or left < best[0]:
             best = (left, b)
     b = best[1]
-    partner = m.remove(b)
-    if partner != -1:
-        m.augment(partner)
+    m.repair([m.remove(b)])
     return b
 
 
@@ -200,10 +193,7 @@ def pair(request: dict) -> dict:
             m.begin()
             pp = m.remove(p)
             qq = m.remove(q)
-            for x in (pp, qq):
-                if x != -1 and m.mate[x] == -1 and alive[x]:
-                    m.augment(x)
-            if cost + m.unmatched() // 2 == k:
+            if cost + m.repair([pp, qq], floor=2 * (k - cost)) // 2 == k:
                 m.commit()
                 chosen = q
                 break

@@ -129,6 +129,32 @@ class DenseMatcher:
                 self.augment(v)
         return len(self.exposed)
 
+    def repair(self, freed, floor: int = 0) -> int:
+        """Make the matching maximum again after :meth:`remove` calls; return exposed count.
+
+        Args:
+            freed: the former mates returned by :meth:`remove` (-1 entries ignored).
+            floor: stop as soon as at most ``floor`` vertices are exposed (a known lower
+                bound, e.g. 0 when a perfect matching is the goal).
+
+        Augmenting paths in the smaller graph must end at a freed vertex, so those are
+        searched first; if one of them augments, the old exposed vertices may gain paths and
+        are searched once each as well (a failed search stays failed: Edmonds 1965).
+        """
+        augmented = False
+        for x in freed:
+            if len(self.exposed) <= floor:
+                return len(self.exposed)
+            if x != -1 and self.alive[x] and self.mate[x] == -1 and self.augment(x):
+                augmented = True
+        if augmented:
+            for x in [v for v in self.exposed if v not in freed]:
+                if len(self.exposed) <= floor:
+                    break
+                if x in self.exposed:
+                    self.augment(x)
+        return len(self.exposed)
+
     def augment(self, root: int) -> bool:
         """Try to augment the matching along a path starting at exposed vertex ``root``.
 

@@ -1,0 +1,356 @@
+"""Checker: list the rule violations of a pairing response.
+
+``check(request, response)`` re-derives what the rules demand from the request and compares;
+it does not call the engines' pairing code (the Danish checks only share the from-scratch
+maximum-matching primitive, which the tests compare with networkx). Messages are Italian,
+for the arbiter.
+
+Checked, per system:
+
+- all: the response shape; every pair exactly once (tables, bye, forced byes); unknown pairs;
+  a pair playing itself; table numbering.
+- Mitchell (rules.md §6): tables, bye and forced byes exactly as the movement gives them
+  (see :mod:`pairing.mitchell` for the shape with absent pairs).
+- Danish (rules.md §5, §7, art. 33): numbering 1..k; table order and N/S seating; the bye
+  (only with an odd count; not to a pair that rested when a non-rested one exists; the lowest
+  entitled pair); forbidden rematches avoidable or not listed in ``rematches``; every
+  top-down choice the best available.
+- First round: the draw reproduced from the seed; pair-number order; the arbiter's tables.
+
+Command line: ``python -m pairing.check REQUEST.json RESPONSE.json`` prints one violation a
+line; exit status 0 when there are none, 1 otherwise (2 when a file cannot be read).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+from . import danish as _danish
+from . import first_round as _first
+from . import mitchell as _mitchell
+from .errors import PairingError
+from .matching import min_unmatched
+from .request import is_pair_id
+
+__all__ = ["check", "main"]
+
+
+def check(request: dict, response: dict) -> list[str]:
+    """Violations of the rules by ``response`` for ``request``; empty list when none.
+
+    Args:
+        request: the pairing request (pairing-io.md shapes).
+        response: the response to judge (as returned by :func:`pairing.run` or read from
+            JSON).
+    Returns:
+        human-readable Italian sentences, one per violation.
+
+    A request the engine would reject gives a single "richiesta non valida" violation.
+    """
+    if not isinstance(request, dict):
+        return ["richiesta non valida: non è un oggetto"]
+    system = request.get("system")
+    try:
+        if system == "mitchell":
+            parsed = _mitchell.parse(request)
+        elif system == "danish":
+            parsed = _danish.parse(request)
+        elif system == "first_round":
+            parsed = None
+            _first.pair(dict(request, seed=request.get("seed", 0)))
+        else:
+            return [f"richiesta non valida: sistema sconosciuto {system!r}"]
+    except PairingError as exc:
+        return [f"richiesta non valida: {exc}"]
+
+    out: list[str] = []
+    shape = _shape(response, out)
+    if shape is None:
+        return out
+    tables, bye, forced = shape
+    if system == "mitchell":
+        _check_mitchell(parsed, tables, bye, forced, out)
+    elif system == "danish":
+        _check_danish(parsed, response, tables, bye, forced, out)
+    else:
+        _check_first_round(request, response, tables, bye, forced, out)
+    return out
+
+
+# -- shape and coverage ---------------------------------------------------------------------
+def _shape(response, out):
+    if not isinstance(response, dict):
+        out.append("risposta non valida: non è un oggetto")
+        return None
+    tables = response.get("tables")
+    if not isinstance(tables, list):
+        out.append("risposta non valida: manca la lista 'tables'")
+        return None
+    good = []
+    for t in tables:
+        if not isinstance(t, dict) or not {"table", "ns", "ew"} <= set(t):
+            out.append(f"tavolo non valido: {t!r}")
+            continue
+        num = t["table"]
+        if not isinstance(num, int) or isinstance(num, bool):
+            out.append(f"numero di tavolo non valido: {num!r}")
+            continue
+        for seat in ("ns", "ew"):
+            if t[seat] is not None and not is_pair_id(t[seat]):
+                out.append(f"tavolo {num}: identificativo di coppia non valido {t[seat]!r}")
+        good.append(t)
+    for key in ("rematches", "warnings"):
+        if not isinstance(response.get(key, []), list):
+            out.append(f"risposta non valida: '{key}' deve essere una lista")
+    bye = response.get("bye")
+    if bye is not None and not is_pair_id(bye):
+        out.append(f"riposo non valido: {bye!r}")
+        bye = None
+    forced = response.get("forced_byes", [])
+    if not isinstance(forced, list):
+        out.append("risposta non valida: 'forced_byes' deve essere una lista")
+        forced = []
+    nums = [t["table"] for t in good]
+    if nums != sorted(nums):
+        out.append("i tavoli non sono in ordine di numero")
+    if len(set(nums)) != len(nums):
+        out.append("numero di tavolo ripetuto")
+    return good, bye, forced
+
+
+def _coverage(expected: list, tables, bye, forced, out) -> None:
+    """Every expected pair exactly once among seats, bye and forced byes; nobody else."""
+    expected_set = set(expected)
+    count: dict = {}
+    for t in tables:
+        if t["ns"] is not None and t["ns"] == t["ew"]:
+            out.append(f"tavolo {t['table']}: la coppia {t['ns']} gioca contro sé stessa")
+        for seat in ("ns", "ew"):
+            if t[seat] is not None:
+                count[t[seat]] = count.get(t[seat], 0) + 1
+    for p in ([bye] if bye is not None else []) + list(forced):
+        count[p] = count.get(p, 0) + 1
+    for p, c in count.items():
+        if p not in expected_set:
+            out.append(f"coppia sconosciuta o assente nella risposta: {p}")
+        elif c > 1:
+            out.append(f"la coppia {p} compare {c} volte")
+    for p in expected:
+        if p not in count:
+            out.append(f"la coppia {p} manca (né a un tavolo né a riposo)")
+
+
+def _numbered_from_one(tables, out) -> None:
+    nums = [t["table"] for t in tables]
+    if sorted(nums) != list(range(1, len(nums) + 1)):
+        out.append("i tavoli devono essere numerati da 1 senza buchi")
+
+
+def _full_tables(tables, out) -> None:
+    for t in tables:
+        if t["ns"] is None or t["ew"] is None:
+            out.append(f"tavolo {t['table']}: manca una linea")
+
+
+# -- Mitchell ---------------------------------------------------------------------------------
+def _check_mitchell(req, tables, bye, forced, out) -> None:
+    pairs, absent = req["pairs"], req["absent"]
+    present = [p for p in pairs if p not in absent]
+    _coverage(present, tables, bye, forced, out)
+    n = len(pairs)
+    t_count = (n + 1) // 2
+    # The movement, recomputed from pairing-io.md's formula.
+    if n % 2 == 0:
+        ns_line, ew_line, phantom_table = pairs[:t_count], pairs[t_count:], None
+    else:
+        ns_line, ew_line, phantom_table = pairs[:t_count - 1], pairs[t_count - 1:], t_count
+    seat_ew = {((i + (req["round"] - 1) * req["step"]) % t_count) + 1: p
+               for i, p in enumerate(ew_line)}
+    want_tables, want_bye, want_forced = {}, None, set()
+    for t in range(1, t_count + 1):
+        ns = ns_line[t - 1] if t != phantom_table else None
+        ew = seat_ew[t]
+        ns_here = ns is not None and ns not in absent
+        ew_here = ew not in absent
+        if t == phantom_table:
+            want_bye = ew if ew_here else None
+        elif ns_here or ew_here:
+            want_tables[t] = (ns if ns_here else None, ew if ew_here else None)
+            if not (ns_here and ew_here):
+                want_forced.add(ns if ns_here else ew)
+    got = {t["table"]: (t["ns"], t["ew"]) for t in tables}
+    for t in sorted(set(want_tables) | set(got)):
+        if t not in got:
+            out.append(f"Mitchell: manca il tavolo {t} ({_seats(want_tables[t])})")
+        elif t not in want_tables:
+            out.append(f"Mitchell: il tavolo {t} non esiste in questo turno del movimento")
+        elif got[t] != want_tables[t]:
+            out.append(f"Mitchell: al tavolo {t} il movimento prevede {_seats(want_tables[t])}, "
+                       f"non {_seats(got[t])}")
+    if bye != want_bye:
+        out.append(f"Mitchell: riposa {want_bye} secondo il movimento, non {bye}")
+    if set(forced) != want_forced:
+        out.append(f"Mitchell: riposi forzati attesi {sorted(map(str, want_forced))}, "
+                   f"dati {sorted(map(str, forced))}")
+
+
+def _seats(pair_) -> str:
+    ns, ew = pair_
+    return f"N/S {ns if ns is not None else '—'}, E/O {ew if ew is not None else '—'}"
+
+
+# -- Danish -----------------------------------------------------------------------------------
+def _check_danish(req, response, tables, bye, forced, out) -> None:
+    ranking, index = req["ranking"], req["index"]
+    n = len(ranking)
+    _coverage(ranking, tables, bye, forced, out)
+    _numbered_from_one(tables, out)
+    _full_tables(tables, out)
+    if forced:
+        out.append("danese: i riposi forzati non sono previsti")
+    if out:
+        return  # the finer checks assume a well-formed pairing
+    forb = _danish.forbidden_sets(req)
+
+    # Seating (rules.md §7): table order by best-ranked pair, better-ranked pair N/S.
+    ranks = []
+    for t in tables:
+        a, b = index[t["ns"]], index[t["ew"]]
+        if a > b:
+            out.append(f"tavolo {t['table']}: la coppia meglio classificata "
+                       f"({t['ew']}) deve sedere in N/S")
+        ranks.append((min(a, b), max(a, b)))
+    if [r[0] for r in ranks] != sorted(r[0] for r in ranks):
+        out.append("i tavoli non seguono la classifica (il tavolo 1 ha la coppia migliore, ...)")
+
+    # Rematches: exactly those listed, warned, and no more than unavoidable.
+    played = [(a, b) for a, b in ranks if b in forb[a]]
+    listed = response.get("rematches", [])
+    listed_set = {frozenset(x) for x in listed if isinstance(x, list) and len(x) == 2}
+    played_set = {frozenset((ranking[a], ranking[b])) for a, b in played}
+    if listed_set != played_set or len(listed) != len(played):
+        out.append("'rematches' non elenca esattamente gli incontri ripetuti del turno")
+    if played and not response.get("warnings"):
+        out.append("incontri ripetuti senza avviso all'arbitro")
+    rest = [i for i in range(n) if ranking[i] != bye]
+    k_min = min_unmatched(rest, forb, n) // 2
+    if len(played) > k_min:
+        names = ", ".join(f"{ranking[a]}–{ranking[b]}" for a, b in played)
+        out.append(f"incontro ripetuto evitabile: {names} (bastano {k_min} ripetizioni)")
+        return
+
+    # Bye (rules.md §5, art. 33).
+    if n % 2 == 0:
+        if bye is not None:
+            out.append(f"numero pari di coppie: nessuno deve riposare (riposa {bye})")
+    elif bye is None:
+        out.append("numero dispari di coppie: una coppia deve riposare")
+    else:
+        _check_bye(req, forb, index[bye], k_min, out)
+
+    # Top-down (pairing-io.md step 2): every better opponent must have been impossible.
+    # The response itself witnesses that each chosen match is feasible; its suffix from
+    # table t on has the minimum number of rematches because the total does.
+    unpaired = sorted(rest)
+    left = len(played)
+    for t, (a, b) in zip(tables, ranks):
+        for q in unpaired:
+            if q == a:
+                continue
+            if q == b:
+                break
+            cost = 1 if q in forb[a] else 0
+            if cost > left:
+                continue
+            others = [x for x in unpaired if x not in (a, q)]
+            if cost + min_unmatched(others, forb, n) // 2 <= left:
+                out.append(f"tavolo {t['table']}: {ranking[a]} doveva giocare contro "
+                           f"{ranking[q]} (scelta dall'alto non ottimale)")
+                return
+        left -= 1 if b in forb[a] else 0
+        unpaired.remove(a)
+        unpaired.remove(b)
+
+
+def _check_bye(req, forb, b: int, k_min: int, out) -> None:
+    ranking, index = req["ranking"], req["index"]
+    n = len(ranking)
+    rested = {index[p] for p in req["rested"]}
+    candidates = [i for i in range(n) if i not in rested]
+    if not candidates:
+        if b != n - 1:
+            out.append(f"tutte hanno già riposato: deve riposare l'ultima ({ranking[-1]}), "
+                       f"non {ranking[b]}")
+        return
+    if b in rested:
+        out.append(f"la coppia {ranking[b]} ha già riposato (art. 33)")
+        return
+
+    def k_without(x):
+        return min_unmatched([i for i in range(n) if i != x], forb, n) // 2
+
+    for x in candidates:
+        if x > b and k_without(x) <= k_min:
+            out.append(f"il riposo spetta a {ranking[x]} (più in basso in classifica e non "
+                       f"ha ancora riposato), non a {ranking[b]} (art. 33)")
+            return
+        if x < b and k_min > 0 and k_without(x) < k_min:
+            out.append(f"il riposo a {ranking[x]} eviterebbe incontri ripetuti")
+            return
+
+
+# -- first round ---------------------------------------------------------------------------------
+def _check_first_round(request, response, tables, bye, forced, out) -> None:
+    pairs = request["pairs"]
+    _coverage(pairs, tables, bye, forced, out)
+    _numbered_from_one(tables, out)
+    _full_tables(tables, out)
+    method = request["method"]
+    if method == "lot":
+        seed = response.get("seed")
+        if "seed" in request and request["seed"] is not None and seed != request["seed"]:
+            out.append("sorteggio: il seme della risposta non è quello richiesto")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            out.append("sorteggio: la risposta non riporta il seme")
+            return
+        order = _first.draw(pairs, seed)
+    elif method == "number":
+        order = list(pairs)
+    else:
+        want = sorted(((t["table"], t["ns"], t["ew"]) for t in request["tables"]))
+        got = [(t["table"], t["ns"], t["ew"]) for t in tables]
+        if got != want or bye != request.get("bye"):
+            out.append("a mano: i tavoli non sono quelli indicati dall'arbitro")
+        return
+    want = [(k + 1, order[2 * k], order[2 * k + 1]) for k in range(len(order) // 2)]
+    got = [(t["table"], t["ns"], t["ew"]) for t in tables]
+    want_bye = order[-1] if len(order) % 2 else None
+    if got != want or bye != want_bye:
+        label = "sorteggio" if method == "lot" else "per numero"
+        out.append(f"{label}: i tavoli non corrispondono all'ordine atteso")
+
+
+# -- command line ----------------------------------------------------------------------------------
+def main(argv=None) -> int:
+    """``python -m pairing.check REQUEST.json RESPONSE.json``: print violations, exit 0/1."""
+    argv = sys.argv[1:] if argv is None else argv
+    if len(argv) != 2:
+        sys.stderr.write("uso: python -m pairing.check REQUEST.json RESPONSE.json\n")
+        return 2
+    try:
+        with open(argv[0], encoding="utf-8") as f:
+            request = json.load(f)
+        with open(argv[1], encoding="utf-8") as f:
+            response = json.load(f)
+    except (OSError, json.JSONDecodeError) as exc:
+        sys.stderr.write(json.dumps({"error": str(exc)}, ensure_ascii=False) + "\n")
+        return 2
+    violations = check(request, response)
+    for v in violations:
+        print(v)
+    return 1 if violations else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
