@@ -129,8 +129,14 @@ def _coverage(expected: list, tables, bye, forced, out) -> None:
         for seat in ("ns", "ew"):
             if t[seat] is not None:
                 count[t[seat]] = count.get(t[seat], 0) + 1
-    for p in ([bye] if bye is not None else []) + list(forced):
+    # A forced rest (Mitchell with an absent opponent) is shown at a half-empty table *and*
+    # listed in forced_byes: count it once, at the table.
+    alone = {t["ns"] if t["ew"] is None else t["ew"] for t in tables
+             if (t["ns"] is None) != (t["ew"] is None)}
+    for p in ([bye] if bye is not None else []) + [p for p in forced if p not in alone]:
         count[p] = count.get(p, 0) + 1
+    for p in alone - set(forced):
+        out.append(f"la coppia {p} è da sola al tavolo ma non ha il riposo forzato")
     for p, c in count.items():
         if p not in expected_set:
             out.append(f"coppia sconosciuta o assente nella risposta: {p}")
