@@ -139,7 +139,7 @@ def pair(request: dict) -> dict:
         ``{"tables": [{"table", "ns", "ew"}...], "bye": id|None, "rematches": [[ns, ew]...],
         "warnings": [str...], "explanations": [str...]}``; ``explanations`` has one Italian
         line per table that differs from the natural 1v2, 3v4, ... of the ranking without the
-        bye.
+        bye, or that holds an unavoidable rematch.
     Raises:
         PairingError: malformed request (see :func:`parse`).
 
@@ -211,9 +211,12 @@ def pair(request: dict) -> dict:
         tables.append({"table": t, "ns": a, "ew": b})
         if q in forb[p]:
             rematches.append([a, b])
-        if (natural[2 * t - 2], natural[2 * t - 1]) == (p, q):
+        n1, n2 = natural[2 * t - 2], natural[2 * t - 1]
+        if (n1, n2) == (p, q) and q not in forb[p]:
             continue
         reasons = []
+        if n2 in forb[n1] and n1 != p and (n1, n2) != (p, q):
+            reasons.append(_why_met(ranking[n1], ranking[n2], rounds, mode))
         for q2, why in skipped:
             if why == "met":
                 reasons.append(_why_met(a, ranking[q2], rounds, mode))
