@@ -430,40 +430,51 @@ def generate_round(*, tournament: Tournament, by, seed: int | None = None) -> Ro
 
 
 def _write_tables(rnd: Round, response: dict) -> None:
+    """Create the round's tables and seats from a pairing response (pairing-io.md).
+
+    A listed table with one empty seat (Mitchell, opponent withdrawn) is a forced rest
+    at its movement table number; the ordinary rest and any other forced rest get a
+    table of their own after the last one (the Mitchell phantom's table T when free).
+    """
     pairs = {p.number: p for p in rnd.tournament.pairs.all()}
-    used_numbers = set()
+    used_numbers: set[int] = set()
+    seated: set[int] = set()
     for t in response["tables"]:
-        table = Table.objects.create(round=rnd, number=t["table"])
+        present = [line for line in ("ns", "ew") if t.get(line) is not None]
+        bye = Table.Bye.NONE if len(present) == 2 else Table.Bye.FORCED
+        table = Table.objects.create(round=rnd, number=t["table"], bye=bye)
         used_numbers.add(t["table"])
-        for line in ("ns", "ew"):
-            if t.get(line) is not None:
-                Seat.objects.create(round=rnd, table=table, pair=pairs[int(t[line])], line=line)
-    next_free = max(used_numbers, default=0) + 1
+        for line in present:
+            Seat.objects.create(round=rnd, table=table, pair=pairs[int(t[line])], line=line)
+            seated.add(int(t[line]))
     byes = []
     if response.get("bye") is not None:
-        byes.append((response["bye"], Table.Bye.REST, response.get("bye_table")))
-    for forced in response.get("forced_byes", []) or []:
-        byes.append((forced, Table.Bye.FORCED, None))
-    for pair_number, kind, table_number in byes:
-        number = table_number if table_number and table_number not in used_numbers else next_free
+        byes.append((int(response["bye"]), Table.Bye.REST))
+    byes += [(int(p), Table.Bye.FORCED) for p in response.get("forced_byes") or [] if int(p) not in seated]
+    for pair_number, kind in byes:
+        number = max(used_numbers, default=0) + 1
         used_numbers.add(number)
-        next_free = max(used_numbers) + 1
         table = Table.objects.create(round=rnd, number=number, bye=kind)
-        Seat.objects.create(round=rnd, table=table, pair=pairs[int(pair_number)], line=Seat.Line.NS)
+        Seat.objects.create(round=rnd, table=table, pair=pairs[pair_number], line=Seat.Line.NS)
 
 
 def response_from_round(rnd: Round) -> dict:
-    """The round's current tables in the pairing-io.md response shape (for the checker)."""
+    """The round's current tables in the pairing-io.md response shape (for the checker).
+
+    A forced rest at a movement table is listed as a table with an empty seat and in
+    ``forced_byes`` (the Mitchell shape, see ``pairing.mitchell``).
+    """
     tables, bye, forced = [], None, []
     for table in rnd.tables.prefetch_related("seats__pair").order_by("number"):
+        ns, ew = table.ns, table.ew
         if table.bye == Table.Bye.REST:
             bye = table.resting_pair.number
-        elif table.bye == Table.Bye.FORCED:
+            continue
+        if table.bye == Table.Bye.FORCED:
             forced.append(table.resting_pair.number)
-        else:
-            tables.append({"table": table.number, "ns": table.ns.number, "ew": table.ew.number})
+        tables.append({"table": table.number, "ns": ns.number if ns else None, "ew": ew.number if ew else None})
     response = {"tables": tables, "bye": bye, "rematches": [], "warnings": []}
-    if forced:
+    if forced or rnd.system == Round.System.MITCHELL:
         response["forced_byes"] = forced
     return response
 
@@ -873,8 +884,9 @@ def set_arbitral_score(
 def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
     """Withdraw a pair from round ``from_round`` on (rules.md §5–6, art. 32).
 
-    It keeps its results of earlier rounds. If round ``from_round`` is already drawn,
-    its opponent gets the forced rest (*riposo forzato*) there. Refused for a round
+    It keeps its results of earlier rounds. If round ``from_round`` is published, its
+    opponent gets the forced rest (*riposo forzato*) there; if it is a draft, the
+    draft is discarded to be generated again without the pair. Refused for a round
     already closed or before a round whose sheet the pair already played.
     """
     pair = Pair.objects.select_for_update().get(pk=pair.pk)
@@ -885,6 +897,9 @@ def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
     if closed or from_round < 1:
         raise ArbiterError(f"Il turno {from_round} è già chiuso: il ritiro vale dal primo turno non chiuso.")
     rnd = tournament.rounds.filter(number=from_round).first()
+    if rnd is not None and rnd.state == Round.State.DRAFT:
+        rnd.delete()  # drawn with the pair in it: the arbiter generates it again
+        rnd = None
     if rnd is not None:
         seat = rnd.seats.select_related("table").filter(pair=pair).first()
         if seat is not None:
@@ -901,12 +916,8 @@ def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
             if table.bye:
                 table.delete()
             else:
-                table.bye = Table.Bye.FORCED
+                table.bye = Table.Bye.FORCED  # the opponent keeps its seat and line
                 table.save(update_fields=["bye"])
-                remaining = table.seats.get()
-                if remaining.line != Seat.Line.NS:
-                    remaining.line = Seat.Line.NS
-                    remaining.save(update_fields=["line"])
     pair.status = Pair.Status.WITHDRAWN
     pair.withdrawn_from_round = from_round
     pair.save(update_fields=["status", "withdrawn_from_round"])
