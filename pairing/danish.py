@@ -67,14 +67,19 @@ def parse(request: dict) -> dict:
 def forbidden_sets(parsed: dict) -> list[set[int]]:
     """``forbidden[i]`` = ranks that rank ``i`` may not meet under the request's window.
 
-    ``"all"``: every earlier opponent; ``"previous"``: the previous round's opponent;
+    ``"all"``: every earlier opponent (``met`` and ``met_last_round``); ``"previous"``: the previous round's opponent;
     ``"none"``: nobody (rules.md §7, setting *avoid rematches*).
     """
     n = len(parsed["ranking"])
     index = parsed["index"]
     forb: list[set[int]] = [set() for _ in range(n)]
     mode = parsed["mode"]
-    source = parsed["met"] if mode == "all" else parsed["met_last"] if mode == "previous" else []
+    if mode == "all":  # met_last_round is part of "every meeting so far" even if omitted
+        source = parsed["met"] + parsed["met_last"]
+    elif mode == "previous":
+        source = parsed["met_last"]
+    else:
+        source = []
     for a, b, _ in source:
         i, j = index[a], index[b]
         forb[i].add(j)
