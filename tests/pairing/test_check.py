@@ -128,3 +128,9 @@ def test_bad_request_is_reported():
         "richiesta non valida")
     assert check({"system": "danish", "ranking": [1, 2]}, "nope") == [
         "risposta non valida: non è un oggetto"]
+
+
+def test_regression_forced_rest_is_counted_once():
+    # The forced-rest pair sits at its half-empty table and is listed in forced_byes.
+    request = {"system": "mitchell", "pairs": list(range(1, 9)), "round": 1, "absent": [6]}
+    assert check(request, run(request)) == []

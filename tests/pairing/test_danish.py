@@ -135,3 +135,14 @@ def test_single_pair_rests():
 def test_bad_requests(request_):
     with pytest.raises(PairingError):
         run({"system": "danish", **request_})
+
+
+def test_regression_old_unmatched_pairs_regain_a_path_after_removing_a_match():
+    # With one rematch unavoidable, removing 3–1 freed two partners; re-matching them with
+    # each other left the two old unmatched pairs unexamined, so 3–1 looked infeasible.
+    met = [[3, 1, 2], [3, 6, 5], [3, 8, 4], [3, 2, 4], [3, 4, 1], [1, 5, 3], [1, 8, 4],
+           [1, 7, 3], [1, 2, 2], [1, 4, 3], [5, 2, 3], [6, 2, 2], [6, 4, 2], [8, 2, 2],
+           [8, 4, 4], [7, 4, 4], [2, 4, 4]]
+    response = danish([3, 1, 5, 6, 8, 7, 2, 4], met=met)
+    assert matches(response) == [(3, 1), (5, 4), (6, 8), (7, 2)]
+    assert response["rematches"] == [[3, 1]]
