@@ -20,7 +20,7 @@ system-deps:
 	@bash scripts/system-deps.sh
 
 setup: system-deps $(STAMP)
-	$(BIN)/python manage.py compilemessages --ignore=.venv -v 0
+	$(BIN)/python manage.py compilemessages --ignore=.venv --ignore=var -v 0
 	$(BIN)/python manage.py migrate --noinput -v 0
 	$(BIN)/python manage.py collectstatic --noinput -v 0
 
