@@ -1,10 +1,17 @@
-"""URL patterns of the captain pages (under /c/), reached by a table's private link."""
-from django.http import Http404
+"""URL patterns of the captain pages (under /c/), reached by a table's private link.
+
+``captain`` takes the table's token (``tournaments.links.captain_url``); the JSON
+endpoints hang below it so a token opens only its own table.
+"""
 from django.urls import path
 
+from .views import captain
 
-def _placeholder(request, token):  # replaced by the captain views (issue 6)
-    raise Http404
-
-
-urlpatterns: list = [path("<str:token>/", _placeholder, name="captain")]
+urlpatterns: list = [
+    path("", captain.pin_entry, name="captain_pin"),
+    path("<str:token>/", captain.sheet_page, name="captain"),
+    path("<str:token>/stato/", captain.sheet_state, name="captain_state"),
+    path("<str:token>/salva/", captain.save_view, name="captain_save"),
+    path("<str:token>/conferma/", captain.confirm_view, name="captain_confirm"),
+    path("<str:token>/contesta/", captain.dispute_view, name="captain_dispute"),
+]

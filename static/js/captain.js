@@ -1,0 +1,209 @@
+/* Table captain's page (issue 6): hand-by-hand entry, live totals and VP, save with
+   retry on a flaky Wi-Fi, confirm or dispute by the other line, polling for the other
+   phone's changes. What the captain typed is kept in localStorage per table link, so
+   it survives a reload or a dropped connection; the server stores a re-sent sheet
+   once (content hash) and refuses a save based on an old version (409). */
+(function () {
+  "use strict";
+  var D = JSON.parse(document.getElementById("captain-data").textContent);
+  var T = D.text, N = D.hands_per_round, bands = D.scale.bands;
+  var KEY = "arbitro:c:" + D.token;
+  var $ = function (id) { return document.getElementById(id); };
+  var form = $("sheet"), inputs = form.querySelectorAll("input[data-hand]");
+  var decl = form.querySelectorAll("input[data-decl]");
+  var S = D.sheet;                 // the server's sheet as last seen
+  var st = load();                 // {line, draft, base, pending}
+  var retryDelay = 0, retryTimer = null, lastFocus = null, inFlight = false;
+
+  function load() {
+    try { return JSON.parse(localStorage.getItem(KEY)) || {}; } catch (e) { return {}; }
+  }
+  function store() {
+    try { localStorage.setItem(KEY, JSON.stringify(st)); } catch (e) { /* private mode */ }
+  }
+  function csrf() {
+    var m = document.cookie.match(/(?:^|;\s*)csrftoken=([^;]+)/);
+    return m ? decodeURIComponent(m[1]) : $("app").dataset.csrf;
+  }
+  function num(v) {
+    v = String(v == null ? "" : v).trim().replace(/^\u2212/, "-");
+    return /^-?\d+$/.test(v) ? parseInt(v, 10) : (v === "" ? null : NaN);
+  }
+  function readForm() {
+    var hands = [], i;
+    for (i = 0; i < N; i++) hands.push([null, null]);
+    inputs.forEach(function (el) { hands[el.dataset.hand - 1][+el.dataset.side] = el.value.trim(); });
+    return { hands: hands, declared: [decl[0].value.trim(), decl[1].value.trim()] };
+  }
+  function fill(hands, declared) {
+    inputs.forEach(function (el) {
+      var h = hands[el.dataset.hand - 1];
+      el.value = h && h[+el.dataset.side] != null ? h[+el.dataset.side] : "";
+    });
+    decl.forEach(function (el, i) { el.value = declared && declared[i] != null ? declared[i] : ""; });
+    totals();
+  }
+  function vpFor(a, b) {
+    var d = Math.abs(a - b), i, band;
+    for (i = 0; i < bands.length; i++) {
+      band = bands[i];
+      if (d >= band.min && (band.max === null || d <= band.max)) {
+        return a >= b ? [band.winner, band.loser] : [band.loser, band.winner];
+      }
+    }
+    return ["–", "–"];
+  }
+  function totals() {
+    var t = [0, 0], ok = true;
+    inputs.forEach(function (el) {
+      var v = num(el.value), bad = v !== null && (isNaN(v) || v % 5 !== 0);
+      el.classList.toggle("bad", bad);
+      if (v === null || bad) ok = false; else t[+el.dataset.side] += v;
+    });
+    $("tot0").textContent = t[0]; $("tot1").textContent = t[1];
+    $("diff").textContent = (t[0] - t[1] > 0 ? "+" : "") + (t[0] - t[1]);
+    var vp = ok ? vpFor(t[0], t[1]) : ["–", "–"];
+    $("vp0").textContent = vp[0]; $("vp1").textContent = vp[1];
+    return ok;
+  }
+  function same(a, b) {
+    return JSON.stringify(a.hands.map(function (h) { return h.map(num); })) ===
+      JSON.stringify(b.hands.map(function (h) { return h.map(num); }));
+  }
+  function say(text) { var m = $("msg"); m.textContent = text || ""; m.hidden = !text; }
+  function net(text) { $("net").textContent = text || ""; }
+
+  /* What this phone may do with the sheet S. */
+  function mode() {
+    if (S.locked) return "read";
+    if (!st.line) return "pick";
+    if (S.state === "entered" && S.entered_line !== st.line) return "verify";
+    return "edit";
+  }
+  function render() {
+    document.querySelectorAll(".who button").forEach(function (b) {
+      b.setAttribute("aria-pressed", String(b.dataset.line === st.line));
+    });
+    var m = mode(), text = "";
+    if (!S.round_open) text = T.closed;
+    else if (S.state === "validated") text = T.validated;
+    else if (S.state === "confirmed") text = T.confirmed;
+    else if (m === "pick") text = T.pick;
+    else if (S.state === "disputed") text = T.disputed + " " + S.dispute_note;
+    else if (S.state === "entered" && m === "edit") text = T.entered_mine;
+    else if (S.state === "empty") text = T.empty;
+    if (S.sum_error) text += " " + T.sumerr;
+    $("state").textContent = text;
+    $("state").className = "state " + S.state;
+    var editing = m === "edit";
+    if (editing && st.draft && st.base === S.version) fill(st.draft.hands, st.draft.declared);
+    else fill(S.hands, S.declared);
+    form.querySelectorAll("input").forEach(function (el) { el.readOnly = !editing; });
+    $("send").hidden = $("sign").hidden = !editing;
+    $("verify").hidden = m !== "verify";
+    if (m === "verify") {
+      $("verify-text").textContent = S.entered_line ?
+        T.verify.replace("%s", S.entered_line === "ns" ? "N/S" : "E/O") : T.verify_arbiter;
+    }
+    if (!st.pending) net(st.draft && editing && st.base === S.version ? T.unsent : (S.version ? T.saved : ""));
+  }
+
+  function post(url, body) {
+    return fetch(url, {
+      method: "POST", credentials: "same-origin", cache: "no-store",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf(), "Accept": "application/json" },
+      body: JSON.stringify(body)
+    }).then(function (r) {
+      return r.json().catch(function () { return {}; }).then(function (j) { j.status = r.status; return j; });
+    });
+  }
+  function answered(j) {
+    if (j.sheet) S = j.sheet;
+    if (j.status === 200) { say(""); return true; }
+    if (j.status === 403 && !j.sheet) { say(T.reload); return false; }
+    say(j.error || "");
+    return false;
+  }
+
+  /* Save: the draft is sent with the version it was based on, and re-sent until the
+     server answers (a lost answer is harmless: the same sheet is stored once). */
+  function send() {
+    clearTimeout(retryTimer);
+    if (!st.pending || !st.draft || inFlight) return;
+    inFlight = true;
+    net(T.sending);
+    post(D.urls.save, { line: st.line, hands: st.draft.hands, declared: st.draft.declared, version: st.base })
+      .then(function (j) {
+        inFlight = false;
+        if (j.status === 429 || j.status >= 500) throw new Error("retry");
+        st.pending = false; retryDelay = 0;
+        var ok = answered(j);
+        if (ok || j.status === 409) st.draft = null;   // saved, or replaced by the current sheet
+        if (j.status === 409) say(j.error + " " + T.updated);
+        store(); render();
+        if (ok) net(T.saved + " ✓");
+      })
+      .catch(function () {
+        inFlight = false;
+        retryDelay = Math.min(retryDelay ? retryDelay * 2 : 2000, 30000);
+        net(T.retry);
+        retryTimer = setTimeout(send, retryDelay);
+      });
+  }
+  function transition(url, body) {
+    body.line = st.line; body.version = S.version;
+    net(T.sending);
+    return post(url, body).then(function (j) { answered(j); render(); }, function () { net(T.retry); });
+  }
+
+  form.addEventListener("input", function (e) {
+    if (!e.target.dataset) return;
+    if (!st.draft || st.base !== S.version) st.base = S.version;
+    st.draft = readForm(); st.pending = false; store();
+    totals(); net(T.unsent);
+  });
+  form.addEventListener("focusin", function (e) { if (e.target.tagName === "INPUT") lastFocus = e.target; });
+  $("sign").addEventListener("click", function () {
+    var el = lastFocus, v = el && num(el.value);
+    if (!el || el.readOnly || v === null || isNaN(v)) return;
+    el.value = String(-v); el.dispatchEvent(new Event("input", { bubbles: true })); el.focus();
+  });
+  form.addEventListener("submit", function (e) {
+    e.preventDefault();
+    if (mode() !== "edit") return;
+    if (!totals()) { say(T.missing); return; }
+    st.draft = readForm(); if (st.base == null) st.base = S.version;
+    st.pending = true; store(); say(""); send();
+  });
+  document.querySelectorAll(".who button").forEach(function (b) {
+    b.addEventListener("click", function () { st.line = b.dataset.line; store(); render(); });
+  });
+  $("confirm").addEventListener("click", function () { transition(D.urls.confirm, {}); });
+  $("dispute").addEventListener("click", function () {
+    var note = $("note").value.trim();
+    if (!note) { say(T.note); return; }
+    transition(D.urls.dispute, { note: note });
+  });
+
+  /* The other phone's changes: poll while this one has nothing unsent. */
+  function poll() {
+    if (document.hidden || st.pending || inFlight || (st.draft && st.base === S.version && mode() === "edit")) return;
+    fetch(D.urls.state, { credentials: "same-origin", cache: "no-store", headers: { "Accept": "application/json" } })
+      .then(function (r) { return r.ok ? r.json() : null; })
+      .then(function (j) {
+        if (j && j.sheet && (j.sheet.version !== S.version || j.sheet.locked !== S.locked)) { S = j.sheet; render(); }
+      }, function () { /* offline: next time */ });
+  }
+  setInterval(poll, 4000);
+  window.addEventListener("online", function () { retryDelay = 0; send(); });
+
+  /* A reload with an unsent sheet: already stored? else re-send it. */
+  if (st.draft && st.base !== S.version) {
+    if (!same(st.draft, S)) say(T.updated);
+    st.draft = null; st.pending = false; store();
+  } else if (st.pending && st.draft && same(st.draft, S) && S.version) {
+    st.draft = null; st.pending = false; store();
+  }
+  render();
+  if (st.pending) send();
+})();

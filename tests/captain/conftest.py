@@ -1,0 +1,27 @@
+"""Fixtures of the captain, board and public page tests."""
+import pytest
+from django.core.cache import cache
+
+
+@pytest.fixture(autouse=True)
+def _fresh_rate_limits():
+    """The rate limiter counts in the local-memory cache: start every test from zero."""
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def published_round(tournament, make_pairs, arbiter):
+    """Round 1 (Mitchell, 4 hands, scale vp20-4h) of 8 pairs, published: tables 1–4."""
+    from tournaments import services
+
+    make_pairs(tournament, 8)
+    rnd = services.generate_round(tournament=tournament, by=arbiter)
+    return services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)
+
+
+@pytest.fixture
+def tables(published_round):
+    """{table number: Table} of the published round."""
+    return {t.number: t for t in published_round.tables.all()}

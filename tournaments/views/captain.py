@@ -1,0 +1,427 @@
+"""The table captain's pages, reached by a table's private link ``/c/<token>/`` (no login).
+
+Like a club bridge score pad: one captain enters the sheet, the other line's
+captain verifies it and confirms or disputes; once confirmed only the arbiter
+changes it (rules.md §3, "The score sheet and corrections"). The services enforce
+every rule (``tournaments.services.save_score_sheet``, ``confirm_sheet``,
+``dispute_sheet``) and write the audit entry; these views parse JSON, call one
+service and answer JSON.
+
+Security (issue 6): a token opens only its own table of its own round (the body
+never names a table); draft rounds and unknown tokens are a plain 404; guesses
+(unknown tokens, PIN attempts) are rate-limited per IP address, and a blocked
+address gets 429 for every captain URL so a guesser cannot tell good tokens from
+bad ones; writes are rate-limited per token. Every POST needs Django's CSRF token
+(header ``X-CSRFToken``; the page sets the cookie with ``ensure_csrf_cookie``).
+
+JSON answers:
+
+- ``200 {"sheet": {...}}`` after a save, a confirmation, a dispute or a GET of ``stato/``;
+- ``409 {"error", "sheet"}``: the sheet changed meanwhile (another phone saved first);
+  ``sheet`` is the current one, shown to the captain;
+- ``400 {"error", "sheet"}``: refused (bad numbers, sheet locked, round closed…);
+- ``429 {"error"}``: too many attempts.
+"""
+from __future__ import annotations
+
+import json
+from functools import wraps
+
+from django.db import transaction
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.csrf import ensure_csrf_cookie
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
+from django_ratelimit.core import is_ratelimited
+
+from scoring.vp import format_vp, scale_to_dict
+
+from .. import selectors, services
+from ..errors import ArbiterError, StaleSheetError
+from ..models import Round, ScoreSheet, Table
+
+#: Guesses per IP address (unknown tokens, PIN attempts).
+GUESS_RATE = "30/m"
+#: Writes per table link (saves, confirmations, disputes, retries included).
+WRITE_RATE = "60/m"
+
+LINES = {"ns": "N/S", "ew": "E/O"}
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def captain_label(line: str, table_number: int) -> str:
+    """The actor label of a captain in the audit trail: ``"capitano N/S tavolo 3"``.
+
+    ``line``: ``"ns"`` or ``"ew"``. Raises ``KeyError`` for another line.
+    """
+    return f"capitano {LINES[line]} tavolo {table_number}"
+
+
+def line_of_label(label: str) -> str | None:
+    """``"ns"`` / ``"ew"`` for a captain label made by :func:`captain_label`, else ``None``
+    (e.g. the arbiter entered the sheet)."""
+    if not label.startswith("capitano "):
+        return None
+    for code, name in LINES.items():
+        if f" {name} " in label:
+            return code
+    return None
+
+
+def _guess_blocked(request, *, increment: bool) -> bool:
+    return is_ratelimited(
+        request, group="captain-guess", key="ip", rate=GUESS_RATE, method=is_ratelimited.ALL, increment=increment
+    )
+
+
+def _too_many(request) -> HttpResponse:
+    message = _("Troppi tentativi: riprova tra un minuto.")
+    if request.method == "POST" or request.headers.get("Accept", "").startswith("application/json"):
+        return JsonResponse({"error": message}, status=429)
+    return HttpResponse(message, status=429, content_type="text/plain; charset=utf-8")
+
+
+class _Blocked(Exception):
+    """This address made too many guesses: every captain URL answers 429 for a while."""
+
+
+def _table_for(request, token: str) -> Table:
+    """The table of ``token`` with its round, tournament, pairs and sheet.
+
+    Raises Http404 for an unknown token or a table of a draft round (its tables may
+    still be regenerated); an unknown token counts as a guess for the per-IP rate
+    limit, and a blocked address raises ``_Blocked`` whatever the token.
+    """
+    if _guess_blocked(request, increment=False):
+        raise _Blocked
+    table = (
+        Table.objects.select_related("round__tournament", "sheet")
+        .prefetch_related("seats__pair__members")
+        .filter(token=token)
+        .first()
+    )
+    if table is None or table.round.state == Round.State.DRAFT:
+        if _guess_blocked(request, increment=True):
+            raise _Blocked
+        raise Http404
+    return table
+
+
+def _limited(view):
+    """Answer 429 when the address is blocked (see ``_table_for``)."""
+
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        try:
+            return view(request, *args, **kwargs)
+        except _Blocked:
+            return _too_many(request)
+
+    return wrapper
+
+
+def sheet_json(table: Table, sheet: ScoreSheet | None) -> dict:
+    """The sheet as the captain page reads it.
+
+    ``hands``: ``[[ns, ew], ...]`` MP per hand; ``mp``: totals; ``vp``: strings
+    (``"14"``, ``"17.5"``); ``entered_line``: ``"ns"``/``"ew"``/``None``;
+    ``locked``: no captain may change it any more (confirmed, validated, round closed).
+    """
+    rnd = table.round
+    round_open = rnd.state == Round.State.PUBLISHED
+    if sheet is None:
+        return {"version": 0, "state": "empty", "state_label": "", "hands": [], "declared": [None, None],
+                "mp": [0, 0], "vp": ["0", "0"], "sum_error": False, "entered_by": "", "entered_line": None,
+                "confirmed_by": "", "dispute_note": "", "round_open": round_open, "locked": True}
+    hands = [[h.ns_score, h.ew_score] for h in sheet.hands.all().order_by("number")]
+    locked = (not round_open) or sheet.state in (ScoreSheet.State.CONFIRMED, ScoreSheet.State.VALIDATED)
+    return {
+        "version": sheet.version,
+        "state": sheet.state,
+        "state_label": str(sheet.get_state_display()),
+        "hands": hands,
+        "declared": [sheet.declared_ns, sheet.declared_ew],
+        "mp": [sheet.mp_ns, sheet.mp_ew],
+        "vp": [format_vp(sheet.vp_ns), format_vp(sheet.vp_ew)],
+        "sum_error": sheet.sum_error,
+        "arbitral": sheet.arbitral,
+        "entered_by": sheet.entered_by,
+        "entered_line": line_of_label(sheet.entered_by),
+        "confirmed_by": sheet.confirmed_by,
+        "dispute_note": sheet.dispute_note,
+        "round_open": round_open,
+        "locked": locked,
+    }
+
+
+def _current_sheet(table: Table) -> ScoreSheet | None:
+    return ScoreSheet.objects.filter(table=table).first()
+
+
+def _body(request) -> dict:
+    try:
+        data = json.loads(request.body or b"{}")
+    except (ValueError, UnicodeDecodeError) as exc:
+        raise ArbiterError(_("Richiesta non leggibile.")) from exc
+    if not isinstance(data, dict):
+        raise ArbiterError(_("Richiesta non leggibile."))
+    return data
+
+
+def _line(data: dict) -> str:
+    line = data.get("line")
+    if line not in LINES:
+        raise ArbiterError(_("Indica se sei la linea N/S o E/O."))
+    return line
+
+
+def _int_or_none(value, what: str) -> int | None:
+    if value in (None, ""):
+        return None
+    if isinstance(value, bool):
+        raise ArbiterError(_("%(what)s: numero non valido.") % {"what": what})
+    try:
+        return int(str(value).strip())
+    except ValueError as exc:
+        raise ArbiterError(_("%(what)s: «%(v)s» non è un numero intero.") % {"what": what, "v": value}) from exc
+
+
+def parse_hands(data: dict, hands_per_round: int) -> tuple[list[services.HandInput], tuple | None]:
+    """Hands and declared totals from the JSON body.
+
+    ``data["hands"]``: ``[[ns, ew], ...]`` MP, one pair per hand, exactly
+    ``hands_per_round`` of them, every value filled in. ``data["declared"]``:
+    optional ``[ns, ew]`` totals written on the paper sheet. Raises ArbiterError
+    with an Italian message naming the hand.
+    """
+    raw = data.get("hands")
+    if not isinstance(raw, list) or len(raw) != hands_per_round:
+        raise ArbiterError(_("Servono %(n)s smazzate.") % {"n": hands_per_round})
+    hands = []
+    for number, row in enumerate(raw, start=1):
+        if not isinstance(row, (list, tuple)) or len(row) != 2:
+            raise ArbiterError(_("Smazzata %(n)s: dati non validi.") % {"n": number})
+        ns = _int_or_none(row[0], _("Smazzata %(n)s N/S") % {"n": number})
+        ew = _int_or_none(row[1], _("Smazzata %(n)s E/O") % {"n": number})
+        if ns is None or ew is None:
+            raise ArbiterError(_("Smazzata %(n)s: manca un punteggio.") % {"n": number})
+        hands.append(services.HandInput(ns=ns, ew=ew))
+    declared = data.get("declared")
+    pair = None
+    if isinstance(declared, (list, tuple)) and len(declared) == 2:
+        pair = (_int_or_none(declared[0], _("Totale N/S")), _int_or_none(declared[1], _("Totale E/O")))
+        if pair == (None, None):
+            pair = None
+    return hands, pair
+
+
+def _answer(table: Table, *, status: int = 200, error: str = "") -> JsonResponse:
+    payload = {"sheet": sheet_json(table, _current_sheet(table))}
+    if error:
+        payload["error"] = error
+    return JsonResponse(payload, status=status)
+
+
+def _write_view(action):
+    """Common frame of the captain's POST endpoints: rate limits, JSON body, errors → JSON."""
+
+    @require_POST
+    @never_cache
+    @_limited
+    def view(request, token):
+        table = _table_for(request, token)
+        if is_ratelimited(request, group="captain-write", key=lambda g, r: token, rate=WRITE_RATE,
+                          method=is_ratelimited.ALL, increment=True):
+            return _too_many(request)
+        if table.is_bye:
+            return JsonResponse({"error": _("Questo tavolo riposa: non c'è score da inserire.")}, status=400)
+        try:
+            data = _body(request)
+            action(request, table, data)
+        except StaleSheetError as exc:
+            return _answer(table, status=409, error=exc.message)
+        except ArbiterError as exc:
+            return _answer(table, status=400, error=exc.message)
+        return _answer(table)
+
+    view.__name__ = action.__name__
+    view.__doc__ = action.__doc__
+    return view
+
+
+# --------------------------------------------------------------------------- pages
+
+
+def page_texts() -> dict[str, str]:
+    """Messages the page script shows, translated here so the script stays language-free."""
+    return {
+        "pick": _("Scegli la tua linea (N/S o E/O) per inserire o confermare lo score."),
+        "empty": _("Score da inserire."),
+        "entered_mine": _("Score inviato: aspetta la conferma della linea avversaria. Puoi ancora correggerlo."),
+        "verify": _("La linea %s ha inserito lo score: controllalo, poi conferma oppure contesta."),
+        "verify_arbiter": _("L'arbitro ha inserito lo score: controllalo, poi conferma oppure contesta."),
+        "disputed": _("Score contestato: correggetelo o chiamate l'arbitro. Nota:"),
+        "confirmed": _("Score confermato: ora solo l'arbitro può modificarlo."),
+        "validated": _("Score validato dall'arbitro."),
+        "closed": _("Il turno è chiuso: lo score è in sola lettura."),
+        "sumerr": _("Attenzione: i totali scritti non corrispondono alla somma delle smazzate."),
+        "saved": _("Salvato"),
+        "unsent": _("Non inviato"),
+        "retry": _("Non inviato, riprovo…"),
+        "sending": _("Invio…"),
+        "missing": _("Completa tutte le smazzate con multipli di 5."),
+        "updated": _("Lo score è stato aggiornato da un altro telefono."),
+        "note": _("Scrivi che cosa non torna."),
+        "reload": _("Sessione scaduta: ricarica la pagina."),
+    }
+
+
+@require_GET
+@never_cache
+@ensure_csrf_cookie
+@_limited
+def sheet_page(request, token):
+    """The captain's phone page: both lines, hand-by-hand entry, live totals and VP."""
+    table = _table_for(request, token)
+    rnd = table.round
+    tournament = rnd.tournament
+    scale = selectors.scale_of(tournament)
+    sheet = None if table.is_bye else _current_sheet(table)
+    data = {
+        "token": table.token,
+        "table": table.number,
+        "hands_per_round": tournament.hands_per_round,
+        "scale": scale_to_dict(scale),
+        "sheet": sheet_json(table, sheet) if not table.is_bye else None,
+        "text": page_texts(),
+        "urls": {
+            key: reverse(name, args=[table.token])
+            for key, name in (("state", "captain_state"), ("save", "captain_save"),
+                              ("confirm", "captain_confirm"), ("dispute", "captain_dispute"))
+        },
+    }
+    return render(request, "captain/sheet.html", {
+        "table": table,
+        "round": rnd,
+        "tournament": tournament,
+        "ns": table.ns,
+        "ew": table.ew,
+        "data": data,
+        "hand_numbers": range(1, tournament.hands_per_round + 1),
+    })
+
+
+@require_GET
+@never_cache
+@_limited
+def sheet_state(request, token):
+    """JSON of the current sheet, polled by the page (the other captain's changes)."""
+    table = _table_for(request, token)
+    if table.is_bye:
+        return JsonResponse({"sheet": None})
+    return _answer(table)
+
+
+def save(request, table, data):
+    """Save the sheet as typed by the captain of line ``data["line"]``.
+
+    Body: ``{"line": "ns"|"ew", "hands": [[ns, ew], ...], "declared": [ns, ew]|null,
+    "version": <the version the captain started from>}``. Sending the same sheet
+    again stores nothing new (lost answers on a flaky Wi-Fi are re-sent).
+    """
+    line = _line(data)
+    hands, declared = parse_hands(data, table.round.tournament.hands_per_round)
+    version = _int_or_none(data.get("version"), "version")
+    services.save_score_sheet(
+        table=table, hands=hands, declared=declared, expected_version=version,
+        by=services.Actor(label=captain_label(line, table.number)),
+    )
+
+
+def _check_version(sheet: ScoreSheet, data: dict) -> None:
+    """Refuse (409) when ``sheet`` is not the version the captain looked at."""
+    version = _int_or_none(data.get("version"), "version")
+    if version is not None and version != sheet.version:
+        raise StaleSheetError(_("Lo score è cambiato mentre lo guardavi: controlla la versione attuale."),
+                              current=sheet)
+
+
+def _locked_sheet(table: Table) -> ScoreSheet:
+    sheet = ScoreSheet.objects.select_for_update().filter(table=table).first()
+    if sheet is None:
+        raise ArbiterError(_("Lo score di questo tavolo non è ancora aperto."))
+    return sheet
+
+
+def confirm(request, table, data):
+    """The other line's captain confirms the sheet he was shown (``data["version"]``).
+
+    Refused when the same line entered it (the other line countersigns, rules.md §3).
+    Confirming again an already confirmed sheet answers the sheet (re-sent request).
+    """
+    line = _line(data)
+    label = captain_label(line, table.number)
+    with transaction.atomic():
+        sheet = _locked_sheet(table)
+        if sheet.state == ScoreSheet.State.CONFIRMED and sheet.confirmed_by == label:
+            return
+        _check_version(sheet, data)
+        if line_of_label(sheet.entered_by) == line:
+            raise ArbiterError(_("Lo score l'ha inserito la tua linea: deve confermarlo la linea avversaria."))
+        services.confirm_sheet(table=table, by=services.Actor(label=label))
+
+
+def dispute(request, table, data):
+    """The other line's captain disputes the sheet, with a note for the arbiter."""
+    line = _line(data)
+    note = str(data.get("note") or "").strip()[:300]
+    if not note:
+        raise ArbiterError(_("Scrivi che cosa non torna: l'arbitro leggerà la nota."))
+    label = captain_label(line, table.number)
+    with transaction.atomic():
+        sheet = _locked_sheet(table)
+        if sheet.state == ScoreSheet.State.DISPUTED and sheet.dispute_note == note:
+            return
+        _check_version(sheet, data)
+        if line_of_label(sheet.entered_by) == line:
+            raise ArbiterError(_("Lo score l'ha inserito la tua linea: correggilo invece di contestarlo."))
+        services.dispute_sheet(table=table, by=services.Actor(label=label), note=note)
+
+
+save_view = _write_view(save)
+confirm_view = _write_view(confirm)
+dispute_view = _write_view(dispute)
+
+
+@require_http_methods(["GET", "POST"])
+@never_cache
+def pin_entry(request):
+    """``/c/``: the captain types his table number and the PIN printed on the sheet.
+
+    Looks among the tables of published rounds; one match redirects to the table's
+    link. Every POST counts as a guess for the per-IP rate limit.
+    """
+    error = ""
+    if request.method == "POST":
+        if _guess_blocked(request, increment=True):
+            return _too_many(request)
+        number = request.POST.get("table", "").strip()
+        pin = request.POST.get("pin", "").strip()
+        matches = []
+        if number.isdigit() and len(pin) == 4 and pin.isdigit():
+            matches = list(
+                Table.objects.filter(round__state=Round.State.PUBLISHED, number=int(number), pin=pin, bye="")
+                .values_list("token", flat=True)[:2]
+            )
+        if len(matches) == 1:
+            return redirect("captain", token=matches[0])
+        error = (_("Tavolo o PIN non corretti.") if not matches
+                 else _("PIN ambiguo: inquadra il codice QR dello score."))
+    elif _guess_blocked(request, increment=False):
+        return _too_many(request)
+    return render(request, "captain/pin.html", {"error": error}, status=400 if error else 200)
