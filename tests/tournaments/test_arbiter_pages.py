@@ -73,3 +73,13 @@ def test_pairs_page_lists_pairs(arbiter_client, tournament, make_pairs):
     make_pairs(tournament, 3)
     body = arbiter_client.get(reverse("pairs", args=["prova"])).content.decode()
     assert "Rossi3" in body and "Verdi1" in body
+
+
+def test_mitchell_plan_longer_than_the_movement_is_warned(arbiter_client, tournament, make_pairs):
+    """6 pairs: T = 3 tables, step 1 → meetings repeat after 3 Mitchell rounds (rules §6)."""
+    from tournaments import services
+
+    make_pairs(tournament, 6)
+    services.update_tournament(tournament=tournament, by=None, plan="MMMM")
+    body = arbiter_client.get(reverse("tournament", args=["prova"])).content.decode()
+    assert "turno 4" in body.lower()

@@ -11,6 +11,8 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from pairing import mitchell
+
 from .. import registrations, selectors, services
 from ..errors import ArbiterError
 from ..forms import ImportForm, PairForm, TournamentForm
@@ -49,6 +51,11 @@ def tournament_edit(request, tournament):
 def tournament_detail(request, tournament):
     rounds = list(tournament.rounds.order_by("number"))
     n_pairs = tournament.pairs.count()
+    mitchell_rounds = sum(1 for c in tournament.plan.upper() if c == "M")
+    plan_warnings = []
+    if mitchell_rounds and n_pairs >= 2:
+        order = list(tournament.mitchell_order) or list(tournament.pairs.values_list("number", flat=True))
+        plan_warnings = mitchell.plan_warnings(order, mitchell_rounds, tournament.mitchell_step)
     active = tournament.pairs.filter(status=Pair.Status.ACTIVE).count()
     return render(
         request,
@@ -57,6 +64,7 @@ def tournament_detail(request, tournament):
             "tournament": tournament,
             "rounds": rounds,
             "n_pairs": n_pairs,
+            "plan_warnings": plan_warnings,
             "n_active": active,
             "scale": selectors.scale_of(tournament),
             "plan": [(i + 1, tournament.system_of_round(i + 1)) for i in range(tournament.rounds_planned)],
