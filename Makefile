@@ -29,7 +29,7 @@ run: setup
 	$(BIN)/python manage.py serve --host $(HOST) --port $(PORT)
 
 test: setup
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -q
 
 bench: setup
 	$(BIN)/python bench/pairing.py
