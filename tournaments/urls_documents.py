@@ -1,4 +1,12 @@
-"""URL patterns of the documents pages (included under /tornei/<slug>/ unless said otherwise)."""
-from django.urls import path  # noqa: F401
+"""URL patterns of the printed documents (included under /tornei/<slug>/), login required."""
+from django.urls import path
 
-urlpatterns: list = []
+from .views import documents
+
+urlpatterns: list = [
+    path("documenti/turno-<int:number>/tabellone.pdf", documents.tablelist_pdf, name="tablelist_pdf"),
+    path("documenti/turno-<int:number>/score.pdf", documents.scoresheets_pdf, name="scoresheets_pdf"),
+    path("documenti/turno-<int:number>/score.xlsx", documents.scoresheets_xlsx, name="scoresheets_xlsx"),
+    path("documenti/classifica.pdf", documents.standings_pdf, name="standings_pdf"),
+    path("documenti/classifica.xlsx", documents.standings_xlsx, name="standings_xlsx"),
+]

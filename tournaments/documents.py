@@ -1,0 +1,531 @@
+"""Printed documents (rules.md §10): table lists, score sheets, standings; PDF and XLSX.
+
+Two layers:
+
+- *builders* (``round_document``, ``standings_document``) read the database with a few flat
+  queries (``selectors.round_tables``, ``selectors.standings``) and return plain frozen
+  dataclasses;
+- *renderers* (``tablelist_html``/``tablelist_pdf``, ``scoresheets_html``/``scoresheets_pdf``,
+  ``standings_html``/``standings_pdf``, ``standings_xlsx``, ``scoresheets_xlsx``) take only those
+  plain values and return ``str`` (HTML) or ``bytes`` (PDF, XLSX). They never query.
+
+PDFs are A4, Italian, set in DejaVu Sans / Liberation Sans (``scripts/system-deps.sh``) and
+rendered by WeasyPrint from the templates in ``templates/print/``. Spreadsheets use openpyxl:
+bold header row, column widths, numbers stored as numbers.
+
+Units: MP are ints (multiples of 5), VP are ``Decimal`` (whole or half points), table and
+pair numbers are ints.
+"""
+from __future__ import annotations
+
+import io
+import re
+import unicodedata
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+
+from django.db.models import Prefetch
+from django.template.loader import render_to_string
+from django.utils.translation import gettext as _
+
+from scoring import vp as vp_rules
+
+from . import links, selectors
+from .models import HandRow, Penalty, Player, Round, ScoreSheet, Table, Tournament
+
+# --------------------------------------------------------------------------- plain values
+
+
+@dataclass(frozen=True)
+class PairInfo:
+    """A pair as printed: its number and its players as (surname, name), seat 1 first."""
+
+    number: int
+    people: tuple[tuple[str, str], ...]
+
+    @property
+    def players(self) -> tuple[str, ...]:
+        """("Surname Name", ...)."""
+        return tuple(f"{last} {first}" for last, first in self.people)
+
+    @property
+    def names(self) -> str:
+        return " – ".join(self.players)
+
+
+@dataclass(frozen=True)
+class LineHand:
+    """One line's hand on a sheet (MP): base, cards (None when not entered) and total."""
+
+    base: int | None
+    cards: int | None
+    score: int
+
+
+@dataclass(frozen=True)
+class SheetHand:
+    number: int
+    ns: LineHand
+    ew: LineHand
+
+
+@dataclass(frozen=True)
+class TableInfo:
+    """One table of a round as printed.
+
+    ``bye``: "" (a playing table), "rest" or "forced" (then ``ns`` is the resting pair and
+    ``ew`` is None). ``filled``: the sheet has results; then ``hands`` (possibly empty for an
+    arbitral score), ``mp_*`` (MP) and ``vp_*`` (VP) are set. ``qr_svg``: inline SVG of the
+    captain link, "" when not wanted.
+    """
+
+    number: int
+    ns: PairInfo | None
+    ew: PairInfo | None
+    bye: str = ""
+    pin: str = ""
+    captain_url: str = ""
+    qr_svg: str = ""
+    filled: bool = False
+    hands: tuple[SheetHand, ...] = ()
+    mp_ns: int | None = None
+    mp_ew: int | None = None
+    vp_ns: Decimal | None = None
+    vp_ew: Decimal | None = None
+    arbitral: bool = False
+    arbitral_note: str = ""
+    state: str = ""
+
+    @property
+    def vp_ns_text(self) -> str:
+        return fmt_vp(self.vp_ns)
+
+    @property
+    def vp_ew_text(self) -> str:
+        return fmt_vp(self.vp_ew)
+
+    @property
+    def difference(self) -> int | None:
+        """|MP N/S − MP E/W|, or None for a blank sheet."""
+        if self.mp_ns is None or self.mp_ew is None:
+            return None
+        return abs(self.mp_ns - self.mp_ew)
+
+
+@dataclass(frozen=True)
+class SeatFinder:
+    """One line of the alphabetical part of the table list: where a player sits."""
+
+    last_name: str
+    first_name: str
+    pair: int
+    table: int
+    line: str  # "N/S", "E/O" or "riposo"
+
+
+@dataclass(frozen=True)
+class ScaleBand:
+    label: str  # "105–300"
+    split: str  # "11–9"
+
+
+@dataclass(frozen=True)
+class RoundDocument:
+    """Everything the table list and the score sheets of one round print."""
+
+    tournament: str
+    date: date | None
+    venue: str
+    round_number: int
+    system: str  # printable: "Mitchell" / "Danese"
+    hands_per_round: int
+    scale_name: str
+    scale_bands: tuple[ScaleBand, ...]
+    tables: tuple[TableInfo, ...]
+    state: str = ""
+
+    @property
+    def playing_tables(self) -> tuple[TableInfo, ...]:
+        return tuple(t for t in self.tables if not t.bye)
+
+    @property
+    def seat_finder(self) -> list[SeatFinder]:
+        """Every player, sorted by surname then name (accents ignored), with pair, table, line."""
+        rows = []
+        for t in self.tables:
+            for pair, line in ((t.ns, "N/S"), (t.ew, "E/O")):
+                if pair is None:
+                    continue
+                where = _("riposo") if t.bye else line
+                for last, first in pair.people:
+                    rows.append(SeatFinder(last, first, pair.number, t.number, where))
+        rows.sort(key=lambda r: (_sort_key(r.last_name), _sort_key(r.first_name), r.pair))
+        return rows
+
+
+@dataclass(frozen=True)
+class StandingLine:
+    """One row of printed standings. ``position``: "3" or "3=" (shared). VP after penalties."""
+
+    position: str
+    pair: int
+    players: tuple[str, ...]
+    vp: Decimal
+    penalty: Decimal
+    mp_difference: int
+    mp_scored: int
+    played: int
+    rests: int
+    withdrawn: bool
+
+    @property
+    def names(self) -> str:
+        return " – ".join(self.players)
+
+    @property
+    def vp_text(self) -> str:
+        return fmt_vp(self.vp)
+
+    @property
+    def penalty_text(self) -> str:
+        """"−1" for a 1-VP penalty, "" for none."""
+        return f"−{fmt_vp(self.penalty)}" if self.penalty else ""
+
+
+@dataclass(frozen=True)
+class PenaltyNote:
+    pair: int
+    vp: Decimal
+    reason: str
+    round_number: int | None
+
+    @property
+    def vp_text(self) -> str:
+        return fmt_vp(self.vp)
+
+
+@dataclass(frozen=True)
+class StandingsDocument:
+    """Standings after a round (``after_round``), or final (``final``), ready to print."""
+
+    tournament: str
+    date: date | None
+    venue: str
+    after_round: int | None
+    final: bool
+    rows: tuple[StandingLine, ...]
+    penalties: tuple[PenaltyNote, ...] = field(default=())
+
+    @property
+    def title(self) -> str:
+        if self.final:
+            return _("Classifica finale")
+        if self.after_round:
+            return _("Classifica dopo il turno %(n)s") % {"n": self.after_round}
+        return _("Classifica")
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _sort_key(text: str) -> str:
+    """Case- and accent-insensitive sort key ("D'Amico" near "Damiani", "Nicolò" as "Nicolo")."""
+    decomposed = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+
+
+_SVG_SIZE = re.compile(r'width="(\d+)" height="(\d+)"')
+
+
+def _scalable(svg: str) -> str:
+    """Turn segno's fixed-size SVG into one that CSS can size (viewBox instead of width/height)."""
+    return _SVG_SIZE.sub(lambda m: f'viewBox="0 0 {m.group(1)} {m.group(2)}"', svg, count=1)
+
+
+def fmt_vp(value) -> str:
+    """VP for print: "14", "17.5"; "" for None."""
+    return "" if value is None else vp_rules.format_vp(value)
+
+
+def vp_number(value) -> int | float | None:
+    """VP as a JSON/XLSX number: int when whole, else float (17.5)."""
+    if value is None:
+        return None
+    d = Decimal(value)
+    return int(d) if d == d.to_integral_value() else float(d)
+
+
+def scale_bands(scale: vp_rules.VPScale) -> tuple[ScaleBand, ...]:
+    """The scale's bands as printable labels ("0–100", "10–10"; last band "≥ 1905")."""
+    bands = []
+    for b in scale.bands:
+        label = f"{b.min}–{b.max}" if b.max is not None else f"≥ {b.min}"
+        bands.append(ScaleBand(label, f"{fmt_vp(b.winner)}–{fmt_vp(b.loser)}"))
+    return tuple(bands)
+
+
+def _players_by_pair(tournament: Tournament) -> dict[int, tuple[str, ...]]:
+    """Pair number → ("Surname Name", ...) seat order, in one query."""
+    players: dict[int, list[tuple[int, str]]] = {}
+    rows = Player.objects.filter(tournament=tournament, pair__isnull=False).values_list(
+        "pair__number", "seat", "last_name", "first_name"
+    )
+    for number, seat, last, first in rows:
+        players.setdefault(number, []).append((seat or 0, f"{last} {first}"))
+    return {n: tuple(name for _s, name in sorted(v)) for n, v in players.items()}
+
+
+def _pair_info(pair, cache: dict[int, PairInfo]) -> PairInfo | None:
+    if pair is None:
+        return None
+    info = cache.get(pair.id)
+    if info is None:
+        members = sorted(pair.members.all(), key=lambda p: p.seat or 0)
+        info = PairInfo(pair.number, tuple((p.last_name, p.first_name) for p in members))
+        cache[pair.id] = info
+    return info
+
+
+# --------------------------------------------------------------------------- builders (database → plain values)
+
+
+def round_document(rnd: Round, *, qr: bool = True, request=None) -> RoundDocument:
+    """Read round ``rnd`` for printing: tables, pairs and players, sheets and hands.
+
+    ``qr``: include each table's captain QR code (``links.qr_svg``); ``request``: used for
+    the absolute captain URL when ``ARBITRO_PUBLIC_URL`` is not set (``links.base_url``).
+    Four queries whatever the number of tables.
+    """
+    tournament = rnd.tournament
+    scale = selectors.scale_of(tournament)
+    tables = selectors.round_tables(rnd).prefetch_related(
+        Prefetch("sheet__hands", queryset=HandRow.objects.order_by("number"))
+    )
+    cache: dict[int, PairInfo] = {}
+    infos = []
+    for table in tables:
+        ns, ew = _pair_info(table.ns, cache), _pair_info(table.ew, cache)
+        if table.bye:
+            infos.append(TableInfo(number=table.number, ns=ns or ew, ew=None, bye=table.bye))
+            continue
+        url = links.captain_url(table, request)
+        sheet = getattr(table, "sheet", None) if _has_sheet(table) else None
+        extra = {}
+        if sheet is not None and sheet.state != ScoreSheet.State.EMPTY:
+            extra = dict(
+                filled=True,
+                hands=tuple(
+                    SheetHand(h.number, LineHand(h.ns_base, h.ns_cards, h.ns_score),
+                              LineHand(h.ew_base, h.ew_cards, h.ew_score))
+                    for h in sheet.hands.all()
+                ),
+                mp_ns=sheet.mp_ns, mp_ew=sheet.mp_ew, vp_ns=sheet.vp_ns, vp_ew=sheet.vp_ew,
+                arbitral=sheet.arbitral, arbitral_note=sheet.arbitral_note,
+                state=sheet.get_state_display(),
+            )
+        infos.append(TableInfo(
+            number=table.number, ns=ns, ew=ew, pin=table.pin, captain_url=url,
+            qr_svg=_scalable(links.qr_svg(url, scale=1)) if qr else "", **extra,
+        ))
+    return RoundDocument(
+        tournament=tournament.name, date=tournament.date, venue=tournament.venue,
+        round_number=rnd.number, system=rnd.get_system_display(),
+        hands_per_round=tournament.hands_per_round, scale_name=scale.name,
+        scale_bands=scale_bands(scale), tables=tuple(infos), state=rnd.get_state_display(),
+    )
+
+
+def _has_sheet(table: Table) -> bool:
+    try:
+        table.sheet
+    except ScoreSheet.DoesNotExist:
+        return False
+    return True
+
+
+def last_closed_round(tournament: Tournament) -> int | None:
+    """Number of the last closed round, None when none is closed."""
+    last = tournament.rounds.filter(state=Round.State.CLOSED).order_by("-number").first()
+    return last.number if last else None
+
+
+def standings_document(tournament: Tournament, *, after_round: int | None = None) -> StandingsDocument:
+    """Standings (rules.md §8) after round ``after_round`` (closed rounds only), by default
+    after the last closed round; ``final`` when that is the plan's last round.
+
+    Raises ``ValueError`` for a round number below 1.
+    """
+    if after_round is not None and after_round < 1:
+        raise ValueError("after_round must be ≥ 1")
+    last = last_closed_round(tournament)
+    if after_round is None:
+        after_round = last
+    elif last is not None:
+        after_round = min(after_round, last)
+    else:
+        after_round = None
+    rows = selectors.standings(tournament, after_round=after_round) if after_round else selectors.standings(
+        tournament, after_round=0
+    )
+    names = _players_by_pair(tournament)
+    lines = tuple(
+        StandingLine(
+            position=r.position_label, pair=r.pair, players=names.get(r.pair, ()), vp=Decimal(r.vp),
+            penalty=Decimal(r.penalty), mp_difference=r.mp_difference, mp_scored=r.mp_scored,
+            played=r.played, rests=r.rests, withdrawn=r.withdrawn,
+        )
+        for r in rows
+    )
+    penalties = tuple(
+        PenaltyNote(pair=n, vp=v, reason=reason, round_number=rn)
+        for n, v, reason, rn in Penalty.objects.filter(tournament=tournament)
+        .order_by("pair__number", "created_at")
+        .values_list("pair__number", "vp", "reason", "round_number")
+        if after_round is None or rn is None or rn <= after_round
+    )
+    final = bool(after_round) and after_round >= tournament.rounds_planned
+    return StandingsDocument(
+        tournament=tournament.name, date=tournament.date, venue=tournament.venue,
+        after_round=after_round, final=final, rows=lines, penalties=penalties,
+    )
+
+
+# --------------------------------------------------------------------------- renderers (plain values → bytes)
+
+
+def html_to_pdf(html: str) -> bytes:
+    """Render print HTML to PDF bytes with WeasyPrint (A4 and fonts come from the CSS)."""
+    import weasyprint
+
+    return weasyprint.HTML(string=html).write_pdf()
+
+
+def tablelist_html(doc: RoundDocument, *, qr: bool = True) -> str:
+    """HTML of the round's table list (*tabellone*, rules.md §10): by table, then every player
+    by surname with pair, table and line. ``qr``: print each table's captain QR code."""
+    return render_to_string("print/tablelist.html", {"doc": doc, "qr": qr})
+
+
+def tablelist_pdf(doc: RoundDocument, *, qr: bool = True) -> bytes:
+    """PDF (A4) of :func:`tablelist_html`."""
+    return html_to_pdf(tablelist_html(doc, qr=qr))
+
+
+def scoresheets_html(doc: RoundDocument) -> str:
+    """HTML of every playing table's score sheet, one A4 page each (rules.md §3, §10):
+    both lines, one row per hand (base / cards / total per line), totals, difference, VP,
+    the VP scale, signature boxes, captain QR and PIN. Blank when not entered yet."""
+    return render_to_string("print/scoresheets.html", {"doc": doc, "sheets": _sheets(doc)})
+
+
+def _sheets(doc: RoundDocument) -> list[tuple[TableInfo, list]]:
+    """(table, rows) per playing table; rows: (hand number, SheetHand or None for a blank row).
+
+    An arbitral score has no hands: its rows stay blank and the totals show its MP.
+    """
+    sheets = []
+    for t in doc.playing_tables:
+        by_number = {h.number: h for h in t.hands}
+        count = max(doc.hands_per_round, max(by_number, default=0))
+        sheets.append((t, [(n, by_number.get(n)) for n in range(1, count + 1)]))
+    return sheets
+
+
+def scoresheets_pdf(doc: RoundDocument) -> bytes:
+    """PDF (A4, one page per table) of :func:`scoresheets_html`."""
+    return html_to_pdf(scoresheets_html(doc))
+
+
+def standings_html(doc: StandingsDocument) -> str:
+    """HTML of the standings (rules.md §8, §10): position with "3=" ties, pair, players, VP,
+    penalty, MP difference, rounds; the header row repeats on every A4 page."""
+    return render_to_string("print/standings.html", {"doc": doc})
+
+
+def standings_pdf(doc: StandingsDocument) -> bytes:
+    """PDF (A4) of :func:`standings_html`."""
+    return html_to_pdf(standings_html(doc))
+
+
+def _workbook():
+    from openpyxl import Workbook
+
+    return Workbook()
+
+
+def _header(ws, titles: list[tuple[str, int]]) -> None:
+    from openpyxl.styles import Font
+    from openpyxl.utils import get_column_letter
+
+    ws.append([t for t, _w in titles])
+    for i, (_t, width) in enumerate(titles, start=1):
+        ws.cell(row=1, column=i).font = Font(bold=True)
+        ws.column_dimensions[get_column_letter(i)].width = width
+    ws.freeze_panes = "A2"
+
+
+def _save(wb) -> bytes:
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def standings_xlsx(doc: StandingsDocument) -> bytes:
+    """XLSX of the standings: one sheet, header row in bold, then one row per pair.
+
+    Columns: Posizione (text: "3" or "3="), Coppia, Giocatori, VP, Penalità (VP deducted),
+    Scarto MP, MP fatti, Turni, Riposi, Ritirata. VP/MP are numbers.
+    """
+    wb = _workbook()
+    ws = wb.active
+    ws.title = _("Classifica")[:31]
+    _header(ws, [(_("Posizione"), 10), (_("Coppia"), 8), (_("Giocatori"), 44), ("VP", 8),
+                 (_("Penalità"), 9), (_("Scarto MP"), 11), (_("MP fatti"), 10), (_("Turni"), 7),
+                 (_("Riposi"), 7), (_("Ritirata"), 9)])
+    for r in doc.rows:
+        ws.append([r.position, r.pair, r.names, vp_number(r.vp), vp_number(r.penalty) or 0,
+                   r.mp_difference, r.mp_scored, r.played, r.rests, _("sì") if r.withdrawn else ""])
+    return _save(wb)
+
+
+def scoresheets_xlsx(doc: RoundDocument) -> bytes:
+    """XLSX of every score sheet of the round.
+
+    Sheet "Smazzate": one row per hand (Tavolo, Smazzata, Coppia N/S, Base N/S, Carte N/S,
+    Totale N/S, Coppia E/O, Base E/O, Carte E/O, Totale E/O). Sheet "Tavoli": one row per
+    table with players, MP totals, difference, VP, state; rests listed with their pair.
+    Blank sheets appear in "Tavoli" with empty results.
+    """
+    wb = _workbook()
+    ws = wb.active
+    ws.title = _("Smazzate")
+    _header(ws, [(_("Tavolo"), 8), (_("Smazzata"), 10), (_("Coppia N/S"), 11), (_("Base N/S"), 10),
+                 (_("Carte N/S"), 10), (_("Totale N/S"), 11), (_("Coppia E/O"), 11), (_("Base E/O"), 10),
+                 (_("Carte E/O"), 10), (_("Totale E/O"), 11)])
+    for t in doc.playing_tables:
+        for h in t.hands:
+            ws.append([t.number, h.number, t.ns.number, h.ns.base, h.ns.cards, h.ns.score,
+                       t.ew.number, h.ew.base, h.ew.cards, h.ew.score])
+    ws2 = wb.create_sheet(_("Tavoli"))
+    _header(ws2, [(_("Tavolo"), 8), (_("Coppia N/S"), 11), (_("Giocatori N/S"), 36), (_("Coppia E/O"), 11),
+                  (_("Giocatori E/O"), 36), ("MP N/S", 9), ("MP E/O", 9), (_("Differenza"), 11),
+                  ("VP N/S", 8), ("VP E/O", 8), (_("Stato"), 14)])
+    for t in doc.tables:
+        if t.bye:
+            label = _("Riposo forzato") if t.bye == Table.Bye.FORCED else _("Riposo")
+            ws2.append([t.number, t.ns.number, t.ns.names, None, label])
+            continue
+        ws2.append([t.number, t.ns.number, t.ns.names, t.ew.number, t.ew.names, t.mp_ns, t.mp_ew,
+                    t.difference, vp_number(t.vp_ns), vp_number(t.vp_ew),
+                    t.state or _("Da inserire")])
+    return _save(wb)
+
+
+__all__ = [
+    "PairInfo", "TableInfo", "RoundDocument", "StandingsDocument", "StandingLine",
+    "round_document", "standings_document", "last_closed_round",
+    "tablelist_html", "tablelist_pdf", "scoresheets_html", "scoresheets_pdf",
+    "standings_html", "standings_pdf", "standings_xlsx", "scoresheets_xlsx",
+    "html_to_pdf", "fmt_vp", "vp_number", "scale_bands",
+]
