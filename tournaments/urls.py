@@ -10,9 +10,16 @@ from django.urls import include, path
 
 from . import urls_captain, urls_documents, urls_public, urls_rounds, urls_scales
 from .views import arbiter
+from .views import board, public
 
 arbiter_patterns = [
     path("", arbiter.tournament_detail, name="tournament"),
+    # issue 6: live board, captain links (QR + PIN), switches of the public pages
+    path("turni/<int:number>/tabellone-live/", board.board, name="board"),
+    path("turni/<int:number>/tabellone-live/righe/", board.board_rows, name="board_rows"),
+    path("turni/<int:number>/tabellone-live/valida/<int:table>/", board.board_validate, name="board_validate"),
+    path("turni/<int:number>/link-capitani/", board.captain_links, name="captain_links"),
+    path("pagine-pubbliche/", public.public_switches, name="public_switches"),
     path("impostazioni/", arbiter.tournament_edit, name="tournament_edit"),
     path("coppie/", arbiter.pair_list, name="pairs"),
     path("coppie/nuova/", arbiter.pair_add, name="pair_add"),

@@ -1,4 +1,9 @@
-"""URL patterns of the public pages (included under /tornei/<slug>/ unless said otherwise)."""
-from django.urls import path  # noqa: F401
+"""URL patterns of the players' pages (under /p/), read-only, switched on by the arbiter."""
+from django.urls import path
 
-urlpatterns: list = []
+from .views import public
+
+urlpatterns: list = [
+    path("<slug:slug>/", public.public_page, name="public"),
+    path("<slug:slug>/proiettore/", public.projector, name="projector"),
+]

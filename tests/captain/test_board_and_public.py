@@ -1,0 +1,124 @@
+"""Arbiter's live board, captain links page, public pages and their switches (issue 6)."""
+import json
+
+from django.test import Client
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import AuditEntry, ScoreSheet, Tournament
+
+HANDS = [[600, 200], [400, 150], [250, 300], [300, 195]]   # 1550–845, difference 705 → 14–6 (vp20-4h)
+
+
+def captain_save(client, table, line="ns", version=0, hands=HANDS, declared=None):
+    return client.post(reverse("captain_save", args=[table.token]), content_type="application/json",
+                       data=json.dumps({"line": line, "hands": hands, "version": version, "declared": declared}))
+
+
+def captain_post(client, name, table, body):
+    return client.post(reverse(name, args=[table.token]), content_type="application/json", data=json.dumps(body))
+
+
+def rows(arbiter_client, stamp=""):
+    return arbiter_client.get(reverse("board_rows", args=["prova", 1]), {"stamp": stamp})
+
+
+def test_board_needs_login(client, published_round):
+    response = client.get(reverse("board", args=["prova", 1]))
+    assert response.status_code == 302 and "/accounts/login/" in response.url
+    assert client.get(reverse("board_rows", args=["prova", 1])).status_code == 302
+
+
+def test_board_lists_every_table_and_follows_the_captains(client, arbiter_client, tables):
+    page = arbiter_client.get(reverse("board", args=["prova", 1]))
+    assert page.status_code == 200
+    html = page.content.decode()
+    for number in (1, 2, 3, 4):
+        assert f'id="t{number}"' in html
+    assert html.count('data-state="empty"') == 4
+    stamp = page.context["stamp"]
+    assert rows(arbiter_client, stamp).status_code == 204          # nothing changed
+
+    captain_save(client, tables[3])                                 # the N/S captain of table 3 enters
+    fragment = rows(arbiter_client, stamp)
+    assert fragment.status_code == 200
+    html = fragment.content.decode()
+    assert 'id="t3" data-state="entered"' in html and "1550–845" in html and "14–6" in html
+    assert html.count('data-state="empty"') == 3
+
+    captain_post(client, "captain_dispute", tables[3], {"line": "ew", "version": 1, "note": "manca la chiusura"})
+    html = rows(arbiter_client, fragment.context["stamp"]).content.decode()
+    assert 'id="t3" data-state="disputed"' in html and "manca la chiusura" in html and 'role="alert"' in html
+
+
+def test_board_links_each_table_to_its_sheet_page(arbiter_client, tables):
+    html = arbiter_client.get(reverse("board", args=["prova", 1])).content.decode()
+    assert 'href="/tornei/prova/turni/1/tavoli/2/"' in html
+
+
+def test_sum_error_is_flagged(client, arbiter_client, tables):
+    captain_save(client, tables[1], declared=[1500, 845])
+    html = rows(arbiter_client).content.decode()
+    assert "Errore di somma" in html and "Tavolo 1: errore di somma" in html
+
+
+def test_validate_button_only_for_confirmed_sheets(client, arbiter_client, tables):
+    captain_save(client, tables[2])
+    url = reverse("board_validate", args=["prova", 1, 2])
+    assert f'action="{url}"' not in rows(arbiter_client).content.decode()
+    captain_post(client, "captain_confirm", tables[2], {"line": "ew", "version": 1})
+    assert f'action="{url}"' in rows(arbiter_client).content.decode()
+    response = arbiter_client.post(url)
+    assert response.status_code == 302 and response.url == reverse("board", args=["prova", 1])
+    assert ScoreSheet.objects.get(table=tables[2]).state == ScoreSheet.State.VALIDATED
+    assert AuditEntry.objects.filter(action="sheet_validated", table_number=2, user__isnull=False).exists()
+    # the captain's link no longer accepts changes
+    assert captain_save(client, tables[2], version=3, hands=[[5, 0]] * 4).status_code == 400
+
+
+def test_captain_links_page_has_qr_and_pin(arbiter_client, tables):
+    html = arbiter_client.get(reverse("captain_links", args=["prova", 1])).content.decode()
+    for t in tables.values():
+        assert t.pin in html and f"/c/{t.token}/" in html
+    assert html.count("<svg") == 4
+
+
+def test_public_pages_404_when_off(client, published_round):
+    assert client.get(reverse("public", args=["prova"])).status_code == 404
+    assert client.get(reverse("projector", args=["prova"])).status_code == 404
+    assert client.get(reverse("public", args=["nessuno"])).status_code == 404
+
+
+def test_arbiter_switches_public_pages_on_and_off(arbiter_client, published_round, tables):
+    client = Client()                                               # a player, not logged in
+    url = reverse("public_switches", args=["prova"])
+    assert client.get(url).status_code == 302                       # arbiter only
+    assert arbiter_client.post(url, {"public_enabled": "on"}).status_code == 302
+    t = Tournament.objects.get(slug="prova")
+    assert t.public_enabled and not t.projector_enabled
+    assert AuditEntry.objects.filter(action="tournament_updated").exists()
+    page = client.get(reverse("public", args=["prova"]))
+    assert page.status_code == 200
+    assert tables[1].ns.full_name in page.content.decode()
+    assert client.get(reverse("projector", args=["prova"])).status_code == 404
+    arbiter_client.post(url, {"projector_enabled": "on"})
+    assert client.get(reverse("public", args=["prova"])).status_code == 404
+    projector = client.get(reverse("projector", args=["prova"]))
+    assert projector.status_code == 200
+    assert 'http-equiv="refresh" content="30;url=?s=0"' in projector.content.decode()   # one screen only
+
+
+def test_public_standings_after_closed_round(client, arbiter, tournament, tables, published_round):
+    for t in tables.values():
+        services.save_score_sheet(table=t, hands=[services.HandInput(*h) for h in HANDS], by=arbiter, validate=True)
+    services.close_round(round=published_round, by=arbiter)
+    services.update_tournament(tournament=tournament, by=arbiter, public_enabled=True, projector_enabled=True)
+    html = client.get(reverse("public", args=["prova"])).content.decode()
+    assert "Classifica dopo il turno 1" in html
+    # every N/S line won 14–6; the four N/S pairs share 1st place
+    assert html.count(">1=<") == 4 and html.count("<b>14</b>") == 4
+    # projector: screen 1 = tables, screen 2 = standings (8 pairs ≤ 16 rows), then back to 1
+    first = client.get(reverse("projector", args=["prova"])).content.decode()
+    assert "url=?s=1" in first and "Tabellone turno 1" in first
+    second = client.get(reverse("projector", args=["prova"]), {"s": 1}).content.decode()
+    assert "Classifica dopo il turno 1" in second and "url=?s=0" in second

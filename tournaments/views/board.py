@@ -1,0 +1,154 @@
+"""The arbiter's live board of a round and the per-round page of captain links (issue 6).
+
+The board lists every table with its sheet's state (not started, entered,
+confirmed, disputed, validated) and the sum-error flag; its script polls
+:func:`board_rows` every 3 s and swaps the HTML fragment in, so the arbiter sees
+the captains' changes without reloading. A fragment is only rendered when
+something changed (``stamp``: the sheets' last change and version sum).
+"""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.db.models import Count, Max, Sum
+from django.http import HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import NoReverseMatch, reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET, require_POST
+
+from scoring.vp import format_vp
+
+from .. import links, selectors, services
+from ..models import Round, ScoreSheet, Table
+from .common import arbiter_view
+
+#: Seconds between two polls of the board's script.
+POLL_SECONDS = 3
+
+
+def _round(tournament, number: int) -> Round:
+    return get_object_or_404(Round, tournament=tournament, number=number)
+
+
+def sheet_url(slug: str, round_number: int, table_number: int) -> str:
+    """The arbiter's page of one table's sheet (URL name ``sheet``), where he corrects it."""
+    try:
+        return reverse("sheet", args=[slug, round_number, table_number])
+    except NoReverseMatch:  # the rounds pages are not mounted: same path by hand
+        return f"/tornei/{slug}/turni/{round_number}/tavoli/{table_number}/"
+
+
+def board_stamp(rnd: Round) -> str:
+    """A short string that changes whenever any sheet of ``rnd`` (or the round's state) changes."""
+    agg = ScoreSheet.objects.filter(table__round=rnd).aggregate(
+        last=Max("updated_at"), versions=Sum("version"), n=Count("id")
+    )
+    last = agg["last"].timestamp() if agg["last"] else 0
+    return f"{rnd.state}-{agg['n']}-{agg['versions'] or 0}-{last:.6f}"
+
+
+def board_rows_context(rnd: Round) -> dict:
+    """Rows of the board: one dict per table, plus counts per state.
+
+    Row keys: ``number``, ``ns`` / ``ew`` (Pair or None), ``bye`` (label or ""),
+    ``state`` (``ScoreSheet.State`` value or ``"bye"``), ``state_label``,
+    ``sum_error``, ``mp`` / ``vp`` (N/S, E/O), ``entered_by``, ``confirmed_by``,
+    ``dispute_note``, ``version``, ``updated_at``, ``url`` (the sheet page),
+    ``can_validate`` (confirmed, no sum error, round in play).
+    """
+    slug = rnd.tournament.slug
+    rows = []
+    counts = {state: 0 for state in ScoreSheet.State.values}
+    for table in selectors.round_tables(rnd):
+        try:
+            sheet = table.sheet
+        except ScoreSheet.DoesNotExist:
+            sheet = None
+        row = {"number": table.number, "ns": table.ns, "ew": table.ew, "bye": table.get_bye_display() if table.bye else ""}
+        if table.bye or sheet is None:
+            row.update(state="bye" if table.bye else "empty", state_label=row["bye"] or _("Da inserire"),
+                       sum_error=False, version=0)
+            if not table.bye:
+                counts["empty"] += 1
+            rows.append(row)
+            continue
+        counts[sheet.state] += 1
+        row.update(
+            state=sheet.state,
+            state_label=sheet.get_state_display(),
+            sum_error=sheet.sum_error,
+            mp=(sheet.mp_ns, sheet.mp_ew),
+            vp=(format_vp(sheet.vp_ns), format_vp(sheet.vp_ew)),
+            entered_by=sheet.entered_by,
+            confirmed_by=sheet.confirmed_by,
+            dispute_note=sheet.dispute_note,
+            version=sheet.version,
+            updated_at=sheet.updated_at,
+            url=sheet_url(slug, rnd.number, table.number),
+            can_validate=(rnd.state == Round.State.PUBLISHED and sheet.state == ScoreSheet.State.CONFIRMED
+                          and not sheet.sum_error),
+        )
+        rows.append(row)
+    states = [(value, label, counts[value]) for value, label in ScoreSheet.State.choices]
+    return {
+        "rows": rows,
+        "states": states,
+        "disputed": [r for r in rows if r["state"] == ScoreSheet.State.DISPUTED],
+        "sum_errors": [r for r in rows if r.get("sum_error")],
+        "stamp": board_stamp(rnd),
+    }
+
+
+@arbiter_view
+@require_GET
+def board(request, tournament, number):
+    """``/tornei/<slug>/turni/<n>/tabellone-live/``: every table of round ``n``, live."""
+    rnd = _round(tournament, number)
+    return render(request, "arbiter/board.html", {
+        "tournament": tournament,
+        "round": rnd,
+        "poll_ms": POLL_SECONDS * 1000,
+        **board_rows_context(rnd),
+    })
+
+
+@arbiter_view
+@require_GET
+@never_cache
+def board_rows(request, tournament, number):
+    """The board's rows as an HTML fragment; 204 when ``?stamp=`` is still current."""
+    rnd = _round(tournament, number)
+    if request.GET.get("stamp") == board_stamp(rnd):
+        return HttpResponse(status=204)
+    return render(request, "arbiter/board_rows.html", {"tournament": tournament, "round": rnd,
+                                                       **board_rows_context(rnd)})
+
+
+@arbiter_view
+@require_POST
+def board_validate(request, tournament, number, table):
+    """Validate table ``table``'s sheet from the board (refused with a sum error)."""
+    rnd = _round(tournament, number)
+    services.validate_sheet(table=get_object_or_404(Table, round=rnd, number=table), by=request.user)
+    messages.success(request, _("Tavolo %(t)s validato.") % {"t": table})
+    return redirect("board", slug=tournament.slug, number=number)
+
+
+@arbiter_view
+@require_GET
+def captain_links(request, tournament, number):
+    """Every table's captain link as a QR code with its PIN, printable (cut along the lines)."""
+    rnd = _round(tournament, number)
+    cards = []
+    for table in selectors.round_tables(rnd):
+        if table.bye:
+            continue
+        url = links.captain_url(table, request)
+        cards.append({"table": table, "url": url, "qr": links.qr_svg(url, scale=3)})
+    return render(request, "arbiter/board_links.html", {
+        "tournament": tournament,
+        "round": rnd,
+        "cards": cards,
+        "pin_url": links.base_url(request) + reverse("captain_pin"),
+    })

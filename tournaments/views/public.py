@@ -1,0 +1,148 @@
+"""Players' pages under ``/p/<slug>/`` (read-only, no login) and the arbiter's switches.
+
+The arbiter turns each page on or off (``Tournament.public_enabled`` /
+``projector_enabled``); a page that is off is a plain 404. The table list is the
+latest round posted (published or closed, never a draft); the standings are those
+after the last closed round (rules.md §8), so players never see half-entered
+results.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from scoring.vp import format_vp
+
+from .. import selectors, services
+from ..models import Pair, Round, Tournament
+from .common import arbiter_view
+
+#: Seconds a projector screen stays before the next one.
+PROJECTOR_SECONDS = 30
+#: Rows on one projector screen (table list or standings).
+PROJECTOR_ROWS = 16
+
+
+@dataclass(frozen=True)
+class PublicTable:
+    """One line of the table list: table number, N/S and E/O pairs (Pair or None), rest label."""
+
+    number: int
+    ns: Pair | None
+    ew: Pair | None
+    bye: str
+
+
+@dataclass(frozen=True)
+class PublicStanding:
+    """One line of the standings: position label (``"3="`` when tied), pair, VP (text), MP difference."""
+
+    position: str
+    pair: Pair | None
+    pair_number: int
+    vp: str
+    mp_difference: int
+    played: int
+    penalty: str
+    withdrawn: bool
+
+
+def _tournament(slug: str, flag: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not getattr(tournament, flag):
+        raise Http404
+    return tournament
+
+
+def current_round(tournament: Tournament) -> Round | None:
+    """The latest round the players may see: published or closed (drafts stay private)."""
+    return tournament.rounds.exclude(state=Round.State.DRAFT).order_by("-number").first()
+
+
+def table_list(rnd: Round | None) -> list[PublicTable]:
+    """The round's tables in table order (rests last as they are numbered)."""
+    if rnd is None:
+        return []
+    return [
+        PublicTable(number=t.number, ns=t.ns, ew=t.ew if not t.bye else None,
+                    bye=t.get_bye_display() if t.bye else "")
+        for t in selectors.round_tables(rnd)
+    ]
+
+
+def public_standings(tournament: Tournament) -> tuple[int | None, list[PublicStanding]]:
+    """(last closed round number or None, standings after it)."""
+    last = tournament.rounds.filter(state=Round.State.CLOSED).order_by("-number").first()
+    if last is None:
+        return None, []
+    pairs = {p.number: p for p in tournament.pairs.prefetch_related("members")}
+    rows = [
+        PublicStanding(
+            position=row.position_label, pair=pairs.get(row.pair), pair_number=row.pair,
+            vp=format_vp(row.vp), mp_difference=row.mp_difference, played=row.played,
+            penalty=format_vp(row.penalty) if row.penalty else "", withdrawn=row.withdrawn,
+        )
+        for row in selectors.standings(tournament, after_round=last.number)
+    ]
+    return last.number, rows
+
+
+@require_GET
+def public_page(request, slug):
+    """``/p/<slug>/``: current table list and standings, for players' phones."""
+    tournament = _tournament(slug, "public_enabled")
+    rnd = current_round(tournament)
+    after, standings = public_standings(tournament)
+    return render(request, "public/tournament.html", {
+        "tournament": tournament, "round": rnd, "tables": table_list(rnd),
+        "standings": standings, "after_round": after,
+    })
+
+
+def projector_screens(tables: list, standings: list, rows: int = PROJECTOR_ROWS) -> list[tuple[str, list]]:
+    """The cycle of projector screens: table list in chunks of ``rows``, then standings.
+
+    Returns ``[("tables", chunk), ..., ("standings", chunk), ...]``; at least one screen.
+    """
+    screens = [("tables", tables[i:i + rows]) for i in range(0, len(tables), rows)]
+    screens += [("standings", standings[i:i + rows]) for i in range(0, len(standings), rows)]
+    return screens or [("tables", [])]
+
+
+@require_GET
+def projector(request, slug):
+    """``/p/<slug>/proiettore/?s=k``: screen k of the cycle; the page moves to the next
+    screen (and re-reads the data) every 30 seconds."""
+    tournament = _tournament(slug, "projector_enabled")
+    rnd = current_round(tournament)
+    after, standings = public_standings(tournament)
+    screens = projector_screens(table_list(rnd), standings)
+    try:
+        index = int(request.GET.get("s", 0)) % len(screens)
+    except ValueError:
+        index = 0
+    kind, rows = screens[index]
+    return render(request, "public/projector.html", {
+        "tournament": tournament, "round": rnd, "kind": kind, "rows": rows, "after_round": after,
+        "screen": index + 1, "screens": len(screens), "next": (index + 1) % len(screens),
+        "refresh": PROJECTOR_SECONDS,
+    })
+
+
+@arbiter_view
+def public_switches(request, tournament):
+    """The arbiter turns the public page and the projector view on or off."""
+    if request.method == "POST":
+        services.update_tournament(
+            tournament=tournament, by=request.user,
+            public_enabled=request.POST.get("public_enabled") == "on",
+            projector_enabled=request.POST.get("projector_enabled") == "on",
+        )
+        messages.success(request, _("Pagine pubbliche aggiornate."))
+        return redirect("public_switches", slug=tournament.slug)
+    return render(request, "public/switches.html", {"tournament": tournament})
