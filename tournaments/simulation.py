@@ -1,0 +1,198 @@
+"""Play a whole tournament with random hands through the same services the views use.
+
+Used by ``python manage.py simulate`` (print packs and ``results.json`` to look at), by
+``seed_demo`` (the demo tournament, stopped after round 2) and by the tests. Every write is
+a service call: ``import_pairs`` → per round ``generate_round`` → ``publish_round`` →
+``save_score_sheet(validate=True)`` per table → ``close_round``; so the audit trail of a
+simulated tournament looks like a real one.
+
+Hands are drawn by :mod:`scoring.random_hands` (rules.md §2) from a ``random.Random`` seeded
+per table and round, so the same seed gives the same results whatever else changes.
+"""
+from __future__ import annotations
+
+import json
+import random
+from datetime import date
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.db import transaction
+from django.utils.text import slugify
+
+from scoring import vp as vp_rules
+from scoring.random_hands import random_hand
+
+from . import documents, selectors, services
+from . import registrations as registration_files
+from .errors import ArbiterError
+from .models import Round, Table, Tournament
+
+SIMULATOR_USERNAME = "simulatore"
+
+
+def simulator_user():
+    """The 'simulatore' user that signs simulated writes when no user is given."""
+    User = get_user_model()
+    user, _created = User.objects.get_or_create(username=SIMULATOR_USERNAME)
+    return user
+
+
+def unique_slug(base: str) -> str:
+    """``base`` (slugified), or ``base-2``, ``base-3``… when taken."""
+    base = slugify(base)[:70] or "torneo"
+    slug, k = base, 1
+    while Tournament.objects.filter(slug=slug).exists():
+        k += 1
+        slug = f"{base}-{k}"
+    return slug
+
+
+def table_hands(*, seed: int, round_number: int, table_number: int, hands: int,
+                rule_set: str = "fibur") -> list[services.HandInput]:
+    """The random hands of one table: ``hands`` :class:`services.HandInput` with base, cards
+    and total per line (MP), reproducible from (seed, round, table)."""
+    rng = random.Random(seed * 1_000_003 + round_number * 10_007 + table_number)
+    out = []
+    for _ in range(hands):
+        ns, ew = random_hand(rng, rule_set)
+        out.append(services.HandInput(ns=ns.score, ew=ew.score, ns_base=ns.base, ns_cards=ns.cards,
+                                      ew_base=ew.base, ew_cards=ew.cards))
+    return out
+
+
+def play_round(tournament: Tournament, *, by, seed: int) -> Round:
+    """Generate, publish, fill every sheet (validated) and close the next round.
+
+    Raises :class:`ArbiterError` when a service refuses (e.g. the checker reports a
+    violation on the draft: a simulation never acknowledges one).
+    """
+    rnd = services.generate_round(tournament=tournament, by=by)
+    rnd = services.publish_round(round=rnd, by=by)
+    for table in rnd.tables.filter(bye="").order_by("number"):
+        hands = table_hands(seed=seed, round_number=rnd.number, table_number=table.number,
+                            hands=tournament.hands_per_round, rule_set=tournament.rule_set)
+        services.save_score_sheet(table=table, hands=hands, by=by, validate=True)
+    return services.close_round(round=rnd, by=by)
+
+
+def _standings_rows(tournament: Tournament, after_round: int) -> list[dict]:
+    return [
+        {"position": r.position, "pair": r.pair, "vp": documents.vp_number(r.vp),
+         "mp_difference": r.mp_difference, "tied": r.tied}
+        for r in selectors.standings(tournament, after_round=after_round)
+    ]
+
+
+def round_results(tournament: Tournament, rnd: Round) -> dict:
+    """One round of ``results.json``: tables (pair numbers, MP, VP), the bye, the standings after."""
+    rest_vp, rest_mp = selectors.rest_values(tournament)
+    tables, bye = [], None
+    for t in selectors.round_tables(rnd):
+        if t.bye:
+            if t.bye == Table.Bye.REST:
+                bye = {"pair": t.resting_pair.number, "vp": documents.vp_number(rest_vp), "mp": rest_mp}
+            continue
+        sheet = t.sheet
+        tables.append({"table": t.number, "ns": t.ns.number, "ew": t.ew.number,
+                       "mp_ns": sheet.mp_ns, "mp_ew": sheet.mp_ew,
+                       "vp_ns": documents.vp_number(sheet.vp_ns), "vp_ew": documents.vp_number(sheet.vp_ew)})
+    return {"number": rnd.number, "system": rnd.system, "step": rnd.step, "tables": tables, "bye": bye,
+            "standings_after": _standings_rows(tournament, rnd.number)}
+
+
+def results(tournament: Tournament) -> dict:
+    """The ``results.json`` document of the closed rounds of ``tournament``."""
+    closed = list(tournament.rounds.filter(state=Round.State.CLOSED).order_by("number"))
+    return {
+        "tournament": {"name": tournament.name, "hands": tournament.hands_per_round,
+                       "plan": tournament.plan, "vp_scale": tournament.vp_scale},
+        "rounds": [round_results(tournament, r) for r in closed],
+        "standings": _standings_rows(tournament, closed[-1].number) if closed else [],
+    }
+
+
+def write_outputs(tournament: Tournament, out: Path) -> list[Path]:
+    """Write the print pack of every closed round, the standings and ``results.json`` into ``out``.
+
+    Files: ``standings.pdf``, ``standings.xlsx``, ``results.json``, and per round K
+    ``scoresheets-round-K.pdf`` and ``tablelist-round-K.pdf``. Returns the paths written.
+    """
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+
+    def put(name: str, data: bytes) -> None:
+        path = out / name
+        path.write_bytes(data)
+        written.append(path)
+
+    for rnd in tournament.rounds.filter(state=Round.State.CLOSED).order_by("number"):
+        doc = documents.round_document(rnd)
+        put(f"scoresheets-round-{rnd.number}.pdf", documents.scoresheets_pdf(doc))
+        put(f"tablelist-round-{rnd.number}.pdf", documents.tablelist_pdf(doc))
+    standings = documents.standings_document(tournament)
+    put("standings.pdf", documents.standings_pdf(standings))
+    put("standings.xlsx", documents.standings_xlsx(standings))
+    data = json.dumps(results(tournament), ensure_ascii=False, indent=2)
+    put("results.json", (data + "\n").encode())
+    return written
+
+
+def simulate(
+    *,
+    registrations: Path,
+    plan: str,
+    hands: int,
+    seed: int,
+    by=None,
+    name: str = "Torneo simulato",
+    slug: str | None = None,
+    stop_after: int | None = None,
+    out: Path | None = None,
+) -> Tournament:
+    """Create a fresh tournament, import ``registrations`` (CSV/XLSX) and play it.
+
+    ``plan``: one letter per round (M Mitchell by pair number, step 1; D Danish, no rematch
+    with any earlier opponent); ``hands``: hands per round, the VP scale is the published one
+    for that count (``scoring.vp.scale_for_hands``); ``seed``: makes the hands reproducible;
+    ``by``: the user signing the writes (default: the 'simulatore' user); ``slug``: made
+    unique by a suffix when taken (default from ``name``); ``stop_after``: play only that many
+    rounds and leave the next one generated as a draft, so the tournament is in progress;
+    ``out``: a folder for the print pack and ``results.json`` (nothing written when None).
+
+    Raises :class:`scoring.vp.UnknownScaleError` for a hand count without a published scale
+    (nothing created); :class:`ArbiterError` for a bad plan, an unreadable or invalid
+    registration file, or any refusal of the services (everything rolled back).
+    """
+    by = by if by is not None else simulator_user()
+    scale = vp_rules.scale_for_hands(hands)
+    with transaction.atomic():  # a refusal half-way leaves no half-played tournament behind
+        tournament = _play(by=by, scale=scale, registrations=Path(registrations), plan=plan, hands=hands,
+                           seed=seed, name=name, slug=slug, stop_after=stop_after)
+    if out is not None:
+        write_outputs(tournament, Path(out))
+    return tournament
+
+
+def _play(*, by, scale, registrations: Path, plan: str, hands: int, seed: int, name: str,
+          slug: str | None, stop_after: int | None) -> Tournament:
+    tournament = services.create_tournament(
+        by=by, name=name, slug=unique_slug(slug or name), date=date.today(), venue="Circolo del Ponte",
+        hands_per_round=hands, vp_scale=scale.id, plan=plan.upper(), mitchell_step=1,
+        rematch_window=Tournament.RematchWindow.ALL, first_round=Tournament.FirstRound.NUMBER,
+    )
+    parsed = _parse(tournament, registrations)
+    services.import_pairs(tournament=tournament, rows=parsed.rows, by=by)
+    rounds = tournament.rounds_planned if stop_after is None else min(stop_after, tournament.rounds_planned)
+    for _ in range(rounds):
+        play_round(tournament, by=by, seed=seed)
+    if rounds < tournament.rounds_planned:
+        services.generate_round(tournament=tournament, by=by)
+    return tournament
+
+
+def _parse(tournament: Tournament, path: Path):
+    parsed = registration_files.parse_for_tournament(tournament, path.name, path.read_bytes())
+    if not parsed.ok:
+        raise ArbiterError(f"Iscrizioni non valide in {path.name}.", details=parsed.errors)
+    return parsed
