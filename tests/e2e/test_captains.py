@@ -1,0 +1,184 @@
+"""Browser test of issue 6: two table captains on two phones and the arbiter's live board.
+
+Three separate browser contexts (no shared cookies or localStorage): the N/S captain
+and the E/O captain on a 360 px wide screen, the arbiter logged in on the live board.
+N/S enters a wrong sheet, E/O disputes it, N/S corrects it, E/O confirms; the board
+shows each step without a reload (a marker set on ``window`` survives).
+
+Expected figures by hand with the vp20-4h scale: 600+400+250+300 = 1550 against
+200+150+300+195 = 845, difference 705 → band 705–900 → 14–6.
+"""
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.skipif(shutil.which("chromium") is None, reason="Debian Chromium not installed")
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+PHONE = {"width": 360, "height": 740}
+WRONG = [[100, 200], [400, 150], [250, 300], [300, 195]]
+RIGHT = [[600, 200], [400, 150], [250, 300], [300, 195]]
+
+
+@pytest.fixture
+def chromium(monkeypatch):
+    """Debian's Chromium driven by Playwright (never a downloaded browser)."""
+    from playwright.sync_api import sync_playwright
+
+    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are safe.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    with sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def round_in_play(transactional_db, django_user_model):
+    """A tournament of 8 pairs with round 1 (Mitchell) published; returns (arbiter, round)."""
+    import datetime
+
+    from tournaments import services
+
+    arbiter = django_user_model.objects.create_user(username="arbitro", password="segreta-123")
+    tournament = services.create_tournament(by=arbiter, name="Torneo e2e", slug="e2e", date=datetime.date(2026, 5, 1))
+    for k in range(1, 9):
+        services.add_pair(tournament=tournament, by=arbiter, players=[
+            services.PlayerData(first_name=f"Anna{k}", last_name=f"Rossi{k}"),
+            services.PlayerData(first_name=f"Bruno{k}", last_name=f"Verdi{k}"),
+        ])
+    rnd = services.generate_round(tournament=tournament, by=arbiter)
+    return arbiter, services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)
+
+
+def arbiter_context(browser, live_server, user):
+    """A browser context logged in as ``user`` (session cookie made by Django's test client)."""
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context()
+    host = live_server.url.split("//", 1)[1].split(":")[0]
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                          "domain": host, "path": "/"}])
+    return context
+
+
+def fill_sheet(page, hands):
+    for number, (ns, ew) in enumerate(hands, start=1):
+        page.fill(f"input[name=ns{number}]", str(ns))
+        page.fill(f"input[name=ew{number}]", str(ew))
+
+
+def test_two_captains_enter_dispute_correct_confirm_and_board_follows(chromium, live_server, round_in_play):
+    from tournaments.models import AuditEntry, ScoreSheet
+
+    arbiter, rnd = round_in_play
+    table = rnd.tables.get(number=3)
+    link = live_server.url + f"/c/{table.token}/"
+
+    board_ctx = arbiter_context(chromium, live_server, arbiter)
+    board = board_ctx.new_page()
+    board.goto(live_server.url + "/tornei/e2e/turni/1/tabellone-live/")
+    board.wait_for_selector("#t3[data-state=empty]")
+    board.evaluate("window.__noReload = 42")
+
+    ns_ctx = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ns = ns_ctx.new_page()
+    ns.goto(link)
+    assert ns.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]   # fits a 360 px phone
+    ns.click(".who button[data-line=ns]")
+    fill_sheet(ns, WRONG)
+    assert ns.text_content("#tot0") == "1050" and ns.text_content("#tot1") == "845"
+    assert ns.text_content("#diff") == "+205" and ns.text_content("#vp0") == "11" and ns.text_content("#vp1") == "9"
+    ns.click("#send")
+    ns.wait_for_selector("#net:has-text('Salvato')")
+
+    board.wait_for_selector("#t3[data-state=entered]", timeout=10_000)
+    assert "1050–845" in board.text_content("#t3")
+
+    ew_ctx = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ew = ew_ctx.new_page()
+    ew.goto(link)
+    ew.click(".who button[data-line=ew]")
+    ew.wait_for_selector("#verify:visible")
+    assert ew.get_attribute("input[name=ns1]", "readonly") is not None
+    assert ew.input_value("input[name=ns1]") == "100"
+    ew.click("#verify summary")
+    ew.fill("#note", "smazzata 1: N/S ha fatto 600")
+    ew.click("#dispute")
+    ew.wait_for_selector("#state.disputed")
+
+    board.wait_for_selector("#t3[data-state=disputed]", timeout=10_000)
+    assert "smazzata 1: N/S ha fatto 600" in board.text_content("#board")
+
+    # N/S sees the dispute by itself (polling), corrects hand 1 and sends again.
+    ns.wait_for_selector("#state.disputed", timeout=10_000)
+    ns.fill("input[name=ns1]", "600")
+    assert ns.text_content("#vp0") == "14" and ns.text_content("#vp1") == "6"
+    ns.click("#send")
+    ns.wait_for_selector("#state.entered")
+    board.wait_for_selector("#t3[data-state=entered]", timeout=10_000)
+    assert "1550–845" in board.text_content("#t3")
+
+    # E/O is shown the corrected sheet and confirms it.
+    ew.wait_for_function("document.querySelector('input[name=ns1]').value === '600'", timeout=10_000)
+    ew.wait_for_selector("#verify:visible")
+    ew.click("#confirm")
+    ew.wait_for_selector("#state.confirmed")
+    assert ew.get_attribute("input[name=ns1]", "readonly") is not None
+
+    board.wait_for_selector("#t3[data-state=confirmed]", timeout=10_000)
+    board.wait_for_selector("#t3 button:has-text('Valida')")
+    assert board.evaluate("window.__noReload") == 42          # every change arrived without a reload
+
+    # N/S's page turns read-only by itself.
+    ns.wait_for_selector("#state.confirmed", timeout=10_000)
+    assert ns.is_hidden("#send")
+
+    # The arbiter validates from the board.
+    board.click("#t3 button:has-text('Valida')")
+    board.wait_for_selector("#t3[data-state=validated]")
+
+    sheet = ScoreSheet.objects.get(table=table)
+    assert (sheet.state, sheet.mp_ns, sheet.mp_ew, str(sheet.vp_ns), str(sheet.vp_ew)) == (
+        ScoreSheet.State.VALIDATED, 1550, 845, "14.00", "6.00")
+    actions = list(AuditEntry.objects.filter(table_number=3).order_by("id").values_list("action", "actor"))
+    assert actions == [
+        ("sheet_saved", "capitano N/S tavolo 3"),
+        ("sheet_disputed", "capitano E/O tavolo 3"),
+        ("sheet_corrected", "capitano N/S tavolo 3"),
+        ("sheet_confirmed", "capitano E/O tavolo 3"),
+        ("sheet_validated", "arbitro arbitro"),
+    ]
+    for ctx in (board_ctx, ns_ctx, ew_ctx):
+        ctx.close()
+
+
+def test_typed_sheet_survives_reload_and_dropped_connection(chromium, live_server, round_in_play):
+    from tournaments.models import AuditEntry, ScoreSheet
+
+    _, rnd = round_in_play
+    table = rnd.tables.get(number=2)
+    ctx = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    page = ctx.new_page()
+    page.goto(live_server.url + f"/c/{table.token}/")
+    page.click(".who button[data-line=ew]")
+    fill_sheet(page, RIGHT)
+    page.reload()                                          # typed values and the chosen line are kept
+    assert page.input_value("input[name=ns1]") == "600"
+    assert page.get_attribute(".who button[data-line=ew]", "aria-pressed") == "true"
+    assert page.text_content("#vp0") == "14"
+
+    ctx.set_offline(True)                                  # the Wi-Fi drops just as the captain sends
+    page.click("#send")
+    page.wait_for_selector("#net:has-text('riprovo')")
+    assert ScoreSheet.objects.get(table=table).version == 0
+    ctx.set_offline(False)                                 # back online: the page re-sends by itself
+    page.wait_for_selector("#net:has-text('Salvato')", timeout=40_000)
+    sheet = ScoreSheet.objects.get(table=table)
+    assert (sheet.version, sheet.mp_ns, sheet.entered_by) == (1, 1550, "capitano E/O tavolo 2")
+    assert AuditEntry.objects.filter(table_number=2, action="sheet_saved").count() == 1
+    ctx.close()
