@@ -1,4 +1,28 @@
-"""URL patterns of the rounds pages (included under /tornei/<slug>/ unless said otherwise)."""
-from django.urls import path  # noqa: F401
+"""URL patterns of the rounds pages (included under /tornei/<slug>/).
 
-urlpatterns: list = []
+The round cycle (generate → adjust → publish → enter sheets → validate → close),
+score entry and corrections per table, withdrawals and late pairs, standings.
+"""
+from django.urls import path
+
+from .views import rounds
+
+urlpatterns: list = [
+    path("turni/", rounds.round_current, name="rounds"),
+    path("turni/genera/", rounds.round_generate, name="round_generate"),
+    path("turni/<int:number>/", rounds.round_detail, name="round"),
+    path("turni/<int:number>/scambia/", rounds.round_swap, name="round_swap"),
+    path("turni/<int:number>/riposo/", rounds.round_move_to_rest, name="round_rest"),
+    path("turni/<int:number>/pubblica/", rounds.round_publish, name="round_publish"),
+    path("turni/<int:number>/valida-tutti/", rounds.round_validate_all, name="round_validate_all"),
+    path("turni/<int:number>/chiudi/", rounds.round_close, name="round_close"),
+    path("turni/<int:number>/riapri/", rounds.round_reopen, name="round_reopen"),
+    path("turni/<int:number>/prossimo/", rounds.sheet_next, name="sheet_next"),
+    path("turni/<int:number>/tavoli/<int:table>/", rounds.sheet_entry, name="sheet"),
+    path("turni/<int:number>/tavoli/<int:table>/valida/", rounds.sheet_validate, name="sheet_validate"),
+    path("turni/<int:number>/tavoli/<int:table>/correzioni/", rounds.sheet_corrections, name="sheet_corrections"),
+    path("calcolatore-smazzata/", rounds.hand_calculator, name="hand_calculator"),
+    path("ritiro/", rounds.pair_withdraw, name="pair_withdraw"),
+    path("coppia-tardiva/", rounds.late_pair, name="late_pair"),
+    path("classifica/", rounds.standings, name="standings"),
+]

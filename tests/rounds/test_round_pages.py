@@ -1,0 +1,178 @@
+"""Round cycle pages (issue 5): generate, adjust, publish, close, reopen and their refusals.
+
+Tournament of the fixtures: 5 pairs, plan MMMD, 4 hands, vp20-4h. Round 1 (Mitchell,
+pairing-io.md): table 1 = 1 v 3, table 2 = 2 v 4, pair 5 rests.
+"""
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import AuditEntry, Round, Seat, Table
+
+
+def body(resp):
+    return resp.content.decode()
+
+
+def round_url(number, name="round", *extra):
+    return reverse(name, args=["prova", number, *extra])
+
+
+def test_round_pages_require_login(client, published):
+    for url in (round_url(1), round_url(1, "sheet", 1), reverse("standings", args=["prova"])):
+        resp = client.get(url)
+        assert resp.status_code == 302 and "/accounts/login/" in resp["Location"]
+
+
+def test_tournament_page_offers_generate_then_continue(arbiter_client, five):
+    page = body(arbiter_client.get(reverse("tournament", args=["prova"])))
+    assert "Genera il turno 1" in page
+    resp = arbiter_client.post(reverse("round_generate", args=["prova"]))
+    assert resp.status_code == 302 and resp["Location"] == round_url(1)
+    page = body(arbiter_client.get(reverse("tournament", args=["prova"])))
+    assert "Continua il turno 1" in page and "Bozza" in page
+
+
+def test_draft_page_shows_tables_and_clean_check(arbiter_client, five):
+    arbiter_client.post(reverse("round_generate", args=["prova"]))
+    page = body(arbiter_client.get(round_url(1)))
+    assert 'id="check-ok"' in page
+    assert "Riposo" in page and "Rossi5" in page  # pair 5 rests (Mitchell phantom table)
+
+
+def test_generate_again_while_published_is_refused(arbiter_client, published):
+    resp = arbiter_client.post(reverse("round_generate", args=["prova"]), follow=True)
+    assert "Il turno 1 è ancora in gioco" in body(resp)
+    assert Round.objects.count() == 1
+
+
+def test_regenerate_draft_asks_confirmation_and_replaces_it(arbiter_client, arbiter, five):
+    first = services.generate_round(tournament=five, by=arbiter)
+    page = body(arbiter_client.get(reverse("round_generate", args=["prova"])))
+    assert "Rigenerare il turno 1?" in page and "sarà sostituita" in page
+    arbiter_client.post(reverse("round_generate", args=["prova"]))
+    assert Round.objects.count() == 1 and Round.objects.get().pk != first.pk
+
+
+def test_swap_reruns_checker_and_shows_report(arbiter_client, arbiter, five):
+    services.generate_round(tournament=five, by=arbiter)
+    resp = arbiter_client.post(round_url(1, "round_swap"), {"pair_a": "1", "pair_b": "3"}, follow=True)
+    page = body(resp)
+    assert "Coppie 1 e 3 scambiate" in page
+    # 1 and 3 exchange N/S and E/W at table 1: the movement expects N/S 1, E/O 3.
+    assert 'id="check-report"' in page and "il movimento prevede N/S 1, E/O 3" in page
+    assert Round.objects.get().check_report
+
+
+def test_swap_with_pair_not_in_round_is_refused(arbiter_client, arbiter, five):
+    services.generate_round(tournament=five, by=arbiter)
+    resp = arbiter_client.post(round_url(1, "round_swap"), {"pair_a": "1", "pair_b": "9"}, follow=True)
+    assert "La coppia 9 non è in questo turno" in body(resp)
+
+
+def test_move_to_rest_reruns_checker(arbiter_client, arbiter, five):
+    services.generate_round(tournament=five, by=arbiter)
+    resp = arbiter_client.post(round_url(1, "round_rest"), {"pair": "2"}, follow=True)
+    page = body(resp)
+    assert "Ora riposa la coppia 2" in page
+    assert "riposa 5 secondo il movimento, non 2" in page
+    rest = Table.objects.get(bye=Table.Bye.REST)
+    assert rest.seats.get().pair.number == 2
+
+
+def test_publish_with_report_needs_confirmation_listing_problems(arbiter_client, arbiter, five):
+    rnd = services.generate_round(tournament=five, by=arbiter)
+    services.swap_pairs(round=rnd, pair_a=1, pair_b=3, by=arbiter)
+    page = body(arbiter_client.get(round_url(1, "round_publish")))
+    assert "il movimento prevede N/S 1, E/O 3" in page and 'name="acknowledge" value="1"' in page
+    # without the acknowledgement the service refuses and lists the problems
+    resp = arbiter_client.post(round_url(1, "round_publish"), follow=True)
+    assert "confermali per pubblicare" in body(resp)
+    assert Round.objects.get().state == Round.State.DRAFT
+    arbiter_client.post(round_url(1, "round_publish"), {"acknowledge": "1"})
+    assert Round.objects.get().state == Round.State.PUBLISHED
+    entry = AuditEntry.objects.get(action="round_published")
+    assert entry.new["acknowledged"]
+
+
+def test_publish_with_a_pair_missing_is_refused(arbiter_client, arbiter, five):
+    rnd = services.generate_round(tournament=five, by=arbiter)
+    Seat.objects.filter(round=rnd, pair__number=4).delete()  # pair 4 lost its seat
+    resp = arbiter_client.post(round_url(1, "round_publish"), {"acknowledge": "1"}, follow=True)
+    assert "Impossibile pubblicare: 4 senza tavolo né riposo" in body(resp)
+    assert Round.objects.get().state == Round.State.DRAFT
+
+
+def test_publish_then_page_shows_empty_badges_and_next_table(arbiter_client, arbiter, five):
+    services.generate_round(tournament=five, by=arbiter)
+    arbiter_client.post(round_url(1, "round_publish"))
+    page = body(arbiter_client.get(round_url(1)))
+    assert page.count('data-status="empty"') == 2
+    assert 'id="next-table"' in page and round_url(1, "sheet", 1) in page
+    assert "documenti/turno-1/tabellone.pdf" in page and 'href="tabellone-live/"' in page
+
+
+def test_close_with_a_sheet_missing_is_refused(arbiter_client, arbiter, published):
+    page = body(arbiter_client.get(round_url(1, "round_close")))
+    assert "Chiudere il turno 1?" in page
+    resp = arbiter_client.post(round_url(1, "round_close"), follow=True)
+    assert "score non validati ai tavoli 1, 2" in body(resp)
+    assert Round.objects.get().state == Round.State.PUBLISHED
+
+
+def _play_round(arbiter, rnd):
+    for table in rnd.tables.filter(bye=""):
+        services.save_score_sheet(table=table, hands=[services.HandInput(100, 0)] + [services.HandInput(0, 0)] * 3,
+                                  by=arbiter, validate=True)
+    return services.close_round(round=rnd, by=arbiter)
+
+
+def test_close_then_reopen_with_reason(arbiter_client, arbiter, published):
+    for table in published.tables.filter(bye=""):
+        services.save_score_sheet(table=table, hands=[services.HandInput(0, 0)] * 4, by=arbiter)
+    arbiter_client.post(round_url(1, "round_validate_all"))
+    resp = arbiter_client.post(round_url(1, "round_close"), follow=True)
+    assert "Turno 1 chiuso" in body(resp)
+    page = body(arbiter_client.get(round_url(1, "round_reopen")))
+    assert "Riaprire il turno 1?" in page and 'name="reason"' in page
+    resp = arbiter_client.post(round_url(1, "round_reopen"), {"reason": ""}, follow=True)
+    assert "Indica il motivo" in body(resp) and Round.objects.get().state == Round.State.CLOSED
+    arbiter_client.post(round_url(1, "round_reopen"), {"reason": "score sbagliato al tavolo 2"})
+    assert Round.objects.get().state == Round.State.PUBLISHED
+    assert AuditEntry.objects.get(action="round_reopened").reason == "score sbagliato al tavolo 2"
+
+
+def test_reopen_after_next_round_published_is_refused(arbiter_client, arbiter, published, five):
+    _play_round(arbiter, published)
+    rnd2 = services.generate_round(tournament=five, by=arbiter)
+    services.publish_round(round=rnd2, by=arbiter, acknowledge_warnings=True)
+    page = body(arbiter_client.get(round_url(1)))
+    assert 'id="reopen"' not in page
+    resp = arbiter_client.post(round_url(1, "round_reopen"), {"reason": "errore"}, follow=True)
+    assert "Il turno 2 è già pubblicato: il turno 1 non si può più riaprire" in body(resp)
+    assert Round.objects.get(number=1).state == Round.State.CLOSED
+
+
+def test_closed_round_offers_next_round(arbiter_client, arbiter, published):
+    _play_round(arbiter, published)
+    page = body(arbiter_client.get(round_url(1)))
+    assert 'id="generate-next"' in page and "Genera il turno 2" in page
+    page = body(arbiter_client.get(reverse("tournament", args=["prova"])))
+    assert "Genera il turno 2" in page
+
+
+def test_validate_all_skips_sum_errors(arbiter_client, arbiter, published):
+    t1, t2 = published.tables.filter(bye="").order_by("number")
+    services.save_score_sheet(table=t1, hands=[services.HandInput(0, 0)] * 4, by=arbiter)
+    services.save_score_sheet(table=t2, hands=[services.HandInput(0, 0)] * 4, by=arbiter, declared=(5, 0))
+    resp = arbiter_client.post(round_url(1, "round_validate_all"), follow=True)
+    page = body(resp)
+    assert "Validati i tavoli 1." in page and "Restano 1 tavoli" in page
+    t1.sheet.refresh_from_db()
+    t2.sheet.refresh_from_db()
+    assert t1.sheet.state == "validated" and t2.sheet.state == "entered"
+    assert 'class="badge sum_error"' in page
+
+
+def test_turni_tab_goes_to_latest_round(arbiter_client, published):
+    resp = arbiter_client.get(reverse("rounds", args=["prova"]))
+    assert resp["Location"] == round_url(1)
