@@ -996,3 +996,60 @@ def remove_penalty(*, penalty: Penalty, by, reason: str = "") -> None:
     audit(tournament=penalty.tournament, by=by, action="penalty_removed", round_number=penalty.round_number,
           old={"pair": penalty.pair.number, "vp": str(penalty.vp), "reason": penalty.reason}, reason=reason)
     penalty.delete()
+
+
+# --------------------------------------------------------------------------- custom VP scales
+# A custom scale belongs to no tournament, so it has no place in a tournament's audit
+# trail (AuditEntry.tournament is required): creation and deletion are logged instead.
+
+
+@transaction.atomic
+def create_custom_scale(*, scale, by):
+    """Store an arbiter's VP scale (rules.md §4), e.g. for 2-hand rounds.
+
+    ``scale``: a ``scoring.vp.VPScale`` (from ``scale_from_rows`` or ``scale_from_csv``),
+    validated again here and stored as ``scale_to_dict`` in ``CustomScale.data``. Its id
+    must differ from every built-in and custom scale. Returns the ``CustomScale``.
+    Raises ArbiterError: id taken, or the scale invalid (``details`` lists every problem).
+    """
+    import logging
+
+    from scoring import vp as vp_rules
+
+    from .models import CustomScale
+
+    try:
+        vp_rules.validate_scale(scale)
+    except vp_rules.ScaleError as exc:
+        raise ArbiterError("Tabella VP non valida.", details=exc.messages) from exc
+    if scale.id in vp_rules.builtin_scales() or CustomScale.objects.filter(scale_id=scale.id).exists():
+        raise ArbiterError(f"Esiste già una tabella VP con codice «{scale.id}».")
+    try:
+        with transaction.atomic():
+            custom = CustomScale.objects.create(
+                scale_id=scale.id, name=scale.name, data=vp_rules.scale_to_dict(scale)
+            )
+    except IntegrityError as exc:  # the same id saved from another window meanwhile
+        raise ArbiterError(f"Esiste già una tabella VP con codice «{scale.id}».") from exc
+    logging.getLogger("arbitro.scales").info("%s created VP scale %s", _as_actor(by).label, scale.id)
+    return custom
+
+
+@transaction.atomic
+def delete_custom_scale(*, scale_id: str, by) -> None:
+    """Delete a custom VP scale. Refused while a tournament uses it (its results would
+    lose their scale) and for a built-in scale. Raises ArbiterError."""
+    import logging
+
+    from .models import CustomScale
+
+    custom = CustomScale.objects.select_for_update().filter(scale_id=scale_id).first()
+    if custom is None:
+        raise ArbiterError(f"La tabella «{scale_id}» non è una tabella personalizzata.")
+    users = list(Tournament.objects.filter(vp_scale=scale_id).values_list("name", flat=True)[:5])
+    if users:
+        raise ArbiterError(
+            f"La tabella «{custom.name}» è usata dal torneo {', '.join(users)}: non si può cancellare."
+        )
+    custom.delete()
+    logging.getLogger("arbitro.scales").info("%s deleted VP scale %s", _as_actor(by).label, scale_id)
