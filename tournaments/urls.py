@@ -9,7 +9,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import urls_captain, urls_documents, urls_public, urls_rounds, urls_scales
-from .views import arbiter
+from .views import arbiter, penalties
 from .views import board, public
 
 arbiter_patterns = [
@@ -27,6 +27,8 @@ arbiter_patterns = [
     path("coppie/<int:number>/cancella/", arbiter.pair_remove, name="pair_remove"),
     path("importa/", arbiter.registrations_import, name="import"),
     path("registro/", arbiter.audit_log, name="audit"),
+    path("penalita/", penalties.penalty_list, name="penalties"),
+    path("penalita/<int:pk>/togli/", penalties.penalty_remove, name="penalty_remove"),
     *urls_rounds.urlpatterns,
     *urls_documents.urlpatterns,
 ]
