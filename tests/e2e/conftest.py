@@ -1,0 +1,38 @@
+"""Browser fixtures for the end-to-end tests (Playwright sync API, Debian Chromium).
+
+Playwright's sync API runs an event loop in the test thread, so Django's
+"async unsafe" guard must be lifted for the ORM calls of the fixtures.
+The browser is launched once per module; each test gets a fresh page.
+"""
+import os
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+    "--disable-sync", "--no-first-run",
+]
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not CHROMIUM.exists():
+        pytest.skip("Chromium not installed at /usr/bin/chromium")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        yield browser
+        browser.close()
+
+
+@pytest.fixture
+def page(browser):
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="it-IT")
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
