@@ -147,6 +147,11 @@ if _env_bool("ARBITRO_HTTPS", False):
     CSRF_COOKIE_SECURE = True
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 
+# The captain pages' rate limits (django-ratelimit, tournaments/views/captain.py) count in
+# this cache. A local-memory cache is shared only within one process: enough here because
+# ``manage.py serve`` runs waitress, one process with threads. django_ratelimit is used as
+# a library (not in INSTALLED_APPS), so its system check about LocMemCache does not run; a
+# hosted setup with several processes needs a shared cache (e.g. Redis, database cache).
 CACHES = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "arbitro"}
 }

@@ -25,6 +25,7 @@ JSON answers:
 from __future__ import annotations
 
 import json
+import threading
 from functools import wraps
 
 from django.db import transaction
@@ -41,7 +42,7 @@ from scoring.vp import format_vp, scale_to_dict
 
 from .. import selectors, services
 from ..errors import ArbiterError, StaleSheetError
-from ..models import Round, ScoreSheet, Table
+from ..models import Player, Round, ScoreSheet, Table
 
 #: Guesses per IP address (unknown tokens, PIN attempts).
 GUESS_RATE = "30/m"
@@ -49,6 +50,12 @@ GUESS_RATE = "30/m"
 WRITE_RATE = "60/m"
 
 LINES = {"ns": "N/S", "ew": "E/O"}
+
+#: Captains' writes queue here, in the one server process (waitress, threads), instead
+#: of in SQLite's busy handler, whose growing sleeps (up to 100 ms a try) made a
+#: burst of saves wait far longer than the writes take (bench/captains.py). Harmless
+#: with PostgreSQL or several processes: the database still serialises what it must.
+_WRITERS = threading.Lock()
 
 
 # --------------------------------------------------------------------------- helpers
@@ -99,12 +106,8 @@ def _table_for(request, token: str) -> Table:
     """
     if _guess_blocked(request, increment=False):
         raise _Blocked
-    table = (
-        Table.objects.select_related("round__tournament", "sheet")
-        .prefetch_related("seats__pair__members")
-        .filter(token=token)
-        .first()
-    )
+    # No default ordering: it would join rounds and tournaments for nothing.
+    table = Table.objects.select_related("round__tournament", "sheet").filter(token=token).order_by().first()
     if table is None or table.round.state == Round.State.DRAFT:
         if _guess_blocked(request, increment=True):
             raise _Blocked
@@ -159,8 +162,31 @@ def sheet_json(table: Table, sheet: ScoreSheet | None) -> dict:
     }
 
 
-def _current_sheet(table: Table) -> ScoreSheet | None:
-    return ScoreSheet.objects.filter(table=table).first()
+def _current_sheet(table: Table, *, fresh: bool = True) -> ScoreSheet | None:
+    """The table's sheet: read again (``fresh``, after a write) or as loaded with the table."""
+    if fresh:
+        return ScoreSheet.objects.filter(table=table).first()
+    try:
+        return table.sheet
+    except ScoreSheet.DoesNotExist:
+        return None
+
+
+def table_lines(table: Table) -> dict[str, dict]:
+    """``{"ns": {"number": 12, "name": "Rossi Anna – Verdi Bruno"}, "ew": {...}}`` in one query
+    (a resting pair sits N/S)."""
+    lines: dict[str, dict] = {}
+    rows = (
+        Player.objects.filter(pair__seats__table=table)
+        .order_by("seat")
+        .values_list("pair__seats__line", "pair__number", "last_name", "first_name")
+    )
+    for line, number, last, first in rows:
+        entry = lines.setdefault(line, {"number": number, "names": []})
+        entry["names"].append(f"{last} {first}")
+    for entry in lines.values():
+        entry["name"] = " – ".join(entry.pop("names"))
+    return lines
 
 
 def _body(request) -> dict:
@@ -242,7 +268,8 @@ def _write_view(action):
             return JsonResponse({"error": _("Questo tavolo riposa: non c'è score da inserire.")}, status=400)
         try:
             data = _body(request)
-            action(request, table, data)
+            with _WRITERS:
+                action(request, table, data)
         except StaleSheetError as exc:
             return _answer(table, status=409, error=exc.message)
         except ArbiterError as exc:
@@ -291,7 +318,7 @@ def sheet_page(request, token):
     rnd = table.round
     tournament = rnd.tournament
     scale = selectors.scale_of(tournament)
-    sheet = None if table.is_bye else _current_sheet(table)
+    sheet = None if table.is_bye else _current_sheet(table, fresh=False)
     data = {
         "token": table.token,
         "table": table.number,
@@ -309,8 +336,7 @@ def sheet_page(request, token):
         "table": table,
         "round": rnd,
         "tournament": tournament,
-        "ns": table.ns,
-        "ew": table.ew,
+        "lines": table_lines(table),
         "data": data,
         "hand_numbers": range(1, tournament.hands_per_round + 1),
     })
@@ -324,7 +350,7 @@ def sheet_state(request, token):
     table = _table_for(request, token)
     if table.is_bye:
         return JsonResponse({"sheet": None})
-    return _answer(table)
+    return JsonResponse({"sheet": sheet_json(table, _current_sheet(table, fresh=False))})
 
 
 def save(request, table, data):
