@@ -138,10 +138,10 @@ def play_round(page, base: str, number: int, shots: bool) -> None:
     assert seen == set(results)
     assert page.url.endswith(f"/turni/{number}/")
     assert page.locator('tr[data-status="entered"]').count() == 4
-    page.click("#validate-all")
-    assert page.locator('tr[data-status="validated"]').count() == 4
     if shots and number == 1:
         page.screenshot(path=str(DOCS / "round-page.png"), full_page=True)
+    page.click("#validate-all")
+    assert page.locator('tr[data-status="validated"]').count() == 4
     page.click("#close-round")
     page.click("#confirm-button")
     assert page.locator("#round-state").inner_text() == "Chiuso"
@@ -191,3 +191,49 @@ def test_nine_pairs_four_rounds(page, live_server, django_user_model):
         got.append((cells[0], cells[1], cells[3], cells[5], cells[6], cells[7]))
     assert got == FINAL
     assert "Leone Nicola – Mariani Massimo" in rows.nth(1).inner_text()  # pair 1
+
+
+def test_grid_sum_error_flag_parts_mode_and_calculator(page, live_server, django_user_model):
+    """The grid's live helpers: a declared total that differs from the hands shows the
+    sum-error flag; base + cards fill the total; the calculator (1 clean + 1 dirty +
+    closing, 185 melded → base 400, cards 185, rules.md §2) fills a line; Alt+N moves on."""
+    import datetime
+
+    from tournaments import services
+
+    user = django_user_model.objects.create_user(username="arbitro", password="segreta-123")
+    t = services.create_tournament(by=user, name="Prova", slug="prova", date=datetime.date(2026, 12, 7))
+    for k in range(1, 5):
+        services.add_pair(tournament=t, by=user, players=[services.PlayerData(f"A{k}", f"R{k}"),
+                                                          services.PlayerData(f"B{k}", f"V{k}")])
+    services.publish_round(round=services.generate_round(tournament=t, by=user), by=user)
+    page.goto(live_server.url + "/accounts/login/?next=/tornei/prova/turni/1/tavoli/1/")
+    page.fill('input[name="username"]', "arbitro")
+    page.fill('input[name="password"]', "segreta-123")
+    page.click("button.primary")
+    assert page.locator("#incomplete").is_visible() and not page.locator("#sum-error-live").is_visible()
+    for i, value in enumerate(hands_for(600)):
+        page.fill(f'input[name="h{i // 2 + 1}_{"ns" if i % 2 == 0 else "ew"}"]', str(value))
+    page.fill('input[name="declared_ns"]', "950")  # the hands sum to 900
+    assert page.locator("#sum-error-live").is_visible() and not page.locator("#incomplete").is_visible()
+    page.fill('input[name="declared_ns"]', "900")
+    assert not page.locator("#sum-error-live").is_visible()
+    # a score that is not a multiple of 5 is marked and gives no VP
+    page.fill('input[name="h2_ew"]', "103")
+    assert "bad" in page.get_attribute('input[name="h2_ew"]', "class") and page.inner_text("#vp-ns") == "–"
+    page.fill('input[name="h2_ew"]', "100")
+    # calculator → base + cards mode, hand 3 N/S = 585 instead of 100: difference 600 + 485 = 1085 → 15–5
+    page.click("#calculator summary")
+    page.select_option("#calc-hand", "3")
+    page.fill('[data-param="clean"]', "1")
+    page.fill('[data-param="dirty"]', "1")
+    page.check('[data-param="closing"]')
+    page.fill('[data-param="cards_on_table"]', "185")
+    page.click("#calc-apply")
+    page.wait_for_function("document.querySelector('input[name=h3_ns]').value === '585'")
+    assert page.input_value('input[name="h3_ns_base"]') == "400"
+    assert page.locator('input[name="h3_ns_cards"]').is_visible()
+    assert (page.inner_text("#difference"), page.inner_text("#vp-ns"), page.inner_text("#vp-ew")) == ("+1085", "15", "5")
+    with page.expect_navigation():
+        page.keyboard.press("Alt+n")
+    assert page.url.endswith("/turni/1/tavoli/2/")
