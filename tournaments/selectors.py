@@ -147,7 +147,7 @@ def meetings(tournament: Tournament, *, before_round: int) -> tuple[list[list], 
     """(every meeting ``[a, b, round]`` before ``before_round``, the previous round's meetings ``[a, b]``)."""
     rows = Seat.objects.filter(
         round__tournament=tournament, round__number__lt=before_round, table__bye=""
-    ).values_list("table_id", "round__number", "pair__number")
+    ).order_by().values_list("table_id", "round__number", "pair__number")
     tables: dict[int, list] = defaultdict(list)
     round_of: dict[int, int] = {}
     for table_id, number, pair in rows:
@@ -171,7 +171,7 @@ def rested_pairs(tournament: Tournament, *, before_round: int) -> set[int]:
     return set(
         Seat.objects.filter(
             round__tournament=tournament, round__number__lt=before_round
-        ).exclude(table__bye="").values_list("pair__number", flat=True)
+        ).exclude(table__bye="").order_by().values_list("pair__number", flat=True)
     )
 
 

@@ -982,6 +982,8 @@ def add_penalty(*, pair: Pair, vp: Decimal, reason: str, by, round_number: int |
         raise ArbiterError("La penalità è un numero positivo di VP da togliere.")
     if not reason.strip():
         raise ArbiterError("Indica il motivo della penalità.")
+    if round_number is not None and not 1 <= round_number <= pair.tournament.rounds_planned:
+        raise ArbiterError(f"Turno {round_number} inesistente: il piano ha {pair.tournament.rounds_planned} turni.")
     actor = _as_actor(by)
     penalty = Penalty.objects.create(tournament=pair.tournament, pair=pair, vp=vp, reason=reason,
                                      round_number=round_number, created_by=actor.user)

@@ -83,3 +83,21 @@ def test_mitchell_plan_longer_than_the_movement_is_warned(arbiter_client, tourna
     services.update_tournament(tournament=tournament, by=None, plan="MMMM")
     body = arbiter_client.get(reverse("tournament", args=["prova"])).content.decode()
     assert "turno 4" in body.lower()
+
+
+def test_refusal_without_referer_redirects_home(arbiter_client, arbiter, monkeypatch):
+    """Regression: an ArbiterError in a view without a tournament and no Referer crashed."""
+    from tournaments import services
+    from tournaments.errors import ArbiterError
+
+    def refuse(**kwargs):
+        raise ArbiterError("rifiutato")
+
+    monkeypatch.setattr(services, "create_tournament", refuse)
+    resp = arbiter_client.post(reverse("tournament_create"), {
+        "name": "Coppa", "slug": "coppa", "date": "2026-12-01", "kind": "pairs", "plan": "MMMD",
+        "hands_per_round": 4, "vp_scale": "vp20-4h", "mitchell_step": 1, "first_round": "number",
+        "rematch_window": "all", "bye_percent": "70", "bye_mp": "zero",
+        "tiebreaks": "vp", "rule_set": "fibur",
+    })
+    assert resp.status_code == 302 and resp["Location"] == reverse("home")

@@ -317,3 +317,9 @@ def test_settings_that_change_results_freeze_once_played(nine, arbiter):
     with pytest.raises(ArbiterError, match="non ancora generati"):
         services.update_tournament(tournament=nine, by=arbiter, plan="DMMD")
     services.update_tournament(tournament=nine, by=arbiter, plan="MMDD")
+
+
+def test_penalty_round_must_exist_in_the_plan(nine, arbiter):
+    with pytest.raises(ArbiterError, match="Turno 9 inesistente"):
+        services.add_penalty(pair=Pair.objects.get(tournament=nine, number=1), vp=Decimal(1), reason="x",
+                             round_number=9, by=arbiter)

@@ -27,9 +27,10 @@ def arbiter_view(view):
             messages.error(request, exc.message)
             for detail in exc.details:
                 messages.warning(request, detail)
-            back = request.META.get("HTTP_REFERER") or (
-                kwargs["tournament"] and redirect("tournament", slug=kwargs["tournament"].slug).url
-            )
-            return redirect(back)
+            if request.META.get("HTTP_REFERER"):
+                return redirect(request.META["HTTP_REFERER"])
+            if "tournament" in kwargs:
+                return redirect("tournament", slug=kwargs["tournament"].slug)
+            return redirect("home")
 
     return wrapper
