@@ -106,3 +106,19 @@ def test_standings_marks_withdrawn_pairs(arbiter_client, arbiter, published):
 def test_standings_empty_before_any_closed_round(arbiter_client, published):
     page = body(arbiter_client.get(reverse("standings", args=["prova"])))
     assert "Nessun turno chiuso" in page
+
+
+def test_standings_paginated_by_100_with_few_queries(arbiter_client, tournament, django_assert_max_num_queries):
+    from tournaments.models import Player
+
+    pairs = Pair.objects.bulk_create([Pair(tournament=tournament, number=n) for n in range(1, 151)])
+    Player.objects.bulk_create([
+        Player(tournament=tournament, pair=p, seat=s, first_name=f"N{p.number}{s}", last_name=f"C{p.number}{s}")
+        for p in pairs for s in (1, 2)
+    ])
+    url = reverse("standings", args=["prova"])
+    with django_assert_max_num_queries(15):
+        page = body(arbiter_client.get(url))
+    assert page.count("<tr") == 101  # header + 100 rows
+    page2 = body(arbiter_client.get(url + "?page=2"))
+    assert page2.count("<tr") == 51 and "C1501 N1501" in page2
