@@ -18,7 +18,7 @@ TIEBREAK_LABELS = {
 
 
 class TournamentForm(forms.ModelForm):
-    vp_scale = forms.ChoiceField(label=_("Tabella VP"))
+    vp_scale = forms.ChoiceField(label=_("Tabella VP"), initial=Tournament._meta.get_field("vp_scale").default)
 
     class Meta:
         model = Tournament

@@ -101,3 +101,15 @@ def test_refusal_without_referer_redirects_home(arbiter_client, arbiter, monkeyp
         "tiebreaks": "vp", "rule_set": "fibur",
     })
     assert resp.status_code == 302 and resp["Location"] == reverse("home")
+
+
+def test_new_tournament_form_defaults_to_the_4_hand_scale(arbiter_client):
+    """Regression: the form preselected vp20-3h while the default is 4 hands → refused."""
+    body = arbiter_client.get(reverse("tournament_create")).content.decode()
+    assert '<option value="vp20-4h" selected>' in body
+
+
+def test_pairs_list_links_to_withdrawal(arbiter_client, tournament, make_pairs):
+    make_pairs(tournament, 2)
+    body = arbiter_client.get(reverse("pairs", args=["prova"])).content.decode()
+    assert reverse("pair_withdraw", args=["prova"]) + "?coppia=2" in body

@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
@@ -29,7 +30,7 @@ def home(request):
 
 @arbiter_view
 def tournament_create(request):
-    form = TournamentForm(request.POST or None)
+    form = TournamentForm(request.POST or None, initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
         tournament = services.create_tournament(by=request.user, **form.cleaned_data)
         messages.success(request, _("Torneo creato."))
