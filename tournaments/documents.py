@@ -21,6 +21,7 @@ from __future__ import annotations
 import io
 import re
 import unicodedata
+from functools import lru_cache
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -243,6 +244,13 @@ def _scalable(svg: str) -> str:
     return _SVG_SIZE.sub(lambda m: f'viewBox="0 0 {m.group(1)} {m.group(2)}"', svg, count=1)
 
 
+@lru_cache(maxsize=1024)
+def captain_qr(url: str) -> str:
+    """The captain link's QR code as CSS-sizable inline SVG (``links.qr_svg``), cached: the
+    table list and the score sheets of a round, printed and reprinted, share the same codes."""
+    return _scalable(links.qr_svg(url, scale=1))
+
+
 def fmt_vp(value) -> str:
     """VP for print: "14", "17.5"; "" for None."""
     return "" if value is None else vp_rules.format_vp(value)
@@ -326,7 +334,7 @@ def round_document(rnd: Round, *, qr: bool = True, request=None) -> RoundDocumen
             )
         infos.append(TableInfo(
             number=table.number, ns=ns, ew=ew, pin=table.pin, captain_url=url,
-            qr_svg=_scalable(links.qr_svg(url, scale=1)) if qr else "", **extra,
+            qr_svg=captain_qr(url) if qr else "", **extra,
         ))
     return RoundDocument(
         tournament=tournament.name, date=tournament.date, venue=tournament.venue,
