@@ -2,7 +2,8 @@
 
 Run: ``.venv/bin/python bench/captains.py [--pairs 500] [--workers 24] [--port 0]``.
 
-1. Makes a temporary ``ARBITRO_VAR_DIR`` (SQLite, WAL), runs ``manage.py migrate`` and sets
+1. Makes a temporary ``ARBITRO_VAR_DIR`` (SQLite, WAL), runs ``manage.py migrate`` and
+   ``collectstatic`` and sets
    up, through the services, a tournament of ``--pairs`` pairs (≥ 500 → ≥ 250 tables)
    with round 1 (Mitchell) published.
 2. Starts the server the way ``make run`` does (``manage.py serve`` = waitress, its
@@ -199,7 +200,8 @@ def main() -> None:
     os.environ.update(settings_env)
     env = dict(os.environ)
     python = sys.executable
-    subprocess.run([python, "manage.py", "migrate", "--noinput", "-v", "0"], cwd=ROOT, env=env, check=True)
+    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):  # as ``make run`` does
+        subprocess.run([python, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
     t0 = time.perf_counter()
     tables = setup_tournament(args.pairs, args.hands)
     print(f"setup: {args.pairs} pairs, {len(tables)} tables, round 1 published in {time.perf_counter() - t0:.1f} s"

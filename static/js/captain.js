@@ -95,6 +95,7 @@
     if (S.sum_error) text += " " + T.sumerr;
     $("state").textContent = text;
     $("state").className = "state " + S.state;
+    $("state").hidden = !text;
     var editing = m === "edit";
     if (editing && st.draft && st.base === S.version) fill(st.draft.hands, st.draft.declared);
     else fill(S.hands, S.declared);
@@ -105,7 +106,7 @@
       $("verify-text").textContent = S.entered_line ?
         T.verify.replace("%s", S.entered_line === "ns" ? "N/S" : "E/O") : T.verify_arbiter;
     }
-    if (!st.pending) net(st.draft && editing && st.base === S.version ? T.unsent : (S.version ? T.saved : ""));
+    if (!st.pending) net(!editing ? "" : (st.draft && st.base === S.version ? T.unsent : (S.version ? T.saved : "")));
   }
 
   function post(url, body) {
