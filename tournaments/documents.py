@@ -303,7 +303,7 @@ def round_document(rnd: Round, *, qr: bool = True, request=None) -> RoundDocumen
 
     ``qr``: include each table's captain QR code (``links.qr_svg``); ``request``: used for
     the absolute captain URL when ``ARBITRO_PUBLIC_URL`` is not set (``links.base_url``).
-    Four queries whatever the number of tables.
+    About six queries whatever the number of tables (no per-table query).
     """
     tournament = rnd.tournament
     scale = selectors.scale_of(tournament)
