@@ -20,6 +20,7 @@ pytestmark = pytest.mark.skipif(shutil.which("chromium") is None, reason="Debian
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
                  "--disable-sync", "--no-first-run"]
 PHONE = {"width": 360, "height": 740}
+ITALIAN = "it-IT"   # Accept-Language: the texts waited for below are the Italian ones
 WRONG = [[100, 200], [400, 150], [250, 300], [300, 195]]
 RIGHT = [[600, 200], [400, 150], [250, 300], [300, 195]]
 
@@ -59,7 +60,7 @@ def arbiter_context(browser, live_server, user):
     """A browser context logged in as ``user`` (session cookie made by Django's test client)."""
     client = Client()
     client.force_login(user)
-    context = browser.new_context()
+    context = browser.new_context(locale=ITALIAN)
     host = live_server.url.split("//", 1)[1].split(":")[0]
     context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
                           "domain": host, "path": "/"}])
@@ -85,7 +86,7 @@ def test_two_captains_enter_dispute_correct_confirm_and_board_follows(chromium, 
     board.wait_for_selector("#t3[data-state=empty]")
     board.evaluate("window.__noReload = 42")
 
-    ns_ctx = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ns_ctx = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=ITALIAN)
     ns = ns_ctx.new_page()
     ns.goto(link)
     assert ns.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]   # fits a 360 px phone
@@ -99,7 +100,7 @@ def test_two_captains_enter_dispute_correct_confirm_and_board_follows(chromium, 
     board.wait_for_selector("#t3[data-state=entered]", timeout=10_000)
     assert "1050–845" in board.text_content("#t3")
 
-    ew_ctx = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ew_ctx = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=ITALIAN)
     ew = ew_ctx.new_page()
     ew.goto(link)
     ew.click(".who button[data-line=ew]")
@@ -162,7 +163,7 @@ def test_typed_sheet_survives_reload_and_dropped_connection(chromium, live_serve
 
     _, rnd = round_in_play
     table = rnd.tables.get(number=2)
-    ctx = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+    ctx = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=ITALIAN)
     page = ctx.new_page()
     page.goto(live_server.url + f"/c/{table.token}/")
     page.click(".who button[data-line=ew]")
