@@ -676,12 +676,14 @@ def save_score_sheet(
     actor = _as_actor(by)
     sheet, rnd = _locked_sheet(table)
     tournament = rnd.tournament
-    _may_correct(rnd, actor, sheet)
     new_hash = _content_hash(hands, declared)
     if sheet.content_hash == new_hash and sheet.state != ScoreSheet.State.EMPTY:
+        # An idempotent re-send (e.g. a captain's retry after a lost answer) succeeds even
+        # when the sheet has been confirmed meanwhile: it changes nothing.
         if validate and sheet.state != ScoreSheet.State.VALIDATED and actor.user is not None:
             return validate_sheet(table=table, by=actor)
-        return sheet  # idempotent re-send
+        return sheet
+    _may_correct(rnd, actor, sheet)
     if expected_version is not None and expected_version != sheet.version:
         raise StaleSheetError(
             "Lo score è stato modificato da un altro dispositivo: ecco la versione attuale.", current=sheet

@@ -323,3 +323,15 @@ def test_penalty_round_must_exist_in_the_plan(nine, arbiter):
     with pytest.raises(ArbiterError, match="Turno 9 inesistente"):
         services.add_penalty(pair=Pair.objects.get(tournament=nine, number=1), vp=Decimal(1), reason="x",
                              round_number=9, by=arbiter)
+
+
+def test_resend_after_confirmation_is_accepted_and_changes_nothing(nine, arbiter):
+    """Regression: a captain's retry of the stored sheet after the other line confirmed
+    was refused, though it changes nothing (idempotent re-send)."""
+    r1 = services.publish_round(round=services.generate_round(tournament=nine, by=arbiter), by=arbiter)
+    t1 = r1.tables.get(number=1)
+    ns = Actor("capitano N/S tavolo 1")
+    services.save_score_sheet(table=t1, hands=hands(200, 100), by=ns, expected_version=0)
+    services.confirm_sheet(table=t1, by=Actor("capitano E/O tavolo 1"))
+    sheet = services.save_score_sheet(table=t1, hands=hands(200, 100), by=ns, expected_version=0)
+    assert sheet.state == "confirmed" and sheet.version == 2
