@@ -21,6 +21,8 @@ CHROMIUM_ARGS = [
 @pytest.fixture(scope="module")
 def browser():
     if not CHROMIUM.exists():
+        if os.environ.get("CI"):
+            pytest.fail("Chromium missing at /usr/bin/chromium: scripts/system-deps.sh should have installed it")
         pytest.skip("Chromium not installed at /usr/bin/chromium")
     sync_api = pytest.importorskip("playwright.sync_api")
     with sync_api.sync_playwright() as pw:
@@ -33,6 +35,6 @@ def browser():
 def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="it-IT")
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(20_000)
     yield page
     context.close()
