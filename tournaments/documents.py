@@ -155,7 +155,7 @@ class RoundDocument:
         """Every player, sorted by surname then name (accents ignored), with pair, table, line."""
         rows = []
         for t in self.tables:
-            for pair, line in ((t.ns, "N/S"), (t.ew, "E/O")):
+            for pair, line in ((t.ns, "N/S"), (t.ew, _("E/O"))):
                 if pair is None:
                     continue
                 where = _("riposo") if t.bye else line

@@ -104,7 +104,7 @@
     $("verify").hidden = m !== "verify";
     if (m === "verify") {
       $("verify-text").textContent = S.entered_line ?
-        T.verify.replace("%s", S.entered_line === "ns" ? "N/S" : "E/O") : T.verify_arbiter;
+        T.verify.replace("%s", S.entered_line === "ns" ? "N/S" : (T.ew || "E/O")) : T.verify_arbiter;
     }
     if (!st.pending) net(!editing ? "" : (st.draft && st.base === S.version ? T.unsent : (S.version ? T.saved : "")));
   }

@@ -109,7 +109,8 @@
           document.getElementById("parts-toggle").checked = true;
           applyMode();
           out.className = "";
-          out.textContent = "base " + data.base + " + carte " + data.cards + " = " + data.score;
+          out.textContent = (out.dataset.format || "base %(base)s + carte %(cards)s = %(score)s")
+            .replace("%(base)s", data.base).replace("%(cards)s", data.cards).replace("%(score)s", data.score);
         })
         .catch(function () { out.textContent = "?"; });
     });

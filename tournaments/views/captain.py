@@ -305,6 +305,7 @@ def page_texts() -> dict[str, str]:
         "updated": _("Lo score è stato aggiornato da un altro telefono."),
         "note": _("Scrivi che cosa non torna."),
         "reload": _("Sessione scaduta: ricarica la pagina."),
+        "ew": _("E/O"),
     }
 
 

@@ -324,7 +324,7 @@ def round_reopen(request, tournament, number):
 # --------------------------------------------------------------------------- score entry
 
 
-LINES = (("ns", "N/S"), ("ew", "E/O"))
+LINES = (("ns", "N/S"), ("ew", gettext_lazy("E/O")))
 
 
 @dataclass

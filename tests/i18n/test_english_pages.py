@@ -1,0 +1,285 @@
+"""The English UI (issue: i18n): with the language cookie set to ``en`` the key pages
+render in English; without it (and without a browser asking for English) Italian, the
+default (settings.LANGUAGE_CODE = "it").
+
+Besides a few expected English words per page, every page is scanned for leftovers:
+a visible text node (or title/aria-label/placeholder) that is exactly an Italian
+message of the catalogue means a string that escaped translation.
+"""
+from decimal import Decimal
+from html.parser import HTMLParser
+
+import pytest
+from django.conf import settings
+from django.urls import reverse
+
+from tournaments import services
+from tournaments.models import Pair, Table
+
+ATTRS = {"title", "aria-label", "placeholder", "alt"}
+
+
+class _Texts(HTMLParser):
+    """Visible text nodes and text attributes of a page (script/style skipped)."""
+
+    def __init__(self):
+        super().__init__(convert_charrefs=True)
+        self.texts, self._skip = [], 0
+
+    def handle_starttag(self, tag, attrs):
+        if tag in ("script", "style"):
+            self._skip += 1
+        self.texts += [v.strip() for k, v in attrs if k in ATTRS and v]
+
+    def handle_endtag(self, tag):
+        if tag in ("script", "style"):
+            self._skip -= 1
+
+    def handle_data(self, data):
+        if not self._skip and data.strip():
+            self.texts.append(" ".join(data.split()))
+
+
+def texts(html: str) -> list[str]:
+    parser = _Texts()
+    parser.feed(html)
+    return parser.texts
+
+
+DATA = {"Circolo"}
+"""Typed data of the fixtures that happens to be an Italian word (the venue)."""
+
+
+def leftovers(html: str, italian_to_english: dict) -> list[str]:
+    """Text pieces of the page that are an untranslated Italian catalogue message."""
+    found = []
+    for t in texts(html):
+        if t in DATA:
+            continue
+        for piece in {t, t.rstrip(":· "), t.strip("()")}:
+            if piece in italian_to_english:
+                found.append(piece)
+    return found
+
+
+def page(client, url) -> str:
+    resp = client.get(url)
+    assert resp.status_code == 200, (url, resp.status_code)
+    return resp.content.decode()
+
+
+def assert_english(html, italian_to_english, present, absent):
+    assert '<html lang="en">' in html
+    for word in present:
+        assert word in html, word
+    for word in absent:
+        assert word not in html, word
+    assert leftovers(html, italian_to_english) == []
+
+
+@pytest.fixture
+def arbiter_english(english, arbiter):
+    english.force_login(arbiter)
+    return english
+
+
+@pytest.fixture
+def five(tournament, make_pairs):
+    make_pairs(tournament, 5)
+    return tournament
+
+
+@pytest.fixture
+def published(five, arbiter):
+    """Round 1 (Mitchell, 4 hands) of 5 pairs, published: 1 v 3, 2 v 4, pair 5 rests."""
+    rnd = services.generate_round(tournament=five, by=arbiter)
+    services.publish_round(round=rnd, by=arbiter)
+    rnd.refresh_from_db()
+    return rnd
+
+
+@pytest.fixture
+def closed(published, arbiter):
+    """Round 1 closed: table 1 600–0 (13–7 VP), table 2 0–0 (10–10), a 1 VP penalty to pair 3."""
+    t1, t2 = published.tables.filter(bye="").order_by("number")
+    services.save_score_sheet(table=t1, hands=[services.HandInput(600, 0)] + [services.HandInput(0, 0)] * 3,
+                              by=arbiter, validate=True)
+    services.save_score_sheet(table=t2, hands=[services.HandInput(0, 0)] * 4, by=arbiter, validate=True)
+    services.close_round(round=published, by=arbiter)
+    services.add_penalty(pair=Pair.objects.get(number=3), vp=Decimal(1), reason="cellulare", by=arbiter)
+    return published
+
+
+def test_italian_is_the_default_without_cookie(client):
+    html = page(client, reverse("login"))
+    assert '<html lang="it">' in html
+    assert "Accesso arbitro" in html and "Entra" in html
+    assert "Arbiter login" not in html
+
+
+def test_browser_language_is_followed_until_a_choice_is_made(client):
+    """No cookie: Django's LocaleMiddleware follows Accept-Language (an Italian browser,
+    or none, gets Italian; a browser asking only for English gets English); the cookie
+    set by the selector wins over the browser."""
+    def login_page(accept_language):
+        return client.get(reverse("login"), HTTP_ACCEPT_LANGUAGE=accept_language).content.decode()
+
+    assert "Accesso arbitro" in login_page("it-IT,it;q=0.9,en;q=0.8")
+    assert "Arbiter login" in login_page("en-US,en;q=0.9")
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "it"
+    assert "Accesso arbitro" in login_page("en-US,en;q=0.9")
+
+
+def test_set_language_switches_to_english_and_back(client):
+    resp = client.post(reverse("set_language"), {"language": "en", "next": reverse("login")})
+    assert resp.status_code == 302 and resp.cookies[settings.LANGUAGE_COOKIE_NAME].value == "en"
+    html = page(client, reverse("login"))
+    assert "Arbiter login" in html and "Accesso arbitro" not in html
+    client.post(reverse("set_language"), {"language": "it", "next": reverse("login")})
+    assert "Accesso arbitro" in page(client, reverse("login"))
+
+
+def test_login_page_in_english(english, italian_to_english):
+    html = page(english, reverse("login"))
+    assert_english(html, italian_to_english,
+                   present=["Arbiter login", "Username", "Password", "Log in"],
+                   absent=["Accesso arbitro", "Utente", ">Entra<"])
+
+
+def test_wrong_password_message_in_english(english, arbiter):
+    resp = english.post(reverse("login"), {"username": "arbitro", "password": "sbagliata"})
+    html = resp.content.decode()
+    assert "Wrong username or password." in html and "Utente o password errati" not in html
+
+
+def test_home_in_english(arbiter_english, tournament, italian_to_english):
+    html = page(arbiter_english, reverse("home"))
+    assert_english(html, italian_to_english,
+                   present=["Tournaments", "New tournament", "VP scales", "Venue", "Log out"],
+                   absent=["Tornei", "Nuovo torneo", "Tabelle VP", "Esci"])
+    assert "Torneo di prova" in html  # data stays as typed
+
+
+def test_tournament_page_in_english(arbiter_english, five, italian_to_english):
+    html = page(arbiter_english, reverse("tournament", args=["prova"]))
+    assert_english(html, italian_to_english,
+                   present=["Rounds", "Generate round 1", "Import entries", "Public pages", "Standings",
+                            "Penalties", "Settings", "hands"],
+                   absent=["Genera il turno", "Importa iscrizioni", "Pagine pubbliche", "Impostazioni"])
+
+
+def test_pairs_page_in_english(arbiter_english, five, italian_to_english):
+    html = page(arbiter_english, reverse("pairs", args=["prova"]))
+    assert_english(html, italian_to_english,
+                   present=["Pairs", "Add pair", "Import from file", "Players", "Edit", "Delete"],
+                   absent=["Aggiungi coppia", "Importa da file", "Giocatori", "Modifica", "Cancella"])
+    assert "Rossi1" in html
+
+
+def test_draft_round_page_in_english(arbiter_english, five, arbiter, italian_to_english):
+    services.generate_round(tournament=five, by=arbiter)
+    html = page(arbiter_english, reverse("round", args=["prova", 1]))
+    assert_english(html, italian_to_english,
+                   present=["Round 1", "Draft check", "Table", "E/W", "Publish", "Rest"],
+                   absent=["Turno 1", "Controllo della bozza", "Tavolo", "E/O", "Pubblica", "Riposo"])
+
+
+def test_published_round_page_in_english(arbiter_english, published, italian_to_english):
+    html = page(arbiter_english, reverse("round", args=["prova", 1]))
+    assert_english(html, italian_to_english,
+                   present=["Round 1", "Published", "Score sheet", "Enter", "Close the round",
+                            "Documents and more", "Table list (PDF)"],
+                   absent=["Turno 1", "Pubblicato", "Chiudi il turno", "Documenti e altro"])
+
+
+def test_sheet_entry_page_in_english(arbiter_english, published, italian_to_english):
+    html = page(arbiter_english, reverse("sheet", args=["prova", 1, 1]))
+    assert_english(html, italian_to_english,
+                   present=["Round 1 · Table 1", "Hand", "Declared", "Save and validate", "Hand calculator",
+                            "base %(base)s + cards %(cards)s = %(score)s"],
+                   absent=["Smazzata", "Dichiarato", "Salva e valida", "Calcolatore", "carte %(cards)s"])
+
+
+def test_standings_page_in_english(arbiter_english, closed, italian_to_english):
+    html = page(arbiter_english, reverse("standings", args=["prova"]) + "?dopo=1")
+    assert_english(html, italian_to_english,
+                   present=["Standings after round 1", "Players", "Standings (PDF)", "Standings (Excel)", "Print"],
+                   absent=["Classifica dopo il turno", "Giocatori", "Stampa"])
+
+
+def test_live_board_in_english(arbiter_english, published, italian_to_english):
+    html = page(arbiter_english, reverse("board", args=["prova", 1]))
+    assert_english(html, italian_to_english,
+                   present=["Round 1: live board", "links and QR codes", "E/W"],
+                   absent=["tabellone live", "Link e QR dei capitani"])
+
+
+def test_captain_pages_in_english(english, published, italian_to_english):
+    html = page(english, reverse("captain_pin"))
+    assert_english(html, italian_to_english,
+                   present=["Table score sheet", "Type your table number", "Open the score sheet"],
+                   absent=["Score del tavolo", "Apri lo score"])
+    table = Table.objects.get(round=published, number=1)
+    html = page(english, reverse("captain", args=[table.token]))
+    assert_english(html, italian_to_english,
+                   present=["Table 1", "Round 1", "I am:", "E/W", "Send the score sheet", "I confirm the score sheet",
+                            "Choose your line (N/S or E/W)"],
+                   absent=["Tavolo 1", "Io sono", "E/O", "Invia lo score", "Scegli la tua linea"])
+
+
+def test_captain_rest_table_in_english(english, published):
+    rest = Table.objects.get(round=published, bye=Table.Bye.REST)
+    html = page(english, reverse("captain", args=[rest.token]))
+    assert "has the rest this round" in html and "riposa" not in html
+
+
+def test_public_page_in_english(english, closed, italian_to_english):
+    t = closed.tournament
+    t.public_enabled = t.projector_enabled = True
+    t.save(update_fields=["public_enabled", "projector_enabled"])
+    html = page(english, reverse("public", args=["prova"]))
+    assert_english(html, italian_to_english,
+                   present=["Standings after round 1", "Table list", "MP diff."],
+                   absent=["Classifica dopo", "Tabellone", "Scarto"])
+    html = page(english, reverse("projector", args=["prova"]))
+    assert '<html lang="en">' in html and leftovers(html, italian_to_english) == []
+
+
+@pytest.mark.parametrize("name, args, query", [
+    ("tournament_edit", ["prova"], ""),
+    ("tournament_create", [], ""),
+    ("pair_add", ["prova"], ""),
+    ("pair_edit", ["prova", 1], ""),
+    ("pair_remove", ["prova", 1], ""),
+    ("import", ["prova"], ""),
+    ("penalties", ["prova"], ""),
+    ("audit", ["prova"], ""),
+    ("public_switches", ["prova"], ""),
+    ("pair_withdraw", ["prova"], "?coppia=3"),
+    ("late_pair", ["prova"], ""),
+    ("sheet", ["prova", 1, 2], ""),
+    ("sheet_corrections", ["prova", 1, 1], ""),
+    ("round_reopen", ["prova", 1], ""),
+    ("captain_links", ["prova", 1], ""),
+    ("standings", ["prova"], ""),
+    ("scales", [], ""),
+    ("scale_create", [], ""),
+    ("scale_upload", [], ""),
+])
+def test_other_arbiter_pages_have_no_italian_leftovers(arbiter_english, closed, italian_to_english,
+                                                       name, args, query):
+    html = page(arbiter_english, reverse(name, args=args) + query)
+    assert '<html lang="en">' in html
+    assert leftovers(html, italian_to_english) == []
+
+
+def test_catalogue_is_complete_and_checked(english_catalogue):
+    """Every message of the committed .po has a checked English translation (none empty or
+    fuzzy) and the placeholders agree (``msgfmt --check``, as compilemessages runs it)."""
+    import subprocess
+
+    po = english_catalogue.with_suffix(".po")
+    result = subprocess.run(["msgfmt", "--check", "--statistics", "-o", "/dev/null", str(po)],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    assert "untranslated" not in result.stderr and "fuzzy" not in result.stderr, result.stderr
