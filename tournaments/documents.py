@@ -19,9 +19,7 @@ pair numbers are ints.
 from __future__ import annotations
 
 import io
-import re
 import unicodedata
-from functools import lru_cache
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -236,19 +234,9 @@ def _sort_key(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
-_SVG_SIZE = re.compile(r'width="(\d+)" height="(\d+)"')
-
-
-def _scalable(svg: str) -> str:
-    """Turn segno's fixed-size SVG into one that CSS can size (viewBox instead of width/height)."""
-    return _SVG_SIZE.sub(lambda m: f'viewBox="0 0 {m.group(1)} {m.group(2)}"', svg, count=1)
-
-
-@lru_cache(maxsize=1024)
 def captain_qr(url: str) -> str:
-    """The captain link's QR code as CSS-sizable inline SVG (``links.qr_svg``), cached: the
-    table list and the score sheets of a round, printed and reprinted, share the same codes."""
-    return _scalable(links.qr_svg(url, scale=1))
+    """The captain link's QR code as CSS-sizable inline SVG (``links.qr_svg``, cached there)."""
+    return links.qr_svg(url, scale=1, sizable=True)
 
 
 def fmt_vp(value) -> str:

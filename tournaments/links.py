@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 import os
+from functools import lru_cache
 
 import segno
 from django.urls import reverse
@@ -29,8 +30,16 @@ def captain_url(table, request=None) -> str:
     return base_url(request) + reverse("captain", args=[table.token])
 
 
-def qr_svg(url: str, scale: int = 3) -> str:
-    """An inline SVG QR code for ``url`` (no XML declaration, ready to embed in HTML/PDF)."""
+@lru_cache(maxsize=2048)
+def qr_svg(url: str, scale: int = 3, *, sizable: bool = False) -> str:
+    """An inline SVG QR code for ``url`` (no XML declaration, ready to embed in HTML/PDF).
+
+    ``scale``: pixels per module when the size is fixed. ``sizable``: omit width and
+    height and keep a viewBox, so CSS (or print) sets the size. Cached: a round's
+    table list, score sheets and links page reuse the same codes.
+    """
     out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="svg", scale=scale, xmldecl=False, svgns=True, border=2)
+    segno.make(url, error="m").save(
+        out, kind="svg", scale=scale, xmldecl=False, svgns=True, border=2, omitsize=sizable
+    )
     return out.getvalue().decode()
