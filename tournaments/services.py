@@ -794,6 +794,24 @@ def validate_sheet(*, table: Table, by) -> ScoreSheet:
 
 
 @transaction.atomic
+def validate_entered_sheets(*, round: Round, by) -> list[int]:
+    """Validate, in one transaction, every sheet of ``round`` that is entered or confirmed
+    and has no sum error; disputed sheets and sum errors are left for the arbiter.
+
+    Returns the table numbers validated (ascending).
+    """
+    tables = Table.objects.filter(
+        round=round, bye="", sheet__state__in=[ScoreSheet.State.ENTERED, ScoreSheet.State.CONFIRMED],
+        sheet__sum_error=False,
+    ).order_by("number")
+    done = []
+    for table in tables:
+        validate_sheet(table=table, by=by)
+        done.append(table.number)
+    return done
+
+
+@transaction.atomic
 def unvalidate_sheet(*, table: Table, by, reason: str = "") -> ScoreSheet:
     """Undo a validation while the round is still open."""
     if table.round.state == Round.State.CLOSED:

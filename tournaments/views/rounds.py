@@ -269,14 +269,7 @@ def round_validate_all(request, tournament, number):
     """Convenience: validate every sheet entered or confirmed without a sum error.
     Disputed sheets and sum errors are left for the arbiter to look at."""
     rnd = _round(tournament, number)
-    tables_ = Table.objects.filter(
-        round=rnd, bye="", sheet__state__in=[ScoreSheet.State.ENTERED, ScoreSheet.State.CONFIRMED],
-        sheet__sum_error=False,
-    ).order_by("number")
-    done = []
-    for table in tables_:
-        services.validate_sheet(table=table, by=request.user)
-        done.append(table.number)
+    done = services.validate_entered_sheets(round=rnd, by=request.user)
     if done:
         messages.success(request, _("Validati i tavoli %(t)s.") % {"t": ", ".join(map(str, done))})
     else:
