@@ -211,7 +211,8 @@ def test_grid_sum_error_flag_parts_mode_and_calculator(page, live_server, django
     page.fill('input[name="username"]', "arbitro")
     page.fill('input[name="password"]', "segreta-123")
     page.click("button.primary")
-    assert page.locator("#incomplete").is_visible() and not page.locator("#sum-error-live").is_visible()
+    page.locator("#incomplete").wait_for(state="visible")
+    assert not page.locator("#sum-error-live").is_visible()
     for i, value in enumerate(hands_for(600)):
         page.fill(f'input[name="h{i // 2 + 1}_{"ns" if i % 2 == 0 else "ew"}"]', str(value))
     page.fill('input[name="declared_ns"]', "950")  # the hands sum to 900
