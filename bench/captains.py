@@ -215,7 +215,7 @@ def main() -> None:
     try:
         if not wait_until_up(port, server):
             print("server did not start:", (server.stderr.read() if server.poll() is not None else "timeout")[-2000:])
-            print(f"captains: 0 submitted, 0 stored once, p50 0 ms, p99 0 ms")
+            print("captains: 0 submitted, 0 stored once, p50 0 ms, p99 0 ms")
             return
         warm_up(port, tables[0][1])
         # Arrivals: captain k starts at a random moment of the first --spread seconds.

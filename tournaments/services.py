@@ -24,7 +24,6 @@ from django.utils import timezone
 import pairing
 import pairing.check
 from scoring import sheets as sheet_rules
-from scoring.vp import convert
 
 from . import selectors
 from .errors import ArbiterError, StaleSheetError

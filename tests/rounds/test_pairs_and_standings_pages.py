@@ -7,7 +7,7 @@ from decimal import Decimal
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import Pair, Round, Table
+from tournaments.models import Pair, Table
 
 
 def body(resp):

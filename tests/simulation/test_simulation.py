@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 from collections import Counter, defaultdict
-from pathlib import Path
 
 import pytest
 from django.core.management import call_command

@@ -9,7 +9,6 @@ from django.db.models import Count, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from pairing import mitchell
@@ -17,7 +16,7 @@ from pairing import mitchell
 from .. import registrations, selectors, services
 from ..errors import ArbiterError
 from ..forms import ImportForm, PairForm, TournamentForm
-from ..models import AuditEntry, Pair, Player, Round, Tournament
+from ..models import AuditEntry, Pair, Player, Tournament
 from ..tables import PairTable
 from .common import arbiter_view
 

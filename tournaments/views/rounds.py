@@ -9,7 +9,6 @@ lost (architecture.md, "Habits").
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 
 import django_tables2 as tables
 from django import forms
