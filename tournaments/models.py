@@ -362,6 +362,7 @@ class ScoreSheet(models.Model):
     version = models.PositiveIntegerField(default=0)
     content_hash = models.CharField(max_length=64, blank=True)
     entered_by = models.CharField(max_length=60, blank=True)
+    entered_by_captain = models.BooleanField(default=False)
     confirmed_by = models.CharField(max_length=60, blank=True)
     dispute_note = models.CharField(max_length=300, blank=True)
     updated_at = models.DateTimeField(auto_now=True)

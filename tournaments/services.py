@@ -18,7 +18,7 @@ from decimal import Decimal
 from typing import Iterable, Sequence
 
 from django.db import IntegrityError, transaction
-from django.db.models import Max
+from django.db.models import Max, Q
 from django.utils import timezone
 
 import pairing
@@ -52,8 +52,10 @@ class Actor:
 
     @classmethod
     def arbiter(cls, user) -> "Actor":
-        name = getattr(user, "get_username", lambda: "arbitro")() if user is not None else "sistema"
-        return cls(label=f"arbitro {name}", user=user if getattr(user, "pk", None) else None)
+        if user is None:
+            return cls(label="sistema")
+        name = getattr(user, "get_username", lambda: "")() or "?"
+        return cls(label=f"{name} (arbitro)", user=user if getattr(user, "pk", None) else None)
 
     @classmethod
     def system(cls) -> "Actor":
@@ -724,12 +726,16 @@ def save_score_sheet(
     if actor.user is None:
         sheet.state = ScoreSheet.State.ENTERED
         sheet.entered_by = actor.label[:60]
+        sheet.entered_by_captain = True
         sheet.confirmed_by = ""
-    elif validate and not sheet.sum_error:
-        sheet.state = ScoreSheet.State.VALIDATED
-    elif sheet.state in (ScoreSheet.State.EMPTY, ScoreSheet.State.DISPUTED):
-        sheet.state = ScoreSheet.State.ENTERED
-        sheet.entered_by = actor.label[:60]
+    else:
+        if old is None or sheet.state == ScoreSheet.State.DISPUTED or sheet.entered_by_captain:
+            sheet.entered_by = actor.label[:60]  # the arbiter's entry or correction replaces the captain's
+            sheet.entered_by_captain = False
+        if validate and not sheet.sum_error:
+            sheet.state = ScoreSheet.State.VALIDATED
+        elif sheet.state in (ScoreSheet.State.EMPTY, ScoreSheet.State.DISPUTED):
+            sheet.state = ScoreSheet.State.ENTERED
     sheet.save()
     audit(
         tournament=tournament, by=actor, action="sheet_saved" if old is None else "sheet_corrected",
@@ -794,14 +800,17 @@ def validate_sheet(*, table: Table, by) -> ScoreSheet:
 
 @transaction.atomic
 def validate_entered_sheets(*, round: Round, by) -> list[int]:
-    """Validate, in one transaction, every sheet of ``round`` that is entered or confirmed
-    and has no sum error; disputed sheets and sum errors are left for the arbiter.
+    """Validate, in one transaction, every sheet of ``round`` without a sum error that is
+    either confirmed by the other line or entered by the arbiter. Left for the arbiter:
+    disputed sheets, sum errors, and sheets a captain entered that the other line has
+    not confirmed yet (validating them would take away that line's right to dispute).
 
     Returns the table numbers validated (ascending).
     """
     tables = Table.objects.filter(
-        round=round, bye="", sheet__state__in=[ScoreSheet.State.ENTERED, ScoreSheet.State.CONFIRMED],
-        sheet__sum_error=False,
+        Q(sheet__state=ScoreSheet.State.CONFIRMED)
+        | Q(sheet__state=ScoreSheet.State.ENTERED, sheet__entered_by_captain=False),
+        round=round, bye="", sheet__sum_error=False,
     ).order_by("number")
     done = []
     for table in tables:

@@ -156,7 +156,7 @@ def test_two_captains_enter_dispute_correct_confirm_and_board_follows(chromium, 
         ("sheet_disputed", "capitano E/O tavolo 3"),
         ("sheet_corrected", "capitano N/S tavolo 3"),
         ("sheet_confirmed", "capitano E/O tavolo 3"),
-        ("sheet_validated", "arbitro arbitro"),
+        ("sheet_validated", "arbitro (arbitro)"),
     ]
     for ctx in (board_ctx, ns_ctx, ew_ctx):
         ctx.close()

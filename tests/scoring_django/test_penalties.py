@@ -47,7 +47,7 @@ def test_add_penalty_audited_and_deducted_opponents_unchanged(arbiter_client, pl
     assert penalty.pair.number == 1 and penalty.vp == 2 and penalty.round_number == 1
     entry = AuditEntry.objects.get(tournament=played, action="penalty_added")
     assert entry.reason == "Ritardo ripetuto" and entry.new == {"pair": 1, "vp": "2"}
-    assert entry.actor == "arbitro arbitro" and entry.round_number == 1
+    assert entry.actor == "arbitro (arbitro)" and entry.round_number == 1
     after = vp_of(played)
     # pair 1: 11 − 2 = 9 VP; pair 2 (its opponent) keeps 9; pairs 3 and 4 keep 10
     assert after[1][:2] == (Decimal(9), Decimal(2))

@@ -335,3 +335,24 @@ def test_resend_after_confirmation_is_accepted_and_changes_nothing(nine, arbiter
     services.confirm_sheet(table=t1, by=Actor("capitano E/O tavolo 1"))
     sheet = services.save_score_sheet(table=t1, hands=hands(200, 100), by=ns, expected_version=0)
     assert sheet.state == "confirmed" and sheet.version == 2
+
+
+def test_bulk_validation_waits_for_the_other_captain(nine, arbiter):
+    """Regression: 'validate all' validated a sheet a captain entered before the other line
+    could confirm or dispute it. Confirmed sheets and the arbiter's own entries are validated."""
+    r1 = services.publish_round(round=services.generate_round(tournament=nine, by=arbiter), by=arbiter)
+    t1, t2, t3 = (r1.tables.get(number=n) for n in (1, 2, 3))
+    services.save_score_sheet(table=t1, hands=hands(200, 100), by=Actor("capitano N/S tavolo 1"))
+    services.save_score_sheet(table=t2, hands=hands(200, 100), by=Actor("capitano N/S tavolo 2"))
+    services.confirm_sheet(table=t2, by=Actor("capitano E/O tavolo 2"))
+    services.save_score_sheet(table=t3, hands=hands(200, 100), by=arbiter)
+    assert services.validate_entered_sheets(round=r1, by=arbiter) == [2, 3]
+    assert ScoreSheet.objects.get(table=t1).state == "entered"
+
+
+def test_save_and_validate_records_who_entered(nine, arbiter):
+    """Regression: a sheet saved with 'save and validate' showed nobody as its author."""
+    r1 = services.publish_round(round=services.generate_round(tournament=nine, by=arbiter), by=arbiter)
+    sheet = services.save_score_sheet(table=r1.tables.get(number=1), hands=hands(200, 100), by=arbiter,
+                                      validate=True)
+    assert sheet.state == "validated" and sheet.entered_by == "arbitro (arbitro)"
