@@ -1,0 +1,97 @@
+"""Template filters that make the audit trail readable: action names and old → new values."""
+from __future__ import annotations
+
+from django import template
+from django.utils.translation import gettext_lazy as _
+
+from scoring.vp import format_vp
+
+from ..models import ScoreSheet
+
+register = template.Library()
+
+ACTIONS = {
+    "tournament_created": _("Torneo creato"),
+    "tournament_updated": _("Impostazioni modificate"),
+    "pair_added": _("Coppia aggiunta"),
+    "pair_updated": _("Coppia modificata"),
+    "pair_removed": _("Coppia cancellata"),
+    "registrations_imported": _("Iscrizioni importate"),
+    "round_generated": _("Turno generato"),
+    "draft_swap": _("Bozza modificata a mano"),
+    "round_published": _("Turno pubblicato"),
+    "round_closed": _("Turno chiuso"),
+    "round_reopened": _("Turno riaperto"),
+    "sheet_saved": _("Score inserito"),
+    "sheet_corrected": _("Score corretto"),
+    "sheet_confirmed": _("Score confermato"),
+    "sheet_disputed": _("Score contestato"),
+    "sheet_validated": _("Score validato"),
+    "sheet_unvalidated": _("Validazione annullata"),
+    "sheet_lines_swapped": _("Linee invertite"),
+    "arbitral_score": _("Punteggio arbitrale"),
+    "pair_withdrawn": _("Coppia ritirata"),
+    "late_pair_added": _("Coppia tardiva"),
+    "penalty_added": _("Penalità assegnata"),
+    "penalty_removed": _("Penalità tolta"),
+}
+
+KEYS = {
+    "name": _("nome"), "number": _("numero"), "players": _("giocatori"), "pairs": _("coppie"),
+    "pair": _("coppia"), "system": _("sistema"), "seed": _("seme"), "bye": _("riposo"),
+    "from_round": _("dal turno"), "opponent": _("avversari"), "vp": _("VP"), "reason": _("motivo"),
+    "state": _("stato"), "draft_discarded": _("bozza scartata"), "acknowledged": _("avvisi accettati"),
+    "confirmed_by": _("confermato da"), "dispute_note": _("nota"),
+}
+
+
+@register.filter
+def audit_action(code: str) -> str:
+    """The Italian (translated) name of an audit action code."""
+    return str(ACTIONS.get(code, code))
+
+
+def _pairs(a, b) -> str:
+    return f"{a}–{b}"
+
+
+def _sheet(value: dict) -> str:
+    parts = []
+    if value.get("mp"):
+        parts.append(f"MP {_pairs(*value['mp'])}")
+    if value.get("vp"):
+        parts.append(f"VP {_pairs(*(format_vp(v) for v in value['vp']))}")
+    declared = value.get("declared") or [None, None]
+    if any(d is not None for d in declared):
+        parts.append(f"{_('dichiarato')} {_pairs(*['—' if d is None else d for d in declared])}")
+    if value.get("hands"):
+        parts.append(f"{_('smazzate')} " + ", ".join(_pairs(*h) for h in value["hands"]))
+    if value.get("state"):
+        parts.append(str(ScoreSheet.State(value["state"]).label) if value["state"] in ScoreSheet.State.values
+                     else value["state"])
+    return " · ".join(parts)
+
+
+def _plain(value) -> str:
+    if isinstance(value, (list, tuple)):
+        if value and all(isinstance(v, dict) and "table" in v for v in value):
+            return ", ".join(f"T{v['table']} {v.get('ns') or '—'}–{v.get('ew') or '—'}" for v in value)
+        return ", ".join(_plain(v) for v in value)
+    if isinstance(value, bool):
+        return str(_("sì") if value else _("no"))
+    return "" if value is None else str(value)
+
+
+@register.filter
+def audit_value(value) -> str:
+    """An audit ``old``/``new`` value as one readable line (score sheets: MP, VP, declared,
+    hands, state; other dicts: ``key: value`` pairs)."""
+    if value in (None, "", {}, []):
+        return ""
+    if isinstance(value, dict):
+        if "mp" in value or "hands" in value:
+            return _sheet(value)
+        if set(value) == {"state"}:
+            return _sheet(value)
+        return "; ".join(f"{KEYS.get(k, k)}: {_plain(v)}" for k, v in value.items() if v not in (None, "", []))
+    return _plain(value)
