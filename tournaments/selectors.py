@@ -6,16 +6,32 @@ fast (``bench/standings.py``).
 """
 from __future__ import annotations
 
+import dataclasses
 from collections import defaultdict
 from decimal import Decimal
 
 from django.db.models import CharField
 from django.db.models.functions import Cast
 
+from django.utils.translation import gettext as _
+
 from scoring import standings as standings_rules
 from scoring import vp as vp_rules
 
 from .models import CustomScale, Pair, Penalty, Round, ScoreSheet, Seat, Table, Tournament
+
+
+def builtin_scales() -> list[vp_rules.VPScale]:
+    """The published scales with their names in the current UI language
+    ("20 VP, 4 smazzate" / "20 VP, 4 hands"); the JSON keeps the sources' English names."""
+    return [_named(s) for s in vp_rules.builtin_scales().values()]
+
+
+def _named(scale: vp_rules.VPScale) -> vp_rules.VPScale:
+    if scale.hands is None:
+        return scale
+    name = _("%(total)s VP, %(hands)s smazzate") % {"total": scale.total, "hands": scale.hands}
+    return dataclasses.replace(scale, name=name)
 
 
 def scale_by_id(scale_id: str) -> vp_rules.VPScale:
@@ -25,7 +41,7 @@ def scale_by_id(scale_id: str) -> vp_rules.VPScale:
     """
     builtin = vp_rules.builtin_scales()
     if scale_id in builtin:
-        return builtin[scale_id]
+        return _named(builtin[scale_id])
     custom = CustomScale.objects.filter(scale_id=scale_id).first()
     if custom is None:
         raise KeyError(scale_id)
@@ -34,7 +50,7 @@ def scale_by_id(scale_id: str) -> vp_rules.VPScale:
 
 def scale_choices() -> list[tuple[str, str]]:
     """(id, name) of every scale the arbiter may pick."""
-    choices = [(s.id, s.name) for s in vp_rules.builtin_scales().values()]
+    choices = [(s.id, s.name) for s in builtin_scales()]
     choices += [(c.scale_id, c.name) for c in CustomScale.objects.all()]
     return choices
 

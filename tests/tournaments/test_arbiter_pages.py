@@ -113,3 +113,9 @@ def test_pairs_list_links_to_withdrawal(arbiter_client, tournament, make_pairs):
     make_pairs(tournament, 2)
     body = arbiter_client.get(reverse("pairs", args=["prova"])).content.decode()
     assert reverse("pair_withdraw", args=["prova"]) + "?coppia=2" in body
+
+
+def test_builtin_scale_names_follow_the_ui_language(arbiter_client, tournament, settings):
+    """Regression: the Italian UI showed the data file's English name '20 VP, 4 hands'."""
+    body = arbiter_client.get(reverse("tournament", args=["prova"])).content.decode()
+    assert "20 VP, 4 smazzate" in body and "4 hands" not in body

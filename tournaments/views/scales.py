@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _lazy
 
 from scoring import vp as vp_rules
 
-from .. import services
+from .. import selectors, services
 from ..errors import ArbiterError
 from ..models import CustomScale, Tournament
 
@@ -145,7 +145,7 @@ def _card(scale: vp_rules.VPScale, *, custom: bool, used_by: int = 0) -> dict:
 def scale_list(request):
     """Every scale: built-in ones (read-only) and custom ones (deletable when unused)."""
     used = dict(Tournament.objects.order_by().values_list("vp_scale").annotate(n=Count("id")))
-    cards = [_card(s, custom=False, used_by=used.get(s.id, 0)) for s in vp_rules.builtin_scales().values()]
+    cards = [_card(s, custom=False, used_by=used.get(s.id, 0)) for s in selectors.builtin_scales()]
     broken = []
     for custom in CustomScale.objects.all():
         try:
