@@ -119,3 +119,18 @@ def test_builtin_scale_names_follow_the_ui_language(arbiter_client, tournament, 
     """Regression: the Italian UI showed the data file's English name '20 VP, 4 hands'."""
     body = arbiter_client.get(reverse("tournament", args=["prova"])).content.decode()
     assert "20 VP, 4 smazzate" in body and "4 hands" not in body
+
+
+def test_pairs_that_played_offer_no_delete(arbiter_client, arbiter, tournament, make_pairs):
+    """Regression: 'Cancella' was offered for pairs already seated, then refused."""
+    from tournaments import services
+
+    make_pairs(tournament, 4)
+    services.generate_round(tournament=tournament, by=arbiter)
+    body = arbiter_client.get(reverse("pairs", args=["prova"])).content.decode()
+    assert reverse("pair_remove", args=["prova", 1]) not in body
+
+
+def test_favicon(client):
+    resp = client.get("/favicon.ico")
+    assert resp.status_code == 301 and resp["Location"].endswith("favicon.svg")

@@ -78,7 +78,7 @@ def _pairs_queryset(tournament):
 
 @arbiter_view
 def pair_list(request, tournament):
-    table = PairTable(_pairs_queryset(tournament))
+    table = PairTable(_pairs_queryset(tournament).annotate(n_seats=Count("seats")))
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return render(request, "arbiter/pairs.html", {"tournament": tournament, "table": table})
 
