@@ -36,6 +36,14 @@ class TournamentForm(forms.ModelForm):
             f"{k} ({v})" for k, v in TIEBREAK_LABELS.items()
         )
 
+    def clean_kind(self):
+        kind = self.cleaned_data["kind"]
+        if kind != Tournament.Kind.PAIRS:
+            raise forms.ValidationError(
+                _("I tornei individuali (rules §9) non sono ancora gestiti: per ora solo tornei a coppie.")
+            )
+        return kind
+
     def clean_plan(self):
         plan = self.cleaned_data["plan"].strip().upper()
         if not plan or any(c not in "MD" for c in plan):

@@ -134,3 +134,14 @@ def test_pairs_that_played_offer_no_delete(arbiter_client, arbiter, tournament, 
 def test_favicon(client):
     resp = client.get("/favicon.ico")
     assert resp.status_code == 301 and resp["Location"].endswith("favicon.svg")
+
+
+def test_individual_tournaments_are_refused_with_a_message(arbiter_client):
+    """Individual play (rules §9) is not built yet: say so instead of running it as pairs."""
+    resp = arbiter_client.post(reverse("tournament_create"), {
+        "name": "Indiv", "slug": "indiv", "date": "2026-12-01", "kind": "individual", "plan": "MMMD",
+        "hands_per_round": 4, "vp_scale": "vp20-4h", "mitchell_step": 1, "first_round": "number",
+        "rematch_window": "all", "bye_percent": "70", "bye_mp": "zero", "tiebreaks": "vp", "rule_set": "fibur",
+    })
+    assert resp.status_code == 200 and "non sono ancora gestiti" in resp.content.decode()
+    assert not Tournament.objects.filter(slug="indiv").exists()
