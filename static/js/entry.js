@@ -31,35 +31,71 @@
     return null;
   }
 
+  /* Problem texts come from the page (translated): data-not-multiple, data-not-integer. */
+  function problem(kind, value) {
+    var fallback = kind === "multiple" ? "%(v)s non è multiplo di 5" : "«%(v)s» non è un numero intero";
+    var text = form.dataset[kind === "multiple" ? "notMultiple" : "notInteger"] || fallback;
+    return text.replace("%(v)s", value);
+  }
+
+  /* Totals, difference and VP are shown only while every typed cell is valid: an invalid
+     cell is never left out quietly. The badge names the first problem (and how many more);
+     the sum-error badge only when every cell is valid and filled and the declared totals
+     differ from the sums (rules.md §2–3). */
   function recompute() {
-    var totals = { ns: 0, ew: 0 }, complete = true, bad = false;
+    var totals = { ns: 0, ew: 0 }, complete = true, problems = [];
+    function check(input) {
+      var v = parse(input);
+      var wrong = v !== null && (isNaN(v) || v % 5 !== 0);
+      input.classList.toggle("bad", wrong);
+      if (wrong) {
+        var raw = input.value.trim();
+        problems.push(isNaN(v) ? problem("integer", raw) : problem("multiple", raw));
+      }
+      return wrong ? NaN : v;
+    }
     rows().forEach(function (row) {
       LINES.forEach(function (line) {
         var total = field(row, line);
         if (partsMode()) {
-          var b = parse(field(row, line + "_base")), c = parse(field(row, line + "_cards"));
+          var bi = field(row, line + "_base"), ci = field(row, line + "_cards");
+          var b = parse(bi), c = parse(ci);
+          bi.classList.toggle("bad", b !== null && isNaN(b));
+          ci.classList.toggle("bad", c !== null && isNaN(c));
+          if (b !== null && isNaN(b)) { problems.push(problem("integer", bi.value.trim())); }
+          if (c !== null && isNaN(c)) { problems.push(problem("integer", ci.value.trim())); }
           if (b !== null || c !== null) {
             var s = (b || 0) + (c || 0);
             total.value = isNaN(s) ? "" : String(s);
           }
         }
-        var v = parse(total);
-        var wrong = v !== null && (isNaN(v) || v % 5 !== 0);
-        total.classList.toggle("bad", wrong);
-        if (v === null) { complete = false; } else if (wrong) { bad = true; } else { totals[line] += v; }
+        var v = check(total);
+        if (v === null) { complete = false; } else if (!isNaN(v)) { totals[line] += v; }
       });
     });
-    show("total-ns", totals.ns);
-    show("total-ew", totals.ew);
-    var diff = totals.ns - totals.ew;
-    show("difference", (diff > 0 ? "+" : "") + diff);
-    var split = bad ? null : toVP(diff);
-    show("vp-ns", split ? split[0] : "–");
-    show("vp-ew", split ? split[1] : "–");
+    /* A declared total only has to be an integer: one that is not a multiple of 5 is
+       simply a sum error (scoring/sheets.py). */
     var dn = parse(form.elements.declared_ns), de = parse(form.elements.declared_ew);
+    [[form.elements.declared_ns, dn], [form.elements.declared_ew, de]].forEach(function (pair) {
+      var wrong = pair[1] !== null && isNaN(pair[1]);
+      pair[0].classList.toggle("bad", wrong);
+      if (wrong) { problems.push(problem("integer", pair[0].value.trim())); }
+    });
+    var invalid = problems.length > 0, DASH = "\u2014";
+    show("total-ns", invalid ? DASH : totals.ns);
+    show("total-ew", invalid ? DASH : totals.ew);
+    var diff = totals.ns - totals.ew;
+    show("difference", invalid ? DASH : (diff > 0 ? "+" : "") + diff);
+    var split = invalid ? null : toVP(diff);
+    show("vp-ns", split ? split[0] : DASH);
+    show("vp-ew", split ? split[1] : DASH);
+    var badge = document.getElementById("invalid-live");
+    badge.hidden = !invalid;
+    badge.textContent = invalid ? problems[0] + (problems.length > 1 ? " (+" + (problems.length - 1) + ")" : "") : "";
+    badge.title = problems.join("\n");
     var sumError = (dn !== null && dn !== totals.ns) || (de !== null && de !== totals.ew);
-    document.getElementById("sum-error-live").hidden = !(sumError && complete);
-    document.getElementById("incomplete").hidden = complete;
+    document.getElementById("sum-error-live").hidden = !(sumError && complete && !invalid);
+    document.getElementById("incomplete").hidden = complete || invalid;
   }
 
   /* In base + cards mode the totals are filled in and skipped by Tab. */

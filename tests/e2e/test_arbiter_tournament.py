@@ -221,7 +221,7 @@ def test_grid_sum_error_flag_parts_mode_and_calculator(page, live_server, django
     assert not page.locator("#sum-error-live").is_visible()
     # a score that is not a multiple of 5 is marked and gives no VP
     page.fill('input[name="h2_ew"]', "103")
-    assert "bad" in page.get_attribute('input[name="h2_ew"]', "class") and page.inner_text("#vp-ns") == "–"
+    assert "bad" in page.get_attribute('input[name="h2_ew"]', "class") and page.inner_text("#vp-ns") == "—"
     page.fill('input[name="h2_ew"]', "100")
     # calculator → base + cards mode, hand 3 N/S = 585 instead of 100: difference 600 + 485 = 1085 → 15–5
     page.click("#calculator summary")
@@ -238,3 +238,115 @@ def test_grid_sum_error_flag_parts_mode_and_calculator(page, live_server, django
     with page.expect_navigation():
         page.keyboard.press("Alt+n")
     assert page.url.endswith("/turni/1/tavoli/2/")
+
+
+def _four_pairs_published():
+    import datetime
+
+    from django.contrib.auth import get_user_model
+
+    from tournaments import services
+
+    user = get_user_model().objects.get(username="arbitro")
+    t = services.create_tournament(by=user, name="Prova", slug="prova", date=datetime.date(2026, 12, 7))
+    for k in range(1, 5):
+        services.add_pair(tournament=t, by=user, players=[services.PlayerData(f"Anna{k}", f"Bianchini{k}"),
+                                                          services.PlayerData(f"Bruno{k}", f"Santangelo{k}")])
+    services.publish_round(round=services.generate_round(tournament=t, by=user), by=user)
+    return t
+
+
+def test_grid_bad_cell_quietly_left_out_of_total_and_blamed_on_sum(page, live_server, django_user_model):
+    """A hand of 1233: the live total left the cell out (1300 instead of 2533) and the badge
+    said «errore di somma». Now totals, difference and VP show «—» and the badge names the
+    real problem; the sum-error badge comes back only once every cell is valid."""
+    django_user_model.objects.create_user(username="arbitro", password="segreta-123")
+    _four_pairs_published()
+    page.goto(live_server.url + "/accounts/login/?next=/tornei/prova/turni/1/tavoli/1/")
+    page.fill('input[name="username"]', "arbitro")
+    page.fill('input[name="password"]', "segreta-123")
+    page.click("button.primary")
+    page.locator("#incomplete").wait_for(state="visible")
+    # N/S: 1233 + 1300 + 0 + 0 as typed (the arbiter meant 1235); E/W all 0; paper says 2535/0
+    for hand, (ns, ew) in enumerate([("1233", "0"), ("1300", "0"), ("0", "0"), ("0", "0")], start=1):
+        page.fill(f'input[name="h{hand}_ns"]', ns)
+        page.fill(f'input[name="h{hand}_ew"]', ew)
+    page.fill('input[name="declared_ns"]', "2535")
+    page.fill('input[name="declared_ew"]', "0")
+    assert [page.inner_text(f"#{i}") for i in ("total-ns", "total-ew", "difference", "vp-ns", "vp-ew")] == ["—"] * 5
+    assert page.locator("#invalid-live").is_visible()
+    assert page.inner_text("#invalid-live") == "1233 non è multiplo di 5"
+    assert not page.locator("#sum-error-live").is_visible()
+    assert "bad" in page.get_attribute('input[name="h1_ns"]', "class")
+    # a second bad cell: the first problem and how many more
+    page.fill('input[name="h3_ew"]', "dieci")
+    assert page.inner_text("#invalid-live") == "1233 non è multiplo di 5 (+1)"
+    page.fill('input[name="h3_ew"]', "0")
+    # corrected: 1235 + 1300 = 2535 matches the paper, no badge at all; 2535 → 20–0 on vp20-4h
+    page.fill('input[name="h1_ns"]', "1235")
+    assert (page.inner_text("#total-ns"), page.inner_text("#difference")) == ("2535", "+2535")
+    assert not page.locator("#invalid-live").is_visible() and not page.locator("#sum-error-live").is_visible()
+    # every cell valid, the paper differs: now, and only now, the sum error
+    page.fill('input[name="declared_ns"]', "2530")
+    assert page.locator("#sum-error-live").is_visible() and not page.locator("#invalid-live").is_visible()
+
+
+def test_grid_problem_text_comes_from_the_page_translated(page, live_server, django_user_model):
+    """The badge's text is the label the template passes (English UI → English text)."""
+    django_user_model.objects.create_user(username="arbitro", password="segreta-123")
+    _four_pairs_published()
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    page.goto(live_server.url + "/accounts/login/?next=/tornei/prova/turni/1/tavoli/1/")
+    page.fill('input[name="username"]', "arbitro")
+    page.fill('input[name="password"]', "segreta-123")
+    page.click("button.primary")
+    page.locator("#incomplete").wait_for(state="visible")
+    page.fill('input[name="h1_ns"]', "1233")
+    assert page.inner_text("#invalid-live") == "1233 is not a multiple of 5"
+
+
+PHONE = {"width": 360, "height": 740}
+
+
+def test_phone_round_grid_and_standings_pages_wider_than_the_screen(browser, live_server, django_user_model):
+    """At 360 px the round page, the score-entry grid and the standings must not widen the
+    page: wide tables scroll inside their own box, buttons wrap. With
+    ARBITRO_PHONE_SHOTS=<dir> the screenshots are saved there to look at."""
+    from django.contrib.auth import get_user_model
+
+    from tournaments import services
+
+    shots = os.environ.get("ARBITRO_PHONE_SHOTS")
+    django_user_model.objects.create_user(username="arbitro", password="segreta-123")
+    t = _four_pairs_published()
+    user = get_user_model().objects.get(username="arbitro")
+    rnd = t.rounds.get(number=1)
+    t1, t2 = rnd.tables.order_by("number")
+    services.save_score_sheet(table=t1, hands=[services.HandInput(600, 0)] + [services.HandInput(0, 0)] * 3,
+                              by=user, validate=True)
+    services.save_score_sheet(table=t2, hands=[services.HandInput(100, 0)] * 4, by=services.Actor("capitano"))
+    context = browser.new_context(viewport=PHONE, locale="it-IT", is_mobile=True, has_touch=True)
+    page = context.new_page()
+    page.set_default_timeout(20_000)
+    try:
+        page.goto(live_server.url + "/accounts/login/?next=/tornei/prova/turni/1/")
+        page.fill('input[name="username"]', "arbitro")
+        page.fill('input[name="password"]', "segreta-123")
+        page.click("button.primary")
+        for name, path in (("round", "/tornei/prova/turni/1/"), ("sheet", "/tornei/prova/turni/1/tavoli/2/"),
+                           ("close", "/tornei/prova/turni/1/chiudi/"), ("standings", "/tornei/prova/classifica/")):
+            if name == "standings":
+                services.validate_sheet(table=t2, by=user)
+                services.close_round(round=rnd, by=user)
+            page.goto(live_server.url + path)
+            if shots:
+                page.screenshot(path=str(Path(shots) / f"phone-{name}.png"), full_page=True)
+            width = page.evaluate("document.documentElement.scrollWidth")
+            assert width <= PHONE["width"], f"{name}: the page is {width} px wide on a 360 px screen"
+            # the main table fits too: its actions are not hidden behind a sideways scroll
+            box = {"round": "#tables", "sheet": "#grid", "standings": "#standings"}.get(name)
+            if box:
+                inner = page.eval_on_selector(box, "t => [t.scrollWidth, t.clientWidth]")
+                assert inner[0] <= inner[1], f"{name}: {box} needs {inner[0]} px, shows {inner[1]}"
+    finally:
+        context.close()

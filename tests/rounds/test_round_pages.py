@@ -6,7 +6,8 @@ pairing-io.md): table 1 = 1 v 3, table 2 = 2 v 4, pair 5 rests.
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import AuditEntry, Round, Seat, Table
+from tournaments.models import AuditEntry, Round, ScoreSheet, Seat, Table
+from tournaments.services import Actor, HandInput
 
 
 def body(resp):
@@ -166,7 +167,7 @@ def test_validate_all_skips_sum_errors(arbiter_client, arbiter, published):
     services.save_score_sheet(table=t2, hands=[services.HandInput(0, 0)] * 4, by=arbiter, declared=(5, 0))
     resp = arbiter_client.post(round_url(1, "round_validate_all"), follow=True)
     page = body(resp)
-    assert "Validati i tavoli 1." in page and "Restano 1 tavoli" in page
+    assert "Validato il tavolo 1." in page and "Resta 1 tavolo da inserire" in page
     t1.sheet.refresh_from_db()
     t2.sheet.refresh_from_db()
     assert t1.sheet.state == "validated" and t2.sheet.state == "entered"
@@ -176,3 +177,99 @@ def test_validate_all_skips_sum_errors(arbiter_client, arbiter, published):
 def test_turni_tab_goes_to_latest_round(arbiter_client, published):
     resp = arbiter_client.get(reverse("rounds", args=["prova"]))
     assert resp["Location"] == round_url(1)
+
+
+# --------------------------------------------------------------------------- regressions (first user's report)
+
+ZERO = [HandInput(0, 0)] * 4
+
+
+def test_close_confirm_gave_no_warning_of_tables_not_validated(arbiter_client, arbiter, published):
+    """The confirmation page said nothing about missing sheets: it now lists, before the
+    click, every table not validated with its state and a link to it."""
+    t1, t2 = published.tables.filter(bye="").order_by("number")
+    services.save_score_sheet(table=t1, hands=ZERO, by=arbiter, declared=(5, 0))  # sum error
+    page = body(arbiter_client.get(round_url(1, "round_close")))
+    assert 'id="not-validated"' in page
+    assert "2 tavoli non sono validati" in page
+    assert 'id="pending-1"' in page and "Errore di somma" in page
+    assert 'id="pending-2"' in page and "Da inserire" in page
+    assert round_url(1, "sheet_corrections", 1) in page  # the sum error: to the corrections
+    assert round_url(1, "sheet", 2) in page  # the empty sheet: to the grid
+    assert 'id="confirm-button" disabled' in page
+    # one left: the singular
+    services.accept_declared_totals(table=t1, by=arbiter, reason="controllato")
+    services.validate_sheet(table=t1, by=arbiter)
+    page = body(arbiter_client.get(round_url(1, "round_close")))
+    assert "1 tavolo non è validato" in page and 'id="pending-1"' not in page
+    # all validated: no list, the button works
+    services.save_score_sheet(table=t2, hands=ZERO, by=arbiter, validate=True)
+    page = body(arbiter_client.get(round_url(1, "round_close")))
+    assert 'id="not-validated"' not in page and 'id="confirm-button">' in page
+
+
+def test_close_refused_stayed_on_confirm_page_offering_the_same_button(arbiter_client, published):
+    """After the refusal the arbiter was sent back (Referer) to the confirmation with the
+    same button; now to the round page, with the message."""
+    confirm = "http://testserver" + round_url(1, "round_close")
+    resp = arbiter_client.post(round_url(1, "round_close"), HTTP_REFERER=confirm)
+    assert resp.status_code == 302 and resp["Location"] == round_url(1)
+    page = body(arbiter_client.get(resp["Location"]))
+    assert "score non validati ai tavoli 1, 2" in page and 'id="tables"' in page
+    assert Round.objects.get().state == Round.State.PUBLISHED
+
+
+def test_restano_1_tavoli_plural_for_one_table(arbiter_client, arbiter, published):
+    """«Restano 1 tavoli»: count-dependent messages use ngettext."""
+    page = body(arbiter_client.post(round_url(1, "round_validate_all"), follow=True))
+    assert "Restano 2 tavoli da inserire" in page and "Nessuno score confermato" in page
+    t1 = published.tables.get(number=1)
+    services.save_score_sheet(table=t1, hands=ZERO, by=arbiter)
+    page = body(arbiter_client.post(round_url(1, "round_validate_all"), follow=True))
+    assert "Validato il tavolo 1." in page and "Resta 1 tavolo da inserire, correggere o validare." in page
+    assert "Restano 1" not in page
+
+
+def test_validate_all_took_captain_sheets_not_yet_confirmed(arbiter_client, arbiter, published):
+    """A sheet a captain entered and the other line has not confirmed is not bulk-validated
+    (the other line may still dispute it); confirmed ones and the arbiter's are."""
+    t1, t2 = published.tables.filter(bye="").order_by("number")
+    services.save_score_sheet(table=t1, hands=ZERO, by=Actor("capitano N/S tavolo 1"))
+    services.save_score_sheet(table=t2, hands=ZERO, by=Actor("capitano N/S tavolo 2"))
+    services.confirm_sheet(table=t2, by=Actor("capitano E/O tavolo 2"))
+    page = body(arbiter_client.get(round_url(1)))
+    assert "Valida tutti i confermati e quelli inseriti dall'arbitro (1)" in page
+    assert 'class="muted awaiting"' in page  # table 1 waits for the E/W captain
+    page = body(arbiter_client.post(round_url(1, "round_validate_all"), follow=True))
+    assert "Validato il tavolo 2." in page
+    assert "Tavolo 1: inserito da un capitano, attende la conferma" in page
+    assert ScoreSheet.objects.get(table=t1).state == "entered"
+    assert ScoreSheet.objects.get(table=t2).state == "validated"
+    # the arbiter validates it alone, from the round page
+    arbiter_client.post(round_url(1, "sheet_validate", 1))
+    assert ScoreSheet.objects.get(table=t1).state == "validated"
+
+
+def test_arbiter_correction_of_captain_sheet_is_bulk_validated(arbiter_client, arbiter, published):
+    """Once the arbiter corrects a captain's unconfirmed sheet it counts as his entry."""
+    t1 = published.tables.get(number=1)
+    services.save_score_sheet(table=t1, hands=ZERO, by=Actor("capitano N/S tavolo 1"))
+    services.save_score_sheet(table=t1, hands=[HandInput(100, 0)] + ZERO[1:], by=arbiter)
+    arbiter_client.post(round_url(1, "round_validate_all"))
+    assert ScoreSheet.objects.get(table=t1).state == "validated"
+
+
+def test_standings_pdf_only_after_close_while_excel_always(arbiter_client, arbiter, published, five):
+    """The round page showed «Classifica (PDF)» only once closed but Excel always: now both
+    appear once a round is closed, pointing at the standings after the last closed round."""
+    page = body(arbiter_client.get(round_url(1)))
+    assert 'id="standings-pdf"' not in page and 'id="standings-xlsx"' not in page
+    _play_round(arbiter, published)
+    page = body(arbiter_client.get(round_url(1)))
+    assert 'documenti/classifica.pdf?dopo=1"' in page and 'documenti/classifica.xlsx?dopo=1"' in page
+    rnd2 = services.generate_round(tournament=five, by=arbiter)
+    services.publish_round(round=rnd2, by=arbiter, acknowledge_warnings=True)
+    page = body(arbiter_client.get(round_url(2)))  # round 2 in play: standings after round 1
+    assert 'documenti/classifica.pdf?dopo=1"' in page and 'documenti/classifica.xlsx?dopo=1"' in page
+    resp = arbiter_client.get(reverse("standings_xlsx", args=["prova"]) + "?dopo=1")
+    assert resp.status_code == 200

@@ -6,9 +6,11 @@ VP by the 4-hand scale (vp20-4h, rules.md §4): difference 0–100 → 10–10, 
 import json
 from decimal import Decimal
 
+import pytest
 from django.urls import reverse
 
 from tournaments import services
+from tournaments.services import Actor, HandInput
 from tournaments.models import AuditEntry, ScoreSheet, Table
 
 
@@ -139,7 +141,7 @@ def test_swapped_lines_need_a_reason_and_are_audited(arbiter_client, arbiter, pu
     assert entry.reason == "N/S e E/O invertiti" and entry.table_number == 1 and entry.round_number == 1
     audit_url = reverse("audit", args=["prova"]) + "?round=1&table=1"
     assert audit_url.replace("&", "&amp;") in body(arbiter_client.get(sheet_url(1, "sheet_corrections")))
-    assert "sheet_lines_swapped" in body(arbiter_client.get(audit_url))
+    assert "Linee invertite" in body(arbiter_client.get(audit_url))  # the audit page names the action
 
 
 def test_arbitral_score(arbiter_client, published):
@@ -190,3 +192,100 @@ def test_hand_calculator(arbiter_client, published):
     assert data == {"base": 400, "cards": 185, "score": 585}
     resp = arbiter_client.get(url, {"semi_clean": 1})  # not in the FIBUR rule set
     assert resp.status_code == 400 and "non prevede il burraco semipulito" in resp.json()["error"]
+
+
+# --------------------------------------------------------------------------- regressions (first user's report)
+
+ZERO = [HandInput(0, 0)] * 4
+NEED_REASON = "indica il motivo"
+
+
+def test_accept_hands_on_sum_error_with_empty_reason_was_allowed(arbiter_client, arbiter, published):
+    """Accepting the hands with an empty reason left the audit trail without a why."""
+    services.save_score_sheet(table=table(published, 1), hands=ZERO, by=arbiter, declared=(5, 0))
+    for blank in ("", "   "):
+        resp = arbiter_client.post(sheet_url(1, "sheet_corrections"), {"action": "accept_sum", "sum-reason": blank})
+        page = body(resp)
+        assert resp.status_code == 400
+        assert "Indica il motivo della correzione" in page and "Correzione non eseguita" in page
+        assert ScoreSheet.objects.get(table__number=1).sum_error
+    arbiter_client.post(sheet_url(1, "sheet_corrections"), {"action": "accept_sum", "sum-reason": "somma rifatta"})
+    assert not ScoreSheet.objects.get(table__number=1).sum_error
+    entry = AuditEntry.objects.filter(action="sheet_corrected").latest("pk")
+    assert entry.reason == "somma rifatta"
+
+
+@pytest.mark.parametrize("action, data", [
+    ("swap", {}),
+    ("arbitral", {"arb-vp_ns": "14", "arb-vp_ew": "3"}),
+    ("unvalidate", {}),
+])
+def test_every_correction_needs_a_reason(arbiter_client, arbiter, published, action, data):
+    services.save_score_sheet(table=table(published, 1), hands=[HandInput(600, 0)] + ZERO[1:], by=arbiter,
+                              validate=True)
+    before = AuditEntry.objects.count()
+    prefix = {"swap": "swap", "arbitral": "arb", "unvalidate": "unv"}[action]
+    resp = arbiter_client.post(sheet_url(1, "sheet_corrections"),
+                               {"action": action, f"{prefix}-reason": " ", **data})
+    assert resp.status_code == 400 and "Indica il motivo della correzione" in body(resp)
+    assert AuditEntry.objects.count() == before
+    sheet = ScoreSheet.objects.get(table__number=1)
+    assert (sheet.state, sheet.mp_ns, sheet.arbitral) == ("validated", 600, False)
+
+
+def _grid(post_sheet, hands, version, reason=None, action="save"):
+    data = post_sheet(hands, version=version, action=action)
+    if reason is not None:
+        data["reason"] = reason
+    return data
+
+
+@pytest.mark.parametrize("state", ["confirmed", "validated"])
+def test_grid_correction_of_confirmed_or_validated_sheet_had_no_reason(arbiter_client, arbiter, published,
+                                                                       post_sheet, state):
+    """The arbiter changed an already confirmed / validated sheet in the grid with no reason."""
+    t1 = table(published, 1)
+    services.save_score_sheet(table=t1, hands=ZERO, by=Actor("capitano N/S tavolo 1"))
+    services.confirm_sheet(table=t1, by=Actor("capitano E/O tavolo 1"))
+    if state == "validated":
+        services.validate_sheet(table=t1, by=arbiter)
+    version = ScoreSheet.objects.get(table=t1).version
+    page = body(arbiter_client.get(sheet_url(1)))
+    assert 'name="reason"' in page and 'id="reason-required"' in page
+    resp = arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], version))
+    assert resp.status_code == 400 and NEED_REASON in body(resp)
+    assert 'name="h1_ns" value="100"' in body(resp)  # nothing typed is lost
+    assert ScoreSheet.objects.get(table=t1).mp_ns == 0
+    arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], version,
+                                            reason="smazzata 1 letta male"))
+    assert ScoreSheet.objects.get(table=t1).mp_ns == 100
+    assert AuditEntry.objects.get(action="sheet_corrected").reason == "smazzata 1 letta male"
+
+
+def test_grid_reason_not_asked_without_a_change_or_before_confirmation(arbiter_client, arbiter, published,
+                                                                       post_sheet):
+    """Optional otherwise: a captain's unconfirmed sheet is corrected freely, and an
+    unchanged «Salva e valida» of a confirmed sheet is a validation, not a correction."""
+    t1, t2 = table(published, 1), table(published, 2)
+    services.save_score_sheet(table=t1, hands=ZERO, by=Actor("capitano N/S tavolo 1"))
+    page = body(arbiter_client.get(sheet_url(1)))
+    assert 'name="reason"' in page and 'id="reason-required"' not in page
+    resp = arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], 1))
+    assert resp.status_code == 302 and ScoreSheet.objects.get(table=t1).mp_ns == 100
+    services.save_score_sheet(table=t2, hands=ZERO, by=Actor("capitano N/S tavolo 2"))
+    services.confirm_sheet(table=t2, by=Actor("capitano E/O tavolo 2"))
+    version = ScoreSheet.objects.get(table=t2).version
+    resp = arbiter_client.post(sheet_url(2), _grid(post_sheet, [(0, 0)] * 4, version, action="validate"))
+    assert resp.status_code == 302 and ScoreSheet.objects.get(table=t2).state == "validated"
+
+
+def test_grid_correction_in_closed_mitchell_round_had_no_reason(arbiter_client, arbiter, published, post_sheet):
+    for t in published.tables.filter(bye=""):
+        services.save_score_sheet(table=t, hands=ZERO, by=arbiter, validate=True)
+    services.close_round(round=published, by=arbiter)
+    version = ScoreSheet.objects.get(table__number=1).version
+    resp = arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], version))
+    assert resp.status_code == 400 and NEED_REASON in body(resp)
+    arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], version,
+                                            reason="errore di somma dopo la chiusura"))
+    assert ScoreSheet.objects.get(table__number=1).mp_ns == 100

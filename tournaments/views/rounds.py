@@ -18,7 +18,7 @@ from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, ngettext
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -168,7 +168,8 @@ def round_detail(request, tournament, number):
         and number < tournament.rounds_planned,
         "can_reopen": rnd.state == Round.State.CLOSED and (nxt is None or nxt.state == Round.State.DRAFT),
         "ready_to_close": ready_to_close,
-        "to_validate": sum(1 for r in playing if r["status"] in ("entered", "confirmed")),
+        "to_validate": sum(1 for r in playing if bulk_validatable(r["sheet"])),
+        "awaiting_confirmation": sum(1 for r in playing if r["status"] == "entered" and r["sheet"].entered_by_captain),
         "next_to_enter": next_table_to_enter(rnd) if rnd.state != Round.State.DRAFT else None,
         "later_danish": _later_danish_published(rnd),
         "penalties_url": _optional_url("penalties", tournament.slug),
@@ -176,7 +177,18 @@ def round_detail(request, tournament, number):
         "first_by_lot": rnd.number == 1 and rnd.seed is not None,
         "round_numbers": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
         "has_rest": any(r["table"].bye == Table.Bye.REST for r in rows),
+        "standings_after": standings_link_round(rnd),
     })
+
+
+def standings_link_round(rnd: Round) -> int | None:
+    """The round whose standings the round page links (PDF and Excel alike): this round
+    once closed, else the last closed round before it; None while no round is closed
+    (then neither link is shown)."""
+    if rnd.state == Round.State.CLOSED:
+        return rnd.number
+    return (rnd.tournament.rounds.filter(state=Round.State.CLOSED, number__lt=rnd.number)
+            .order_by("-number").values_list("number", flat=True).first())
 
 
 @arbiter_view
@@ -265,32 +277,87 @@ def round_publish(request, tournament, number):
 @arbiter_view
 @require_POST
 def round_validate_all(request, tournament, number):
-    """Convenience: validate every sheet entered or confirmed without a sum error.
-    Disputed sheets and sum errors are left for the arbiter to look at."""
+    """Convenience: validate every sheet without a sum error that is confirmed by the
+    other line or entered by the arbiter (``services.validate_entered_sheets``).
+    Disputed sheets, sum errors and sheets a captain entered that the other line has
+    not confirmed yet are left for the arbiter, and named in the messages."""
     rnd = _round(tournament, number)
     done = services.validate_entered_sheets(round=rnd, by=request.user)
     if done:
-        messages.success(request, _("Validati i tavoli %(t)s.") % {"t": ", ".join(map(str, done))})
+        messages.success(request, ngettext("Validato il tavolo %(t)s.", "Validati i tavoli %(t)s.", len(done))
+                         % {"t": ", ".join(map(str, done))})
     else:
-        messages.info(request, _("Nessuno score da validare senza errori."))
+        messages.info(request, _("Nessuno score confermato o inserito dall'arbitro da validare."))
+    waiting = list(_awaiting_confirmation(rnd).values_list("number", flat=True))
+    if waiting:
+        messages.info(request, ngettext(
+            "Tavolo %(t)s: inserito da un capitano, attende la conferma dell'altra linea "
+            "(o validalo tu, tavolo per tavolo).",
+            "Tavoli %(t)s: inseriti da un capitano, attendono la conferma dell'altra linea "
+            "(o validali tu, tavolo per tavolo).", len(waiting)) % {"t": ", ".join(map(str, waiting))})
     left = Table.objects.filter(round=rnd, bye="").exclude(sheet__state=ScoreSheet.State.VALIDATED).count()
     if left:
-        messages.warning(request, _("Restano %(n)s tavoli da inserire, correggere o validare.") % {"n": left})
+        messages.warning(request, ngettext("Resta %(n)s tavolo da inserire, correggere o validare.",
+                                           "Restano %(n)s tavoli da inserire, correggere o validare.", left)
+                         % {"n": left})
     return _round_redirect(rnd)
+
+
+def _awaiting_confirmation(rnd: Round):
+    """Tables whose sheet a captain entered and the other line has not confirmed yet
+    (no sum error): validate-all leaves them alone."""
+    return Table.objects.filter(round=rnd, bye="", sheet__state=ScoreSheet.State.ENTERED,
+                                sheet__entered_by_captain=True, sheet__sum_error=False).order_by("number")
+
+
+def bulk_validatable(sheet: ScoreSheet | None) -> bool:
+    """Whether validate-all takes this sheet: no sum error, and confirmed by the other
+    line or entered by the arbiter (mirrors ``services.validate_entered_sheets``)."""
+    if sheet is None or sheet.sum_error:
+        return False
+    return sheet.state == ScoreSheet.State.CONFIRMED or (
+        sheet.state == ScoreSheet.State.ENTERED and not sheet.entered_by_captain)
+
+
+def tables_not_validated(rnd: Round) -> list[dict]:
+    """The playing tables of ``rnd`` whose sheet is not validated yet, ascending:
+    ``[{"number": table number, "status": badge key, "status_label": text}]``.
+    ``close_round`` refuses while this list is not empty (rules.md §1, *closed*)."""
+    pending = []
+    for table in (Table.objects.filter(round=rnd, bye="").select_related("sheet").order_by("number")):
+        sheet = _sheet_of(table)
+        status = sheet_status(sheet) or "empty"
+        if status != "validated":
+            pending.append({"number": table.number, "status": status, "status_label": STATUS_LABELS[status]})
+    return pending
 
 
 @arbiter_view
 def round_close(request, tournament, number):
-    """Close the round (every sheet validated); standings freeze for the next pairing."""
+    """Close the round (every sheet validated); standings freeze for the next pairing.
+
+    GET: the confirmation, listing beforehand the tables not validated yet (state and
+    link to each). A refused POST goes back to the round page with the message, not to
+    the confirmation offering the same button again."""
     rnd = _round(tournament, number)
     if request.method == "POST":
-        services.close_round(round=rnd, by=request.user)
+        try:
+            services.close_round(round=rnd, by=request.user)
+        except ArbiterError as exc:
+            messages.error(request, exc.message)
+            return _round_redirect(rnd)
         messages.success(request, _("Turno %(n)s chiuso.") % {"n": number})
         return _round_redirect(rnd)
-    return _confirm(
-        request, tournament, title=_("Chiudere il turno %(n)s?") % {"n": number},
-        text=_("La classifica dopo questo turno decide gli accoppiamenti successivi."), button=_("Chiudi il turno"),
-    )
+    pending = tables_not_validated(rnd) if rnd.state == Round.State.PUBLISHED else []
+    for row in pending:
+        row["url"] = reverse("sheet_corrections" if row["status"] in ("sum_error", "disputed") else "sheet",
+                             args=[tournament.slug, number, row["number"]])
+    return render(request, "arbiter/round_confirm.html", {
+        "tournament": tournament, "title": _("Chiudere il turno %(n)s?") % {"n": number},
+        "text": _("La classifica dopo questo turno decide gli accoppiamenti successivi."),
+        "button": _("Chiudi il turno"), "pending": pending, "round": rnd,
+        "cancel_url": reverse("round", args=[tournament.slug, number]),
+    })
 
 
 @arbiter_view
@@ -328,6 +395,7 @@ class Grid:
     declared_ew: str = ""
     parts: bool = False
     errors: list[str] = field(default_factory=list)
+    reason: str = ""
 
 
 def _s(value) -> str:
@@ -360,7 +428,8 @@ def grid_from_post(post, hands_per_round: int) -> Grid:
                 row[f"{line}{suffix}"] = post.get(f"h{i}_{line}{suffix}", "").strip()
         rows.append(row)
     return Grid(rows=rows, declared_ns=post.get("declared_ns", "").strip(),
-                declared_ew=post.get("declared_ew", "").strip(), parts=post.get("parts") == "1")
+                declared_ew=post.get("declared_ew", "").strip(), parts=post.get("parts") == "1",
+                reason=post.get("reason", "").strip())
 
 
 class _NotInt(ValueError):
@@ -423,6 +492,22 @@ def parse_grid(grid: Grid) -> tuple[list[services.HandInput], tuple | None, list
     return hands, declared, errors
 
 
+def correction_needs_reason(sheet: ScoreSheet, rnd: Round) -> bool:
+    """An arbiter's change in the grid needs a reason when the sheet was already
+    confirmed by the other line or validated, or the round is closed (rules.md §3:
+    corrections are kept in the audit trail with their reason)."""
+    return (sheet.state in (ScoreSheet.State.CONFIRMED, ScoreSheet.State.VALIDATED)
+            or rnd.state == Round.State.CLOSED)
+
+
+def sheet_changes(sheet: ScoreSheet, hands: list[services.HandInput], declared: tuple | None) -> bool:
+    """Whether saving ``hands`` (MP) and ``declared`` would change the stored sheet
+    (an unchanged "Salva e valida" is a validation, not a correction)."""
+    stored = [services.HandInput(h.ns_score, h.ew_score, h.ns_base, h.ns_cards, h.ew_base, h.ew_cards)
+              for h in sheet.hands.order_by("number")]
+    return stored != list(hands) or (sheet.declared_ns, sheet.declared_ew) != tuple(declared or (None, None))
+
+
 def _sheet_context(request, tournament, rnd, table, sheet, grid, *, typed: Grid | None = None):
     scale = selectors.scale_of(tournament)
     playing = list(Table.objects.filter(round=rnd, bye="").order_by("number").values_list("number", flat=True))
@@ -438,6 +523,7 @@ def _sheet_context(request, tournament, rnd, table, sheet, grid, *, typed: Grid 
         "fgb": tournament.rule_set == Tournament.RuleSet.FGB,
         "read_only": rnd.state == Round.State.CLOSED and rnd.system != Round.System.MITCHELL,
         "later_danish": _later_danish_published(rnd),
+        "needs_reason": correction_needs_reason(sheet, rnd),
     }
 
 
@@ -447,7 +533,8 @@ def sheet_entry(request, tournament, number, table):
 
     POST ``h<i>_ns`` / ``h<i>_ew`` (totals) and optional ``h<i>_<line>_base`` /
     ``_cards``, ``declared_ns`` / ``declared_ew``, ``expected_version``, ``action``
-    = ``save`` | ``validate``. Refusals re-render the typed grid with the message; a
+    = ``save`` | ``validate``, ``reason`` (required to change a sheet already confirmed
+    or validated, or of a closed round; audited). Refusals re-render the typed grid with the message; a
     stale version shows the current sheet and the typed values beside it. After a
     clean save: the next table still to enter.
     """
@@ -464,12 +551,17 @@ def sheet_entry(request, tournament, number, table):
 
     grid = grid_from_post(request.POST, hands_per_round)
     hands, declared, errors = parse_grid(grid)
+    expected = _int_field(request, "expected_version")
+    if not errors and not grid.reason and expected in (None, sheet.version) \
+            and correction_needs_reason(sheet, rnd) and sheet_changes(sheet, hands, declared):
+        errors = [_("Lo score era già confermato o validato (o il turno è chiuso): indica il motivo "
+                    "della correzione.")]
     if not errors:
         try:
             sheet = services.save_score_sheet(
                 table=table_obj, hands=hands, declared=declared, by=request.user,
-                expected_version=_int_field(request, "expected_version"),
-                validate=request.POST.get("action") == "validate",
+                expected_version=expected,
+                validate=request.POST.get("action") == "validate", reason=grid.reason,
             )
         except StaleSheetError as exc:
             messages.error(request, exc.message)
@@ -549,12 +641,25 @@ def hand_calculator(request, tournament):
 # --------------------------------------------------------------------------- corrections
 
 
+REASON_REQUIRED = gettext_lazy("Indica il motivo della correzione: resta nel registro del tavolo.")
+
+
+def reason_field(max_length: int = 300) -> forms.CharField:
+    """The required reason of every correction (rules.md §3: the audit trail keeps who,
+    when, old → new and why); blank or spaces only is refused with a clear message."""
+    return forms.CharField(label=gettext_lazy("Motivo"), max_length=max_length,
+                           error_messages={"required": REASON_REQUIRED})
+
+
 class ReasonForm(forms.Form):
-    reason = forms.CharField(label=gettext_lazy("Motivo"), max_length=300)
+    reason = reason_field()
 
 
 class SumErrorForm(forms.Form):
-    reason = forms.CharField(label=gettext_lazy("Motivo"), max_length=300, required=False)
+    """Sum error resolved by accepting the hands: the reason is required like any
+    other correction (an empty one left the audit trail without a why)."""
+
+    reason = reason_field()
 
 
 class ArbitralForm(forms.Form):
@@ -566,7 +671,7 @@ class ArbitralForm(forms.Form):
                                localize=True)
     mp_ns = forms.IntegerField(label=gettext_lazy("MP N/S"), required=False)
     mp_ew = forms.IntegerField(label=gettext_lazy("MP E/O"), required=False)
-    reason = forms.CharField(label=gettext_lazy("Motivo"), max_length=200)
+    reason = reason_field(max_length=200)
 
 
 @arbiter_view
@@ -604,6 +709,8 @@ def sheet_corrections(request, tournament, number, table):
     if done:
         messages.success(request, done % {"t": table})
         return redirect("sheet_corrections", slug=tournament.slug, number=number, table=table)
+    if action:
+        messages.error(request, _("Correzione non eseguita: controlla il modulo qui sotto."))
     sheet.refresh_from_db()
     return render(request, "arbiter/sheet_corrections.html", {
         "tournament": tournament, "round": rnd, "table": table_obj, "sheet": sheet,
@@ -690,6 +797,12 @@ def late_pair(request, tournament):
 # --------------------------------------------------------------------------- standings
 
 
+def _secondary(cls: str) -> dict:
+    """Column attrs of a secondary standings column, hidden on a phone (VP already have
+    the penalties deducted; the rest is on the PDF and on a wider screen)."""
+    return {"th": {"class": f"{cls} hide-phone"}, "td": {"class": f"{cls} hide-phone"}}
+
+
 class StandingsTable(tables.Table):
     """Standings (rules.md §8) as a sortable table; rows are dicts built by :func:`standings`."""
 
@@ -698,11 +811,11 @@ class StandingsTable(tables.Table):
     pair = tables.Column(verbose_name=gettext_lazy("Coppia"), attrs={"td": {"class": "num"}})
     players = tables.Column(verbose_name=gettext_lazy("Giocatori"), orderable=False)
     vp = tables.Column(verbose_name=gettext_lazy("VP"), attrs={"td": {"class": "num"}})
-    penalty = tables.Column(verbose_name=gettext_lazy("Penalità"), attrs={"td": {"class": "num"}})
+    penalty = tables.Column(verbose_name=gettext_lazy("Penalità"), attrs=_secondary("num"))
     mp_difference = tables.Column(verbose_name=gettext_lazy("Scarto MP"), attrs={"td": {"class": "num"}})
-    mp_scored = tables.Column(verbose_name=gettext_lazy("MP totali"), attrs={"td": {"class": "num"}})
-    played = tables.Column(verbose_name=gettext_lazy("Turni"), attrs={"td": {"class": "num"}})
-    withdrawn = tables.Column(verbose_name=gettext_lazy("Ritirata"), attrs={"td": {"class": "withdrawn"}})
+    mp_scored = tables.Column(verbose_name=gettext_lazy("MP totali"), attrs=_secondary("num"))
+    played = tables.Column(verbose_name=gettext_lazy("Turni"), attrs=_secondary("num"))
+    withdrawn = tables.Column(verbose_name=gettext_lazy("Ritirata"), attrs=_secondary("withdrawn"))
 
     class Meta:
         attrs = {"class": "grid compact", "id": "standings"}
