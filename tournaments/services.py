@@ -821,7 +821,9 @@ def validate_entered_sheets(*, round: Round, by) -> list[int]:
 
 @transaction.atomic
 def unvalidate_sheet(*, table: Table, by, reason: str = "") -> ScoreSheet:
-    """Undo a validation while the round is still open."""
+    """Undo a validation while the round is still open; ``reason`` is required (audit trail)."""
+    if not reason.strip():
+        raise ArbiterError("Indica il motivo della correzione.")
     if table.round.state == Round.State.CLOSED:
         raise ArbiterError("Il turno è chiuso.")
     return _transition(table, by, allowed={ScoreSheet.State.VALIDATED}, new_state=ScoreSheet.State.ENTERED,

@@ -356,3 +356,12 @@ def test_save_and_validate_records_who_entered(nine, arbiter):
     sheet = services.save_score_sheet(table=r1.tables.get(number=1), hands=hands(200, 100), by=arbiter,
                                       validate=True)
     assert sheet.state == "validated" and sheet.entered_by == "arbitro (arbitro)"
+
+
+def test_unvalidating_needs_a_reason(nine, arbiter):
+    r1 = services.publish_round(round=services.generate_round(tournament=nine, by=arbiter), by=arbiter)
+    t1 = r1.tables.get(number=1)
+    services.save_score_sheet(table=t1, hands=hands(200, 100), by=arbiter, validate=True)
+    with pytest.raises(ArbiterError, match="motivo"):
+        services.unvalidate_sheet(table=t1, by=arbiter, reason="  ")
+    assert services.unvalidate_sheet(table=t1, by=arbiter, reason="ricontrollo").state == "entered"
