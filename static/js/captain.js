@@ -103,8 +103,10 @@
     $("send").hidden = $("sign").hidden = !editing;
     $("verify").hidden = m !== "verify";
     if (m === "verify") {
-      $("verify-text").textContent = S.entered_line ?
+      /* This phone saved the sheet: the other line confirms it with its own phone. */
+      $("verify-text").textContent = S.saved_here ? T.other_phone : S.entered_line ?
         T.verify.replace("%s", S.entered_line === "ns" ? "N/S" : (T.ew || "E/O")) : T.verify_arbiter;
+      $("confirm").hidden = $("dispute-box").hidden = !!S.saved_here;
     }
     if (!st.pending) net(!editing ? "" : (st.draft && st.base === S.version ? T.unsent : (S.version ? T.saved : "")));
   }

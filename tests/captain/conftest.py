@@ -25,3 +25,11 @@ def published_round(tournament, make_pairs, arbiter):
 def tables(published_round):
     """{table number: Table} of the published round."""
     return {t.number: t for t in published_round.tables.all()}
+
+
+@pytest.fixture
+def other_client():
+    """The other line's phone: a second browser with its own session and cookies."""
+    from django.test import Client
+
+    return Client()

@@ -89,45 +89,83 @@ def test_conflicting_saves_second_gets_409_with_current_sheet(client, tables):
     assert sheet_of(t).mp_ns == 1550
 
 
-def test_other_line_confirms_then_link_is_read_only(client, tables):
+def test_other_line_confirms_then_link_is_read_only(client, other_client, tables):
     t = tables[1]
     save(client, t)
     # the line that entered cannot countersign its own sheet
     assert post(client, "captain_confirm", t, {"line": "ns", "version": 1}).status_code == 400
-    response = post(client, "captain_confirm", t, {"line": "ew", "version": 1})
+    response = post(other_client, "captain_confirm", t, {"line": "ew", "version": 1})
     assert response.status_code == 200
     assert response.json()["sheet"]["state"] == "confirmed" and response.json()["sheet"]["locked"]
     # the same confirmation re-sent is harmless
-    assert post(client, "captain_confirm", t, {"line": "ew", "version": 1}).status_code == 200
+    assert post(other_client, "captain_confirm", t, {"line": "ew", "version": 1}).status_code == 200
     # nobody but the arbiter changes it now
     refused = save(client, t, hands=OTHER, version=2, line="ns")
     assert refused.status_code == 400
     assert sheet_of(t).mp_ns == 1550 and sheet_of(t).state == ScoreSheet.State.CONFIRMED
 
 
-def test_confirm_of_an_old_version_is_refused(client, tables):
+def test_confirm_of_an_old_version_is_refused(client, other_client, tables):
     t = tables[1]
     save(client, t)
     save(client, t, hands=OTHER, version=1)   # N/S corrects before E/O looked again
-    response = post(client, "captain_confirm", t, {"line": "ew", "version": 1})
+    response = post(other_client, "captain_confirm", t, {"line": "ew", "version": 1})
     assert response.status_code == 409
     assert response.json()["sheet"]["hands"] == OTHER
     assert sheet_of(t).state == ScoreSheet.State.ENTERED
 
 
-def test_dispute_then_correct_then_confirm(client, tables):
+def test_dispute_then_correct_then_confirm(client, other_client, tables):
     t = tables[2]
     save(client, t, hands=OTHER)
-    assert post(client, "captain_dispute", t, {"line": "ew", "version": 1, "note": ""}).status_code == 400
-    response = post(client, "captain_dispute", t, {"line": "ew", "version": 1, "note": "smazzata 1: 600 non 100"})
+    assert post(other_client, "captain_dispute", t, {"line": "ew", "version": 1, "note": ""}).status_code == 400
+    response = post(other_client, "captain_dispute", t, {"line": "ew", "version": 1, "note": "smazzata 1: 600 non 100"})
     assert response.status_code == 200 and response.json()["sheet"]["state"] == "disputed"
     assert sheet_of(t).dispute_note == "smazzata 1: 600 non 100"
     assert save(client, t, hands=HANDS, version=2).status_code == 200
-    assert post(client, "captain_confirm", t, {"line": "ew", "version": 3}).status_code == 200
+    assert post(other_client, "captain_confirm", t, {"line": "ew", "version": 3}).status_code == 200
     sheet = sheet_of(t)
     assert sheet.state == ScoreSheet.State.CONFIRMED and sheet.confirmed_by == "capitano E/O tavolo 2"
     actions = list(AuditEntry.objects.filter(table_number=2).order_by("id").values_list("action", flat=True))
     assert actions == ["sheet_saved", "sheet_disputed", "sheet_corrected", "sheet_confirmed"]
+
+
+def test_one_phone_cannot_enter_as_ns_then_confirm_as_ew(client, other_client, tables):
+    """Regression: entering as N/S, switching the same phone to E/O and pressing
+    "Confermo lo score" was accepted; the other line must countersign with its own phone."""
+    t = tables[1]
+    assert save(client, t, line="ns").status_code == 200
+    assert client.get(reverse("captain_state", args=[t.token])).json()["sheet"]["saved_here"] is True
+    assert other_client.get(reverse("captain_state", args=[t.token])).json()["sheet"]["saved_here"] is False
+    for name, body in (("captain_confirm", {}), ("captain_dispute", {"note": "non torna"})):
+        refused = post(client, name, t, {"line": "ew", "version": 1, **body})
+        assert refused.status_code == 400
+        assert refused.json()["error"] == "Lo score va confermato dall'altra linea, con un altro telefono."
+    assert sheet_of(t).state == ScoreSheet.State.ENTERED and sheet_of(t).version == 1
+    accepted = post(other_client, "captain_confirm", t, {"line": "ew", "version": 1})
+    assert accepted.status_code == 200 and accepted.json()["sheet"]["state"] == "confirmed"
+    assert sheet_of(t).confirmed_by == "capitano E/O tavolo 1"
+
+
+def test_phone_that_corrected_after_a_dispute_cannot_confirm_but_the_other_can(client, other_client, tables):
+    """The guard follows the current version: after E/O corrects a disputed sheet from its
+    phone, the N/S phone (which saved an older version) confirms it."""
+    t = tables[2]
+    save(client, t, hands=OTHER, line="ns")                                              # v1 by phone A
+    post(other_client, "captain_dispute", t, {"line": "ew", "version": 1, "note": "mano 1"})  # v2
+    assert save(other_client, t, hands=HANDS, version=2, line="ew").status_code == 200   # v3 by phone B
+    assert post(other_client, "captain_confirm", t, {"line": "ns", "version": 3}).status_code == 400
+    assert post(client, "captain_confirm", t, {"line": "ns", "version": 3}).status_code == 200
+
+
+def test_identical_sheet_retyped_by_other_phone_does_not_block_its_confirmation(client, other_client, tables):
+    """The other line typing the very same sheet stores nothing (content hash): the sheet
+    stays N/S's, and the E/O phone may still confirm it."""
+    t = tables[3]
+    save(client, t, line="ns")
+    assert save(other_client, t, line="ew", version=1).status_code == 200
+    assert sheet_of(t).version == 1 and sheet_of(t).entered_by == "capitano N/S tavolo 3"
+    assert post(other_client, "captain_confirm", t, {"line": "ew", "version": 1}).status_code == 200
 
 
 def test_closed_round_is_read_only(client, tables, published_round, arbiter):

@@ -51,6 +51,11 @@ WRITE_RATE = "60/m"
 
 LINES = {"ns": "N/S", "ew": "E/O"}
 
+#: Session key: ``{str(table id): sheet version}`` of the sheets this browser saved.
+#: The other line must confirm with another phone (one phone cannot enter as N/S,
+#: switch to E/O and countersign its own sheet). Anonymous sessions are enough.
+SAVED_KEY = "captain_saved"
+
 #: Captains' writes queue here, in the one server process (waitress, threads), instead
 #: of in SQLite's busy handler, whose growing sleeps (up to 100 ms a try) made a
 #: burst of saves wait far longer than the writes take (bench/captains.py). Harmless
@@ -189,6 +194,27 @@ def table_lines(table: Table) -> dict[str, dict]:
     return lines
 
 
+def remember_saved(request, table: Table, sheet: ScoreSheet) -> None:
+    """Note in the browser's session that it saved version ``sheet.version`` of ``table``'s sheet."""
+    saved = dict(request.session.get(SAVED_KEY) or {})
+    saved[str(table.pk)] = sheet.version
+    request.session[SAVED_KEY] = saved
+
+
+def saved_here(request, table: Table, sheet: ScoreSheet | None) -> bool:
+    """True when this browser saved the current version of ``table``'s sheet (see ``SAVED_KEY``)."""
+    if sheet is None or not sheet.version:
+        return False
+    return (request.session.get(SAVED_KEY) or {}).get(str(table.pk)) == sheet.version
+
+
+def sheet_payload(request, table: Table, sheet: ScoreSheet | None) -> dict:
+    """:func:`sheet_json` plus ``saved_here`` (this browser saved the current version)."""
+    data = sheet_json(table, sheet)
+    data["saved_here"] = saved_here(request, table, sheet)
+    return data
+
+
 def _body(request) -> dict:
     try:
         data = json.loads(request.body or b"{}")
@@ -246,8 +272,8 @@ def parse_hands(data: dict, hands_per_round: int) -> tuple[list[services.HandInp
     return hands, pair
 
 
-def _answer(table: Table, *, status: int = 200, error: str = "") -> JsonResponse:
-    payload = {"sheet": sheet_json(table, _current_sheet(table))}
+def _answer(request, table: Table, *, status: int = 200, error: str = "") -> JsonResponse:
+    payload = {"sheet": sheet_payload(request, table, _current_sheet(table))}
     if error:
         payload["error"] = error
     return JsonResponse(payload, status=status)
@@ -271,10 +297,10 @@ def _write_view(action):
             with _WRITERS:
                 action(request, table, data)
         except StaleSheetError as exc:
-            return _answer(table, status=409, error=exc.message)
+            return _answer(request, table, status=409, error=exc.message)
         except ArbiterError as exc:
-            return _answer(table, status=400, error=exc.message)
-        return _answer(table)
+            return _answer(request, table, status=400, error=exc.message)
+        return _answer(request, table)
 
     view.__name__ = action.__name__
     view.__doc__ = action.__doc__
@@ -306,6 +332,7 @@ def page_texts() -> dict[str, str]:
         "note": _("Scrivi che cosa non torna."),
         "reload": _("Sessione scaduta: ricarica la pagina."),
         "ew": _("E/O"),
+        "other_phone": _("Lo score va confermato dall'altra linea, con un altro telefono."),
     }
 
 
@@ -325,7 +352,7 @@ def sheet_page(request, token):
         "table": table.number,
         "hands_per_round": tournament.hands_per_round,
         "scale": scale_to_dict(scale),
-        "sheet": sheet_json(table, sheet) if not table.is_bye else None,
+        "sheet": sheet_payload(request, table, sheet) if not table.is_bye else None,
         "text": page_texts(),
         "urls": {
             key: reverse(name, args=[table.token])
@@ -351,7 +378,7 @@ def sheet_state(request, token):
     table = _table_for(request, token)
     if table.is_bye:
         return JsonResponse({"sheet": None})
-    return JsonResponse({"sheet": sheet_json(table, _current_sheet(table, fresh=False))})
+    return JsonResponse({"sheet": sheet_payload(request, table, _current_sheet(table, fresh=False))})
 
 
 def save(request, table, data):
@@ -359,15 +386,27 @@ def save(request, table, data):
 
     Body: ``{"line": "ns"|"ew", "hands": [[ns, ew], ...], "declared": [ns, ew]|null,
     "version": <the version the captain started from>}``. Sending the same sheet
-    again stores nothing new (lost answers on a flaky Wi-Fi are re-sent).
+    again stores nothing new (lost answers on a flaky Wi-Fi are re-sent). The
+    browser's session remembers the version it saved, so that it cannot confirm it.
     """
     line = _line(data)
     hands, declared = parse_hands(data, table.round.tournament.hands_per_round)
     version = _int_or_none(data.get("version"), "version")
-    services.save_score_sheet(
+    label = captain_label(line, table.number)
+    sheet = services.save_score_sheet(
         table=table, hands=hands, declared=declared, expected_version=version,
-        by=services.Actor(label=captain_label(line, table.number)),
+        by=services.Actor(label=label),
     )
+    # An identical sheet re-typed by the other line stores nothing and stays the first
+    # line's: only the browser whose line is recorded as the author saved it.
+    if sheet.entered_by == label[:60]:
+        remember_saved(request, table, sheet)
+
+
+def _refuse_own_sheet(request, table: Table, sheet: ScoreSheet) -> None:
+    """Refuse a confirmation or dispute from the browser that saved the current version."""
+    if saved_here(request, table, sheet):
+        raise ArbiterError(_("Lo score va confermato dall'altra linea, con un altro telefono."))
 
 
 def _check_version(sheet: ScoreSheet, data: dict) -> None:
@@ -388,7 +427,8 @@ def _locked_sheet(table: Table) -> ScoreSheet:
 def confirm(request, table, data):
     """The other line's captain confirms the sheet he was shown (``data["version"]``).
 
-    Refused when the same line entered it (the other line countersigns, rules.md §3).
+    Refused when the same line entered it (the other line countersigns, rules.md §3),
+    and when this browser saved the current version (a second phone is needed).
     Confirming again an already confirmed sheet answers the sheet (re-sent request).
     """
     line = _line(data)
@@ -400,11 +440,15 @@ def confirm(request, table, data):
         _check_version(sheet, data)
         if line_of_label(sheet.entered_by) == line:
             raise ArbiterError(_("Lo score l'ha inserito la tua linea: deve confermarlo la linea avversaria."))
+        _refuse_own_sheet(request, table, sheet)
         services.confirm_sheet(table=table, by=services.Actor(label=label))
 
 
 def dispute(request, table, data):
-    """The other line's captain disputes the sheet, with a note for the arbiter."""
+    """The other line's captain disputes the sheet, with a note for the arbiter.
+
+    Refused like :func:`confirm` for the line or the browser that entered it.
+    """
     line = _line(data)
     note = str(data.get("note") or "").strip()[:300]
     if not note:
@@ -417,6 +461,7 @@ def dispute(request, table, data):
         _check_version(sheet, data)
         if line_of_label(sheet.entered_by) == line:
             raise ArbiterError(_("Lo score l'ha inserito la tua linea: correggilo invece di contestarlo."))
+        _refuse_own_sheet(request, table, sheet)
         services.dispute_sheet(table=table, by=services.Actor(label=label), note=note)
 
 
