@@ -29,7 +29,7 @@ def test_board_needs_login(client, published_round):
     assert client.get(reverse("board_rows", args=["prova", 1])).status_code == 302
 
 
-def test_board_lists_every_table_and_follows_the_captains(client, arbiter_client, tables):
+def test_board_lists_every_table_and_follows_the_captains(client, other_client, arbiter_client, tables):
     page = arbiter_client.get(reverse("board", args=["prova", 1]))
     assert page.status_code == 200
     html = page.content.decode()
@@ -46,7 +46,7 @@ def test_board_lists_every_table_and_follows_the_captains(client, arbiter_client
     assert 'id="t3" data-state="entered"' in html and "1550–845" in html and "14–6" in html
     assert html.count('data-state="empty"') == 3
 
-    captain_post(client, "captain_dispute", tables[3], {"line": "ew", "version": 1, "note": "manca la chiusura"})
+    captain_post(other_client, "captain_dispute", tables[3], {"line": "ew", "version": 1, "note": "manca la chiusura"})
     html = rows(arbiter_client, fragment.context["stamp"]).content.decode()
     assert 'id="t3" data-state="disputed"' in html and "manca la chiusura" in html and 'role="alert"' in html
 
@@ -62,11 +62,11 @@ def test_sum_error_is_flagged(client, arbiter_client, tables):
     assert "Errore di somma" in html and "Tavolo 1: errore di somma" in html
 
 
-def test_validate_button_only_for_confirmed_sheets(client, arbiter_client, tables):
+def test_validate_button_only_for_confirmed_sheets(client, other_client, arbiter_client, tables):
     captain_save(client, tables[2])
     url = reverse("board_validate", args=["prova", 1, 2])
     assert f'action="{url}"' not in rows(arbiter_client).content.decode()
-    captain_post(client, "captain_confirm", tables[2], {"line": "ew", "version": 1})
+    captain_post(other_client, "captain_confirm", tables[2], {"line": "ew", "version": 1})
     assert f'action="{url}"' in rows(arbiter_client).content.decode()
     response = arbiter_client.post(url)
     assert response.status_code == 302 and response.url == reverse("board", args=["prova", 1])
@@ -122,3 +122,71 @@ def test_public_standings_after_closed_round(client, arbiter, tournament, tables
     assert "url=?s=1" in first and "Tabellone turno 1" in first
     second = client.get(reverse("projector", args=["prova"]), {"s": 1}).content.decode()
     assert "Classifica dopo il turno 1" in second and "url=?s=0" in second
+
+
+def test_board_counts_a_sum_error_sheet_under_errore_di_somma_like_the_round_page(client, arbiter_client, tables):
+    """Regression: the board counted a sheet with a sum error under "Inserito" while the
+    round page lists "Errore di somma" separately."""
+    captain_save(client, tables[1], declared=[1500, 845])          # 1550 typed, 1500 written: sum error
+    captain_save(client, tables[2])                                 # entered, sums right
+    fragment = rows(arbiter_client)
+    counts = {value: n for value, _label, n in fragment.context["states"]}
+    assert counts == {"empty": 2, "entered": 1, "sum_error": 1, "confirmed": 0, "disputed": 0, "validated": 0}
+    html = fragment.content.decode()
+    assert "Errore di somma: <b>1</b>" in html and "Inserito: <b>1</b>" in html
+    round_page = arbiter_client.get(reverse("round", args=["prova", 1]))
+    assert {k: n for k, n in round_page.context["counts"].items()} == counts
+
+
+def test_board_who_column_shows_the_arbiters_label_as_stored_not_arbitro_arbitro(arbiter, arbiter_client, tables):
+    """Regression: the "Chi" column showed "arbitro arbitro", and a sheet saved with
+    "Salva e valida" showed nobody. The board shows entered_by as the services store it."""
+    hands = [services.HandInput(*h) for h in HANDS]
+    services.save_score_sheet(table=tables[1], hands=hands, by=arbiter, validate=True)   # "Salva e valida"
+    services.save_score_sheet(table=tables[2], hands=hands, by=arbiter)                  # "Salva"
+    fragment = rows(arbiter_client)
+    by_table = {r["number"]: r for r in fragment.context["rows"]}
+    for number in (1, 2):
+        stored = ScoreSheet.objects.get(table=tables[number]).entered_by
+        assert stored and by_table[number]["entered_by"] == stored
+    assert by_table[1]["state"] == "validated"
+    html = fragment.content.decode()
+    assert "arbitro arbitro" not in html
+    assert html.count("arbitro (arbitro)") == 2
+
+
+def test_public_page_header_links_to_the_public_page_not_the_arbiters_login(client, arbiter, tournament, tables):
+    """Regression: the tournament name in the players' page header led to /tornei/<slug>/,
+    the arbiter's login page."""
+    services.update_tournament(tournament=tournament, by=arbiter, public_enabled=True)
+    html = client.get(reverse("public", args=["prova"])).content.decode()
+    assert '<a class="crumb" href="/p/prova/">Torneo di prova</a>' in html
+    assert 'href="/tornei/prova/"' not in html
+
+
+def test_public_page_has_a_find_your_seat_list_by_surname(client, arbiter, tournament, tables):
+    """Players look themselves up by surname: pair, table, line (like the printed table list)."""
+    services.update_tournament(tournament=tournament, by=arbiter, public_enabled=True)
+    response = client.get(reverse("public", args=["prova"]))
+    html = response.content.decode()
+    assert 'id="posto"' in html and "Trova il tuo posto" in html
+    seats = response.context["seats"]
+    # 8 pairs of make_pairs: Rossi1..8 Anna, Verdi1..8 Bruno; by surname all Rossi first.
+    assert [s.last_name for s in seats] == [f"Rossi{k}" for k in range(1, 9)] + [f"Verdi{k}" for k in range(1, 9)]
+    where = {}
+    for t in tables.values():
+        where[t.ns.number] = (t.number, "N/S")
+        where[t.ew.number] = (t.number, "E/O")
+    for s in seats:
+        assert (s.table, s.line) == where[s.pair]
+        assert s.pair == int(s.last_name[-1])
+    # no captain link leaks to the players' page
+    for t in tables.values():
+        assert t.token not in html
+
+
+def test_round_page_links_to_the_captain_links_page(arbiter_client, tables):
+    """Regression: the page of captain links and QR codes was reachable only from the live board."""
+    html = arbiter_client.get(reverse("round", args=["prova", 1])).content.decode()
+    url = reverse("captain_links", args=["prova", 1])
+    assert f'href="{url}">Link e QR dei capitani</a>' in html

@@ -22,6 +22,7 @@ from scoring.vp import format_vp
 from .. import links, selectors, services
 from ..models import Round, ScoreSheet, Table
 from .common import arbiter_view
+from .rounds import STATUS_LABELS, sheet_status
 
 #: Seconds between two polls of the board's script.
 POLL_SECONDS = 3
@@ -51,6 +52,10 @@ def board_stamp(rnd: Round) -> str:
 def board_rows_context(rnd: Round) -> dict:
     """Rows of the board: one dict per table, plus counts per state.
 
+    The counts are the round page's (``rounds.sheet_status``): a sheet with a sum
+    error counts under "Errore di somma", not under its state; a table whose sheet
+    does not exist yet counts as "Da inserire"; rests are not counted.
+
     Row keys: ``number``, ``ns`` / ``ew`` (Pair or None), ``bye`` (label or ""),
     ``state`` (``ScoreSheet.State`` value or ``"bye"``), ``state_label``,
     ``sum_error``, ``mp`` / ``vp`` (N/S, E/O), ``entered_by``, ``confirmed_by``,
@@ -59,7 +64,7 @@ def board_rows_context(rnd: Round) -> dict:
     """
     slug = rnd.tournament.slug
     rows = []
-    counts = {state: 0 for state in ScoreSheet.State.values}
+    counts = {key: 0 for key in STATUS_LABELS}
     for table in selectors.round_tables(rnd):
         try:
             sheet = table.sheet
@@ -73,7 +78,7 @@ def board_rows_context(rnd: Round) -> dict:
                 counts["empty"] += 1
             rows.append(row)
             continue
-        counts[sheet.state] += 1
+        counts[sheet_status(sheet)] += 1
         row.update(
             state=sheet.state,
             state_label=sheet.get_state_display(),
@@ -90,7 +95,7 @@ def board_rows_context(rnd: Round) -> dict:
                           and not sheet.sum_error),
         )
         rows.append(row)
-    states = [(value, label, counts[value]) for value, label in ScoreSheet.State.choices]
+    states = [(key, label, counts[key]) for key, label in STATUS_LABELS.items()]
     return {
         "rows": rows,
         "states": states,

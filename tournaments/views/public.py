@@ -18,13 +18,14 @@ from django.views.decorators.http import require_GET
 
 from scoring.vp import format_vp
 
-from .. import selectors, services
+from .. import documents, selectors, services
 from ..models import Pair, Round, Tournament
 from .common import arbiter_view
 
 #: Seconds a projector screen stays before the next one.
 PROJECTOR_SECONDS = 30
-#: Rows on one projector screen (table list or standings).
+#: Rows on one projector screen (table list or standings); the page sizes its rows from
+#: the viewport height so that this many always fit (templates/public/projector.html).
 PROJECTOR_ROWS = 16
 
 
@@ -92,14 +93,23 @@ def public_standings(tournament: Tournament) -> tuple[int | None, list[PublicSta
     return last.number, rows
 
 
+def seat_finder(rnd: Round | None) -> list[documents.SeatFinder]:
+    """Every player of ``rnd`` alphabetically by surname with pair, table and line, as in
+    the printed table list's second part (``documents.RoundDocument.seat_finder``); [] without
+    a round. Only names and numbers reach the page: never the captain links."""
+    if rnd is None:
+        return []
+    return documents.round_document(rnd, qr=False).seat_finder
+
+
 @require_GET
 def public_page(request, slug):
-    """``/p/<slug>/``: current table list and standings, for players' phones."""
+    """``/p/<slug>/``: current table list, "find your seat" and standings, for players' phones."""
     tournament = _tournament(slug, "public_enabled")
     rnd = current_round(tournament)
     after, standings = public_standings(tournament)
     return render(request, "public/tournament.html", {
-        "tournament": tournament, "round": rnd, "tables": table_list(rnd),
+        "tournament": tournament, "round": rnd, "tables": table_list(rnd), "seats": seat_finder(rnd),
         "standings": standings, "after_round": after,
     })
 
@@ -130,7 +140,7 @@ def projector(request, slug):
     return render(request, "public/projector.html", {
         "tournament": tournament, "round": rnd, "kind": kind, "rows": rows, "after_round": after,
         "screen": index + 1, "screens": len(screens), "next": (index + 1) % len(screens),
-        "refresh": PROJECTOR_SECONDS,
+        "refresh": PROJECTOR_SECONDS, "rows_per_screen": PROJECTOR_ROWS,
     })
 
 
