@@ -51,9 +51,9 @@ WRITE_RATE = "60/m"
 
 LINES = {"ns": "N/S", "ew": "E/O"}
 
-#: Session key: ``{str(table id): sheet version}`` of the sheets this browser saved.
-#: The other line must confirm with another phone (one phone cannot enter as N/S,
-#: switch to E/O and countersign its own sheet). Anonymous sessions are enough.
+#: Salt of the signed cookie ``arbitro_cs_<table id>`` = the sheet version this browser
+#: saved. The other line must confirm with another phone (one phone cannot enter as
+#: N/S, switch to E/O and countersign its own sheet).
 SAVED_KEY = "captain_saved"
 
 #: Captains' writes queue here, in the one server process (waitress, threads), instead
@@ -194,18 +194,27 @@ def table_lines(table: Table) -> dict[str, dict]:
     return lines
 
 
+def _saved_cookie(table: Table) -> str:
+    return f"arbitro_cs_{table.pk}"
+
+
 def remember_saved(request, table: Table, sheet: ScoreSheet) -> None:
-    """Note in the browser's session that it saved version ``sheet.version`` of ``table``'s sheet."""
-    saved = dict(request.session.get(SAVED_KEY) or {})
-    saved[str(table.pk)] = sheet.version
-    request.session[SAVED_KEY] = saved
+    """Note that this browser saved version ``sheet.version`` of ``table``'s sheet.
+
+    Kept in a signed cookie (set on the answer by :func:`_answer`) rather than in the
+    session, so a captain's save costs no second database write.
+    """
+    request.captain_saved = (table, sheet.version)
 
 
 def saved_here(request, table: Table, sheet: ScoreSheet | None) -> bool:
-    """True when this browser saved the current version of ``table``'s sheet (see ``SAVED_KEY``)."""
+    """True when this browser saved the current version of ``table``'s sheet."""
     if sheet is None or not sheet.version:
         return False
-    return (request.session.get(SAVED_KEY) or {}).get(str(table.pk)) == sheet.version
+    if getattr(request, "captain_saved", None) == (table, sheet.version):
+        return True
+    saved = request.get_signed_cookie(_saved_cookie(table), default=None, salt=SAVED_KEY)
+    return saved == str(sheet.version)
 
 
 def sheet_payload(request, table: Table, sheet: ScoreSheet | None) -> dict:
@@ -276,7 +285,14 @@ def _answer(request, table: Table, *, status: int = 200, error: str = "") -> Jso
     payload = {"sheet": sheet_payload(request, table, _current_sheet(table))}
     if error:
         payload["error"] = error
-    return JsonResponse(payload, status=status)
+    response = JsonResponse(payload, status=status)
+    saved = getattr(request, "captain_saved", None)
+    if saved is not None:
+        response.set_signed_cookie(
+            _saved_cookie(saved[0]), str(saved[1]), salt=SAVED_KEY, max_age=24 * 3600,
+            httponly=True, samesite="Lax",
+        )
+    return response
 
 
 def _write_view(action):
