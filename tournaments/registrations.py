@@ -15,6 +15,8 @@ import csv
 import io
 from dataclasses import dataclass, field
 
+from django.utils.translation import gettext as _
+
 from .services import PlayerData
 
 REQUIRED = ("cognome_1", "nome_1", "cognome_2", "nome_2")
@@ -89,16 +91,16 @@ def parse(filename: str, data: bytes, *, existing_numbers=(), existing_membershi
     try:
         records = read_records(filename, data)
     except Exception as exc:  # a corrupt file: tell the arbiter, never crash
-        parsed.errors.append(f"File illeggibile: {exc}")
+        parsed.errors.append(_("File illeggibile: %(error)s") % {"error": exc})
         return parsed
     records = [r for r in records if any(c.strip() for c in r)]
     if not records:
-        parsed.errors.append("Il file è vuoto.")
+        parsed.errors.append(_("Il file è vuoto."))
         return parsed
     header = [h.strip().lower().lstrip("\ufeff") for h in records[0]]
     missing = [c for c in REQUIRED if c not in header]
     if missing:
-        parsed.errors.append("Riga 1: mancano le colonne " + ", ".join(missing) + ".")
+        parsed.errors.append(_("Riga 1: mancano le colonne %(columns)s.") % {"columns": ", ".join(missing)})
         return parsed
     existing_numbers = set(existing_numbers)
     existing_memberships = set(existing_memberships)
@@ -116,13 +118,16 @@ def parse(filename: str, data: bytes, *, existing_numbers=(), existing_membershi
                 if number < 1:
                     raise ValueError
             except ValueError:
-                errors.append(f"Riga {index}: numero di coppia «{cells['coppia']}» non valido.")
+                errors.append(_("Riga %(row)s: numero di coppia «%(value)s» non valido.")
+                              % {"row": index, "value": cells["coppia"]})
                 number = None
         if number is not None:
             if number in seen_numbers:
-                errors.append(f"Riga {index}: il numero di coppia {number} è già usato alla riga {seen_numbers[number]}.")
+                errors.append(_("Riga %(row)s: il numero di coppia %(number)s è già usato alla riga %(first_row)s.")
+                              % {"row": index, "number": number, "first_row": seen_numbers[number]})
             elif number in existing_numbers:
-                errors.append(f"Riga {index}: il numero di coppia {number} è già usato nel torneo.")
+                errors.append(_("Riga %(row)s: il numero di coppia %(number)s è già usato nel torneo.")
+                              % {"row": index, "number": number})
             seen_numbers.setdefault(number, index)
         players = []
         for k in ("1", "2"):
@@ -130,19 +135,25 @@ def parse(filename: str, data: bytes, *, existing_numbers=(), existing_membershi
             membership = cells.get(f"tessera_{k}", "")
             club = cells.get(f"circolo_{k}") or cells.get("circolo", "")
             if not last or not first:
-                errors.append(f"Riga {index}: manca {'il cognome' if not last else 'il nome'} del giocatore {k}.")
+                message = (_("Riga %(row)s: manca il cognome del giocatore %(player)s.") if not last
+                           else _("Riga %(row)s: manca il nome del giocatore %(player)s."))
+                errors.append(message % {"row": index, "player": k})
             if membership:
                 if membership in seen_members:
                     errors.append(
-                        f"Riga {index}: il giocatore con tessera {membership} compare già alla riga {seen_members[membership]}."
+                        _("Riga %(row)s: il giocatore con tessera %(membership)s compare già alla riga %(first_row)s.")
+                        % {"row": index, "membership": membership, "first_row": seen_members[membership]}
                     )
                 elif membership in existing_memberships:
-                    errors.append(f"Riga {index}: il giocatore con tessera {membership} è già iscritto al torneo.")
+                    errors.append(_("Riga %(row)s: il giocatore con tessera %(membership)s è già iscritto al torneo.")
+                                  % {"row": index, "membership": membership})
                 seen_members.setdefault(membership, index)
             elif last and first:
                 key = (last.lower(), first.lower(), club.lower())
                 if key in seen_names:
-                    errors.append(f"Riga {index}: {last} {first} compare già alla riga {seen_names[key]}.")
+                    errors.append(_("Riga %(row)s: %(last_name)s %(first_name)s compare già alla riga %(first_row)s.")
+                                  % {"row": index, "last_name": last, "first_name": first,
+                                     "first_row": seen_names[key]})
                 seen_names.setdefault(key, index)
             players.append(PlayerData(first_name=first, last_name=last, membership_number=membership, club=club))
         if errors:
@@ -163,7 +174,7 @@ def parse(filename: str, data: bytes, *, existing_numbers=(), existing_membershi
             numbered.append(r)
         parsed.rows = numbered
     if not parsed.rows and not parsed.errors:
-        parsed.errors.append("Nessuna coppia nel file.")
+        parsed.errors.append(_("Nessuna coppia nel file."))
     return parsed
 
 

@@ -20,6 +20,7 @@ from typing import Iterable, Sequence
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 import pairing
 import pairing.check
@@ -121,7 +122,7 @@ def create_tournament(*, by, **fields) -> Tournament:
 
 def _check_plan(plan: str) -> None:
     if not plan or any(c not in "MDmd" for c in plan):
-        raise ArbiterError("Il piano dei turni usa solo le lettere M (Mitchell) e D (danese), es. MMMD.")
+        raise ArbiterError(_("Il piano dei turni usa solo le lettere M (Mitchell) e D (danese), es. MMMD."))
 
 
 @transaction.atomic
@@ -140,14 +141,14 @@ def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
             continue
         if played and key in _FROZEN_ONCE_PLAYED:
             raise ArbiterError(
-                f"Impossibile cambiare «{Tournament._meta.get_field(key).verbose_name}»: "
-                "ci sono già turni pubblicati."
+                _("Impossibile cambiare «%(setting)s»: ci sono già turni pubblicati.")
+                % {"setting": Tournament._meta.get_field(key).verbose_name}
             )
         if key == "plan":
             _check_plan(value)
             done = tournament.rounds.count()
             if value[:done].upper() != current[:done].upper():
-                raise ArbiterError("Il piano può cambiare solo per i turni non ancora generati.")
+                raise ArbiterError(_("Il piano può cambiare solo per i turni non ancora generati."))
         old[key], new[key] = _jsonable(current), _jsonable(value)
         setattr(tournament, key, value)
     if new:
@@ -181,20 +182,21 @@ def _pair_has_results(pair: Pair) -> bool:
 
 def _check_players(tournament: Tournament, players: Sequence[PlayerData], *, exclude_pair: Pair | None = None):
     if len(players) != 2:
-        raise ArbiterError("Una coppia è formata da due giocatori.")
+        raise ArbiterError(_("Una coppia è formata da due giocatori."))
     for p in players:
         if not p.first_name.strip() or not p.last_name.strip():
-            raise ArbiterError("Nome e cognome di ogni giocatore sono obbligatori.")
+            raise ArbiterError(_("Nome e cognome di ogni giocatore sono obbligatori."))
     numbers = [p.membership_number for p in players if p.membership_number]
     if len(numbers) != len(set(numbers)):
-        raise ArbiterError("Lo stesso giocatore (tessera) non può comparire due volte nella coppia.")
+        raise ArbiterError(_("Lo stesso giocatore (tessera) non può comparire due volte nella coppia."))
     taken = Player.objects.filter(tournament=tournament, membership_number__in=numbers)
     if exclude_pair is not None:
         taken = taken.exclude(pair=exclude_pair)
     clash = taken.first()
     if clash:
         raise ArbiterError(
-            f"Il giocatore con tessera {clash.membership_number} ({clash.display_name}) è già iscritto al torneo."
+            _("Il giocatore con tessera %(membership)s (%(name)s) è già iscritto al torneo.")
+            % {"membership": clash.membership_number, "name": clash.display_name}
         )
 
 
@@ -210,14 +212,14 @@ def add_pair(
     """
     if not late and tournament.rounds.exists():
         raise ArbiterError(
-            "Il torneo è già iniziato: una coppia tardiva può entrare solo durante il turno 1 "
-            "per completare il tavolo zoppo (art. 33)."
+            _("Il torneo è già iniziato: una coppia tardiva può entrare solo durante il turno 1 "
+              "per completare il tavolo zoppo (art. 33).")
         )
     _check_players(tournament, players)
     if number is None:
         number = (tournament.pairs.aggregate(m=Max("number"))["m"] or 0) + 1
     if tournament.pairs.filter(number=number).exists():
-        raise ArbiterError(f"Il numero di coppia {number} è già usato.")
+        raise ArbiterError(_("Il numero di coppia %(number)s è già usato.") % {"number": number})
     try:
         with transaction.atomic():
             pair = Pair.objects.create(tournament=tournament, number=number, late_entry=late)
@@ -228,7 +230,7 @@ def add_pair(
                     membership_number=p.membership_number.strip(), club=p.club.strip(),
                 )
     except IntegrityError as exc:  # a race with another arbiter window
-        raise ArbiterError("Coppia non salvata: numero o giocatore già presenti.") from exc
+        raise ArbiterError(_("Coppia non salvata: numero o giocatore già presenti.")) from exc
     audit(
         tournament=tournament, by=by, action="pair_added",
         new={"number": number, "players": [f"{p.last_name} {p.first_name}" for p in players]},
@@ -244,9 +246,9 @@ def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | 
     old = {"number": pair.number, "players": [pl.display_name for pl in pair.players]}
     if number is not None and number != pair.number:
         if _pair_has_results(pair):
-            raise ArbiterError("Il numero di una coppia che ha già giocato non si cambia.")
+            raise ArbiterError(_("Il numero di una coppia che ha già giocato non si cambia."))
         if tournament.pairs.filter(number=number).exclude(pk=pair.pk).exists():
-            raise ArbiterError(f"Il numero di coppia {number} è già usato.")
+            raise ArbiterError(_("Il numero di coppia %(number)s è già usato.") % {"number": number})
         pair.number = number
         pair.save(update_fields=["number"])
     members = {pl.seat: pl for pl in pair.members.all()}
@@ -268,7 +270,8 @@ def remove_pair(*, pair: Pair, by) -> None:
     """Delete a pair and its players. Refused once the pair has results (use withdrawal)."""
     if pair.seats.exists():
         raise ArbiterError(
-            f"La coppia {pair.number} è già in un turno: non si può cancellare, si può solo ritirare."
+            _("La coppia %(pair)s è già in un turno: non si può cancellare, si può solo ritirare.")
+            % {"pair": pair.number}
         )
     tournament = pair.tournament
     old = {"number": pair.number, "players": [pl.display_name for pl in pair.players]}
@@ -285,7 +288,7 @@ def import_pairs(*, tournament: Tournament, rows: Iterable, by) -> int:
     rolls everything back. Returns the number of pairs created.
     """
     if tournament.rounds.exists():
-        raise ArbiterError("Il torneo è già iniziato: l'importazione delle iscrizioni è chiusa.")
+        raise ArbiterError(_("Il torneo è già iniziato: l'importazione delle iscrizioni è chiusa."))
     count = 0
     next_number = (tournament.pairs.aggregate(m=Max("number"))["m"] or 0) + 1
     for row in rows:
@@ -374,7 +377,8 @@ def _next_round_number(tournament: Tournament) -> int:
         return last.number
     if last.state != Round.State.CLOSED:
         raise ArbiterError(
-            f"Il turno {last.number} è ancora in gioco: chiudilo prima di generare il turno {last.number + 1}."
+            _("Il turno %(round)s è ancora in gioco: chiudilo prima di generare il turno %(next)s.")
+            % {"round": last.number, "next": last.number + 1}
         )
     return last.number + 1
 
@@ -391,12 +395,13 @@ def generate_round(*, tournament: Tournament, by, seed: int | None = None) -> Ro
     tournament = _lock_tournament(tournament)
     number = _next_round_number(tournament)
     if number > tournament.rounds_planned:
-        raise ArbiterError(f"Il piano prevede {tournament.rounds_planned} turni: sono già stati generati tutti.")
+        raise ArbiterError(_("Il piano prevede %(rounds)s turni: sono già stati generati tutti.")
+                           % {"rounds": tournament.rounds_planned})
     existing = tournament.rounds.filter(number=number).first()
     if existing is not None:
         existing.delete()  # a draft: regenerate replaces it
     if len(_active_pairs(tournament, number)) < 2:
-        raise ArbiterError("Servono almeno due coppie in gara per generare un turno.")
+        raise ArbiterError(_("Servono almeno due coppie in gara per generare un turno."))
     if number == 1 and tournament.first_round == Tournament.FirstRound.LOT and seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
     if number > 1:
@@ -409,7 +414,7 @@ def generate_round(*, tournament: Tournament, by, seed: int | None = None) -> Ro
     try:
         response = pairing.run(request)
     except pairing.PairingError as exc:
-        raise ArbiterError(f"Accoppiamento impossibile: {exc}") from exc
+        raise ArbiterError(_("Accoppiamento impossibile: %(reason)s") % {"reason": exc}) from exc
     rnd = Round.objects.create(
         tournament=tournament,
         number=number,
@@ -488,7 +493,7 @@ def _recheck(rnd: Round) -> None:
 def _draft(rnd: Round) -> Round:
     rnd = Round.objects.select_for_update().get(pk=rnd.pk)
     if rnd.state != Round.State.DRAFT:
-        raise ArbiterError("Il turno è già pubblicato: il tabellone non si modifica più.")
+        raise ArbiterError(_("Il turno è già pubblicato: il tabellone non si modifica più."))
     return rnd
 
 
@@ -516,7 +521,7 @@ def move_to_rest(*, round: Round, pair: int, by) -> Round:
     rnd = _draft(round)
     rest_table = rnd.tables.filter(bye=Table.Bye.REST).first()
     if rest_table is None:
-        raise ArbiterError("In questo turno non riposa nessuno (numero pari di coppie).")
+        raise ArbiterError(_("In questo turno non riposa nessuno (numero pari di coppie)."))
     resting = rest_table.seats.get()
     if resting.pair.number == pair:
         return rnd
@@ -538,10 +543,12 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
     missing = sorted(active - set(seated))
     if missing:
         raise ArbiterError(
-            "Impossibile pubblicare: " + ", ".join(str(n) for n in missing) + " senza tavolo né riposo."
+            _("Impossibile pubblicare: %(pairs)s senza tavolo né riposo.")
+            % {"pairs": ", ".join(str(n) for n in missing)}
         )
     if rnd.check_report and not acknowledge_warnings:
-        raise ArbiterError("Il controllo ha segnalato problemi: confermali per pubblicare.", details=rnd.check_report)
+        raise ArbiterError(_("Il controllo ha segnalato problemi: confermali per pubblicare."),
+                           details=rnd.check_report)
     for table in rnd.tables.filter(bye=""):
         ScoreSheet.objects.get_or_create(table=table)
     rnd.state = Round.State.PUBLISHED
@@ -557,13 +564,14 @@ def close_round(*, round: Round, by) -> Round:
     """Close a published round: every playing table's sheet must be validated."""
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     if rnd.state != Round.State.PUBLISHED:
-        raise ArbiterError("Si può chiudere solo un turno pubblicato.")
+        raise ArbiterError(_("Si può chiudere solo un turno pubblicato."))
     pending = list(
         rnd.tables.filter(bye="").exclude(sheet__state=ScoreSheet.State.VALIDATED).values_list("number", flat=True)
     )
     if pending:
         raise ArbiterError(
-            "Impossibile chiudere il turno: score non validati ai tavoli " + ", ".join(map(str, pending)) + "."
+            _("Impossibile chiudere il turno: score non validati ai tavoli %(tables)s.")
+            % {"tables": ", ".join(map(str, pending))}
         )
     rnd.state = Round.State.CLOSED
     rnd.closed_at = timezone.now()
@@ -578,11 +586,12 @@ def reopen_round(*, round: Round, by, reason: str = "") -> Round:
     that draft is discarded because its pairing depended on these results."""
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     if rnd.state != Round.State.CLOSED:
-        raise ArbiterError("Il turno non è chiuso.")
+        raise ArbiterError(_("Il turno non è chiuso."))
     nxt = rnd.tournament.rounds.filter(number=rnd.number + 1).first()
     if nxt is not None and nxt.state != Round.State.DRAFT:
         raise ArbiterError(
-            f"Il turno {nxt.number} è già pubblicato: il turno {rnd.number} non si può più riaprire."
+            _("Il turno %(next)s è già pubblicato: il turno %(round)s non si può più riaprire.")
+            % {"next": nxt.number, "round": rnd.number}
         )
     if nxt is not None:
         nxt.delete()
@@ -635,17 +644,17 @@ def _locked_sheet(table: Table) -> tuple[ScoreSheet, Round]:
 
 def _may_correct(rnd: Round, actor: Actor, sheet: ScoreSheet) -> None:
     if rnd.state == Round.State.DRAFT:
-        raise ArbiterError("Il turno non è ancora pubblicato.")
+        raise ArbiterError(_("Il turno non è ancora pubblicato."))
     if actor.user is None:  # captain
         if rnd.state == Round.State.CLOSED:
-            raise ArbiterError("Il turno è chiuso: lo score è in sola lettura.")
+            raise ArbiterError(_("Il turno è chiuso: lo score è in sola lettura."))
         if sheet.state in (ScoreSheet.State.CONFIRMED, ScoreSheet.State.VALIDATED):
-            raise ArbiterError("Lo score è già confermato: solo l'arbitro può modificarlo.")
+            raise ArbiterError(_("Lo score è già confermato: solo l'arbitro può modificarlo."))
         return
     if rnd.state == Round.State.CLOSED and rnd.system != Round.System.MITCHELL:
         raise ArbiterError(
-            "Il turno danese è chiuso: riaprilo per correggere (rules §3: correzioni di somma "
-            "dopo la chiusura solo nei turni Mitchell)."
+            _("Il turno danese è chiuso: riaprilo per correggere (rules §3: correzioni di somma "
+              "dopo la chiusura solo nei turni Mitchell).")
         )
 
 
@@ -687,11 +696,12 @@ def save_score_sheet(
     _may_correct(rnd, actor, sheet)
     if expected_version is not None and expected_version != sheet.version:
         raise StaleSheetError(
-            "Lo score è stato modificato da un altro dispositivo: ecco la versione attuale.", current=sheet
+            _("Lo score è stato modificato da un altro dispositivo: ecco la versione attuale."), current=sheet
         )
     if len(hands) != tournament.hands_per_round:
         raise ArbiterError(
-            f"Lo score deve avere {tournament.hands_per_round} smazzate (ricevute {len(hands)})."
+            _("Lo score deve avere %(hands)s smazzate (ricevute %(received)s).")
+            % {"hands": tournament.hands_per_round, "received": len(hands)}
         )
     scale = selectors.scale_of(tournament)
     try:
@@ -704,9 +714,11 @@ def save_score_sheet(
     except sheet_rules.SheetError as exc:
         raise ArbiterError(str(exc)) from exc
     for h in hands:
-        for base, cards, total, label in ((h.ns_base, h.ns_cards, h.ns, "N/S"), (h.ew_base, h.ew_cards, h.ew, "E/O")):
+        for base, cards, total, label in ((h.ns_base, h.ns_cards, h.ns, _("N/S")),
+                                         (h.ew_base, h.ew_cards, h.ew, _("E/O"))):
             if base is not None and cards is not None and base + cards != total:
-                raise ArbiterError(f"Linea {label}: base {base} + carte {cards} non fa {total}.")
+                raise ArbiterError(_("Linea %(line)s: base %(base)s + carte %(cards)s non fa %(total)s.")
+                                   % {"line": label, "base": base, "cards": cards, "total": total})
     old = _sheet_snapshot(sheet) if sheet.state != ScoreSheet.State.EMPTY else None
     sheet.hands.all().delete()
     HandRow.objects.bulk_create(
@@ -750,11 +762,12 @@ def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, 
     actor = _as_actor(by)
     sheet, rnd = _locked_sheet(table)
     if actor.user is None and not captain_ok:
-        raise ArbiterError("Solo l'arbitro può farlo.")
+        raise ArbiterError(_("Solo l'arbitro può farlo."))
     if actor.user is None and rnd.state != Round.State.PUBLISHED:
-        raise ArbiterError("Il turno non è in gioco: lo score è in sola lettura.")
+        raise ArbiterError(_("Il turno non è in gioco: lo score è in sola lettura."))
     if sheet.state not in allowed:
-        raise ArbiterError(f"Operazione non ammessa: lo score è «{sheet.get_state_display()}».")
+        raise ArbiterError(_("Operazione non ammessa: lo score è «%(state)s».")
+                           % {"state": sheet.get_state_display()})
     old_state = sheet.state
     sheet.state = new_state
     for key, value in extra.items():
@@ -788,8 +801,10 @@ def validate_sheet(*, table: Table, by) -> ScoreSheet:
     sheet = ScoreSheet.objects.get(table=table)
     if sheet.sum_error:
         raise ArbiterError(
-            f"Tavolo {table.number}: errore di somma (dichiarato {sheet.declared_ns}/{sheet.declared_ew}, "
-            f"somma delle smazzate {sheet.mp_ns}/{sheet.mp_ew}). Correggi prima di validare."
+            _("Tavolo %(table)s: errore di somma (dichiarato %(declared_ns)s/%(declared_ew)s, "
+              "somma delle smazzate %(mp_ns)s/%(mp_ew)s). Correggi prima di validare.")
+            % {"table": table.number, "declared_ns": sheet.declared_ns, "declared_ew": sheet.declared_ew,
+               "mp_ns": sheet.mp_ns, "mp_ew": sheet.mp_ew}
         )
     return _transition(
         table, by,
@@ -823,9 +838,9 @@ def validate_entered_sheets(*, round: Round, by) -> list[int]:
 def unvalidate_sheet(*, table: Table, by, reason: str = "") -> ScoreSheet:
     """Undo a validation while the round is still open; ``reason`` is required (audit trail)."""
     if not reason.strip():
-        raise ArbiterError("Indica il motivo della correzione.")
+        raise ArbiterError(_("Indica il motivo della correzione."))
     if table.round.state == Round.State.CLOSED:
-        raise ArbiterError("Il turno è chiuso.")
+        raise ArbiterError(_("Il turno è chiuso."))
     return _transition(table, by, allowed={ScoreSheet.State.VALIDATED}, new_state=ScoreSheet.State.ENTERED,
                        action="sheet_unvalidated", reason=reason)
 
@@ -846,12 +861,12 @@ def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
     when the table agrees; audited with the reason."""
     actor = _as_actor(by)
     if actor.user is None:
-        raise ArbiterError("Solo l'arbitro può invertire le linee.")
+        raise ArbiterError(_("Solo l'arbitro può invertire le linee."))
     if not reason.strip():
-        raise ArbiterError("Indica il motivo della correzione.")
+        raise ArbiterError(_("Indica il motivo della correzione."))
     sheet, rnd = _locked_sheet(table)
     if sheet.state == ScoreSheet.State.EMPTY:
-        raise ArbiterError("Lo score è vuoto.")
+        raise ArbiterError(_("Lo score è vuoto."))
     old = _sheet_snapshot(sheet)
     for h in sheet.hands.all():
         h.ns_score, h.ew_score = h.ew_score, h.ns_score
@@ -878,19 +893,19 @@ def set_arbitral_score(
     each must lie between 0 and the scale maximum. The sheet is validated."""
     actor = _as_actor(by)
     if actor.user is None:
-        raise ArbiterError("Solo l'arbitro assegna un punteggio arbitrale.")
+        raise ArbiterError(_("Solo l'arbitro assegna un punteggio arbitrale."))
     if not reason.strip():
-        raise ArbiterError("Indica il motivo del punteggio arbitrale.")
+        raise ArbiterError(_("Indica il motivo del punteggio arbitrale."))
     sheet, rnd = _locked_sheet(table)
     _may_correct(rnd, actor, sheet)
     scale = selectors.scale_of(rnd.tournament)
     vp_ns, vp_ew = Decimal(vp_ns), Decimal(vp_ew)
     for v in (vp_ns, vp_ew):
         if v < 0 or v > scale.max_vp:
-            raise ArbiterError(f"I VP devono stare tra 0 e {scale.max_vp}.")
+            raise ArbiterError(_("I VP devono stare tra 0 e %(max)s.") % {"max": scale.max_vp})
     for mp in (mp_ns, mp_ew):
         if mp % 5:
-            raise ArbiterError(f"{mp} non è multiplo di 5.")
+            raise ArbiterError(_("%(mp)s non è multiplo di 5.") % {"mp": mp})
     old = _sheet_snapshot(sheet)
     sheet.hands.all().delete()
     sheet.mp_ns, sheet.mp_ew, sheet.vp_ns, sheet.vp_ew = mp_ns, mp_ew, vp_ns, vp_ew
@@ -922,10 +937,12 @@ def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
     pair = Pair.objects.select_for_update().get(pk=pair.pk)
     tournament = pair.tournament
     if pair.status == Pair.Status.WITHDRAWN:
-        raise ArbiterError(f"La coppia {pair.number} è già ritirata dal turno {pair.withdrawn_from_round}.")
+        raise ArbiterError(_("La coppia %(pair)s è già ritirata dal turno %(round)s.")
+                           % {"pair": pair.number, "round": pair.withdrawn_from_round})
     closed = tournament.rounds.filter(number__gte=from_round, state=Round.State.CLOSED).exists()
     if closed or from_round < 1:
-        raise ArbiterError(f"Il turno {from_round} è già chiuso: il ritiro vale dal primo turno non chiuso.")
+        raise ArbiterError(_("Il turno %(round)s è già chiuso: il ritiro vale dal primo turno non chiuso.")
+                           % {"round": from_round})
     rnd = tournament.rounds.filter(number=from_round).first()
     if rnd is not None and rnd.state == Round.State.DRAFT:
         rnd.delete()  # drawn with the pair in it: the arbiter generates it again
@@ -937,8 +954,8 @@ def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
             sheet = ScoreSheet.objects.filter(table=table).first()
             if sheet is not None and sheet.state != ScoreSheet.State.EMPTY:
                 raise ArbiterError(
-                    f"Al tavolo {table.number} del turno {from_round} lo score è già inserito: "
-                    "ritira la coppia dal turno successivo."
+                    _("Al tavolo %(table)s del turno %(round)s lo score è già inserito: "
+                      "ritira la coppia dal turno successivo.") % {"table": table.number, "round": from_round}
                 )
             if sheet is not None:
                 sheet.delete()
@@ -965,12 +982,12 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
     rounds = list(tournament.rounds.order_by("number"))
     if not rounds or len(rounds) > 1 or rounds[0].state == Round.State.CLOSED:
         raise ArbiterError(
-            "Una coppia tardiva può entrare solo durante il turno 1, per completare il tavolo zoppo (art. 33)."
+            _("Una coppia tardiva può entrare solo durante il turno 1, per completare il tavolo zoppo (art. 33).")
         )
     rnd = rounds[0]
     rest_table = rnd.tables.filter(bye=Table.Bye.REST).first()
     if rest_table is None:
-        raise ArbiterError("Non c'è un tavolo zoppo da completare: il numero di coppie è pari (art. 33).")
+        raise ArbiterError(_("Non c'è un tavolo zoppo da completare: il numero di coppie è pari (art. 33)."))
     pair = add_pair(tournament=tournament, players=players, by=by, late=True)
     resting = rest_table.seats.get()
     if rnd.system == Round.System.MITCHELL:
@@ -1009,11 +1026,12 @@ def add_penalty(*, pair: Pair, vp: Decimal, reason: str, by, round_number: int |
     """A VP penalty in the overall standings (art. 23); the opponents gain nothing."""
     vp = Decimal(vp)
     if vp <= 0:
-        raise ArbiterError("La penalità è un numero positivo di VP da togliere.")
+        raise ArbiterError(_("La penalità è un numero positivo di VP da togliere."))
     if not reason.strip():
-        raise ArbiterError("Indica il motivo della penalità.")
+        raise ArbiterError(_("Indica il motivo della penalità."))
     if round_number is not None and not 1 <= round_number <= pair.tournament.rounds_planned:
-        raise ArbiterError(f"Turno {round_number} inesistente: il piano ha {pair.tournament.rounds_planned} turni.")
+        raise ArbiterError(_("Turno %(round)s inesistente: il piano ha %(rounds)s turni.")
+                           % {"round": round_number, "rounds": pair.tournament.rounds_planned})
     actor = _as_actor(by)
     penalty = Penalty.objects.create(tournament=pair.tournament, pair=pair, vp=vp, reason=reason,
                                      round_number=round_number, created_by=actor.user)
@@ -1053,16 +1071,16 @@ def create_custom_scale(*, scale, by):
     try:
         vp_rules.validate_scale(scale)
     except vp_rules.ScaleError as exc:
-        raise ArbiterError("Tabella VP non valida.", details=exc.messages) from exc
+        raise ArbiterError(_("Tabella VP non valida."), details=exc.messages) from exc
     if scale.id in vp_rules.builtin_scales() or CustomScale.objects.filter(scale_id=scale.id).exists():
-        raise ArbiterError(f"Esiste già una tabella VP con codice «{scale.id}».")
+        raise ArbiterError(_("Esiste già una tabella VP con codice «%(code)s».") % {"code": scale.id})
     try:
         with transaction.atomic():
             custom = CustomScale.objects.create(
                 scale_id=scale.id, name=scale.name, data=vp_rules.scale_to_dict(scale)
             )
     except IntegrityError as exc:  # the same id saved from another window meanwhile
-        raise ArbiterError(f"Esiste già una tabella VP con codice «{scale.id}».") from exc
+        raise ArbiterError(_("Esiste già una tabella VP con codice «%(code)s».") % {"code": scale.id}) from exc
     logging.getLogger("arbitro.scales").info("%s created VP scale %s", _as_actor(by).label, scale.id)
     return custom
 
@@ -1077,11 +1095,12 @@ def delete_custom_scale(*, scale_id: str, by) -> None:
 
     custom = CustomScale.objects.select_for_update().filter(scale_id=scale_id).first()
     if custom is None:
-        raise ArbiterError(f"La tabella «{scale_id}» non è una tabella personalizzata.")
+        raise ArbiterError(_("La tabella «%(code)s» non è una tabella personalizzata.") % {"code": scale_id})
     users = list(Tournament.objects.filter(vp_scale=scale_id).values_list("name", flat=True)[:5])
     if users:
         raise ArbiterError(
-            f"La tabella «{custom.name}» è usata dal torneo {', '.join(users)}: non si può cancellare."
+            _("La tabella «%(name)s» è usata dal torneo %(tournaments)s: non si può cancellare.")
+            % {"name": custom.name, "tournaments": ", ".join(users)}
         )
     custom.delete()
     logging.getLogger("arbitro.scales").info("%s deleted VP scale %s", _as_actor(by).label, scale_id)
