@@ -71,10 +71,10 @@ def line(label: str, figures: tuple[float, float], extra: str = "") -> None:
 
 def cold(fn):
     """``fn`` with the QR-code cache emptied first, so every run draws every code again."""
-    from tournaments import documents
+    from tournaments import links
 
     def run():
-        documents.captain_qr.cache_clear()
+        links.qr_svg.cache_clear()
         return fn()
 
     return run
