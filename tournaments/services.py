@@ -658,6 +658,20 @@ def _may_correct(rnd: Round, actor: Actor, sheet: ScoreSheet) -> None:
         )
 
 
+def correction_needs_reason(sheet: ScoreSheet, rnd: Round) -> bool:
+    """True when an arbiter's change to ``sheet`` is a correction that must state its reason
+    in the audit trail (rules.md §3): the sheet is confirmed, validated or disputed, a
+    captain entered it, or the round is closed. A first entry, or the arbiter's change to
+    the arbiter's own unvalidated entry, needs none."""
+    if sheet.state == ScoreSheet.State.EMPTY:
+        return False
+    return (
+        sheet.state in (ScoreSheet.State.CONFIRMED, ScoreSheet.State.VALIDATED, ScoreSheet.State.DISPUTED)
+        or sheet.entered_by_captain
+        or rnd.state == Round.State.CLOSED
+    )
+
+
 @transaction.atomic
 def save_score_sheet(
     *,
@@ -698,6 +712,8 @@ def save_score_sheet(
         raise StaleSheetError(
             _("Lo score è stato modificato da un altro dispositivo: ecco la versione attuale."), current=sheet
         )
+    if actor.user is not None and correction_needs_reason(sheet, rnd) and not reason.strip():
+        raise ArbiterError(_("Indica il motivo della correzione."))
     if len(hands) != tournament.hands_per_round:
         raise ArbiterError(
             _("Lo score deve avere %(hands)s smazzate (ricevute %(received)s).")

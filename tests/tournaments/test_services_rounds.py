@@ -365,3 +365,27 @@ def test_unvalidating_needs_a_reason(nine, arbiter):
     with pytest.raises(ArbiterError, match="motivo"):
         services.unvalidate_sheet(table=t1, by=arbiter, reason="  ")
     assert services.unvalidate_sheet(table=t1, by=arbiter, reason="ricontrollo").state == "entered"
+
+
+@pytest.mark.parametrize("situation", ["captain_entry", "disputed", "validated"])
+def test_arbiter_correction_needs_a_reason(nine, arbiter, situation):
+    """Regression: the arbiter overwrote a captain's entry and a disputed sheet with no reason."""
+    r1 = services.publish_round(round=services.generate_round(tournament=nine, by=arbiter), by=arbiter)
+    t1 = r1.tables.get(number=1)
+    if situation == "validated":
+        services.save_score_sheet(table=t1, hands=hands(200, 100), by=arbiter, validate=True)
+    else:
+        services.save_score_sheet(table=t1, hands=hands(200, 100), by=Actor("capitano N/S tavolo 1"))
+        if situation == "disputed":
+            services.dispute_sheet(table=t1, by=Actor("capitano E/O tavolo 1"), note="mano 2")
+    with pytest.raises(ArbiterError, match="motivo"):
+        services.save_score_sheet(table=t1, hands=hands(300, 100), by=arbiter)
+    assert ScoreSheet.objects.get(table=t1).mp_ns == 200
+    assert services.save_score_sheet(table=t1, hands=hands(300, 100), by=arbiter, reason="verificato").mp_ns == 300
+
+
+def test_arbiter_may_retype_own_unvalidated_entry_without_reason(nine, arbiter):
+    r1 = services.publish_round(round=services.generate_round(tournament=nine, by=arbiter), by=arbiter)
+    t1 = r1.tables.get(number=1)
+    services.save_score_sheet(table=t1, hands=hands(200, 100), by=arbiter)
+    assert services.save_score_sheet(table=t1, hands=hands(300, 100), by=arbiter).mp_ns == 300
