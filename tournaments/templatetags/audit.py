@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.vp import format_vp
 
-from ..models import ScoreSheet
+from ..models import Round, ScoreSheet
 
 register = template.Library()
 
@@ -41,8 +41,18 @@ KEYS = {
     "pair": _("coppia"), "system": _("sistema"), "seed": _("seme"), "bye": _("riposo"),
     "from_round": _("dal turno"), "opponent": _("avversari"), "vp": _("VP"), "reason": _("motivo"),
     "state": _("stato"), "draft_discarded": _("bozza scartata"), "acknowledged": _("avvisi accettati"),
-    "confirmed_by": _("confermato da"), "dispute_note": _("nota"),
+    "confirmed_by": _("confermato da"), "dispute_note": _("nota"), "tables": _("tavoli"),
+    "hands_per_round": _("smazzate per turno"), "vp_scale": _("tabella VP"), "plan": _("piano"),
 }
+
+
+def _label(key: str, value) -> str:
+    """Stored codes shown with their labels: sheet states, pairing systems."""
+    if key == "state" and value in ScoreSheet.State.values:
+        return str(ScoreSheet.State(value).label)
+    if key == "system" and value in Round.System.values:
+        return str(Round.System(value).label)
+    return _plain(value)
 
 
 @register.filter
@@ -51,8 +61,14 @@ def audit_action(code: str) -> str:
     return str(ACTIONS.get(code, code))
 
 
+def _num(value) -> str:
+    """A number with a true minus sign, so "295 – −215" reads as two scores."""
+    text = str(value)
+    return "−" + text[1:] if text.startswith("-") else text
+
+
 def _pairs(a, b) -> str:
-    return f"{a}–{b}"
+    return f"{_num(a)} – {_num(b)}"
 
 
 def _sheet(value: dict) -> str:
@@ -93,5 +109,5 @@ def audit_value(value) -> str:
             return _sheet(value)
         if set(value) == {"state"}:
             return _sheet(value)
-        return "; ".join(f"{KEYS.get(k, k)}: {_plain(v)}" for k, v in value.items() if v not in (None, "", []))
+        return "; ".join(f"{KEYS.get(k, k)}: {_label(k, v)}" for k, v in value.items() if v not in (None, "", []))
     return _plain(value)
