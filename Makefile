@@ -25,7 +25,7 @@ setup: system-deps $(STAMP)
 	$(BIN)/python manage.py collectstatic --noinput -v 0
 
 run: setup
-	$(BIN)/python manage.py seed_demo
+	$(BIN)/python manage.py seed_demo --url http://$(HOST):$(PORT)/
 	$(BIN)/python manage.py serve --host $(HOST) --port $(PORT)
 
 test: setup

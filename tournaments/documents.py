@@ -26,6 +26,8 @@ from decimal import Decimal
 
 from django.db.models import Prefetch
 from django.template.loader import render_to_string
+from django.utils.dates import MONTHS
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from scoring import vp as vp_rules
@@ -143,6 +145,11 @@ class RoundDocument:
     scale_bands: tuple[ScaleBand, ...]
     tables: tuple[TableInfo, ...]
     state: str = ""
+    rest_vp: Decimal | None = None  # VP credited to a resting pair (rules.md §5, art. 33)
+
+    @property
+    def date_text(self) -> str:
+        return long_date(self.date)
 
     @property
     def playing_tables(self) -> tuple[TableInfo, ...]:
@@ -224,8 +231,23 @@ class StandingsDocument:
             return _("Classifica dopo il turno %(n)s") % {"n": self.after_round}
         return _("Classifica")
 
+    @property
+    def date_text(self) -> str:
+        return long_date(self.date)
+
 
 # --------------------------------------------------------------------------- helpers
+
+
+def long_date(value: date | None) -> str:
+    """``value`` written out for print in the active language: "30 novembre 2026" (Italian
+    writes month names lowercase), "30 November 2026" in English; "" for None."""
+    if value is None:
+        return ""
+    month = str(MONTHS[value.month])
+    if (get_language() or "it").startswith("it"):
+        month = month.lower()
+    return f"{value.day} {month} {value.year}"
 
 
 def _sort_key(text: str) -> str:
@@ -329,6 +351,7 @@ def round_document(rnd: Round, *, qr: bool = True, request=None) -> RoundDocumen
         round_number=rnd.number, system=rnd.get_system_display(),
         hands_per_round=tournament.hands_per_round, scale_name=scale.name,
         scale_bands=scale_bands(scale), tables=tuple(infos), state=rnd.get_state_display(),
+        rest_vp=selectors.rest_values(tournament, scale)[0],
     )
 
 
@@ -470,17 +493,20 @@ def _save(wb) -> bytes:
 def standings_xlsx(doc: StandingsDocument) -> bytes:
     """XLSX of the standings: one sheet, header row in bold, then one row per pair.
 
-    Columns: Posizione (text: "3" or "3="), Coppia, Giocatori, VP, Penalità (VP deducted),
-    Scarto MP, MP fatti, Turni, Riposi, Ritirata. VP/MP are numbers.
+    Columns: Posizione (an integer: 3), Pari merito ("=" when the position is shared, else
+    empty), Coppia, Giocatori, VP, Penalità (VP deducted), Scarto MP, MP fatti, Turni, Riposi,
+    Ritirata. Positions, VP and MP are numbers, so a spreadsheet sorts them as numbers.
     """
     wb = _workbook()
     ws = wb.active
     ws.title = _("Classifica")[:31]
-    _header(ws, [(_("Posizione"), 10), (_("Coppia"), 8), (_("Giocatori"), 44), ("VP", 8),
+    _header(ws, [(_("Posizione"), 10), (_("Pari merito"), 11), (_("Coppia"), 8), (_("Giocatori"), 44), ("VP", 8),
                  (_("Penalità"), 9), (_("Scarto MP"), 11), (_("MP fatti"), 10), (_("Turni"), 7),
                  (_("Riposi"), 7), (_("Ritirata"), 9)])
     for r in doc.rows:
-        ws.append([r.position, r.pair, r.names, vp_number(r.vp), vp_number(r.penalty) or 0,
+        tied = r.position.endswith("=")
+        position = r.position.rstrip("=")
+        ws.append([int(position) if position.isdigit() else r.position, "=" if tied else "", r.pair, r.names, vp_number(r.vp), vp_number(r.penalty) or 0,
                    r.mp_difference, r.mp_scored, r.played, r.rests, _("sì") if r.withdrawn else ""])
     return _save(wb)
 
@@ -490,7 +516,8 @@ def scoresheets_xlsx(doc: RoundDocument) -> bytes:
 
     Sheet "Smazzate": one row per hand (Tavolo, Smazzata, Coppia N/S, Base N/S, Carte N/S,
     Totale N/S, Coppia E/O, Base E/O, Carte E/O, Totale E/O). Sheet "Tavoli": one row per
-    table with players, MP totals, difference, VP, state; rests listed with their pair.
+    table with players, MP totals, difference, VP, state; rests listed with their pair and
+    the rest VP in "VP N/S" (``selectors.rest_values``, rules.md §5), as the round page shows.
     Blank sheets appear in "Tavoli" with empty results.
     """
     wb = _workbook()
@@ -510,7 +537,8 @@ def scoresheets_xlsx(doc: RoundDocument) -> bytes:
     for t in doc.tables:
         if t.bye:
             label = _("Riposo forzato") if t.bye == Table.Bye.FORCED else _("Riposo")
-            ws2.append([t.number, t.ns.number, t.ns.names, None, label])
+            ws2.append([t.number, t.ns.number, t.ns.names, None, label, None, None, None,
+                        vp_number(doc.rest_vp), None, label])
             continue
         ws2.append([t.number, t.ns.number, t.ns.names, t.ew.number, t.ew.names, t.mp_ns, t.mp_ew,
                     t.difference, vp_number(t.vp_ns), vp_number(t.vp_ew),

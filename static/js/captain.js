@@ -84,18 +84,29 @@
     document.querySelectorAll(".who button").forEach(function (b) {
       b.setAttribute("aria-pressed", String(b.dataset.line === st.line));
     });
-    var m = mode(), text = "";
-    if (!S.round_open) text = T.closed;
-    else if (S.state === "validated") text = T.validated;
-    else if (S.state === "confirmed") text = T.confirmed;
-    else if (m === "pick") text = T.pick;
-    else if (S.state === "disputed") text = T.disputed + " " + S.dispute_note;
-    else if (S.state === "entered" && m === "edit") text = T.entered_mine;
-    else if (S.state === "empty") text = T.empty;
-    if (S.sum_error) text += " " + T.sumerr;
-    $("state").textContent = text;
-    $("state").className = "state " + S.state;
-    $("state").hidden = !text;
+    /* The state box: one line per part (status, the dispute note in quotes, sum warning). */
+    var m = mode(), parts = [], box = $("state");
+    if (!S.round_open) parts.push([T.closed]);
+    else if (S.state === "validated") parts.push([T.validated]);
+    else if (S.state === "confirmed") parts.push([T.confirmed]);
+    else if (m === "pick") parts.push([T.pick]);
+    else if (S.state === "disputed") {
+      parts.push([T.disputed]);
+      if (S.dispute_note) parts.push(["\u201c" + S.dispute_note + "\u201d", "note"]);
+    }
+    else if (S.state === "entered" && m === "edit") parts.push([T.entered_mine]);
+    else if (S.state === "empty") parts.push([T.empty]);
+    if (S.sum_error) parts.push([T.sumerr, "warn"]);
+    box.textContent = "";
+    parts.forEach(function (p) {
+      if (!p[0]) return;
+      var el = document.createElement("span");
+      el.textContent = p[0];
+      if (p[1]) el.className = p[1];
+      box.appendChild(el);
+    });
+    box.className = "state " + S.state;
+    box.hidden = !box.childNodes.length;
     var editing = m === "edit";
     if (editing && st.draft && st.base === S.version) fill(st.draft.hands, st.draft.declared);
     else fill(S.hands, S.declared);

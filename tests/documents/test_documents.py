@@ -195,12 +195,15 @@ def test_standings_xlsx_has_bold_header_and_numbers(played):
     wb = load_workbook(io.BytesIO(documents.standings_xlsx(documents.standings_document(played))))
     ws = wb.active
     header = [c.value for c in ws[1]]
-    assert header[:7] == ["Posizione", "Coppia", "Giocatori", "VP", "Penalità", "Scarto MP", "MP fatti"]
+    assert header[:8] == ["Posizione", "Pari merito", "Coppia", "Giocatori", "VP", "Penalità", "Scarto MP",
+                          "MP fatti"]
     assert all(c.font.bold for c in ws[1])
     rows = [[c.value for c in r] for r in ws.iter_rows(min_row=2)]
-    assert rows[2][:7] == ["3=", 3, "Rossi3 Anna3 – Verdi3 Bruno3", 11, 0, 200, 600]
-    assert rows[5][:6] == ["6", 8, "Rossi8 Anna8 – Verdi8 Bruno8", 8, 1, -200]
-    assert isinstance(rows[0][3], int) and ws.column_dimensions["C"].width > 20
+    # Position is an integer; the shared position's "=" sits in its own column.
+    assert rows[2][:8] == [3, "=", 3, "Rossi3 Anna3 – Verdi3 Bruno3", 11, 0, 200, 600]
+    assert rows[3][:3] == [3, "=", 4]
+    assert rows[5][:7] == [6, None, 8, "Rossi8 Anna8 – Verdi8 Bruno8", 8, 1, -200]
+    assert isinstance(rows[0][0], int) and isinstance(rows[0][4], int) and ws.column_dimensions["D"].width > 20
 
 
 def test_scoresheets_xlsx_one_row_per_hand(played):
@@ -214,6 +217,33 @@ def test_scoresheets_xlsx_one_row_per_hand(played):
     tables = [[c.value for c in r] for r in wb["Tavoli"].iter_rows(min_row=2)]
     assert tables[1][:10] == [2, 2, "Rossi2 Anna2 – Verdi2 Bruno2", 6, "Rossi6 Anna6 – Verdi6 Bruno6",
                               900, 400, 500, 12, 8]
+
+
+def test_scoresheets_xlsx_rest_row_has_the_rest_vp(drafted):
+    """5 pairs: table 3 is the rest; default 70% of the 20-VP maximum = 14 VP (rules.md §5)."""
+    wb = load_workbook(io.BytesIO(documents.scoresheets_xlsx(documents.round_document(drafted.rounds.get(number=1)))))
+    rows = [[c.value for c in r] for r in wb["Tavoli"].iter_rows(min_row=2)]
+    rest = [r for r in rows if r[4] == "Riposo"]
+    assert len(rest) == 1
+    header = [c.value for c in wb["Tavoli"][1]]
+    assert rest[0][header.index("VP N/S")] == 14
+
+
+# --------------------------------------------------------------------------- dates
+
+
+def test_printed_date_month_lowercase_in_italian_capital_in_english(played):
+    """The fixture tournament is on 30/11/2026."""
+    from django.utils import translation
+
+    doc = documents.standings_document(played)
+    assert "30 novembre 2026" in documents.standings_html(doc)
+    rdoc = documents.round_document(played.rounds.get(number=1), qr=False)
+    assert "30 novembre 2026" in documents.tablelist_html(rdoc, qr=False)
+    assert "30 novembre 2026" in documents.scoresheets_html(rdoc)
+    with translation.override("en"):
+        assert "30 November 2026" in documents.standings_html(doc)
+    assert documents.long_date(None) == ""
 
 
 # --------------------------------------------------------------------------- views

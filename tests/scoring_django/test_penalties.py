@@ -3,6 +3,7 @@ opponents; add and remove are audited. Standings worked by hand with the 4-hand 
 from decimal import Decimal
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 
 from tournaments import selectors
@@ -107,3 +108,13 @@ def test_standings_after_an_earlier_round_ignore_a_later_penalty(played, arbiter
                          round_number=2)
     assert selectors.standings(played, after_round=1)[-1].penalty == 0
     assert {r.pair: r.vp for r in selectors.standings(played)}[2] == Decimal(8)
+
+
+def test_penalty_form_in_english(arbiter_client, tournament):
+    arbiter_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    html = arbiter_client.get(reverse("penalties", args=[tournament.slug])).content.decode()
+    for italian in ("Coppia (numero)", "VP da togliere", "Un numero positivo", "Facoltativo"):
+        assert italian not in html
+    assert "Pair (number)" in html and "VP to deduct" in html
+    assert "A positive number: 1 deducts one VP." in html
+    assert "Optional: standings after earlier rounds do not count it." in html

@@ -11,7 +11,7 @@ from django.contrib import messages
 from django.db.models import Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from scoring.vp import format_vp
 
@@ -22,15 +22,15 @@ from .common import arbiter_view
 
 
 class PenaltyForm(forms.Form):
-    pair = forms.IntegerField(label=_lazy("Coppia (numero)"), min_value=1)
+    pair = forms.IntegerField(label=gettext_lazy("Coppia (numero)"), min_value=1)
     vp = forms.DecimalField(
-        label=_lazy("VP da togliere"), max_digits=6, decimal_places=2, min_value=Decimal("0.01"),
-        help_text=_lazy("Un numero positivo: 1 toglie un VP."),
+        label=gettext_lazy("VP da togliere"), max_digits=6, decimal_places=2, min_value=Decimal("0.01"),
+        help_text=gettext_lazy("Un numero positivo: 1 toglie un VP."),
     )
-    reason = forms.CharField(label=_lazy("Motivo"), max_length=200)
+    reason = forms.CharField(label=gettext_lazy("Motivo"), max_length=200)
     round_number = forms.IntegerField(
-        label=_lazy("Turno"), min_value=1, required=False,
-        help_text=_lazy("Facoltativo: le classifiche dei turni precedenti non la contano."),
+        label=gettext_lazy("Turno"), min_value=1, required=False,
+        help_text=gettext_lazy("Facoltativo: le classifiche dei turni precedenti non la contano."),
     )
 
     def __init__(self, *args, tournament, **kwargs):

@@ -93,6 +93,12 @@ def public_standings(tournament: Tournament) -> tuple[int | None, list[PublicSta
     return last.number, rows
 
 
+def is_final(tournament: Tournament, after: int | None) -> bool:
+    """True when ``after`` (the last closed round number, or None) is the last planned round,
+    so the standings are the final ones (as the arbiter's standings page says)."""
+    return after is not None and after >= tournament.rounds_planned
+
+
 def seat_finder(rnd: Round | None) -> list[documents.SeatFinder]:
     """Every player of ``rnd`` alphabetically by surname with pair, table and line, as in
     the printed table list's second part (``documents.RoundDocument.seat_finder``); [] without
@@ -110,7 +116,7 @@ def public_page(request, slug):
     after, standings = public_standings(tournament)
     return render(request, "public/tournament.html", {
         "tournament": tournament, "round": rnd, "tables": table_list(rnd), "seats": seat_finder(rnd),
-        "standings": standings, "after_round": after,
+        "standings": standings, "after_round": after, "is_final": is_final(tournament, after),
     })
 
 
@@ -139,6 +145,7 @@ def projector(request, slug):
     kind, rows = screens[index]
     return render(request, "public/projector.html", {
         "tournament": tournament, "round": rnd, "kind": kind, "rows": rows, "after_round": after,
+        "is_final": is_final(tournament, after),
         "screen": index + 1, "screens": len(screens), "next": (index + 1) % len(screens),
         "refresh": PROJECTOR_SECONDS, "rows_per_screen": PROJECTOR_ROWS,
     })

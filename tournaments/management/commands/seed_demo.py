@@ -30,6 +30,10 @@ def demo_registrations() -> Path:
 class Command(BaseCommand):
     help = "Crea l'arbitro e il torneo dimostrativo."
 
+    def add_arguments(self, parser):
+        parser.add_argument("--url", default="http://127.0.0.1:8000/",
+                            help="Indirizzo del server da stampare (make run passa host e porta).")
+
     def handle(self, *args, **options):
         User = get_user_model()
         username = os.environ.get("ARBITRO_DEMO_USER", "arbitro")
@@ -40,7 +44,7 @@ class Command(BaseCommand):
         if not Tournament.objects.filter(slug=DEMO_SLUG).exists():
             self._create_demo(user)
         self.stdout.write(self.style.SUCCESS(
-            f"Arbitro demo  →  utente: {username}   password: {password}   (http://127.0.0.1:8000/)"
+            f"Arbitro demo  →  utente: {username}   password: {password}   ({options['url']})"
         ))
 
     def _create_demo(self, user):
