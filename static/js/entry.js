@@ -108,7 +108,20 @@
     recompute();
   }
 
+  /* The reason is required (server: needs_reason) only for a change: an unchanged
+     "Salva e valida" is a validation, so the browser must not block it. */
+  var reason = document.getElementById("reason");
+  var needsReason = reason && reason.hasAttribute("required");
+  function gridValues() {
+    return Array.prototype.map.call(form.querySelectorAll("#grid input"), function (i) { return i.value.trim(); }).join("|");
+  }
+  var refused = !!document.getElementById("sheet-errors"), initialGrid = null;
+  function updateReason() {
+    if (needsReason && initialGrid !== null) { reason.required = refused || gridValues() !== initialGrid; }
+  }
+
   form.addEventListener("input", recompute);
+  form.addEventListener("input", updateReason);
   document.getElementById("parts-toggle").addEventListener("change", function () {
     applyMode();
     var first = form.querySelector(partsMode() ? '[data-field="ns_base"]' : '[data-field="ns"]');
@@ -153,6 +166,8 @@
   }
 
   applyMode();
+  initialGrid = gridValues();
+  updateReason();
   if (partsMode()) {
     var first = form.querySelector('[data-field="ns_base"]');
     if (first && document.activeElement && document.activeElement.dataset.field === "ns") { first.focus(); }

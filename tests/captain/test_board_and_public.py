@@ -62,10 +62,9 @@ def test_sum_error_is_flagged(client, arbiter_client, tables):
     assert "Errore di somma" in html and "Tavolo 1: errore di somma" in html
 
 
-def test_validate_button_only_for_confirmed_sheets(client, other_client, arbiter_client, tables):
+def test_validate_button_on_confirmed_sheets(client, other_client, arbiter_client, tables):
     captain_save(client, tables[2])
     url = reverse("board_validate", args=["prova", 1, 2])
-    assert f'action="{url}"' not in rows(arbiter_client).content.decode()
     captain_post(other_client, "captain_confirm", tables[2], {"line": "ew", "version": 1})
     assert f'action="{url}"' in rows(arbiter_client).content.decode()
     response = arbiter_client.post(url)
@@ -190,3 +189,49 @@ def test_round_page_links_to_the_captain_links_page(arbiter_client, tables):
     html = arbiter_client.get(reverse("round", args=["prova", 1])).content.decode()
     url = reverse("captain_links", args=["prova", 1])
     assert f'href="{url}">Link e QR dei capitani</a>' in html
+
+
+def test_disputed_sheet_with_a_sum_error_was_counted_contestato_0(client, other_client, arbiter_client, tables):
+    """Regression: table 3 disputed AND with a sum error showed only "Errore di somma" on
+    the round page, and the board's counter said "Contestato: 0". Now the dispute wins the
+    badge and the counter, the sum-error mark and the note stay visible on both pages."""
+    captain_save(client, tables[3], declared=[1500, 845])                # sum error
+    captain_post(other_client, "captain_dispute", tables[3], {"line": "ew", "version": 1, "note": "manca la chiusura"})
+    fragment = rows(arbiter_client)
+    counts = {value: n for value, _label, n in fragment.context["states"]}
+    assert counts == {"empty": 3, "entered": 0, "sum_error": 0, "confirmed": 0, "disputed": 1, "validated": 0}
+    html = fragment.content.decode()
+    assert "Contestato: <b>1</b>" in html and "Tavolo 3: errore di somma" in html and "manca la chiusura" in html
+    round_page = arbiter_client.get(reverse("round", args=["prova", 1]))
+    assert dict(round_page.context["counts"]) == counts
+    page = round_page.content.decode()
+    row = page.split('id="table-3"')[1].split("</tr>")[0]
+    assert "Contestato" in row and "Errore di somma" in row and "manca la chiusura" in row
+    # no Valida button while the sum error stands (the service would refuse it)
+    assert reverse("sheet_validate", args=["prova", 1, 3]) not in row
+    assert reverse("board_validate", args=["prova", 1, 3]) not in html
+    grid = arbiter_client.get(reverse("sheet", args=["prova", 1, 3])).content.decode()
+    assert 'id="sheet-status">Contestato' in grid and 'id="sum-error-mark"' in grid and "manca la chiusura" in grid
+    fixes = arbiter_client.get(reverse("sheet_corrections", args=["prova", 1, 3])).content.decode()
+    assert 'id="sheet-status">Contestato' in fixes and 'id="sum-error-mark"' in fixes
+    assert "manca la chiusura" in fixes.split('id="dispute-note"')[1]
+
+
+def test_board_had_no_valida_button_for_arbiter_entered_sheets(arbiter, arbiter_client, tables):
+    """Regression: the board offered "Valida" only for confirmed sheets, the round page also
+    for sheets the arbiter entered. Same rule now on both."""
+    services.save_score_sheet(table=tables[1], hands=[services.HandInput(*h) for h in HANDS], by=arbiter)
+    url = reverse("board_validate", args=["prova", 1, 1])
+    assert f'action="{url}"' in rows(arbiter_client).content.decode()
+    round_page = arbiter_client.get(reverse("round", args=["prova", 1])).content.decode()
+    assert reverse("sheet_validate", args=["prova", 1, 1]) in round_page
+    assert arbiter_client.post(url).status_code == 302
+    assert ScoreSheet.objects.get(table=tables[1]).state == ScoreSheet.State.VALIDATED
+
+
+def test_board_columns_were_cut_off_on_a_phone(arbiter_client, tables):
+    """Regression: at 360 px the MP, VP, Chi and Valida columns were cut off. The table
+    scrolls inside its own box and the pair names are hidden on a phone (numbers stay)."""
+    html = rows(arbiter_client).content.decode()
+    assert '<div class="scroll-x board-scroll"><table class="grid compact board">' in html
+    assert '<span class="hide-phone">' in html.split('id="t1"')[1]

@@ -273,3 +273,53 @@ def test_standings_pdf_only_after_close_while_excel_always(arbiter_client, arbit
     assert 'documenti/classifica.pdf?dopo=1"' in page and 'documenti/classifica.xlsx?dopo=1"' in page
     resp = arbiter_client.get(reverse("standings_xlsx", args=["prova"]) + "?dopo=1")
     assert resp.status_code == 200
+
+
+def _one_round_plan(arbiter, five):
+    """The plan shortened to a single Mitchell round (allowed before it is generated)."""
+    return services.update_tournament(tournament=five, by=arbiter, plan="M")
+
+
+def test_generate_page_offered_a_round_after_the_last_planned_one(arbiter_client, arbiter, five):
+    """Regression: after the last planned round /turni/genera/ asked "Genera il turno 5?"
+    with a button the service then refused. Now it says every planned round is generated
+    and links the standings and the settings, with no generate button."""
+    _one_round_plan(arbiter, five)
+    rnd = services.generate_round(tournament=five, by=arbiter)
+    services.publish_round(round=rnd, by=arbiter)
+    _play_round(arbiter, rnd)
+    resp = arbiter_client.get(reverse("round_generate", args=["prova"]))
+    page = body(resp)
+    assert resp.status_code == 200
+    assert "Tutti i turni previsti sono stati generati" in page
+    assert "Generare il turno 2" not in page and 'id="generate-button"' not in page
+    assert f'href="{reverse("standings", args=["prova"])}"' in page
+    assert f'href="{reverse("tournament_edit", args=["prova"])}"' in page
+    # a stray POST shows the same page, not the refused offer again
+    page = body(arbiter_client.post(reverse("round_generate", args=["prova"]), follow=True))
+    assert "Tutti i turni previsti sono stati generati" in page and 'id="generate-button"' not in page
+    assert Round.objects.filter(tournament=five).count() == 1
+
+
+def test_closing_the_last_round_said_standings_decide_the_next_pairings(arbiter_client, arbiter, five):
+    """Regression: the confirmation to close the last planned round said the standings
+    decide the next pairings; there are none: they are the final standings."""
+    _one_round_plan(arbiter, five)
+    rnd = services.generate_round(tournament=five, by=arbiter)
+    services.publish_round(round=rnd, by=arbiter)
+    page = body(arbiter_client.get(round_url(1, "round_close")))
+    assert "classifica finale" in page and "accoppiamenti successivi" not in page
+
+
+def test_close_of_a_round_before_the_last_still_speaks_of_next_pairings(arbiter_client, published):
+    page = body(arbiter_client.get(round_url(1, "round_close")))
+    assert "decide gli accoppiamenti successivi" in page and "classifica finale" not in page
+
+
+def test_validate_all_button_showed_zero_to_validate(arbiter_client, arbiter, published):
+    """Regression: "Valida tutti … (0)" stood there with nothing to validate."""
+    page = body(arbiter_client.get(round_url(1)))
+    assert 'id="validate-all"' not in page and "(0)" not in page
+    services.save_score_sheet(table=published.tables.get(number=1), hands=[HandInput(0, 0)] * 4, by=arbiter)
+    page = body(arbiter_client.get(round_url(1)))
+    assert 'id="validate-all"' in page and "(1)" in page

@@ -197,7 +197,7 @@ def test_hand_calculator(arbiter_client, published):
 # --------------------------------------------------------------------------- regressions (first user's report)
 
 ZERO = [HandInput(0, 0)] * 4
-NEED_REASON = "indica il motivo"
+NEED_REASON = "Indica il motivo della correzione."
 
 
 def test_accept_hands_on_sum_error_with_empty_reason_was_allowed(arbiter_client, arbiter, published):
@@ -262,14 +262,15 @@ def test_grid_correction_of_confirmed_or_validated_sheet_had_no_reason(arbiter_c
     assert AuditEntry.objects.get(action="sheet_corrected").reason == "smazzata 1 letta male"
 
 
-def test_grid_reason_not_asked_without_a_change_or_before_confirmation(arbiter_client, arbiter, published,
-                                                                       post_sheet):
-    """Optional otherwise: a captain's unconfirmed sheet is corrected freely, and an
+def test_grid_reason_not_asked_without_a_change_or_on_the_arbiters_own_entry(arbiter_client, arbiter, published,
+                                                                               post_sheet):
+    """Optional otherwise: the arbiter's own unconfirmed entry is corrected freely, and an
     unchanged «Salva e valida» of a confirmed sheet is a validation, not a correction."""
     t1, t2 = table(published, 1), table(published, 2)
-    services.save_score_sheet(table=t1, hands=ZERO, by=Actor("capitano N/S tavolo 1"))
+    services.save_score_sheet(table=t1, hands=ZERO, by=arbiter)
     page = body(arbiter_client.get(sheet_url(1)))
     assert 'name="reason"' in page and 'id="reason-required"' not in page
+    assert 'name="reason" value="" maxlength="300" required' not in page
     resp = arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], 1))
     assert resp.status_code == 302 and ScoreSheet.objects.get(table=t1).mp_ns == 100
     services.save_score_sheet(table=t2, hands=ZERO, by=Actor("capitano N/S tavolo 2"))
@@ -289,3 +290,25 @@ def test_grid_correction_in_closed_mitchell_round_had_no_reason(arbiter_client, 
     arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], version,
                                             reason="errore di somma dopo la chiusura"))
     assert ScoreSheet.objects.get(table__number=1).mp_ns == 100
+
+
+@pytest.mark.parametrize("case", ["captain_entered", "disputed"])
+def test_grid_correction_without_reason_of_captain_or_disputed_sheet(arbiter_client, arbiter, published,
+                                                                     post_sheet, case):
+    """Regression: the grid let the arbiter overwrite a captain's unconfirmed sheet (or a
+    disputed one) with the reason marked optional, and the service then refused it. The
+    field is now required and shown as such, and a refusal keeps the typed values."""
+    t1 = table(published, 1)
+    services.save_score_sheet(table=t1, hands=ZERO, by=Actor("capitano N/S tavolo 1"))
+    if case == "disputed":
+        services.dispute_sheet(table=t1, by=Actor("capitano E/O tavolo 1"), note="manca la chiusura")
+    version = ScoreSheet.objects.get(table=t1).version
+    page = body(arbiter_client.get(sheet_url(1)))
+    assert 'id="reason-required"' in page and 'required aria-required="true"' in page
+    resp = arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], version))
+    assert resp.status_code == 400 and NEED_REASON in body(resp)
+    assert 'name="h1_ns" value="100"' in body(resp)
+    assert ScoreSheet.objects.get(table=t1).mp_ns == 0
+    resp = arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], version,
+                                                   reason="letto dal foglio"))
+    assert resp.status_code == 302 and ScoreSheet.objects.get(table=t1).mp_ns == 100

@@ -22,7 +22,7 @@ from scoring.vp import format_vp
 from .. import links, selectors, services
 from ..models import Round, ScoreSheet, Table
 from .common import arbiter_view
-from .rounds import STATUS_LABELS, sheet_status
+from .rounds import STATUS_LABELS, can_validate, sheet_status
 
 #: Seconds between two polls of the board's script.
 POLL_SECONDS = 3
@@ -52,15 +52,17 @@ def board_stamp(rnd: Round) -> str:
 def board_rows_context(rnd: Round) -> dict:
     """Rows of the board: one dict per table, plus counts per state.
 
-    The counts are the round page's (``rounds.sheet_status``): a sheet with a sum
-    error counts under "Errore di somma", not under its state; a table whose sheet
+    The counts are the round page's (``rounds.sheet_status``): a disputed sheet counts
+    under "Contestato" even with a sum error; any other sheet with a sum error counts
+    under "Errore di somma", not under its state; a table whose sheet
     does not exist yet counts as "Da inserire"; rests are not counted.
 
     Row keys: ``number``, ``ns`` / ``ew`` (Pair or None), ``bye`` (label or ""),
     ``state`` (``ScoreSheet.State`` value or ``"bye"``), ``state_label``,
     ``sum_error``, ``mp`` / ``vp`` (N/S, E/O), ``entered_by``, ``confirmed_by``,
     ``dispute_note``, ``version``, ``updated_at``, ``url`` (the sheet page),
-    ``can_validate`` (confirmed, no sum error, round in play).
+    ``can_validate`` (``rounds.can_validate``: the round page's rule — entered,
+    confirmed or disputed, no sum error, round in play).
     """
     slug = rnd.tournament.slug
     rows = []
@@ -81,7 +83,7 @@ def board_rows_context(rnd: Round) -> dict:
         counts[sheet_status(sheet)] += 1
         row.update(
             state=sheet.state,
-            state_label=sheet.get_state_display(),
+            state_label=STATUS_LABELS.get(sheet.state, sheet.get_state_display()),
             sum_error=sheet.sum_error,
             mp=(sheet.mp_ns, sheet.mp_ew),
             vp=(format_vp(sheet.vp_ns), format_vp(sheet.vp_ew)),
@@ -91,8 +93,7 @@ def board_rows_context(rnd: Round) -> dict:
             version=sheet.version,
             updated_at=sheet.updated_at,
             url=sheet_url(slug, rnd.number, table.number),
-            can_validate=(rnd.state == Round.State.PUBLISHED and sheet.state == ScoreSheet.State.CONFIRMED
-                          and not sheet.sum_error),
+            can_validate=can_validate(rnd, sheet),
         )
         rows.append(row)
     states = [(key, label, counts[key]) for key, label in STATUS_LABELS.items()]

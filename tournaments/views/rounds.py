@@ -62,13 +62,26 @@ def _sheet_of(table: Table) -> ScoreSheet | None:
 
 
 def sheet_status(sheet: ScoreSheet | None) -> str | None:
-    """The badge of a sheet: its state, or ``"sum_error"`` when the declared totals
-    differ from the hands (rules.md §3); None for a table without a sheet (rest, draft)."""
+    """The badge (and counter) of a sheet: ``"disputed"`` whenever a line disputed it,
+    whatever else is flagged; else ``"sum_error"`` when the declared totals differ from
+    the hands (rules.md §3); else its state. None for a table without a sheet (rest,
+    draft). A disputed sheet that also has a sum error shows the sum-error mark beside
+    the badge (``sheet.sum_error``), so neither is hidden; each sheet is counted once."""
     if sheet is None:
         return None
+    if sheet.state == ScoreSheet.State.DISPUTED:
+        return "disputed"
     if sheet.sum_error:
         return "sum_error"
     return sheet.state
+
+
+def can_validate(rnd: Round, sheet: ScoreSheet | None) -> bool:
+    """Whether a sheet gets its own "Valida" button (round page and live board alike):
+    round in play, sheet entered (by a captain or the arbiter), confirmed or disputed,
+    and no sum error (``services.validate_sheet`` refuses one; rules.md §3)."""
+    return (sheet is not None and rnd.state == Round.State.PUBLISHED and not sheet.sum_error
+            and sheet.state in (ScoreSheet.State.ENTERED, ScoreSheet.State.CONFIRMED, ScoreSheet.State.DISPUTED))
 
 
 def _optional_url(name: str, *args) -> str:
@@ -151,6 +164,8 @@ def round_detail(request, tournament, number):
         rows.append({
             "table": table, "ns": table.ns, "ew": table.ew, "resting": table.resting_pair,
             "sheet": sheet, "status": status, "status_label": STATUS_LABELS.get(status, ""),
+            "sum_error_mark": status == "disputed" and sheet.sum_error,
+            "can_validate": can_validate(rnd, sheet),
             "vp": (format_vp(rest_vp) if table.bye else
                    f"{format_vp(sheet.vp_ns)}–{format_vp(sheet.vp_ew)}" if status not in (None, "empty") else ""),
         })
@@ -198,6 +213,12 @@ def round_generate(request, tournament):
     last = tournament.rounds.order_by("-number").first()
     draft = last if last is not None and last.state == Round.State.DRAFT else None
     number = draft.number if draft else (last.number + 1 if last else 1)
+    if number > tournament.rounds_planned:
+        # Every planned round exists: no offer the service would refuse (rules.md §1).
+        return render(request, "arbiter/round_generate.html", {
+            "tournament": tournament, "all_generated": True, "last": last,
+            "closed_last": last.state == Round.State.CLOSED,
+        })
     if request.method == "POST":
         seed = _int_field(request, "seed")
         rnd = services.generate_round(tournament=tournament, by=request.user, seed=seed)
@@ -354,7 +375,9 @@ def round_close(request, tournament, number):
                              args=[tournament.slug, number, row["number"]])
     return render(request, "arbiter/round_confirm.html", {
         "tournament": tournament, "title": _("Chiudere il turno %(n)s?") % {"n": number},
-        "text": _("La classifica dopo questo turno decide gli accoppiamenti successivi."),
+        "text": (_("È l'ultimo turno previsto: la classifica dopo questo turno è la classifica finale.")
+                 if number >= tournament.rounds_planned
+                 else _("La classifica dopo questo turno decide gli accoppiamenti successivi.")),
         "button": _("Chiudi il turno"), "pending": pending, "round": rnd,
         "cancel_url": reverse("round", args=[tournament.slug, number]),
     })
@@ -493,11 +516,15 @@ def parse_grid(grid: Grid) -> tuple[list[services.HandInput], tuple | None, list
 
 
 def correction_needs_reason(sheet: ScoreSheet, rnd: Round) -> bool:
-    """An arbiter's change in the grid needs a reason when the sheet was already
-    confirmed by the other line or validated, or the round is closed (rules.md §3:
-    corrections are kept in the audit trail with their reason)."""
-    return (sheet.state in (ScoreSheet.State.CONFIRMED, ScoreSheet.State.VALIDATED)
-            or rnd.state == Round.State.CLOSED)
+    """Whether an arbiter's save over this sheet needs a reason, so the grid marks the
+    field required in exactly the cases ``services.save_score_sheet`` refuses without
+    one: the sheet exists (not empty) and is confirmed, validated or disputed, or a
+    captain entered it, or the round is closed (rules.md §3: corrections keep their
+    reason in the audit trail)."""
+    if sheet.state == ScoreSheet.State.EMPTY:
+        return False
+    return (sheet.state in (ScoreSheet.State.CONFIRMED, ScoreSheet.State.VALIDATED, ScoreSheet.State.DISPUTED)
+            or sheet.entered_by_captain or rnd.state == Round.State.CLOSED)
 
 
 def sheet_changes(sheet: ScoreSheet, hands: list[services.HandInput], declared: tuple | None) -> bool:
@@ -533,8 +560,9 @@ def sheet_entry(request, tournament, number, table):
 
     POST ``h<i>_ns`` / ``h<i>_ew`` (totals) and optional ``h<i>_<line>_base`` /
     ``_cards``, ``declared_ns`` / ``declared_ew``, ``expected_version``, ``action``
-    = ``save`` | ``validate``, ``reason`` (required to change a sheet already confirmed
-    or validated, or of a closed round; audited). Refusals re-render the typed grid with the message; a
+    = ``save`` | ``validate``, ``reason`` (required to change a sheet confirmed,
+    validated, disputed or entered by a captain, or of a closed round:
+    :func:`correction_needs_reason`; audited). Refusals re-render the typed grid with the message; a
     stale version shows the current sheet and the typed values beside it. After a
     clean save: the next table still to enter.
     """
@@ -554,8 +582,7 @@ def sheet_entry(request, tournament, number, table):
     expected = _int_field(request, "expected_version")
     if not errors and not grid.reason and expected in (None, sheet.version) \
             and correction_needs_reason(sheet, rnd) and sheet_changes(sheet, hands, declared):
-        errors = [_("Lo score era già confermato o validato (o il turno è chiuso): indica il motivo "
-                    "della correzione.")]
+        errors = [_("Indica il motivo della correzione.")]
     if not errors:
         try:
             sheet = services.save_score_sheet(
