@@ -515,16 +515,8 @@ def parse_grid(grid: Grid) -> tuple[list[services.HandInput], tuple | None, list
     return hands, declared, errors
 
 
-def correction_needs_reason(sheet: ScoreSheet, rnd: Round) -> bool:
-    """Whether an arbiter's save over this sheet needs a reason, so the grid marks the
-    field required in exactly the cases ``services.save_score_sheet`` refuses without
-    one: the sheet exists (not empty) and is confirmed, validated or disputed, or a
-    captain entered it, or the round is closed (rules.md §3: corrections keep their
-    reason in the audit trail)."""
-    if sheet.state == ScoreSheet.State.EMPTY:
-        return False
-    return (sheet.state in (ScoreSheet.State.CONFIRMED, ScoreSheet.State.VALIDATED, ScoreSheet.State.DISPUTED)
-            or sheet.entered_by_captain or rnd.state == Round.State.CLOSED)
+# The grid marks the reason field required exactly when the service demands one.
+correction_needs_reason = services.correction_needs_reason
 
 
 def sheet_changes(sheet: ScoreSheet, hands: list[services.HandInput], declared: tuple | None) -> bool:
