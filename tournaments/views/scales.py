@@ -15,7 +15,7 @@ from django.db.models import Count
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy as _lazy
+from django.utils.translation import gettext_lazy
 
 from scoring import vp as vp_rules
 
@@ -40,17 +40,17 @@ class ScaleHeaderForm(forms.Form):
     """What every custom scale has besides its bands."""
 
     scale_id = forms.SlugField(
-        label=_lazy("Codice"), max_length=60,
-        help_text=_lazy("Lettere minuscole, cifre e trattini, es. vp20-2h."),
+        label=gettext_lazy("Codice"), max_length=60,
+        help_text=gettext_lazy("Lettere minuscole, cifre e trattini, es. vp20-2h."),
     )
-    name = forms.CharField(label=_lazy("Nome"), max_length=120)
+    name = forms.CharField(label=gettext_lazy("Nome"), max_length=120)
     total = forms.DecimalField(
-        label=_lazy("Totale VP per tavolo"), max_digits=6, decimal_places=2, min_value=Decimal("0.5"),
+        label=gettext_lazy("Totale VP per tavolo"), max_digits=6, decimal_places=2, min_value=Decimal("0.5"),
         initial=20,
     )
     hands = forms.IntegerField(
-        label=_lazy("Smazzate per turno"), min_value=1, max_value=20, required=False,
-        help_text=_lazy("Vuoto: tabella utilizzabile con qualsiasi numero di smazzate."),
+        label=gettext_lazy("Smazzate per turno"), min_value=1, max_value=20, required=False,
+        help_text=gettext_lazy("Vuoto: tabella utilizzabile con qualsiasi numero di smazzate."),
     )
 
     def clean_scale_id(self):
@@ -63,10 +63,10 @@ class ScaleHeaderForm(forms.Form):
 class BandForm(forms.Form):
     """One band: MP difference from ``min`` to ``max`` (both inclusive, empty max = open)."""
 
-    min = forms.IntegerField(label=_lazy("Da MP"), required=False)
-    max = forms.IntegerField(label=_lazy("A MP"), required=False)
-    winner = forms.DecimalField(label=_lazy("VP vincente"), max_digits=6, decimal_places=2, required=False)
-    loser = forms.DecimalField(label=_lazy("VP perdente"), max_digits=6, decimal_places=2, required=False)
+    min = forms.IntegerField(label=gettext_lazy("Da MP"), required=False)
+    max = forms.IntegerField(label=gettext_lazy("A MP"), required=False)
+    winner = forms.DecimalField(label=gettext_lazy("VP vincente"), max_digits=6, decimal_places=2, required=False)
+    loser = forms.DecimalField(label=gettext_lazy("VP perdente"), max_digits=6, decimal_places=2, required=False)
 
     def clean(self):
         data = super().clean()
@@ -89,7 +89,7 @@ BandFormSet = forms.formset_factory(BandForm, extra=FORM_ROWS, max_num=60, valid
 class ScaleUploadForm(ScaleHeaderForm):
     """A scale from a CSV file: columns min, max, winner, loser (``scoring.vp.scale_from_csv``)."""
 
-    file = forms.FileField(label=_lazy("File CSV"), help_text=_lazy(
+    file = forms.FileField(label=gettext_lazy("File CSV"), help_text=gettext_lazy(
         "Colonne: min, max, vincente, perdente (separatore virgola o punto e virgola); "
         "riga di intestazione facoltativa; «max» vuoto nell'ultima fascia."
     ))
