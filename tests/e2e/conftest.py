@@ -32,6 +32,13 @@ def browser():
 
 
 @pytest.fixture
+def chromium(browser):
+    """The module's browser, for tests that open several contexts of their own
+    (captains' phones, the arbiter's board, projector screens)."""
+    return browser
+
+
+@pytest.fixture
 def page(browser):
     context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="it-IT")
     page = context.new_page()

@@ -21,25 +21,10 @@ pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian Chromium not installed"
 )
 
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-                 "--disable-sync", "--no-first-run"]
 PHONE = {"width": 360, "height": 740}
 ITALIAN = "it-IT"   # Accept-Language: the texts waited for below are the Italian ones
 WRONG = [[100, 200], [400, 150], [250, 300], [300, 195]]
 RIGHT = [[600, 200], [400, 150], [250, 300], [300, 195]]
-
-
-@pytest.fixture
-def chromium(monkeypatch):
-    """Debian's Chromium driven by Playwright (never a downloaded browser)."""
-    from playwright.sync_api import sync_playwright
-
-    # Playwright's sync API runs an event loop in this thread; the test's own ORM calls are safe.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
 
 
 @pytest.fixture

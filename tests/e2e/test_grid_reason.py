@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-from .test_captains import arbiter_context, chromium, round_in_play  # noqa: F401 (fixtures)
+from .test_captains import arbiter_context, round_in_play  # noqa: F401 (fixtures)
 
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian Chromium not installed"

@@ -38,20 +38,6 @@ FIRST = ["Annamaria", "Giovanbattista", "Mariagrazia", "Pierfrancesco"]
 
 
 @pytest.fixture
-def chromium(monkeypatch):
-    """Debian's Chromium driven by Playwright (never a downloaded browser)."""
-    from playwright.sync_api import sync_playwright
-
-    from .conftest import CHROMIUM_ARGS
-
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    with sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path="/usr/bin/chromium", args=CHROMIUM_ARGS)
-        yield browser
-        browser.close()
-
-
-@pytest.fixture
 def projector_tournament(transactional_db, django_user_model):
     """29 pairs: round 1 played and closed (every sheet validated), round 2 published."""
     from tournaments import services
