@@ -52,3 +52,22 @@ def make_pairs(arbiter):
         ]
 
     return make
+
+
+@pytest.fixture
+def five(tournament, make_pairs):
+    """A 5-pair tournament. Mitchell with 5 pairs (pairing-io.md): T = 3 tables, the phantom
+    is N/S of table 3; N/S line 1, 2 at tables 1, 2; E/W line 3, 4, 5."""
+    make_pairs(tournament, 5)
+    return tournament
+
+
+@pytest.fixture
+def published(five, arbiter):
+    """Round 1 (Mitchell, 4 hands) of ``five``, published: 1 v 3, 2 v 4, pair 5 rests."""
+    from tournaments import services
+
+    rnd = services.generate_round(tournament=five, by=arbiter)
+    services.publish_round(round=rnd, by=arbiter)
+    rnd.refresh_from_db()
+    return rnd

@@ -84,21 +84,6 @@ def arbiter_english(english, arbiter):
 
 
 @pytest.fixture
-def five(tournament, make_pairs):
-    make_pairs(tournament, 5)
-    return tournament
-
-
-@pytest.fixture
-def published(five, arbiter):
-    """Round 1 (Mitchell, 4 hands) of 5 pairs, published: 1 v 3, 2 v 4, pair 5 rests."""
-    rnd = services.generate_round(tournament=five, by=arbiter)
-    services.publish_round(round=rnd, by=arbiter)
-    rnd.refresh_from_db()
-    return rnd
-
-
-@pytest.fixture
 def closed(published, arbiter):
     """Round 1 closed: table 1 600–0 (13–7 VP), table 2 0–0 (10–10), a 1 VP penalty to pair 3."""
     t1, t2 = published.tables.filter(bye="").order_by("number")
