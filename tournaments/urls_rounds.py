@@ -5,7 +5,7 @@ score entry and corrections per table, withdrawals and late pairs, standings.
 """
 from django.urls import path
 
-from .views import rounds
+from .views import incidents, rounds, sheets, standings
 
 urlpatterns: list = [
     path("turni/", rounds.round_current, name="rounds"),
@@ -17,12 +17,12 @@ urlpatterns: list = [
     path("turni/<int:number>/valida-tutti/", rounds.round_validate_all, name="round_validate_all"),
     path("turni/<int:number>/chiudi/", rounds.round_close, name="round_close"),
     path("turni/<int:number>/riapri/", rounds.round_reopen, name="round_reopen"),
-    path("turni/<int:number>/prossimo/", rounds.sheet_next, name="sheet_next"),
-    path("turni/<int:number>/tavoli/<int:table>/", rounds.sheet_entry, name="sheet"),
-    path("turni/<int:number>/tavoli/<int:table>/valida/", rounds.sheet_validate, name="sheet_validate"),
-    path("turni/<int:number>/tavoli/<int:table>/correzioni/", rounds.sheet_corrections, name="sheet_corrections"),
-    path("calcolatore-smazzata/", rounds.hand_calculator, name="hand_calculator"),
-    path("ritiro/", rounds.pair_withdraw, name="pair_withdraw"),
-    path("coppia-tardiva/", rounds.late_pair, name="late_pair"),
-    path("classifica/", rounds.standings, name="standings"),
+    path("turni/<int:number>/prossimo/", sheets.sheet_next, name="sheet_next"),
+    path("turni/<int:number>/tavoli/<int:table>/", sheets.sheet_entry, name="sheet"),
+    path("turni/<int:number>/tavoli/<int:table>/valida/", sheets.sheet_validate, name="sheet_validate"),
+    path("turni/<int:number>/tavoli/<int:table>/correzioni/", sheets.sheet_corrections, name="sheet_corrections"),
+    path("calcolatore-smazzata/", sheets.hand_calculator, name="hand_calculator"),
+    path("ritiro/", incidents.pair_withdraw, name="pair_withdraw"),
+    path("coppia-tardiva/", incidents.late_pair, name="late_pair"),
+    path("classifica/", standings.standings, name="standings"),
 ]

@@ -1,0 +1,71 @@
+"""Every write of Arbitro: keyword-only arguments, one transaction, one audit entry.
+
+Views parse input, call one function here and render. The rules themselves live in
+``pairing`` (who meets whom) and ``scoring`` (what a result is worth); these modules
+turn database rows into the plain values those rules take and write back what they
+return (architecture.md, "The flow of one round").
+
+One module per section, so each write is found in one hop from its name:
+
+- ``audit``: the audit trail (:func:`audit`, :class:`Actor`);
+- ``tournament``: creating a tournament and changing its settings;
+- ``pairs``: pairs and players, by hand and by import;
+- ``rounds``: generate, adjust, publish, close and reopen a round;
+- ``sheets``: score sheets, confirmation, validation, corrections;
+- ``incidents``: withdrawals, late pairs, penalties;
+- ``scales``: custom VP scales.
+
+Callers keep importing ``tournaments.services.<name>``.
+
+Refusals the arbiter can act on raise :class:`tournaments.errors.ArbiterError`
+with an Italian message.
+"""
+from .audit import (  # noqa: F401
+    Actor,
+    audit,
+)
+from .tournament import (  # noqa: F401
+    TOURNAMENT_SETTINGS,
+    create_tournament,
+    update_tournament,
+)
+from .pairs import (  # noqa: F401
+    PlayerData,
+    add_pair,
+    update_pair,
+    remove_pair,
+    import_pairs,
+)
+from .rounds import (  # noqa: F401
+    build_pairing_request,
+    generate_round,
+    response_from_round,
+    swap_pairs,
+    move_to_rest,
+    publish_round,
+    close_round,
+    reopen_round,
+)
+from .sheets import (  # noqa: F401
+    HandInput,
+    correction_needs_reason,
+    save_score_sheet,
+    confirm_sheet,
+    dispute_sheet,
+    validate_sheet,
+    validate_entered_sheets,
+    unvalidate_sheet,
+    accept_declared_totals,
+    swap_sheet_lines,
+    set_arbitral_score,
+)
+from .incidents import (  # noqa: F401
+    withdraw_pair,
+    add_late_pair,
+    add_penalty,
+    remove_penalty,
+)
+from .scales import (  # noqa: F401
+    create_custom_scale,
+    delete_custom_scale,
+)

@@ -1,0 +1,147 @@
+"""Withdrawals, late pairs and penalties (art. 23, 32–33)."""
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Sequence
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from ..errors import ArbiterError
+from ..models import (
+    Pair,
+    Penalty,
+    Round,
+    ScoreSheet,
+    Seat,
+    Table,
+    Tournament,
+)
+from .audit import _as_actor, audit
+from .pairs import PlayerData, add_pair
+from .rounds import _lock_tournament, _recheck
+
+
+@transaction.atomic
+def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
+    """Withdraw a pair from round ``from_round`` on (rules.md §5–6, art. 32).
+
+    It keeps its results of earlier rounds. If round ``from_round`` is published, its
+    opponent gets the forced rest (*riposo forzato*) there; if it is a draft, the
+    draft is discarded to be generated again without the pair. Refused for a round
+    already closed or before a round whose sheet the pair already played.
+    """
+    pair = Pair.objects.select_for_update().get(pk=pair.pk)
+    tournament = pair.tournament
+    if pair.status == Pair.Status.WITHDRAWN:
+        raise ArbiterError(_("La coppia %(pair)s è già ritirata dal turno %(round)s.")
+                           % {"pair": pair.number, "round": pair.withdrawn_from_round})
+    closed = tournament.rounds.filter(number__gte=from_round, state=Round.State.CLOSED).exists()
+    if closed or from_round < 1:
+        raise ArbiterError(_("Il turno %(round)s è già chiuso: il ritiro vale dal primo turno non chiuso.")
+                           % {"round": from_round})
+    rnd = tournament.rounds.filter(number=from_round).first()
+    if rnd is not None and rnd.state == Round.State.DRAFT:
+        rnd.delete()  # drawn with the pair in it: the arbiter generates it again
+        rnd = None
+    if rnd is not None:
+        seat = rnd.seats.select_related("table").filter(pair=pair).first()
+        if seat is not None:
+            table = seat.table
+            sheet = ScoreSheet.objects.filter(table=table).first()
+            if sheet is not None and sheet.state != ScoreSheet.State.EMPTY:
+                raise ArbiterError(
+                    _("Al tavolo %(table)s del turno %(round)s lo score è già inserito: "
+                      "ritira la coppia dal turno successivo.") % {"table": table.number, "round": from_round}
+                )
+            if sheet is not None:
+                sheet.delete()
+            seat.delete()
+            if table.bye:
+                table.delete()
+            else:
+                table.bye = Table.Bye.FORCED  # the opponent keeps its seat and line
+                table.save(update_fields=["bye"])
+    pair.status = Pair.Status.WITHDRAWN
+    pair.withdrawn_from_round = from_round
+    pair.save(update_fields=["status", "withdrawn_from_round"])
+    audit(tournament=tournament, by=by, action="pair_withdrawn", reason=reason, round_number=from_round,
+          new={"pair": pair.number, "from_round": from_round})
+    return pair
+
+
+@transaction.atomic
+def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) -> Pair:
+    """A late pair (art. 33): only while round 1 is drawn or played and round 2 is not
+    paired, and only to complete the incomplete table — it takes the resting pair's
+    table as its opponent (in a Mitchell round, the phantom's N/S seat)."""
+    tournament = _lock_tournament(tournament)
+    rounds = list(tournament.rounds.order_by("number"))
+    if not rounds or len(rounds) > 1 or rounds[0].state == Round.State.CLOSED:
+        raise ArbiterError(
+            _("Una coppia tardiva può entrare solo durante il turno 1, per completare il tavolo zoppo (art. 33).")
+        )
+    rnd = rounds[0]
+    rest_table = rnd.tables.filter(bye=Table.Bye.REST).first()
+    if rest_table is None:
+        raise ArbiterError(_("Non c'è un tavolo zoppo da completare: il numero di coppie è pari (art. 33)."))
+    pair = add_pair(tournament=tournament, players=players, by=by, late=True)
+    resting = rest_table.seats.get()
+    if rnd.system == Round.System.MITCHELL:
+        order = list(tournament.mitchell_order)
+        t = (len(order) + 1) // 2
+        order.insert(t - 1, pair.number)  # the phantom's N/S seat of table T (pairing-io.md)
+        tournament.mitchell_order = order
+        tournament.save(update_fields=["mitchell_order"])
+        if resting.line != Seat.Line.EW:
+            resting.line = Seat.Line.EW
+            resting.save(update_fields=["line"])
+        Seat.objects.create(round=rnd, table=rest_table, pair=pair, line=Seat.Line.NS)
+    else:
+        resting.line = Seat.Line.NS
+        resting.save(update_fields=["line"])
+        Seat.objects.create(round=rnd, table=rest_table, pair=pair, line=Seat.Line.EW)
+    rest_table.bye = Table.Bye.NONE
+    rest_table.save(update_fields=["bye"])
+    if rnd.state == Round.State.PUBLISHED:
+        ScoreSheet.objects.get_or_create(table=rest_table)
+    req = dict(rnd.pairing_request)
+    if req.get("system") == "mitchell":
+        req["pairs"] = list(tournament.mitchell_order)
+    else:
+        req["ranking"] = list(req.get("ranking", [])) + [pair.number]
+    rnd.pairing_request = req
+    rnd.save(update_fields=["pairing_request"])
+    _recheck(rnd)
+    audit(tournament=tournament, by=by, action="late_pair_added", round_number=1, table_number=rest_table.number,
+          new={"pair": pair.number, "opponent": resting.pair.number})
+    return pair
+
+
+@transaction.atomic
+def add_penalty(*, pair: Pair, vp: Decimal, reason: str, by, round_number: int | None = None) -> Penalty:
+    """A VP penalty in the overall standings (art. 23); the opponents gain nothing."""
+    vp = Decimal(vp)
+    if vp <= 0:
+        raise ArbiterError(_("La penalità è un numero positivo di VP da togliere."))
+    if not reason.strip():
+        raise ArbiterError(_("Indica il motivo della penalità."))
+    if round_number is not None and not 1 <= round_number <= pair.tournament.rounds_planned:
+        raise ArbiterError(_("Turno %(round)s inesistente: il piano ha %(rounds)s turni.")
+                           % {"round": round_number, "rounds": pair.tournament.rounds_planned})
+    actor = _as_actor(by)
+    penalty = Penalty.objects.create(tournament=pair.tournament, pair=pair, vp=vp, reason=reason,
+                                     round_number=round_number, created_by=actor.user)
+    audit(tournament=pair.tournament, by=actor, action="penalty_added", round_number=round_number,
+          new={"pair": pair.number, "vp": str(vp)}, reason=reason)
+    return penalty
+
+
+@transaction.atomic
+def remove_penalty(*, penalty: Penalty, by, reason: str = "") -> None:
+    """Cancel a penalty (kept in the audit trail)."""
+    audit(tournament=penalty.tournament, by=by, action="penalty_removed", round_number=penalty.round_number,
+          old={"pair": penalty.pair.number, "vp": str(penalty.vp), "reason": penalty.reason}, reason=reason)
+    penalty.delete()
+
+

@@ -1,0 +1,69 @@
+"""Custom VP scales."""
+from __future__ import annotations
+
+
+from django.db import IntegrityError, transaction
+from django.utils.translation import gettext as _
+
+from ..errors import ArbiterError
+from ..models import (
+    Tournament,
+)
+from .audit import _as_actor
+
+
+# A custom scale belongs to no tournament, so it has no place in a tournament's audit
+# trail (AuditEntry.tournament is required): creation and deletion are logged instead.
+
+
+@transaction.atomic
+def create_custom_scale(*, scale, by):
+    """Store an arbiter's VP scale (rules.md §4), e.g. for 2-hand rounds.
+
+    ``scale``: a ``scoring.vp.VPScale`` (from ``scale_from_rows`` or ``scale_from_csv``),
+    validated again here and stored as ``scale_to_dict`` in ``CustomScale.data``. Its id
+    must differ from every built-in and custom scale. Returns the ``CustomScale``.
+    Raises ArbiterError: id taken, or the scale invalid (``details`` lists every problem).
+    """
+    import logging
+
+    from scoring import vp as vp_rules
+
+    from ..models import CustomScale
+
+    try:
+        vp_rules.validate_scale(scale)
+    except vp_rules.ScaleError as exc:
+        raise ArbiterError(_("Tabella VP non valida."), details=exc.messages) from exc
+    if scale.id in vp_rules.builtin_scales() or CustomScale.objects.filter(scale_id=scale.id).exists():
+        raise ArbiterError(_("Esiste già una tabella VP con codice «%(code)s».") % {"code": scale.id})
+    try:
+        with transaction.atomic():
+            custom = CustomScale.objects.create(
+                scale_id=scale.id, name=scale.name, data=vp_rules.scale_to_dict(scale)
+            )
+    except IntegrityError as exc:  # the same id saved from another window meanwhile
+        raise ArbiterError(_("Esiste già una tabella VP con codice «%(code)s».") % {"code": scale.id}) from exc
+    logging.getLogger("arbitro.scales").info("%s created VP scale %s", _as_actor(by).label, scale.id)
+    return custom
+
+
+@transaction.atomic
+def delete_custom_scale(*, scale_id: str, by) -> None:
+    """Delete a custom VP scale. Refused while a tournament uses it (its results would
+    lose their scale) and for a built-in scale. Raises ArbiterError."""
+    import logging
+
+    from ..models import CustomScale
+
+    custom = CustomScale.objects.select_for_update().filter(scale_id=scale_id).first()
+    if custom is None:
+        raise ArbiterError(_("La tabella «%(code)s» non è una tabella personalizzata.") % {"code": scale_id})
+    users = list(Tournament.objects.filter(vp_scale=scale_id).values_list("name", flat=True)[:5])
+    if users:
+        raise ArbiterError(
+            _("La tabella «%(name)s» è usata dal torneo %(tournaments)s: non si può cancellare.")
+            % {"name": custom.name, "tournaments": ", ".join(users)}
+        )
+    custom.delete()
+    logging.getLogger("arbitro.scales").info("%s deleted VP scale %s", _as_actor(by).label, scale_id)

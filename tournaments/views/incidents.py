@@ -1,0 +1,89 @@
+"""Withdrawals and late pairs (art. 32–33).
+"""
+from __future__ import annotations
+
+
+from django import forms
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+
+from .. import services
+from ..errors import ArbiterError
+from ..forms import PairForm
+from ..models import Pair, Round, Table, Tournament
+from .common import arbiter_view
+from .rounds import _int_field, _round_redirect
+
+
+
+class WithdrawForm(forms.Form):
+    pair = forms.TypedChoiceField(label=gettext_lazy("Coppia"), coerce=int)
+    from_round = forms.IntegerField(label=gettext_lazy("Ritirata dal turno"), min_value=1)
+    reason = forms.CharField(label=gettext_lazy("Motivo"), max_length=300)
+
+    def __init__(self, *args, tournament: Tournament, **kwargs):
+        super().__init__(*args, **kwargs)
+        pairs = tournament.pairs.filter(status=Pair.Status.ACTIVE).prefetch_related("members").order_by("number")
+        self.fields["pair"].choices = [(p.number, f"{p.number} {p.name}") for p in pairs]
+
+
+def first_open_round(tournament: Tournament) -> int:
+    """The first round not closed (drawn or not): where a withdrawal takes effect."""
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        return 1
+    return last.number + 1 if last.state == Round.State.CLOSED else last.number
+
+
+@arbiter_view
+def pair_withdraw(request, tournament):
+    """Withdraw a pair from round k (art. 32): its opponent there gets the forced rest.
+    GET ``?coppia=<n>&turno=<k>`` preselects; the page is the confirmation."""
+    initial = {"pair": _int_field(request, "coppia"),
+               "from_round": _int_field(request, "turno") or first_open_round(tournament)}
+    form = WithdrawForm(request.POST or None, tournament=tournament, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        d = form.cleaned_data
+        pair = get_object_or_404(Pair, tournament=tournament, number=d["pair"])
+        try:
+            services.withdraw_pair(pair=pair, from_round=d["from_round"], by=request.user, reason=d["reason"])
+        except ArbiterError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Coppia %(n)s ritirata dal turno %(k)s.") % {"n": pair.number,
+                                                                                 "k": d["from_round"]})
+            rnd = tournament.rounds.filter(number=d["from_round"]).first()
+            if rnd is not None:
+                forced = rnd.tables.filter(bye=Table.Bye.FORCED).prefetch_related("seats__pair")
+                for t in forced:
+                    messages.info(request, _("Tavolo %(t)s: riposo forzato per la coppia %(p)s.")
+                                  % {"t": t.number, "p": t.resting_pair.number})
+                return _round_redirect(rnd)
+            return redirect("tournament", slug=tournament.slug)
+    return render(request, "arbiter/pair_withdraw.html", {"tournament": tournament, "form": form})
+
+
+class LatePairForm(PairForm):
+    number = None  # a late pair takes the next free number
+
+
+@arbiter_view
+def late_pair(request, tournament):
+    """A late pair (art. 33): only during round 1, to complete the incomplete table."""
+    form = LatePairForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            pair = services.add_late_pair(tournament=tournament, players=form.players(), by=request.user)
+        except ArbiterError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Coppia tardiva %(n)s inserita al tavolo zoppo del turno 1.")
+                             % {"n": pair.number})
+            return redirect("round", slug=tournament.slug, number=1)
+    rnd = tournament.rounds.filter(number=1).first()
+    return render(request, "arbiter/late_pair.html", {"tournament": tournament, "form": form, "round": rnd})
+
+
