@@ -28,7 +28,8 @@ def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
 
     It keeps its results of earlier rounds. If round ``from_round`` is published, its
     opponent gets the forced rest (*riposo forzato*) there; if it is a draft, the
-    draft is discarded to be generated again without the pair. Refused for a round
+    draft becomes outdated (``services.draft_staleness``) and must be drawn again
+    without the pair before it can be published (rules.md §12). Refused for a round
     already closed or before a round whose sheet the pair already played.
     """
     pair = Pair.objects.select_for_update().get(pk=pair.pk)
@@ -42,7 +43,8 @@ def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
                            % {"round": from_round})
     rnd = tournament.rounds.filter(number=from_round).first()
     if rnd is not None and rnd.state == Round.State.DRAFT:
-        rnd.delete()  # drawn with the pair in it: the arbiter generates it again
+        # Drawn with the pair in it: the draft stays as it was drawn and is now outdated
+        # (rules.md §12); publishing refuses it until the arbiter draws it again.
         rnd = None
     if rnd is not None:
         seat = rnd.seats.select_related("table").filter(pair=pair).first()
