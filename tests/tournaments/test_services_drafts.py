@@ -344,3 +344,16 @@ def test_three_generate_requests_at_once_in_threads_make_one_round(django_user_m
     assert sorted(results, key=str) == [False, True, True]
     assert Round.objects.filter(tournament=tournament).count() == 1
     assert AuditEntry.objects.filter(tournament=tournament, action="round_generated").count() == 1
+
+
+def test_late_pair_completing_a_current_first_round_draft_leaves_it_publishable(five, arbiter):
+    """Regression guard: the late pair (art. 33) takes the Mitchell phantom's N/S seat at
+    table 3 against pair 5; the draft it completed is not outdated and publishes."""
+    draft = services.generate_round(tournament=five, by=arbiter)
+    services.add_late_pair(tournament=five, by=arbiter, players=[
+        services.PlayerData(first_name="Ugo", last_name="Tardi", membership_number="T1"),
+        services.PlayerData(first_name="Ida", last_name="Ritardo", membership_number="T2")])
+    draft = Round.objects.get(pk=draft.pk)
+    assert seating(draft) == ({1: (1, 3), 2: (2, 4), 3: (6, 5)}, None)
+    assert services.draft_staleness(draft) == []
+    services.publish_round(round=draft, by=arbiter)

@@ -19,7 +19,7 @@ from ..models import (
 )
 from .audit import _as_actor, audit
 from .pairs import PlayerData, add_pair
-from .rounds import _lock_tournament, _recheck
+from .rounds import _lock_tournament, _recheck, _record_adjusted_inputs, draft_staleness
 
 
 @transaction.atomic
@@ -87,6 +87,7 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
     rest_table = rnd.tables.filter(bye=Table.Bye.REST).first()
     if rest_table is None:
         raise ArbiterError(_("Non c'è un tavolo zoppo da completare: il numero di coppie è pari (art. 33)."))
+    draft_was_current = rnd.state == Round.State.DRAFT and not draft_staleness(rnd)
     pair = add_pair(tournament=tournament, players=players, by=by, late=True)
     resting = rest_table.seats.get()
     if rnd.system == Round.System.MITCHELL:
@@ -115,6 +116,8 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
     rnd.pairing_request = req
     rnd.save(update_fields=["pairing_request"])
     _recheck(rnd)
+    if draft_was_current:
+        _record_adjusted_inputs(rnd)  # completed on purpose: not an outdated draft (rules.md §12)
     audit(tournament=tournament, by=by, action="late_pair_added", round_number=1, table_number=rest_table.number,
           new={"pair": pair.number, "opponent": resting.pair.number})
     return pair

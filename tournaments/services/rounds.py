@@ -229,6 +229,18 @@ def draft_staleness(rnd: Round) -> list[str]:
     return reasons
 
 
+def _record_adjusted_inputs(rnd: Round) -> None:
+    """After a service completes a current draft in place (a late pair takes the rest
+    table, art. 33), record the inputs it now answers to, so the completed draft does
+    not read as outdated. Keeps the seed and the generate form's state."""
+    inputs = _draft_inputs(rnd.tournament, rnd.number, rnd.drawn_from.get("seed"))
+    for key in ("seed", "form_state"):
+        if key in rnd.drawn_from:
+            inputs[key] = rnd.drawn_from[key]
+    rnd.drawn_from = inputs
+    rnd.save(update_fields=["drawn_from"])
+
+
 def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round, dict]:
     """Pair round ``number`` of the locked ``tournament`` as a draft: tables, seats,
     checker report and ``drawn_from``. Returns the round and the pairing response."""
