@@ -119,6 +119,8 @@ def test_outdated_draft_page_shows_reasons_refuses_publish_and_redraws(arbiter_c
     resp = arbiter_client.post(reverse("round_redraw", args=["prova", 2]), follow=True)
     assert "già aggiornata" in body(resp)
     assert AuditEntry.objects.filter(tournament=tournament, action="round_redrawn").count() == 1
+    audit_page = body(arbiter_client.get(reverse("audit", args=["prova"]) + "?round=2"))
+    assert "Bozza ridisegnata (era superata)" in audit_page and "coppie 1, 3" in audit_page
 
 
 def test_generate_form_carries_its_state_and_three_posts_make_one_round(arbiter_client, five):
