@@ -17,6 +17,9 @@ TIEBREAK_LABELS = {
 }
 
 
+FROZEN_REASON = _("Fissato dalla pubblicazione del turno 1: cambierebbe risultati già inseriti (regole §12).")
+
+
 class TournamentForm(forms.ModelForm):
     vp_scale = forms.ChoiceField(label=_("Tabella VP"), initial=Tournament._meta.get_field("vp_scale").default)
 
@@ -29,9 +32,18 @@ class TournamentForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    def __init__(self, *args, **kwargs):
+    def __init__(self, *args, frozen=(), **kwargs):
+        """``frozen``: names of settings that may no longer change
+        (``services.frozen_settings``): shown disabled with the reason (rules.md §12);
+        a disabled field keeps the tournament's value whatever is posted."""
         super().__init__(*args, **kwargs)
         self.fields["vp_scale"].choices = selectors.scale_choices()
+        self.frozen = [name for name in frozen if name in self.fields]
+        for name in self.frozen:
+            field = self.fields[name]
+            field.disabled = True
+            field.help_text = FROZEN_REASON
+            field.widget.attrs["aria-describedby"] = "frozen-note"
         self.fields["tiebreaks"].help_text = _("Ordine separato da virgole tra: ") + ", ".join(
             f"{k} ({v})" for k, v in TIEBREAK_LABELS.items()
         )

@@ -247,6 +247,14 @@ class Round(models.Model):
     warnings = models.JSONField(default=list, blank=True)
     explanations = models.JSONField(default=list, blank=True)
     check_report = models.JSONField(default=list, blank=True)
+    drawn_from = models.JSONField(
+        default=dict,
+        blank=True,
+        help_text="What the draft was computed from (rules.md §12): the settings that affect "
+        "pairing, the standings it ranked, the pairing request, and the state digest of the "
+        "generate form that asked for it. Compared with the same values now to tell an "
+        "outdated draft.",
+    )
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)

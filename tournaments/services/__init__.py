@@ -27,6 +27,7 @@ from .audit import (  # noqa: F401
 from .tournament import (  # noqa: F401
     TOURNAMENT_SETTINGS,
     create_tournament,
+    frozen_settings,
     update_tournament,
 )
 from .pairs import (  # noqa: F401
@@ -38,7 +39,10 @@ from .pairs import (  # noqa: F401
 )
 from .rounds import (  # noqa: F401
     build_pairing_request,
+    draft_staleness,
+    generation_state,
     generate_round,
+    redraw_round,
     response_from_round,
     swap_pairs,
     move_to_rest,

@@ -19,7 +19,7 @@ from ..models import (
 )
 from .audit import _as_actor, audit
 from .pairs import PlayerData, add_pair
-from .rounds import _lock_tournament, _recheck
+from .rounds import _lock_tournament, _recheck, _record_adjusted_inputs, draft_staleness
 
 
 @transaction.atomic
@@ -28,7 +28,8 @@ def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
 
     It keeps its results of earlier rounds. If round ``from_round`` is published, its
     opponent gets the forced rest (*riposo forzato*) there; if it is a draft, the
-    draft is discarded to be generated again without the pair. Refused for a round
+    draft becomes outdated (``services.draft_staleness``) and must be drawn again
+    without the pair before it can be published (rules.md §12). Refused for a round
     already closed or before a round whose sheet the pair already played.
     """
     pair = Pair.objects.select_for_update().get(pk=pair.pk)
@@ -42,7 +43,8 @@ def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
                            % {"round": from_round})
     rnd = tournament.rounds.filter(number=from_round).first()
     if rnd is not None and rnd.state == Round.State.DRAFT:
-        rnd.delete()  # drawn with the pair in it: the arbiter generates it again
+        # Drawn with the pair in it: the draft stays as it was drawn and is now outdated
+        # (rules.md §12); publishing refuses it until the arbiter draws it again.
         rnd = None
     if rnd is not None:
         seat = rnd.seats.select_related("table").filter(pair=pair).first()
@@ -85,6 +87,7 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
     rest_table = rnd.tables.filter(bye=Table.Bye.REST).first()
     if rest_table is None:
         raise ArbiterError(_("Non c'è un tavolo zoppo da completare: il numero di coppie è pari (art. 33)."))
+    draft_was_current = rnd.state == Round.State.DRAFT and not draft_staleness(rnd)
     pair = add_pair(tournament=tournament, players=players, by=by, late=True)
     resting = rest_table.seats.get()
     if rnd.system == Round.System.MITCHELL:
@@ -113,6 +116,8 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
     rnd.pairing_request = req
     rnd.save(update_fields=["pairing_request"])
     _recheck(rnd)
+    if draft_was_current:
+        _record_adjusted_inputs(rnd)  # completed on purpose: not an outdated draft (rules.md §12)
     audit(tournament=tournament, by=by, action="late_pair_added", round_number=1, table_number=rest_table.number,
           new={"pair": pair.number, "opponent": resting.pair.number})
     return pair

@@ -1,6 +1,8 @@
 """The round cycle: generate a draft, adjust it, publish, close, reopen."""
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 
 from django.db import transaction
@@ -96,23 +98,152 @@ def _next_round_number(tournament: Tournament) -> int:
     return last.number + 1
 
 
-@transaction.atomic
-def generate_round(*, tournament: Tournament, by, seed: int | None = None) -> Round:
-    """Pair the next round as a draft (rules.md §6–7) and run the checker on it.
+def generation_state(tournament: Tournament) -> str:
+    """A short digest of what the generate form shows: the rounds (number, id, state,
+    closing time), the pairs (number, status, round of withdrawal), plan and first-round
+    rule. The form posts it back with the round number it offered; generating changes
+    it, so a repeated or stale post is told apart (issue 9, item 10)."""
+    rounds = [
+        [n, pk, state, closed.isoformat() if closed else None]
+        for n, pk, state, closed in tournament.rounds.order_by("number").values_list(
+            "number", "pk", "state", "closed_at")
+    ]
+    pairs = [list(row) for row in tournament.pairs.order_by("number").values_list(
+        "number", "status", "withdrawn_from_round")]
+    return _digest({"rounds": rounds, "pairs": pairs, "plan": tournament.plan.upper(),
+                    "first_round": tournament.first_round})[:20]
 
-    Re-generating while the round is still a draft replaces the draft. Refused while
-    the previous round is not closed, beyond the planned rounds, or with fewer than
-    two active pairs. Returns the draft round with ``warnings``, ``explanations``
-    and ``check_report`` (checker violations) filled in.
+
+def _canonical(value):
+    """``value`` as plain JSON values (tuples → lists, Decimal → str), as stored in a JSONField."""
+    return json.loads(json.dumps(value, sort_keys=True, default=str))
+
+
+def _digest(value) -> str:
+    return hashlib.sha256(json.dumps(_canonical(value), sort_keys=True).encode()).hexdigest()
+
+
+def _pairing_settings(tournament: Tournament, number: int) -> dict:
+    """The settings a draft of round ``number`` depends on (rules.md §12): its system,
+    the tie-break order (it ranks the pairs: Danish pairing, who rests), the Mitchell
+    step (Mitchell) or the rematch rule (Danish), and for round 1 the first-round rule."""
+    system = tournament.system_of_round(number)
+    settings = {"system": system, "tiebreaks": tournament.tiebreaks}
+    if system == Round.System.MITCHELL:
+        settings["mitchell_step"] = tournament.mitchell_step
+    else:
+        settings["rematch_window"] = tournament.rematch_window
+    if number == 1:
+        settings["first_round"] = tournament.first_round
+    return settings
+
+
+def _standings_snapshot(tournament: Tournament, number: int) -> list[list]:
+    """The standings a draft of round ``number`` was ranked from (after round
+    ``number - 1``, closed rounds only), one ``[pair, position, VP, MP difference,
+    MP scored, withdrawn]`` per pair; empty for round 1."""
+    if number == 1 or not tournament.rounds.filter(number__lt=number).exists():
+        return []
+    return [
+        [row.pair, row.position, f"{row.vp}", row.mp_difference, row.mp_scored, row.withdrawn]
+        for row in selectors.standings(tournament, after_round=number - 1)
+    ]
+
+
+def _draft_inputs(tournament: Tournament, number: int, seed: int | None) -> dict:
+    """Everything a draft of round ``number`` is computed from, as plain JSON values:
+    ``settings`` (:func:`_pairing_settings`), ``active`` (pair numbers in play),
+    ``standings`` (:func:`_standings_snapshot`), ``request`` (the pairing request,
+    pairing-io.md, from :func:`build_pairing_request`) and their ``digest``."""
+    inputs = _canonical({
+        "settings": _pairing_settings(tournament, number),
+        "active": [p.number for p in _active_pairs(tournament, number)],
+        "standings": _standings_snapshot(tournament, number),
+        "request": build_pairing_request(tournament, number, seed=seed),
+    })
+    inputs["digest"] = _digest(inputs)
+    return inputs
+
+
+def _setting_label(key: str) -> str:
+    if key == "system":
+        return _("sistema del turno")
+    return str(Tournament._meta.get_field(key).verbose_name)
+
+
+def _setting_value(key: str, value) -> str:
+    """A setting's value as the settings page shows it (choice labels, not codes)."""
+    choices = dict(Round.System.choices) if key == "system" else dict(
+        Tournament._meta.get_field(key).choices or ())
+    return str(choices.get(value, value))
+
+
+def draft_staleness(rnd: Round) -> list[str]:
+    """Why the draft ``rnd`` is outdated, as sentences in plain Italian; empty when it
+    is not (or when ``rnd`` is not a draft, or was drawn before drafts recorded their
+    inputs).
+
+    The draft records what it was drawn from (``Round.drawn_from``); the same inputs
+    are computed again now and compared (rules.md §12): a sheet correction, swapped
+    lines, an arbitral score or a penalty change the standings; a withdrawal changes the
+    pairs in play; a change of tie-breaks, rematch rule or Mitchell step changes the
+    settings. A change that touches none of them (e.g. the venue) leaves the draft
+    current.
     """
-    tournament = _lock_tournament(tournament)
-    number = _next_round_number(tournament)
-    if number > tournament.rounds_planned:
-        raise ArbiterError(_("Il piano prevede %(rounds)s turni: sono già stati generati tutti.")
-                           % {"rounds": tournament.rounds_planned})
-    existing = tournament.rounds.filter(number=number).first()
-    if existing is not None:
-        existing.delete()  # a draft: regenerate replaces it
+    if rnd.state != Round.State.DRAFT or not rnd.drawn_from.get("digest"):
+        return []
+    tournament = rnd.tournament
+    then = rnd.drawn_from
+    now = _draft_inputs(tournament, rnd.number, then.get("seed"))
+    if now["digest"] == then["digest"]:
+        return []
+    reasons = []
+    for key, old in then.get("settings", {}).items():
+        new = now["settings"].get(key)
+        if new != old:
+            reasons.append(_("«%(setting)s» è cambiato: era %(old)s, ora %(new)s.")
+                           % {"setting": _setting_label(key), "old": _setting_value(key, old),
+                              "new": _setting_value(key, new)})
+    gone = sorted(set(then.get("active", [])) - set(now["active"]))
+    added = sorted(set(now["active"]) - set(then.get("active", [])))
+    if gone:
+        reasons.append(_("Non sono più in gara le coppie %(pairs)s (ritiro).")
+                       % {"pairs": ", ".join(map(str, gone))})
+    if added:
+        reasons.append(_("Sono entrate in gara le coppie %(pairs)s.") % {"pairs": ", ".join(map(str, added))})
+    old_rows = {row[0]: row for row in then.get("standings", [])}
+    new_rows = {row[0]: row for row in now["standings"]}
+    changed = sorted(p for p in set(old_rows) | set(new_rows)
+                     if (old_rows.get(p) or [None] * 6)[2:5] != (new_rows.get(p) or [None] * 6)[2:5])
+    if changed:
+        reasons.append(
+            _("La classifica dopo il turno %(round)s è cambiata per le coppie %(pairs)s "
+              "(correzione, inversione delle linee, punteggio arbitrale o penalità).")
+            % {"round": rnd.number - 1, "pairs": ", ".join(map(str, changed))}
+        )
+    elif [r[:2] for r in then.get("standings", [])] != [r[:2] for r in now["standings"]]:
+        reasons.append(_("L'ordine della classifica dopo il turno %(round)s è cambiato.")
+                       % {"round": rnd.number - 1})
+    if not reasons:
+        reasons.append(_("I dati dell'accoppiamento (incontri, riposi o movimento Mitchell) sono cambiati."))
+    return reasons
+
+
+def _record_adjusted_inputs(rnd: Round) -> None:
+    """After a service completes a current draft in place (a late pair takes the rest
+    table, art. 33), record the inputs it now answers to, so the completed draft does
+    not read as outdated. Keeps the seed and the generate form's state."""
+    inputs = _draft_inputs(rnd.tournament, rnd.number, rnd.drawn_from.get("seed"))
+    for key in ("seed", "form_state"):
+        if key in rnd.drawn_from:
+            inputs[key] = rnd.drawn_from[key]
+    rnd.drawn_from = inputs
+    rnd.save(update_fields=["drawn_from"])
+
+
+def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round, dict]:
+    """Pair round ``number`` of the locked ``tournament`` as a draft: tables, seats,
+    checker report and ``drawn_from``. Returns the round and the pairing response."""
     if len(_active_pairs(tournament, number)) < 2:
         raise ArbiterError(_("Servono almeno due coppie in gara per generare un turno."))
     if number == 1 and tournament.first_round == Tournament.FirstRound.LOT and seed is None:
@@ -128,6 +259,8 @@ def generate_round(*, tournament: Tournament, by, seed: int | None = None) -> Ro
         response = pairing.run(request)
     except pairing.PairingError as exc:
         raise ArbiterError(_("Accoppiamento impossibile: %(reason)s") % {"reason": exc}) from exc
+    drawn_from = _draft_inputs(tournament, number, seed)
+    drawn_from["seed"] = seed
     rnd = Round.objects.create(
         tournament=tournament,
         number=number,
@@ -137,15 +270,101 @@ def generate_round(*, tournament: Tournament, by, seed: int | None = None) -> Ro
         pairing_request=request,
         warnings=list(response.get("warnings", [])),
         explanations=list(response.get("explanations", [])),
+        drawn_from=drawn_from,
     )
     _write_tables(rnd, response)
     rnd.check_report = pairing.check.check(request, response)
     rnd.save(update_fields=["check_report"])
+    return rnd, response
+
+
+@transaction.atomic
+def generate_round(
+    *,
+    tournament: Tournament,
+    by,
+    seed: int | None = None,
+    expected_round: int | None = None,
+    expected_state: str | None = None,
+) -> Round:
+    """Pair the next round as a draft (rules.md §6–7) and run the checker on it.
+
+    Re-generating while the round is still a draft replaces the draft. Refused while
+    the previous round is not closed, beyond the planned rounds, or with fewer than
+    two active pairs. Returns the draft round with ``warnings``, ``explanations``
+    and ``check_report`` (checker violations) filled in, and ``drawn_from`` recording
+    what it was drawn from (rules.md §12, see :func:`draft_staleness`).
+
+    ``expected_round`` / ``expected_state``: the round number the generate form offered
+    and the :func:`generation_state` it showed (issue 9, item 10). The tournament row is
+    locked; when the state has moved on because that very request already generated the
+    round (a double click, three identical posts), the round is returned as it is,
+    with nothing written and no second audit entry (``rnd.already_generated`` is True);
+    any other change since the form was shown raises ``ArbiterError`` (stale form).
+    Without them (service callers, scripts) the current state is taken as meant.
+    """
+    tournament = _lock_tournament(tournament)
+    if expected_state is not None:
+        if expected_state != generation_state(tournament):
+            done = tournament.rounds.filter(number=expected_round).first() if expected_round else None
+            if done is not None and done.drawn_from.get("form_state") == expected_state:
+                done.already_generated = True
+                return done
+            raise ArbiterError(
+                _("La pagina mostrava uno stato superato del torneo (un turno è stato generato o "
+                  "modificato nel frattempo): ricaricala e riprova.")
+            )
+    number = _next_round_number(tournament)
+    if expected_round is not None and expected_round != number:
+        raise ArbiterError(
+            _("La pagina offriva il turno %(expected)s, ma ora si genera il turno %(number)s: ricaricala e riprova.")
+            % {"expected": expected_round, "number": number}
+        )
+    if number > tournament.rounds_planned:
+        raise ArbiterError(_("Il piano prevede %(rounds)s turni: sono già stati generati tutti.")
+                           % {"rounds": tournament.rounds_planned})
+    existing = tournament.rounds.filter(number=number).first()
+    if existing is not None:
+        existing.delete()  # a draft: regenerate replaces it
+    rnd, response = _draw(tournament, number, seed)
+    if expected_state is not None:
+        rnd.drawn_from["form_state"] = expected_state
+        rnd.save(update_fields=["drawn_from"])
     audit(
         tournament=tournament, by=by, action="round_generated", round_number=number,
         new={"system": rnd.system, "seed": rnd.seed, "tables": response.get("tables"), "bye": response.get("bye")},
     )
+    rnd.already_generated = False
     return rnd
+
+
+@transaction.atomic
+def redraw_round(*, round: Round, by) -> Round:
+    """Draw an outdated draft again from the current standings and settings (rules.md
+    §12: "one click draws it again"), with the same seed for a first round by lot.
+
+    Only a draft; manual changes to it are lost (they were made on the old pairing).
+    A draft that is not outdated is returned unchanged and nothing is audited, so a
+    repeated click is harmless. Audited as ``round_redrawn`` with the reasons.
+    Raises ``ArbiterError`` when the round is no longer a draft.
+    """
+    tournament = _lock_tournament(round.tournament)
+    rnd = _draft(round)
+    reasons = draft_staleness(rnd)
+    if not reasons:
+        rnd.already_generated = True
+        return rnd
+    number, seed = rnd.number, rnd.drawn_from.get("seed")
+    old_tables = response_from_round(rnd)["tables"]
+    rnd.delete()
+    new, response = _draw(tournament, number, seed)
+    audit(
+        tournament=tournament, by=by, action="round_redrawn", round_number=number,
+        old={"tables": old_tables, "reasons": reasons},
+        new={"system": new.system, "seed": new.seed, "tables": response.get("tables"), "bye": response.get("bye")},
+    )
+    new.already_generated = False
+    return new
 
 
 def _write_tables(rnd: Round, response: dict) -> None:
@@ -245,12 +464,20 @@ def move_to_rest(*, round: Round, pair: int, by) -> Round:
 def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Round:
     """Publish a draft: the table list is posted and score sheets are opened.
 
-    Refused when a pair in play is missing from the tables or sits twice; when the
-    checker reports other violations (e.g. an avoidable rematch after a manual
-    change) the arbiter must acknowledge them.
+    Refused when the draft is outdated (:func:`draft_staleness`, rules.md §12; the
+    reasons are the error's ``details``), and when a pair in play is missing from the
+    tables or sits twice; when the checker reports other violations (e.g. an
+    avoidable rematch after a manual change) the arbiter must acknowledge them.
     """
     rnd = _draft(round)
     tournament = rnd.tournament
+    reasons = draft_staleness(rnd)
+    if reasons:
+        raise ArbiterError(
+            _("La bozza del turno %(round)s è superata: ridisegnala prima di pubblicarla (regole §12).")
+            % {"round": rnd.number},
+            details=reasons,
+        )
     active = {p.number for p in _active_pairs(tournament, rnd.number)}
     seated = list(rnd.seats.values_list("pair__number", flat=True))
     missing = sorted(active - set(seated))

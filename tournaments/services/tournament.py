@@ -18,8 +18,27 @@ TOURNAMENT_SETTINGS = (
     "mitchell_step", "rematch_window", "bye_percent", "bye_mp", "tiebreaks", "rule_set",
     "first_round", "public_enabled", "projector_enabled",
 )
-# Settings that change results already entered: refused once a round is published.
-_FROZEN_ONCE_PLAYED = ("hands_per_round", "vp_scale", "kind", "rule_set")
+# Settings that change results already entered (rules.md §12): frozen once round 1 is
+# published. The rest percent and the MP credited to a rest change every rest's VP/MP,
+# since rest results are computed from them when read (issue 9, item 1).
+_FROZEN_ONCE_PLAYED = ("kind", "hands_per_round", "vp_scale", "bye_percent", "bye_mp", "rule_set")
+
+
+def frozen_settings(tournament: Tournament) -> tuple[str, ...]:
+    """The setting names (``Tournament`` fields) that may no longer change.
+
+    Empty before round 1 is published; afterwards hands per round, VP scale, rest
+    percent (``bye_percent``), MP credited to a rest (``bye_mp``), rule set and kind,
+    because each would change results already entered (rules.md §12). The settings
+    that change only future pairings (tie-breaks, rematch rule, Mitchell step) stay
+    free: a draft drawn from them becomes outdated instead (see
+    ``services.rounds.draft_staleness``).
+    """
+    if tournament.pk is None:
+        return ()
+    if not tournament.rounds.exclude(state=Round.State.DRAFT).exists():
+        return ()
+    return _FROZEN_ONCE_PLAYED
 
 
 @transaction.atomic
@@ -42,11 +61,16 @@ def _check_plan(plan: str) -> None:
 
 @transaction.atomic
 def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
-    """Change settings. Settings that change entered results (hands, VP scale, rule set,
-    kind) are refused once a round has been published; the plan may only change for
-    rounds not yet generated."""
+    """Change settings (``fields``: ``Tournament`` field names → new values).
+
+    Raises ``ArbiterError`` for a setting of :func:`frozen_settings` given a new value
+    once round 1 is published (hands, VP scale, rest percent, MP credited to a rest,
+    rule set, kind: rules.md §12); the settings page shows them disabled, this is the
+    defence in depth. The plan may only change for rounds not yet generated.
+    Unchanged values are ignored; one audit entry lists old → new.
+    """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    played = tournament.rounds.exclude(state=Round.State.DRAFT).exists()
+    played = bool(frozen_settings(tournament))
     old, new = {}, {}
     for key, value in fields.items():
         if key not in TOURNAMENT_SETTINGS:

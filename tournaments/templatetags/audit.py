@@ -18,6 +18,7 @@ ACTIONS = {
     "pair_removed": _("Coppia cancellata"),
     "registrations_imported": _("Iscrizioni importate"),
     "round_generated": _("Turno generato"),
+    "round_redrawn": _("Bozza ridisegnata (era superata)"),
     "draft_swap": _("Bozza modificata a mano"),
     "round_published": _("Turno pubblicato"),
     "round_closed": _("Turno chiuso"),
@@ -42,6 +43,7 @@ KEYS = {
     "from_round": _("dal turno"), "opponent": _("avversari"), "vp": _("VP"), "reason": _("motivo"),
     "state": _("stato"), "draft_discarded": _("bozza scartata"), "acknowledged": _("avvisi accettati"),
     "confirmed_by": _("confermato da"), "dispute_note": _("nota"), "tables": _("tavoli"),
+    "reasons": _("motivi"),
     "hands_per_round": _("smazzate per turno"), "vp_scale": _("tabella VP"), "plan": _("piano"),
 }
 

@@ -39,12 +39,16 @@ def tournament_create(request):
 
 @arbiter_view
 def tournament_edit(request, tournament):
-    form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=tournament.pk))
+    frozen = services.frozen_settings(tournament)
+    form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=tournament.pk), frozen=frozen)
     if request.method == "POST" and form.is_valid():
         services.update_tournament(tournament=tournament, by=request.user, **form.cleaned_data)
         messages.success(request, _("Impostazioni salvate."))
         return redirect("tournament", slug=form.cleaned_data["slug"])
-    return render(request, "arbiter/tournament_form.html", {"form": form, "tournament": tournament})
+    return render(request, "arbiter/tournament_form.html", {
+        "form": form, "tournament": tournament,
+        "frozen_labels": [form.fields[name].label for name in form.frozen],
+    })
 
 
 @arbiter_view
@@ -68,6 +72,7 @@ def tournament_detail(request, tournament):
             "n_active": active,
             "scale": selectors.scale_of(tournament),
             "plan": [(i + 1, tournament.system_of_round(i + 1)) for i in range(tournament.rounds_planned)],
+            "generate_state": services.generation_state(tournament),
         },
     )
 

@@ -163,6 +163,7 @@ def round_detail(request, tournament, number):
         })
     nxt = tournament.rounds.filter(number=number + 1).first()
     playing = [r for r in rows if not r["table"].bye]
+    outdated = services.draft_staleness(rnd) if rnd.state == Round.State.DRAFT else []
     ready_to_close = bool(playing) and all(r["status"] == "validated" for r in playing)
     return render(request, "arbiter/round.html", {
         "tournament": tournament,
@@ -185,6 +186,8 @@ def round_detail(request, tournament, number):
         "round_numbers": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
         "has_rest": any(r["table"].bye == Table.Bye.REST for r in rows),
         "standings_after": standings_link_round(rnd),
+        "outdated": outdated,
+        "generate_state": services.generation_state(tournament),
     })
 
 
@@ -212,12 +215,22 @@ def round_generate(request, tournament):
             "closed_last": last.state == Round.State.CLOSED,
         })
     if request.method == "POST":
-        seed = _int_field(request, "seed")
-        rnd = services.generate_round(tournament=tournament, by=request.user, seed=seed)
-        messages.success(request, _("Turno %(n)s generato (bozza): controlla e pubblica.") % {"n": rnd.number})
+        # The form posts the round it offered and the state it showed (issue 9, item 10):
+        # a repeated or stale post changes nothing (see services.generate_round).
+        rnd = services.generate_round(
+            tournament=tournament, by=request.user, seed=_int_field(request, "seed"),
+            expected_round=_int_field(request, "expected_round"),
+            expected_state=request.POST.get("state") or None,
+        )
+        if rnd.already_generated:
+            messages.info(request, _("Il turno %(n)s era già stato generato con questa richiesta: "
+                                     "nulla è cambiato.") % {"n": rnd.number})
+        else:
+            messages.success(request, _("Turno %(n)s generato (bozza): controlla e pubblica.") % {"n": rnd.number})
         return _round_redirect(rnd)
     return render(request, "arbiter/round_generate.html", {
         "tournament": tournament, "number": number, "draft": draft,
+        "state": services.generation_state(tournament),
         "system": tournament.system_of_round(number),
         "ask_seed": number == 1 and tournament.first_round == Tournament.FirstRound.LOT,
     })
@@ -268,10 +281,27 @@ def round_move_to_rest(request, tournament, number):
 
 
 @arbiter_view
+@require_POST
+def round_redraw(request, tournament, number):
+    """Draw an outdated draft again in one click (rules.md §12); a draft already
+    current is left as it is (a repeated click changes nothing)."""
+    rnd = services.redraw_round(round=_round(tournament, number), by=request.user)
+    if rnd.already_generated:
+        messages.info(request, _("La bozza del turno %(n)s è già aggiornata: nulla è cambiato.") % {"n": number})
+    else:
+        messages.success(request, _("Turno %(n)s ridisegnato con la classifica e le impostazioni attuali.")
+                         % {"n": number})
+    return _round_redirect(rnd)
+
+
+@arbiter_view
 def round_publish(request, tournament, number):
     """Publish the draft. With a non-empty check report, GET lists the problems and the
-    arbiter confirms them (``publish_round(acknowledge_warnings=True)``)."""
+    arbiter confirms them (``publish_round(acknowledge_warnings=True)``). An outdated
+    draft goes back to its page, which says why and offers the redraw."""
     rnd = _round(tournament, number)
+    if request.method == "GET" and rnd.state == Round.State.DRAFT and services.draft_staleness(rnd):
+        return _round_redirect(rnd)
     if request.method == "POST":
         services.publish_round(round=rnd, by=request.user,
                                acknowledge_warnings=request.POST.get("acknowledge") == "1")
