@@ -121,4 +121,4 @@ def test_penalty_form_in_english(arbiter_client, tournament):
         assert italian not in html
     assert "Pair (number)" in html and "VP to deduct" in html
     assert "A positive number: 1 deducts one VP." in html
-    assert "Optional: standings after earlier rounds do not count it." in html
+    assert "Optional: without a round it belongs to the round in play (or the last closed one)" in html
