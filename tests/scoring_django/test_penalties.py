@@ -122,3 +122,5 @@ def test_penalty_form_in_english(arbiter_client, tournament):
     assert "Pair (number)" in html and "VP to deduct" in html
     assert "A positive number: 1 deducts one VP." in html
     assert "Optional: without a round it belongs to the round in play (or the last closed one)" in html
+    assert "or MP to deduct" in html and "deducts MP from the pair" in html
+    assert "An MP penalty lowers the pair" in html

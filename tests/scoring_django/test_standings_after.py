@@ -324,3 +324,18 @@ def test_remove_mp_penalty_audited(arbiter_client, mp_played, arbiter):
 def test_round_states_are_as_the_example_says(round2, mdd):
     assert list(mdd.rounds.order_by("number").values_list("number", "state")) == [
         (1, Round.State.CLOSED), (2, Round.State.PUBLISHED)]
+
+
+def test_standings_basis_and_pending_penalties_in_english(arbiter_client, round2):
+    from django.conf import settings
+    from django.utils import translation
+
+    arbiter_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    try:
+        html = page(arbiter_client, reverse("standings", args=["mdd"]))
+    finally:
+        translation.activate(settings.LANGUAGE_CODE)  # the request leaves English active
+    assert "After the last closed round (round 1): results and penalties of rounds up to 1." in html
+    assert "Pending penalties" in html and "they enter the standings when that round is closed" in html
+    assert "Pair 3: −1 VP, round 2" in html
+    assert "Penalità in sospeso" not in html
