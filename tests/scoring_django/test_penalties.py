@@ -115,8 +115,14 @@ def test_standings_after_an_earlier_round_ignore_a_later_penalty(played, arbiter
 
 
 def test_penalty_form_in_english(arbiter_client, tournament):
+    from django.utils import translation
+
     arbiter_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    html = arbiter_client.get(reverse("penalties", args=[tournament.slug])).content.decode()
+    try:
+        html = arbiter_client.get(reverse("penalties", args=[tournament.slug])).content.decode()
+    finally:
+        # The request leaves English active in this thread; later tests expect Italian.
+        translation.activate(settings.LANGUAGE_CODE)
     for italian in ("Coppia (numero)", "VP da togliere", "Un numero positivo", "Facoltativo"):
         assert italian not in html
     assert "Pair (number)" in html and "VP to deduct" in html
