@@ -8,7 +8,7 @@ and ``DATABASE_URL`` is ignored, so the real database is never touched), a tourn
 rest per round when the number of pairs is odd, one validated score sheet per table with
 random MP (multiples of 5) converted by the 4-hand scale, four hand rows per sheet, and a
 few penalties. Everything is inserted with ``bulk_create``. Then it times
-``tournaments.selectors.standings(t)`` (database reads + ``scoring.standings``) and prints
+``tournaments.selectors.standings_after(t)`` (database reads + ``scoring.standings``) and prints
 the best and the median of ``--repeat`` runs, plus the time of the pure ranking alone.
 Target: ≤ 50 ms for 500 pairs × 10 rounds. Prints figures only, asserts nothing.
 """
@@ -147,16 +147,16 @@ def main(argv: list[str] | None = None) -> None:
         print(f"database built in {time.perf_counter() - start:.1f} s: {args.pairs} pairs, "
               f"{args.rounds} closed rounds ({connection.vendor})")
 
-        rows = selectors.standings(t)  # warm-up (imports, scale cache, SQLite page cache)
+        rows = selectors.standings_after(t).rows  # warm-up (imports, scale cache, SQLite page cache)
         assert len(rows) == args.pairs
-        times = _time(lambda: selectors.standings(t), args.repeat)
+        times = _time(lambda: selectors.standings_after(t), args.repeat)
 
         results = selectors.game_results(t)
         numbers = list(Pair.objects.filter(tournament=t).values_list("number", flat=True))
         pure = _time(lambda: compute_standings(numbers, results, tiebreaks=t.tiebreak_order), args.repeat)
 
         best, median = min(times), statistics.median(times)
-        print(f"selectors.standings: best {best:.1f} ms, median {median:.1f} ms over {args.repeat} runs "
+        print(f"selectors.standings_after: best {best:.1f} ms, median {median:.1f} ms over {args.repeat} runs "
               f"({len(results)} results)")
         print(f"  of which scoring.standings.compute_standings: best {min(pure):.1f} ms, "
               f"median {statistics.median(pure):.1f} ms")

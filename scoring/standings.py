@@ -5,11 +5,12 @@ Plain values in, plain values out: the services turn validated sheets into
 
 Default order (each step a tournament setting, :data:`TIEBREAKS`):
 
-1. ``"vp"`` — total VP, penalties deducted;
-2. ``"mp_difference"`` — total MP difference (*scarto*: own MP − opponents' MP);
+1. ``"vp"`` — total VP, VP penalties deducted;
+2. ``"mp_difference"`` — total MP difference (*scarto*: own MP − opponents' MP), MP penalties
+   deducted;
 3. ``"head_to_head"`` — VP earned in the games between the tied pairs, applied only when
    every pair of the tied group met every other one (otherwise the step is skipped);
-4. ``"mp_scored"`` — total MP scored;
+4. ``"mp_scored"`` — total MP scored, MP penalties deducted;
 5. still tied: shared position, printed "3=" (the next position skips: 3=, 3=, 5).
 """
 
@@ -62,17 +63,21 @@ class GameResult:
 
 @dataclass(frozen=True)
 class Penalty:
-    """VP taken off a pair in the overall standings (rules.md §3; art. 23).
+    """VP or MP taken off a pair in the overall standings (rules.md §3; art. 23: "1 V.P. o
+    equivalente").
 
-    ``vp`` is the amount deducted (write 1 for "−1 VP"; a negative number is read as the same
-    deduction). It gives nothing to the opponents. ``round``: the round it was given in;
-    standings ``after_round`` an earlier round ignore it (None = always counted).
+    ``vp`` is the VP deducted (write 1 for "−1 VP"; a negative number is read as the same
+    deduction). ``mp`` is the MP deducted (an integer, sign ignored likewise): it lowers the
+    pair's MP difference and MP scored, never the table's result, so the opponents' MP and
+    VP do not change. Either kind gives nothing to the opponents. ``round``: the round it
+    belongs to; standings ``after_round`` an earlier round ignore it (None = always counted).
     """
 
     pair: PairId
-    vp: Decimal | int
-    reason: str
+    vp: Decimal | int = 0
+    reason: str = ""
     round: int | None = None
+    mp: int = 0
 
 
 @dataclass(frozen=True)
@@ -80,7 +85,8 @@ class StandingRow:
     """One line of the standings.
 
     ``vp``: total VP after penalties; ``penalty``: VP deducted (a positive number);
-    ``mp_difference`` / ``mp_scored``: MP; ``played``: rounds with a result, rests included;
+    ``mp_difference`` / ``mp_scored``: MP, after MP penalties; ``penalty_mp``: MP deducted
+    (a positive integer); ``played``: rounds with a result, rests included;
     ``rests``: rounds rested; ``tied``: shares its position; ``withdrawn``: the pair left the
     tournament (its results stay).
     """
@@ -95,6 +101,7 @@ class StandingRow:
     rests: int
     tied: bool
     withdrawn: bool
+    penalty_mp: int = 0
 
     @property
     def position_label(self) -> str:
@@ -103,13 +110,14 @@ class StandingRow:
 
 
 class _Stats:
-    __slots__ = ("pair", "vp", "penalty", "mp_difference", "mp_scored", "played", "rests", "order")
+    __slots__ = ("pair", "vp", "penalty", "penalty_mp", "mp_difference", "mp_scored", "played", "rests", "order")
 
     def __init__(self, pair: PairId, order: int):
         self.pair = pair
         self.order = order
         self.vp = Decimal(0)
         self.penalty = Decimal(0)
+        self.penalty_mp = 0
         self.mp_difference = 0
         self.mp_scored = 0
         self.played = 0
@@ -128,7 +136,8 @@ def compute_standings(
 
     ``pairs``: every pair of the tournament (withdrawn ones included); their order is the
     order in which pairs tied on every key are listed. ``results``: :class:`GameResult` rows
-    (MP, VP); ``penalties``: :class:`Penalty` rows (VP); ``tiebreaks``: keys of
+    (MP, VP); ``penalties``: :class:`Penalty` rows (VP and/or MP: VP come off the total VP,
+    MP off both MP difference and MP scored, so they act on those tie-breaks); ``tiebreaks``: keys of
     :data:`TIEBREAKS` in the order to apply them; ``withdrawn``: pairs marked as withdrawn
     (they keep their results and their place); ``after_round``: ignore results (and
     penalties with a round) of later rounds — the standings a Danish round is paired from.
@@ -185,9 +194,14 @@ def compute_standings(
             continue
         if penalty.pair not in stats:
             raise ValueError(f"Penalty names unknown pair {penalty.pair!r}")
+        pair = stats[penalty.pair]
         amount = abs(penalty.vp)
-        stats[penalty.pair].penalty += amount
-        stats[penalty.pair].vp -= amount
+        pair.penalty += amount
+        pair.vp -= amount
+        mp = abs(int(penalty.mp))
+        pair.penalty_mp += mp
+        pair.mp_difference -= mp
+        pair.mp_scored -= mp
 
     ranker = _Ranker(games)
     groups = ranker.rank(list(stats.values()), tiebreaks)
@@ -210,6 +224,7 @@ def compute_standings(
                     rests=s.rests,
                     tied=tied,
                     withdrawn=s.pair in withdrawn_set,
+                    penalty_mp=s.penalty_mp,
                 )
             )
         position += len(group)

@@ -3,7 +3,7 @@
 Two layers:
 
 - *builders* (``round_document``, ``standings_document``) read the database with a few flat
-  queries (``selectors.round_tables``, ``selectors.standings``) and return plain frozen
+  queries (``selectors.round_tables``, ``selectors.standings_after``) and return plain frozen
   dataclasses;
 - *renderers* (``tablelist_html``/``tablelist_pdf``, ``scoresheets_html``/``scoresheets_pdf``,
   ``standings_html``/``standings_pdf``, ``standings_xlsx``, ``scoresheets_xlsx``) take only those
@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 from scoring import vp as vp_rules
 
 from . import links, selectors
-from .models import HandRow, Penalty, Player, Round, ScoreSheet, Table, Tournament
+from .models import HandRow, Player, Round, ScoreSheet, Table, Tournament
 
 # --------------------------------------------------------------------------- plain values
 
@@ -184,6 +184,7 @@ class StandingLine:
     played: int
     rests: int
     withdrawn: bool
+    penalty_mp: int = 0
 
     @property
     def names(self) -> str:
@@ -195,20 +196,31 @@ class StandingLine:
 
     @property
     def penalty_text(self) -> str:
-        """"−1" for a 1-VP penalty, "" for none."""
-        return f"−{fmt_vp(self.penalty)}" if self.penalty else ""
+        """"−1" for a 1-VP penalty, "−100 MP" for a 100-MP one, both joined; "" for none."""
+        parts = [f"−{fmt_vp(self.penalty)}"] if self.penalty else []
+        if self.penalty_mp:
+            parts.append(f"−{self.penalty_mp} MP")
+        return " ".join(parts)
 
 
 @dataclass(frozen=True)
 class PenaltyNote:
+    """A penalty listed under the standings: VP or MP deducted (the other kind 0)."""
+
     pair: int
     vp: Decimal
     reason: str
     round_number: int | None
+    mp: int = 0
 
     @property
     def vp_text(self) -> str:
         return fmt_vp(self.vp)
+
+    @property
+    def amount_text(self) -> str:
+        """"−1 VP" or "−100 MP"."""
+        return f"−{self.mp} MP" if self.mp else f"−{fmt_vp(self.vp)} VP"
 
 
 @dataclass(frozen=True)
@@ -371,42 +383,31 @@ def last_closed_round(tournament: Tournament) -> int | None:
 
 def standings_document(tournament: Tournament, *, after_round: int | None = None) -> StandingsDocument:
     """Standings (rules.md §8) after round ``after_round`` (closed rounds only), by default
-    after the last closed round; ``final`` when that is the plan's last round.
+    after the last closed round; ``final`` when that is the plan's last round. Read from
+    ``selectors.standings_after``, like the arbiter's and the public pages; the penalties
+    listed are those it counts (VP and MP).
 
     Raises ``ValueError`` for a round number below 1.
     """
     if after_round is not None and after_round < 1:
         raise ValueError("after_round must be ≥ 1")
-    last = last_closed_round(tournament)
-    if after_round is None:
-        after_round = last
-    elif last is not None:
-        after_round = min(after_round, last)
-    else:
-        after_round = None
-    rows = selectors.standings(tournament, after_round=after_round) if after_round else selectors.standings(
-        tournament, after_round=0
-    )
+    view = selectors.standings_after(tournament, after_round)
     names = _players_by_pair(tournament)
     lines = tuple(
         StandingLine(
             position=r.position_label, pair=r.pair, players=names.get(r.pair, ()), vp=Decimal(r.vp),
             penalty=Decimal(r.penalty), mp_difference=r.mp_difference, mp_scored=r.mp_scored,
-            played=r.played, rests=r.rests, withdrawn=r.withdrawn,
+            played=r.played, rests=r.rests, withdrawn=r.withdrawn, penalty_mp=r.penalty_mp,
         )
-        for r in rows
+        for r in view.rows
     )
     penalties = tuple(
-        PenaltyNote(pair=n, vp=v, reason=reason, round_number=rn)
-        for n, v, reason, rn in Penalty.objects.filter(tournament=tournament)
-        .order_by("pair__number", "created_at")
-        .values_list("pair__number", "vp", "reason", "round_number")
-        if after_round is None or rn is None or rn <= after_round
+        PenaltyNote(pair=p.pair, vp=p.vp, reason=p.reason, round_number=p.round_number, mp=p.mp)
+        for p in view.penalties
     )
-    final = bool(after_round) and after_round >= tournament.rounds_planned
     return StandingsDocument(
         tournament=tournament.name, date=tournament.date, venue=tournament.venue,
-        after_round=after_round, final=final, rows=lines, penalties=penalties,
+        after_round=view.after_round, final=view.final, rows=lines, penalties=penalties,
     )
 
 
@@ -495,19 +496,21 @@ def standings_xlsx(doc: StandingsDocument) -> bytes:
 
     Columns: Posizione (an integer: 3), Pari merito ("=" when the position is shared, else
     empty), Coppia, Giocatori, VP, Penalità (VP deducted), Scarto MP, MP fatti, Turni, Riposi,
-    Ritirata. Positions, VP and MP are numbers, so a spreadsheet sorts them as numbers.
+    Ritirata, Penalità MP (MP deducted, already off Scarto MP and MP fatti). Positions, VP
+    and MP are numbers, so a spreadsheet sorts them as numbers.
     """
     wb = _workbook()
     ws = wb.active
     ws.title = _("Classifica")[:31]
     _header(ws, [(_("Posizione"), 10), (_("Pari merito"), 11), (_("Coppia"), 8), (_("Giocatori"), 44), ("VP", 8),
                  (_("Penalità"), 9), (_("Scarto MP"), 11), (_("MP fatti"), 10), (_("Turni"), 7),
-                 (_("Riposi"), 7), (_("Ritirata"), 9)])
+                 (_("Riposi"), 7), (_("Ritirata"), 9), (_("Penalità MP"), 12)])
     for r in doc.rows:
         tied = r.position.endswith("=")
         position = r.position.rstrip("=")
         ws.append([int(position) if position.isdigit() else r.position, "=" if tied else "", r.pair, r.names, vp_number(r.vp), vp_number(r.penalty) or 0,
-                   r.mp_difference, r.mp_scored, r.played, r.rests, _("sì") if r.withdrawn else ""])
+                   r.mp_difference, r.mp_scored, r.played, r.rests, _("sì") if r.withdrawn else "",
+                   r.penalty_mp])
     return _save(wb)
 
 

@@ -411,12 +411,18 @@ class HandRow(models.Model):
 
 
 class Penalty(models.Model):
-    """VP taken off a pair in the overall standings (rules.md §3, art. 23)."""
+    """VP or MP taken off a pair in the overall standings (rules.md §3, art. 23: "1 V.P. o
+    equivalente"). Exactly one kind per penalty: ``vp`` > 0 and ``mp`` = 0, or ``mp`` > 0
+    and ``vp`` = 0. An MP penalty lowers the pair's MP difference and MP scored, never the
+    table's result. ``round_number``: the round it belongs to, fixed when it is given
+    (``services.add_penalty``); NULL only on penalties stored before that rule, counted
+    from round 1."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="penalties")
     round_number = models.PositiveSmallIntegerField(_("turno"), null=True, blank=True)
-    vp = models.DecimalField(_("VP"), max_digits=6, decimal_places=2)
+    vp = models.DecimalField(_("VP"), max_digits=6, decimal_places=2, default=0)
+    mp = models.PositiveIntegerField(_("MP"), default=0)
     reason = models.CharField(_("motivo"), max_length=200)
     created_at = models.DateTimeField(auto_now_add=True)
     created_by = models.ForeignKey(
@@ -428,11 +434,15 @@ class Penalty(models.Model):
         verbose_name = _("penalità")
         verbose_name_plural = _("penalità")
         constraints = [
-            models.CheckConstraint(condition=Q(vp__gt=0), name="penalty_vp_positive"),
+            models.CheckConstraint(
+                condition=(Q(vp__gt=0) & Q(mp=0)) | (Q(vp=0) & Q(mp__gt=0)),
+                name="penalty_vp_or_mp",
+            ),
         ]
 
     def __str__(self) -> str:
-        return f"-{self.vp} VP {self.pair}"
+        amount = f"{self.mp} MP" if self.mp else f"{self.vp} VP"
+        return f"-{amount} {self.pair}"
 
 
 class AuditEntry(models.Model):

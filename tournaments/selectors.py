@@ -81,11 +81,10 @@ def _decimal_reader():
     return read
 
 
-def game_results(tournament: Tournament, *, after_round: int | None = None, closed_only: bool = True):
+def game_results(tournament: Tournament, *, after_round: int | None = None):
     """Every result as ``scoring.standings.GameResult`` with pairs as pair numbers.
 
-    Rounds counted: closed ones (or, with ``closed_only=False``, published ones too,
-    for a provisional view), up to ``after_round`` when given. Tables whose sheet is
+    Rounds counted: closed ones, up to ``after_round`` when given. Tables whose sheet is
     still empty are left out. Rests count their VP and MP credit (rules.md §5).
 
     Speed (``bench/standings.py``, 500 pairs × 10 rounds): five flat queries without
@@ -94,8 +93,7 @@ def game_results(tournament: Tournament, *, after_round: int | None = None, clos
     ``Decimal`` once per distinct value instead of by the database converter per row.
     """
     rounds = Round.objects.filter(tournament=tournament).order_by()
-    states = [Round.State.CLOSED] if closed_only else [Round.State.CLOSED, Round.State.PUBLISHED]
-    rounds = rounds.filter(state__in=states)
+    rounds = rounds.filter(state=Round.State.CLOSED)
     if after_round is not None:
         rounds = rounds.filter(number__lte=after_round)
     round_numbers = dict(rounds.values_list("id", "number"))
@@ -139,24 +137,95 @@ def game_results(tournament: Tournament, *, after_round: int | None = None, clos
     return results
 
 
-def standings(tournament: Tournament, *, after_round: int | None = None, closed_only: bool = True):
-    """Standings (rules.md §8) as a list of ``scoring.standings.StandingRow``, pairs as numbers."""
+@dataclasses.dataclass(frozen=True)
+class PenaltyEntry:
+    """One penalty as the standings count it: pair number, VP or MP deducted (positive; the
+    other kind 0), reason, the round it belongs to (rules.md §3, art. 23)."""
+
+    pair: int
+    vp: Decimal
+    mp: int
+    reason: str
+    round_number: int
+
+
+@dataclasses.dataclass(frozen=True)
+class Standings:
+    """Standings after a round (rules.md §8), as every page and document shows them.
+
+    ``after_round``: the last round counted (None: no round closed yet, rows all zero);
+    ``last_closed``: the last closed round of the tournament (None: none); ``final``:
+    ``after_round`` is the plan's last round; ``rows``: ``scoring.standings.StandingRow``
+    (pairs as numbers) best first; ``penalties``: the penalties counted (rounds ≤
+    ``after_round``); ``pending``: penalties of a round not closed yet, counted by no
+    standings until that round closes (shown apart).
+    """
+
+    after_round: int | None
+    last_closed: int | None
+    final: bool
+    rows: list
+    penalties: tuple[PenaltyEntry, ...]
+    pending: tuple[PenaltyEntry, ...]
+
+
+def closed_rounds(tournament: Tournament) -> list[int]:
+    """Numbers of the closed rounds, in order."""
+    return list(Round.objects.filter(tournament=tournament, state=Round.State.CLOSED)
+                .order_by("number").values_list("number", flat=True))
+
+
+def standings_after(tournament: Tournament, after_round: int | None = None) -> Standings:
+    """The standings after round ``after_round`` (rules.md §8; issue 9 item 7): the one read
+    behind the arbiter's page, ``?dopo=k``, the PDF and XLSX, the public and projector
+    pages, the Danish ranking and the simulation output, so they always agree.
+
+    Counted: the current (corrected) results of the closed rounds ≤ ``after_round`` and the
+    penalties (VP and MP) of rounds ≤ ``after_round`` (a penalty's round is stored when it is
+    given, ``services.add_penalty``; one stored without a round counts from round 1).
+    ``after_round`` None means after the last closed round; a number past it is brought back
+    to it (never a half-played round); 0 gives the empty standings before round 1.
+
+    Raises ``ValueError`` for a negative ``after_round``.
+    """
+    if after_round is not None and after_round < 0:
+        raise ValueError("after_round must be ≥ 0")
+    closed = closed_rounds(tournament)
+    last = closed[-1] if closed else None
+    if after_round is None or last is None or after_round > last:
+        after_round = last
+    elif after_round == 0:
+        after_round = None
     pairs = list(Pair.objects.filter(tournament=tournament).order_by("number").values_list("number", "status"))
-    penalties = [
-        standings_rules.Penalty(pair=number, vp=vp, reason=reason)
-        for number, vp, reason, rnd in Penalty.objects.filter(tournament=tournament).order_by().values_list(
-            "pair__number", "vp", "reason", "round_number"
-        )
-        if after_round is None or rnd is None or rnd <= after_round
-    ]
-    return standings_rules.compute_standings(
+    counted, pending = [], []
+    for number, vp, mp, reason, rnd in (
+        Penalty.objects.filter(tournament=tournament).order_by("pair__number", "created_at", "id")
+        .values_list("pair__number", "vp", "mp", "reason", "round_number")
+    ):
+        entry = PenaltyEntry(pair=number, vp=vp, mp=mp, reason=reason, round_number=rnd or 1)
+        if after_round is not None and entry.round_number <= after_round:
+            counted.append(entry)
+        elif last is None or entry.round_number > last:
+            pending.append(entry)
+    results = game_results(tournament, after_round=after_round) if after_round is not None else []
+    rows = standings_rules.compute_standings(
         [n for n, _ in pairs],
-        game_results(tournament, after_round=after_round, closed_only=closed_only),
-        penalties=penalties,
+        results,
+        penalties=[standings_rules.Penalty(pair=p.pair, vp=p.vp, mp=p.mp, reason=p.reason, round=p.round_number)
+                   for p in counted],
         tiebreaks=tournament.tiebreak_order,
         withdrawn=[n for n, status in pairs if status == Pair.Status.WITHDRAWN],
-        after_round=after_round,
     )
+    return Standings(
+        after_round=after_round, last_closed=last,
+        final=after_round is not None and after_round >= tournament.rounds_planned,
+        rows=rows, penalties=tuple(counted), pending=tuple(pending),
+    )
+
+
+def standings(tournament: Tournament, *, after_round: int | None = None):
+    """The rows of :func:`standings_after` (a shorthand: same read, same rules)."""
+    return standings_after(tournament, after_round).rows
 
 
 def meetings(tournament: Tournament, *, before_round: int) -> tuple[list[list], list[list]]:

@@ -80,7 +80,7 @@ def _standings_rows(tournament: Tournament, after_round: int) -> list[dict]:
     return [
         {"position": r.position, "pair": r.pair, "vp": documents.vp_number(r.vp),
          "mp_difference": r.mp_difference, "tied": r.tied}
-        for r in selectors.standings(tournament, after_round=after_round)
+        for r in selectors.standings_after(tournament, after_round).rows
     ]
 
 

@@ -281,3 +281,61 @@ def test_bad_inputs():
     with pytest.raises(ValueError):
         compute_standings([1, 1], [])
     assert TIEBREAKS == ("vp", "mp_difference", "head_to_head", "mp_scored")
+
+
+# ------------------------------------------------------------------ penalties in MP (issue 9 item 9)
+
+MP_PENALTY_ROUND = [
+    game(1, 1, 2, 1500, 1200, 11, 9),   # diff 300 → band 105–300 → 11-9
+    game(1, 3, 4, 1000, 900, 10, 10),   # diff 100 → band 0–100 → 10-10
+]
+
+
+def test_mp_penalty_lowers_mp_difference_and_mp_scored_not_the_opponents():
+    """Art. 23 "1 V.P. o equivalente": pair 1 has MP difference +300 and MP scored 1500;
+    a 100 MP penalty leaves +300 − 100 = +200 and 1500 − 100 = 1400, its 11 VP untouched.
+    Its opponent, pair 2, keeps −300, 1200 MP and 9 VP: it gains nothing."""
+    rows = {r.pair: r for r in compute_standings([1, 2, 3, 4], MP_PENALTY_ROUND,
+                                                 penalties=[Penalty(1, mp=100, reason="ritardo")])}
+    assert (rows[1].mp_difference, rows[1].mp_scored, rows[1].vp) == (200, 1400, Decimal(11))
+    assert (rows[1].penalty_mp, rows[1].penalty) == (100, Decimal(0))
+    assert (rows[2].mp_difference, rows[2].mp_scored, rows[2].vp, rows[2].penalty_mp) == (-300, 1200, Decimal(9), 0)
+    for g in MP_PENALTY_ROUND:  # the table's result is not touched
+        assert convert(g.mp_ns, g.mp_ew, FOUR) == (g.vp_ns, g.vp_ew)
+
+
+def test_negative_mp_penalty_is_read_as_the_same_deduction():
+    rows = {r.pair: r for r in compute_standings([1, 2, 3, 4], MP_PENALTY_ROUND, penalties=[Penalty(1, mp=-100)])}
+    assert (rows[1].mp_difference, rows[1].mp_scored, rows[1].penalty_mp) == (200, 1400, 100)
+
+
+TIED_ON_VP = [
+    game(1, 1, 2, 900, 700, 11, 9),     # diff 200 → 11-9
+    game(1, 3, 4, 850, 700, 11, 9),     # diff 150 → 11-9
+]
+
+
+def test_mp_penalty_changes_the_mp_difference_tie_break():
+    """Pairs 1 and 3 both have 11 VP and did not meet (head-to-head skipped).
+    Without penalty: 1 (+200) before 3 (+150); then 4 (−150) before 2 (−200).
+    With 100 MP off pair 1: +200 − 100 = +100 < +150, so 3 comes first; pair 2 (pair 1's
+    opponent) stays at −200, still behind 4."""
+    plain = compute_standings([1, 2, 3, 4], TIED_ON_VP)
+    assert [r.pair for r in plain] == [1, 3, 4, 2]
+    rows = compute_standings([1, 2, 3, 4], TIED_ON_VP, penalties=[Penalty(1, mp=100, reason="x")])
+    assert [(r.pair, r.mp_difference) for r in rows] == [(3, 150), (1, 100), (4, -150), (2, -200)]
+
+
+def test_mp_penalty_changes_the_mp_scored_tie_break():
+    """Chain VP then MP scored: pair 1 scored 900, pair 3 850 → 1 first; with 100 MP off
+    pair 1, 800 < 850 → 3 first."""
+    chain = ("vp", "mp_scored")
+    assert [r.pair for r in compute_standings([1, 2, 3, 4], TIED_ON_VP, tiebreaks=chain)][:2] == [1, 3]
+    rows = compute_standings([1, 2, 3, 4], TIED_ON_VP, tiebreaks=chain, penalties=[Penalty(1, mp=100)])
+    assert [(r.pair, r.mp_scored) for r in rows][:2] == [(3, 850), (1, 800)]
+
+
+def test_mp_penalty_of_a_later_round_is_ignored_after_an_earlier_one():
+    rows = {r.pair: r for r in compute_standings([1, 2, 3, 4], MP_PENALTY_ROUND, after_round=1,
+                                                 penalties=[Penalty(1, mp=100, round=2)])}
+    assert (rows[1].mp_difference, rows[1].mp_scored, rows[1].penalty_mp) == (300, 1500, 0)

@@ -107,14 +107,26 @@ def test_standings_after_an_earlier_round_ignore_a_later_penalty(played, arbiter
     services.add_penalty(pair=Pair.objects.get(tournament=played, number=2), vp=1, reason="x", by=arbiter,
                          round_number=2)
     assert selectors.standings(played, after_round=1)[-1].penalty == 0
-    assert {r.pair: r.vp for r in selectors.standings(played)}[2] == Decimal(8)
+    # Round 2 is not closed: the default standings are those after round 1, and the penalty
+    # is pending (issue 9 item 7) — pair 2 keeps its 9 VP until round 2 closes.
+    view = selectors.standings_after(played)
+    assert view.after_round == 1 and {r.pair: r.vp for r in view.rows}[2] == Decimal(9)
+    assert [(p.pair, p.vp, p.round_number) for p in view.pending] == [(2, Decimal(1), 2)]
 
 
 def test_penalty_form_in_english(arbiter_client, tournament):
+    from django.utils import translation
+
     arbiter_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
-    html = arbiter_client.get(reverse("penalties", args=[tournament.slug])).content.decode()
+    try:
+        html = arbiter_client.get(reverse("penalties", args=[tournament.slug])).content.decode()
+    finally:
+        # The request leaves English active in this thread; later tests expect Italian.
+        translation.activate(settings.LANGUAGE_CODE)
     for italian in ("Coppia (numero)", "VP da togliere", "Un numero positivo", "Facoltativo"):
         assert italian not in html
     assert "Pair (number)" in html and "VP to deduct" in html
     assert "A positive number: 1 deducts one VP." in html
-    assert "Optional: standings after earlier rounds do not count it." in html
+    assert "Optional: without a round it belongs to the round in play (or the last closed one)" in html
+    assert "or MP to deduct" in html and "deducts MP from the pair" in html
+    assert "An MP penalty lowers the pair" in html

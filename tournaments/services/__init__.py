@@ -67,6 +67,7 @@ from .incidents import (  # noqa: F401
     withdraw_pair,
     add_late_pair,
     add_penalty,
+    penalty_round,
     remove_penalty,
 )
 from .scales import (  # noqa: F401

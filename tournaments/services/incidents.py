@@ -123,30 +123,74 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
     return pair
 
 
+def penalty_round(tournament: Tournament, *, lock: bool = False) -> int:
+    """The round a penalty given now without a round belongs to (issue 9 item 7): the round
+    in play (published), else the last closed round, else round 1 (nothing posted yet).
+
+    A draft is not in play: with round 2 closed and round 3 a draft, the answer is 2.
+    ``lock``: lock the tournament's rounds (inside a transaction) so that publishing or
+    closing a round at the same moment waits, and the answer stays true until commit.
+    """
+    rounds = Round.objects.filter(tournament=tournament).order_by("-number")
+    if lock:
+        rounds = rounds.select_for_update()
+    states = list(rounds.values_list("number", "state"))
+    for number, state in states:
+        if state == Round.State.PUBLISHED:
+            return number
+    for number, state in states:
+        if state == Round.State.CLOSED:
+            return number
+    return 1
+
+
 @transaction.atomic
-def add_penalty(*, pair: Pair, vp: Decimal, reason: str, by, round_number: int | None = None) -> Penalty:
-    """A VP penalty in the overall standings (art. 23); the opponents gain nothing."""
-    vp = Decimal(vp)
-    if vp <= 0:
-        raise ArbiterError(_("La penalità è un numero positivo di VP da togliere."))
+def add_penalty(*, pair: Pair, reason: str, by, vp: Decimal | int = 0, mp: int = 0,
+                round_number: int | None = None) -> Penalty:
+    """A penalty in the overall standings (rules.md §3, art. 23: "1 V.P. o equivalente");
+    the opponents gain nothing.
+
+    ``vp``: VP deducted (a positive number, e.g. 1 for "−1 VP"), or ``mp``: MP deducted (a
+    positive integer, taken off the pair's MP difference and MP scored, never off the
+    table's result); exactly one of them. ``round_number``: the round it belongs to; when
+    None it is fixed now (:func:`penalty_round`: the round in play, else the last closed
+    one) and stored, so standings "after round k" count it from round k on.
+
+    Raises ``ArbiterError`` for no amount or both kinds, a negative amount, an MP amount
+    that is not whole, an empty reason, or a round outside the plan.
+    """
+    tournament = pair.tournament
+    vp = Decimal(vp or 0)
+    mp_amount = Decimal(mp or 0)
+    if vp < 0 or mp_amount < 0:
+        raise ArbiterError(_("La penalità è un numero positivo di VP o di MP da togliere."))
+    if (vp > 0) == (mp_amount > 0):
+        raise ArbiterError(_("Indica la penalità in VP oppure in MP (uno solo dei due)."))
+    if mp_amount != mp_amount.to_integral_value():
+        raise ArbiterError(_("Una penalità in MP è un numero intero di punti."))
+    mp = int(mp_amount)
     if not reason.strip():
         raise ArbiterError(_("Indica il motivo della penalità."))
-    if round_number is not None and not 1 <= round_number <= pair.tournament.rounds_planned:
+    if round_number is not None and not 1 <= round_number <= tournament.rounds_planned:
         raise ArbiterError(_("Turno %(round)s inesistente: il piano ha %(rounds)s turni.")
-                           % {"round": round_number, "rounds": pair.tournament.rounds_planned})
+                           % {"round": round_number, "rounds": tournament.rounds_planned})
+    if round_number is None:
+        round_number = penalty_round(tournament, lock=True)  # stored: never recomputed later
     actor = _as_actor(by)
-    penalty = Penalty.objects.create(tournament=pair.tournament, pair=pair, vp=vp, reason=reason,
+    penalty = Penalty.objects.create(tournament=tournament, pair=pair, vp=vp, mp=mp, reason=reason,
                                      round_number=round_number, created_by=actor.user)
-    audit(tournament=pair.tournament, by=actor, action="penalty_added", round_number=round_number,
-          new={"pair": pair.number, "vp": str(vp)}, reason=reason)
+    new = {"pair": pair.number, "mp": mp} if mp else {"pair": pair.number, "vp": str(vp)}
+    audit(tournament=tournament, by=actor, action="penalty_added", round_number=round_number,
+          new=new, reason=reason)
     return penalty
 
 
 @transaction.atomic
 def remove_penalty(*, penalty: Penalty, by, reason: str = "") -> None:
     """Cancel a penalty (kept in the audit trail)."""
+    old = {"pair": penalty.pair.number, "vp": str(penalty.vp), "reason": penalty.reason}
+    if penalty.mp:
+        old = {"pair": penalty.pair.number, "mp": penalty.mp, "reason": penalty.reason}
     audit(tournament=penalty.tournament, by=by, action="penalty_removed", round_number=penalty.round_number,
-          old={"pair": penalty.pair.number, "vp": str(penalty.vp), "reason": penalty.reason}, reason=reason)
+          old=old, reason=reason)
     penalty.delete()
-
-

@@ -69,7 +69,7 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
         if tournament.first_round == Tournament.FirstRound.LOT and seed is not None:
             random.Random(seed).shuffle(ranking)
     else:
-        ranking = [row.pair for row in selectors.standings(tournament, after_round=number - 1)
+        ranking = [row.pair for row in selectors.standings_after(tournament, number - 1).rows
                    if row.pair in active_numbers]
         ranking += [n for n in sorted(active_numbers) if n not in set(ranking)]
     met, met_last = selectors.meetings(tournament, before_round=number)

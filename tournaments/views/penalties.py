@@ -1,5 +1,6 @@
-"""The arbiter's penalties page (rules.md §3, art. 23): VP taken off a pair in the overall
-standings, which give nothing to the opponents. Writes go through
+"""The arbiter's penalties page (rules.md §3, art. 23: "1 V.P. o equivalente"): VP or MP
+taken off a pair in the overall standings, which give nothing to the opponents (an MP
+penalty lowers the pair's MP difference and MP scored, never the table's result). Writes go through
 ``services.add_penalty`` / ``services.remove_penalty`` (each audited); the standings engine
 deducts them (``StandingRow.penalty``)."""
 from __future__ import annotations
@@ -25,12 +26,19 @@ class PenaltyForm(forms.Form):
     pair = forms.IntegerField(label=gettext_lazy("Coppia (numero)"), min_value=1)
     vp = forms.DecimalField(
         label=gettext_lazy("VP da togliere"), max_digits=6, decimal_places=2, min_value=Decimal("0.01"),
+        required=False,
         help_text=gettext_lazy("Un numero positivo: 1 toglie un VP."),
+    )
+    mp = forms.IntegerField(
+        label=gettext_lazy("oppure MP da togliere"), min_value=1, max_value=100000, required=False,
+        help_text=gettext_lazy("Un numero intero: toglie MP allo scarto e agli MP fatti della coppia, "
+                               "non al risultato del tavolo. Indica VP oppure MP, non entrambi."),
     )
     reason = forms.CharField(label=gettext_lazy("Motivo"), max_length=200)
     round_number = forms.IntegerField(
         label=gettext_lazy("Turno"), min_value=1, required=False,
-        help_text=gettext_lazy("Facoltativo: le classifiche dei turni precedenti non la contano."),
+        help_text=gettext_lazy("Facoltativo: senza turno vale per il turno in corso (o l'ultimo chiuso); "
+                               "le classifiche dei turni precedenti non la contano."),
     )
 
     def __init__(self, *args, tournament, **kwargs):
@@ -44,11 +52,24 @@ class PenaltyForm(forms.Form):
             raise forms.ValidationError(_("Nessuna coppia con il numero %(n)s in questo torneo.") % {"n": number})
         return pair
 
+    def clean(self):
+        data = super().clean()
+        if self.errors.get("vp") or self.errors.get("mp"):
+            return data
+        if (data.get("vp") is None) == (data.get("mp") is None):
+            raise forms.ValidationError(_("Indica la penalità in VP oppure in MP (uno solo dei due)."))
+        return data
+
     def clean_reason(self):
         reason = self.cleaned_data["reason"].strip()
         if not reason:
             raise forms.ValidationError(_("Indica il motivo della penalità."))
         return reason
+
+
+def amount_text(penalty: Penalty) -> str:
+    """"−1 VP" or "−100 MP"."""
+    return f"−{penalty.mp} MP" if penalty.mp else f"−{format_vp(penalty.vp)} VP"
 
 
 @arbiter_view
@@ -58,13 +79,14 @@ def penalty_list(request, tournament):
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
-            services.add_penalty(pair=d["pair"], vp=d["vp"], reason=d["reason"],
-                                 round_number=d["round_number"], by=request.user)
+            penalty = services.add_penalty(pair=d["pair"], vp=d["vp"] or 0, mp=d["mp"] or 0, reason=d["reason"],
+                                           round_number=d["round_number"], by=request.user)
         except ArbiterError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, _("Penalità di %(vp)s VP alla coppia %(n)s registrata.")
-                             % {"vp": format_vp(d["vp"]), "n": d["pair"].number})
+            messages.success(request, _("Penalità di %(amount)s alla coppia %(n)s registrata (turno %(round)s).")
+                             % {"amount": amount_text(penalty), "n": d["pair"].number,
+                                "round": penalty.round_number})
             return redirect("penalties", slug=tournament.slug)
     penalties = (
         Penalty.objects.filter(tournament=tournament)
@@ -72,7 +94,7 @@ def penalty_list(request, tournament):
         .prefetch_related(Prefetch("pair__members", queryset=Player.objects.order_by("seat")))
         .order_by("created_at", "id")
     )
-    rows = [{"penalty": p, "vp": format_vp(p.vp)} for p in penalties]
+    rows = [{"penalty": p, "amount": amount_text(p)} for p in penalties]
     return render(request, "arbiter/penalties.html", {"tournament": tournament, "form": form, "rows": rows})
 
 
@@ -87,7 +109,7 @@ def penalty_remove(request, tournament, pk):
     return render(request, "arbiter/confirm.html", {
         "tournament": tournament,
         "title": _("Togliere la penalità alla coppia %(n)s?") % {"n": penalty.pair.number},
-        "text": _("−%(vp)s VP: %(reason)s") % {"vp": format_vp(penalty.vp), "reason": penalty.reason},
+        "text": _("%(amount)s: %(reason)s") % {"amount": amount_text(penalty), "reason": penalty.reason},
         "button": _("Togli la penalità"),
         "ask_reason": True,
     })

@@ -77,20 +77,29 @@ def table_list(rnd: Round | None) -> list[PublicTable]:
 
 
 def public_standings(tournament: Tournament) -> tuple[int | None, list[PublicStanding]]:
-    """(last closed round number or None, standings after it)."""
-    last = tournament.rounds.filter(state=Round.State.CLOSED).order_by("-number").first()
-    if last is None:
+    """(last closed round number or None, standings after it), from
+    ``selectors.standings_after`` like the arbiter's page and the documents."""
+    view = selectors.standings_after(tournament)
+    if view.after_round is None:
         return None, []
     pairs = {p.number: p for p in tournament.pairs.prefetch_related("members")}
     rows = [
         PublicStanding(
             position=row.position_label, pair=pairs.get(row.pair), pair_number=row.pair,
             vp=format_vp(row.vp), mp_difference=row.mp_difference, played=row.played,
-            penalty=format_vp(row.penalty) if row.penalty else "", withdrawn=row.withdrawn,
+            penalty=_penalty_text(row.penalty, row.penalty_mp), withdrawn=row.withdrawn,
         )
-        for row in selectors.standings(tournament, after_round=last.number)
+        for row in view.rows
     ]
-    return last.number, rows
+    return view.after_round, rows
+
+
+def _penalty_text(vp, mp) -> str:
+    """"1" for −1 VP (the template adds the sign), "100 MP", both joined; "" for none."""
+    parts = [format_vp(vp)] if vp else []
+    if mp:
+        parts.append(f"{mp} MP")
+    return " −".join(parts)
 
 
 def is_final(tournament: Tournament, after: int | None) -> bool:

@@ -14,10 +14,20 @@ from django_tables2 import RequestConfig
 from scoring.vp import format_vp
 
 from .. import selectors
-from ..models import Player, Round
+from ..models import Player
 from .common import arbiter_view
 from .rounds import _int_field, _optional_url
 
+
+
+def penalty_text(vp, mp) -> str:
+    """Deductions as one cell: "−1" (VP), "−100 MP", or both ("−1 −100 MP"); "" for none."""
+    parts = []
+    if vp:
+        parts.append(f"−{format_vp(vp)}")
+    if mp:
+        parts.append(f"−{mp} MP")
+    return " ".join(parts)
 
 
 def _secondary(cls: str) -> dict:
@@ -48,8 +58,8 @@ class StandingsTable(tables.Table):
     def render_vp(self, value):
         return format_vp(value)
 
-    def render_penalty(self, value):
-        return f"−{format_vp(value)}" if value else ""
+    def render_penalty(self, value, record):
+        return penalty_text(value, record.get("penalty_mp", 0))
 
     def render_withdrawn(self, value):
         return _("ritirata") if value else ""
@@ -57,13 +67,14 @@ class StandingsTable(tables.Table):
 
 @arbiter_view
 def standings(request, tournament):
-    """Standings after the closed rounds, or after round N with ``?dopo=N`` (rules.md §8)."""
-    closed = list(tournament.rounds.filter(state=Round.State.CLOSED).order_by("number")
-                  .values_list("number", flat=True))
+    """Standings after a closed round (rules.md §8): by default after the last closed round,
+    or after round N with ``?dopo=N``; read from ``selectors.standings_after``, like the PDF,
+    the XLSX and the public pages. Penalties of a round not closed yet are listed apart."""
     after = _int_field(request, "dopo")
+    closed = selectors.closed_rounds(tournament)
     if after is not None and after not in closed:
         after = None
-    rows = selectors.standings(tournament, after_round=after)
+    view = selectors.standings_after(tournament, after)
     pairs = {
         p.number: p
         for p in tournament.pairs.prefetch_related(Prefetch("members", queryset=Player.objects.order_by("seat")))
@@ -71,15 +82,17 @@ def standings(request, tournament):
     data = [{
         "position": r.position, "position_label": r.position_label, "pair": r.pair,
         "players": pairs[r.pair].full_name if r.pair in pairs else "",
-        "vp": r.vp, "penalty": r.penalty, "mp_difference": r.mp_difference, "mp_scored": r.mp_scored,
+        "vp": r.vp, "penalty": r.penalty, "penalty_mp": r.penalty_mp,
+        "mp_difference": r.mp_difference, "mp_scored": r.mp_scored,
         "played": r.played, "withdrawn": r.withdrawn,
-    } for r in rows]
+    } for r in view.rows]
     table = StandingsTable(data)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
-    shown = after if after is not None else (closed[-1] if closed else None)
+    pending = [{"entry": p, "text": f"−{p.mp} MP" if p.mp else f"−{format_vp(p.vp)} VP"} for p in view.pending]
     return render(request, "arbiter/standings.html", {
-        "tournament": tournament, "table": table, "closed": closed, "after": shown,
-        "is_final": bool(closed) and shown == tournament.rounds_planned,
+        "tournament": tournament, "table": table, "closed": closed, "after": view.after_round,
+        "is_latest": view.after_round is not None and view.after_round == view.last_closed,
+        "is_final": view.final, "pending": pending,
         "penalties_url": _optional_url("penalties", tournament.slug),
         "tournament_url": reverse("tournament", args=[tournament.slug]),
     })
