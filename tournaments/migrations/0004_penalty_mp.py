@@ -33,7 +33,7 @@ def fix_round_of_old_penalties(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('tournaments', '0002_scoresheet_entered_by_captain'),
+        ('tournaments', '0003_round_drawn_from'),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
