@@ -256,7 +256,8 @@ def sheet_validate(request, tournament, number, table):
 def hand_calculator(request, tournament):
     """JSON helper for the entry grid: one line's hand score from burraco counts,
     closing, pot and card values (``scoring.hands``, rules.md §2, the tournament's
-    rule set). Returns ``{"base", "cards", "score"}`` (MP) or ``{"error"}`` (400)."""
+    rule set). ``other_closing=1``: the other line of the same hand closed (then this one
+    may not). Returns ``{"base", "cards", "score"}`` (MP) or ``{"error"}`` (400)."""
     def count(name):
         raw = request.GET.get(name, "").strip() or "0"
         return int(raw)
@@ -268,6 +269,9 @@ def hand_calculator(request, tournament):
             pot=request.GET.get("pot") or "taken", pot_cards=count("pot_cards"),
             cards_on_table=count("cards_on_table"), cards_in_hand=count("cards_in_hand"),
         )
+        # only one line closes in a hand (rules.md §2): the grid says whether the other line
+        # of the same hand was already calculated as closing
+        hand_rules.check_single_closing(detail.closing, request.GET.get("other_closing") in ("1", "on", "true"))
         base = hand_rules.hand_base(detail, tournament.rule_set)
         cards = hand_rules.hand_cards(detail)
     except ValueError as exc:  # HandError is a ValueError; so is a non-number
