@@ -18,11 +18,16 @@ One module per section, so each write is found in one hop from its name:
 Callers keep importing ``tournaments.services.<name>``.
 
 Refusals the arbiter can act on raise :class:`tournaments.errors.ArbiterError`
-with an Italian message.
+with an Italian message; ``guard`` turns any database refusal (IntegrityError) left in
+a write into one, so no page shows a constraint name.
 """
 from .audit import (  # noqa: F401
     Actor,
     audit,
+)
+from .guard import (  # noqa: F401
+    integrity_message,
+    refuse_integrity_errors,
 )
 from .tournament import (  # noqa: F401
     TOURNAMENT_SETTINGS,

@@ -18,10 +18,12 @@ from ..models import (
     Tournament,
 )
 from .audit import _as_actor, audit
+from .guard import refuse_integrity_errors
 from .pairs import PlayerData, add_pair
 from .rounds import _lock_tournament, _recheck
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
     """Withdraw a pair from round ``from_round`` on (rules.md §5–6, art. 32).
@@ -70,6 +72,7 @@ def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
     return pair
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) -> Pair:
     """A late pair (art. 33): only while round 1 is drawn or played and round 2 is not
@@ -118,6 +121,7 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
     return pair
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def add_penalty(*, pair: Pair, vp: Decimal, reason: str, by, round_number: int | None = None) -> Penalty:
     """A VP penalty in the overall standings (art. 23); the opponents gain nothing."""
@@ -137,6 +141,7 @@ def add_penalty(*, pair: Pair, vp: Decimal, reason: str, by, round_number: int |
     return penalty
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def remove_penalty(*, penalty: Penalty, by, reason: str = "") -> None:
     """Cancel a penalty (kept in the audit trail)."""

@@ -21,6 +21,7 @@ from ..models import (
     Tournament,
 )
 from .audit import audit
+from .guard import refuse_integrity_errors
 
 
 def _lock_tournament(tournament: Tournament) -> Tournament:
@@ -96,6 +97,7 @@ def _next_round_number(tournament: Tournament) -> int:
     return last.number + 1
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def generate_round(*, tournament: Tournament, by, seed: int | None = None) -> Round:
     """Pair the next round as a draft (rules.md §6–7) and run the checker on it.
@@ -210,6 +212,7 @@ def _draft(rnd: Round) -> Round:
     return rnd
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def swap_pairs(*, round: Round, pair_a: int, pair_b: int, by) -> Round:
     """Draft only: exchange the seats of two pairs (numbers); the checker re-runs."""
@@ -227,6 +230,7 @@ def swap_pairs(*, round: Round, pair_a: int, pair_b: int, by) -> Round:
     return rnd
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def move_to_rest(*, round: Round, pair: int, by) -> Round:
     """Draft only: give the rest to pair ``pair`` (number) instead of the current resting
@@ -241,6 +245,7 @@ def move_to_rest(*, round: Round, pair: int, by) -> Round:
     return swap_pairs(round=rnd, pair_a=resting.pair.number, pair_b=pair, by=by)
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Round:
     """Publish a draft: the table list is posted and score sheets are opened.
@@ -272,6 +277,7 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
     return rnd
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def close_round(*, round: Round, by) -> Round:
     """Close a published round: every playing table's sheet must be validated."""
@@ -293,6 +299,7 @@ def close_round(*, round: Round, by) -> Round:
     return rnd
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def reopen_round(*, round: Round, by, reason: str = "") -> Round:
     """Reopen a closed round, allowed only while the next round is at most a draft;

@@ -22,6 +22,7 @@ from ..models import (
     Table,
 )
 from .audit import Actor, _as_actor, audit
+from .guard import refuse_integrity_errors
 
 
 def _sheet_snapshot(sheet: ScoreSheet) -> dict:
@@ -90,6 +91,7 @@ def correction_needs_reason(sheet: ScoreSheet, rnd: Round) -> bool:
     )
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def save_score_sheet(
     *,
@@ -214,6 +216,7 @@ def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, 
     return sheet
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def confirm_sheet(*, table: Table, by) -> ScoreSheet:
     """The other line's captain confirms the entered sheet; afterwards only the arbiter changes it."""
@@ -222,6 +225,7 @@ def confirm_sheet(*, table: Table, by) -> ScoreSheet:
                        action="sheet_confirmed", captain_ok=True, confirmed_by=label)
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def dispute_sheet(*, table: Table, by, note: str = "") -> ScoreSheet:
     """The other line disputes the entered sheet; the arbiter is alerted on the board."""
@@ -229,6 +233,7 @@ def dispute_sheet(*, table: Table, by, note: str = "") -> ScoreSheet:
                        action="sheet_disputed", captain_ok=True, reason=note, dispute_note=note[:300])
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def validate_sheet(*, table: Table, by) -> ScoreSheet:
     """The arbiter validates a sheet. Refused while it is empty or flagged with a sum error."""
@@ -247,6 +252,7 @@ def validate_sheet(*, table: Table, by) -> ScoreSheet:
     )
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def validate_entered_sheets(*, round: Round, by) -> list[int]:
     """Validate, in one transaction, every sheet of ``round`` without a sum error that is
@@ -268,6 +274,7 @@ def validate_entered_sheets(*, round: Round, by) -> list[int]:
     return done
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def unvalidate_sheet(*, table: Table, by, reason: str = "") -> ScoreSheet:
     """Undo a validation while the round is still open; ``reason`` is required (audit trail)."""
@@ -279,6 +286,7 @@ def unvalidate_sheet(*, table: Table, by, reason: str = "") -> ScoreSheet:
                        action="sheet_unvalidated", reason=reason)
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def accept_declared_totals(*, table: Table, by, reason: str = "") -> ScoreSheet:
     """Sum error: the arbiter decides the hands are right and drops the declared totals."""
@@ -289,6 +297,7 @@ def accept_declared_totals(*, table: Table, by, reason: str = "") -> ScoreSheet:
                             reason=reason or "errore di somma: valgono le smazzate")
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
     """Swapped lines (*inversione*, rules.md §3): N/S and E/W scores exchanged, at any time
@@ -318,6 +327,7 @@ def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
     return sheet
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def set_arbitral_score(
     *, table: Table, by, vp_ns: Decimal, vp_ew: Decimal, mp_ns: int = 0, mp_ew: int = 0, reason: str

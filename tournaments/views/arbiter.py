@@ -85,7 +85,7 @@ def pair_list(request, tournament):
 
 @arbiter_view
 def pair_add(request, tournament):
-    form = PairForm(request.POST or None)
+    form = PairForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         try:
             pair = services.add_pair(tournament=tournament, players=form.players(), by=request.user,
@@ -103,7 +103,7 @@ def pair_add(request, tournament):
 @arbiter_view
 def pair_edit(request, tournament, number):
     pair = get_object_or_404(_pairs_queryset(tournament), number=number)
-    form = PairForm(request.POST or None, initial=PairForm.initial_for(pair))
+    form = PairForm(request.POST or None, initial=PairForm.initial_for(pair), tournament=tournament, pair=pair)
     if request.method == "POST" and form.is_valid():
         try:
             services.update_pair(pair=pair, players=form.players(), by=request.user,

@@ -73,7 +73,7 @@ class LatePairForm(PairForm):
 @arbiter_view
 def late_pair(request, tournament):
     """A late pair (art. 33): only during round 1, to complete the incomplete table."""
-    form = LatePairForm(request.POST or None)
+    form = LatePairForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         try:
             pair = services.add_late_pair(tournament=tournament, players=form.players(), by=request.user)
