@@ -50,10 +50,13 @@ from .rounds import (  # noqa: F401
     publish_round,
     close_round,
     reopen_round,
+    reopen_refusal,
 )
 from .sheets import (  # noqa: F401
     HandInput,
     correction_needs_reason,
+    round_closed_refusal,
+    closed_since_message,
     save_score_sheet,
     confirm_sheet,
     dispute_sheet,
@@ -67,6 +70,7 @@ from .sheets import (  # noqa: F401
 from .incidents import (  # noqa: F401
     withdraw_pair,
     add_late_pair,
+    late_pair_refusal,
     add_penalty,
     remove_penalty,
 )

@@ -72,6 +72,24 @@ def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
     return pair
 
 
+def late_pair_refusal(tournament: Tournament) -> str | None:
+    """Why a late pair cannot enter now, or ``None`` if it can (a read, no write).
+
+    Seed code art. 33: only while round 1 is drawn or played and round 2 is not paired,
+    and only to complete the incomplete table (an odd number of pairs: one rests).
+    The late-pair and add-pair pages show the sentence before any form.
+    """
+    rounds = list(tournament.rounds.order_by("number"))
+    if not rounds:
+        return _("Il torneo non è ancora iniziato: aggiungi la coppia dalla pagina delle coppie.")
+    if len(rounds) > 1 or rounds[0].state == Round.State.CLOSED:
+        return _("Il turno 1 è finito: una coppia tardiva può entrare solo durante il turno 1, "
+                 "per completare il tavolo zoppo (art. 33).")
+    if not rounds[0].tables.filter(bye=Table.Bye.REST).exists():
+        return _("Non c'è un tavolo zoppo da completare: il numero di coppie è pari (art. 33).")
+    return None
+
+
 @refuse_integrity_errors
 @transaction.atomic
 def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) -> Pair:
@@ -79,15 +97,11 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
     paired, and only to complete the incomplete table — it takes the resting pair's
     table as its opponent (in a Mitchell round, the phantom's N/S seat)."""
     tournament = _lock_tournament(tournament)
-    rounds = list(tournament.rounds.order_by("number"))
-    if not rounds or len(rounds) > 1 or rounds[0].state == Round.State.CLOSED:
-        raise ArbiterError(
-            _("Una coppia tardiva può entrare solo durante il turno 1, per completare il tavolo zoppo (art. 33).")
-        )
-    rnd = rounds[0]
+    refusal = late_pair_refusal(tournament)
+    if refusal:
+        raise ArbiterError(refusal)
+    rnd = tournament.rounds.get(number=1)
     rest_table = rnd.tables.filter(bye=Table.Bye.REST).first()
-    if rest_table is None:
-        raise ArbiterError(_("Non c'è un tavolo zoppo da completare: il numero di coppie è pari (art. 33)."))
     pair = add_pair(tournament=tournament, players=players, by=by, late=True)
     resting = rest_table.seats.get()
     if rnd.system == Round.System.MITCHELL:

@@ -299,20 +299,32 @@ def close_round(*, round: Round, by) -> Round:
     return rnd
 
 
+def reopen_refusal(rnd: Round) -> str | None:
+    """Why round ``rnd`` cannot be reopened now, or ``None`` if it can (a read, no write).
+
+    Only a closed round reopens, and only while the next round is at most a draft (a
+    published pairing depended on these results). The reopen page shows the sentence
+    before any form; :func:`reopen_round` raises it.
+    """
+    if rnd.state != Round.State.CLOSED:
+        return _("Il turno %(round)s non è chiuso: non c'è niente da riaprire.") % {"round": rnd.number}
+    nxt = rnd.tournament.rounds.filter(number=rnd.number + 1).first()
+    if nxt is not None and nxt.state != Round.State.DRAFT:
+        return (_("Il turno %(next)s è già pubblicato: il turno %(round)s non si può più riaprire.")
+                % {"next": nxt.number, "round": rnd.number})
+    return None
+
+
 @refuse_integrity_errors
 @transaction.atomic
 def reopen_round(*, round: Round, by, reason: str = "") -> Round:
     """Reopen a closed round, allowed only while the next round is at most a draft;
     that draft is discarded because its pairing depended on these results."""
     rnd = Round.objects.select_for_update().get(pk=round.pk)
-    if rnd.state != Round.State.CLOSED:
-        raise ArbiterError(_("Il turno non è chiuso."))
+    refusal = reopen_refusal(rnd)
+    if refusal:
+        raise ArbiterError(refusal)
     nxt = rnd.tournament.rounds.filter(number=rnd.number + 1).first()
-    if nxt is not None and nxt.state != Round.State.DRAFT:
-        raise ArbiterError(
-            _("Il turno %(next)s è già pubblicato: il turno %(round)s non si può più riaprire.")
-            % {"next": nxt.number, "round": rnd.number}
-        )
     if nxt is not None:
         nxt.delete()
     rnd.state = Round.State.PUBLISHED

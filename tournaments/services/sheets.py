@@ -61,12 +61,35 @@ def _locked_sheet(table: Table) -> tuple[ScoreSheet, Round]:
     return sheet, sheet.table.round
 
 
+def round_closed_refusal(rnd: Round) -> str | None:
+    """For a captain: why the sheets of round ``rnd`` can no longer be changed, confirmed or
+    disputed (the round is closed, or not yet published), or ``None`` while it is in play.
+
+    Checked before any version comparison, so a captain whose page is old hears the real
+    reason ("Il turno 1 è chiuso"), not "changed on another device" (issue 9 item 10).
+    """
+    if rnd.state == Round.State.CLOSED:
+        return _("Il turno %(n)s è chiuso: lo score è in sola lettura. Per un errore rivolgiti all'arbitro.") \
+            % {"n": rnd.number}
+    if rnd.state == Round.State.DRAFT:
+        return _("Il turno %(n)s non è ancora pubblicato.") % {"n": rnd.number}
+    return None
+
+
+def closed_since_message(rnd: Round) -> str:
+    """The arbiter saved a sheet from a page opened before round ``rnd`` was closed (e.g.
+    after the browser's Back button): nothing is saved and the page shows the sheet as it is."""
+    return (_("Il turno %(n)s è chiuso: lo score non è stato salvato, la pagina era stata aperta prima "
+              "della chiusura (forse con «Indietro»). Ecco lo score com'è ora; per correggerlo serve il motivo.")
+            % {"n": rnd.number})
+
+
 def _may_correct(rnd: Round, actor: Actor, sheet: ScoreSheet) -> None:
     if rnd.state == Round.State.DRAFT:
         raise ArbiterError(_("Il turno non è ancora pubblicato."))
     if actor.user is None:  # captain
         if rnd.state == Round.State.CLOSED:
-            raise ArbiterError(_("Il turno è chiuso: lo score è in sola lettura."))
+            raise ArbiterError(round_closed_refusal(rnd))
         if sheet.state in (ScoreSheet.State.CONFIRMED, ScoreSheet.State.VALIDATED):
             raise ArbiterError(_("Lo score è già confermato: solo l'arbitro può modificarlo."))
         return
@@ -129,6 +152,8 @@ def save_score_sheet(
         return sheet
     _may_correct(rnd, actor, sheet)
     if expected_version is not None and expected_version != sheet.version:
+        if rnd.state == Round.State.CLOSED:  # the real reason, not "another device"
+            raise StaleSheetError(closed_since_message(rnd), current=sheet)
         raise StaleSheetError(
             _("Lo score è stato modificato da un altro dispositivo: ecco la versione attuale."), current=sheet
         )
@@ -200,7 +225,7 @@ def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, 
     if actor.user is None and not captain_ok:
         raise ArbiterError(_("Solo l'arbitro può farlo."))
     if actor.user is None and rnd.state != Round.State.PUBLISHED:
-        raise ArbiterError(_("Il turno non è in gioco: lo score è in sola lettura."))
+        raise ArbiterError(round_closed_refusal(rnd))
     if sheet.state not in allowed:
         raise ArbiterError(_("Operazione non ammessa: lo score è «%(state)s».")
                            % {"state": sheet.get_state_display()})

@@ -191,6 +191,14 @@ def sheet_entry(request, tournament, number, table):
     grid = grid_from_post(request.POST, hands_per_round)
     hands, declared, errors = parse_grid(grid)
     expected = _int_field(request, "expected_version")
+    if request.POST.get("round_state") == Round.State.PUBLISHED and rnd.state == Round.State.CLOSED:
+        # a page opened while the round was in play, sent after it closed (Back button):
+        # say so, save nothing, show the sheet as it is with the typed values beside it
+        messages.error(request, services.closed_since_message(rnd))
+        ctx = _sheet_context(request, tournament, rnd, table_obj, sheet,
+                             grid_from_sheet(sheet, hands_per_round), typed=grid)
+        ctx["closed_since"] = True
+        return render(request, "arbiter/sheet.html", ctx, status=409)
     if not errors and not grid.reason and expected in (None, sheet.version) \
             and correction_needs_reason(sheet, rnd) and sheet_changes(sheet, hands, declared):
         errors = [_("Indica il motivo della correzione.")]
@@ -206,6 +214,7 @@ def sheet_entry(request, tournament, number, table):
             current = ScoreSheet.objects.get(pk=exc.current.pk)
             ctx = _sheet_context(request, tournament, rnd, table_obj, current,
                                  grid_from_sheet(current, hands_per_round), typed=grid)
+            ctx["closed_since"] = Round.objects.get(pk=rnd.pk).state == Round.State.CLOSED
             return render(request, "arbiter/sheet.html", ctx, status=409)
         except ArbiterError as exc:
             errors = [exc.message, *exc.details]
