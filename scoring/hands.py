@@ -8,6 +8,11 @@ A line's hand score = **base** + **cards**:
 - cards: value of the cards melded on the table − value of the cards left in hand − value of a
   pot taken but not played.
 
+Closing (*chiusura*): the line that closes must have taken its pot (a pot taken but not
+played does not forbid it) and have at least one burraco; the cards still in the partner's
+hand count against it like any cards in hand. Only one line closes in a hand
+(:func:`hand_scores`, :func:`check_single_closing`). A pot not played is worth 55 to 260.
+
 Rule sets (a tournament setting): ``"fibur"`` (default; clean and dirty only) and ``"fgb"``
 (adds semi-clean, royal and super). Card values (jolly 30, pinella 20, ace 15, K–8 10,
 7–3 5) are all multiples of 5, so every card total and every hand score is too.
@@ -49,6 +54,8 @@ __all__ = [
     "hand_base",
     "hand_cards",
     "hand_score",
+    "hand_scores",
+    "check_single_closing",
     "check_hand_score",
 ]
 
@@ -64,6 +71,10 @@ BURRACO_VALUES = {
 }
 CLOSING_BONUS = 100
 POT_NOT_TAKEN_PENALTY = -100
+POT_NOT_PLAYED_MIN = 55
+POT_NOT_PLAYED_MAX = 260
+"""A pot taken but not played counts minus its 11 cards (rules.md §2): from eleven 3–7
+(11 × 5 = 55) to 4 jolly and 7 pinelle (4 × 30 + 7 × 20 = 260)."""
 
 RULE_SETS: dict[str, frozenset[str]] = {
     "fibur": frozenset({"clean", "dirty"}),
@@ -139,13 +150,19 @@ def _check(detail: HandDetail, rule_set: str) -> None:
             problems.append(f"Valore delle {name}: {value} non è multiplo di 5")
     if detail.pot_cards and detail.pot != "not_played":
         problems.append("Il valore del pozzetto si indica solo se il pozzetto è stato preso ma non giocato")
+    if (detail.pot == "not_played" and _is_int(detail.pot_cards)
+            and not POT_NOT_PLAYED_MIN <= detail.pot_cards <= POT_NOT_PLAYED_MAX):
+        problems.append(
+            f"Un pozzetto preso ma non giocato vale da {POT_NOT_PLAYED_MIN} a {POT_NOT_PLAYED_MAX} "
+            f"(le sue 11 carte), non {detail.pot_cards}"
+        )
     if detail.closing:
-        if detail.pot != "taken":
-            problems.append("Non si può chiudere senza aver preso e giocato il pozzetto")
+        # Cards left in the partner's hand are allowed: they count against the closing line
+        # (cards_in_hand). A pot taken but not played does not forbid closing either.
+        if detail.pot == "not_taken":
+            problems.append("Non si può chiudere senza aver preso il pozzetto")
         if burraco_count == 0:
             problems.append("Non si può chiudere senza almeno un burraco")
-        if _is_int(detail.cards_in_hand) and detail.cards_in_hand:
-            problems.append("La linea che chiude non ha carte in mano")
     if problems:
         raise HandError("; ".join(problems))
 
@@ -157,8 +174,9 @@ def hand_base(detail: HandDetail, rule_set: str = "fibur") -> int:
     super 250) + closing 100 − 100 if the pot was not taken.
 
     Raises :class:`HandError` (Italian) for a burraco kind the rule set does not allow, negative
-    or non-integer counts, card values that are not multiples of 5, or an impossible closing
-    (pot not taken/played, no burraco, cards left in hand).
+    or non-integer counts, card values that are not multiples of 5, a pot not played worth
+    less than 55 or more than 260, or an impossible closing (pot not taken, no burraco).
+    Cards left in the partner's hand do not forbid closing: they count against the line.
 
     >>> hand_base(HandDetail(clean=2, dirty=1, closing=True))  # 400 + 100 + 100
     600
@@ -198,6 +216,31 @@ def hand_score(detail: HandDetail, rule_set: str = "fibur") -> int:
     Always a multiple of 5, may be negative. Raises :class:`HandError`.
     """
     return hand_base(detail, rule_set) + hand_cards(detail)
+
+
+def check_single_closing(ns_closing: bool, ew_closing: bool) -> None:
+    """Refuse a hand in which both lines close (rules.md §2: only one line closes in a hand).
+
+    Raises :class:`HandError` ("Una sola linea chiude la smazzata").
+    """
+    if ns_closing and ew_closing:
+        raise HandError("Una sola linea chiude la smazzata: N/S ed E/O non possono chiudere entrambe")
+
+
+def hand_scores(ns: HandDetail, ew: HandDetail, rule_set: str = "fibur") -> tuple[int, int]:
+    """Both lines' hand scores in MP, ``(ns, ew)``, for one hand (rules.md §2).
+
+    Each line is checked as in :func:`hand_score`; in addition only one line may close.
+    Raises :class:`HandError`.
+
+    >>> # N/S close: clean 200 + closing 100, 200 melded, 45 left in the partner's hand → 455
+    >>> # E/O: 1 dirty, 110 melded, 60 in hand → 100 + 50 = 150
+    >>> hand_scores(HandDetail(clean=1, closing=True, cards_on_table=200, cards_in_hand=45),
+    ...             HandDetail(dirty=1, cards_on_table=110, cards_in_hand=60))
+    (455, 150)
+    """
+    check_single_closing(ns.closing, ew.closing)
+    return hand_score(ns, rule_set), hand_score(ew, rule_set)
 
 
 def check_hand_score(value: int) -> int:

@@ -474,11 +474,29 @@ def _workbook():
     return Workbook()
 
 
+def append_row(ws, values) -> None:
+    """Append one row to an openpyxl worksheet with every text cell stored as text.
+
+    openpyxl turns a string starting with ``=`` into a formula, so a player named ``=1+1`` or
+    ``=HYPERLINK(...)`` would run in the arbiter's spreadsheet (issue 9 item 11). Every XLSX
+    writer appends its rows through here: strings get ``data_type = "s"`` (a string cell),
+    numbers stay numbers.
+    """
+    values = list(values)
+    ws.append(values)
+    row = ws.max_row
+    for column, value in enumerate(values, start=1):
+        if isinstance(value, str):
+            cell = ws.cell(row=row, column=column)
+            cell.value = value
+            cell.data_type = "s"
+
+
 def _header(ws, titles: list[tuple[str, int]]) -> None:
     from openpyxl.styles import Font
     from openpyxl.utils import get_column_letter
 
-    ws.append([t for t, _w in titles])
+    append_row(ws, [t for t, _w in titles])
     for i, (_t, width) in enumerate(titles, start=1):
         ws.cell(row=1, column=i).font = Font(bold=True)
         ws.column_dimensions[get_column_letter(i)].width = width
@@ -508,7 +526,7 @@ def standings_xlsx(doc: StandingsDocument) -> bytes:
     for r in doc.rows:
         tied = r.position.endswith("=")
         position = r.position.rstrip("=")
-        ws.append([int(position) if position.isdigit() else r.position, "=" if tied else "", r.pair, r.names, vp_number(r.vp), vp_number(r.penalty) or 0,
+        append_row(ws, [int(position) if position.isdigit() else r.position, "=" if tied else "", r.pair, r.names, vp_number(r.vp), vp_number(r.penalty) or 0,
                    r.mp_difference, r.mp_scored, r.played, r.rests, _("sì") if r.withdrawn else "",
                    r.penalty_mp])
     return _save(wb)
@@ -531,7 +549,7 @@ def scoresheets_xlsx(doc: RoundDocument) -> bytes:
                  (_("Carte E/O"), 10), (_("Totale E/O"), 11)])
     for t in doc.playing_tables:
         for h in t.hands:
-            ws.append([t.number, h.number, t.ns.number, h.ns.base, h.ns.cards, h.ns.score,
+            append_row(ws, [t.number, h.number, t.ns.number, h.ns.base, h.ns.cards, h.ns.score,
                        t.ew.number, h.ew.base, h.ew.cards, h.ew.score])
     ws2 = wb.create_sheet(_("Tavoli"))
     _header(ws2, [(_("Tavolo"), 8), (_("Coppia N/S"), 11), (_("Giocatori N/S"), 36), (_("Coppia E/O"), 11),
@@ -540,10 +558,10 @@ def scoresheets_xlsx(doc: RoundDocument) -> bytes:
     for t in doc.tables:
         if t.bye:
             label = _("Riposo forzato") if t.bye == Table.Bye.FORCED else _("Riposo")
-            ws2.append([t.number, t.ns.number, t.ns.names, None, label, None, None, None,
+            append_row(ws2, [t.number, t.ns.number, t.ns.names, None, label, None, None, None,
                         vp_number(doc.rest_vp), None, label])
             continue
-        ws2.append([t.number, t.ns.number, t.ns.names, t.ew.number, t.ew.names, t.mp_ns, t.mp_ew,
+        append_row(ws2, [t.number, t.ns.number, t.ns.names, t.ew.number, t.ew.names, t.mp_ns, t.mp_ew,
                     t.difference, vp_number(t.vp_ns), vp_number(t.vp_ew),
                     t.state or _("Da inserire")])
     return _save(wb)
@@ -554,5 +572,5 @@ __all__ = [
     "round_document", "standings_document", "last_closed_round",
     "tablelist_html", "tablelist_pdf", "scoresheets_html", "scoresheets_pdf",
     "standings_html", "standings_pdf", "standings_xlsx", "scoresheets_xlsx",
-    "html_to_pdf", "fmt_vp", "vp_number", "scale_bands",
+    "html_to_pdf", "append_row", "fmt_vp", "vp_number", "scale_bands",
 ]

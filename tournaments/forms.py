@@ -7,7 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.standings import TIEBREAKS
 
 from . import selectors
-from .models import Tournament
+from .models import Pair, Player, Tournament
 
 TIEBREAK_LABELS = {
     "vp": _("VP totali"),
@@ -44,9 +44,37 @@ class TournamentForm(forms.ModelForm):
             field.disabled = True
             field.help_text = FROZEN_REASON
             field.widget.attrs["aria-describedby"] = "frozen-note"
+        for name, low, high in (("hands_per_round", 1, None), ("mitchell_step", 1, None), ("bye_percent", 0, 100)):
+            if name in self.fields:  # the browser says it before the form is sent
+                self.fields[name].widget.attrs["min"] = low
+                if high is not None:
+                    self.fields[name].widget.attrs["max"] = high
         self.fields["tiebreaks"].help_text = _("Ordine separato da virgole tra: ") + ", ".join(
             f"{k} ({v})" for k, v in TIEBREAK_LABELS.items()
         )
+
+    # The model's CheckConstraints (tournament_hands_positive, tournament_step_positive,
+    # tournament_bye_percent_range) checked here with plain sentences, so the arbiter never
+    # reads a constraint name (issue 9 item 10).
+    def clean_hands_per_round(self):
+        hands = self.cleaned_data["hands_per_round"]
+        if hands is not None and hands < 1:
+            raise forms.ValidationError(_("Le smazzate per turno devono essere almeno 1."))
+        return hands
+
+    def clean_mitchell_step(self):
+        step = self.cleaned_data["mitchell_step"]
+        if step is not None and step < 1:
+            raise forms.ValidationError(
+                _("Il salto Mitchell deve essere almeno 1 (1 = ogni coppia E/O avanza di un tavolo)."))
+        return step
+
+    def clean_bye_percent(self):
+        percent = self.cleaned_data["bye_percent"]
+        if percent is not None and not 0 <= percent <= 100:
+            raise forms.ValidationError(
+                _("La percentuale del riposo va da 0 a 100 (70 = 14 VP su 20)."))
+        return percent
 
     def clean_kind(self):
         kind = self.cleaned_data["kind"]
@@ -97,6 +125,51 @@ class PairForm(forms.Form):
     first_name_2 = forms.CharField(label=_("Nome 2"), max_length=80)
     membership_2 = forms.CharField(label=_("Tessera 2"), max_length=30, required=False)
     club_2 = forms.CharField(label=_("Circolo 2"), max_length=120, required=False)
+
+    def __init__(self, *args, tournament=None, pair=None, **kwargs):
+        """``tournament`` (and ``pair`` when editing): check the pair number and the membership
+        numbers against the pairs already registered, before the service refuses them."""
+        super().__init__(*args, **kwargs)
+        self.tournament = tournament
+        self.pair = pair
+
+    def _others(self, model):
+        qs = model.objects.filter(tournament=self.tournament)
+        if self.pair is not None:
+            qs = qs.exclude(pk=self.pair.pk) if model is Pair else qs.exclude(pair=self.pair)
+        return qs
+
+    def clean_number(self):
+        """pair_number_unique_in_tournament, said in words."""
+        number = self.cleaned_data.get("number")
+        if number and self.tournament is not None:
+            clash = self._others(Pair).filter(number=number).prefetch_related("members").first()
+            if clash is not None:
+                raise forms.ValidationError(
+                    _("Il numero %(n)s è già usato dalla coppia %(name)s: scegli un altro numero o lascia vuoto.")
+                    % {"n": number, "name": clash.name})
+        return number
+
+    def clean(self):
+        """player_membership_unique_in_tournament, said in words: the same membership number
+        twice in the pair, or a player already registered in another pair."""
+        data = super().clean()
+        seen = {}
+        for k in (1, 2):
+            field = f"membership_{k}"
+            membership = (data.get(field) or "").strip()
+            if not membership:
+                continue
+            if membership in seen:
+                self.add_error(field, _("I due giocatori hanno la stessa tessera %(m)s.") % {"m": membership})
+                continue
+            seen[membership] = k
+            if self.tournament is not None:
+                clash = self._others(Player).filter(membership_number=membership).first()
+                if clash is not None:
+                    self.add_error(field, _("La tessera %(m)s è già di %(name)s, già iscritto al torneo.")
+                                   % {"m": membership, "name": clash.display_name})
+        return data
 
     def players(self):
         from .services import PlayerData

@@ -146,13 +146,18 @@
         params.set(el.dataset.param, el.type === "checkbox" ? (el.checked ? "1" : "") : el.value);
       });
       var out = document.getElementById("calc-result");
+      var hand = document.getElementById("calc-hand").value;
+      var line = document.getElementById("calc-line").value;
+      var row = form.querySelector('tr[data-hand="' + hand + '"]');
+      /* only one line closes in a hand: tell the server if the other line already closed */
+      var other = line === "ns" ? "ew" : "ns";
+      params.set("other_closing", row && row.dataset.closing === other ? "1" : "");
       fetch(calc.dataset.url + "?" + params.toString(), { credentials: "same-origin" })
         .then(function (resp) { return resp.json(); })
         .then(function (data) {
           if (data.error) { out.textContent = data.error; out.className = "errors"; return; }
-          var hand = document.getElementById("calc-hand").value;
-          var line = document.getElementById("calc-line").value;
-          var row = form.querySelector('tr[data-hand="' + hand + '"]');
+          if (params.get("closing") === "1") { row.dataset.closing = line; }
+          else if (row.dataset.closing === line) { delete row.dataset.closing; }
           field(row, line + "_base").value = data.base;
           field(row, line + "_cards").value = data.cards;
           document.getElementById("parts-toggle").checked = true;

@@ -302,3 +302,61 @@ def test_round_document_query_count(played, django_assert_max_num_queries):
     rnd = Round.objects.get(tournament=played, number=1)
     with django_assert_max_num_queries(8):
         documents.round_document(rnd)
+
+
+# --------------------------------------------------------------------------- issue 9 item 11: text stays text
+
+HOSTILE = ["=1+1", '=HYPERLINK("x")', "+1", "-1", "@SUM(A1)"]
+
+
+def _rename_players_hostile(tournament):
+    """Pairs 1–5, seat 1: last name one of HOSTILE (first name kept)."""
+    from tournaments.models import Player
+
+    for k, name in enumerate(HOSTILE, start=1):
+        Player.objects.filter(tournament=tournament, pair__number=k, seat=1).update(last_name=name)
+
+
+def _string_cells(wb):
+    return [c for ws in wb.worksheets for row in ws.iter_rows() for c in row if isinstance(c.value, str)]
+
+
+def test_player_named_like_a_formula_became_a_formula_in_xlsx(played):
+    """A player named ``=1+1`` or ``=HYPERLINK(...)`` was written as a formula; every text cell
+    must read back as the literal string with data type "s"."""
+    _rename_players_hostile(played)
+    standings = load_workbook(io.BytesIO(documents.standings_xlsx(documents.standings_document(played))))
+    sheets = load_workbook(io.BytesIO(documents.scoresheets_xlsx(
+        documents.round_document(played.rounds.get(number=1)))))
+    for wb in (standings, sheets):
+        cells = _string_cells(wb)
+        assert cells and all(c.data_type == "s" for c in cells), [(c.coordinate, c.value) for c in cells
+                                                                   if c.data_type != "s"]
+        values = {c.value for c in cells}
+        for k, name in enumerate(HOSTILE, start=1):
+            assert f"{name} Anna{k} – Verdi{k} Bruno{k}" in values, name
+    # standings: pair 1's players cell, exactly as typed
+    rows = {r[2].value: r for r in standings.active.iter_rows(min_row=2)}
+    assert rows[1][3].value == "=1+1 Anna1 – Verdi1 Bruno1" and rows[1][3].data_type == "s"
+
+
+@pytest.mark.parametrize("text", HOSTILE)
+def test_append_row_keeps_formula_like_text_as_text(text):
+    from openpyxl import Workbook
+
+    wb = Workbook()
+    documents.append_row(wb.active, [text, 7, None])
+    out = io.BytesIO()
+    wb.save(out)
+    ws = load_workbook(io.BytesIO(out.getvalue())).active
+    assert (ws["A1"].value, ws["A1"].data_type) == (text, "s")
+    assert (ws["B1"].value, ws["B1"].data_type) == (7, "n")
+
+
+def test_xlsx_download_keeps_formula_like_names_as_text(arbiter_client, played):
+    _rename_players_hostile(played)
+    for url in (reverse("standings_xlsx", args=[played.slug]), reverse("scoresheets_xlsx", args=[played.slug, 1])):
+        wb = load_workbook(io.BytesIO(arbiter_client.get(url).content))
+        cells = _string_cells(wb)
+        assert any(c.value.startswith('=HYPERLINK("x")') for c in cells)
+        assert all(c.data_type == "s" for c in cells)

@@ -235,6 +235,11 @@ def test_grid_sum_error_flag_parts_mode_and_calculator(page, live_server, django
     assert page.input_value('input[name="h3_ns_base"]') == "400"
     assert page.locator('input[name="h3_ns_cards"]').is_visible()
     assert (page.inner_text("#difference"), page.inner_text("#vp-ns"), page.inner_text("#vp-ew")) == ("+1085", "15", "5")
+    # issue 9 item 8: hand 3 N/S closed, so E/O of hand 3 cannot close too; the grid keeps 100
+    page.select_option("#calc-line", "ew")
+    page.click("#calc-apply")
+    page.wait_for_function("document.getElementById('calc-result').textContent.includes('Una sola linea chiude')")
+    assert page.input_value('input[name="h3_ew"]') == "100"
     with page.expect_navigation():
         page.keyboard.press("Alt+n")
     assert page.url.endswith("/turni/1/tavoli/2/")

@@ -7,7 +7,9 @@ import doctest
 import pytest
 
 import scoring.hands
-from scoring.hands import HandDetail, HandError, check_hand_score, hand_base, hand_cards, hand_score
+from scoring.hands import (
+    HandDetail, HandError, check_hand_score, check_single_closing, hand_base, hand_cards, hand_score, hand_scores,
+)
 
 
 def test_module_doctests():
@@ -74,7 +76,6 @@ def test_unknown_rule_set():
         (HandDetail(pot_cards=50), "solo se il pozzetto è stato preso ma non giocato"),
         (HandDetail(closing=True, pot="not_taken", dirty=1), "senza aver preso"),
         (HandDetail(closing=True), "senza almeno un burraco"),
-        (HandDetail(closing=True, clean=1, cards_in_hand=10), "non ha carte in mano"),
     ],
 )
 def test_refused_entries(detail, fragment):
@@ -98,3 +99,63 @@ def test_check_hand_score():
         check_hand_score(12.5)
     with pytest.raises(HandError):
         check_hand_score(True)
+
+
+# --------------------------------------------------------------------------- issue 9 item 8
+
+
+def test_closing_with_cards_left_in_partners_hand_was_refused():
+    """Issue 9 item 8: the partner of the player who closes still holds cards; they count
+    against the closing line. Clean 200 + closing 100 = 300 base; 200 on the table − 45 in
+    hand = 155 cards; total 455."""
+    d = HandDetail(clean=1, closing=True, cards_on_table=200, cards_in_hand=45)
+    assert hand_base(d) == 300
+    assert hand_cards(d) == 155
+    assert hand_score(d) == 455
+
+
+def test_closing_with_pot_taken_not_played_was_refused():
+    """Issue 9 item 8: only a pot *not taken* forbids closing. Dirty 100 + closing 100 = 200
+    base; 150 on the table − pot not played 110 = 40 cards; total 240."""
+    d = HandDetail(dirty=1, closing=True, pot="not_played", pot_cards=110, cards_on_table=150)
+    assert hand_base(d) == 200
+    assert hand_cards(d) == 40
+    assert hand_score(d) == 240
+
+
+def test_closing_with_pot_not_taken_refused():
+    with pytest.raises(HandError, match="Non si può chiudere senza aver preso il pozzetto"):
+        hand_score(HandDetail(clean=1, closing=True, pot="not_taken", cards_on_table=100))
+
+
+@pytest.mark.parametrize("value", [0, 5, 50, 265, 300])
+def test_pot_not_played_outside_55_260_refused(value):
+    """A pot's 11 cards are worth at least 11 × 5 = 55 and at most 4 jolly + 7 pinelle
+    = 120 + 140 = 260 (rules.md §2)."""
+    with pytest.raises(HandError, match="vale da 55 a 260"):
+        hand_score(HandDetail(dirty=1, pot="not_played", pot_cards=value, cards_on_table=100))
+
+
+@pytest.mark.parametrize("value, score", [(55, 100 + 100 - 55), (260, 100 + 100 - 260)])
+def test_pot_not_played_edges_allowed(value, score):
+    """Edges are inclusive: dirty 100 + 100 melded − 55 = 145; − 260 = −60."""
+    assert hand_score(HandDetail(dirty=1, pot="not_played", pot_cards=value, cards_on_table=100)) == score
+
+
+def test_two_closing_lines_refused():
+    ns = HandDetail(clean=1, closing=True, cards_on_table=100)
+    ew = HandDetail(dirty=1, closing=True, cards_on_table=50)
+    with pytest.raises(HandError, match="Una sola linea chiude la smazzata"):
+        hand_scores(ns, ew)
+    with pytest.raises(HandError, match="Una sola linea chiude"):
+        check_single_closing(True, True)
+    check_single_closing(True, False)
+    check_single_closing(False, False)
+
+
+def test_hand_scores_both_lines():
+    """N/S close: clean 200 + closing 100 + 200 − 45 = 455; E/O: pot not taken −100, 60 − 35
+    = 25 → −75."""
+    ns = HandDetail(clean=1, closing=True, cards_on_table=200, cards_in_hand=45)
+    ew = HandDetail(pot="not_taken", cards_on_table=60, cards_in_hand=35)
+    assert hand_scores(ns, ew) == (455, -75)

@@ -18,11 +18,16 @@ One module per section, so each write is found in one hop from its name:
 Callers keep importing ``tournaments.services.<name>``.
 
 Refusals the arbiter can act on raise :class:`tournaments.errors.ArbiterError`
-with an Italian message.
+with an Italian message; ``guard`` turns any database refusal (IntegrityError) left in
+a write into one, so no page shows a constraint name.
 """
 from .audit import (  # noqa: F401
     Actor,
     audit,
+)
+from .guard import (  # noqa: F401
+    integrity_message,
+    refuse_integrity_errors,
 )
 from .tournament import (  # noqa: F401
     TOURNAMENT_SETTINGS,
@@ -49,10 +54,13 @@ from .rounds import (  # noqa: F401
     publish_round,
     close_round,
     reopen_round,
+    reopen_refusal,
 )
 from .sheets import (  # noqa: F401
     HandInput,
     correction_needs_reason,
+    round_closed_refusal,
+    closed_since_message,
     save_score_sheet,
     confirm_sheet,
     dispute_sheet,
@@ -66,6 +74,7 @@ from .sheets import (  # noqa: F401
 from .incidents import (  # noqa: F401
     withdraw_pair,
     add_late_pair,
+    late_pair_refusal,
     add_penalty,
     penalty_round,
     remove_penalty,

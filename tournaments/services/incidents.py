@@ -18,10 +18,12 @@ from ..models import (
     Tournament,
 )
 from .audit import _as_actor, audit
+from .guard import refuse_integrity_errors
 from .pairs import PlayerData, add_pair
 from .rounds import _lock_tournament, _recheck, _record_adjusted_inputs, draft_staleness
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
     """Withdraw a pair from round ``from_round`` on (rules.md §5–6, art. 32).
@@ -72,21 +74,36 @@ def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
     return pair
 
 
+def late_pair_refusal(tournament: Tournament) -> str | None:
+    """Why a late pair cannot enter now, or ``None`` if it can (a read, no write).
+
+    Seed code art. 33: only while round 1 is drawn or played and round 2 is not paired,
+    and only to complete the incomplete table (an odd number of pairs: one rests).
+    The late-pair and add-pair pages show the sentence before any form.
+    """
+    rounds = list(tournament.rounds.order_by("number"))
+    if not rounds:
+        return _("Il torneo non è ancora iniziato: aggiungi la coppia dalla pagina delle coppie.")
+    if len(rounds) > 1 or rounds[0].state == Round.State.CLOSED:
+        return _("Il turno 1 è finito: una coppia tardiva può entrare solo durante il turno 1, "
+                 "per completare il tavolo zoppo (art. 33).")
+    if not rounds[0].tables.filter(bye=Table.Bye.REST).exists():
+        return _("Non c'è un tavolo zoppo da completare: il numero di coppie è pari (art. 33).")
+    return None
+
+
+@refuse_integrity_errors
 @transaction.atomic
 def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) -> Pair:
     """A late pair (art. 33): only while round 1 is drawn or played and round 2 is not
     paired, and only to complete the incomplete table — it takes the resting pair's
     table as its opponent (in a Mitchell round, the phantom's N/S seat)."""
     tournament = _lock_tournament(tournament)
-    rounds = list(tournament.rounds.order_by("number"))
-    if not rounds or len(rounds) > 1 or rounds[0].state == Round.State.CLOSED:
-        raise ArbiterError(
-            _("Una coppia tardiva può entrare solo durante il turno 1, per completare il tavolo zoppo (art. 33).")
-        )
-    rnd = rounds[0]
+    refusal = late_pair_refusal(tournament)
+    if refusal:
+        raise ArbiterError(refusal)
+    rnd = tournament.rounds.get(number=1)
     rest_table = rnd.tables.filter(bye=Table.Bye.REST).first()
-    if rest_table is None:
-        raise ArbiterError(_("Non c'è un tavolo zoppo da completare: il numero di coppie è pari (art. 33)."))
     draft_was_current = rnd.state == Round.State.DRAFT and not draft_staleness(rnd)
     pair = add_pair(tournament=tournament, players=players, by=by, late=True)
     resting = rest_table.seats.get()
@@ -144,6 +161,7 @@ def penalty_round(tournament: Tournament, *, lock: bool = False) -> int:
     return 1
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def add_penalty(*, pair: Pair, reason: str, by, vp: Decimal | int = 0, mp: int = 0,
                 round_number: int | None = None) -> Penalty:
@@ -185,6 +203,7 @@ def add_penalty(*, pair: Pair, reason: str, by, vp: Decimal | int = 0, mp: int =
     return penalty
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def remove_penalty(*, penalty: Penalty, by, reason: str = "") -> None:
     """Cancel a penalty (kept in the audit trail)."""

@@ -16,6 +16,7 @@ from ..models import (
     Tournament,
 )
 from .audit import audit
+from .guard import refuse_integrity_errors
 
 
 @dataclass(frozen=True)
@@ -52,6 +53,7 @@ def _check_players(tournament: Tournament, players: Sequence[PlayerData], *, exc
         )
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def add_pair(
     *, tournament: Tournament, players: Sequence[PlayerData], by, number: int | None = None, late: bool = False
@@ -90,6 +92,7 @@ def add_pair(
     return pair
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | None = None) -> Pair:
     """Change a pair's players or number. The number is frozen once the pair has played."""
@@ -117,6 +120,7 @@ def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | 
     return pair
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def remove_pair(*, pair: Pair, by) -> None:
     """Delete a pair and its players. Refused once the pair has results (use withdrawal)."""
@@ -132,6 +136,7 @@ def remove_pair(*, pair: Pair, by) -> None:
     audit(tournament=tournament, by=by, action="pair_removed", old=old)
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def import_pairs(*, tournament: Tournament, rows: Iterable, by) -> int:
     """Save registration rows (``tournaments.registrations.RegistrationRow``) all-or-nothing.

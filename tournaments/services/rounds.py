@@ -23,6 +23,7 @@ from ..models import (
     Tournament,
 )
 from .audit import audit
+from .guard import refuse_integrity_errors
 
 
 def _lock_tournament(tournament: Tournament) -> Tournament:
@@ -278,6 +279,7 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
     return rnd, response
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def generate_round(
     *,
@@ -338,6 +340,7 @@ def generate_round(
     return rnd
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def redraw_round(*, round: Round, by) -> Round:
     """Draw an outdated draft again from the current standings and settings (rules.md
@@ -429,6 +432,7 @@ def _draft(rnd: Round) -> Round:
     return rnd
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def swap_pairs(*, round: Round, pair_a: int, pair_b: int, by) -> Round:
     """Draft only: exchange the seats of two pairs (numbers); the checker re-runs."""
@@ -446,6 +450,7 @@ def swap_pairs(*, round: Round, pair_a: int, pair_b: int, by) -> Round:
     return rnd
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def move_to_rest(*, round: Round, pair: int, by) -> Round:
     """Draft only: give the rest to pair ``pair`` (number) instead of the current resting
@@ -460,6 +465,7 @@ def move_to_rest(*, round: Round, pair: int, by) -> Round:
     return swap_pairs(round=rnd, pair_a=resting.pair.number, pair_b=pair, by=by)
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Round:
     """Publish a draft: the table list is posted and score sheets are opened.
@@ -499,6 +505,7 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
     return rnd
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def close_round(*, round: Round, by) -> Round:
     """Close a published round: every playing table's sheet must be validated."""
@@ -520,19 +527,32 @@ def close_round(*, round: Round, by) -> Round:
     return rnd
 
 
+def reopen_refusal(rnd: Round) -> str | None:
+    """Why round ``rnd`` cannot be reopened now, or ``None`` if it can (a read, no write).
+
+    Only a closed round reopens, and only while the next round is at most a draft (a
+    published pairing depended on these results). The reopen page shows the sentence
+    before any form; :func:`reopen_round` raises it.
+    """
+    if rnd.state != Round.State.CLOSED:
+        return _("Il turno %(round)s non è chiuso: non c'è niente da riaprire.") % {"round": rnd.number}
+    nxt = rnd.tournament.rounds.filter(number=rnd.number + 1).first()
+    if nxt is not None and nxt.state != Round.State.DRAFT:
+        return (_("Il turno %(next)s è già pubblicato: il turno %(round)s non si può più riaprire.")
+                % {"next": nxt.number, "round": rnd.number})
+    return None
+
+
+@refuse_integrity_errors
 @transaction.atomic
 def reopen_round(*, round: Round, by, reason: str = "") -> Round:
     """Reopen a closed round, allowed only while the next round is at most a draft;
     that draft is discarded because its pairing depended on these results."""
     rnd = Round.objects.select_for_update().get(pk=round.pk)
-    if rnd.state != Round.State.CLOSED:
-        raise ArbiterError(_("Il turno non è chiuso."))
+    refusal = reopen_refusal(rnd)
+    if refusal:
+        raise ArbiterError(refusal)
     nxt = rnd.tournament.rounds.filter(number=rnd.number + 1).first()
-    if nxt is not None and nxt.state != Round.State.DRAFT:
-        raise ArbiterError(
-            _("Il turno %(next)s è già pubblicato: il turno %(round)s non si può più riaprire.")
-            % {"next": nxt.number, "round": rnd.number}
-        )
     if nxt is not None:
         nxt.delete()
     rnd.state = Round.State.PUBLISHED

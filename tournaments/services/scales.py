@@ -10,12 +10,14 @@ from ..models import (
     Tournament,
 )
 from .audit import _as_actor
+from .guard import refuse_integrity_errors
 
 
 # A custom scale belongs to no tournament, so it has no place in a tournament's audit
 # trail (AuditEntry.tournament is required): creation and deletion are logged instead.
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def create_custom_scale(*, scale, by):
     """Store an arbiter's VP scale (rules.md §4), e.g. for 2-hand rounds.
@@ -48,6 +50,7 @@ def create_custom_scale(*, scale, by):
     return custom
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def delete_custom_scale(*, scale_id: str, by) -> None:
     """Delete a custom VP scale. Refused while a tournament uses it (its results would

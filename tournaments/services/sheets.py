@@ -22,6 +22,7 @@ from ..models import (
     Table,
 )
 from .audit import Actor, _as_actor, audit
+from .guard import refuse_integrity_errors
 
 
 def _sheet_snapshot(sheet: ScoreSheet) -> dict:
@@ -60,12 +61,35 @@ def _locked_sheet(table: Table) -> tuple[ScoreSheet, Round]:
     return sheet, sheet.table.round
 
 
+def round_closed_refusal(rnd: Round) -> str | None:
+    """For a captain: why the sheets of round ``rnd`` can no longer be changed, confirmed or
+    disputed (the round is closed, or not yet published), or ``None`` while it is in play.
+
+    Checked before any version comparison, so a captain whose page is old hears the real
+    reason ("Il turno 1 è chiuso"), not "changed on another device" (issue 9 item 10).
+    """
+    if rnd.state == Round.State.CLOSED:
+        return _("Il turno %(n)s è chiuso: lo score è in sola lettura. Per un errore rivolgiti all'arbitro.") \
+            % {"n": rnd.number}
+    if rnd.state == Round.State.DRAFT:
+        return _("Il turno %(n)s non è ancora pubblicato.") % {"n": rnd.number}
+    return None
+
+
+def closed_since_message(rnd: Round) -> str:
+    """The arbiter saved a sheet from a page opened before round ``rnd`` was closed (e.g.
+    after the browser's Back button): nothing is saved and the page shows the sheet as it is."""
+    return (_("Il turno %(n)s è chiuso: lo score non è stato salvato, la pagina era stata aperta prima "
+              "della chiusura (forse con «Indietro»). Ecco lo score com'è ora; per correggerlo serve il motivo.")
+            % {"n": rnd.number})
+
+
 def _may_correct(rnd: Round, actor: Actor, sheet: ScoreSheet) -> None:
     if rnd.state == Round.State.DRAFT:
         raise ArbiterError(_("Il turno non è ancora pubblicato."))
     if actor.user is None:  # captain
         if rnd.state == Round.State.CLOSED:
-            raise ArbiterError(_("Il turno è chiuso: lo score è in sola lettura."))
+            raise ArbiterError(round_closed_refusal(rnd))
         if sheet.state in (ScoreSheet.State.CONFIRMED, ScoreSheet.State.VALIDATED):
             raise ArbiterError(_("Lo score è già confermato: solo l'arbitro può modificarlo."))
         return
@@ -90,6 +114,7 @@ def correction_needs_reason(sheet: ScoreSheet, rnd: Round) -> bool:
     )
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def save_score_sheet(
     *,
@@ -127,6 +152,8 @@ def save_score_sheet(
         return sheet
     _may_correct(rnd, actor, sheet)
     if expected_version is not None and expected_version != sheet.version:
+        if rnd.state == Round.State.CLOSED:  # the real reason, not "another device"
+            raise StaleSheetError(closed_since_message(rnd), current=sheet)
         raise StaleSheetError(
             _("Lo score è stato modificato da un altro dispositivo: ecco la versione attuale."), current=sheet
         )
@@ -198,7 +225,7 @@ def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, 
     if actor.user is None and not captain_ok:
         raise ArbiterError(_("Solo l'arbitro può farlo."))
     if actor.user is None and rnd.state != Round.State.PUBLISHED:
-        raise ArbiterError(_("Il turno non è in gioco: lo score è in sola lettura."))
+        raise ArbiterError(round_closed_refusal(rnd))
     if sheet.state not in allowed:
         raise ArbiterError(_("Operazione non ammessa: lo score è «%(state)s».")
                            % {"state": sheet.get_state_display()})
@@ -214,6 +241,7 @@ def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, 
     return sheet
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def confirm_sheet(*, table: Table, by) -> ScoreSheet:
     """The other line's captain confirms the entered sheet; afterwards only the arbiter changes it."""
@@ -222,6 +250,7 @@ def confirm_sheet(*, table: Table, by) -> ScoreSheet:
                        action="sheet_confirmed", captain_ok=True, confirmed_by=label)
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def dispute_sheet(*, table: Table, by, note: str = "") -> ScoreSheet:
     """The other line disputes the entered sheet; the arbiter is alerted on the board."""
@@ -229,6 +258,7 @@ def dispute_sheet(*, table: Table, by, note: str = "") -> ScoreSheet:
                        action="sheet_disputed", captain_ok=True, reason=note, dispute_note=note[:300])
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def validate_sheet(*, table: Table, by) -> ScoreSheet:
     """The arbiter validates a sheet. Refused while it is empty or flagged with a sum error."""
@@ -247,6 +277,7 @@ def validate_sheet(*, table: Table, by) -> ScoreSheet:
     )
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def validate_entered_sheets(*, round: Round, by) -> list[int]:
     """Validate, in one transaction, every sheet of ``round`` without a sum error that is
@@ -268,6 +299,7 @@ def validate_entered_sheets(*, round: Round, by) -> list[int]:
     return done
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def unvalidate_sheet(*, table: Table, by, reason: str = "") -> ScoreSheet:
     """Undo a validation while the round is still open; ``reason`` is required (audit trail)."""
@@ -279,6 +311,7 @@ def unvalidate_sheet(*, table: Table, by, reason: str = "") -> ScoreSheet:
                        action="sheet_unvalidated", reason=reason)
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def accept_declared_totals(*, table: Table, by, reason: str = "") -> ScoreSheet:
     """Sum error: the arbiter decides the hands are right and drops the declared totals."""
@@ -289,6 +322,7 @@ def accept_declared_totals(*, table: Table, by, reason: str = "") -> ScoreSheet:
                             reason=reason or "errore di somma: valgono le smazzate")
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
     """Swapped lines (*inversione*, rules.md §3): N/S and E/W scores exchanged, at any time
@@ -318,6 +352,7 @@ def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
     return sheet
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def set_arbitral_score(
     *, table: Table, by, vp_ns: Decimal, vp_ew: Decimal, mp_ns: int = 0, mp_ew: int = 0, reason: str

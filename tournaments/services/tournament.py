@@ -11,6 +11,7 @@ from ..models import (
     Tournament,
 )
 from .audit import _as_actor, audit
+from .guard import refuse_integrity_errors
 
 
 TOURNAMENT_SETTINGS = (
@@ -41,6 +42,7 @@ def frozen_settings(tournament: Tournament) -> tuple[str, ...]:
     return _FROZEN_ONCE_PLAYED
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def create_tournament(*, by, **fields) -> Tournament:
     """Create a tournament with the given settings (rules.md §1); returns it."""
@@ -59,6 +61,7 @@ def _check_plan(plan: str) -> None:
         raise ArbiterError(_("Il piano dei turni usa solo le lettere M (Mitchell) e D (danese), es. MMMD."))
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
     """Change settings (``fields``: ``Tournament`` field names → new values).

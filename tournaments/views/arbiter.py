@@ -7,6 +7,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Prefetch
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
@@ -90,7 +91,21 @@ def pair_list(request, tournament):
 
 @arbiter_view
 def pair_add(request, tournament):
-    form = PairForm(request.POST or None)
+    """Register a pair before round 1 is drawn. Once the tournament has started the page
+    says so before the form (issue 9 item 10): a late pair enters only during round 1, to
+    complete the incomplete table (art. 33), from the late-pair page."""
+    if request.method != "POST" and tournament.rounds.exists():
+        late_refusal = services.late_pair_refusal(tournament)
+        return render(request, "arbiter/refused.html", {
+            "tournament": tournament, "title": _("Nuova coppia"),
+            "refusal": _("Il torneo è già iniziato: non si aggiungono coppie dalla pagina delle coppie."),
+            "hint": late_refusal or _("Una coppia tardiva può entrare solo durante il turno 1, per completare "
+                                      "il tavolo zoppo (art. 33): usa «Coppia tardiva»."),
+            "other_url": None if late_refusal else reverse("late_pair", args=[tournament.slug]),
+            "other_label": _("Coppia tardiva (tavolo zoppo)"),
+            "back_url": reverse("pairs", args=[tournament.slug]), "back_label": _("Torna alle coppie"),
+        })
+    form = PairForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         try:
             pair = services.add_pair(tournament=tournament, players=form.players(), by=request.user,
@@ -108,7 +123,7 @@ def pair_add(request, tournament):
 @arbiter_view
 def pair_edit(request, tournament, number):
     pair = get_object_or_404(_pairs_queryset(tournament), number=number)
-    form = PairForm(request.POST or None, initial=PairForm.initial_for(pair))
+    form = PairForm(request.POST or None, initial=PairForm.initial_for(pair), tournament=tournament, pair=pair)
     if request.method == "POST" and form.is_valid():
         try:
             services.update_pair(pair=pair, players=form.players(), by=request.user,

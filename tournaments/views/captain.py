@@ -426,7 +426,11 @@ def _refuse_own_sheet(request, table: Table, sheet: ScoreSheet) -> None:
 
 
 def _check_version(sheet: ScoreSheet, data: dict) -> None:
-    """Refuse (409) when ``sheet`` is not the version the captain looked at."""
+    """Refuse (409) when ``sheet`` is not the version the captain looked at; first (400) when
+    its round is no longer in play, the real reason (issue 9 item 10)."""
+    refusal = services.round_closed_refusal(Round.objects.get(pk=sheet.table.round_id))
+    if refusal:
+        raise ArbiterError(refusal)
     version = _int_or_none(data.get("version"), "version")
     if version is not None and version != sheet.version:
         raise StaleSheetError(_("Lo score è cambiato mentre lo guardavi: controlla la versione attuale."),

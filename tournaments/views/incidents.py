@@ -6,6 +6,7 @@ from __future__ import annotations
 from django import forms
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -72,8 +73,19 @@ class LatePairForm(PairForm):
 
 @arbiter_view
 def late_pair(request, tournament):
-    """A late pair (art. 33): only during round 1, to complete the incomplete table."""
-    form = LatePairForm(request.POST or None)
+    """A late pair (art. 33): only during round 1, to complete the incomplete table.
+    When that is not possible the page says why before any form (issue 9 item 10)."""
+    refusal = services.late_pair_refusal(tournament)
+    if refusal and request.method != "POST":
+        first = tournament.rounds.filter(number=1).first()
+        back = reverse("round", args=[tournament.slug, 1]) if first else reverse("pairs", args=[tournament.slug])
+        return render(request, "arbiter/refused.html", {
+            "tournament": tournament, "title": _("Coppia tardiva"), "refusal": refusal,
+            "other_url": None if tournament.rounds.exists() else reverse("pair_add", args=[tournament.slug]),
+            "other_label": _("Aggiungi coppia"),
+            "back_url": back, "back_label": _("Torna al turno 1") if first else _("Torna alle coppie"),
+        })
+    form = LatePairForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         try:
             pair = services.add_late_pair(tournament=tournament, players=form.players(), by=request.user)

@@ -410,6 +410,15 @@ def round_reopen(request, tournament, number):
     """Reopen a closed round (reason required) while the next round is at most a draft;
     such a draft is discarded by the service."""
     rnd = _round(tournament, number)
+    refusal = services.reopen_refusal(rnd)
+    if refusal and request.method != "POST":
+        # said before the form, and no form that could only be refused (issue 9 item 10)
+        return render(request, "arbiter/refused.html", {
+            "tournament": tournament, "round": rnd, "refusal": refusal,
+            "title": _("Riaprire il turno %(n)s?") % {"n": number},
+            "back_url": reverse("round", args=[tournament.slug, number]),
+            "back_label": _("Torna al turno %(n)s") % {"n": number},
+        })
     if request.method == "POST":
         reason = request.POST.get("reason", "").strip()
         if not reason:

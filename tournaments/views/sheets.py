@@ -191,6 +191,14 @@ def sheet_entry(request, tournament, number, table):
     grid = grid_from_post(request.POST, hands_per_round)
     hands, declared, errors = parse_grid(grid)
     expected = _int_field(request, "expected_version")
+    if request.POST.get("round_state") == Round.State.PUBLISHED and rnd.state == Round.State.CLOSED:
+        # a page opened while the round was in play, sent after it closed (Back button):
+        # say so, save nothing, show the sheet as it is with the typed values beside it
+        messages.error(request, services.closed_since_message(rnd))
+        ctx = _sheet_context(request, tournament, rnd, table_obj, sheet,
+                             grid_from_sheet(sheet, hands_per_round), typed=grid)
+        ctx["closed_since"] = True
+        return render(request, "arbiter/sheet.html", ctx, status=409)
     if not errors and not grid.reason and expected in (None, sheet.version) \
             and correction_needs_reason(sheet, rnd) and sheet_changes(sheet, hands, declared):
         errors = [_("Indica il motivo della correzione.")]
@@ -206,6 +214,7 @@ def sheet_entry(request, tournament, number, table):
             current = ScoreSheet.objects.get(pk=exc.current.pk)
             ctx = _sheet_context(request, tournament, rnd, table_obj, current,
                                  grid_from_sheet(current, hands_per_round), typed=grid)
+            ctx["closed_since"] = Round.objects.get(pk=rnd.pk).state == Round.State.CLOSED
             return render(request, "arbiter/sheet.html", ctx, status=409)
         except ArbiterError as exc:
             errors = [exc.message, *exc.details]
@@ -256,7 +265,8 @@ def sheet_validate(request, tournament, number, table):
 def hand_calculator(request, tournament):
     """JSON helper for the entry grid: one line's hand score from burraco counts,
     closing, pot and card values (``scoring.hands``, rules.md §2, the tournament's
-    rule set). Returns ``{"base", "cards", "score"}`` (MP) or ``{"error"}`` (400)."""
+    rule set). ``other_closing=1``: the other line of the same hand closed (then this one
+    may not). Returns ``{"base", "cards", "score"}`` (MP) or ``{"error"}`` (400)."""
     def count(name):
         raw = request.GET.get(name, "").strip() or "0"
         return int(raw)
@@ -268,6 +278,9 @@ def hand_calculator(request, tournament):
             pot=request.GET.get("pot") or "taken", pot_cards=count("pot_cards"),
             cards_on_table=count("cards_on_table"), cards_in_hand=count("cards_in_hand"),
         )
+        # only one line closes in a hand (rules.md §2): the grid says whether the other line
+        # of the same hand was already calculated as closing
+        hand_rules.check_single_closing(detail.closing, request.GET.get("other_closing") in ("1", "on", "true"))
         base = hand_rules.hand_base(detail, tournament.rule_set)
         cards = hand_rules.hand_cards(detail)
     except ValueError as exc:  # HandError is a ValueError; so is a non-number

@@ -1,0 +1,101 @@
+"""The last line of defence: a database refusal never reaches the arbiter as a constraint name.
+
+Forms and services check every rule first and refuse with a sentence of their own. When
+the database still refuses a write (a rule a form did not know, a race with another window
+or device), the service's :class:`django.db.IntegrityError` would show up as
+«Il vincolo "tournament_hands_positive" è stato violato» or a 500 page. Every public write
+of ``tournaments.services`` is wrapped by :func:`refuse_integrity_errors`, which turns it
+into an :class:`~tournaments.errors.ArbiterError` with a plain Italian sentence: the
+constraint's own sentence when the database names it, a generic one otherwise. Nothing is
+saved: the wrapped function's transaction was rolled back (issue 9 item 10).
+"""
+from __future__ import annotations
+
+from functools import wraps
+
+from django.db import IntegrityError
+from django.utils.translation import gettext_lazy
+
+from ..errors import ArbiterError
+
+# Every CheckConstraint/UniqueConstraint of tournaments/models.py, with what it means.
+CONSTRAINT_MESSAGES = {
+    "tournament_hands_positive": gettext_lazy("Le smazzate per turno devono essere almeno 1."),
+    "tournament_bye_percent_range": gettext_lazy("La percentuale del riposo va da 0 a 100."),
+    "tournament_step_positive": gettext_lazy("Il salto Mitchell deve essere almeno 1."),
+    "pair_number_unique_in_tournament": gettext_lazy("Questo numero di coppia è già usato nel torneo."),
+    "pair_number_positive": gettext_lazy("Il numero di coppia deve essere almeno 1."),
+    "pair_withdrawn_has_round": gettext_lazy("Una coppia ritirata deve avere il turno del ritiro."),
+    "player_one_per_seat": gettext_lazy("Ogni coppia ha un solo giocatore per posto."),
+    "player_membership_unique_in_tournament": gettext_lazy(
+        "Un giocatore con questa tessera è già iscritto al torneo."),
+    "player_seat_1_or_2": gettext_lazy("Un giocatore di una coppia occupa il posto 1 o 2."),
+    "player_last_name_required": gettext_lazy("Il cognome del giocatore è obbligatorio."),
+    "player_first_name_required": gettext_lazy("Il nome del giocatore è obbligatorio."),
+    "round_number_unique_in_tournament": gettext_lazy(
+        "Questo turno esiste già (forse creato da un'altra finestra): ricarica la pagina."),
+    "round_number_positive": gettext_lazy("Il numero del turno deve essere almeno 1."),
+    "table_number_unique_in_round": gettext_lazy("Questo numero di tavolo è già usato nel turno."),
+    "table_number_positive": gettext_lazy("Il numero del tavolo deve essere almeno 1."),
+    "seat_pair_once_per_round": gettext_lazy("Una coppia può sedere a un solo tavolo per turno."),
+    "seat_one_pair_per_line": gettext_lazy("Ogni linea di un tavolo ha una sola coppia."),
+    "hand_number_unique_in_sheet": gettext_lazy("Ogni smazzata compare una sola volta nello score."),
+    "hand_number_positive": gettext_lazy("Il numero della smazzata deve essere almeno 1."),
+    "penalty_vp_positive": gettext_lazy("I VP di penalità devono essere più di 0."),
+}
+
+GENERIC_MESSAGE = gettext_lazy(
+    "Salvataggio non riuscito: i dati sono in conflitto con altri già salvati (forse da un'altra "
+    "finestra o da un altro dispositivo). Non è stato salvato nulla: ricarica la pagina e riprova."
+)
+
+
+def _unique_signatures() -> dict[str, str]:
+    """SQLite names a failed unique constraint by its columns ("UNIQUE constraint failed:
+    tournaments_pair.tournament_id, tournaments_pair.number"), not by its name: map those
+    column lists to the constraint names."""
+    from django.apps import apps
+    from django.db.models import UniqueConstraint
+
+    signatures = {}
+    for model in apps.get_app_config("tournaments").get_models():
+        table = model._meta.db_table
+        for constraint in model._meta.constraints:
+            if isinstance(constraint, UniqueConstraint) and constraint.fields:
+                columns = [model._meta.get_field(f).column for f in constraint.fields]
+                signatures[", ".join(f"{table}.{c}" for c in columns)] = constraint.name
+    return signatures
+
+
+def integrity_message(exc: IntegrityError) -> str:
+    """The plain Italian sentence for a database refusal (translated to the active language).
+
+    Looks for a known constraint name (PostgreSQL and SQLite CHECK messages name it) or the
+    columns of a unique constraint (SQLite UNIQUE messages); otherwise the generic sentence.
+    """
+    text = str(exc)
+    for name, message in CONSTRAINT_MESSAGES.items():
+        if name in text:
+            return str(message)
+    for signature, name in _unique_signatures().items():
+        if text.rstrip().endswith(signature) and name in CONSTRAINT_MESSAGES:
+            return str(CONSTRAINT_MESSAGES[name])
+    return str(GENERIC_MESSAGE)
+
+
+def refuse_integrity_errors(func):
+    """Decorator for a service write (outside its ``@transaction.atomic``): an
+    :class:`IntegrityError` becomes an :class:`ArbiterError` with :func:`integrity_message`.
+    The transaction has already rolled back when the error is raised."""
+
+    @wraps(func)
+    def wrapper(*args, **kwargs):
+        try:
+            return func(*args, **kwargs)
+        except IntegrityError as exc:
+            raise ArbiterError(integrity_message(exc)) from exc
+
+    return wrapper
+
+
+__all__ = ["CONSTRAINT_MESSAGES", "GENERIC_MESSAGE", "integrity_message", "refuse_integrity_errors"]
