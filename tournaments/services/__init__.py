@@ -49,6 +49,10 @@ from .rounds import (  # noqa: F401
 from .sheets import (  # noqa: F401
     HandInput,
     correction_needs_reason,
+    correction_refusal,
+    allowed_correction_kinds,
+    delivered_by_captains,
+    next_round_published,
     save_score_sheet,
     confirm_sheet,
     dispute_sheet,
