@@ -33,6 +33,8 @@ from .pairs import (  # noqa: F401
     PlayerData,
     add_pair,
     update_pair,
+    is_spelling_fix,
+    pair_has_played,
     remove_pair,
     import_pairs,
 )
