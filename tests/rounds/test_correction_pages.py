@@ -138,6 +138,12 @@ def test_grid_transcription_refused_on_a_sheet_the_captains_entered_and_confirme
     assert resp.status_code == 302 and ScoreSheet.objects.get(table=t1).mp_ns == 300
 
 
+def test_round_page_of_a_closed_danish_round_links_every_sheet(arbiter_client, round1_closed, round2_published):
+    """Regression: the «Modifica» link of a closed round's sheet showed only for Mitchell."""
+    page = body(arbiter_client.get(reverse("round", args=["prova", 1])))
+    assert f'href="{url("sheet", 1)}"' in page and f'href="{url("sheet", 2)}"' in page
+
+
 # ----------------------------------------------------------------------------- corrections page
 
 def test_corrections_page_of_a_closed_round_lists_the_kinds(arbiter_client, round1_closed, round2_published):
