@@ -342,6 +342,20 @@ class Seat(models.Model):
         return f"{self.table} {self.line} {self.pair_id}"
 
 
+class CorrectionKind(models.TextChoices):
+    """The kind of a correction to a score sheet (rules.md §3, seed code art. 31).
+
+    Chosen by the arbiter and kept in the audit entry (``AuditEntry.new["kind"]``);
+    the kind decides until when the correction is allowed
+    (:func:`tournaments.services.sheets.correction_refusal`). Not a database field.
+    """
+
+    TRANSCRIPTION = "transcription", _("trascrizione")
+    SUM_ERROR = "sum_error", _("errore di somma")
+    SWAPPED_LINES = "swapped_lines", _("linee invertite")
+    ARBITRAL = "arbitral", _("punteggio arbitrale")
+
+
 class ScoreSheet(models.Model):
     """The score sheet (*score*) of one table in one round (rules.md §3).
 

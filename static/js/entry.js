@@ -115,9 +115,15 @@
   function gridValues() {
     return Array.prototype.map.call(form.querySelectorAll("#grid input"), function (i) { return i.value.trim(); }).join("|");
   }
+  /* Likewise the correction kind (art. 31): every change of a sheet already entered. */
+  var kind = document.getElementById("kind");
+  var needsKind = kind && kind.hasAttribute("required");
   var refused = !!document.getElementById("sheet-errors"), initialGrid = null;
   function updateReason() {
-    if (needsReason && initialGrid !== null) { reason.required = refused || gridValues() !== initialGrid; }
+    if (initialGrid === null) { return; }
+    var changed = refused || gridValues() !== initialGrid;
+    if (needsReason) { reason.required = changed; }
+    if (needsKind) { kind.required = changed; }
   }
 
   form.addEventListener("input", recompute);

@@ -254,7 +254,8 @@ def test_arbiter_correction_of_captain_sheet_is_bulk_validated(arbiter_client, a
     """Once the arbiter corrects a captain's unconfirmed sheet it counts as his entry."""
     t1 = published.tables.get(number=1)
     services.save_score_sheet(table=t1, hands=ZERO, by=Actor("capitano N/S tavolo 1"))
-    services.save_score_sheet(table=t1, hands=[HandInput(100, 0)] + ZERO[1:], by=arbiter, reason="letto dal foglio")
+    services.save_score_sheet(table=t1, hands=[HandInput(100, 0)] + ZERO[1:], by=arbiter, reason="letto dal foglio",
+                              kind="transcription")
     arbiter_client.post(round_url(1, "round_validate_all"))
     assert ScoreSheet.objects.get(table=t1).state == "validated"
 

@@ -233,10 +233,12 @@ def test_every_correction_needs_a_reason(arbiter_client, arbiter, published, act
     assert (sheet.state, sheet.mp_ns, sheet.arbitral) == ("validated", 600, False)
 
 
-def _grid(post_sheet, hands, version, reason=None, action="save"):
+def _grid(post_sheet, hands, version, reason=None, action="save", kind=None):
     data = post_sheet(hands, version=version, action=action)
     if reason is not None:
         data["reason"] = reason
+    if kind is not None:
+        data["kind"] = kind
     return data
 
 
@@ -252,12 +254,13 @@ def test_grid_correction_of_confirmed_or_validated_sheet_had_no_reason(arbiter_c
     version = ScoreSheet.objects.get(table=t1).version
     page = body(arbiter_client.get(sheet_url(1)))
     assert 'name="reason"' in page and 'id="reason-required"' in page
-    resp = arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], version))
+    resp = arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], version,
+                                                   kind="sum_error"))
     assert resp.status_code == 400 and NEED_REASON in body(resp)
     assert 'name="h1_ns" value="100"' in body(resp)  # nothing typed is lost
     assert ScoreSheet.objects.get(table=t1).mp_ns == 0
     arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], version,
-                                            reason="smazzata 1 letta male"))
+                                            reason="smazzata 1 letta male", kind="sum_error"))
     assert ScoreSheet.objects.get(table=t1).mp_ns == 100
     assert AuditEntry.objects.get(action="sheet_corrected").reason == "smazzata 1 letta male"
 
@@ -271,7 +274,8 @@ def test_grid_reason_not_asked_without_a_change_or_on_the_arbiters_own_entry(arb
     page = body(arbiter_client.get(sheet_url(1)))
     assert 'name="reason"' in page and 'id="reason-required"' not in page
     assert 'name="reason" value="" maxlength="300" required' not in page
-    resp = arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], 1))
+    resp = arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], 1,
+                                                   kind="transcription"))
     assert resp.status_code == 302 and ScoreSheet.objects.get(table=t1).mp_ns == 100
     services.save_score_sheet(table=t2, hands=ZERO, by=Actor("capitano N/S tavolo 2"))
     services.confirm_sheet(table=t2, by=Actor("capitano E/O tavolo 2"))
@@ -285,10 +289,11 @@ def test_grid_correction_in_closed_mitchell_round_had_no_reason(arbiter_client, 
         services.save_score_sheet(table=t, hands=ZERO, by=arbiter, validate=True)
     services.close_round(round=published, by=arbiter)
     version = ScoreSheet.objects.get(table__number=1).version
-    resp = arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], version))
+    resp = arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], version,
+                                                   kind="sum_error"))
     assert resp.status_code == 400 and NEED_REASON in body(resp)
     arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], version,
-                                            reason="errore di somma dopo la chiusura"))
+                                            reason="errore di somma dopo la chiusura", kind="sum_error"))
     assert ScoreSheet.objects.get(table__number=1).mp_ns == 100
 
 
@@ -305,10 +310,11 @@ def test_grid_correction_without_reason_of_captain_or_disputed_sheet(arbiter_cli
     version = ScoreSheet.objects.get(table=t1).version
     page = body(arbiter_client.get(sheet_url(1)))
     assert 'id="reason-required"' in page and 'required aria-required="true"' in page
-    resp = arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], version))
+    resp = arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], version,
+                                                   kind="transcription"))
     assert resp.status_code == 400 and NEED_REASON in body(resp)
     assert 'name="h1_ns" value="100"' in body(resp)
     assert ScoreSheet.objects.get(table=t1).mp_ns == 0
     resp = arbiter_client.post(sheet_url(1), _grid(post_sheet, [(100, 0), (0, 0), (0, 0), (0, 0)], version,
-                                                   reason="letto dal foglio"))
+                                                   reason="letto dal foglio", kind="transcription"))
     assert resp.status_code == 302 and ScoreSheet.objects.get(table=t1).mp_ns == 100

@@ -149,7 +149,8 @@ def test_totals_vp_and_sum_error(nine, arbiter):
     # N/S 620+400+300+300 = 1620, E/W 100+315+400+300 = 1115: difference 505 → 13–7 (4 hands)
     sheet = services.save_score_sheet(table=t1, hands=four, by=arbiter, declared=(1620, 1115))
     assert (sheet.mp_ns, sheet.mp_ew, sheet.vp_ns, sheet.vp_ew, sheet.sum_error) == (1620, 1115, 13, 7, False)
-    sheet = services.save_score_sheet(table=t1, hands=four, by=arbiter, declared=(1720, 1115))
+    sheet = services.save_score_sheet(table=t1, hands=four, by=arbiter, declared=(1720, 1115),
+                                      kind="transcription")
     assert sheet.sum_error
     with pytest.raises(ArbiterError, match="errore di somma"):
         services.validate_sheet(table=t1, by=arbiter)
@@ -179,7 +180,8 @@ def test_captain_cannot_change_a_confirmed_sheet_but_the_arbiter_can(nine, arbit
     services.confirm_sheet(table=t1, by=Actor("capitano E/O tavolo 1"))
     with pytest.raises(ArbiterError, match="solo l'arbitro"):
         services.save_score_sheet(table=t1, hands=hands(300, 100), by=Actor("capitano N/S tavolo 1"))
-    s = services.save_score_sheet(table=t1, hands=hands(300, 100), by=arbiter, reason="correzione")
+    s = services.save_score_sheet(table=t1, hands=hands(300, 100), by=arbiter, reason="correzione",
+                                  kind="sum_error")
     assert s.mp_ns == 300
 
 
@@ -296,8 +298,10 @@ def test_correction_after_next_danish_round_changes_standings_not_pairing(tourna
     r2 = services.publish_round(round=services.generate_round(tournament=tournament, by=arbiter), by=arbiter)
     before = seating(r2)
     t1 = Round.objects.get(pk=r1.pk).tables.get(number=1)
-    # Mitchell round: a sum correction is allowed after closing (rules §3)
-    services.save_score_sheet(table=t1, hands=hands(0, 1000), by=arbiter, reason="somma errata", validate=True)
+    # A transcription is allowed any time, on the closed round directly (rules §3; a sum
+    # error is not any more once round 2 is published: art. 31 ¶1; this test used one).
+    services.save_score_sheet(table=t1, hands=hands(0, 1000), by=arbiter, reason="letto male", validate=True,
+                              kind="transcription")
     assert seating(Round.objects.get(pk=r2.pk)) == before
     rows = {r.pair: r for r in selectors.standings(tournament)}
     assert rows[3].vp == 15 and rows[1].vp == 5
@@ -379,13 +383,15 @@ def test_arbiter_correction_needs_a_reason(nine, arbiter, situation):
         if situation == "disputed":
             services.dispute_sheet(table=t1, by=Actor("capitano E/O tavolo 1"), note="mano 2")
     with pytest.raises(ArbiterError, match="motivo"):
-        services.save_score_sheet(table=t1, hands=hands(300, 100), by=arbiter)
+        services.save_score_sheet(table=t1, hands=hands(300, 100), by=arbiter, kind="transcription")
     assert ScoreSheet.objects.get(table=t1).mp_ns == 200
-    assert services.save_score_sheet(table=t1, hands=hands(300, 100), by=arbiter, reason="verificato").mp_ns == 300
+    assert services.save_score_sheet(table=t1, hands=hands(300, 100), by=arbiter, reason="verificato",
+                                     kind="transcription").mp_ns == 300
 
 
 def test_arbiter_may_retype_own_unvalidated_entry_without_reason(nine, arbiter):
     r1 = services.publish_round(round=services.generate_round(tournament=nine, by=arbiter), by=arbiter)
     t1 = r1.tables.get(number=1)
     services.save_score_sheet(table=t1, hands=hands(200, 100), by=arbiter)
-    assert services.save_score_sheet(table=t1, hands=hands(300, 100), by=arbiter).mp_ns == 300
+    assert services.save_score_sheet(table=t1, hands=hands(300, 100), by=arbiter,
+                                     kind="transcription").mp_ns == 300

@@ -1,6 +1,7 @@
 """Registering pairs and their players, by hand and by import."""
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
@@ -29,8 +30,93 @@ class PlayerData:
     club: str = ""
 
 
-def _pair_has_results(pair: Pair) -> bool:
+def pair_has_played(pair: Pair) -> bool:
+    """Whether ``pair`` sits in a published or closed round (it has played, art. 32)."""
     return pair.seats.exclude(round__state=Round.State.DRAFT).exists()
+
+
+def _letters(name: str) -> str:
+    """A name compared for spelling: capitals, accents, spaces, apostrophes and hyphens
+    do not count ("D'Angelo" = "dangelo", "Nicolò" = "nicolo")."""
+    plain = unicodedata.normalize("NFKD", name.casefold())
+    return "".join(c for c in plain if c.isalnum())
+
+
+def _edit_distance(a: str, b: str) -> int:
+    """Letters inserted, deleted, replaced or two adjacent ones swapped to turn ``a`` into ``b``."""
+    prev2: list[int] = []
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, start=1):
+        cur = [i] + [0] * len(b)
+        for j, cb in enumerate(b, start=1):
+            cur[j] = min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb))
+            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
+                cur[j] = min(cur[j], prev2[j - 2] + 1)
+        prev2, prev = prev, cur
+    return prev[len(b)]
+
+
+SPELLING_LETTERS = 2
+
+
+def is_spelling_fix(old: tuple[str, str], new: tuple[str, str]) -> bool:
+    """Whether ``new`` (last name, first name) corrects the spelling of ``old`` rather
+    than naming another person (art. 32, rules.md §13: a misspelt name may be corrected,
+    a player may not be substituted).
+
+    A spelling fix: for each of last and first name, at most one letter in three of the
+    shorter name, and never more than ``SPELLING_LETTERS`` (2), inserted, deleted,
+    replaced or swapped (but always one: "Rosi" → "Rossi"), or a second name added or dropped
+    (one name starts with the other, "Anna" → "Anna Maria"); capitals, accents, spaces
+    and apostrophes never count. Last and first name typed the wrong way round is a fix
+    too. Anything else is a different player.
+    """
+    def close(a: str, b: str) -> bool:
+        a, b = _letters(a), _letters(b)
+        if a == b:
+            return True
+        if a and b and (a.startswith(b) or b.startswith(a)) and min(len(a), len(b)) >= 3:
+            return True
+        allowed = max(1, min(SPELLING_LETTERS, min(len(a), len(b)) // 3))
+        return _edit_distance(a, b) <= allowed
+
+    (old_last, old_first), (new_last, new_first) = old, new
+    return ((close(old_last, new_last) and close(old_first, new_first))
+            or (close(old_last, new_first) and close(old_first, new_last)))
+
+
+def _check_no_substitution(pair: Pair, players: Sequence[PlayerData]) -> list[str]:
+    """Art. 32 (rules.md §13) for a pair that has played: per seat, a membership number
+    already filled in stays; a blank one may be filled in; names may only be respelt.
+    Returns the allowed changes as Italian phrases for the audit reason."""
+    members = {pl.seat: pl for pl in pair.members.all()}
+    changes = []
+    for seat, p in enumerate(players, start=1):
+        current = members.get(seat)
+        if current is None:
+            continue
+        new_number = p.membership_number.strip()
+        if current.membership_number and new_number != current.membership_number:
+            raise ArbiterError(
+                _("La coppia %(pair)s ha già giocato: la tessera %(membership)s di %(name)s non si cambia "
+                  "(art. 32, nessuna sostituzione durante il torneo). Si può solo compilare una tessera vuota.")
+                % {"pair": pair.number, "membership": current.membership_number, "name": current.display_name}
+            )
+        if not is_spelling_fix((current.last_name, current.first_name), (p.last_name, p.first_name)):
+            raise ArbiterError(
+                _("La coppia %(pair)s ha già giocato: «%(new)s» non è una correzione del nome di %(name)s ma "
+                  "un altro giocatore, e nessun giocatore si sostituisce durante il torneo (art. 32). "
+                  "Sono ammesse solo correzioni di grafia.")
+                % {"pair": pair.number, "new": f"{p.last_name.strip()} {p.first_name.strip()}",
+                   "name": current.display_name}
+            )
+        new_name = f"{p.last_name.strip()} {p.first_name.strip()}"
+        if new_name != current.display_name:
+            changes.append(_("grafia del nome: %(old)s → %(new)s") % {"old": current.display_name, "new": new_name})
+        if new_number and not current.membership_number:
+            changes.append(_("tessera compilata per %(name)s: %(membership)s")
+                           % {"name": new_name, "membership": new_number})
+    return changes
 
 
 def _check_players(tournament: Tournament, players: Sequence[PlayerData], *, exclude_pair: Pair | None = None):
@@ -95,12 +181,23 @@ def add_pair(
 @refuse_integrity_errors
 @transaction.atomic
 def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | None = None) -> Pair:
-    """Change a pair's players or number. The number is frozen once the pair has played."""
+    """Change a pair's players (``players``: two :class:`PlayerData`, seat 1 then 2) or
+    its number.
+
+    Once the pair has played (it sits in a published or closed round), nobody may be
+    substituted (art. 32, rules.md §13): the pair number is frozen, a membership number
+    already filled in cannot change (a blank one may be filled in), and a name may only
+    be respelt (:func:`is_spelling_fix`); clubs may change. Raises ArbiterError with
+    the article otherwise. Audited as ``pair_updated`` with old → new players and
+    membership numbers.
+    """
     tournament = pair.tournament
     _check_players(tournament, players, exclude_pair=pair)
-    old = {"number": pair.number, "players": [pl.display_name for pl in pair.players]}
+    changes = _check_no_substitution(pair, players) if pair_has_played(pair) else []
+    old = {"number": pair.number, "players": [pl.display_name for pl in pair.players],
+           "membership_numbers": [pl.membership_number for pl in pair.players]}
     if number is not None and number != pair.number:
-        if _pair_has_results(pair):
+        if pair_has_played(pair):
             raise ArbiterError(_("Il numero di una coppia che ha già giocato non si cambia."))
         if tournament.pairs.filter(number=number).exclude(pk=pair.pk).exists():
             raise ArbiterError(_("Il numero di coppia %(number)s è già usato.") % {"number": number})
@@ -115,7 +212,9 @@ def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | 
     pair = Pair.objects.prefetch_related("members").get(pk=pair.pk)
     audit(
         tournament=tournament, by=by, action="pair_updated", old=old,
-        new={"number": pair.number, "players": [pl.display_name for pl in pair.players]},
+        reason=("art. 32: " + "; ".join(changes)) if changes else "",
+        new={"number": pair.number, "players": [pl.display_name for pl in pair.players],
+             "membership_numbers": [pl.membership_number for pl in pair.players]},
     )
     return pair
 

@@ -538,7 +538,9 @@ def reopen_refusal(rnd: Round) -> str | None:
         return _("Il turno %(round)s non è chiuso: non c'è niente da riaprire.") % {"round": rnd.number}
     nxt = rnd.tournament.rounds.filter(number=rnd.number + 1).first()
     if nxt is not None and nxt.state != Round.State.DRAFT:
-        return (_("Il turno %(next)s è già pubblicato: il turno %(round)s non si può più riaprire.")
+        return (_("Il turno %(next)s è già pubblicato: il turno %(round)s non si può più riaprire. "
+                  "Trascrizioni, linee invertite e punteggi arbitrali si applicano direttamente allo "
+                  "score del turno chiuso (art. 31).")
                 % {"next": nxt.number, "round": rnd.number})
     return None
 
@@ -547,7 +549,11 @@ def reopen_refusal(rnd: Round) -> str | None:
 @transaction.atomic
 def reopen_round(*, round: Round, by, reason: str = "") -> Round:
     """Reopen a closed round, allowed only while the next round is at most a draft;
-    that draft is discarded because its pairing depended on these results."""
+    that draft is discarded because its pairing depended on these results.
+
+    Reopening is not needed for a correction: every kind allowed at that moment
+    applies to the closed round's sheet directly (rules.md §3, art. 31;
+    :func:`tournaments.services.sheets.correction_refusal`)."""
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     refusal = reopen_refusal(rnd)
     if refusal:

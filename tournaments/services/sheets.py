@@ -16,6 +16,7 @@ from scoring import sheets as sheet_rules
 from .. import selectors
 from ..errors import ArbiterError, StaleSheetError
 from ..models import (
+    CorrectionKind,
     HandRow,
     Round,
     ScoreSheet,
@@ -85,6 +86,10 @@ def closed_since_message(rnd: Round) -> str:
 
 
 def _may_correct(rnd: Round, actor: Actor, sheet: ScoreSheet) -> None:
+    """Who may change a sheet at all. Captains: only while the round is in play and the
+    sheet is neither confirmed nor validated. The arbiter: any published or closed round;
+    what he may change there is decided by the correction's kind
+    (:func:`correction_refusal`)."""
     if rnd.state == Round.State.DRAFT:
         raise ArbiterError(_("Il turno non è ancora pubblicato."))
     if actor.user is None:  # captain
@@ -92,12 +97,68 @@ def _may_correct(rnd: Round, actor: Actor, sheet: ScoreSheet) -> None:
             raise ArbiterError(round_closed_refusal(rnd))
         if sheet.state in (ScoreSheet.State.CONFIRMED, ScoreSheet.State.VALIDATED):
             raise ArbiterError(_("Lo score è già confermato: solo l'arbitro può modificarlo."))
-        return
-    if rnd.state == Round.State.CLOSED and rnd.system != Round.System.MITCHELL:
-        raise ArbiterError(
-            _("Il turno danese è chiuso: riaprilo per correggere (rules §3: correzioni di somma "
-              "dopo la chiusura solo nei turni Mitchell).")
-        )
+
+
+def next_round_published(rnd: Round) -> Round | None:
+    """The round after ``rnd`` when its pairing is already published (state published or
+    closed), else ``None`` (no next round, or only a draft). Art. 31 ¶1 counts the time
+    limit of a sum-error correction from this publication."""
+    return (rnd.tournament.rounds.filter(number=rnd.number + 1)
+            .exclude(state=Round.State.DRAFT).first())
+
+
+def delivered_by_captains(sheet: ScoreSheet) -> bool:
+    """True when the stored sheet is the one the captains delivered: a captain entered it
+    and the other line confirmed it (:func:`confirm_sheet` sets ``confirmed_by``; a
+    captain's new entry clears it). An arbiter's later correction keeps both marks, so a
+    sheet the captains delivered stays theirs (rules.md §3)."""
+    return sheet.entered_by_captain and bool(sheet.confirmed_by)
+
+
+def correction_refusal(kind: str, *, rnd: Round, sheet: ScoreSheet) -> str | None:
+    """Why the arbiter may not make a correction of ``kind`` to ``sheet`` (of round
+    ``rnd``) now, as an Italian sentence; ``None`` when it is allowed.
+
+    ``kind``: a :class:`~tournaments.models.CorrectionKind` value. The limits
+    (rules.md §3, seed code art. 31):
+
+    - ``transcription``: any time, but never over a sheet the captains entered and
+      confirmed (:func:`delivered_by_captains`): what is stored *is* the delivered sheet;
+    - ``sum_error``: only until the next round's pairing is published (art. 31 ¶1);
+    - ``swapped_lines`` (art. 31 ¶2) and ``arbitral`` (art. 15): any time.
+
+    The kinds allowed any time apply to a closed round directly: no reopening, and the
+    pairing of a later published round never changes. A blank or unknown kind is refused.
+    """
+    if not kind:
+        return _("Scegli il tipo di correzione (art. 31): trascrizione, errore di somma, "
+                 "linee invertite o punteggio arbitrale.")
+    if kind not in CorrectionKind.values:
+        return _("Tipo di correzione sconosciuto: «%(kind)s».") % {"kind": kind}
+    if kind == CorrectionKind.SUM_ERROR:
+        nxt = next_round_published(rnd)
+        if nxt is not None:
+            return (_("Errore di somma non più correggibile: il turno %(next)s è già pubblicato. "
+                      "Le correzioni di somma sono ammesse solo fino alla pubblicazione del turno "
+                      "successivo (art. 31 ¶1).") % {"next": nxt.number})
+    if kind == CorrectionKind.TRANSCRIPTION and delivered_by_captains(sheet):
+        return (_("Tavolo %(table)s: lo score è stato inserito e confermato dai capitani, quindi è lo "
+                  "score consegnato: una trascrizione non può cambiarlo (art. 31). Scegli errore di "
+                  "somma, linee invertite o punteggio arbitrale.") % {"table": sheet.table.number})
+    return None
+
+
+def allowed_correction_kinds(sheet: ScoreSheet, rnd: Round) -> list[tuple[str, str, str | None]]:
+    """Every correction kind for the page: ``[(value, label, refusal or None)]`` in the
+    order of :class:`~tournaments.models.CorrectionKind` (see :func:`correction_refusal`)."""
+    return [(value, label, correction_refusal(value, rnd=rnd, sheet=sheet))
+            for value, label in CorrectionKind.choices]
+
+
+def _check_correction(kind: str, *, rnd: Round, sheet: ScoreSheet) -> None:
+    refusal = correction_refusal(kind, rnd=rnd, sheet=sheet)
+    if refusal:
+        raise ArbiterError(refusal)
 
 
 def correction_needs_reason(sheet: ScoreSheet, rnd: Round) -> bool:
@@ -124,6 +185,7 @@ def save_score_sheet(
     declared: tuple[int | None, int | None] | None = None,
     expected_version: int | None = None,
     reason: str = "",
+    kind: str = "",
     validate: bool = False,
 ) -> ScoreSheet:
     """Store a table's score sheet, hand by hand (rules.md §2–4).
@@ -137,8 +199,16 @@ def save_score_sheet(
     current version raises :class:`StaleSheetError` carrying the current sheet (two
     captains saving at once). Re-sending the same content stores nothing new.
     Captains (``Actor`` without user) may not change a confirmed or validated sheet
-    nor any sheet of a closed round; the arbiter may correct a closed Mitchell round
-    (rules.md §3). Every change is audited with old → new.
+    nor any sheet of a closed round.
+
+    Corrections (rules.md §3, art. 31): any change by the arbiter to a sheet that is no
+    longer empty is a correction and needs ``kind``: ``"transcription"`` or
+    ``"sum_error"`` here (swapped lines and arbitral scores have their own services);
+    :func:`correction_refusal` decides whether the kind is still allowed. A correction
+    of a closed round applies directly (no reopening) and its sheet stays validated; a
+    validated sheet may not be left with a sum error. ``reason`` is required when
+    :func:`correction_needs_reason` says so. Every change is audited with old → new
+    and, for a correction, its kind.
     """
     actor = _as_actor(by)
     sheet, rnd = _locked_sheet(table)
@@ -157,6 +227,12 @@ def save_score_sheet(
         raise StaleSheetError(
             _("Lo score è stato modificato da un altro dispositivo: ecco la versione attuale."), current=sheet
         )
+    is_correction = actor.user is not None and sheet.state != ScoreSheet.State.EMPTY
+    if is_correction:
+        if kind in (CorrectionKind.SWAPPED_LINES, CorrectionKind.ARBITRAL):
+            raise ArbiterError(_("Linee invertite e punteggio arbitrale si applicano dalla pagina "
+                                 "Correzioni del tavolo."))
+        _check_correction(kind, rnd=rnd, sheet=sheet)
     if actor.user is not None and correction_needs_reason(sheet, rnd) and not reason.strip():
         raise ArbiterError(_("Indica il motivo della correzione."))
     if len(hands) != tournament.hands_per_round:
@@ -180,6 +256,12 @@ def save_score_sheet(
             if base is not None and cards is not None and base + cards != total:
                 raise ArbiterError(_("Linea %(line)s: base %(base)s + carte %(cards)s non fa %(total)s.")
                                    % {"line": label, "base": base, "cards": cards, "total": total})
+    if totals.sum_error and sheet.state == ScoreSheet.State.VALIDATED:
+        raise ArbiterError(
+            _("Lo score è validato: non può restare con un errore di somma (dichiarato %(declared)s, "
+              "somma delle smazzate %(sum)s). Correggi le smazzate o i totali dichiarati.")
+            % {"declared": "%s/%s" % tuple(declared), "sum": f"{totals.mp_ns}/{totals.mp_ew}"}
+        )
     old = _sheet_snapshot(sheet) if sheet.state != ScoreSheet.State.EMPTY else None
     sheet.hands.all().delete()
     HandRow.objects.bulk_create(
@@ -202,18 +284,24 @@ def save_score_sheet(
         sheet.entered_by_captain = True
         sheet.confirmed_by = ""
     else:
-        if old is None or sheet.state == ScoreSheet.State.DISPUTED or sheet.entered_by_captain:
-            sheet.entered_by = actor.label[:60]  # the arbiter's entry or correction replaces the captain's
+        replaces_captain = sheet.entered_by_captain and not delivered_by_captains(sheet)
+        if old is None or sheet.state == ScoreSheet.State.DISPUTED or replaces_captain:
+            # The arbiter's entry replaces a captain's unconfirmed or disputed one; over a sheet
+            # the captains confirmed, the delivered sheet stays theirs (the audit has the change).
+            sheet.entered_by = actor.label[:60]
             sheet.entered_by_captain = False
         if validate and not sheet.sum_error:
             sheet.state = ScoreSheet.State.VALIDATED
         elif sheet.state in (ScoreSheet.State.EMPTY, ScoreSheet.State.DISPUTED):
             sheet.state = ScoreSheet.State.ENTERED
     sheet.save()
+    new = _sheet_snapshot(sheet)
+    if is_correction:
+        new["kind"] = CorrectionKind(kind).value
     audit(
         tournament=tournament, by=actor, action="sheet_saved" if old is None else "sheet_corrected",
         round_number=rnd.number, table_number=sheet.table.number,
-        old=old, new=_sheet_snapshot(sheet), reason=reason,
+        old=old, new=new, reason=reason,
     )
     return sheet
 
@@ -314,19 +402,25 @@ def unvalidate_sheet(*, table: Table, by, reason: str = "") -> ScoreSheet:
 @refuse_integrity_errors
 @transaction.atomic
 def accept_declared_totals(*, table: Table, by, reason: str = "") -> ScoreSheet:
-    """Sum error: the arbiter decides the hands are right and drops the declared totals."""
+    """Sum error: the arbiter decides the hands are right and drops the declared totals.
+
+    A correction of kind ``sum_error``: refused once the next round is published
+    (art. 31 ¶1, :func:`correction_refusal`). Audited as ``sheet_corrected``."""
     sheet = ScoreSheet.objects.get(table=table)
     hands = [HandInput(h.ns_score, h.ew_score, h.ns_base, h.ns_cards, h.ew_base, h.ew_cards)
              for h in sheet.hands.order_by("number")]
-    return save_score_sheet(table=table, hands=hands, declared=None, by=by,
+    return save_score_sheet(table=table, hands=hands, declared=None, by=by, kind=CorrectionKind.SUM_ERROR,
                             reason=reason or "errore di somma: valgono le smazzate")
 
 
 @refuse_integrity_errors
 @transaction.atomic
 def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
-    """Swapped lines (*inversione*, rules.md §3): N/S and E/W scores exchanged, at any time
-    when the table agrees; audited with the reason."""
+    """Swapped lines (*inversione*, rules.md §3, art. 31 ¶2): N/S and E/W scores
+    exchanged, at any time when the table agrees, a closed round included (applied
+    directly, the sheet keeps its state; a later published pairing is not touched).
+    ``reason`` is required. Audited as ``sheet_lines_swapped`` with kind
+    ``swapped_lines``. Raises ArbiterError for a captain, a blank reason, an empty sheet."""
     actor = _as_actor(by)
     if actor.user is None:
         raise ArbiterError(_("Solo l'arbitro può invertire le linee."))
@@ -335,6 +429,7 @@ def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
     sheet, rnd = _locked_sheet(table)
     if sheet.state == ScoreSheet.State.EMPTY:
         raise ArbiterError(_("Lo score è vuoto."))
+    _check_correction(CorrectionKind.SWAPPED_LINES, rnd=rnd, sheet=sheet)
     old = _sheet_snapshot(sheet)
     for h in sheet.hands.all():
         h.ns_score, h.ew_score = h.ew_score, h.ns_score
@@ -348,7 +443,8 @@ def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
     sheet.content_hash = ""
     sheet.save()
     audit(tournament=rnd.tournament, by=actor, action="sheet_lines_swapped", round_number=rnd.number,
-          table_number=table.number, old=old, new=_sheet_snapshot(sheet), reason=reason)
+          table_number=table.number, old=old, new={**_sheet_snapshot(sheet), "kind": CorrectionKind.SWAPPED_LINES.value},
+          reason=reason)
     return sheet
 
 
@@ -359,7 +455,10 @@ def set_arbitral_score(
 ) -> ScoreSheet:
     """Arbitral score (*punteggio arbitrale*, art. 15): the arbiter assigns VP (and MP)
     to a table directly. VP need not sum to the scale total (e.g. both lines at fault);
-    each must lie between 0 and the scale maximum. The sheet is validated."""
+    each must lie between 0 and the scale maximum; MP multiples of 5. The sheet is
+    validated. Allowed any time, a closed round included (applied directly, no
+    reopening; a later published pairing is not touched). Audited as
+    ``arbitral_score`` with kind ``arbitral``."""
     actor = _as_actor(by)
     if actor.user is None:
         raise ArbiterError(_("Solo l'arbitro assegna un punteggio arbitrale."))
@@ -367,6 +466,7 @@ def set_arbitral_score(
         raise ArbiterError(_("Indica il motivo del punteggio arbitrale."))
     sheet, rnd = _locked_sheet(table)
     _may_correct(rnd, actor, sheet)
+    _check_correction(CorrectionKind.ARBITRAL, rnd=rnd, sheet=sheet)
     scale = selectors.scale_of(rnd.tournament)
     vp_ns, vp_ew = Decimal(vp_ns), Decimal(vp_ew)
     for v in (vp_ns, vp_ew):
@@ -387,7 +487,8 @@ def set_arbitral_score(
     sheet.content_hash = ""
     sheet.save()
     audit(tournament=rnd.tournament, by=actor, action="arbitral_score", round_number=rnd.number,
-          table_number=table.number, old=old, new=_sheet_snapshot(sheet), reason=reason)
+          table_number=table.number, old=old, new={**_sheet_snapshot(sheet), "kind": CorrectionKind.ARBITRAL.value},
+          reason=reason)
     return sheet
 
 

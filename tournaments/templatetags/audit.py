@@ -6,7 +6,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.vp import format_vp
 
-from ..models import Round, ScoreSheet
+from ..models import CorrectionKind, Round, ScoreSheet
 
 register = template.Library()
 
@@ -44,6 +44,7 @@ KEYS = {
     "state": _("stato"), "draft_discarded": _("bozza scartata"), "acknowledged": _("avvisi accettati"),
     "confirmed_by": _("confermato da"), "dispute_note": _("nota"), "tables": _("tavoli"),
     "reasons": _("motivi"),
+    "membership_numbers": _("tessere"), "kind": _("tipo di correzione"),
     "hands_per_round": _("smazzate per turno"), "vp_scale": _("tabella VP"), "plan": _("piano"),
 }
 
@@ -61,6 +62,14 @@ def _label(key: str, value) -> str:
 def audit_action(code: str) -> str:
     """The Italian (translated) name of an audit action code."""
     return str(ACTIONS.get(code, code))
+
+
+@register.filter
+def audit_kind(entry) -> str:
+    """The correction kind of an audit entry (rules.md §3, art. 31), translated, or ""."""
+    new = entry.new if isinstance(entry.new, dict) else {}
+    kind = new.get("kind")
+    return str(CorrectionKind(kind).label) if kind in CorrectionKind.values else ""
 
 
 def _num(value) -> str:

@@ -122,6 +122,8 @@ def pair_add(request, tournament):
 
 @arbiter_view
 def pair_edit(request, tournament, number):
+    """Edit a pair. Once it has played (art. 32) the service refuses a substitution:
+    filled membership numbers stay, names only respelt; the page says so."""
     pair = get_object_or_404(_pairs_queryset(tournament), number=number)
     form = PairForm(request.POST or None, initial=PairForm.initial_for(pair), tournament=tournament, pair=pair)
     if request.method == "POST" and form.is_valid():
@@ -133,7 +135,8 @@ def pair_edit(request, tournament, number):
         else:
             messages.success(request, _("Coppia salvata."))
             return redirect("pairs", slug=tournament.slug)
-    return render(request, "arbiter/pair_form.html", {"tournament": tournament, "form": form, "pair": pair})
+    return render(request, "arbiter/pair_form.html", {"tournament": tournament, "form": form, "pair": pair,
+                                                      "played": services.pair_has_played(pair)})
 
 
 @arbiter_view

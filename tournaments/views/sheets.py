@@ -19,7 +19,7 @@ from scoring.vp import format_vp, scale_to_dict
 
 from .. import selectors, services
 from ..errors import ArbiterError, StaleSheetError
-from ..models import Round, ScoreSheet, Table, Tournament
+from ..models import CorrectionKind, Round, ScoreSheet, Table, Tournament
 from .common import arbiter_view
 from .rounds import STATUS_LABELS, _back, _int_field, _later_danish_published, _round, _round_redirect, _sheet_of, _table, next_table_to_enter, sheet_status
 
@@ -38,6 +38,7 @@ class Grid:
     parts: bool = False
     errors: list[str] = field(default_factory=list)
     reason: str = ""
+    kind: str = ""
 
 
 def _s(value) -> str:
@@ -71,7 +72,7 @@ def grid_from_post(post, hands_per_round: int) -> Grid:
         rows.append(row)
     return Grid(rows=rows, declared_ns=post.get("declared_ns", "").strip(),
                 declared_ew=post.get("declared_ew", "").strip(), parts=post.get("parts") == "1",
-                reason=post.get("reason", "").strip())
+                reason=post.get("reason", "").strip(), kind=post.get("kind", "").strip())
 
 
 class _NotInt(ValueError):
@@ -137,6 +138,15 @@ def parse_grid(grid: Grid) -> tuple[list[services.HandInput], tuple | None, list
 # The grid marks the reason field required exactly when the service demands one.
 correction_needs_reason = services.correction_needs_reason
 
+# The kinds of correction made in the grid; swapped lines and arbitral scores have their
+# own forms on the corrections page (rules.md §3).
+GRID_KINDS = (CorrectionKind.TRANSCRIPTION, CorrectionKind.SUM_ERROR)
+
+
+def grid_kinds(sheet: ScoreSheet, rnd: Round) -> list[tuple[str, str, str | None]]:
+    """The grid's kind choices ``[(value, label, refusal or None)]`` for ``sheet``."""
+    return [k for k in services.allowed_correction_kinds(sheet, rnd) if k[0] in GRID_KINDS]
+
 
 def sheet_changes(sheet: ScoreSheet, hands: list[services.HandInput], declared: tuple | None) -> bool:
     """Whether saving ``hands`` (MP) and ``declared`` would change the stored sheet
@@ -159,9 +169,9 @@ def _sheet_context(request, tournament, rnd, table, sheet, grid, *, typed: Grid 
         "next_table": playing[idx + 1] if 0 <= idx < len(playing) - 1 else None,
         "hand_numbers": range(1, tournament.hands_per_round + 1),
         "fgb": tournament.rule_set == Tournament.RuleSet.FGB,
-        "read_only": rnd.state == Round.State.CLOSED and rnd.system != Round.System.MITCHELL,
         "later_danish": _later_danish_published(rnd),
         "needs_reason": correction_needs_reason(sheet, rnd),
+        "grid_kinds": grid_kinds(sheet, rnd) if sheet.state != ScoreSheet.State.EMPTY else [],
     }
 
 
@@ -171,9 +181,12 @@ def sheet_entry(request, tournament, number, table):
 
     POST ``h<i>_ns`` / ``h<i>_ew`` (totals) and optional ``h<i>_<line>_base`` /
     ``_cards``, ``declared_ns`` / ``declared_ew``, ``expected_version``, ``action``
-    = ``save`` | ``validate``, ``reason`` (required to change a sheet confirmed,
-    validated, disputed or entered by a captain, or of a closed round:
-    :func:`correction_needs_reason`; audited). Refusals re-render the typed grid with the message; a
+    = ``save`` | ``validate``, ``kind`` (``transcription`` | ``sum_error``: required
+    for every change of a sheet already entered, art. 31; audited), ``reason``
+    (required to change a sheet confirmed, validated, disputed or entered by a
+    captain, or of a closed round: :func:`correction_needs_reason`; audited). A closed
+    round's sheet is corrected here directly, without reopening the round (the kind
+    decides whether it is still allowed). Refusals re-render the typed grid with the message; a
     stale version shows the current sheet and the typed values beside it. After a
     clean save: the next table still to enter.
     """
@@ -199,15 +212,18 @@ def sheet_entry(request, tournament, number, table):
                              grid_from_sheet(sheet, hands_per_round), typed=grid)
         ctx["closed_since"] = True
         return render(request, "arbiter/sheet.html", ctx, status=409)
-    if not errors and not grid.reason and expected in (None, sheet.version) \
-            and correction_needs_reason(sheet, rnd) and sheet_changes(sheet, hands, declared):
-        errors = [_("Indica il motivo della correzione.")]
+    if not errors and expected in (None, sheet.version) and sheet.state != ScoreSheet.State.EMPTY \
+            and sheet_changes(sheet, hands, declared):
+        if not grid.kind:
+            errors.append(services.correction_refusal("", rnd=rnd, sheet=sheet))
+        if not grid.reason and correction_needs_reason(sheet, rnd):
+            errors.append(_("Indica il motivo della correzione."))
     if not errors:
         try:
             sheet = services.save_score_sheet(
                 table=table_obj, hands=hands, declared=declared, by=request.user,
                 expected_version=expected,
-                validate=request.POST.get("action") == "validate", reason=grid.reason,
+                validate=request.POST.get("action") == "validate", reason=grid.reason, kind=grid.kind,
             )
         except StaleSheetError as exc:
             messages.error(request, exc.message)
@@ -326,9 +342,11 @@ class ArbitralForm(forms.Form):
 
 @arbiter_view
 def sheet_corrections(request, tournament, number, table):
-    """Corrections of one table (rules.md §3): sum error (accept the hands, or correct
-    them in the grid), swapped lines (reason), arbitral score (art. 15), undo a
-    validation; with the table's audit trail link. POST ``action`` picks one."""
+    """Corrections of one table (rules.md §3, art. 31): sum error (accept the hands, or
+    correct them in the grid), swapped lines (reason), arbitral score (art. 15), undo a
+    validation; with the table's audit trail link. POST ``action`` picks one. The page
+    lists every correction kind and whether it is still allowed; a closed round is
+    corrected directly. A refusal re-renders the page with the typed form (400)."""
     rnd = _round(tournament, number)
     table_obj = _table(rnd, table)
     sheet = _sheet_of(table_obj)
@@ -341,25 +359,32 @@ def sheet_corrections(request, tournament, number, table):
                                  initial={"vp_ns": sheet.vp_ns, "vp_ew": sheet.vp_ew})
     sum_form = SumErrorForm(request.POST if action == "accept_sum" else None, prefix="sum")
     unvalidate_form = ReasonForm(request.POST if action == "unvalidate" else None, prefix="unv")
-    done = None
-    if action == "swap" and swap_form.is_valid():
-        services.swap_sheet_lines(table=table_obj, by=request.user, reason=swap_form.cleaned_data["reason"])
-        done = _("Linee invertite al tavolo %(t)s.")
-    elif action == "arbitral" and arbitral_form.is_valid():
-        d = arbitral_form.cleaned_data
-        services.set_arbitral_score(table=table_obj, by=request.user, vp_ns=d["vp_ns"], vp_ew=d["vp_ew"],
-                                    mp_ns=d["mp_ns"] or 0, mp_ew=d["mp_ew"] or 0, reason=d["reason"])
-        done = _("Punteggio arbitrale assegnato al tavolo %(t)s.")
-    elif action == "accept_sum" and sum_form.is_valid():
-        services.accept_declared_totals(table=table_obj, by=request.user, reason=sum_form.cleaned_data["reason"])
-        done = _("Tavolo %(t)s: valgono le smazzate, totali dichiarati scartati.")
-    elif action == "unvalidate" and unvalidate_form.is_valid():
-        services.unvalidate_sheet(table=table_obj, by=request.user, reason=unvalidate_form.cleaned_data["reason"])
-        done = _("Tavolo %(t)s: validazione annullata.")
+    done, refusal = None, None
+    try:
+        if action == "swap" and swap_form.is_valid():
+            services.swap_sheet_lines(table=table_obj, by=request.user, reason=swap_form.cleaned_data["reason"])
+            done = _("Linee invertite al tavolo %(t)s.")
+        elif action == "arbitral" and arbitral_form.is_valid():
+            d = arbitral_form.cleaned_data
+            services.set_arbitral_score(table=table_obj, by=request.user, vp_ns=d["vp_ns"], vp_ew=d["vp_ew"],
+                                        mp_ns=d["mp_ns"] or 0, mp_ew=d["mp_ew"] or 0, reason=d["reason"])
+            done = _("Punteggio arbitrale assegnato al tavolo %(t)s.")
+        elif action == "accept_sum" and sum_form.is_valid():
+            services.accept_declared_totals(table=table_obj, by=request.user,
+                                            reason=sum_form.cleaned_data["reason"])
+            done = _("Tavolo %(t)s: valgono le smazzate, totali dichiarati scartati.")
+        elif action == "unvalidate" and unvalidate_form.is_valid():
+            services.unvalidate_sheet(table=table_obj, by=request.user,
+                                      reason=unvalidate_form.cleaned_data["reason"])
+            done = _("Tavolo %(t)s: validazione annullata.")
+    except ArbiterError as exc:  # refused by the rules (e.g. art. 31): the typed form stays
+        refusal = exc.message
     if done:
         messages.success(request, done % {"t": table})
         return redirect("sheet_corrections", slug=tournament.slug, number=number, table=table)
-    if action:
+    if refusal:
+        messages.error(request, refusal)
+    elif action:
         messages.error(request, _("Correzione non eseguita: controlla il modulo qui sotto."))
     sheet.refresh_from_db()
     return render(request, "arbiter/sheet_corrections.html", {
@@ -368,6 +393,8 @@ def sheet_corrections(request, tournament, number, table):
         "status": sheet_status(sheet), "status_label": STATUS_LABELS.get(sheet_status(sheet), ""),
         "swap_form": swap_form, "arbitral_form": arbitral_form, "sum_form": sum_form,
         "unvalidate_form": unvalidate_form, "later_danish": _later_danish_published(rnd),
+        "kinds": services.allowed_correction_kinds(sheet, rnd),
+        "sum_refusal": services.correction_refusal(CorrectionKind.SUM_ERROR, rnd=rnd, sheet=sheet),
         "scale": selectors.scale_of(tournament),
         "audit_url": reverse("audit", args=[tournament.slug]) + f"?round={number}&table={table}",
     }, status=400 if action else 200)
