@@ -38,6 +38,10 @@ from .pairs import (  # noqa: F401
 )
 from .rounds import (  # noqa: F401
     build_pairing_request,
+    mitchell_offset,
+    adjustment_sentences,
+    idle_pairs_seatable,
+    seat_idle_pairs_together,
     generate_round,
     response_from_round,
     swap_pairs,

@@ -19,6 +19,7 @@ ACTIONS = {
     "registrations_imported": _("Iscrizioni importate"),
     "round_generated": _("Turno generato"),
     "draft_swap": _("Bozza modificata a mano"),
+    "idle_pairs_seated": _("Coppie a riposo fatte giocare insieme"),
     "round_published": _("Turno pubblicato"),
     "round_closed": _("Turno chiuso"),
     "round_reopened": _("Turno riaperto"),
@@ -42,6 +43,7 @@ KEYS = {
     "from_round": _("dal turno"), "opponent": _("avversari"), "vp": _("VP"), "reason": _("motivo"),
     "state": _("stato"), "draft_discarded": _("bozza scartata"), "acknowledged": _("avvisi accettati"),
     "confirmed_by": _("confermato da"), "dispute_note": _("nota"), "tables": _("tavoli"),
+    "forced_rest": _("riposo forzato"), "rest": _("riposo"),
     "hands_per_round": _("smazzate per turno"), "vp_scale": _("tabella VP"), "plan": _("piano"),
 }
 
