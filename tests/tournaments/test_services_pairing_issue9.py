@@ -109,6 +109,14 @@ def test_five_pairs_dmmm_no_pair_rests_twice(five_plan, arbiter):
     assert r2.warnings[0] == ("La coppia 2 riposa al posto della coppia 5, che ha già riposato "
                               "(art. 33); la 5 gioca al tavolo 2 in N/S.")
     assert r2.check_report == []
+    # A hand change reported, then undone: the report is clean again (the exchange is
+    # the engine's, not a deviation).
+    services.swap_pairs(round=r2, pair_a=1, pair_b=4, by=arbiter)
+    r2.refresh_from_db()
+    assert r2.check_report
+    services.swap_pairs(round=r2, pair_a=1, pair_b=4, by=arbiter)
+    r2.refresh_from_db()
+    assert r2.check_report == []
     rests = [5, 2]
     play(r2, arbiter)
     for _ in range(2):

@@ -264,14 +264,19 @@ def response_from_round(rnd: Round) -> dict:
 def _recheck(rnd: Round) -> None:
     """Re-run the checker on the draft's current tables. The repeated meetings the engine
     itself listed (unavoidable, already in the draft's warnings) stay listed if still
-    there; any other repeat, e.g. made by a hand change, is reported."""
+    there; any other repeat, e.g. made by a hand change, is reported. The engine's
+    second-rest exchanges (Mitchell ``adjustments``) are kept too, so a hand change
+    undone leaves a clean report."""
     response = response_from_round(rnd)
     try:
-        listed = pairing.run(rnd.pairing_request).get("rematches", [])
+        engine = pairing.run(rnd.pairing_request)
     except pairing.PairingError:
-        listed = []
+        engine = {}
     current = {frozenset((t["ns"], t["ew"])) for t in response["tables"]}
-    response["rematches"] = [m for m in listed if frozenset(m) in current]
+    response["rematches"] = [m for m in engine.get("rematches", []) if frozenset(m) in current]
+    if "adjustments" in engine:
+        # The exchanges are the engine's decision, not a seat: judged against the tables.
+        response["adjustments"] = engine["adjustments"]
     rnd.check_report = pairing.check.check(rnd.pairing_request, response)
     rnd.save(update_fields=["check_report"])
 
