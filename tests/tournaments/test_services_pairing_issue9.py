@@ -7,7 +7,7 @@ at table ((i + offset) mod T) + 1, offset = the steps of the Mitchell moves made
 """
 import pytest
 
-from tournaments import selectors, services
+from tournaments import services
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Round, ScoreSheet, Table
 
