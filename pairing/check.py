@@ -9,13 +9,20 @@ Checked, per system:
 
 - all: the response shape; every pair exactly once (tables, bye, forced byes); unknown pairs;
   a pair playing itself; table numbering.
-- Mitchell (rules.md §6): tables, bye and forced byes exactly as the movement gives them
-  (see :mod:`pairing.mitchell` for the shape with absent pairs).
+- Mitchell (rules.md §5, §6): tables, bye, forced byes and ``adjustments`` exactly as the
+  movement gives them, with the request's ``offset`` (step changes) and the second-rest
+  exchanges that ``rested``/``ranking`` demand (see :mod:`pairing.mitchell`); a second rest
+  while a playing pair has not rested; every meeting already in ``met`` that the response
+  does not list in ``rematches``.
 - Danish (rules.md §5, §7, art. 33): numbering 1..k; table order and N/S seating; the bye
   (only with an odd count; not to a pair that rested when a non-rested one exists; the lowest
   entitled pair); forbidden rematches avoidable or not listed in ``rematches``; every
   top-down choice the best available.
-- First round: the draw reproduced from the seed; pair-number order; the arbiter's tables.
+- First round: the draw reproduced from the seed; pair-number order; the arbiter's tables;
+  with ``rested``/``met`` in the request, second rests and unlisted repeated meetings too.
+
+:func:`repeated_meetings` lists every meeting of a response that the history already holds
+(any system, whatever the rematch setting), for the arbiter's report and the RTG.
 
 Command line: ``python -m pairing.check REQUEST.json RESPONSE.json`` prints one violation a
 line; exit status 0 when there are none, 1 otherwise (2 when a file cannot be read).
@@ -33,7 +40,7 @@ from .errors import PairingError
 from .matching import min_unmatched
 from .request import is_pair_id
 
-__all__ = ["check", "main"]
+__all__ = ["check", "repeated_meetings", "second_rests", "main"]
 
 
 def check(request: dict, response: dict) -> list[str]:
@@ -70,12 +77,83 @@ def check(request: dict, response: dict) -> list[str]:
         return out
     tables, bye, forced = shape
     if system == "mitchell":
-        _check_mitchell(parsed, tables, bye, forced, out)
+        _check_mitchell(parsed, request, response, tables, bye, forced, out)
     elif system == "danish":
         _check_danish(parsed, response, tables, bye, forced, out)
     else:
         _check_first_round(request, response, tables, bye, forced, out)
+        _check_generic(request, response, tables, bye, forced, out)
     return out
+
+
+def repeated_meetings(request: dict, response: dict) -> list[tuple]:
+    """Every meeting of ``response`` already in ``request["met"]``, any system.
+
+    Args:
+        request: a pairing request; only its ``met`` (``[a, b]`` or ``[a, b, round]``) is
+            read.
+        response: a pairing response (``tables`` with ``ns``/``ew``).
+    Returns:
+        ``[(table, ns, ew, first_round|None), ...]`` in table order; empty without ``met``.
+    """
+    first: dict = {}
+    for m in request.get("met") or []:
+        if isinstance(m, (list, tuple)) and len(m) in (2, 3):
+            key = frozenset(m[:2])
+            r = m[2] if len(m) == 3 else None
+            if key not in first or (r is not None and (first[key] is None or r < first[key])):
+                first[key] = r
+    out = []
+    for t in response.get("tables") or []:
+        if not isinstance(t, dict) or t.get("ns") is None or t.get("ew") is None:
+            continue
+        key = frozenset((t["ns"], t["ew"]))
+        if len(key) == 2 and key in first:
+            out.append((t.get("table"), t["ns"], t["ew"], first[key]))
+    return out
+
+
+def second_rests(request: dict, response: dict) -> list[tuple]:
+    """Avoidable second rests (rules.md §5, art. 33): ``[(idle pair, pair that could rest)]``.
+
+    An idle pair (``bye`` or forced rest) that is in ``request["rested"]`` while a pair
+    seated at a full table of the response is not. The pair that could rest is the
+    lowest-ranked such pair (``ranking``, else the request's pair order). Empty when the
+    request has no ``rested``.
+    """
+    rested = request.get("rested")
+    if rested is None:
+        return []
+    rested = set(rested)
+    order = request.get("ranking") or request.get("pairs") or []
+    playing = [p for t in response.get("tables") or [] if isinstance(t, dict)
+               and t.get("ns") is not None and t.get("ew") is not None for p in (t["ns"], t["ew"])]
+    fresh = [p for p in playing if p not in rested]
+    if not fresh:
+        return []
+    pos = {p: i for i, p in enumerate(order)}
+    lowest = max(fresh, key=lambda p: pos.get(p, -1))
+    idle = ([response["bye"]] if response.get("bye") is not None else []) + list(
+        response.get("forced_byes") or [])
+    return [(p, lowest) for p in idle if p in rested]
+
+
+def _check_generic(request, response, tables, bye, forced, out) -> None:
+    """Second rests and unlisted repeated meetings, for systems without finer checks."""
+    for p, q in second_rests(request, response):
+        out.append(f"la coppia {p} riposa di nuovo mentre la coppia {q} non ha ancora "
+                   f"riposato (art. 33)")
+    _check_listed_repeats(request, response, out)
+
+
+def _check_listed_repeats(request, response, out) -> None:
+    listed = {frozenset(x) for x in response.get("rematches") or []
+              if isinstance(x, list) and len(x) == 2}
+    for t, ns, ew, r in repeated_meetings(request, response):
+        if frozenset((ns, ew)) not in listed:
+            when = f" al turno {r}" if r is not None else ""
+            out.append(f"incontro ripetuto non segnalato al tavolo {t}: {ns}–{ew} "
+                       f"(già incontrate{when})")
 
 
 # -- shape and coverage ---------------------------------------------------------------------
@@ -160,20 +238,20 @@ def _full_tables(tables, out) -> None:
 
 
 # -- Mitchell ---------------------------------------------------------------------------------
-def _check_mitchell(req, tables, bye, forced, out) -> None:
+def _check_mitchell(req, request, response, tables, bye, forced, out) -> None:
     pairs, absent = req["pairs"], req["absent"]
     present = [p for p in pairs if p not in absent]
     _coverage(present, tables, bye, forced, out)
     n = len(pairs)
     t_count = (n + 1) // 2
-    # The movement, recomputed from pairing-io.md's formula.
+    # The movement, recomputed from pairing-io.md's formula (offset = the moves so far).
     if n % 2 == 0:
         ns_line, ew_line, phantom_table = pairs[:t_count], pairs[t_count:], None
     else:
         ns_line, ew_line, phantom_table = pairs[:t_count - 1], pairs[t_count - 1:], t_count
-    seat_ew = {((i + (req["round"] - 1) * req["step"]) % t_count) + 1: p
-               for i, p in enumerate(ew_line)}
-    want_tables, want_bye, want_forced = {}, None, set()
+    shift = req["offset"] if req["offset"] is not None else (req["round"] - 1) * req["step"]
+    seat_ew = {((i + shift) % t_count) + 1: p for i, p in enumerate(ew_line)}
+    want_tables, want_bye, want_forced = {}, None, []
     for t in range(1, t_count + 1):
         ns = ns_line[t - 1] if t != phantom_table else None
         ew = seat_ew[t]
@@ -182,23 +260,78 @@ def _check_mitchell(req, tables, bye, forced, out) -> None:
         if t == phantom_table:
             want_bye = ew if ew_here else None
         elif ns_here or ew_here:
-            want_tables[t] = (ns if ns_here else None, ew if ew_here else None)
+            want_tables[t] = [ns if ns_here else None, ew if ew_here else None]
             if not (ns_here and ew_here):
-                want_forced.add(ns if ns_here else ew)
+                want_forced.append(ns if ns_here else ew)
+    # Second rests (rules.md §5): each idle pair that rested, bye first then forced rests in
+    # table order, swaps with the lowest-ranked playing pair that has not rested.
+    want_adjust = []
+    if req["rested"] is not None:
+        rested = req["rested"]
+        idle = ([("bye", want_bye)] if want_bye is not None else []) + [
+            ("forced", p) for p in want_forced]
+        for kind, x in idle:
+            if x not in rested:
+                continue
+            full = {}
+            for t, seats in want_tables.items():
+                if None not in seats:
+                    full[seats[0]] = (t, 0)
+                    full[seats[1]] = (t, 1)
+            sub = None
+            for p in reversed(req["ranking"]):
+                if p in full and p not in rested and p not in absent:
+                    sub = p
+                    break
+            if sub is None:
+                continue
+            t, k = full[sub]
+            want_tables[t][k] = x
+            if kind == "bye":
+                want_bye = sub
+            else:
+                for u, seats in want_tables.items():
+                    if u != t and x in seats:
+                        seats[seats.index(x)] = sub
+                want_forced[want_forced.index(x)] = sub
+            want_adjust.append({"rests": sub, "plays": x, "table": t,
+                                "line": "ns" if k == 0 else "ew"})
     got = {t["table"]: (t["ns"], t["ew"]) for t in tables}
     for t in sorted(set(want_tables) | set(got)):
+        want = tuple(want_tables[t]) if t in want_tables else None
         if t not in got:
-            out.append(f"Mitchell: manca il tavolo {t} ({_seats(want_tables[t])})")
-        elif t not in want_tables:
+            out.append(f"Mitchell: manca il tavolo {t} ({_seats(want)})")
+        elif want is None:
             out.append(f"Mitchell: il tavolo {t} non esiste in questo turno del movimento")
-        elif got[t] != want_tables[t]:
-            out.append(f"Mitchell: al tavolo {t} il movimento prevede {_seats(want_tables[t])}, "
+        elif got[t] != want:
+            out.append(f"Mitchell: al tavolo {t} il movimento prevede {_seats(want)}, "
                        f"non {_seats(got[t])}")
     if bye != want_bye:
         out.append(f"Mitchell: riposa {want_bye} secondo il movimento, non {bye}")
-    if set(forced) != want_forced:
+    if set(forced) != set(want_forced):
         out.append(f"Mitchell: riposi forzati attesi {sorted(map(str, want_forced))}, "
                    f"dati {sorted(map(str, forced))}")
+    given = response.get("adjustments", [])
+    if given != want_adjust and (given or want_adjust):
+        out.append(f"Mitchell: scambi per il secondo riposo attesi {_adjust_text(want_adjust)}, "
+                   f"dati {_adjust_text(given)}")
+    for p, q in second_rests(request, response):
+        out.append(f"la coppia {p} riposa di nuovo mentre la coppia {q} non ha ancora "
+                   f"riposato (art. 33)")
+    _check_listed_repeats(request, response, out)
+
+
+def _adjust_text(adjustments) -> str:
+    if not isinstance(adjustments, list) or not adjustments:
+        return "nessuno"
+    parts = []
+    for a in adjustments:
+        if isinstance(a, dict):
+            parts.append(f"{a.get('rests')} riposa per {a.get('plays')} "
+                         f"(tavolo {a.get('table')} {a.get('line')})")
+        else:
+            parts.append(repr(a))
+    return "; ".join(parts)
 
 
 def _seats(pair_) -> str:

@@ -22,6 +22,25 @@ then always carries ``"forced_byes": [ids]`` (empty when nobody is affected), an
   never listed (its E/W pair is the ``bye``), so without absences tables are 1..T without
   gaps (1..T-1 for odd N), as pairing-io.md requires.
 
+Step changes (rules.md §6, pairing-io.md ``offset``). The request may carry ``"offset": k``
+(integer ≥ 0), the E/W line's displacement for this round, used instead of ``(r-1)*s``: the
+sum of the moves made so far, so a new step applies to the moves from then on.
+
+Second rests (rules.md §5, art. 33; pairing-io.md ``rested``/``ranking``/``adjustments``).
+With ``"rested": [ids]`` (pairs that already rested in this session) and optionally
+``"ranking": [ids]`` (best first; default: ``pairs`` order), every idle pair the movement
+gives (the ``bye`` first, then each forced rest in table order) that has already rested is
+exchanged with the lowest-ranked pair of ``ranking`` that has not rested and plays at a full
+table of this round: that pair rests (takes the bye, or the seat facing the empty one) and
+the idle pair takes its seat for this round only. Each exchange is listed in
+``"adjustments"`` as ``{"rests": S, "plays": R, "table": t, "line": "ns"|"ew"}`` (``t`` and
+``line``: the seat R takes). When every playing pair has rested, no exchange and a warning.
+The response always carries ``"adjustments"`` (empty without ``rested``).
+
+Repeated meetings. With ``"met": [[a, b], [a, b, round], ...]`` (every meeting so far, any
+system) every table of the round whose two pairs already met is listed in ``rematches`` as
+``[ns, ew]`` with one warning each: the movement cannot avoid them, the arbiter must see them.
+
 The checker (:mod:`pairing.check`) expects exactly this shape.
 """
 
@@ -30,20 +49,23 @@ from __future__ import annotations
 from math import gcd
 
 from .errors import PairingError
-from .request import check_request_dict, id_set, pair_list, positive_int
+from .request import check_request_dict, id_set, meetings, pair_list, positive_int
 
-__all__ = ["pair", "movement", "repeat_period", "plan_warnings"]
+__all__ = ["pair", "movement", "repeat_period", "plan_warnings", "exchange_rests"]
 
 PHANTOM = object()
 
 
-def movement(pairs: list, rnd: int, step: int = 1) -> list[tuple[int, object, object]]:
+def movement(pairs: list, rnd: int, step: int = 1,
+             offset: int | None = None) -> list[tuple[int, object, object]]:
     """The seats of every table in round ``rnd``: ``[(table, ns, ew), ...]`` for 1..T.
 
     Args:
         pairs: all pairs in pair-number order (N ≥ 2).
         rnd: Mitchell round number, ≥ 1 (the 1st Mitchell round of the plan is 1).
         step: tables an E/W pair moves after each round, ≥ 1.
+        offset: the E/W line's displacement in tables (sum of the moves so far); when given
+            it replaces ``(rnd - 1) * step`` (pairing-io.md ``offset``).
     Returns:
         one tuple per table 1..T; ``ns`` is :data:`PHANTOM` at table T when N is odd.
 
@@ -57,9 +79,10 @@ def movement(pairs: list, rnd: int, step: int = 1) -> list[tuple[int, object, ob
     else:
         ns_line = list(pairs[:t_count - 1]) + [PHANTOM]
         ew_line = list(pairs[t_count - 1:])
+    shift = (rnd - 1) * step if offset is None else offset
     ew_at = [None] * t_count
     for i, p in enumerate(ew_line):
-        ew_at[(i + (rnd - 1) * step) % t_count] = p
+        ew_at[(i + shift) % t_count] = p
     return [(t + 1, ns_line[t], ew_at[t]) for t in range(t_count)]
 
 
@@ -105,11 +128,15 @@ def plan_warnings(pairs: list, rounds: int, step: int = 1) -> list[str]:
 
 def parse(request: dict) -> dict:
     """Validate a Mitchell request; return ``pairs``, ``round``, ``step``, ``absent``,
-    ``plan_rounds`` (None when not given).
+    ``plan_rounds`` (None when not given), ``offset`` (None when not given), ``ranking``
+    (``pairs`` order when not given), ``rested`` (None when not given), ``met``
+    (list of ``(a, b, round|None)``).
 
     Raises:
         PairingError: fewer than 2 pairs, a pair listed twice, round/step not an integer ≥ 1,
-            an absent pair that is not in ``pairs``, ``plan_rounds`` smaller than ``round``.
+            an absent pair that is not in ``pairs``, ``plan_rounds`` smaller than ``round``,
+            ``offset`` not an integer ≥ 0, a ``ranking`` that names an unknown pair or
+            misses a present one, an unknown pair in ``rested``.
     """
     check_request_dict(request)
     pairs = pair_list(request, "pairs", min_len=2)
@@ -124,8 +151,29 @@ def parse(request: dict) -> dict:
         plan_rounds = positive_int(request, "plan_rounds")
         if plan_rounds < rnd:
             raise PairingError("'plan_rounds' non può essere minore di 'round'")
+    offset = request.get("offset")
+    if offset is not None and (not isinstance(offset, int) or isinstance(offset, bool)
+                               or offset < 0):
+        raise PairingError(f"'offset' deve essere un intero maggiore o uguale a 0: {offset!r}")
+    if request.get("ranking") is not None:
+        ranking = pair_list(request, "ranking")
+        extra = set(ranking) - set(pairs)
+        if extra:
+            raise PairingError(f"'ranking': coppie sconosciute: {', '.join(map(str, extra))}")
+        missing = [p for p in pairs if p not in absent and p not in set(ranking)]
+        if missing:
+            raise PairingError(f"'ranking': mancano le coppie {', '.join(map(str, missing))}")
+    else:
+        ranking = list(pairs)
+    rested = None
+    if request.get("rested") is not None:
+        rested = id_set(request, "rested")
+        unknown = rested - set(pairs)
+        if unknown:
+            raise PairingError(f"'rested': coppie sconosciute: {', '.join(map(str, unknown))}")
     return {"pairs": pairs, "round": rnd, "step": step, "absent": absent,
-            "plan_rounds": plan_rounds}
+            "plan_rounds": plan_rounds, "offset": offset, "ranking": ranking,
+            "rested": rested, "met": meetings(request, "met")}
 
 
 def pair(request: dict) -> dict:
@@ -133,20 +181,24 @@ def pair(request: dict) -> dict:
 
     Args:
         request: ``{"system": "mitchell", "pairs": [ids in pair-number order], "round": r,
-            "step": s (default 1), "absent": [ids] (optional), "plan_rounds": R (optional,
-            the number of Mitchell rounds planned, for the repeat warning)}``.
+            "step": s (default 1), "offset": k (optional, E/W displacement in tables),
+            "absent": [ids] (optional), "plan_rounds": R (optional, the number of Mitchell
+            rounds planned, for the repeat warning), "ranking": [ids best first] and
+            "rested": [ids] (optional, second-rest exchange), "met": [[a, b(, round)]]
+            (optional, meetings so far)}``.
     Returns:
-        ``{"tables": [...], "bye": id|None, "forced_byes": [ids], "rematches": [],
-        "warnings": [...]}`` as described in the module docstring.
+        ``{"tables": [...], "bye": id|None, "forced_byes": [ids], "adjustments": [...],
+        "rematches": [[ns, ew], ...], "warnings": [...]}`` as described in the module
+        docstring.
     Raises:
         PairingError: see :func:`parse`.
 
-    Source: rules.md §6, pairing-io.md "Mitchell"; forced rest rules.md §5 (art. 32).
+    Source: rules.md §5 (art. 32, 33), §6; pairing-io.md "Mitchell".
     """
     req = parse(request)
     pairs, rnd, step, absent = req["pairs"], req["round"], req["step"], req["absent"]
     tables, forced, bye = [], [], None
-    for t, ns, ew in movement(pairs, rnd, step):
+    for t, ns, ew in movement(pairs, rnd, step, req["offset"]):
         ns_here = ns is not PHANTOM and ns not in absent
         ew_here = ew not in absent
         if ns is PHANTOM:
@@ -159,12 +211,83 @@ def pair(request: dict) -> dict:
                            "ew": ew if ew_here else None})
             forced.append(ns if ns_here else ew)
     warnings = []
-    period = repeat_period(len(pairs), step)
-    if rnd > period:
-        warnings.extend(plan_warnings(pairs, rnd, step)[-1:])
+    if req["offset"] is None:
+        period = repeat_period(len(pairs), step)
+        if rnd > period:
+            warnings.extend(plan_warnings(pairs, rnd, step)[-1:])
+        elif req["plan_rounds"] is not None:
+            warnings.extend(plan_warnings(pairs, req["plan_rounds"], step))
     elif req["plan_rounds"] is not None:
         warnings.extend(plan_warnings(pairs, req["plan_rounds"], step))
+    adjustments = []
+    if req["rested"] is not None:
+        bye, forced, adjustments, again = exchange_rests(
+            tables, bye, forced, req["ranking"], req["rested"], absent)
+        for p in again:
+            warnings.append(f"La coppia {p} riposa di nuovo: tutte le coppie in gioco hanno "
+                            f"già riposato (art. 33).")
     for p in forced:
         warnings.append(f"Riposo forzato per la coppia {p}: l'avversaria si è ritirata.")
-    return {"tables": tables, "bye": bye, "forced_byes": forced, "rematches": [],
-            "warnings": warnings}
+    rematches = []
+    if req["met"]:
+        first_met: dict = {}
+        for a, b, r in req["met"]:
+            key = frozenset((a, b))
+            if key not in first_met or (r is not None and (first_met[key] is None
+                                                           or r < first_met[key])):
+                first_met[key] = r
+        for t in tables:
+            key = frozenset((t["ns"], t["ew"]))
+            if None not in key and key in first_met:
+                rematches.append([t["ns"], t["ew"]])
+                when = f" (turno {first_met[key]})" if first_met[key] is not None else ""
+                warnings.append(f"Incontro ripetuto al tavolo {t['table']}: le coppie "
+                                f"{t['ns']} e {t['ew']} si sono già incontrate{when}.")
+    return {"tables": tables, "bye": bye, "forced_byes": forced, "adjustments": adjustments,
+            "rematches": rematches, "warnings": warnings}
+
+
+def exchange_rests(tables: list[dict], bye, forced: list, ranking: list, rested: set,
+                   absent: set = frozenset()):
+    """Give each idle pair that already rested a seat, resting another pair instead (§5).
+
+    Args:
+        tables: the round's tables ``{"table", "ns", "ew"}`` (changed in place); a table
+            with a ``None`` seat holds a forced rest.
+        bye: the pair meeting the phantom, or None.
+        forced: the forced rests in table order.
+        ranking: pair ids best first (the lowest-ranked pair not rested rests instead).
+        rested: pairs that already rested in the session.
+        absent: withdrawn pairs (never chosen).
+    Returns:
+        ``(bye, forced, adjustments, again)``: the new bye and forced rests, the exchanges
+        ``[{"rests", "plays", "table", "line"}]`` in the order made (bye first, then forced
+        rests in table order), and the idle pairs that rest again because every playing
+        pair has rested.
+
+    Source: rules.md §5 (art. 33) and §6; pairing-io.md ``rested``/``adjustments``.
+    """
+    forced = list(forced)
+    adjustments, again = [], []
+    idle = ([("bye", bye)] if bye is not None else []) + [("forced", p) for p in forced]
+    for kind, x in idle:
+        if x not in rested:
+            continue
+        seat_of = {t[line]: (t, line) for t in tables if t["ns"] is not None
+                   and t["ew"] is not None for line in ("ns", "ew")}
+        substitute = next((p for p in reversed(ranking) if p in seat_of and p not in rested
+                           and p not in absent), None)
+        if substitute is None:
+            again.append(x)
+            continue
+        table, line = seat_of[substitute]
+        table[line] = x
+        if kind == "bye":
+            bye = substitute
+        else:
+            half = next(t for t in tables if x in (t["ns"], t["ew"]) and t is not table)
+            half["ns" if half["ns"] == x else "ew"] = substitute
+            forced[forced.index(x)] = substitute
+        adjustments.append({"rests": substitute, "plays": x, "table": table["table"],
+                            "line": line})
+    return bye, forced, adjustments, again

@@ -1,21 +1,35 @@
 """Random tournament generator: play whole seeded tournaments and check every round.
 
 Each tournament has K pairs (ids 1..K) and a plan such as ``"MMMD"`` (one letter per round:
-``M`` Mitchell, ``D`` Danish). Every round is paired with :func:`pairing.run`, judged with
+``M`` Mitchell, ``D`` Danish; ``|`` splits sessions, e.g. ``"DMM|MD"``, and only resets the
+rest rule of rules.md §5). Every round is paired with :func:`pairing.run`, judged with
 :func:`pairing.check.check`, then given random results (random MP difference per table,
 converted to a 20-VP split; a rest, plain or forced, scores 14 VP and 0 MP, rules.md §5).
-The ranking for the next Danish round is by VP then MP difference (rules.md §8, first two
+The ranking for the next round is by VP then MP difference (rules.md §8, first two
 criteria; pair number breaks remaining ties). Pairs may withdraw between rounds: Mitchell
 keeps their seat empty (``absent``), Danish drops them from the ranking (rules.md §6).
 A Danish first round is paired by lot or by pair number.
+
+Mitchell rounds are asked as the application asks them: ``offset`` = the sum of the moves
+made so far (the step of each Mitchell round after the first, which may change), the
+ranking, the pairs that rested in the session and every meeting so far.
+
+Besides the checker, each round is judged independently of it:
+
+- *avoidable second rest*: a pair rests (bye or forced) that already rested in the session
+  while a pair seated at a full table has not (rules.md §5, art. 33);
+- *unreported repeat*: a meeting already played that the response does not list in
+  ``rematches`` (for Danish, only meetings the round's ``avoid_rematches`` forbids).
 
 Everything derives from the seed, so a failing tournament is replayed with the same
 arguments. Command line::
 
     python -m pairing.rtg --seed 7 --pairs 23 --plan MMMD
+    python -m pairing.rtg --seed 7 --pairs 5 --plan "DM|MM" --step 1,3
     python -m pairing.rtg --seed 1 --tournaments 200      # random sizes and plans
 
-prints a JSON summary and exits 1 when any violation was found.
+prints a JSON summary and exits 1 when any violation, avoidable second rest or unreported
+repeat was found.
 """
 
 from __future__ import annotations
@@ -30,32 +44,39 @@ from .check import check
 
 __all__ = ["play", "play_many", "PLANS"]
 
-PLANS = ("MMMD", "MMDD", "DDDDDDD", "MMMM", "MDMD", "DDDD", "MMMDDD", "MMMMMMMD")
+PLANS = ("MMMD", "MMDD", "DDDDDDD", "MMMM", "MDMD", "DDDD", "MMMDDD", "MMMMMMMD", "DMMM",
+         "MMDM", "MDM", "DMM|MMD", "MMM|MMM", "MD|DM|MM")
 
 
-def play(seed: int, pairs: int, plan: str, *, step: int = 1, withdrawals: bool = True,
+def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
          avoid: str | None = None) -> dict:
     """Play one random tournament and check every round.
 
     Args:
         seed: seed of the random results, withdrawals and draw (int).
         pairs: number of pairs K ≥ 4.
-        plan: one letter per round, ``M`` (Mitchell) or ``D`` (Danish).
-        step: Mitchell step s.
+        plan: one letter per round, ``M`` (Mitchell) or ``D`` (Danish); ``|`` between two
+            rounds starts a new session (the rest rule resets, the movement continues).
+        step: Mitchell step s, or a list of steps: the k-th Mitchell round (k ≥ 2) moves the
+            E/W line by ``step[(k - 2) % len(step)]`` tables (a step changed mid-movement).
         withdrawals: let pairs withdraw between rounds (about one round in six).
         avoid: ``avoid_rematches`` for the Danish rounds; None draws one per round
             (``"all"`` most of the time).
     Returns:
         ``{"seed", "pairs", "plan", "rounds": played, "withdrawn": [ids],
-        "violations": ["turno r (X): ...", ...], "warnings": count}``.
+        "violations": ["turno r (X): ...", ...], "warnings": count,
+        "second_rests_avoidable": count, "second_rests": count (avoidable or not),
+        "repeats": count, "repeats_unreported": count, "adjustments": count}``.
+        Avoidable second rests and unreported repeats are also listed in ``violations``.
     Raises:
         ValueError: bad plan letters or fewer than 4 pairs.
         PairingError: the engine rejected a request it should accept (a bug).
     """
     if pairs < 4:
         raise ValueError("at least 4 pairs")
-    if not plan or set(plan) - {"M", "D"}:
-        raise ValueError(f"plan must be made of M and D: {plan!r}")
+    if not plan.replace("|", "") or set(plan) - {"M", "D", "|"}:
+        raise ValueError(f"plan must be made of M, D and |: {plan!r}")
+    steps = list(step) if isinstance(step, (list, tuple)) else [step]
     rnd = random.Random(seed)
     ids = list(range(1, pairs + 1))
     vp = dict.fromkeys(ids, 0)
@@ -65,23 +86,36 @@ def play(seed: int, pairs: int, plan: str, *, step: int = 1, withdrawals: bool =
     rested: set = set()
     withdrawn: list = []
     violations: list[str] = []
-    warnings = 0
+    counts = dict.fromkeys(("warnings", "second_rests_avoidable", "second_rests", "repeats",
+                            "repeats_unreported", "adjustments"), 0)
     mitchell_round = 0
-    for r, system in enumerate(plan, start=1):
+    offset = 0
+    r = 0
+    m_total = plan.count("M")
+    for system in plan:
+        if system == "|":
+            rested = set()
+            continue
+        r += 1
         active = [p for p in ids if p not in withdrawn]
         if withdrawals and r > 1 and len(active) > 4 and rnd.random() < 0.17:
             gone = rnd.choice(active)
             withdrawn.append(gone)
             active.remove(gone)
+        ranking = sorted(active, key=lambda p: (-vp[p], -diff[p], p))
+        mode = "all"
         if system == "M":
             mitchell_round += 1
+            move = steps[(mitchell_round - 2) % len(steps)] if mitchell_round > 1 else 0
+            offset += move
             request = {"system": "mitchell", "pairs": ids, "round": mitchell_round,
-                       "step": step, "absent": list(withdrawn), "plan_rounds": plan.count("M")}
+                       "step": move or steps[0], "offset": offset, "absent": list(withdrawn),
+                       "plan_rounds": m_total, "ranking": ranking, "rested": sorted(rested),
+                       "met": met}
         elif r == 1:
             request = {"system": "first_round", "method": rnd.choice(["lot", "number"]),
                        "pairs": active, "seed": rnd.randrange(10 ** 6)}
         else:
-            ranking = sorted(active, key=lambda p: (-vp[p], -diff[p], p))
             mode = avoid or rnd.choice(["all"] * 8 + ["previous", "none"])
             request = {"system": "danish", "ranking": ranking, "met": met,
                        "met_last_round": last, "rested": sorted(rested),
@@ -93,7 +127,9 @@ def play(seed: int, pairs: int, plan: str, *, step: int = 1, withdrawals: bool =
         response = json.loads(json.dumps(response))  # exactly what the CLI would return
         for v in check(request, response):
             violations.append(f"turno {r} ({system}): {v}")
-        warnings += len(response.get("warnings", []))
+        counts["warnings"] += len(response.get("warnings", []))
+        counts["adjustments"] += len(response.get("adjustments", []))
+        _judge(r, system, mode, response, met, last, rested, counts, violations)
         last = []
         for t in response["tables"]:
             a, b = t["ns"], t["ew"]
@@ -113,30 +149,72 @@ def play(seed: int, pairs: int, plan: str, *, step: int = 1, withdrawals: bool =
         for p in resting:
             vp[p] += 14
             rested.add(p)
-    return {"seed": seed, "pairs": pairs, "plan": plan, "rounds": len(plan),
-            "withdrawn": withdrawn, "violations": violations, "warnings": warnings}
+    return {"seed": seed, "pairs": pairs, "plan": plan, "rounds": r,
+            "withdrawn": withdrawn, "violations": violations, **counts}
+
+
+def _judge(r, system, mode, response, met, last, rested, counts, violations) -> None:
+    """Count second rests and repeated meetings of one round, without the checker."""
+    playing = [p for t in response["tables"] if t["ns"] is not None and t["ew"] is not None
+               for p in (t["ns"], t["ew"])]
+    idle = list(response.get("forced_byes", [])) + (
+        [response["bye"]] if response["bye"] is not None else [])
+    fresh = [p for p in playing if p not in rested]
+    for p in idle:
+        if p in rested:
+            counts["second_rests"] += 1
+            if fresh:
+                counts["second_rests_avoidable"] += 1
+                violations.append(f"turno {r} ({system}): secondo riposo evitabile per la "
+                                  f"coppia {p} (la {fresh[0]} non ha riposato)")
+    before = {frozenset(m[:2]) for m in met}
+    previous = {frozenset(m[:2]) for m in last}
+    listed = {frozenset(x) for x in response.get("rematches", [])}
+    for t in response["tables"]:
+        key = frozenset((t["ns"], t["ew"]))
+        if None in key or key not in before:
+            continue
+        counts["repeats"] += 1
+        forbidden = system != "D" or r == 1 or mode == "all" or (
+            mode == "previous" and key in previous)
+        if forbidden and key not in listed:
+            counts["repeats_unreported"] += 1
+            violations.append(f"turno {r} ({system}): incontro ripetuto non segnalato "
+                              f"{t['ns']}–{t['ew']}")
 
 
 def play_many(seed: int, count: int, *, max_pairs: int = 200) -> dict:
     """Play ``count`` tournaments with random sizes (4..max_pairs, mostly small) and plans.
 
-    Returns ``{"tournaments", "rounds", "violations": [...], "failed": [play() args...]}``.
+    Returns ``{"tournaments", "rounds", "violations": [...], "failed": [play() args...],
+    "second_rests_avoidable", "repeats_unreported", "second_rests", "repeats",
+    "adjustments"}`` (counts summed over the tournaments).
     """
     rnd = random.Random(seed)
     total_rounds, violations, failed = 0, [], []
+    keys = ("second_rests_avoidable", "repeats_unreported", "second_rests", "repeats",
+            "adjustments")
+    totals = dict.fromkeys(keys, 0)
     for i in range(count):
         size = rnd.randint(4, 40) if rnd.random() < 0.85 else rnd.randint(41, max_pairs)
+        if rnd.random() < 0.5:
+            size = rnd.randint(2, 12) * 2 + 1  # odd counts: a rest every round
         plan = rnd.choice(PLANS) if rnd.random() < 0.6 else "".join(
-            rnd.choice("MD") for _ in range(rnd.randint(1, 8)))
+            rnd.choice("MMDD|" if i else "MD") for i in range(rnd.randint(1, 9))).replace(
+            "||", "|").rstrip("|")
         step = rnd.choice([1, 1, 1, 2, 3])
+        if rnd.random() < 0.3:
+            step = [rnd.choice([1, 2, 3]) for _ in range(3)]  # a step changed mid-movement
         sub_seed = rnd.randrange(2 ** 31)
         result = play(sub_seed, size, plan, step=step)
         total_rounds += result["rounds"]
+        for k in keys:
+            totals[k] += result[k]
         if result["violations"]:
             failed.append({"seed": sub_seed, "pairs": size, "plan": plan, "step": step})
             violations.extend(result["violations"])
     return {"tournaments": count, "rounds": total_rounds, "violations": violations,
-            "failed": failed}
+            "failed": failed, **totals}
 
 
 def main(argv=None) -> int:
@@ -145,7 +223,8 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--pairs", type=int)
     parser.add_argument("--plan", default="MMMD")
-    parser.add_argument("--step", type=int, default=1)
+    parser.add_argument("--step", default="1",
+                        help="Mitchell step, or steps of the successive moves: 1,3")
     parser.add_argument("--no-withdrawals", action="store_true")
     parser.add_argument("--tournaments", type=int, default=0,
                         help="play this many random tournaments instead of one")
@@ -153,7 +232,12 @@ def main(argv=None) -> int:
     if args.tournaments:
         summary = play_many(args.seed, args.tournaments)
     else:
-        summary = play(args.seed, args.pairs or 20, args.plan, step=args.step,
+        try:
+            steps = [int(x) for x in args.step.split(",")]
+        except ValueError:
+            parser.error(f"--step: interi separati da virgole: {args.step!r}")
+        summary = play(args.seed, args.pairs or 20, args.plan,
+                       step=steps if len(steps) > 1 else steps[0],
                        withdrawals=not args.no_withdrawals)
     json.dump(summary, sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write("\n")

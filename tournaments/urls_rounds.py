@@ -13,6 +13,7 @@ urlpatterns: list = [
     path("turni/<int:number>/", rounds.round_detail, name="round"),
     path("turni/<int:number>/scambia/", rounds.round_swap, name="round_swap"),
     path("turni/<int:number>/riposo/", rounds.round_move_to_rest, name="round_rest"),
+    path("turni/<int:number>/riposi-insieme/", rounds.round_seat_idle_pairs, name="round_seat_idle"),
     path("turni/<int:number>/pubblica/", rounds.round_publish, name="round_publish"),
     path("turni/<int:number>/ridisegna/", rounds.round_redraw, name="round_redraw"),
     path("turni/<int:number>/valida-tutti/", rounds.round_validate_all, name="round_validate_all"),

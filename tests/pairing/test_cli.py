@@ -67,3 +67,21 @@ def test_rtg_cli():
     assert proc.returncode == 0, proc.stderr
     summary = json.loads(proc.stdout)
     assert summary["rounds"] == 4 and summary["violations"] == []
+
+
+def test_rtg_cli_sessions_and_step_change():
+    proc = cli("pairing.rtg", "--seed", "7", "--pairs", "5", "--plan", "DM|MM", "--step", "1,3")
+    assert proc.returncode == 0, proc.stderr
+    summary = json.loads(proc.stdout)
+    assert summary["rounds"] == 4 and summary["second_rests_avoidable"] == 0
+    assert summary["repeats_unreported"] == 0
+
+
+def test_checker_cli_reports_a_second_rest(tmp_path):
+    request = {"system": "mitchell", "pairs": [1, 2, 3, 4, 5], "round": 1, "rested": [5]}
+    response = {"tables": [{"table": 1, "ns": 1, "ew": 3}, {"table": 2, "ns": 2, "ew": 4}],
+                "bye": 5, "forced_byes": [], "rematches": [], "warnings": []}
+    (tmp_path / "req.json").write_text(json.dumps(request))
+    (tmp_path / "resp.json").write_text(json.dumps(response))
+    ko = cli("pairing.check", str(tmp_path / "req.json"), str(tmp_path / "resp.json"))
+    assert ko.returncode == 1 and "la coppia 5 riposa di nuovo" in ko.stdout

@@ -40,8 +40,13 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
     Mitchell: the movement order is fixed at the first Mitchell round (pair number
     order, or shuffled by ``seed`` when the first round is drawn by lot) and kept in
     ``Tournament.mitchell_order``; withdrawn pairs stay in it as ``absent`` seats
-    (rules.md §6). Danish: ranking from the standings after the previous round
-    (rules.md §7, §8), every earlier meeting, and the pairs that already rested.
+    (rules.md §6). ``offset`` is the E/W line's displacement in tables
+    (:func:`mitchell_offset`: a step change applies to the moves from then on);
+    ``ranking`` (standings after the previous round), ``rested`` (pairs that rested in
+    the session) and ``met`` (every earlier meeting) let the engine exchange a second
+    rest (rules.md §5, art. 33) and list repeated meetings. Danish: ranking from the
+    standings after the previous round (rules.md §7, §8), every earlier meeting, and the
+    pairs that already rested. A tournament is one session for now (rules.md §5).
     """
     system = tournament.system_of_round(number)
     pairs = list(tournament.pairs.order_by("number"))
@@ -59,9 +64,14 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
             "pairs": order,
             "round": previous_mitchell + 1,
             "step": tournament.mitchell_step,
+            "offset": mitchell_offset(tournament, number),
         }
         if absent:
             request["absent"] = absent
+        present = {n for n in order if n not in set(absent)}
+        request["ranking"] = _ranking(tournament, number, present, default=order)
+        request["rested"] = sorted(selectors.rested_pairs(tournament, before_round=number) & set(order))
+        request["met"] = selectors.meetings(tournament, before_round=number)[0]
         return request
     active = [p for p in pairs if p.is_active_in(number)]
     active_numbers = {p.number for p in active}
@@ -70,9 +80,7 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
         if tournament.first_round == Tournament.FirstRound.LOT and seed is not None:
             random.Random(seed).shuffle(ranking)
     else:
-        ranking = [row.pair for row in selectors.standings_after(tournament, number - 1).rows
-                   if row.pair in active_numbers]
-        ranking += [n for n in sorted(active_numbers) if n not in set(ranking)]
+        ranking = _ranking(tournament, number, active_numbers, default=sorted(active_numbers))
     met, met_last = selectors.meetings(tournament, before_round=number)
     rested = selectors.rested_pairs(tournament, before_round=number)
     return {
@@ -83,6 +91,36 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
         "rested": sorted(rested & active_numbers),
         "avoid_rematches": tournament.rematch_window,
     }
+
+
+def _ranking(tournament: Tournament, number: int, members: set[int], *, default: list[int]) -> list[int]:
+    """Pair numbers of ``members``, best first, by the standings after round ``number - 1``
+    (rules.md §8); ``default`` order before any round and for pairs the standings miss."""
+    ranking = []
+    if tournament.rounds.filter(number__lt=number).exists():
+        ranking = [row.pair for row in selectors.standings_after(tournament, number - 1).rows
+                   if row.pair in members]
+    seen = set(ranking)
+    return ranking + [n for n in default if n in members and n not in seen]
+
+
+def mitchell_offset(tournament: Tournament, number: int) -> int:
+    """The E/W line's displacement (tables) for Mitchell round ``number`` of ``tournament``.
+
+    A move happens between two consecutive Mitchell rounds (Danish rounds in between do
+    not count), and the move *into* a Mitchell round uses that round's step: the step
+    stored on the round (``Round.step``, the tournament's step when it was drawn), and for
+    the round being drawn now the tournament's current step. So offset = step of the 2nd
+    Mitchell round + … + step of this one; 0 for the first. A step changed mid-movement
+    applies to the moves from then on (rules.md §6, pairing-io.md ``offset``).
+
+    Example (issue 9): 10 pairs, MMMD, rounds 1–2 with step 1, then step 3: offsets 0, 1, 4.
+    """
+    steps = list(tournament.rounds.filter(number__lt=number, system=Round.System.MITCHELL)
+                 .order_by("number").values_list("step", flat=True))
+    if not steps:
+        return 0
+    return sum(steps[1:]) + tournament.mitchell_step
 
 
 def _next_round_number(tournament: Tournament) -> int:
@@ -269,7 +307,7 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
         step=tournament.mitchell_step,
         seed=seed if number == 1 else None,
         pairing_request=request,
-        warnings=list(response.get("warnings", [])),
+        warnings=adjustment_sentences(response) + list(response.get("warnings", [])),
         explanations=list(response.get("explanations", [])),
         drawn_from=drawn_from,
     )
@@ -370,6 +408,31 @@ def redraw_round(*, round: Round, by) -> Round:
     return new
 
 
+def adjustment_sentences(response: dict) -> list[str]:
+    """One Italian sentence (translated) per second-rest exchange of a Mitchell response.
+
+    Args:
+        response: a pairing response; its ``adjustments`` ``[{"rests": S, "plays": R,
+            "table": t, "line": "ns"|"ew"}]`` (pairing-io.md) and ``forced_byes`` are read.
+    Returns:
+        e.g. "La coppia 4 riposa al posto della coppia 5, che ha già riposato (art. 33);
+        la 5 gioca al tavolo 2 in E/O." (rules.md §5, §6); a forced rest is named as such.
+    """
+    out = []
+    forced = set(response.get("forced_byes") or [])
+    for a in response.get("adjustments") or []:
+        values = {"rests": a["rests"], "plays": a["plays"], "table": a["table"],
+                  "line": _("N/S") if a["line"] == "ns" else _("E/O")}
+        if a["rests"] in forced:
+            text = _("La coppia %(rests)s ha il riposo forzato al posto della coppia %(plays)s, che ha "
+                     "già riposato (art. 33); la %(plays)s gioca al tavolo %(table)s in %(line)s.")
+        else:
+            text = _("La coppia %(rests)s riposa al posto della coppia %(plays)s, che ha già riposato "
+                     "(art. 33); la %(plays)s gioca al tavolo %(table)s in %(line)s.")
+        out.append(text % values)
+    return out
+
+
 def _write_tables(rnd: Round, response: dict) -> None:
     """Create the round's tables and seats from a pairing response (pairing-io.md).
 
@@ -421,7 +484,22 @@ def response_from_round(rnd: Round) -> dict:
 
 
 def _recheck(rnd: Round) -> None:
-    rnd.check_report = pairing.check.check(rnd.pairing_request, response_from_round(rnd))
+    """Re-run the checker on the draft's current tables. The repeated meetings the engine
+    itself listed (unavoidable, already in the draft's warnings) stay listed if still
+    there; any other repeat, e.g. made by a hand change, is reported. The engine's
+    second-rest exchanges (Mitchell ``adjustments``) are kept too, so a hand change
+    undone leaves a clean report."""
+    response = response_from_round(rnd)
+    try:
+        engine = pairing.run(rnd.pairing_request)
+    except pairing.PairingError:
+        engine = {}
+    current = {frozenset((t["ns"], t["ew"])) for t in response["tables"]}
+    response["rematches"] = [m for m in engine.get("rematches", []) if frozenset(m) in current]
+    if "adjustments" in engine:
+        # The exchanges are the engine's decision, not a seat: judged against the tables.
+        response["adjustments"] = engine["adjustments"]
+    rnd.check_report = pairing.check.check(rnd.pairing_request, response)
     rnd.save(update_fields=["check_report"])
 
 
@@ -463,6 +541,78 @@ def move_to_rest(*, round: Round, pair: int, by) -> Round:
     if resting.pair.number == pair:
         return rnd
     return swap_pairs(round=rnd, pair_a=resting.pair.number, pair_b=pair, by=by)
+
+
+def idle_pairs_seatable(rnd: Round) -> tuple[Table, Table] | None:
+    """``(rest table, forced-rest table)`` when the two idle pairs of ``rnd`` may be seated
+    together (:func:`seat_idle_pairs_together`), else None.
+
+    Allowed when the round is a draft, or published with no score sheet entered yet
+    (the pairs can still play all the hands); the round has exactly one rest table
+    (*riposo*) and one forced-rest table (*riposo forzato*, opponent withdrawn), each
+    with one pair; and the two pairs have not met before (rules.md §5, art. 32–33).
+    """
+    if rnd.state == Round.State.CLOSED:
+        return None
+    if rnd.state == Round.State.PUBLISHED and ScoreSheet.objects.filter(
+            table__round=rnd).exclude(state=ScoreSheet.State.EMPTY).exists():
+        return None
+    rests = list(rnd.tables.filter(bye=Table.Bye.REST))
+    forced = list(rnd.tables.filter(bye=Table.Bye.FORCED))
+    if len(rests) != 1 or len(forced) != 1:
+        return None
+    a, b = rests[0].resting_pair, forced[0].resting_pair
+    if a is None or b is None or rests[0].seats.count() != 1 or forced[0].seats.count() != 1:
+        return None
+    met, _last = selectors.meetings(rnd.tournament, before_round=rnd.number)
+    if any({a.number, b.number} == {m[0], m[1]} for m in met):
+        return None
+    return rests[0], forced[0]
+
+
+@refuse_integrity_errors
+@transaction.atomic
+def seat_idle_pairs_together(*, round: Round, by) -> Round:
+    """Seat the resting pair and the forced-resting pair at one normal table.
+
+    Args:
+        round: a draft, or a published round with no score sheet entered.
+        by: the arbiter (user or :class:`Actor`).
+    Returns:
+        the round. The forced-rest table (the incomplete table, with its pair's seat and
+        line) becomes a normal table: the resting pair takes the empty line; the rest
+        table is removed. On a published round the table's score sheet is opened; on a
+        draft the checker re-runs (it reports the change from the movement).
+    Raises:
+        ArbiterError: not allowed (see :func:`idle_pairs_seatable`: no rest and forced rest
+            together, the two pairs already met, a sheet already entered, round closed).
+
+    Source: issue 9 item 5; rules.md §5 (art. 32, 33).
+    """
+    rnd = Round.objects.select_for_update().get(pk=round.pk)
+    tables = idle_pairs_seatable(rnd)
+    if tables is None:
+        raise ArbiterError(_("Le due coppie a riposo non si possono far giocare insieme: serve un turno "
+                             "non chiuso, senza score inseriti, con un riposo e un riposo forzato, e le due "
+                             "coppie non devono essersi già incontrate."))
+    rest_table, forced_table = tables
+    rest_seat = rest_table.seats.select_related("pair").get()
+    forced_seat = forced_table.seats.select_related("pair").get()
+    line = Seat.Line.EW if forced_seat.line == Seat.Line.NS else Seat.Line.NS
+    resting = rest_seat.pair
+    rest_table.delete()  # its seat goes with it
+    Seat.objects.create(round=rnd, table=forced_table, pair=resting, line=line)
+    Table.objects.filter(pk=forced_table.pk).update(bye=Table.Bye.NONE)
+    if rnd.state == Round.State.PUBLISHED:
+        ScoreSheet.objects.get_or_create(table_id=forced_table.pk)
+    else:
+        _recheck(rnd)
+    ns, ew = (forced_seat.pair.number, resting.number) if line == Seat.Line.EW else (
+        resting.number, forced_seat.pair.number)
+    audit(tournament=rnd.tournament, by=by, action="idle_pairs_seated", round_number=rnd.number,
+          old={"rest": resting.number, "forced_rest": forced_seat.pair.number},
+          new={"table": forced_table.number, "ns": ns, "ew": ew})
+    return rnd
 
 
 @refuse_integrity_errors

@@ -20,6 +20,7 @@ ACTIONS = {
     "round_generated": _("Turno generato"),
     "round_redrawn": _("Bozza ridisegnata (era superata)"),
     "draft_swap": _("Bozza modificata a mano"),
+    "idle_pairs_seated": _("Coppie a riposo fatte giocare insieme"),
     "round_published": _("Turno pubblicato"),
     "round_closed": _("Turno chiuso"),
     "round_reopened": _("Turno riaperto"),
@@ -45,6 +46,7 @@ KEYS = {
     "confirmed_by": _("confermato da"), "dispute_note": _("nota"), "tables": _("tavoli"),
     "reasons": _("motivi"),
     "membership_numbers": _("tessere"), "kind": _("tipo di correzione"),
+    "forced_rest": _("riposo forzato"), "rest": _("riposo"),
     "hands_per_round": _("smazzate per turno"), "vp_scale": _("tabella VP"), "plan": _("piano"),
 }
 

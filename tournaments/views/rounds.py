@@ -185,10 +185,20 @@ def round_detail(request, tournament, number):
         "first_by_lot": rnd.number == 1 and rnd.seed is not None,
         "round_numbers": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
         "has_rest": any(r["table"].bye == Table.Bye.REST for r in rows),
+        "idle_pairs": _idle_pairs(rnd),
         "standings_after": standings_link_round(rnd),
         "outdated": outdated,
         "generate_state": services.generation_state(tournament),
     })
+
+
+def _idle_pairs(rnd: Round) -> tuple | None:
+    """(resting pair, forced-resting pair, table) when they may play together, else None."""
+    tables = services.idle_pairs_seatable(rnd)
+    if tables is None:
+        return None
+    rest_table, forced_table = tables
+    return rest_table.resting_pair.number, forced_table.resting_pair.number, forced_table.number
 
 
 def standings_link_round(rnd: Round) -> int | None:
@@ -263,6 +273,21 @@ def round_swap(request, tournament, number):
     services.swap_pairs(round=rnd, pair_a=a, pair_b=b, by=request.user)
     messages.success(request, _("Coppie %(a)s e %(b)s scambiate.") % {"a": a, "b": b})
     _report_after_change(request, rnd)
+    return _round_redirect(rnd)
+
+
+@arbiter_view
+@require_POST
+def round_seat_idle_pairs(request, tournament, number):
+    """Seat the resting pair and the forced-resting pair together at the incomplete table
+    (draft, or published with no sheet entered; ``services.seat_idle_pairs_together``)."""
+    rnd = _round(tournament, number)
+    pairs = _idle_pairs(rnd)
+    services.seat_idle_pairs_together(round=rnd, by=request.user)
+    messages.success(request, _("Le coppie %(a)s e %(b)s giocano insieme al tavolo %(t)s.")
+                     % {"a": pairs[0], "b": pairs[1], "t": pairs[2]})
+    if rnd.state == Round.State.DRAFT:
+        _report_after_change(request, rnd)
     return _round_redirect(rnd)
 
 
