@@ -75,7 +75,7 @@ def _line(rng: random.Random, *, closes: bool, somebody_closed: bool, rule_set: 
     return HandDetail(
         clean=counts["clean"], dirty=counts["dirty"], semi_clean=counts["semi_clean"],
         royal=counts["royal"], super_burraco=counts["super_burraco"], closing=closes, pot=pot,
-        pot_cards=_points(rng, 40, 150) if pot == "not_played" else 0,
+        pot_cards=_points(rng, 55, 150) if pot == "not_played" else 0,
         cards_on_table=on_table, cards_in_hand=in_hand,
     )
 

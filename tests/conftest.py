@@ -7,6 +7,16 @@ import pytest
 DATA = Path(__file__).parent / "data"
 
 
+@pytest.fixture(autouse=True)
+def _italian_after_each_test():
+    """A test that switches the UI to English (the language cookie, ``translation.activate``)
+    must not leave the next test in this process speaking English."""
+    yield
+    from django.utils import translation
+
+    translation.activate("it")
+
+
 @pytest.fixture
 def data_dir() -> Path:
     """Copies of shared/data (registrations, VP scales) kept with the tests."""

@@ -97,7 +97,7 @@ def test_outdated_draft_page_shows_reasons_refuses_publish_and_redraws(arbiter_c
     url = reverse("round", args=["prova", 2])
     assert 'id="outdated"' not in body(arbiter_client.get(url))
     t1 = Table.objects.get(round__tournament=tournament, round__number=1, number=1)
-    services.save_score_sheet(table=t1, hands=hands(0, 2100), by=arbiter, reason="linee invertite", validate=True)
+    services.save_score_sheet(table=t1, hands=hands(0, 2100), by=arbiter, kind="transcription", reason="linee invertite", validate=True)
     page = body(arbiter_client.get(url))
     assert 'id="outdated"' in page and "Bozza superata" in page
     assert "classifica dopo il turno 1 è cambiata per le coppie 1, 3" in page

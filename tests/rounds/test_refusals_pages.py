@@ -186,6 +186,7 @@ def test_closed_mitchell_round_still_correctable_from_a_fresh_page(arbiter_clien
     data = grid_post([(100, 0), (0, 0), (0, 0), (0, 0)], version=ScoreSheet.objects.get(table=t1).version,
                      round_state="closed")
     data["reason"] = "trascrizione: il foglio dice 100"
+    data["kind"] = "transcription"
     resp = arbiter_client.post(reverse("sheet", args=["prova", 1, 1]), data)
     assert resp.status_code == 302 and ScoreSheet.objects.get(table=t1).mp_ns == 100
 

@@ -139,7 +139,7 @@ def test_corrected_round_one_makes_danish_draft_outdated_and_redraw_gives_3v2_4v
     2 = 12, 4 = 8, 1 = 0: the draft (1 v 2, 4 v 3) is outdated, publishing it is refused
     with a clear message, and drawing it again gives 3 v 2 at table 1, 4 v 1 at table 2."""
     t = md_four.tournament
-    services.save_score_sheet(table=_table(t, 1, 1), hands=hands(0, 2100), by=arbiter,
+    services.save_score_sheet(table=_table(t, 1, 1), hands=hands(0, 2100), by=arbiter, kind="transcription",
                               reason="righe scambiate sul foglio", validate=True)
     reasons = services.draft_staleness(md_four)
     assert len(reasons) == 1 and "classifica dopo il turno 1" in reasons[0] and "coppie 1, 3" in reasons[0]
@@ -157,7 +157,7 @@ def test_corrected_round_one_makes_danish_draft_outdated_and_redraw_gives_3v2_4v
 
 def test_redraw_twice_writes_once(md_four, arbiter):
     t = md_four.tournament
-    services.save_score_sheet(table=_table(t, 1, 1), hands=hands(0, 2100), by=arbiter, reason="errore", validate=True)
+    services.save_score_sheet(table=_table(t, 1, 1), hands=hands(0, 2100), by=arbiter, kind="transcription", reason="errore", validate=True)
     first = services.redraw_round(round=md_four, by=arbiter)
     again = services.redraw_round(round=first, by=arbiter)
     assert again.pk == first.pk and again.already_generated

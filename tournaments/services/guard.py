@@ -41,7 +41,7 @@ CONSTRAINT_MESSAGES = {
     "seat_one_pair_per_line": gettext_lazy("Ogni linea di un tavolo ha una sola coppia."),
     "hand_number_unique_in_sheet": gettext_lazy("Ogni smazzata compare una sola volta nello score."),
     "hand_number_positive": gettext_lazy("Il numero della smazzata deve essere almeno 1."),
-    "penalty_vp_positive": gettext_lazy("I VP di penalità devono essere più di 0."),
+    "penalty_vp_or_mp": gettext_lazy("Una penalità toglie VP oppure MP: uno solo dei due, più di 0."),
 }
 
 GENERIC_MESSAGE = gettext_lazy(

@@ -128,8 +128,8 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
     req = dict(rnd.pairing_request)
     if req.get("system") == "mitchell":
         req["pairs"] = list(tournament.mitchell_order)
-    else:
-        req["ranking"] = list(req.get("ranking", [])) + [pair.number]
+    if "ranking" in req or req.get("system") != "mitchell":
+        req["ranking"] = list(req.get("ranking", [])) + [pair.number]  # the late pair ranks last
     rnd.pairing_request = req
     rnd.save(update_fields=["pairing_request"])
     _recheck(rnd)
