@@ -386,15 +386,57 @@ def sheet_page(request, token):
     })
 
 
+def sheet_stamp(request, table: Table, sheet: ScoreSheet | None) -> str:
+    """The poll's entity tag: a short string that changes whenever what the page shows changes.
+
+    Made from the rows already read with the table (no query): the sheet's version,
+    state and last write (a save, a confirmation, a dispute, the arbiter's validation
+    or correction), the round's state and when it was published or closed, and whether
+    this browser saved the current version. Issue 10 item 1: "nothing new" is answered
+    from this alone.
+    """
+    rnd = table.round
+    parts = [rnd.state, _epoch(rnd.published_at), _epoch(rnd.closed_at)]
+    if sheet is None:
+        parts += ["0", "none"]
+    else:
+        parts += [str(sheet.version), sheet.state, _epoch(sheet.updated_at),
+                  "1" if saved_here(request, table, sheet) else "0"]
+    return '"' + "-".join(parts) + '"'
+
+
+def _epoch(moment) -> str:
+    return f"{moment.timestamp():.6f}" if moment else "0"
+
+
 @require_GET
 @never_cache
 @_limited
 def sheet_state(request, token):
-    """JSON of the current sheet, polled by the page (the other captain's changes)."""
+    """JSON of the current sheet, polled by the page (the other captain's changes).
+
+    Issue 10 item 1 (500 phones polling): the answer carries an ``ETag``
+    (:func:`sheet_stamp`); a poll that sends it back in ``If-None-Match`` while nothing
+    changed gets ``304 Not Modified`` with no body, after one query (the table with its
+    round and sheet), without reading the hands or building the JSON.
+    """
     table = _table_for(request, token)
-    if table.is_bye:
-        return JsonResponse({"sheet": None})
-    return JsonResponse({"sheet": sheet_payload(request, table, _current_sheet(table, fresh=False))})
+    sheet = None if table.is_bye else _current_sheet(table, fresh=False)
+    stamp = sheet_stamp(request, table, sheet)
+    if stamp in _if_none_match(request):
+        response = HttpResponse(status=304)
+    elif table.is_bye:
+        response = JsonResponse({"sheet": None})
+    else:
+        response = JsonResponse({"sheet": sheet_payload(request, table, sheet)})
+    response["ETag"] = stamp
+    return response
+
+
+def _if_none_match(request) -> list[str]:
+    """The entity tags of the ``If-None-Match`` header (weak marks dropped)."""
+    header = request.headers.get("If-None-Match", "")
+    return [tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()]
 
 
 def save(request, table, data):
