@@ -352,6 +352,15 @@ def stored_once(numbers: list[int]) -> tuple[int, dict]:
     return once, histogram
 
 
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) used so far by process ``pid`` (Linux ``/proc``; 0 elsewhere)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError, AttributeError):
+        return 0.0
+
+
 def figures(values: list[float]) -> str:
     if not values:
         return "–"
@@ -387,17 +396,22 @@ def one_run(name: str, args) -> dict:
     serve = [python, "manage.py", "serve", "--host", HOST, "--port", str(port)]
     if args.connection_limit:
         serve += ["--connection-limit", str(args.connection_limit)]
+    if args.threads:
+        serve += ["--threads", str(args.threads)]
     server = subprocess.Popen(serve, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     room = Room(tables, port=port, sources=sources, hands=args.hands, spread=spread, seconds=args.seconds,
                 open_seconds=args.open_seconds, seed=args.seed)
     wall = 0.0
+    cpu = {"server": 0.0, "client": 0.0}
     try:
         if not wait_until_up(port, server):
             print("server did not start:", (server.stderr.read() if server.poll() is not None else "timeout")[-2000:])
             room.failures.append("server did not start")
         else:
             warm_up(port, tables[0][1])
+            server_cpu, client_cpu = process_cpu(server.pid), time.process_time()
             wall = asyncio.run(room.run("bench", session))
+            cpu = {"server": process_cpu(server.pid) - server_cpu, "client": time.process_time() - client_cpu}
     finally:
         server.terminate()
         try:
@@ -412,7 +426,7 @@ def one_run(name: str, args) -> dict:
     ok = [n for n in numbers if n in room.saved_at and n in room.confirmed_at]
     lost = len(numbers) - min(len(ok), once)
     print(f"wall time {wall:.1f} s (pages opened over {args.open_seconds:g} s); the load client shares the "
-          f"server's {os.cpu_count()} cores")
+          f"server's {os.cpu_count()} cores: CPU time server {cpu['server']:.1f} s, load client {cpu['client']:.1f} s")
     for kind in ("page", "poll", "save", "confirm", "arbiter login", "arbiter round", "arbiter board"):
         if kind in room.ms:
             print(f"  {kind:14s} {len(room.ms[kind]):6d} requests {dict(sorted(room.statuses[kind].items()))}: "
@@ -450,6 +464,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=10)
     parser.add_argument("--connection-limit", type=int, default=None,
                         help="passed to manage.py serve (e.g. 100, waitress's default, to see the fault)")
+    parser.add_argument("--threads", type=int, default=None, help="passed to manage.py serve")
     parser.add_argument("--keep", action="store_true", help="keep the temporary var dir (database) of each run")
     args = parser.parse_args()
     if not 1 <= args.sources <= 250:
