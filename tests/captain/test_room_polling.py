@@ -189,3 +189,14 @@ def test_open_files_limit_is_raised_up_to_the_hard_limit():
         assert resource.getrlimit(resource.RLIMIT_NOFILE)[0] >= wanted
     finally:
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
+
+
+def test_blocked_address_gets_429_even_with_a_current_tag(client, tables):
+    """The cheap 304 must not let a guesser tell a good link from a bad one."""
+    from tournaments.views.captain import GUESS_RATE
+
+    t = tables[1]
+    tag = poll(client, t)["ETag"]
+    for k in range(int(GUESS_RATE.split("/")[0]) + 1):
+        client.get(reverse("captain_state", args=[f"unknown-{k}"]))
+    assert poll(client, t, tag).status_code == 429

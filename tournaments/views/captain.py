@@ -389,24 +389,53 @@ def sheet_page(request, token):
 def sheet_stamp(request, table: Table, sheet: ScoreSheet | None) -> str:
     """The poll's entity tag: a short string that changes whenever what the page shows changes.
 
-    Made from the rows already read with the table (no query): the sheet's version,
-    state and last write (a save, a confirmation, a dispute, the arbiter's validation
-    or correction), the round's state and when it was published or closed, and whether
-    this browser saved the current version. Issue 10 item 1: "nothing new" is answered
-    from this alone.
+    Made from the sheet's version, state and last write (a save, a confirmation, a
+    dispute, the arbiter's validation or correction), the round's state and when it was
+    published or closed, and whether this browser saved the current version (issue 10
+    item 1). :func:`sheet_state` computes the same tag from one narrow query.
     """
     rnd = table.round
-    parts = [rnd.state, _epoch(rnd.published_at), _epoch(rnd.closed_at)]
-    if sheet is None:
+    return _stamp(request, table_pk=table.pk, round_state=rnd.state, published_at=rnd.published_at,
+                  closed_at=rnd.closed_at, version=sheet.version if sheet else None,
+                  state=sheet.state if sheet else None, updated_at=sheet.updated_at if sheet else None)
+
+
+def _stamp(request, *, table_pk, round_state, published_at, closed_at, version, state, updated_at) -> str:
+    parts = [round_state, _epoch(published_at), _epoch(closed_at)]
+    if version is None:
         parts += ["0", "none"]
     else:
-        parts += [str(sheet.version), sheet.state, _epoch(sheet.updated_at),
-                  "1" if saved_here(request, table, sheet) else "0"]
+        saved = bool(version) and request.get_signed_cookie(f"arbitro_cs_{table_pk}", default=None,
+                                                            salt=SAVED_KEY) == str(version)
+        parts += [str(version), state, _epoch(updated_at), "1" if saved else "0"]
     return '"' + "-".join(parts) + '"'
 
 
 def _epoch(moment) -> str:
     return f"{moment.timestamp():.6f}" if moment else "0"
+
+
+def _unchanged(request, token: str) -> str | None:
+    """The tag of ``token``'s table when the browser already has it (``If-None-Match``), else None.
+
+    One narrow query (a few columns of the table, its round and its sheet; not the
+    round's pairing data, not the hands). Unknown tokens and draft rounds return None:
+    :func:`_table_for` then answers them (404, guess counting) as for every captain URL.
+    """
+    tags = _if_none_match(request)
+    if not tags:
+        return None
+    row = (Table.objects.filter(token=token).order_by()
+           .values("pk", "bye", "round__state", "round__published_at", "round__closed_at",
+                   "sheet__version", "sheet__state", "sheet__updated_at").first())
+    if row is None or row["round__state"] == Round.State.DRAFT:
+        return None
+    playing = not row["bye"]
+    stamp = _stamp(request, table_pk=row["pk"], round_state=row["round__state"],
+                   published_at=row["round__published_at"], closed_at=row["round__closed_at"],
+                   version=row["sheet__version"] if playing else None, state=row["sheet__state"],
+                   updated_at=row["sheet__updated_at"])
+    return stamp if stamp in tags else None
 
 
 @require_GET
@@ -417,19 +446,23 @@ def sheet_state(request, token):
 
     Issue 10 item 1 (500 phones polling): the answer carries an ``ETag``
     (:func:`sheet_stamp`); a poll that sends it back in ``If-None-Match`` while nothing
-    changed gets ``304 Not Modified`` with no body, after one query (the table with its
-    round and sheet), without reading the hands or building the JSON.
+    changed gets ``304 Not Modified`` with no body, after one narrow query, without
+    reading the hands or building the JSON. A blocked address gets 429 all the same.
     """
+    if _guess_blocked(request, increment=False):
+        raise _Blocked
+    stamp = _unchanged(request, token)
+    if stamp:
+        response = HttpResponse(status=304)
+        response["ETag"] = stamp
+        return response
     table = _table_for(request, token)
     sheet = None if table.is_bye else _current_sheet(table, fresh=False)
-    stamp = sheet_stamp(request, table, sheet)
-    if stamp in _if_none_match(request):
-        response = HttpResponse(status=304)
-    elif table.is_bye:
+    if table.is_bye:
         response = JsonResponse({"sheet": None})
     else:
         response = JsonResponse({"sheet": sheet_payload(request, table, sheet)})
-    response["ETag"] = stamp
+    response["ETag"] = sheet_stamp(request, table, sheet)
     return response
 
 
