@@ -17,6 +17,8 @@ bad ones; writes are rate-limited per token. Every POST needs Django's CSRF toke
 JSON answers:
 
 - ``200 {"sheet": {...}}`` after a save, a confirmation, a dispute or a GET of ``stato/``;
+- ``304`` (empty) to a GET of ``stato/`` whose ``If-None-Match`` is still the sheet's ``ETag``
+  (issue 10: 500 phones polling; see ``sheet_state``);
 - ``409 {"error", "sheet"}``: the sheet changed meanwhile (another phone saved first);
   ``sheet`` is the current one, shown to the captain;
 - ``400 {"error", "sheet"}``: refused (bad numbers, sheet locked, round closed…);
