@@ -36,6 +36,7 @@ bench: setup
 	$(BIN)/python bench/standings.py
 	$(BIN)/python bench/printing.py
 	$(BIN)/python bench/captains.py
+	$(BIN)/python bench/room.py
 
 messages: $(STAMP)
 	$(BIN)/python manage.py makemessages -l en --ignore=.venv --ignore=var

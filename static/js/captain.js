@@ -199,16 +199,42 @@
     transition(D.urls.dispute, { note: note });
   });
 
-  /* The other phone's changes: poll while this one has nothing unsent. */
+  /* The other phone's changes: poll while this one has nothing unsent (issue 10 item 1:
+     500 phones in one room). Every 4-6 s at random, so the phones do not poll in step
+     (a change still reaches them within 10 s); the tag of the last answer goes back in
+     If-None-Match and the server answers "nothing new" with an empty 304; no polling
+     while the page is hidden (phone in a pocket), one poll as soon as it shows again. */
+  var pollTag = "", pollBusy = false, pollTimer = null;
   function poll() {
-    if (document.hidden || st.pending || inFlight || (st.draft && st.base === S.version && mode() === "edit")) return;
-    fetch(D.urls.state, { credentials: "same-origin", cache: "no-store", headers: { "Accept": "application/json" } })
-      .then(function (r) { return r.ok ? r.json() : null; })
+    if (pollBusy || document.hidden || st.pending || inFlight ||
+        (st.draft && st.base === S.version && mode() === "edit")) return;
+    var headers = { "Accept": "application/json" }, ctrl = window.AbortController ? new AbortController() : null;
+    if (pollTag) headers["If-None-Match"] = pollTag;
+    var stop = ctrl ? setTimeout(function () { ctrl.abort(); }, 8000) : null;
+    pollBusy = true;
+    fetch(D.urls.state, { credentials: "same-origin", cache: "no-store", headers: headers,
+                          signal: ctrl ? ctrl.signal : undefined })
+      .then(function (r) {
+        if (r.status !== 200) return null;           // 304: nothing new
+        var tag = r.headers.get("ETag") || "";
+        return r.json().then(function (j) { j.tag = tag; return j; });
+      })
       .then(function (j) {
-        if (j && j.sheet && (j.sheet.version !== S.version || j.sheet.locked !== S.locked)) { S = j.sheet; render(); }
-      }, function () { /* offline: next time */ });
+        pollBusy = false; clearTimeout(stop);
+        if (!j || !j.sheet || j.sheet.version < S.version) return;   // an answer older than a save
+        pollTag = j.tag;
+        if (JSON.stringify(j.sheet) !== JSON.stringify(S)) { S = j.sheet; render(); }
+      }, function () { pollBusy = false; clearTimeout(stop); /* offline: next time */ });
   }
-  setInterval(poll, 4000);
+  function schedule() {
+    clearTimeout(pollTimer);
+    pollTimer = setTimeout(function () { poll(); schedule(); }, 4000 + Math.random() * 2000);
+  }
+  document.addEventListener("visibilitychange", function () {
+    if (document.hidden) { clearTimeout(pollTimer); return; }
+    poll(); schedule();
+  });
+  schedule();
   window.addEventListener("online", function () { retryDelay = 0; send(); });
 
   /* A reload with an unsent sheet: already stored? else re-send it. */

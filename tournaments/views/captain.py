@@ -17,6 +17,8 @@ bad ones; writes are rate-limited per token. Every POST needs Django's CSRF toke
 JSON answers:
 
 - ``200 {"sheet": {...}}`` after a save, a confirmation, a dispute or a GET of ``stato/``;
+- ``304`` (empty) to a GET of ``stato/`` whose ``If-None-Match`` is still the sheet's ``ETag``
+  (issue 10: 500 phones polling; see ``sheet_state``);
 - ``409 {"error", "sheet"}``: the sheet changed meanwhile (another phone saved first);
   ``sheet`` is the current one, shown to the captain;
 - ``400 {"error", "sheet"}``: refused (bad numbers, sheet locked, round closed…);
@@ -386,15 +388,90 @@ def sheet_page(request, token):
     })
 
 
+def sheet_stamp(request, table: Table, sheet: ScoreSheet | None) -> str:
+    """The poll's entity tag: a short string that changes whenever what the page shows changes.
+
+    Made from the sheet's version, state and last write (a save, a confirmation, a
+    dispute, the arbiter's validation or correction), the round's state and when it was
+    published or closed, and whether this browser saved the current version (issue 10
+    item 1). :func:`sheet_state` computes the same tag from one narrow query.
+    """
+    rnd = table.round
+    return _stamp(request, table_pk=table.pk, round_state=rnd.state, published_at=rnd.published_at,
+                  closed_at=rnd.closed_at, version=sheet.version if sheet else None,
+                  state=sheet.state if sheet else None, updated_at=sheet.updated_at if sheet else None)
+
+
+def _stamp(request, *, table_pk, round_state, published_at, closed_at, version, state, updated_at) -> str:
+    parts = [round_state, _epoch(published_at), _epoch(closed_at)]
+    if version is None:
+        parts += ["0", "none"]
+    else:
+        saved = bool(version) and request.get_signed_cookie(f"arbitro_cs_{table_pk}", default=None,
+                                                            salt=SAVED_KEY) == str(version)
+        parts += [str(version), state, _epoch(updated_at), "1" if saved else "0"]
+    return '"' + "-".join(parts) + '"'
+
+
+def _epoch(moment) -> str:
+    return f"{moment.timestamp():.6f}" if moment else "0"
+
+
+def _unchanged(request, token: str) -> str | None:
+    """The tag of ``token``'s table when the browser already has it (``If-None-Match``), else None.
+
+    One narrow query (a few columns of the table, its round and its sheet; not the
+    round's pairing data, not the hands). Unknown tokens and draft rounds return None:
+    :func:`_table_for` then answers them (404, guess counting) as for every captain URL.
+    """
+    tags = _if_none_match(request)
+    if not tags:
+        return None
+    row = (Table.objects.filter(token=token).order_by()
+           .values("pk", "bye", "round__state", "round__published_at", "round__closed_at",
+                   "sheet__version", "sheet__state", "sheet__updated_at").first())
+    if row is None or row["round__state"] == Round.State.DRAFT:
+        return None
+    playing = not row["bye"]
+    stamp = _stamp(request, table_pk=row["pk"], round_state=row["round__state"],
+                   published_at=row["round__published_at"], closed_at=row["round__closed_at"],
+                   version=row["sheet__version"] if playing else None, state=row["sheet__state"],
+                   updated_at=row["sheet__updated_at"])
+    return stamp if stamp in tags else None
+
+
 @require_GET
 @never_cache
 @_limited
 def sheet_state(request, token):
-    """JSON of the current sheet, polled by the page (the other captain's changes)."""
+    """JSON of the current sheet, polled by the page (the other captain's changes).
+
+    Issue 10 item 1 (500 phones polling): the answer carries an ``ETag``
+    (:func:`sheet_stamp`); a poll that sends it back in ``If-None-Match`` while nothing
+    changed gets ``304 Not Modified`` with no body, after one narrow query, without
+    reading the hands or building the JSON. A blocked address gets 429 all the same.
+    """
+    if _guess_blocked(request, increment=False):
+        raise _Blocked
+    stamp = _unchanged(request, token)
+    if stamp:
+        response = HttpResponse(status=304)
+        response["ETag"] = stamp
+        return response
     table = _table_for(request, token)
+    sheet = None if table.is_bye else _current_sheet(table, fresh=False)
     if table.is_bye:
-        return JsonResponse({"sheet": None})
-    return JsonResponse({"sheet": sheet_payload(request, table, _current_sheet(table, fresh=False))})
+        response = JsonResponse({"sheet": None})
+    else:
+        response = JsonResponse({"sheet": sheet_payload(request, table, sheet)})
+    response["ETag"] = sheet_stamp(request, table, sheet)
+    return response
+
+
+def _if_none_match(request) -> list[str]:
+    """The entity tags of the ``If-None-Match`` header (weak marks dropped)."""
+    header = request.headers.get("If-None-Match", "")
+    return [tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()]
 
 
 def save(request, table, data):

@@ -1,5 +1,75 @@
-"""``python manage.py serve``: the production WSGI server (waitress) for a club laptop."""
+"""``python manage.py serve``: the production WSGI server (waitress) for a club laptop.
+
+Sized for a 250-table room (issue 10 item 1): 500 phones keep the captain page open
+and poll it, plus the arbiter's own pages. Waitress's defaults (100 connections,
+``select()``) lock everyone out at about 100 open pages; the settings below, each
+explained in :data:`SERVER_SETTINGS` and in the README ("Captains on their phones"),
+hold 500 phones with room to spare. ``bench/room.py`` measures them.
+"""
+from __future__ import annotations
+
+import select
+
 from django.core.management.base import BaseCommand
+
+#: Waitress settings for the room (issue 10 item 1). Measured with ``bench/room.py``.
+SERVER_SETTINGS: dict = {
+    # Open connections (one per phone that polled recently, a few per arbiter browser).
+    # Waitress's default, 100, stops accepting at the 101st: the 110th phone, and the
+    # arbiter's login page, got no answer. 500 phones + projector + arbiter < 2000.
+    "connection_limit": 2000,
+    # An idle kept-alive connection is closed after this many seconds. A visible captain
+    # page polls every 4–6 s, so it keeps (and reuses) its connection; a phone that went
+    # to sleep or left the room frees its slot within channel_timeout + cleanup_interval.
+    "channel_timeout": 20,
+    "cleanup_interval": 10,
+    # Worker threads run Django; connections wait in the event loop, not in a thread,
+    # so a few threads serve hundreds of phones. Every request takes milliseconds and
+    # the laptop has 2 cores: more threads only add contention for the GIL.
+    "threads": 8,
+    # Connections the kernel queues while the server is busy (a burst of saves); the
+    # kernel caps it at net.core.somaxconn.
+    "backlog": 2048,
+    # poll() instead of select(): select() cannot watch descriptors above 1024 and
+    # scans all of them on every turn. Windows has no poll(): there waitress keeps
+    # select(), limited to 512 sockets by CPython's build (see the README).
+    "asyncore_use_poll": hasattr(select, "poll"),
+    "ident": "arbitro",
+}
+
+
+def raise_open_files_limit(wanted: int) -> int | None:
+    """Raise this process's soft limit of open files to ``wanted`` (capped by the hard limit).
+
+    One socket is one open file: with a soft limit of 256 (macOS) or 1024 (Linux),
+    ``accept()`` fails before ``connection_limit`` is reached. Returns the new soft
+    limit, or ``None`` where the ``resource`` module does not exist (Windows).
+    """
+    try:
+        import resource
+    except ImportError:  # Windows
+        return None
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError):
+            pass
+    return soft
+
+
+def server_options(*, host: str, port: int, threads: int | None = None,
+                   connection_limit: int | None = None) -> dict:
+    """The keyword arguments given to ``waitress.serve``: :data:`SERVER_SETTINGS` plus the
+    address and the options given on the command line (``None`` keeps the default)."""
+    options = dict(SERVER_SETTINGS, host=host, port=port)
+    if threads is not None:
+        options["threads"] = threads
+    if connection_limit is not None:
+        options["connection_limit"] = connection_limit
+    return options
 
 
 class Command(BaseCommand):
@@ -8,12 +78,18 @@ class Command(BaseCommand):
     def add_arguments(self, parser):
         parser.add_argument("--host", default="127.0.0.1")
         parser.add_argument("--port", type=int, default=8000)
-        parser.add_argument("--threads", type=int, default=8)
+        parser.add_argument("--threads", type=int, default=None,
+                            help=f"thread di lavoro (predefinito {SERVER_SETTINGS['threads']})")
+        parser.add_argument("--connection-limit", type=int, default=None,
+                            help=f"connessioni aperte (predefinito {SERVER_SETTINGS['connection_limit']})")
 
-    def handle(self, *args, host, port, threads, **options):
+    def handle(self, *args, host, port, threads, connection_limit, **options):
         from waitress import serve
 
         from config.wsgi import application
 
+        settings = server_options(host=host, port=port, threads=threads, connection_limit=connection_limit)
+        # Sockets + database + static files + logs: leave a margin above the connections.
+        raise_open_files_limit(settings["connection_limit"] + 256)
         self.stdout.write(f"Arbitro in ascolto su http://{host}:{port}/  (Ctrl+C per fermare)")
-        serve(application, host=host, port=port, threads=threads, ident="arbitro")
+        serve(application, **settings)

@@ -1,0 +1,29 @@
+"""``bench/room.py`` kept from rotting (issue 10): a small room, run briefly.
+
+No timing is asserted (figures are the script's output): only that every phone got
+its answers and every sheet was saved and confirmed exactly once.
+"""
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_small_room_loses_nothing_and_refuses_no_phone():
+    result = subprocess.run(
+        [sys.executable, "bench/room.py", "--tables", "6", "--seconds", "10", "--open-seconds", "1",
+         "--runs", "one,burst", "--sources", "4"],
+        cwd=ROOT, capture_output=True, text=True, timeout=240,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    lines = [line for line in result.stdout.splitlines() if line.startswith("room[")]
+    assert len(lines) == 2, result.stdout + result.stderr[-3000:]
+    for line in lines:
+        found = re.fullmatch(r"room\[(\w+)\]: (\d+) tables, (\d+) phones, (\d+) saved, (\d+) confirmed, "
+                             r"(\d+) stored once, (\d+) lost, (\d+) refused", line)
+        assert found, line
+        run, tables, phones, saved, confirmed, once, lost, refused = found.groups()
+        assert (tables, phones, saved, confirmed, once) == ("6", "12", "6", "6", "6"), result.stdout
+        assert (lost, refused) == ("0", "0"), result.stdout
