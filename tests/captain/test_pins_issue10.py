@@ -300,3 +300,16 @@ def test_board_does_not_flag_two_phones(tables, arbiter):
     sheet = ScoreSheet.objects.get(table=t)
     assert sheet.entry_device and sheet.confirm_device and sheet.entry_device != sheet.confirm_device
     assert "stesso browser?" not in _board(arbiter)
+
+
+def test_board_fragment_follows_a_new_pin_lock(arbiter_client, tables):
+    """The board's poll (204 while nothing changed) must bring a new lock without a reload."""
+    html = arbiter_client.get(reverse("board_rows", args=["prova", 1])).content.decode()
+    stamp = html.split('data-stamp="', 1)[1].split('"', 1)[0]
+    rows = reverse("board_rows", args=["prova", 1])
+    assert arbiter_client.get(rows, {"stamp": stamp}).status_code == 204
+    phone = Client()
+    for _ in range(5):
+        phone.post(pin_url(), {"table": "4", "pin": wrong_pin(tables[4])})
+    response = arbiter_client.get(rows, {"stamp": stamp})
+    assert response.status_code == 200 and "Tavolo 4: PIN bloccato" in response.content.decode()

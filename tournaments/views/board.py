@@ -116,6 +116,7 @@ def board_rows_context(rnd: Round) -> dict:
         "sum_errors": [r for r in rows if r.get("sum_error")],
         "same_browser": [r for r in rows if r.get("same_browser")],
         "pin_locked": [r for r in rows if r.get("pin_locked")],
+        "pin_lock_ends": services.tournament_pin_lock(rnd.tournament),
         "stamp": board_stamp(rnd),
     }
 
@@ -129,7 +130,6 @@ def board(request, tournament, number):
         "tournament": tournament,
         "round": rnd,
         "poll_ms": POLL_SECONDS * 1000,
-        "pin_lock_ends": services.tournament_pin_lock(tournament),
         **board_rows_context(rnd),
     })
 
