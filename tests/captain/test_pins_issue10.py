@@ -216,6 +216,13 @@ def test_pin_page_is_per_tournament(client, tables, tournament, make_pairs, arbi
                            acknowledge_warnings=True)
     response = client.get("/c/")
     assert response.status_code == 200 and "pagina del proprio torneo" in response.content.decode()
+    # the fault "PINs match across all tournaments": "altro"'s table 1 PIN opens "altro"'s
+    # table 1 on its own page only
+    other_t1 = other.rounds.get(number=1).tables.get(number=1)
+    response = client.post(pin_url("altro"), {"table": "1", "pin": other_t1.pin})
+    assert response.status_code == 302 and response.url == reverse("captain", args=[other_t1.token])
+    if other_t1.pin != tables[1].pin:
+        assert client.post(pin_url("prova"), {"table": "1", "pin": other_t1.pin}).status_code == 400
 
 
 def test_links_page_prints_the_tournaments_pin_address(arbiter_client, tables):

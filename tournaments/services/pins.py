@@ -77,13 +77,15 @@ def tournament_lock_ends(guard: PinGuard | None, now=None):
 
 
 def _candidate(tournament: Tournament, number: int) -> Table | None:
-    """Table ``number`` of the tournament's latest published round (rests excluded)."""
-    return (
-        Table.objects.select_related("round")
-        .filter(round__tournament=tournament, round__state=Round.State.PUBLISHED, number=number, bye="")
-        .order_by("-round__number")
-        .first()
-    )
+    """Table ``number`` of the tournament's latest published round, unless it is a rest.
+
+    Only the latest round: a guess then names exactly one table (the bound in the module's
+    docstring); captains of an earlier round still in play use the QR code.
+    """
+    rnd = tournament.rounds.filter(state=Round.State.PUBLISHED).order_by("-number").first()
+    if rnd is None:
+        return None
+    return Table.objects.select_related("round").filter(round=rnd, number=number, bye="").first()
 
 
 @refuse_integrity_errors
