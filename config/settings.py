@@ -158,6 +158,13 @@ CACHES = {
 }
 RATELIMIT_USE_CACHE = "default"
 
+# Issue 10 item 2: the addresses of the reverse proxies in front of the server
+# (``ARBITRO_TRUSTED_PROXIES``, comma-separated, e.g. ``127.0.0.1``). Only a request whose
+# direct peer is one of them has its ``X-Forwarded-For`` read (tournaments/devices.py).
+ARBITRO_TRUSTED_PROXIES = [
+    a.strip() for a in os.environ.get("ARBITRO_TRUSTED_PROXIES", "").split(",") if a.strip()
+]
+
 DJANGO_TABLES2_TEMPLATE = "django_tables2/bootstrap5-responsive.html"
 
 LOGGING = {

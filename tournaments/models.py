@@ -387,6 +387,12 @@ class ScoreSheet(models.Model):
     entered_by_captain = models.BooleanField(default=False)
     confirmed_by = models.CharField(max_length=60, blank=True)
     dispute_note = models.CharField(max_length=300, blank=True)
+    # Issue 10 item 5: which browser entered and which confirmed (device cookie id, 32 hex, or
+    # ""; a 16-hex hash of the User-Agent). Only a hint on the board, never a refusal.
+    entry_device = models.CharField(max_length=32, blank=True)
+    entry_agent = models.CharField(max_length=16, blank=True)
+    confirm_device = models.CharField(max_length=32, blank=True)
+    confirm_agent = models.CharField(max_length=16, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -457,6 +463,33 @@ class Penalty(models.Model):
     def __str__(self) -> str:
         amount = f"{self.mp} MP" if self.mp else f"{self.vp} VP"
         return f"-{amount} {self.pair}"
+
+
+class PinGuard(models.Model):
+    """Wrong PINs typed on a tournament's PIN page (issue 10 items 2–3), kept in the database so
+    that several server processes share the count.
+
+    One row per table that received a wrong PIN (``table`` set; it locks PIN entry at
+    ``tournaments.services.pins.TABLE_MAX_WRONG`` wrong tries until the arbiter unlocks it) and
+    one row per tournament (``table`` empty; it counts every wrong PIN in a window of
+    ``TOURNAMENT_WINDOW`` and locks the PIN page to the window's end at ``TOURNAMENT_MAX_WRONG``).
+    Written only by ``tournaments.services.pins``.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pin_guards")
+    table = models.OneToOneField(Table, null=True, blank=True, on_delete=models.CASCADE, related_name="pin_guard")
+    wrong = models.PositiveIntegerField(default=0)
+    window_start = models.DateTimeField(null=True, blank=True)
+    locked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament"], condition=Q(table__isnull=True),
+                                    name="pin_guard_one_per_tournament"),
+        ]
+
+    def __str__(self) -> str:
+        return f"PIN {self.tournament_id} {self.table or '*'}: {self.wrong}"
 
 
 class AuditEntry(models.Model):

@@ -10,7 +10,7 @@ from django.urls import include, path
 
 from . import urls_captain, urls_documents, urls_public, urls_rounds, urls_scales
 from .views import arbiter, penalties
-from .views import board, public
+from .views import board, captain, public
 
 arbiter_patterns = [
     path("", arbiter.tournament_detail, name="tournament"),
@@ -18,6 +18,10 @@ arbiter_patterns = [
     path("turni/<int:number>/tabellone-live/", board.board, name="board"),
     path("turni/<int:number>/tabellone-live/righe/", board.board_rows, name="board_rows"),
     path("turni/<int:number>/tabellone-live/valida/<int:table>/", board.board_validate, name="board_validate"),
+    path("turni/<int:number>/tabellone-live/sblocca-pin/<int:table>/", board.board_unlock_pin,
+         name="board_unlock_pin"),
+    path("turni/<int:number>/tabellone-live/sblocca-pin-torneo/", board.board_unlock_tournament_pin,
+         name="board_unlock_tournament_pin"),
     path("turni/<int:number>/link-capitani/", board.captain_links, name="captain_links"),
     path("pagine-pubbliche/", public.public_switches, name="public_switches"),
     path("impostazioni/", arbiter.tournament_edit, name="tournament_edit"),
@@ -41,5 +45,6 @@ urlpatterns = [
     path("tabelle-vp/", include(urls_scales.urlpatterns)),
     path("tornei/<slug:slug>/", include(arbiter_patterns)),
     path("c/", include(urls_captain.urlpatterns)),
+    path("t/<slug:slug>/pin/", captain.pin_entry, name="captain_pin"),
     path("p/", include(urls_public.urlpatterns)),
 ]

@@ -8,7 +8,9 @@ from django.urls import path
 from .views import captain
 
 urlpatterns: list = [
-    path("", captain.pin_entry, name="captain_pin"),
+    # issue 10: the PIN page is per tournament (/t/<slug>/pin/, in tournaments/urls.py);
+    # the old common page redirects there or explains.
+    path("", captain.pin_help, name="captain_pin_help"),
     path("<str:token>/", captain.sheet_page, name="captain"),
     path("<str:token>/stato/", captain.sheet_state, name="captain_state"),
     path("<str:token>/salva/", captain.save_view, name="captain_save"),

@@ -34,9 +34,10 @@ def test_captain_page_with_css_and_js_stays_under_50_kb(client, tables):
     assert total < 50 * 1024
 
 
-def test_pin_page_has_the_language_form_too(client):
-    html = client.get(reverse("captain_pin")).content.decode()
-    assert '<form class="lang"' in html and 'value="/c/"' in html
+def test_pin_page_has_the_language_form_too(client, tournament):
+    # issue 10 item 3: the PIN page is per tournament
+    html = client.get(reverse("captain_pin", args=[tournament.slug])).content.decode()
+    assert '<form class="lang"' in html and f'value="/t/{tournament.slug}/pin/"' in html
 
 
 def test_public_brand_links_to_the_public_page_not_the_login(client, arbiter, tournament, published_round):

@@ -199,7 +199,7 @@ def test_live_board_in_english(arbiter_english, published, italian_to_english):
 
 
 def test_captain_pages_in_english(english, published, italian_to_english):
-    html = page(english, reverse("captain_pin"))
+    html = page(english, reverse("captain_pin", args=[published.tournament.slug]))
     assert_english(html, italian_to_english,
                    present=["Table score sheet", "Type your table number", "Open the score sheet"],
                    absent=["Score del tavolo", "Apri lo score"])

@@ -41,6 +41,8 @@ CONSTRAINT_MESSAGES = {
     "seat_one_pair_per_line": gettext_lazy("Ogni linea di un tavolo ha una sola coppia."),
     "hand_number_unique_in_sheet": gettext_lazy("Ogni smazzata compare una sola volta nello score."),
     "hand_number_positive": gettext_lazy("Il numero della smazzata deve essere almeno 1."),
+    "pin_guard_one_per_tournament": gettext_lazy(
+        "Il conteggio dei PIN errati del torneo esiste già (creato da un'altra richiesta): riprova."),
     "penalty_vp_or_mp": gettext_lazy("Una penalità toglie VP oppure MP: uno solo dei due, più di 0."),
 }
 

@@ -187,8 +187,12 @@ def save_score_sheet(
     reason: str = "",
     kind: str = "",
     validate: bool = False,
+    device: tuple[str, str] | None = None,
 ) -> ScoreSheet:
     """Store a table's score sheet, hand by hand (rules.md §2–4).
+
+    ``device``: for a captain's entry, ``(device cookie id or "", User-Agent hash)`` of the
+    browser that saved it, kept for the board's "same browser?" hint (issue 10 item 5).
 
     ``hands``: one :class:`HandInput` per hand, MP, multiples of 5, may be negative;
     the round's hand count must match. ``declared``: the totals as written on the
@@ -283,6 +287,8 @@ def save_score_sheet(
         sheet.entered_by = actor.label[:60]
         sheet.entered_by_captain = True
         sheet.confirmed_by = ""
+        sheet.entry_device, sheet.entry_agent = device or ("", "")
+        sheet.confirm_device = sheet.confirm_agent = ""
     else:
         replaces_captain = sheet.entered_by_captain and not delivered_by_captains(sheet)
         if old is None or sheet.state == ScoreSheet.State.DISPUTED or replaces_captain:
@@ -331,11 +337,18 @@ def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, 
 
 @refuse_integrity_errors
 @transaction.atomic
-def confirm_sheet(*, table: Table, by) -> ScoreSheet:
-    """The other line's captain confirms the entered sheet; afterwards only the arbiter changes it."""
+def confirm_sheet(*, table: Table, by, device: tuple[str, str] | None = None) -> ScoreSheet:
+    """The other line's captain confirms the entered sheet; afterwards only the arbiter changes it.
+
+    ``device``: ``(device cookie id or "", User-Agent hash)`` of the confirming browser, for the
+    board's "same browser?" hint (issue 10 item 5); ``None`` records nothing.
+    """
     label = _as_actor(by).label[:60]
+    extra = {}
+    if device is not None:
+        extra = {"confirm_device": device[0][:32], "confirm_agent": device[1][:16]}
     return _transition(table, by, allowed={ScoreSheet.State.ENTERED}, new_state=ScoreSheet.State.CONFIRMED,
-                       action="sheet_confirmed", captain_ok=True, confirmed_by=label)
+                       action="sheet_confirmed", captain_ok=True, confirmed_by=label, **extra)
 
 
 @refuse_integrity_errors

@@ -20,7 +20,8 @@ from django.views.decorators.http import require_GET, require_POST
 from scoring.vp import format_vp
 
 from .. import links, selectors, services
-from ..models import Round, ScoreSheet, Table
+from ..devices import same_browser
+from ..models import PinGuard, Round, ScoreSheet, Table
 from .common import arbiter_view
 from .rounds import STATUS_LABELS, can_validate, sheet_status
 
@@ -46,7 +47,11 @@ def board_stamp(rnd: Round) -> str:
         last=Max("updated_at"), versions=Sum("version"), n=Count("id")
     )
     last = agg["last"].timestamp() if agg["last"] else 0
-    return f"{rnd.state}-{agg['n']}-{agg['versions'] or 0}-{last:.6f}"
+    # PIN locks (issue 10): a lock or an unlock changes the board too
+    pins = PinGuard.objects.filter(tournament_id=rnd.tournament_id, locked_at__isnull=False).aggregate(
+        n=Count("id"), last=Max("locked_at"))
+    pin_last = pins["last"].timestamp() if pins["last"] else 0
+    return f"{rnd.state}-{agg['n']}-{agg['versions'] or 0}-{last:.6f}-p{pins['n']}-{pin_last:.3f}"
 
 
 def board_rows_context(rnd: Round) -> dict:
@@ -62,17 +67,21 @@ def board_rows_context(rnd: Round) -> dict:
     ``sum_error``, ``mp`` / ``vp`` (N/S, E/O), ``entered_by``, ``confirmed_by``,
     ``dispute_note``, ``version``, ``updated_at``, ``url`` (the sheet page),
     ``can_validate`` (``rounds.can_validate``: the round page's rule — entered,
-    confirmed or disputed, no sum error, round in play).
+    confirmed or disputed, no sum error, round in play), ``pin_locked`` (PIN entry locked
+    after too many wrong PINs, issue 10 item 3), ``same_browser`` (a captain's confirmation
+    from a browser that looks like the entry's: ``tournaments.devices.same_browser``, item 5).
     """
     slug = rnd.tournament.slug
     rows = []
+    locked = services.locked_tables(rnd)
     counts = {key: 0 for key in STATUS_LABELS}
     for table in selectors.round_tables(rnd):
         try:
             sheet = table.sheet
         except ScoreSheet.DoesNotExist:
             sheet = None
-        row = {"number": table.number, "ns": table.ns, "ew": table.ew, "bye": table.get_bye_display() if table.bye else ""}
+        row = {"number": table.number, "ns": table.ns, "ew": table.ew, "bye": table.get_bye_display() if table.bye else "",
+               "pin_locked": table.number in locked}
         if table.bye or sheet is None:
             row.update(state="bye" if table.bye else "empty", state_label=row["bye"] or _("Da inserire"),
                        sum_error=False, version=0)
@@ -94,6 +103,9 @@ def board_rows_context(rnd: Round) -> dict:
             updated_at=sheet.updated_at,
             url=sheet_url(slug, rnd.number, table.number),
             can_validate=can_validate(rnd, sheet),
+            same_browser=bool(sheet.confirmed_by) and sheet.entered_by_captain
+            and sheet.confirmed_by.startswith("capitano ")
+            and same_browser(sheet.entry_device, sheet.entry_agent, sheet.confirm_device, sheet.confirm_agent),
         )
         rows.append(row)
     states = [(key, label, counts[key]) for key, label in STATUS_LABELS.items()]
@@ -102,6 +114,9 @@ def board_rows_context(rnd: Round) -> dict:
         "states": states,
         "disputed": [r for r in rows if r["state"] == ScoreSheet.State.DISPUTED],
         "sum_errors": [r for r in rows if r.get("sum_error")],
+        "same_browser": [r for r in rows if r.get("same_browser")],
+        "pin_locked": [r for r in rows if r.get("pin_locked")],
+        "pin_lock_ends": services.tournament_pin_lock(rnd.tournament),
         "stamp": board_stamp(rnd),
     }
 
@@ -142,6 +157,26 @@ def board_validate(request, tournament, number, table):
 
 
 @arbiter_view
+@require_POST
+def board_unlock_pin(request, tournament, number, table):
+    """Unlock PIN entry of table ``table`` (locked after too many wrong PINs); audited."""
+    rnd = _round(tournament, number)
+    services.unlock_table_pin(table=get_object_or_404(Table, round=rnd, number=table), by=request.user)
+    messages.success(request, _("PIN del tavolo %(t)s sbloccato.") % {"t": table})
+    return redirect("board", slug=tournament.slug, number=number)
+
+
+@arbiter_view
+@require_POST
+def board_unlock_tournament_pin(request, tournament, number):
+    """Reopen the tournament's PIN page before its lock ends; audited."""
+    _round(tournament, number)
+    services.unlock_tournament_pin(tournament=tournament, by=request.user)
+    messages.success(request, _("Pagina del PIN sbloccata."))
+    return redirect("board", slug=tournament.slug, number=number)
+
+
+@arbiter_view
 @require_GET
 def captain_links(request, tournament, number):
     """Every table's captain link as a QR code with its PIN, printable (cut along the lines)."""
@@ -156,5 +191,5 @@ def captain_links(request, tournament, number):
         "tournament": tournament,
         "round": rnd,
         "cards": cards,
-        "pin_url": links.base_url(request) + reverse("captain_pin"),
+        "pin_url": links.base_url(request) + reverse("captain_pin", args=[tournament.slug]),
     })

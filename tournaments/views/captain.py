@@ -7,11 +7,14 @@ every rule (``tournaments.services.save_score_sheet``, ``confirm_sheet``,
 ``dispute_sheet``) and write the audit entry; these views parse JSON, call one
 service and answer JSON.
 
-Security (issue 6): a token opens only its own table of its own round (the body
-never names a table); draft rounds and unknown tokens are a plain 404; guesses
-(unknown tokens, PIN attempts) are rate-limited per IP address, and a blocked
-address gets 429 for every captain URL so a guesser cannot tell good tokens from
-bad ones; writes are rate-limited per token. Every POST needs Django's CSRF token
+Security (issue 6, issue 10 items 2–3): a token opens only its own table of its own
+round (the body never names a table); draft rounds and unknown tokens are a plain 404;
+unknown tokens are rate-limited per client address (:func:`tournaments.devices.client_ip`,
+which reads ``X-Forwarded-For`` only from a proxy named in ``ARBITRO_TRUSTED_PROXIES``), but a
+valid link is never refused by that limiter: behind a proxy or a hotspot every phone shares
+one address. Tokens have about 190 bits, so guessing them is hopeless anyway. Wrong PINs are
+counted per table and per tournament in the database (``tournaments.services.pins``); the
+PIN page is per tournament (``/t/<slug>/pin/``). Writes are rate-limited per token. Every POST needs Django's CSRF token
 (header ``X-CSRFToken``; the page sets the cookie with ``ensure_csrf_cookie``).
 
 JSON answers:
@@ -32,7 +35,7 @@ from functools import wraps
 
 from django.db import transaction
 from django.http import Http404, HttpResponse, JsonResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
@@ -43,10 +46,11 @@ from django_ratelimit.core import is_ratelimited
 from scoring.vp import format_vp, scale_to_dict
 
 from .. import selectors, services
+from ..devices import DEVICE_COOKIE, DEVICE_MAX_AGE, client_ip, device_id, device_mark, new_device_id
 from ..errors import ArbiterError, StaleSheetError
-from ..models import Player, Round, ScoreSheet, Table
+from ..models import Player, Round, ScoreSheet, Table, Tournament
 
-#: Guesses per IP address (unknown tokens, PIN attempts).
+#: Unknown tokens per client address (a valid link is never counted nor refused).
 GUESS_RATE = "30/m"
 #: Writes per table link (saves, confirmations, disputes, retries included).
 WRITE_RATE = "60/m"
@@ -89,7 +93,8 @@ def line_of_label(label: str) -> str | None:
 
 def _guess_blocked(request, *, increment: bool) -> bool:
     return is_ratelimited(
-        request, group="captain-guess", key="ip", rate=GUESS_RATE, method=is_ratelimited.ALL, increment=increment
+        request, group="captain-guess", key=lambda group, req: client_ip(req), rate=GUESS_RATE,
+        method=is_ratelimited.ALL, increment=increment,
     )
 
 
@@ -101,18 +106,17 @@ def _too_many(request) -> HttpResponse:
 
 
 class _Blocked(Exception):
-    """This address made too many guesses: every captain URL answers 429 for a while."""
+    """This address sent too many unknown tokens: unknown tokens answer 429 for a while."""
 
 
 def _table_for(request, token: str) -> Table:
     """The table of ``token`` with its round, tournament, pairs and sheet.
 
     Raises Http404 for an unknown token or a table of a draft round (its tables may
-    still be regenerated); an unknown token counts as a guess for the per-IP rate
-    limit, and a blocked address raises ``_Blocked`` whatever the token.
+    still be regenerated); such a token counts as a guess for the per-address limit, and
+    raises ``_Blocked`` (429) once the address made too many. A valid token of a published
+    or closed round is never counted nor refused (issue 10 item 2: a shared address).
     """
-    if _guess_blocked(request, increment=False):
-        raise _Blocked
     # No default ordering: it would join rounds and tournaments for nothing.
     table = Table.objects.select_related("round__tournament", "sheet").filter(token=token).order_by().first()
     if table is None or table.round.state == Round.State.DRAFT:
@@ -123,7 +127,7 @@ def _table_for(request, token: str) -> Table:
 
 
 def _limited(view):
-    """Answer 429 when the address is blocked (see ``_table_for``)."""
+    """Answer 429 when the address sent too many unknown tokens (see ``_table_for``)."""
 
     @wraps(view)
     def wrapper(request, *args, **kwargs):
@@ -378,7 +382,7 @@ def sheet_page(request, token):
                               ("confirm", "captain_confirm"), ("dispute", "captain_dispute"))
         },
     }
-    return render(request, "captain/sheet.html", {
+    response = render(request, "captain/sheet.html", {
         "table": table,
         "round": rnd,
         "tournament": tournament,
@@ -386,6 +390,10 @@ def sheet_page(request, token):
         "data": data,
         "hand_numbers": range(1, tournament.hands_per_round + 1),
     })
+    if not device_id(request):  # the device cookie of the "same browser?" hint (issue 10 item 5)
+        response.set_cookie(DEVICE_COOKIE, new_device_id(), max_age=DEVICE_MAX_AGE, httponly=True,
+                            samesite="Lax")
+    return response
 
 
 def sheet_stamp(request, table: Table, sheet: ScoreSheet | None) -> str:
@@ -488,7 +496,7 @@ def save(request, table, data):
     label = captain_label(line, table.number)
     sheet = services.save_score_sheet(
         table=table, hands=hands, declared=declared, expected_version=version,
-        by=services.Actor(label=label),
+        by=services.Actor(label=label), device=device_mark(request),
     )
     # An identical sheet re-typed by the other line stores nothing and stays the first
     # line's: only the browser whose line is recorded as the author saved it.
@@ -538,7 +546,7 @@ def confirm(request, table, data):
         if line_of_label(sheet.entered_by) == line:
             raise ArbiterError(_("Lo score l'ha inserito la tua linea: deve confermarlo la linea avversaria."))
         _refuse_own_sheet(request, table, sheet)
-        services.confirm_sheet(table=table, by=services.Actor(label=label))
+        services.confirm_sheet(table=table, by=services.Actor(label=label), device=device_mark(request))
 
 
 def dispute(request, table, data):
@@ -569,28 +577,41 @@ dispute_view = _write_view(dispute)
 
 @require_http_methods(["GET", "POST"])
 @never_cache
-def pin_entry(request):
-    """``/c/``: the captain types his table number and the PIN printed on the sheet.
+def pin_entry(request, slug):
+    """``/t/<slug>/pin/``: the captain types his table number and the PIN printed on the sheet.
 
-    Looks among the tables of published rounds; one match redirects to the table's
-    link. Every POST counts as a guess for the per-IP rate limit.
+    Looks at table ``n`` of the tournament's latest published round
+    (``services.open_table_by_pin``); the right PIN redirects to the table's link. Wrong PINs
+    are counted per table and per tournament in the database, never per address; a locked
+    table (423) or tournament (429) answers a clear message and the QR link still works.
     """
-    error = ""
+    tournament = get_object_or_404(Tournament, slug=slug)
+    error, status = "", 200
     if request.method == "POST":
-        if _guess_blocked(request, increment=True):
-            return _too_many(request)
-        number = request.POST.get("table", "").strip()
-        pin = request.POST.get("pin", "").strip()
-        matches = []
-        if number.isdigit() and len(pin) == 4 and pin.isdigit():
-            matches = list(
-                Table.objects.filter(round__state=Round.State.PUBLISHED, number=int(number), pin=pin, bye="")
-                .values_list("token", flat=True)[:2]
-            )
-        if len(matches) == 1:
-            return redirect("captain", token=matches[0])
-        error = (_("Tavolo o PIN non corretti.") if not matches
-                 else _("PIN ambiguo: inquadra il codice QR dello score."))
-    elif _guess_blocked(request, increment=False):
-        return _too_many(request)
-    return render(request, "captain/pin.html", {"error": error}, status=400 if error else 200)
+        result = services.open_table_by_pin(
+            tournament=tournament, table_number=request.POST.get("table", "")[:10],
+            pin=request.POST.get("pin", "")[:10],
+        )
+        if result.table is not None:
+            return redirect("captain", token=result.table.token)
+        error, status = result.error, result.status
+    else:
+        ends = services.tournament_pin_lock(tournament)
+        if ends:
+            error, status = _("Troppi PIN errati in questo torneo: l'inserimento del PIN è sospeso per "
+                              "qualche minuto. Inquadra il codice QR dello score o chiama l'arbitro."), 429
+    return render(request, "captain/pin.html", {"error": error, "tournament": tournament}, status=status)
+
+
+@require_GET
+@never_cache
+def pin_help(request):
+    """``/c/``: the old PIN page, common to every tournament. PINs are now typed on the
+    tournament's own page: with one tournament in play this redirects there, otherwise it
+    explains where to go (the address is printed with the QR codes)."""
+    slugs = list(
+        Tournament.objects.filter(rounds__state=Round.State.PUBLISHED).values_list("slug", flat=True).distinct()[:2]
+    )
+    if len(slugs) == 1:
+        return redirect("captain_pin", slug=slugs[0])
+    return render(request, "captain/pin.html", {"tournament": None})
