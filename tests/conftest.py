@@ -17,6 +17,14 @@ def _italian_after_each_test():
     translation.activate("it")
 
 
+@pytest.fixture(autouse=True)
+def _no_login_throttle(settings):
+    """django-axes locks a username+IP after 5 failed logins (config/settings.py): tests that
+    log in many times must not be locked out, so it is off except where a test turns it on
+    (tests/tournaments/test_accounts.py)."""
+    settings.AXES_ENABLED = False
+
+
 @pytest.fixture
 def data_dir() -> Path:
     """Copies of shared/data (registrations, VP scales) kept with the tests."""

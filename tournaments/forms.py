@@ -199,3 +199,12 @@ class ImportForm(forms.Form):
         if f.size > 5 * 1024 * 1024:
             raise forms.ValidationError(_("File troppo grande (massimo 5 MB)."))
         return f
+
+
+class ArbiterAddForm(forms.Form):
+    """The username of an existing arbiter account to add as co-director (issue 10 item 4)."""
+
+    username = forms.CharField(
+        label=_("Nome utente"), max_length=150,
+        help_text=_("Un account già creato (manage.py create_arbiter o l'amministrazione)."),
+    )

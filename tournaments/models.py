@@ -98,6 +98,11 @@ class Tournament(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
+    # Who directs this tournament (issue 10 item 4): the creator and the co-directors he
+    # adds. Other arbiters get 404 on every page of it; superusers see every tournament.
+    arbiters = models.ManyToManyField(
+        settings.AUTH_USER_MODEL, blank=True, related_name="directed_tournaments", verbose_name=_("arbitri")
+    )
 
     class Meta:
         ordering = ["-date", "-created_at"]

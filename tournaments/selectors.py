@@ -21,6 +21,21 @@ from scoring import vp as vp_rules
 from .models import CustomScale, Pair, Penalty, Round, ScoreSheet, Seat, Table, Tournament
 
 
+def tournaments_of(user):
+    """The tournaments ``user`` may open (issue 10 item 4): those he directs
+    (``Tournament.arbiters``), every tournament for a superuser, none when anonymous."""
+    if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
+        return Tournament.objects.none()
+    if user.is_superuser:
+        return Tournament.objects.all()
+    return Tournament.objects.filter(arbiters=user)
+
+
+def directs(user, tournament: Tournament) -> bool:
+    """Whether ``user`` may open and change ``tournament`` (one of its arbiters, or a superuser)."""
+    return tournaments_of(user).filter(pk=tournament.pk).exists()
+
+
 def builtin_scales() -> list[vp_rules.VPScale]:
     """The published scales with their names in the current UI language
     ("20 VP, 4 smazzate" / "20 VP, 4 hands"); the JSON keeps the sources' English names."""

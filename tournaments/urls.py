@@ -31,6 +31,7 @@ arbiter_patterns = [
     path("coppie/<int:number>/cancella/", arbiter.pair_remove, name="pair_remove"),
     path("importa/", arbiter.registrations_import, name="import"),
     path("registro/", arbiter.audit_log, name="audit"),
+    path("arbitri/", arbiter.tournament_arbiters, name="tournament_arbiters"),
     path("penalita/", penalties.penalty_list, name="penalties"),
     path("penalita/<int:pk>/togli/", penalties.penalty_remove, name="penalty_remove"),
     *urls_rounds.urlpatterns,

@@ -79,6 +79,9 @@ def assert_english(html, italian_to_english, present, absent):
 
 @pytest.fixture
 def arbiter_english(english, arbiter):
+    # staff, so the custom VP scale forms (staff only since issue 10 item 4) are reached too
+    arbiter.is_staff = True
+    arbiter.save(update_fields=["is_staff"])
     english.force_login(arbiter)
     return english
 

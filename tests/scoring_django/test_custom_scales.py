@@ -32,6 +32,14 @@ ERRORS = {
 }
 
 
+@pytest.fixture
+def arbiter(db, django_user_model):
+    """Custom scales are shared by every tournament, so only staff create and delete them
+    (issue 10 item 4): the arbiter of these tests is staff. Non-staff arbiters are tested
+    in tests/tournaments/test_accounts.py."""
+    return django_user_model.objects.create_user(username="arbitro", password="segreta-123", is_staff=True)
+
+
 def form_data(rows, *, scale_id="vp20-2h", name="20 VP, 2 smazzate", total="20", hands="2", extra=3):
     data = {"scale-scale_id": scale_id, "scale-name": name, "scale-total": total, "scale-hands": hands,
             "band-TOTAL_FORMS": str(len(rows) + extra), "band-INITIAL_FORMS": "0",

@@ -31,6 +31,7 @@ from .guard import (  # noqa: F401
 )
 from .tournament import (  # noqa: F401
     TOURNAMENT_SETTINGS,
+    add_arbiter,
     create_tournament,
     frozen_settings,
     update_tournament,

@@ -13,6 +13,14 @@ from .audit import _as_actor
 from .guard import refuse_integrity_errors
 
 
+def _refuse_unless_staff(by) -> None:
+    """Custom scales are shared by every tournament, so only staff change them (issue 10
+    item 4). ``by`` None or a system actor (the command line) is allowed."""
+    actor = _as_actor(by)
+    if actor.user is not None and not (actor.user.is_staff or actor.user.is_superuser):
+        raise ArbiterError(_("Solo lo staff può creare o cancellare le tabelle VP personalizzate."))
+
+
 # A custom scale belongs to no tournament, so it has no place in a tournament's audit
 # trail (AuditEntry.tournament is required): creation and deletion are logged instead.
 
@@ -25,7 +33,10 @@ def create_custom_scale(*, scale, by):
     ``scale``: a ``scoring.vp.VPScale`` (from ``scale_from_rows`` or ``scale_from_csv``),
     validated again here and stored as ``scale_to_dict`` in ``CustomScale.data``. Its id
     must differ from every built-in and custom scale. Returns the ``CustomScale``.
-    Raises ArbiterError: id taken, or the scale invalid (``details`` lists every problem).
+    ``by``: a staff user (or None / a system actor for the command line): custom scales
+    are shared by every tournament, so other arbiters only read them (issue 10 item 4).
+    Raises ArbiterError: ``by`` not staff, id taken, or the scale invalid (``details``
+    lists every problem).
     """
     import logging
 
@@ -33,6 +44,7 @@ def create_custom_scale(*, scale, by):
 
     from ..models import CustomScale
 
+    _refuse_unless_staff(by)
     try:
         vp_rules.validate_scale(scale)
     except vp_rules.ScaleError as exc:
@@ -54,11 +66,13 @@ def create_custom_scale(*, scale, by):
 @transaction.atomic
 def delete_custom_scale(*, scale_id: str, by) -> None:
     """Delete a custom VP scale. Refused while a tournament uses it (its results would
-    lose their scale) and for a built-in scale. Raises ArbiterError."""
+    lose their scale), for a built-in scale and for a ``by`` who is not staff (issue 10
+    item 4). Raises ArbiterError."""
     import logging
 
     from ..models import CustomScale
 
+    _refuse_unless_staff(by)
     custom = CustomScale.objects.select_for_update().filter(scale_id=scale_id).first()
     if custom is None:
         raise ArbiterError(_("La tabella «%(code)s» non è una tabella personalizzata.") % {"code": scale_id})

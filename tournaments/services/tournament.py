@@ -45,13 +45,19 @@ def frozen_settings(tournament: Tournament) -> tuple[str, ...]:
 @refuse_integrity_errors
 @transaction.atomic
 def create_tournament(*, by, **fields) -> Tournament:
-    """Create a tournament with the given settings (rules.md §1); returns it."""
+    """Create a tournament with the given settings (rules.md §1); returns it.
+
+    ``by``: the arbiter (a user) or an ``Actor``; a user becomes the tournament's first
+    arbiter (``Tournament.arbiters``, issue 10 item 4), so only he (and the co-directors he
+    adds, and superusers) can open it."""
     unknown = set(fields) - set(TOURNAMENT_SETTINGS)
     if unknown:
         raise TypeError(f"unknown tournament fields: {sorted(unknown)}")
     _check_plan(fields.get("plan", "MMMD"))
     actor = _as_actor(by)
     tournament = Tournament.objects.create(created_by=actor.user, **fields)
+    if actor.user is not None:
+        tournament.arbiters.add(actor.user)
     audit(tournament=tournament, by=actor, action="tournament_created", new={"name": tournament.name})
     return tournament
 
@@ -105,3 +111,33 @@ def _jsonable(value):
     return str(value)
 
 
+
+
+@refuse_integrity_errors
+@transaction.atomic
+def add_arbiter(*, tournament: Tournament, username: str, by):
+    """Add the account ``username`` as a co-director of ``tournament`` (issue 10 item 4).
+
+    ``by``: the arbiter doing it (he must already direct the tournament, or be a
+    superuser). The new arbiter then sees the tournament in his list and every page of
+    it. Returns the added user. One audit entry ``arbiter_added``.
+    Raises ArbiterError: no active account with that username, or already an arbiter of
+    the tournament, or ``by`` does not direct the tournament.
+    """
+    from django.contrib.auth import get_user_model
+
+    from ..selectors import directs
+
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    actor = _as_actor(by)
+    if actor.user is None or not directs(actor.user, tournament):
+        raise ArbiterError(_("Solo un arbitro del torneo può aggiungere altri arbitri."))
+    username = (username or "").strip()
+    user = get_user_model().objects.filter(username=username, is_active=True).first()
+    if user is None:
+        raise ArbiterError(_("Nessun arbitro con nome utente «%(username)s».") % {"username": username})
+    if tournament.arbiters.filter(pk=user.pk).exists():
+        raise ArbiterError(_("«%(username)s» è già arbitro di questo torneo.") % {"username": username})
+    tournament.arbiters.add(user)
+    audit(tournament=tournament, by=actor, action="arbiter_added", new={"username": user.get_username()})
+    return user

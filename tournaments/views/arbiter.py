@@ -16,7 +16,7 @@ from pairing import mitchell
 
 from .. import registrations, selectors, services
 from ..errors import ArbiterError
-from ..forms import ImportForm, PairForm, TournamentForm
+from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
 from ..models import AuditEntry, Pair, Player, Tournament
 from ..tables import PairTable
 from .common import arbiter_view
@@ -24,7 +24,8 @@ from .common import arbiter_view
 
 @login_required
 def home(request):
-    tournaments = Tournament.objects.annotate(n_pairs=Count("pairs", distinct=True)).order_by("-date", "-created_at")
+    """The tournaments the user directs (all of them for a superuser): issue 10 item 4."""
+    tournaments = selectors.tournaments_of(request.user).annotate(n_pairs=Count("pairs", distinct=True)).order_by("-date", "-created_at")
     return render(request, "arbiter/home.html", {"tournaments": tournaments})
 
 
@@ -197,3 +198,23 @@ def audit_log(request, tournament):
         entries = entries.filter(table_number=table)
     return render(request, "arbiter/audit.html", {"tournament": tournament, "entries": entries[:500],
                                                   "round": rnd, "table": table})
+
+
+@arbiter_view
+def tournament_arbiters(request, tournament):
+    """The tournament's arbiters and a form to add a co-director by username
+    (``services.add_arbiter``, audited). Only its arbiters (and superusers) reach it."""
+    form = ArbiterAddForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            user = services.add_arbiter(tournament=tournament, username=form.cleaned_data["username"],
+                                        by=request.user)
+        except ArbiterError as exc:
+            form.add_error("username", exc.message)
+        else:
+            messages.success(request, _("%(username)s ora è arbitro del torneo.") % {"username": user.get_username()})
+            return redirect("tournament_arbiters", slug=tournament.slug)
+    return render(request, "arbiter/arbiters.html", {
+        "tournament": tournament, "form": form,
+        "arbiters": tournament.arbiters.order_by("username"),
+    })

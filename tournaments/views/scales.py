@@ -1,16 +1,21 @@
 """The arbiter's VP scale pages (rules.md §4): built-in scales read-only, custom scales
 created by a form (one row per band) or by a CSV upload, and deleted when unused.
 
+Every scale is shared by all tournaments: every arbiter reads them, only staff create and
+delete custom ones (issue 10 item 4; others get 403 on those pages).
+
 Validation is ``scoring.vp`` (every problem listed, in Italian); storing and deleting go
 through ``services.create_custom_scale`` / ``services.delete_custom_scale``.
 """
 from __future__ import annotations
 
 from decimal import Decimal
+from functools import wraps
 
 from django import forms
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db.models import Count
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -27,6 +32,19 @@ FORM_ROWS = 12
 """Empty band rows offered by the form (blank rows are ignored)."""
 
 CSV_MAX_BYTES = 100 * 1024
+
+
+def staff_only(view):
+    """Login required, then 403 unless the user is staff (custom scales are shared)."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request, *args, **kwargs):
+        if not (request.user.is_staff or request.user.is_superuser):
+            raise PermissionDenied(_("Solo lo staff può creare o cancellare le tabelle VP personalizzate."))
+        return view(request, *args, **kwargs)
+
+    return wrapper
 
 
 def _vp_number(value: Decimal):
@@ -143,7 +161,8 @@ def _card(scale: vp_rules.VPScale, *, custom: bool, used_by: int = 0) -> dict:
 
 @login_required
 def scale_list(request):
-    """Every scale: built-in ones (read-only) and custom ones (deletable when unused)."""
+    """Every scale: built-in ones (read-only) and custom ones (deletable when unused, by
+    staff only; other arbiters see them read-only)."""
     used = dict(Tournament.objects.order_by().values_list("vp_scale").annotate(n=Count("id")))
     cards = [_card(s, custom=False, used_by=used.get(s.id, 0)) for s in selectors.builtin_scales()]
     broken = []
@@ -154,7 +173,8 @@ def scale_list(request):
             broken.append((custom, exc.messages))
             continue
         cards.append(_card(scale, custom=True, used_by=used.get(custom.scale_id, 0)))
-    return render(request, "arbiter/scales.html", {"cards": cards, "broken": broken})
+    can_edit = request.user.is_staff or request.user.is_superuser
+    return render(request, "arbiter/scales.html", {"cards": cards, "broken": broken, "can_edit": can_edit})
 
 
 def _save(request, form, build):
@@ -176,7 +196,7 @@ def _save(request, form, build):
     return redirect(reverse("scales") + f"#scala-{custom.scale_id}")
 
 
-@login_required
+@staff_only
 def scale_create(request):
     """A custom scale typed in a form: header fields plus one row per band."""
     form = ScaleHeaderForm(request.POST or None, prefix="scale")
@@ -195,7 +215,7 @@ def scale_create(request):
     return render(request, "arbiter/scales_form.html", {"form": form, "bands": bands})
 
 
-@login_required
+@staff_only
 def scale_upload(request):
     """A custom scale from a CSV file (``scoring.vp.scale_from_csv``: messages name the line)."""
     form = ScaleUploadForm(request.POST or None, request.FILES or None, prefix="scale")
@@ -210,7 +230,7 @@ def scale_upload(request):
     return render(request, "arbiter/scales_upload.html", {"form": form})
 
 
-@login_required
+@staff_only
 def scale_delete(request, scale_id):
     """Confirm, then delete a custom scale no tournament uses."""
     custom = CustomScale.objects.filter(scale_id=scale_id).first()

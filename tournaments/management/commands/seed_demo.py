@@ -1,21 +1,64 @@
 """``python manage.py seed_demo``: a demo arbiter and a demo tournament (29 pairs).
 
-Idempotent: running it again leaves an existing demo alone. Prints the arbiter's
-credentials. The demo tournament is played with the same services the views use
-(``tournaments.simulation``) and stopped after round 2, when that module exists.
+Idempotent: running it again leaves an existing demo alone. The demo tournament is played
+with the same services the views use (``tournaments.simulation``) and stopped after round
+2, when that module exists; it belongs to the demo arbiter.
+
+The demo password (issue 10 item 4) depends on where the server listens, read from
+``--url`` (``make run`` passes ``http://$(HOST):$(PORT)/``):
+
+- loopback (127.0.0.0/8, ``localhost``, ``::1``): nobody else can reach the server, so the
+  fixed demo password ``burraco2026`` (the README's) is set and printed;
+- any other host (``0.0.0.0``, a LAN address…): phones on an open club network can reach
+  it, so a random password is set and printed ONCE. The next runs neither print nor change
+  it; ``--reset-password`` asks for a new one. An existing demo account that still has the
+  fixed password gets a random one the first time the server is opened to the network.
+
+``ARBITRO_DEMO_USER`` / ``ARBITRO_DEMO_PASSWORD`` choose the username and the password
+(an explicit choice, used on any host, except that the fixed demo password is never set
+for a non-loopback host).
 """
+import ipaddress
 import os
 from datetime import date
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 
 from tournaments import registrations, services
+from tournaments.management.commands.create_arbiter import random_password
 from tournaments.models import Tournament
 
 DEMO_SLUG = "demo"
+DEMO_PASSWORD = "burraco2026"
+"""The README's demo password: set only when the server listens on loopback."""
+
+
+def host_of(url: str) -> str:
+    """The host of ``url`` (``http://0.0.0.0:8000/`` → ``0.0.0.0``, ``http://[::1]:8000/``
+    → ``::1``); a bare host is returned as is. Empty when there is none."""
+    url = (url or "").strip()
+    if "//" not in url:
+        url = "//" + url
+    try:
+        return urlsplit(url).hostname or ""
+    except ValueError:
+        return ""
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` reaches only this machine: ``localhost`` or an address of 127.0.0.0/8
+    or ``::1``. Anything else (``0.0.0.0``, a LAN address, a name, nothing) is not."""
+    host = (host or "").strip().strip("[]").lower()
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
 
 
 def demo_registrations() -> Path:
@@ -32,20 +75,53 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--url", default="http://127.0.0.1:8000/",
-                            help="Indirizzo del server da stampare (make run passa host e porta).")
+                            help="Indirizzo del server (make run passa host e porta): su 127.0.0.1 la "
+                                 "password demo fissa, altrimenti una casuale stampata una volta.")
+        parser.add_argument("--reset-password", action="store_true",
+                            help="Imposta e stampa una nuova password per l'arbitro demo.")
 
     def handle(self, *args, **options):
         User = get_user_model()
         username = os.environ.get("ARBITRO_DEMO_USER", "arbitro")
-        password = os.environ.get("ARBITRO_DEMO_PASSWORD", "burraco2026")
+        local = is_loopback(host_of(options["url"]))
         user = User.objects.filter(username=username).first()
+        shown = None
         if user is None:
-            user = User.objects.create_superuser(username=username, password=password, email="")
+            shown = self._new_password(local)
+            user = User.objects.create_superuser(username=username, password=shown, email="")
+        elif options["reset_password"] or (not local and user.check_password(DEMO_PASSWORD)):
+            shown = self._new_password(local)
+            user.set_password(shown)
+            user.save(update_fields=["password"])
+        elif local and user.check_password(DEMO_PASSWORD):
+            shown = DEMO_PASSWORD  # public anyway (README), and only this machine can log in
         if not Tournament.objects.filter(slug=DEMO_SLUG).exists():
             self._create_demo(user)
-        self.stdout.write(self.style.SUCCESS(
-            f"Arbitro demo  →  utente: {username}   password: {password}   ({options['url']})"
-        ))
+        elif not user.directed_tournaments.filter(slug=DEMO_SLUG).exists():
+            Tournament.objects.get(slug=DEMO_SLUG).arbiters.add(user)
+        if shown is not None:
+            self.stdout.write(self.style.SUCCESS(
+                f"Arbitro demo  →  utente: {username}   password: {shown}   ({options['url']})"
+            ))
+            if shown != DEMO_PASSWORD or not local:
+                self.stdout.write(self.style.WARNING(
+                    "Annota la password ora: non verrà più stampata "
+                    "(per una nuova: manage.py seed_demo --reset-password)."
+                ))
+        else:
+            self.stdout.write(self.style.SUCCESS(
+                f"Arbitro demo  →  utente: {username}   password: invariata, quella stampata la prima volta "
+                f"(per una nuova: manage.py seed_demo --reset-password)   ({options['url']})"
+            ))
+
+    @staticmethod
+    def _new_password(local: bool) -> str:
+        """The explicit ``ARBITRO_DEMO_PASSWORD``, else the fixed demo password on loopback,
+        else a random one; never the fixed demo password off loopback."""
+        chosen = os.environ.get("ARBITRO_DEMO_PASSWORD")
+        if chosen and (local or chosen != DEMO_PASSWORD):
+            return chosen
+        return DEMO_PASSWORD if local else random_password()
 
     def _create_demo(self, user):
         path = demo_registrations()

@@ -4,10 +4,15 @@ Creates a fresh tournament (slug made unique), imports the registrations and pla
 round with random hands through the same services as the arbiter's pages
 (``tournaments.simulation``). Writes into DIR: ``standings.pdf``, ``standings.xlsx``,
 ``results.json`` and, per round K, ``scoresheets-round-K.pdf`` and ``tablelist-round-K.pdf``.
+
+``--owner USERNAME``: the arbiter account the tournament belongs to (issue 10 item 4: it
+appears in his list and he signs the writes). Without it the tournament belongs to the
+'simulatore' user, and only superusers see it in the browser.
 """
 import time
 from pathlib import Path
 
+from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
 from scoring.vp import ScaleError
@@ -27,15 +32,23 @@ class Command(BaseCommand):
         parser.add_argument("--name", default="Torneo simulato", help="Nome del torneo.")
         parser.add_argument("--slug", default=None, help="Sigla del torneo (resa unica).")
         parser.add_argument("--stop-after", type=int, default=None, help="Gioca solo i primi N turni.")
+        parser.add_argument("--owner", default=None,
+                            help="Nome utente dell'arbitro a cui appartiene il torneo (manage.py create_arbiter).")
 
     def handle(self, *args, **o):
         path = Path(o["registrations"])
         if not path.exists():
             raise CommandError(f"File {path} inesistente.")
+        owner = None
+        if o["owner"]:
+            owner = get_user_model().objects.filter(username=o["owner"], is_active=True).first()
+            if owner is None:
+                raise CommandError(f"Nessun arbitro con nome utente «{o['owner']}» "
+                                   f"(crealo con manage.py create_arbiter {o['owner']}).")
         started = time.perf_counter()
         try:
             tournament = simulation.simulate(
-                registrations=path, plan=o["plan"], hands=o["hands"], seed=o["seed"], name=o["name"],
+                registrations=path, plan=o["plan"], hands=o["hands"], seed=o["seed"], name=o["name"], by=owner,
                 slug=o["slug"], stop_after=o["stop_after"], out=Path(o["out"]),
             )
         except ArbiterError as exc:

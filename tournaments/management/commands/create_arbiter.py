@@ -1,0 +1,62 @@
+"""``python manage.py create_arbiter USERNAME [--password P] [--staff] [--superuser]``.
+
+Makes an arbiter account (issue 10 item 4). Without ``--password`` a random password is
+generated and printed once (it is stored only hashed: write it down). ``--staff`` lets the
+arbiter create and delete custom VP scales (shared by every tournament); ``--superuser``
+sees every tournament and the admin. An existing username is refused (change a password
+with ``manage.py changepassword``). Accounts can also be made in the admin (/admin/).
+"""
+import secrets
+
+from django.contrib.auth import get_user_model
+from django.contrib.auth.password_validation import validate_password
+from django.core.exceptions import ValidationError
+from django.core.management.base import BaseCommand, CommandError
+
+RANDOM_PASSWORD_BYTES = 12
+"""``secrets.token_urlsafe(12)``: 16 characters, 96 bits."""
+
+
+def random_password() -> str:
+    """A random password to print once (96 bits, URL-safe characters)."""
+    return secrets.token_urlsafe(RANDOM_PASSWORD_BYTES)
+
+
+class Command(BaseCommand):
+    help = "Crea un account di arbitro (password casuale stampata una volta, se non indicata)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("username", help="Nome utente dell'arbitro.")
+        parser.add_argument("--password", default=None,
+                            help="Password; se manca ne viene generata una casuale e stampata una volta.")
+        parser.add_argument("--email", default="", help="Indirizzo email (facoltativo).")
+        parser.add_argument("--staff", action="store_true",
+                            help="Può creare e cancellare le tabelle VP personalizzate.")
+        parser.add_argument("--superuser", action="store_true",
+                            help="Vede tutti i tornei e l'amministrazione.")
+
+    def handle(self, *args, username, password, email, staff, superuser, **options):
+        User = get_user_model()
+        username = username.strip()
+        if not username:
+            raise CommandError("Il nome utente non può essere vuoto.")
+        if User.objects.filter(username=username).exists():
+            raise CommandError(f"L'utente «{username}» esiste già (per cambiare password: "
+                               f"manage.py changepassword {username}).")
+        generated = password is None
+        if generated:
+            password = random_password()
+        user = User(username=username, email=email, is_staff=staff or superuser, is_superuser=superuser)
+        try:
+            validate_password(password, user)
+        except ValidationError as exc:
+            raise CommandError(" ".join(exc.messages)) from exc
+        user.set_password(password)
+        user.save()
+        if generated:
+            self.stdout.write(self.style.SUCCESS(
+                f"Arbitro creato  →  utente: {username}   password: {password}\n"
+                "Annotala ora: non verrà più mostrata."
+            ))
+        else:
+            self.stdout.write(self.style.SUCCESS(f"Arbitro creato  →  utente: {username}"))
