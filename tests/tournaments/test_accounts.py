@@ -134,7 +134,7 @@ def test_migration_makes_each_creator_an_arbiter(db, arbiter, other):
     mine = Tournament.objects.create(name="Vecchio", slug="vecchio", date=datetime.date(2025, 5, 1),
                                      created_by=arbiter)
     orphan = Tournament.objects.create(name="Senza autore", slug="orfano", date=datetime.date(2025, 5, 2))
-    migration = importlib.import_module("tournaments.migrations.0007_tournament_arbiters")
+    migration = importlib.import_module("tournaments.migrations.0006_tournament_arbiters")
     migration.creators_become_arbiters(apps, None)
     assert list(mine.arbiters.all()) == [arbiter]
     assert orphan.arbiters.count() == 0

@@ -14,7 +14,7 @@ def creators_become_arbiters(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ("tournaments", "0004_penalty_mp"),
+        ("tournaments", "0005_pin_guard"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
