@@ -191,12 +191,15 @@ def test_open_files_limit_is_raised_up_to_the_hard_limit():
         resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))
 
 
-def test_blocked_address_gets_429_even_with_a_current_tag(client, tables):
-    """The cheap 304 must not let a guesser tell a good link from a bad one."""
+def test_blocked_address_still_polls_its_own_link_but_not_unknown_ones(client, tables):
+    """Behind one address (NAT) a guesser must not block the room's polls (issue 10 item 2),
+    and an unknown token never gets the cheap 304: it is a 404, then a 429."""
     from tournaments.views.captain import GUESS_RATE
 
     t = tables[1]
     tag = poll(client, t)["ETag"]
-    for k in range(int(GUESS_RATE.split("/")[0]) + 1):
-        client.get(reverse("captain_state", args=[f"unknown-{k}"]))
-    assert poll(client, t, tag).status_code == 429
+    limit = int(GUESS_RATE.split("/")[0])
+    codes = [client.get(reverse("captain_state", args=[f"unknown-{k}"]), HTTP_IF_NONE_MATCH=tag).status_code
+             for k in range(limit + 1)]
+    assert codes[:limit] == [404] * limit and codes[limit] == 429
+    assert poll(client, t, tag).status_code == 304
