@@ -19,7 +19,7 @@ from ..errors import ArbiterError
 from ..forms import ImportForm, PairForm, TournamentForm
 from ..models import AuditEntry, Pair, Player, Tournament
 from ..tables import PairTable
-from .common import arbiter_view
+from .common import arbiter_view, query_int
 
 
 @login_required
@@ -188,12 +188,17 @@ def registrations_import(request, tournament):
 
 @arbiter_view
 def audit_log(request, tournament):
+    """``/registro/``: the tournament's audit trail, newest first, 500 entries at most.
+
+    ``?round=`` and ``?table=``: filters by round and table number; a value that is not a
+    whole number from 1 to 32767 is ignored (never a 500, issue 10 item 6).
+    """
     entries = AuditEntry.objects.filter(tournament=tournament)
-    rnd = request.GET.get("round")
-    table = request.GET.get("table")
-    if rnd:
+    rnd = query_int(request.GET.get("round"), low=1, high=32767)
+    table = query_int(request.GET.get("table"), low=1, high=32767)
+    if rnd is not None:
         entries = entries.filter(round_number=rnd)
-    if table:
+    if table is not None:
         entries = entries.filter(table_number=table)
     return render(request, "arbiter/audit.html", {"tournament": tournament, "entries": entries[:500],
                                                   "round": rnd, "table": table})
