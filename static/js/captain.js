@@ -227,9 +227,14 @@
   window.addEventListener("online", function () { retryDelay = 0; send(); });
 
   /* A reload with an unsent sheet: already stored? else re-send it. */
+  function held(c) { return !!c && same(c, S) && sameDecl(c, S); }
   if (st.draft && st.base !== S.version) {
-    if (!same(st.draft, S)) say(T.updated);
-    st.draft = null; st.pending = false; store();
+    if (st.pending && !held(st.draft) && held(st.prev)) {
+      st.base = S.version; store();   // the server holds what this phone sent before: resend the edit
+    } else {
+      if (!same(st.draft, S)) say(T.updated);
+      st.draft = null; st.pending = false; store();
+    }
   } else if (st.pending && st.draft && same(st.draft, S) && S.version) {
     st.draft = null; st.pending = false; store();
   }

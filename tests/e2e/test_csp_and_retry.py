@@ -88,3 +88,40 @@ def test_phone_keeps_retrying_on_503(chromium, live_server, round_in_play):  # n
     page.wait_for_timeout(3000)
     assert len(sent) >= 2
     ctx.close()
+
+
+def test_edit_after_a_lost_answer_was_thrown_away_as_another_phones(chromium, live_server, round_in_play):  # noqa: F811
+    """Regression: the first save reached the server but its answer was lost; the captain
+    corrected hand 4 and saved again, and the phone said "updated by another phone" and
+    dropped the edit. The phone now names what it sent before, the server holds exactly
+    that, and the edit is stored."""
+    from tournaments.models import ScoreSheet
+
+    _arbiter, rnd = round_in_play
+    table = rnd.tables.get(number=3)
+    ctx = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=ITALIAN)
+    page = ctx.new_page()
+    lost = []
+
+    def lose_first_answer(route):
+        if not lost:
+            route.fetch()            # the server stores the sheet…
+            lost.append(1)
+            route.abort()            # …and the answer never reaches the phone
+        else:
+            route.continue_()
+
+    page.route("**/salva/", lose_first_answer)
+    page.goto(live_server.url + f"/c/{table.token}/")
+    page.click(".who button[data-line=ns]")
+    fill_sheet(page, RIGHT)
+    page.click("#send")
+    page.wait_for_selector("#net:has-text('riprovo')")
+    assert ScoreSheet.objects.get(table=table).version == 1
+    page.fill("input[name=ew4]", "200")           # 195 → 200 before the retry
+    page.click("#send")
+    page.wait_for_selector("#net:has-text('Salvato')")
+    assert "altro telefono" not in (page.text_content("#msg") or "")
+    sheet = ScoreSheet.objects.get(table=table)
+    assert (sheet.mp_ns, sheet.mp_ew, sheet.version) == (1550, 850, 2)
+    ctx.close()
