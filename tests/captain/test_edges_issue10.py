@@ -185,7 +185,8 @@ def test_audit_page_with_bad_integer_was_500(arbiter_client, tables, query):
 
 @pytest.mark.parametrize("name,query", [
     ("standings", "dopo=abc"), ("standings", f"dopo={HUGE}"),
-    ("sheet", f"dopo={HUGE}"), ("standings_pdf", "dopo=abc"), ("standings_pdf", f"dopo={HUGE}"),
+    ("sheet", f"dopo={HUGE}"), ("pair_withdraw", f"coppia=abc&turno={HUGE}"), ("late_pair", "turno=x"),
+    ("standings_xlsx", f"dopo={HUGE}"), ("standings_pdf", "dopo=abc"), ("standings_pdf", f"dopo={HUGE}"),
 ])
 def test_arbiter_pages_with_bad_integer_never_500(arbiter_client, tables, name, query):
     args = ["prova", 1, 1] if name == "sheet" else ["prova"]
