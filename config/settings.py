@@ -9,6 +9,8 @@ environment:
 - ``ARBITRO_DEBUG``: ``1`` for development; off by default.
 - ``ARBITRO_ALLOWED_HOSTS``: comma-separated; default ``127.0.0.1,localhost`` plus
   the machine's LAN addresses are added with ``*`` only when explicitly asked.
+- ``ARBITRO_HTTPS``: ``1`` behind HTTPS: secure cookies and HSTS (``ARBITRO_HSTS_SECONDS``,
+  default one year; ``ARBITRO_HSTS_SUBDOMAINS=1`` to include subdomains, off by default).
 - ``DATABASE_URL``: any database dj-database-url understands (PostgreSQL for hosted
   use); default SQLite in ``var/arbitro.sqlite3``.
 """
@@ -80,6 +82,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "csp.middleware.CSPMiddleware",
     # last, as django-axes asks: turns a locked-out login into the lockout page
     "axes.middleware.AxesMiddleware",
 ]
@@ -163,10 +166,43 @@ LOGOUT_REDIRECT_URL = "login"
 CSRF_COOKIE_HTTPONLY = False
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
-if _env_bool("ARBITRO_HTTPS", False):
-    SESSION_COOKIE_SECURE = True
-    CSRF_COOKIE_SECURE = True
-    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+
+
+def https_settings(enabled: bool, environ=os.environ) -> dict:
+    """The settings that only make sense behind HTTPS (``ARBITRO_HTTPS``, issue 10 item 8):
+    secure cookies, the proxy's scheme header and HSTS (``SECURE_HSTS_SECONDS``, one year
+    unless ``ARBITRO_HSTS_SECONDS``; subdomains only with ``ARBITRO_HSTS_SUBDOMAINS=1``).
+    Without HTTPS: nothing (HSTS over plain HTTP on a club network would lock browsers out)."""
+    if not enabled:
+        return {}
+    return {
+        "SESSION_COOKIE_SECURE": True,
+        "CSRF_COOKIE_SECURE": True,
+        "SECURE_PROXY_SSL_HEADER": ("HTTP_X_FORWARDED_PROTO", "https"),
+        "SECURE_HSTS_SECONDS": int(environ.get("ARBITRO_HSTS_SECONDS", 365 * 24 * 3600)),
+        "SECURE_HSTS_INCLUDE_SUBDOMAINS": environ.get("ARBITRO_HSTS_SUBDOMAINS", "").strip().lower()
+        in ("1", "true", "yes", "on"),
+    }
+
+
+globals().update(https_settings(_env_bool("ARBITRO_HTTPS", False)))
+
+# Content-Security-Policy (django-csp, issue 10 item 8): scripts only from our own static
+# files (no inline <script> code, no on…= handlers: tests/test_csp_pages.py checks every
+# page), inline styles allowed, images from us or data: URIs (QR codes), no framing.
+from csp.constants import NONE, SELF, UNSAFE_INLINE  # noqa: E402
+
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF, UNSAFE_INLINE],
+        "img-src": [SELF, "data:"],
+        "connect-src": [SELF],
+        "frame-ancestors": [NONE],
+        "form-action": [SELF],
+    }
+}
 
 # The captain pages' rate limits (django-ratelimit, tournaments/views/captain.py) count in
 # this cache. A local-memory cache is shared only within one process: enough here because

@@ -15,6 +15,7 @@ from typing import Sequence
 from scoring.vp import VPScale, VPValue, convert
 
 __all__ = [
+    "MAX_HAND_MP",
     "HandScore",
     "SheetTotals",
     "SheetError",
@@ -24,6 +25,13 @@ __all__ = [
 ]
 
 LINE_NAMES = {"ns": "N/S", "ew": "E/O"}
+
+#: The largest hand score accepted, in MP, either sign: |hand| ≤ 10,000 MP (issue 10 item 6).
+#: A real Burraco hand stays far below it (a few thousand MP at most); the bound keeps a typo
+#: or a forged request (10^30) from reaching the database's 32-bit integer fields. A declared
+#: total is bounded accordingly: |total| ≤ 10,000 MP × the number of hands. The base/cards
+#: parts of a hand obey the same per-hand bound.
+MAX_HAND_MP = 10_000
 
 
 class SheetError(ValueError):
@@ -103,6 +111,15 @@ class SheetTotals:
         return messages
 
 
+def out_of_bounds(where: str, value: int, bound: int) -> str:
+    """The Italian refusal of a value beyond ``±bound`` MP; a huge value is shortened so the
+    message stays readable ("Smazzata 1, linea N/S: 1000000000000… è fuori dai limiti")."""
+    shown = str(value)
+    if len(shown) > 12:
+        shown = shown[:12] + "…"
+    return f"{where}: {shown} è fuori dai limiti (al massimo {bound} MP in valore assoluto)"
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -123,7 +140,9 @@ def sheet_totals(
 
     Raises :class:`SheetError` listing every problem: no hands, the wrong number of hands, a
     hand score that is not an integer multiple of 5 ("Smazzata 3, linea E/O: 123 non è
-    multiplo di 5").
+    multiplo di 5"), a hand score beyond ±:data:`MAX_HAND_MP` ("Smazzata 3, linea N/S: 20000 è
+    fuori dai limiti (al massimo 10000 MP in valore assoluto)"), a declared total beyond
+    ±``MAX_HAND_MP`` × the number of hands.
     """
     problems: list[str] = []
     if expected_hands is not None and len(hands) != expected_hands:
@@ -136,9 +155,11 @@ def sheet_totals(
             where = f"Smazzata {number}, linea {LINE_NAMES[line]}"
             if not _is_int(value):
                 problems.append(f"{where}: {value!r} non è un numero intero")
+            elif abs(value) > MAX_HAND_MP:
+                problems.append(out_of_bounds(where, value, MAX_HAND_MP))
             elif value % 5:
                 problems.append(f"{where}: {value} non è multiplo di 5")
-        if _is_int(hand.ns) and _is_int(hand.ew):
+        if _is_int(hand.ns) and _is_int(hand.ew) and abs(hand.ns) <= MAX_HAND_MP and abs(hand.ew) <= MAX_HAND_MP:
             mp_ns += hand.ns
             mp_ew += hand.ew
     if problems:
@@ -148,6 +169,9 @@ def sheet_totals(
     for line, value in (("ns", declared_ns), ("ew", declared_ew)):
         if value is not None and not _is_int(value):
             raise SheetError(f"Totale dichiarato, linea {LINE_NAMES[line]}: {value!r} non è un numero intero")
+        if value is not None and abs(value) > MAX_HAND_MP * len(hands):
+            raise SheetError(out_of_bounds(f"Totale dichiarato, linea {LINE_NAMES[line]}", value,
+                                           MAX_HAND_MP * len(hands)))
     sum_error = (declared_ns is not None and declared_ns != mp_ns) or (
         declared_ew is not None and declared_ew != mp_ew
     )

@@ -8,18 +8,40 @@ Columns (header names, case-insensitive; order free):
 CSV may be comma- or semicolon-separated, UTF-8 with or without BOM, or
 Windows-1252 as Italian Excel saves it. Names are trimmed. Row numbers in the
 messages are the spreadsheet's (header = row 1).
+
+A file holds at most :data:`MAX_PAIRS` pairs (2000 rows = 4000 players, issue 10 item 7):
+rows are read one at a time and counting stops at the first row beyond the cap, so a
+100,000-row file is refused without being read whole. Between the preview and the
+confirmation the upload waits on disk under ``var/imports/`` (a random name; only that
+name goes into the session) and is removed after the import or after
+:data:`UPLOAD_MAX_AGE` seconds.
 """
 from __future__ import annotations
 
 import csv
 import io
+import re
+import secrets
+import time
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Iterator
 
 from django.utils.translation import gettext as _
 
 from .services import PlayerData
 
 REQUIRED = ("cognome_1", "nome_1", "cognome_2", "nome_2")
+
+#: The most pairs one registration file may hold (one pair a row: 2000 rows = 4000 players).
+MAX_PAIRS = 2000
+#: Seconds an uploaded file waits for its confirmation before it is removed.
+UPLOAD_MAX_AGE = 3600
+_UPLOAD_NAME = re.compile(r"^[0-9a-f]{32}$")
+
+
+class TooManyRows(ValueError):
+    """The file has more than :data:`MAX_PAIRS` data rows (counting stopped there)."""
 
 
 @dataclass(frozen=True)
@@ -52,48 +74,67 @@ def decode(data: bytes) -> str:
         return data.decode("cp1252")
 
 
-def _csv_records(data: bytes) -> list[list[str]]:
+def _csv_records(data: bytes) -> Iterator[list[str]]:
     text = decode(data)
-    first = text.splitlines()[0] if text.strip() else ""
+    first = text.split("\n", 1)[0] if text.strip() else ""
     delimiter = ";" if first.count(";") > first.count(",") else ","
-    return [row for row in csv.reader(io.StringIO(text), delimiter=delimiter)]
+    yield from csv.reader(io.StringIO(text), delimiter=delimiter)
 
 
-def _xlsx_records(data: bytes) -> list[list[str]]:
+def _xlsx_records(data: bytes) -> Iterator[list[str]]:
     from openpyxl import load_workbook
 
     wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-    ws = wb.worksheets[0]
-    records = []
-    for values in ws.iter_rows(values_only=True):
-        records.append(["" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
-                        for v in values])
-    wb.close()
-    return records
+    try:
+        ws = wb.worksheets[0]
+        for values in ws.iter_rows(values_only=True):
+            yield ["" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
+                   for v in values]
+    finally:
+        wb.close()
 
 
-def read_records(filename: str, data: bytes) -> list[list[str]]:
-    """Rows of cells as strings; XLSX by extension or zip signature, else CSV."""
+def read_records(filename: str, data: bytes, *, max_rows: int | None = None) -> list[list[str]]:
+    """Non-blank rows of cells as strings (the header first); XLSX by extension or zip
+    signature, else CSV. ``max_rows``: the most data rows (after the header) accepted;
+    reading stops at the next one with :class:`TooManyRows` (the rest is never parsed)."""
     if filename.lower().endswith((".xlsx", ".xlsm")) or data[:2] == b"PK":
-        return _xlsx_records(data)
-    return _csv_records(data)
+        stream = _xlsx_records(data)
+    else:
+        stream = _csv_records(data)
+    records: list[list[str]] = []
+    for record in stream:
+        if not any(c.strip() for c in record):
+            continue
+        if max_rows is not None and len(records) > max_rows:  # header + max_rows already kept
+            if hasattr(stream, "close"):
+                stream.close()
+            raise TooManyRows(len(records))
+        records.append(record)
+    return records
 
 
 def parse(filename: str, data: bytes, *, existing_numbers=(), existing_memberships=()) -> ParsedFile:
     """Read and check a registration file; nothing is saved.
 
-    Errors, each with its row number: unreadable file, missing columns, a missing
+    Errors, each with its row number: unreadable file, more than :data:`MAX_PAIRS` rows
+    (refused before the rest is read), missing columns, a missing
     name, the same player twice in the file, a pair number used twice (in the file
     or already in the tournament), a player already registered in the tournament
     (same membership number), a pair number that is not a positive integer.
     """
     parsed = ParsedFile()
     try:
-        records = read_records(filename, data)
+        records = read_records(filename, data, max_rows=MAX_PAIRS)
+    except TooManyRows:
+        parsed.errors.append(
+            _("Il file ha più di %(max)s coppie (%(players)s giocatori): è il massimo per un torneo. "
+              "Dividi il file o controlla che non contenga righe in più; nulla è stato importato.")
+            % {"max": MAX_PAIRS, "players": 2 * MAX_PAIRS})
+        return parsed
     except Exception as exc:  # a corrupt file: tell the arbiter, never crash
         parsed.errors.append(_("File illeggibile: %(error)s") % {"error": exc})
         return parsed
-    records = [r for r in records if any(c.strip() for c in r)]
     if not records:
         parsed.errors.append(_("Il file è vuoto."))
         return parsed
@@ -190,3 +231,66 @@ def parse_for_tournament(tournament, filename: str, data: bytes) -> ParsedFile:
         .exclude(membership_number="")
         .values_list("membership_number", flat=True),
     )
+
+
+# --------------------------------------------------------------------------- uploads on disk
+
+
+def upload_dir() -> Path:
+    """``var/imports/`` (``settings.VAR_DIR``), created on first use."""
+    from django.conf import settings
+
+    path = Path(settings.VAR_DIR) / "imports"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def store_upload(data: bytes) -> str:
+    """Write an uploaded registration file to ``var/imports/<random name>`` and return the
+    name (32 hex digits), the only thing the session keeps. Files older than
+    :data:`UPLOAD_MAX_AGE` are removed first."""
+    purge_uploads()
+    name = secrets.token_hex(16)
+    target = upload_dir() / name
+    tmp = target.with_suffix(".part")
+    tmp.write_bytes(data)
+    tmp.replace(target)
+    return name
+
+
+def _upload_path(name) -> Path | None:
+    if not isinstance(name, str) or not _UPLOAD_NAME.match(name):
+        return None  # never a path from outside (the session is signed, but be strict)
+    return upload_dir() / name
+
+
+def load_upload(name) -> bytes | None:
+    """The bytes stored by :func:`store_upload`, or ``None`` if gone (expired, imported)."""
+    path = _upload_path(name)
+    if path is None or not path.exists():
+        return None
+    if time.time() - path.stat().st_mtime > UPLOAD_MAX_AGE:
+        discard_upload(name)
+        return None
+    return path.read_bytes()
+
+
+def discard_upload(name) -> None:
+    """Remove a stored upload (after the import, or when replaced by a new one)."""
+    path = _upload_path(name)
+    if path is not None:
+        path.unlink(missing_ok=True)
+
+
+def purge_uploads(max_age: int = UPLOAD_MAX_AGE) -> int:
+    """Remove uploads older than ``max_age`` seconds; returns how many."""
+    removed = 0
+    limit = time.time() - max_age
+    for path in upload_dir().iterdir():
+        try:
+            if path.stat().st_mtime < limit:
+                path.unlink(missing_ok=True)
+                removed += 1
+        except FileNotFoundError:
+            continue
+    return removed

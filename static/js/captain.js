@@ -70,6 +70,9 @@
     return JSON.stringify(a.hands.map(function (h) { return h.map(num); })) ===
       JSON.stringify(b.hands.map(function (h) { return h.map(num); }));
   }
+  function sameDecl(a, b) {
+    return JSON.stringify((a.declared || []).map(num)) === JSON.stringify((b.declared || []).map(num));
+  }
   function say(text) { var m = $("msg"); m.textContent = text || ""; m.hidden = !text; }
   function net(text) { $("net").textContent = text || ""; }
 
@@ -139,23 +142,35 @@
     return false;
   }
 
-  /* Save: the draft is sent with the version it was based on, and re-sent until the
-     server answers (a lost answer is harmless: the same sheet is stored once). */
+  /* Save: the draft is sent with the version it was based on and, as "last_sent", the
+     content this phone sent before (its answer may have been lost: when the server holds
+     exactly that, the old version is this phone's own save, not another phone's). It is
+     re-sent only on a network error, 429 or 5xx (arbitroRetryable, retry.js); any other
+     answer will not change and stops the retries (a lost answer is harmless: the same
+     sheet is stored once). */
   function send() {
     clearTimeout(retryTimer);
     if (!st.pending || !st.draft || inFlight) return;
     inFlight = true;
     net(T.sending);
-    post(D.urls.save, { line: st.line, hands: st.draft.hands, declared: st.draft.declared, version: st.base })
+    if (!st.sent || !same(st.sent, st.draft) || !sameDecl(st.sent, st.draft)) {
+      st.prev = st.sent || null;
+      st.sent = { hands: st.draft.hands, declared: st.draft.declared };
+      store();
+    }
+    post(D.urls.save, { line: st.line, hands: st.draft.hands, declared: st.draft.declared, version: st.base,
+                        last_sent: st.prev || null })
       .then(function (j) {
         inFlight = false;
-        if (j.status === 429 || j.status >= 500) throw new Error("retry");
+        if (window.arbitroRetryable(j.status)) throw new Error("retry");
         st.pending = false; retryDelay = 0;
         var ok = answered(j);
+        if (ok) st.prev = null;
         if (ok || j.status === 409) st.draft = null;   // saved, or replaced by the current sheet
-        if (j.status === 409) say(j.error + " " + T.updated);
+        if (j.status === 409) { say(j.error + " " + T.updated); st.sent = st.prev = null; }
         store(); render();
         if (ok) net(T.saved + " ✓");
+        else if (j.status !== 409) net(T.unsent);
       })
       .catch(function () {
         inFlight = false;
@@ -238,9 +253,14 @@
   window.addEventListener("online", function () { retryDelay = 0; send(); });
 
   /* A reload with an unsent sheet: already stored? else re-send it. */
+  function held(c) { return !!c && same(c, S) && sameDecl(c, S); }
   if (st.draft && st.base !== S.version) {
-    if (!same(st.draft, S)) say(T.updated);
-    st.draft = null; st.pending = false; store();
+    if (st.pending && !held(st.draft) && held(st.prev)) {
+      st.base = S.version; store();   // the server holds what this phone sent before: resend the edit
+    } else {
+      if (!same(st.draft, S)) say(T.updated);
+      st.draft = null; st.pending = false; store();
+    }
   } else if (st.pending && st.draft && same(st.draft, S) && S.version) {
     st.draft = null; st.pending = false; store();
   }

@@ -67,7 +67,7 @@ def test_validate_button_on_confirmed_sheets(client, other_client, arbiter_clien
     url = reverse("board_validate", args=["prova", 1, 2])
     captain_post(other_client, "captain_confirm", tables[2], {"line": "ew", "version": 1})
     assert f'action="{url}"' in rows(arbiter_client).content.decode()
-    response = arbiter_client.post(url)
+    response = arbiter_client.post(url, {"version": 2})   # the version the board showed (issue 10)
     assert response.status_code == 302 and response.url == reverse("board", args=["prova", 1])
     assert ScoreSheet.objects.get(table=tables[2]).state == ScoreSheet.State.VALIDATED
     assert AuditEntry.objects.filter(action="sheet_validated", table_number=2, user__isnull=False).exists()
@@ -225,7 +225,7 @@ def test_board_had_no_valida_button_for_arbiter_entered_sheets(arbiter, arbiter_
     assert f'action="{url}"' in rows(arbiter_client).content.decode()
     round_page = arbiter_client.get(reverse("round", args=["prova", 1])).content.decode()
     assert reverse("sheet_validate", args=["prova", 1, 1]) in round_page
-    assert arbiter_client.post(url).status_code == 302
+    assert arbiter_client.post(url, {"version": 1}).status_code == 302   # the version shown (issue 10)
     assert ScoreSheet.objects.get(table=tables[1]).state == ScoreSheet.State.VALIDATED
 
 

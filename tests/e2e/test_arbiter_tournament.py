@@ -231,14 +231,17 @@ def test_grid_sum_error_flag_parts_mode_and_calculator(page, live_server, django
     page.check('[data-param="closing"]')
     page.fill('[data-param="cards_on_table"]', "185")
     page.click("#calc-apply")
-    page.wait_for_function("document.querySelector('input[name=h3_ns]').value === '585'")
+    # locator waits, not wait_for_function: the Content-Security-Policy forbids eval (issue 10)
+    from playwright.sync_api import expect
+
+    expect(page.locator("input[name=h3_ns]")).to_have_value("585")
     assert page.input_value('input[name="h3_ns_base"]') == "400"
     assert page.locator('input[name="h3_ns_cards"]').is_visible()
     assert (page.inner_text("#difference"), page.inner_text("#vp-ns"), page.inner_text("#vp-ew")) == ("+1085", "15", "5")
     # issue 9 item 8: hand 3 N/S closed, so E/O of hand 3 cannot close too; the grid keeps 100
     page.select_option("#calc-line", "ew")
     page.click("#calc-apply")
-    page.wait_for_function("document.getElementById('calc-result').textContent.includes('Una sola linea chiude')")
+    expect(page.locator("#calc-result")).to_contain_text("Una sola linea chiude")
     assert page.input_value('input[name="h3_ew"]') == "100"
     with page.expect_navigation():
         page.keyboard.press("Alt+n")

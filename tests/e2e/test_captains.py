@@ -114,7 +114,9 @@ def test_two_captains_enter_dispute_correct_confirm_and_board_follows(chromium, 
     assert "1550–845" in board.text_content("#t3")
 
     # E/O is shown the corrected sheet and confirms it.
-    ew.wait_for_function("document.querySelector('input[name=ns1]').value === '600'", timeout=10_000)
+    from playwright.sync_api import expect
+
+    expect(ew.locator("input[name=ns1]")).to_have_value("600", timeout=10_000)   # no eval under the CSP
     ew.wait_for_selector("#verify:visible")
     ew.click("#confirm")
     ew.wait_for_selector("#state.confirmed")

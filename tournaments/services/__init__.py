@@ -73,6 +73,7 @@ from .sheets import (  # noqa: F401
     delivered_by_captains,
     next_round_published,
     save_score_sheet,
+    sheet_content_hash,
     confirm_sheet,
     dispute_sheet,
     validate_sheet,

@@ -37,6 +37,17 @@ def _sheet_snapshot(sheet: ScoreSheet) -> dict:
     }
 
 
+def sheet_content_hash(hands: Sequence, declared) -> str:
+    """The content hash of a sheet as entered (SHA-256 hex of the hands and declared totals).
+
+    ``hands``: :class:`HandInput` items (MP); ``declared``: ``(ns, ew)`` or ``None``. Two
+    entries of the same numbers have the same hash; :func:`save_score_sheet` stores it, so
+    a re-sent sheet is recognised, and a phone that lost an answer can show that the
+    server holds exactly what it last sent (``last_sent_hash``, issue 10 item 6).
+    """
+    return _content_hash(hands, declared)
+
+
 def _content_hash(hands: Sequence, declared) -> str:
     payload = json.dumps(
         {"h": [[h.ns, h.ew, h.ns_base, h.ns_cards, h.ew_base, h.ew_cards] for h in hands], "d": list(declared or (None, None))},
@@ -184,6 +195,7 @@ def save_score_sheet(
     by,
     declared: tuple[int | None, int | None] | None = None,
     expected_version: int | None = None,
+    last_sent_hash: str | None = None,
     reason: str = "",
     kind: str = "",
     validate: bool = False,
@@ -202,6 +214,14 @@ def save_score_sheet(
     ``expected_version``: the sheet version the writer started from; a different
     current version raises :class:`StaleSheetError` carrying the current sheet (two
     captains saving at once). Re-sending the same content stores nothing new.
+    ``last_sent_hash``: the :func:`sheet_content_hash` of what this writer (a captain's
+    phone) last sent; when the stored sheet holds exactly that content, the writer's old
+    ``expected_version`` is not another phone's change but its own save whose answer was
+    lost, and the new content is accepted (issue 10 item 6).
+
+    Every hand score (and base/cards part) is bounded: |value| ≤
+    ``scoring.sheets.MAX_HAND_MP`` (10,000 MP); declared totals ≤ 10,000 MP × hands. Beyond
+    it, ``ArbiterError`` (the database's integer fields never see an overflow).
     Captains (``Actor`` without user) may not change a confirmed or validated sheet
     nor any sheet of a closed round.
 
@@ -225,7 +245,9 @@ def save_score_sheet(
             return validate_sheet(table=table, by=actor)
         return sheet
     _may_correct(rnd, actor, sheet)
-    if expected_version is not None and expected_version != sheet.version:
+    own_last_save = bool(last_sent_hash) and sheet.content_hash == last_sent_hash \
+        and sheet.state == ScoreSheet.State.ENTERED and actor.user is None
+    if expected_version is not None and expected_version != sheet.version and not own_last_save:
         if rnd.state == Round.State.CLOSED:  # the real reason, not "another device"
             raise StaleSheetError(closed_since_message(rnd), current=sheet)
         raise StaleSheetError(
@@ -254,7 +276,12 @@ def save_score_sheet(
         )
     except sheet_rules.SheetError as exc:
         raise ArbiterError(str(exc)) from exc
-    for h in hands:
+    for number, h in enumerate(hands, start=1):
+        for part in (h.ns_base, h.ns_cards, h.ew_base, h.ew_cards):
+            if part is not None and abs(part) > sheet_rules.MAX_HAND_MP:
+                raise ArbiterError(_("Smazzata %(n)s: base o carte %(v)s fuori dai limiti (al massimo "
+                                     "%(max)s MP in valore assoluto).")
+                                   % {"n": number, "v": str(part)[:12], "max": sheet_rules.MAX_HAND_MP})
         for base, cards, total, label in ((h.ns_base, h.ns_cards, h.ns, _("N/S")),
                                          (h.ew_base, h.ew_cards, h.ew, _("E/O"))):
             if base is not None and cards is not None and base + cards != total:
@@ -313,9 +340,16 @@ def save_score_sheet(
 
 
 def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, reason: str = "",
-                captain_ok: bool = False, **extra) -> ScoreSheet:
+                captain_ok: bool = False, expected_version: int | None = None, **extra) -> ScoreSheet:
     actor = _as_actor(by)
     sheet, rnd = _locked_sheet(table)
+    if expected_version is not None and expected_version != sheet.version:
+        raise StaleSheetError(
+            _("Tavolo %(table)s: lo score è cambiato dopo che l'hai visto (versione %(seen)s, ora %(now)s): "
+              "controlla lo score attuale prima di validarlo.")
+            % {"table": sheet.table.number, "seen": expected_version, "now": sheet.version},
+            current=sheet,
+        )
     if actor.user is None and not captain_ok:
         raise ArbiterError(_("Solo l'arbitro può farlo."))
     if actor.user is None and rnd.state != Round.State.PUBLISHED:
@@ -361,9 +395,21 @@ def dispute_sheet(*, table: Table, by, note: str = "") -> ScoreSheet:
 
 @refuse_integrity_errors
 @transaction.atomic
-def validate_sheet(*, table: Table, by) -> ScoreSheet:
-    """The arbiter validates a sheet. Refused while it is empty or flagged with a sum error."""
+def validate_sheet(*, table: Table, by, expected_version: int | None = None) -> ScoreSheet:
+    """The arbiter validates a sheet. Refused while it is empty or flagged with a sum error.
+
+    ``expected_version``: the sheet version the arbiter saw (the live board posts it); when
+    a captain changed the sheet since, :class:`StaleSheetError` carrying the current sheet
+    (the view answers 409, issue 10 item 6). ``None``: no check (validate-all, grid).
+    """
     sheet = ScoreSheet.objects.get(table=table)
+    if expected_version is not None and expected_version != sheet.version:
+        raise StaleSheetError(
+            _("Tavolo %(table)s: lo score è cambiato dopo che l'hai visto (versione %(seen)s, ora %(now)s): "
+              "controlla lo score attuale prima di validarlo.")
+            % {"table": table.number, "seen": expected_version, "now": sheet.version},
+            current=sheet,
+        )
     if sheet.sum_error:
         raise ArbiterError(
             _("Tavolo %(table)s: errore di somma (dichiarato %(declared_ns)s/%(declared_ew)s, "
@@ -374,7 +420,7 @@ def validate_sheet(*, table: Table, by) -> ScoreSheet:
     return _transition(
         table, by,
         allowed={ScoreSheet.State.ENTERED, ScoreSheet.State.CONFIRMED, ScoreSheet.State.DISPUTED},
-        new_state=ScoreSheet.State.VALIDATED, action="sheet_validated",
+        new_state=ScoreSheet.State.VALIDATED, action="sheet_validated", expected_version=expected_version,
     )
 
 

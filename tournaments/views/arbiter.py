@@ -1,8 +1,6 @@
 """The arbiter's pages: tournaments, players and pairs, registration import."""
 from __future__ import annotations
 
-import base64
-
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.db.models import Count, Prefetch
@@ -19,7 +17,7 @@ from ..errors import ArbiterError
 from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
 from ..models import AuditEntry, Pair, Player, Tournament
 from ..tables import PairTable
-from .common import arbiter_view
+from .common import arbiter_view, query_int
 
 
 @login_required
@@ -160,18 +158,26 @@ SESSION_IMPORT = "arbitro_import"
 
 @arbiter_view
 def registrations_import(request, tournament):
-    """Upload → preview with every row and every error → confirm (all-or-nothing)."""
+    """Upload → preview with every row and every error → confirm (all-or-nothing).
+
+    The uploaded file waits on disk (``registrations.store_upload``: ``var/imports/``, a
+    random name); the session keeps only that name, the tournament and the file's name
+    (issue 10 item 7: the file itself in the session made every request of the arbiter
+    carry it). More than 2000 pairs is refused at the preview.
+    """
     form = ImportForm()
     parsed = None
     if request.method == "POST" and "confirm" in request.POST:
         stored = request.session.get(SESSION_IMPORT)
-        if not stored or stored.get("tournament") != tournament.pk:
+        data = registrations.load_upload(stored.get("file")) if isinstance(stored, dict) else None
+        if data is None or stored.get("tournament") != tournament.pk:
+            request.session.pop(SESSION_IMPORT, None)
             messages.error(request, _("Carica di nuovo il file."))
             return redirect("import", slug=tournament.slug)
-        data = base64.b64decode(stored["data"])
         parsed = registrations.parse_for_tournament(tournament, stored["name"], data)
         if parsed.ok:
             count = services.import_pairs(tournament=tournament, rows=parsed.rows, by=request.user)
+            registrations.discard_upload(stored["file"])
             del request.session[SESSION_IMPORT]
             messages.success(request, _("%(n)s coppie importate.") % {"n": count})
             return redirect("pairs", slug=tournament.slug)
@@ -181,20 +187,30 @@ def registrations_import(request, tournament):
             upload = form.cleaned_data["file"]
             data = upload.read()
             parsed = registrations.parse_for_tournament(tournament, upload.name, data)
-            request.session[SESSION_IMPORT] = {
-                "tournament": tournament.pk, "name": upload.name, "data": base64.b64encode(data).decode(),
-            }
+            previous = request.session.pop(SESSION_IMPORT, None)
+            if isinstance(previous, dict):
+                registrations.discard_upload(previous.get("file"))
+            if parsed.ok:
+                request.session[SESSION_IMPORT] = {
+                    "tournament": tournament.pk, "name": upload.name[:200],
+                    "file": registrations.store_upload(data),
+                }
     return render(request, "arbiter/import.html", {"tournament": tournament, "form": form, "parsed": parsed})
 
 
 @arbiter_view
 def audit_log(request, tournament):
+    """``/registro/``: the tournament's audit trail, newest first, 500 entries at most.
+
+    ``?round=`` and ``?table=``: filters by round and table number; a value that is not a
+    whole number from 1 to 32767 is ignored (never a 500, issue 10 item 6).
+    """
     entries = AuditEntry.objects.filter(tournament=tournament)
-    rnd = request.GET.get("round")
-    table = request.GET.get("table")
-    if rnd:
+    rnd = query_int(request.GET.get("round"), low=1, high=32767)
+    table = query_int(request.GET.get("table"), low=1, high=32767)
+    if rnd is not None:
         entries = entries.filter(round_number=rnd)
-    if table:
+    if table is not None:
         entries = entries.filter(table_number=table)
     return render(request, "arbiter/audit.html", {"tournament": tournament, "entries": entries[:500],
                                                   "round": rnd, "table": table})

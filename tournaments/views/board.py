@@ -21,6 +21,7 @@ from scoring.vp import format_vp
 
 from .. import links, selectors, services
 from ..devices import same_browser
+from ..errors import StaleSheetError
 from ..models import PinGuard, Round, ScoreSheet, Table
 from .common import arbiter_view
 from .rounds import STATUS_LABELS, can_validate, sheet_status
@@ -146,12 +147,44 @@ def board_rows(request, tournament, number):
                                                        **board_rows_context(rnd)})
 
 
+def _stale_page(request, tournament, rnd: Round, exc: StaleSheetError, *, status: int) -> HttpResponse:
+    """The refusal page of a validation from the board: the message and the current sheet."""
+    sheet = exc.current
+    current = None
+    if sheet is not None:
+        current = {
+            "state": STATUS_LABELS.get(sheet.state, sheet.get_state_display()),
+            "mp": (sheet.mp_ns, sheet.mp_ew),
+            "vp": (format_vp(sheet.vp_ns), format_vp(sheet.vp_ew)),
+            "entered_by": sheet.entered_by,
+            "version": sheet.version,
+            "url": sheet_url(tournament.slug, rnd.number, sheet.table.number),
+        }
+    return render(request, "arbiter/board_stale.html", {
+        "tournament": tournament, "round": rnd, "refusal": exc.message, "current": current,
+    }, status=status)
+
+
 @arbiter_view
 @require_POST
 def board_validate(request, tournament, number, table):
-    """Validate table ``table``'s sheet from the board (refused with a sum error)."""
+    """Validate table ``table``'s sheet from the board (refused with a sum error).
+
+    POST ``version``: the sheet version shown on the board when the arbiter pressed
+    "Valida". A captain's change since then → 409 with the current sheet (the arbiter
+    validates only what he saw, issue 10 item 6); no readable version → 400.
+    """
     rnd = _round(tournament, number)
-    services.validate_sheet(table=get_object_or_404(Table, round=rnd, number=table), by=request.user)
+    target = get_object_or_404(Table, round=rnd, number=table)
+    raw = request.POST.get("version", "").strip()
+    if not raw.isdigit() or len(raw) > 9:
+        return _stale_page(request, tournament, rnd, StaleSheetError(
+            _("Manca la versione dello score vista sul tabellone: ricarica il tabellone e riprova."),
+            current=ScoreSheet.objects.filter(table=target).first()), status=400)
+    try:
+        services.validate_sheet(table=target, by=request.user, expected_version=int(raw))
+    except StaleSheetError as exc:
+        return _stale_page(request, tournament, rnd, exc, status=409)
     messages.success(request, _("Tavolo %(t)s validato.") % {"t": table})
     return redirect("board", slug=tournament.slug, number=number)
 

@@ -482,20 +482,43 @@ def _if_none_match(request) -> list[str]:
     return [tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()]
 
 
+def _last_sent_hash(data: dict, hands_per_round: int) -> str | None:
+    """The content hash of ``data["last_sent"]`` (``{"hands", "declared"}``: what this phone
+    sent before, whose answer it may have lost), or ``None`` when absent or unreadable."""
+    last = data.get("last_sent")
+    if not isinstance(last, dict):
+        return None
+    try:
+        hands, declared = parse_hands(last, hands_per_round)
+    except ArbiterError:
+        return None
+    return services.sheet_content_hash(hands, declared)
+
+
 def save(request, table, data):
     """Save the sheet as typed by the captain of line ``data["line"]``.
 
     Body: ``{"line": "ns"|"ew", "hands": [[ns, ew], ...], "declared": [ns, ew]|null,
-    "version": <the version the captain started from>}``. Sending the same sheet
-    again stores nothing new (lost answers on a flaky Wi-Fi are re-sent). The
-    browser's session remembers the version it saved, so that it cannot confirm it.
+    "version": <the version the captain started from>, "last_sent": {"hands", "declared"}|null}``.
+    ``version`` is required (400 without it). Sending the same sheet again stores nothing
+    new (lost answers on a flaky Wi-Fi are re-sent). ``last_sent``: the content this phone
+    sent last (its answer may have been lost); when the server holds exactly that content
+    (same content hash), an old ``version`` is this phone's own save, not another phone's,
+    and the new content is accepted (issue 10 item 6; the phone sends the content rather
+    than its hash because a page on plain HTTP has no ``crypto.subtle``). Hand scores beyond
+    ±10,000 MP are refused (400). The browser remembers the version it saved, so that it
+    cannot confirm it.
     """
     line = _line(data)
-    hands, declared = parse_hands(data, table.round.tournament.hands_per_round)
+    hands_per_round = table.round.tournament.hands_per_round
+    hands, declared = parse_hands(data, hands_per_round)
     version = _int_or_none(data.get("version"), "version")
+    if version is None:
+        raise ArbiterError(_("Manca la versione dello score: ricarica la pagina e riprova."))
     label = captain_label(line, table.number)
     sheet = services.save_score_sheet(
         table=table, hands=hands, declared=declared, expected_version=version,
+        last_sent_hash=_last_sent_hash(data, hands_per_round),
         by=services.Actor(label=label), device=device_mark(request),
     )
     # An identical sheet re-typed by the other line stores nothing and stays the first

@@ -38,7 +38,7 @@ def _after(request) -> int | None:
         value = int(raw)
     except ValueError:
         raise Http404("dopo") from None
-    if value < 1:
+    if value < 1 or value > 32767:  # a round number (never an overflow in the database)
         raise Http404("dopo")
     return value
 

@@ -22,7 +22,7 @@ from scoring.vp import format_vp
 from .. import selectors, services
 from ..errors import ArbiterError
 from ..models import Round, ScoreSheet, Table, Tournament
-from .common import arbiter_view
+from .common import arbiter_view, query_int
 
 
 
@@ -94,11 +94,9 @@ def _back(request, fallback: str):
 
 
 def _int_field(request, name: str) -> int | None:
-    raw = (request.POST.get(name) or request.GET.get(name) or "").strip()
-    try:
-        return int(raw)
-    except ValueError:
-        return None
+    """POST or GET ``name`` as an integer, ``None`` when missing, not a number or beyond the
+    database's 64-bit integers (``common.query_int``)."""
+    return query_int(request.POST.get(name) or request.GET.get(name))
 
 
 def next_table_to_enter(rnd: Round, after: int = 0) -> Table | None:
