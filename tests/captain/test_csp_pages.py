@@ -50,9 +50,9 @@ def pages(tables):
         ("public_switches", [slug]), ("round", [slug, 1]), ("round_generate", [slug]),
         ("board", [slug, 1]), ("board_rows", [slug, 1]), ("captain_links", [slug, 1]),
         ("sheet", [slug, 1, 1]), ("sheet_corrections", [slug, 1, 1]), ("pair_withdraw", [slug]),
-        ("late_pair", [slug]), ("standings", [slug]),
+        ("late_pair", [slug]), ("standings", [slug]), ("tournament_arbiters", [slug]),
     ]
-    public = [("captain_pin", []), ("captain", [t.token]), ("public", [slug]), ("projector", [slug]), ("login", [])]
+    public = [("captain_pin", [slug]), ("captain", [t.token]), ("public", [slug]), ("projector", [slug]), ("login", [])]
     return arbiter, public
 
 
