@@ -37,10 +37,12 @@ from __future__ import annotations
 import argparse
 import json
 import random
+import re
 import sys
 
 from . import PairingError, run
 from .check import check
+from .plan import parse_plan
 
 __all__ = ["play", "play_many", "PLANS"]
 
@@ -74,8 +76,7 @@ def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
     """
     if pairs < 4:
         raise ValueError("at least 4 pairs")
-    if not plan.replace("|", "") or set(plan) - {"M", "D", "|"}:
-        raise ValueError(f"plan must be made of M, D and |: {plan!r}")
+    planned = parse_plan(plan)  # PlanError (a ValueError) for a malformed plan
     steps = list(step) if isinstance(step, (list, tuple)) else [step]
     rnd = random.Random(seed)
     ids = list(range(1, pairs + 1))
@@ -90,13 +91,13 @@ def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
                             "repeats_unreported", "adjustments"), 0)
     mitchell_round = 0
     offset = 0
-    r = 0
-    m_total = plan.count("M")
-    for system in plan:
-        if system == "|":
+    session = 1
+    m_total = sum(1 for p in planned if p.system == "M")
+    for planned_round in planned:
+        r, system = planned_round.number, planned_round.system
+        if planned_round.session != session:  # a new session resets only the rest rule
+            session = planned_round.session
             rested = set()
-            continue
-        r += 1
         active = [p for p in ids if p not in withdrawn]
         if withdrawals and r > 1 and len(active) > 4 and rnd.random() < 0.17:
             gone = rnd.choice(active)
@@ -199,9 +200,8 @@ def play_many(seed: int, count: int, *, max_pairs: int = 200) -> dict:
         size = rnd.randint(4, 40) if rnd.random() < 0.85 else rnd.randint(41, max_pairs)
         if rnd.random() < 0.5:
             size = rnd.randint(2, 12) * 2 + 1  # odd counts: a rest every round
-        plan = rnd.choice(PLANS) if rnd.random() < 0.6 else "".join(
-            rnd.choice("MMDD|" if i else "MD") for i in range(rnd.randint(1, 9))).replace(
-            "||", "|").rstrip("|")
+        plan = rnd.choice(PLANS) if rnd.random() < 0.6 else re.sub(r"\|+", "|", "".join(
+            rnd.choice("MMDD|" if i else "MD") for i in range(rnd.randint(1, 9)))).rstrip("|")
         step = rnd.choice([1, 1, 1, 2, 3])
         if rnd.random() < 0.3:
             step = [rnd.choice([1, 2, 3]) for _ in range(3)]  # a step changed mid-movement

@@ -146,6 +146,13 @@ class RoundDocument:
     tables: tuple[TableInfo, ...]
     state: str = ""
     rest_vp: Decimal | None = None  # VP credited to a resting pair (rules.md §5, art. 33)
+    session: int = 1  # the round's session (the plan's ``|``, issue 12 item 1)
+    sessions: int = 1  # sessions in the plan: the session is printed only when > 1
+
+    @property
+    def session_text(self) -> str:
+        """"Sessione 2" when the plan has several sessions, "" otherwise."""
+        return session_label(self.session) if self.sessions > 1 else ""
 
     @property
     def date_text(self) -> str:
@@ -234,6 +241,14 @@ class StandingsDocument:
     final: bool
     rows: tuple[StandingLine, ...]
     penalties: tuple[PenaltyNote, ...] = field(default=())
+    session: int = 1  # session of ``after_round`` (issue 12 item 1)
+    sessions: int = 1  # sessions in the plan: the session is printed only when > 1
+
+    @property
+    def session_text(self) -> str:
+        """"Sessione 2" (the session of the last round counted) when the plan has several
+        sessions, "" otherwise; the standings themselves count every round of every session."""
+        return session_label(self.session) if self.sessions > 1 and self.after_round else ""
 
     @property
     def title(self) -> str:
@@ -249,6 +264,11 @@ class StandingsDocument:
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+def session_label(number: int) -> str:
+    """"Sessione 2": the printed name of session ``number`` (1-based)."""
+    return _("Sessione %(n)s") % {"n": number}
 
 
 def long_date(value: date | None) -> str:
@@ -364,6 +384,7 @@ def round_document(rnd: Round, *, qr: bool = True, request=None) -> RoundDocumen
         hands_per_round=tournament.hands_per_round, scale_name=scale.name,
         scale_bands=scale_bands(scale), tables=tuple(infos), state=rnd.get_state_display(),
         rest_vp=selectors.rest_values(tournament, scale)[0],
+        session=tournament.session_of_round(rnd.number), sessions=tournament.sessions_planned,
     )
 
 
@@ -408,6 +429,7 @@ def standings_document(tournament: Tournament, *, after_round: int | None = None
     return StandingsDocument(
         tournament=tournament.name, date=tournament.date, venue=tournament.venue,
         after_round=view.after_round, final=view.final, rows=lines, penalties=penalties,
+        session=tournament.session_of_round(view.after_round or 1), sessions=tournament.sessions_planned,
     )
 
 

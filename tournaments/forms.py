@@ -8,6 +8,7 @@ from scoring.standings import TIEBREAKS
 
 from . import selectors
 from .models import Pair, Player, Tournament
+from .plans import plan_change_refusal, plan_refusal
 
 TIEBREAK_LABELS = {
     "vp": _("VP totali"),
@@ -16,6 +17,10 @@ TIEBREAK_LABELS = {
     "mp_scored": _("MP totali"),
 }
 
+
+PLAN_HELP = _("Una lettera per turno: M = Mitchell, D = danese; | separa due sessioni "
+              "(es. MMD|DD = 5 turni in 2 sessioni). A torneo in corso si aggiunge una "
+              "sessione in fondo (es. |DD); i turni già generati non cambiano.")
 
 FROZEN_REASON = _("Fissato dalla pubblicazione del turno 1: cambierebbe risultati già inseriti (regole §12).")
 
@@ -49,6 +54,8 @@ class TournamentForm(forms.ModelForm):
                 self.fields[name].widget.attrs["min"] = low
                 if high is not None:
                     self.fields[name].widget.attrs["max"] = high
+        if "plan" in self.fields:
+            self.fields["plan"].help_text = PLAN_HELP
         self.fields["tiebreaks"].help_text = _("Ordine separato da virgole tra: ") + ", ".join(
             f"{k} ({v})" for k, v in TIEBREAK_LABELS.items()
         )
@@ -85,9 +92,12 @@ class TournamentForm(forms.ModelForm):
         return kind
 
     def clean_plan(self):
-        plan = self.cleaned_data["plan"].strip().upper()
-        if not plan or any(c not in "MD" for c in plan):
-            raise forms.ValidationError(_("Usa solo M (Mitchell) e D (danese), es. MMMD."))
+        plan = "".join(self.cleaned_data["plan"].split()).upper()
+        refusal = plan_refusal(plan)
+        if not refusal and self.instance.pk is not None:  # the settings page: rounds may exist
+            refusal = plan_change_refusal(self.instance.plan, plan, self.instance.rounds.count())
+        if refusal:
+            raise forms.ValidationError(refusal)
         return plan
 
     def clean_tiebreaks(self):

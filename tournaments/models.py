@@ -21,6 +21,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from pairing.plan import PlanError, parse_plan
+
 DEFAULT_TIEBREAKS = "vp,mp_difference,head_to_head,mp_scored"
 
 
@@ -123,14 +125,44 @@ class Tournament(models.Model):
     def tiebreak_order(self) -> tuple[str, ...]:
         return tuple(k.strip() for k in self.tiebreaks.split(",") if k.strip())
 
+    def planned_rounds(self) -> list:
+        """The plan's rounds (:class:`pairing.plan.PlannedRound`: number, system M/D,
+        session), ``|`` splitting sessions (issue 12 item 1); [] for a malformed plan."""
+        try:
+            return parse_plan(self.plan)
+        except PlanError:
+            return []
+
     def system_of_round(self, number: int) -> str:
-        """'mitchell' or 'danish' for round ``number`` (1-based) from the plan."""
-        letter = self.plan[number - 1].upper() if 0 < number <= len(self.plan) else "D"
+        """'mitchell' or 'danish' for round ``number`` (1-based) from the plan
+        (``|`` is not a round: in ``MMD|DD`` round 4 is Danish); Danish beyond the plan."""
+        planned = self.planned_rounds()
+        letter = planned[number - 1].system if 0 < number <= len(planned) else "D"
         return Round.System.MITCHELL if letter == "M" else Round.System.DANISH
+
+    def session_of_round(self, number: int) -> int:
+        """The session (1-based) of round ``number``: ``MMD|DD`` → rounds 1–3 session 1,
+        rounds 4–5 session 2; a round beyond the plan belongs to the last session."""
+        planned = self.planned_rounds()
+        if not planned:
+            return 1
+        return planned[min(max(number, 1), len(planned)) - 1].session
+
+    def session_start(self, number: int) -> int:
+        """The first round number of the session of round ``number`` (rules.md §5: the
+        rest rule counts rests from that round on)."""
+        session = self.session_of_round(number)
+        return next((r.number for r in self.planned_rounds() if r.session == session), 1)
+
+    @property
+    def sessions_planned(self) -> int:
+        planned = self.planned_rounds()
+        return planned[-1].session if planned else 1
 
     @property
     def rounds_planned(self) -> int:
-        return len(self.plan)
+        """Rounds in the plan (``|`` is not a round: ``MMD|DD`` → 5)."""
+        return len(self.planned_rounds())
 
 
 class CustomScale(models.Model):

@@ -266,11 +266,14 @@ def meetings(tournament: Tournament, *, before_round: int) -> tuple[list[list], 
     return met, last
 
 
-def rested_pairs(tournament: Tournament, *, before_round: int) -> set[int]:
-    """Pair numbers that rested (or had a forced rest) before ``before_round`` (art. 33)."""
+def rested_pairs(tournament: Tournament, *, before_round: int, since_round: int = 1) -> set[int]:
+    """Pair numbers that rested (or had a forced rest) in rounds ``since_round`` ..
+    ``before_round - 1`` (art. 33; ``since_round``: the first round of the session, since
+    the rest rule counts within a session, issue 12 item 1)."""
     return set(
         Seat.objects.filter(
-            round__tournament=tournament, round__number__lt=before_round
+            round__tournament=tournament, round__number__lt=before_round,
+            round__number__gte=since_round,
         ).exclude(table__bye="").order_by().values_list("pair__number", flat=True)
     )
 

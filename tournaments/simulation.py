@@ -85,7 +85,9 @@ def _standings_rows(tournament: Tournament, after_round: int) -> list[dict]:
 
 
 def round_results(tournament: Tournament, rnd: Round) -> dict:
-    """One round of ``results.json``: tables (pair numbers, MP, VP), the bye, the standings after."""
+    """One round of ``results.json``: its number, system, session (1-based, the plan's ``|``
+    splitting sessions: issue 12 item 1), Mitchell step, tables (pair numbers, MP, VP),
+    the bye, the standings after (across sessions)."""
     rest_vp, rest_mp = selectors.rest_values(tournament)
     tables, bye = [], None
     for t in selectors.round_tables(rnd):
@@ -97,7 +99,8 @@ def round_results(tournament: Tournament, rnd: Round) -> dict:
         tables.append({"table": t.number, "ns": t.ns.number, "ew": t.ew.number,
                        "mp_ns": sheet.mp_ns, "mp_ew": sheet.mp_ew,
                        "vp_ns": documents.vp_number(sheet.vp_ns), "vp_ew": documents.vp_number(sheet.vp_ew)})
-    return {"number": rnd.number, "system": rnd.system, "step": rnd.step, "tables": tables, "bye": bye,
+    return {"number": rnd.number, "system": rnd.system, "session": tournament.session_of_round(rnd.number),
+            "step": rnd.step, "tables": tables, "bye": bye,
             "standings_after": _standings_rows(tournament, rnd.number)}
 
 
@@ -106,7 +109,8 @@ def results(tournament: Tournament) -> dict:
     closed = list(tournament.rounds.filter(state=Round.State.CLOSED).order_by("number"))
     return {
         "tournament": {"name": tournament.name, "hands": tournament.hands_per_round,
-                       "plan": tournament.plan, "vp_scale": tournament.vp_scale},
+                       "plan": tournament.plan, "sessions": tournament.sessions_planned,
+                       "vp_scale": tournament.vp_scale},
         "rounds": [round_results(tournament, r) for r in closed],
         "standings": _standings_rows(tournament, closed[-1].number) if closed else [],
     }
@@ -153,7 +157,7 @@ def simulate(
     """Create a fresh tournament, import ``registrations`` (CSV/XLSX) and play it.
 
     ``plan``: one letter per round (M Mitchell by pair number, step 1; D Danish, no rematch
-    with any earlier opponent); ``hands``: hands per round, the VP scale is the published one
+    with any earlier opponent), ``|`` between two sessions (``"MMD|DD"``); ``hands``: hands per round, the VP scale is the published one
     for that count (``scoring.vp.scale_for_hands``); ``seed``: makes the hands reproducible;
     ``by``: the user signing the writes (default: the 'simulatore' user); ``slug``: made
     unique by a suffix when taken (default from ``name``); ``stop_after``: play only that many

@@ -30,18 +30,28 @@ def expected_files(rounds: int) -> set[str]:
 
 
 def check_results(data: dict, n_pairs: int, plan: str = "MMMD") -> None:
-    """All rule checks on one results.json document."""
+    """All rule checks on one results.json document.
+
+    ``plan``: ``|`` splits sessions (issue 12 item 1): each round must carry its session
+    (1-based), and a pair may rest once per session, so the rests are counted per session.
+    """
     assert set(data) == {"tournament", "rounds", "standings"}
     assert data["tournament"]["hands"] == 4 and data["tournament"]["plan"] == plan
     assert data["tournament"]["vp_scale"] == "vp20-4h"
-    assert [r["number"] for r in data["rounds"]] == list(range(1, len(plan) + 1))
+    # the session of each round, read off the plan by hand: "MMD|DD" → 1, 1, 1, 2, 2
+    sessions = [k for k, part in enumerate(plan.split("|"), start=1) for _letter in part]
+    assert data["tournament"]["sessions"] == sessions[-1]
+    assert [r["number"] for r in data["rounds"]] == list(range(1, len(sessions) + 1))
+    assert [r["session"] for r in data["rounds"]] == sessions
     pairs = set(range(1, n_pairs + 1))
     rested: list[int] = []
     met: list[list[int]] = []
     vp_total: dict[int, float] = defaultdict(float)
     mitchell_round = 0
     for rnd in data["rounds"]:
-        assert set(rnd) == {"number", "system", "step", "tables", "bye", "standings_after"}
+        assert set(rnd) == {"number", "system", "session", "step", "tables", "bye", "standings_after"}
+        if rnd["number"] > 1 and rnd["session"] != sessions[rnd["number"] - 2]:
+            rested = []  # a new session: the rest rule starts again (rules.md §5)
         seated = Counter()
         for t in rnd["tables"]:
             assert set(t) == {"table", "ns", "ew", "mp_ns", "mp_ew", "vp_ns", "vp_ew"}

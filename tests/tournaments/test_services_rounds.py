@@ -318,7 +318,7 @@ def test_settings_that_change_results_freeze_once_played(nine, arbiter):
     services.publish_round(round=services.generate_round(tournament=nine, by=arbiter), by=arbiter)
     with pytest.raises(ArbiterError, match="già turni pubblicati"):
         services.update_tournament(tournament=nine, by=arbiter, hands_per_round=3)
-    with pytest.raises(ArbiterError, match="non ancora generati"):
+    with pytest.raises(ArbiterError, match="solo dopo l.ultimo turno generato"):
         services.update_tournament(tournament=nine, by=arbiter, plan="DMMD")
     services.update_tournament(tournament=nine, by=arbiter, plan="MMDD")
 

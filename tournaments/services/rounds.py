@@ -46,7 +46,10 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
     the session) and ``met`` (every earlier meeting) let the engine exchange a second
     rest (rules.md §5, art. 33) and list repeated meetings. Danish: ranking from the
     standings after the previous round (rules.md §7, §8), every earlier meeting, and the
-    pairs that already rested. A tournament is one session for now (rules.md §5).
+    pairs that already rested in this session. The plan's ``|`` splits sessions: the rest
+    rule counts within the session of round ``number`` only (rules.md §5, art. 33), while
+    the standings (``ranking``), the meetings and the Mitchell movement (``offset``,
+    ``round``) run on across sessions (issue 12 item 1).
     """
     system = tournament.system_of_round(number)
     pairs = list(tournament.pairs.order_by("number"))
@@ -70,7 +73,7 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
             request["absent"] = absent
         present = {n for n in order if n not in set(absent)}
         request["ranking"] = _ranking(tournament, number, present, default=order)
-        request["rested"] = sorted(selectors.rested_pairs(tournament, before_round=number) & set(order))
+        request["rested"] = sorted(_rested_in_session(tournament, number) & set(order))
         request["met"] = selectors.meetings(tournament, before_round=number)[0]
         return request
     active = [p for p in pairs if p.is_active_in(number)]
@@ -82,7 +85,7 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
     else:
         ranking = _ranking(tournament, number, active_numbers, default=sorted(active_numbers))
     met, met_last = selectors.meetings(tournament, before_round=number)
-    rested = selectors.rested_pairs(tournament, before_round=number)
+    rested = _rested_in_session(tournament, number)
     return {
         "system": "danish",
         "ranking": ranking,
@@ -91,6 +94,13 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
         "rested": sorted(rested & active_numbers),
         "avoid_rematches": tournament.rematch_window,
     }
+
+
+def _rested_in_session(tournament: Tournament, number: int) -> set[int]:
+    """Pairs that rested (or had a forced rest) in the session of round ``number`` before it
+    (rules.md §5: one rest per pair per session; issue 12 item 1)."""
+    return selectors.rested_pairs(tournament, before_round=number,
+                                  since_round=tournament.session_start(number))
 
 
 def _ranking(tournament: Tournament, number: int, members: set[int], *, default: list[int]) -> list[int]:

@@ -6,6 +6,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
+from ..plans import plan_change_refusal, plan_refusal
 from ..models import (
     Round,
     Tournament,
@@ -53,6 +54,8 @@ def create_tournament(*, by, **fields) -> Tournament:
     unknown = set(fields) - set(TOURNAMENT_SETTINGS)
     if unknown:
         raise TypeError(f"unknown tournament fields: {sorted(unknown)}")
+    if "plan" in fields:
+        fields["plan"] = _normal_plan(fields["plan"])
     _check_plan(fields.get("plan", "MMMD"))
     actor = _as_actor(by)
     tournament = Tournament.objects.create(created_by=actor.user, **fields)
@@ -62,9 +65,16 @@ def create_tournament(*, by, **fields) -> Tournament:
     return tournament
 
 
+def _normal_plan(plan):
+    return "".join(plan.split()).upper() if isinstance(plan, str) else plan
+
+
 def _check_plan(plan: str) -> None:
-    if not plan or any(c not in "MDmd" for c in plan):
-        raise ArbiterError(_("Il piano dei turni usa solo le lettere M (Mitchell) e D (danese), es. MMMD."))
+    """Refuse a malformed plan (issue 12 item 1: ``MMD|DD`` valid; ``|MM``, ``MM|``,
+    ``MM||DD`` and letters other than M/D refused) with a plain sentence."""
+    refusal = plan_refusal(plan if isinstance(plan, str) else "")
+    if refusal:
+        raise ArbiterError(refusal)
 
 
 @refuse_integrity_errors
@@ -75,7 +85,10 @@ def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
     Raises ``ArbiterError`` for a setting of :func:`frozen_settings` given a new value
     once round 1 is published (hands, VP scale, rest percent, MP credited to a rest,
     rule set, kind: rules.md §12); the settings page shows them disabled, this is the
-    defence in depth. The plan may only change for rounds not yet generated.
+    defence in depth. The plan (``"MMD|DD"``: ``|`` between sessions) is not frozen, but
+    its generated prefix is: rounds already generated keep their system and session, and
+    only rounds or sessions after the last generated round may be added or changed
+    (issue 12 item 1: a second afternoon is appended as ``|DD``).
     Unchanged values are ignored; one audit entry lists old → new.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -84,6 +97,8 @@ def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
     for key, value in fields.items():
         if key not in TOURNAMENT_SETTINGS:
             raise TypeError(f"unknown tournament field {key}")
+        if key == "plan":
+            value = _normal_plan(value)
         current = getattr(tournament, key)
         if current == value:
             continue
@@ -93,10 +108,10 @@ def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
                 % {"setting": Tournament._meta.get_field(key).verbose_name}
             )
         if key == "plan":
-            _check_plan(value)
-            done = tournament.rounds.count()
-            if value[:done].upper() != current[:done].upper():
-                raise ArbiterError(_("Il piano può cambiare solo per i turni non ancora generati."))
+            refusal = plan_change_refusal(current, value if isinstance(value, str) else "",
+                                          tournament.rounds.count())
+            if refusal:
+                raise ArbiterError(refusal)
         old[key], new[key] = _jsonable(current), _jsonable(value)
         setattr(tournament, key, value)
     if new:

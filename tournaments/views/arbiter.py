@@ -12,10 +12,10 @@ from django_tables2 import RequestConfig
 
 from pairing import mitchell
 
-from .. import registrations, selectors, services
+from .. import documents, registrations, selectors, services
 from ..errors import ArbiterError
 from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
-from ..models import AuditEntry, Pair, Player, Tournament
+from ..models import AuditEntry, Pair, Player, Round, Tournament
 from ..tables import PairTable
 from .common import arbiter_view, query_int
 
@@ -71,10 +71,23 @@ def tournament_detail(request, tournament):
             "plan_warnings": plan_warnings,
             "n_active": active,
             "scale": selectors.scale_of(tournament),
-            "plan": [(i + 1, tournament.system_of_round(i + 1)) for i in range(tournament.rounds_planned)],
+            "plan": _plan_rows(tournament),
             "generate_state": services.generation_state(tournament),
         },
     )
+
+
+def _plan_rows(tournament):
+    """``(number, system, session heading)`` per planned round; the heading ("Sessione 2")
+    only on the first round of each session, and only when the plan has several (issue 12)."""
+    several = tournament.sessions_planned > 1
+    rows, previous = [], None
+    for r in tournament.planned_rounds():
+        heading = documents.session_label(r.session) if several and r.session != previous else ""
+        previous = r.session
+        system = Round.System.MITCHELL if r.system == "M" else Round.System.DANISH
+        rows.append((r.number, system, heading))
+    return rows
 
 
 def _pairs_queryset(tournament):

@@ -1,5 +1,8 @@
 """``python manage.py simulate --registrations FILE --plan MMMD --hands 4 --seed N --out DIR``.
 
+``--plan 'MMD|DD'``: ``|`` splits sessions (five rounds in two sessions); each round of
+``results.json`` carries ``"session": k`` (1-based).
+
 Creates a fresh tournament (slug made unique), imports the registrations and plays every
 round with random hands through the same services as the arbiter's pages
 (``tournaments.simulation``). Writes into DIR: ``standings.pdf``, ``standings.xlsx``,
@@ -25,7 +28,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--registrations", required=True, help="File delle iscrizioni (CSV o XLSX).")
-        parser.add_argument("--plan", default="MMMD", help="Piano dei turni, es. MMMD.")
+        parser.add_argument("--plan", default="MMMD", help="Piano dei turni, es. MMMD; | separa le sessioni, es. 'MMD|DD'.")
         parser.add_argument("--hands", type=int, default=4, help="Smazzate per turno.")
         parser.add_argument("--seed", type=int, default=1, help="Seme: stesso seme, stessi risultati.")
         parser.add_argument("--out", required=True, help="Cartella dove scrivere i file.")
