@@ -14,6 +14,7 @@ import hashlib
 import ipaddress
 import re
 import secrets
+import time
 
 from django.conf import settings
 
@@ -62,8 +63,33 @@ def device_id(request) -> str:
     return value if _DEVICE_RE.match(value) else ""
 
 
-def new_device_id() -> str:
-    return secrets.token_hex(16)
+def new_device_id(now: float | None = None) -> str:
+    """A new device id: 24 random hex characters and 8 hex characters of its birth time
+    (Unix seconds), 32 hex in all, so a confirmation can tell a browser that first opened
+    the page after the sheet was entered (:func:`device_born`)."""
+    born = int(time.time() if now is None else now)
+    return secrets.token_hex(12) + f"{born & 0xFFFFFFFF:08x}"
+
+
+def device_born(device: str) -> int | None:
+    """The birth time (Unix seconds) of a device id made by :func:`new_device_id`, or ``None``
+    for an absent or malformed one."""
+    if not _DEVICE_RE.match(device or ""):
+        return None
+    return int(device[24:], 16)
+
+
+def confirming_mark(request, entered_at: float | None) -> tuple[str, str]:
+    """:func:`device_mark` of a confirmation. A device born after the sheet was entered
+    (``entered_at``, Unix seconds) counts as *absent*: typically a private tab or a
+    cleared browser opened only to countersign, so :func:`same_browser` falls back to the
+    User-Agent (issue 10 item 5). A real second phone of the same model opening the page
+    only after the entry is flagged too: it is a hint for the arbiter, never a refusal."""
+    device, agent = device_mark(request)
+    born = device_born(device)
+    if entered_at is not None and born is not None and born > entered_at:
+        return "", agent
+    return device, agent
 
 
 def agent_hash(request) -> str:

@@ -46,7 +46,8 @@ from django_ratelimit.core import is_ratelimited
 from scoring.vp import format_vp, scale_to_dict
 
 from .. import selectors, services
-from ..devices import DEVICE_COOKIE, DEVICE_MAX_AGE, client_ip, device_id, device_mark, new_device_id
+from ..devices import (DEVICE_COOKIE, DEVICE_MAX_AGE, client_ip, confirming_mark, device_id, device_mark,
+                       new_device_id)
 from ..errors import ArbiterError, StaleSheetError
 from ..models import Player, Round, ScoreSheet, Table, Tournament
 
@@ -569,7 +570,9 @@ def confirm(request, table, data):
         if line_of_label(sheet.entered_by) == line:
             raise ArbiterError(_("Lo score l'ha inserito la tua linea: deve confermarlo la linea avversaria."))
         _refuse_own_sheet(request, table, sheet)
-        services.confirm_sheet(table=table, by=services.Actor(label=label), device=device_mark(request))
+        entered_at = sheet.updated_at.timestamp() if sheet.updated_at else None
+        services.confirm_sheet(table=table, by=services.Actor(label=label),
+                               device=confirming_mark(request, entered_at))
 
 
 def dispute(request, table, data):
