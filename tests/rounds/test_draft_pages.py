@@ -14,6 +14,7 @@ from django.urls import reverse
 from tournaments import selectors, services
 from tournaments.models import AuditEntry, Round, Table
 from tournaments.services import HandInput
+from tests.forms_data import tournament_settings
 
 
 def body(resp):
@@ -37,16 +38,7 @@ def seating(rnd):
 
 
 def settings_post(tournament, **changes):
-    data = {
-        "name": tournament.name, "slug": tournament.slug, "date": tournament.date.isoformat(),
-        "venue": tournament.venue, "kind": tournament.kind, "plan": tournament.plan,
-        "hands_per_round": tournament.hands_per_round, "vp_scale": tournament.vp_scale,
-        "mitchell_step": tournament.mitchell_step, "first_round": tournament.first_round,
-        "rematch_window": tournament.rematch_window, "bye_percent": str(tournament.bye_percent),
-        "bye_mp": tournament.bye_mp, "tiebreaks": tournament.tiebreaks, "rule_set": tournament.rule_set,
-    }
-    data.update({k: str(v) for k, v in changes.items()})
-    return data
+    return tournament_settings(tournament, **{k: str(v) for k, v in changes.items()})
 
 
 def test_settings_page_shows_frozen_fields_and_why(arbiter_client, published):

@@ -19,6 +19,7 @@ from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
 
 from .test_services_rounds import hands, seating
+from tests.forms_data import tournament_settings
 
 
 def play_round(rnd, arbiter, score=lambda ns, ew: (0, 0)):
@@ -79,17 +80,7 @@ def test_malformed_plans_are_refused_with_plain_sentences(arbiter, plan, sentenc
     assert not Tournament.objects.filter(slug="coppa").exists()
 
 
-def settings_data(tournament, **changes):
-    data = {
-        "name": tournament.name, "slug": tournament.slug, "date": tournament.date.isoformat(),
-        "venue": tournament.venue, "kind": tournament.kind, "plan": tournament.plan,
-        "hands_per_round": tournament.hands_per_round, "vp_scale": tournament.vp_scale,
-        "mitchell_step": tournament.mitchell_step, "first_round": tournament.first_round,
-        "rematch_window": tournament.rematch_window, "bye_percent": str(tournament.bye_percent),
-        "bye_mp": tournament.bye_mp, "tiebreaks": tournament.tiebreaks, "rule_set": tournament.rule_set,
-    }
-    data.update(changes)
-    return data
+settings_data = tournament_settings
 
 
 def test_settings_page_accepts_sessions_and_refuses_an_empty_session(arbiter_client, tournament):
