@@ -28,7 +28,7 @@ class TournamentForm(forms.ModelForm):
         fields = [
             "name", "slug", "date", "venue", "kind", "plan", "hands_per_round", "vp_scale",
             "mitchell_step", "first_round", "rematch_window", "bye_percent", "bye_mp",
-            "tiebreaks", "rule_set",
+            "tiebreaks", "rule_set", "minutes_per_round",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
@@ -44,6 +44,8 @@ class TournamentForm(forms.ModelForm):
             field.disabled = True
             field.help_text = FROZEN_REASON
             field.widget.attrs["aria-describedby"] = "frozen-note"
+        if "minutes_per_round" in self.fields:  # issue 12: blank = 10 × hands + 2
+            self.fields["minutes_per_round"].widget.attrs.update({"min": 1, "max": 600, "placeholder": "42"})
         for name, low, high in (("hands_per_round", 1, None), ("mitchell_step", 1, None), ("bye_percent", 0, 100)):
             if name in self.fields:  # the browser says it before the form is sent
                 self.fields[name].widget.attrs["min"] = low
