@@ -135,6 +135,7 @@
     });
   }
   function answered(j) {
+    showClock(j);
     if (j.sheet) S = j.sheet;
     if (j.status === 200) { say(""); return true; }
     if (j.status === 403 && !j.sheet) { say(T.reload); return false; }
@@ -220,6 +221,11 @@
      If-None-Match and the server answers "nothing new" with an empty 304; no polling
      while the page is hidden (phone in a pocket), one poll as soon as it shows again. */
   var pollTag = "", pollBusy = false, pollTimer = null;
+  /* The round clock (issue 12): the server's remaining seconds, counted down by clock.js. */
+  function showClock(j) {
+    var el = $("captain-clock");
+    if (el && j && j.clock && window.arbitroClock) window.arbitroClock.set(el, j.clock);
+  }
   function poll() {
     if (pollBusy || document.hidden || st.pending || inFlight ||
         (st.draft && st.base === S.version && mode() === "edit")) return;
@@ -236,6 +242,7 @@
       })
       .then(function (j) {
         pollBusy = false; clearTimeout(stop);
+        showClock(j);
         if (!j || !j.sheet || j.sheet.version < S.version) return;   // an answer older than a save
         pollTag = j.tag;
         if (JSON.stringify(j.sheet) !== JSON.stringify(S)) { S = j.sheet; render(); }
