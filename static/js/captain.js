@@ -226,9 +226,13 @@
     var el = $("captain-clock");
     if (el && j && j.clock && window.arbitroClock) window.arbitroClock.set(el, j.clock);
   }
+  function typing() { return !!(st.draft && st.base === S.version && mode() === "edit"); }
   function poll() {
-    if (pollBusy || document.hidden || st.pending || inFlight ||
-        (st.draft && st.base === S.version && mode() === "edit")) return;
+    if (pollBusy || document.hidden || st.pending || inFlight) return;
+    /* While the captain types (an unsent draft) the poll still runs for the round clock
+       (issue 12: a pause shows within one update) but leaves the sheet alone; its tag is
+       kept only when the sheet did not change, so a change is fetched after the edit. */
+    var editing = typing();
     var headers = { "Accept": "application/json" }, ctrl = window.AbortController ? new AbortController() : null;
     if (pollTag) headers["If-None-Match"] = pollTag;
     var stop = ctrl ? setTimeout(function () { ctrl.abort(); }, 8000) : null;
@@ -244,6 +248,7 @@
         pollBusy = false; clearTimeout(stop);
         showClock(j);
         if (!j || !j.sheet || j.sheet.version < S.version) return;   // an answer older than a save
+        if (editing || typing()) { if (JSON.stringify(j.sheet) === JSON.stringify(S)) pollTag = j.tag; return; }
         pollTag = j.tag;
         if (JSON.stringify(j.sheet) !== JSON.stringify(S)) { S = j.sheet; render(); }
       }, function () { pollBusy = false; clearTimeout(stop); /* offline: next time */ });

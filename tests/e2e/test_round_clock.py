@@ -95,7 +95,10 @@ def test_projector_captain_and_board_show_the_same_clock(chromium, live_server, 
         projector.screenshot(path=str(DOCS / "projector-clock-1920x1080.png"))
         phone.screenshot(path=str(DOCS / "captain-clock-390x844.png"))
 
-    # a pause reaches every screen within one update, and they agree
+    # a pause reaches every screen within one update, and they agree; the captain is typing
+    # (an unsent sheet): his phone still hears the pause (it used to stop polling while typing)
+    phone.click(".who button[data-line=ns]")
+    phone.fill("input[name=ns1]", "100")
     services.pause_clock(round=rnd, by=arbiter)
     for name, (page, sel) in clocks.items():
         page.locator(sel + ".clock-paused").wait_for(timeout=UPDATE_MS)
@@ -119,6 +122,7 @@ def test_projector_captain_and_board_show_the_same_clock(chromium, live_server, 
         assert END in page.text_content(sel + " .clock-note"), name
     # the board highlights the tables still playing (no sheet yet) now that time is up
     board.locator("#t2.late").wait_for(timeout=UPDATE_MS)
+    assert phone.input_value("input[name=ns1]") == "100"    # what the captain typed is still there
     if SHOTS:
         projector.screenshot(path=str(DOCS / "projector-clock-over-1920x1080.png"))
     for ctx in (projector_ctx, phone_ctx, board_ctx):
