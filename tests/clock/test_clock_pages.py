@@ -156,4 +156,21 @@ def test_sheet_entered_after_time_shows_over_time_on_the_round_page(arbiter_clie
 
 def test_settings_page_has_minutes_per_round_with_the_preset(arbiter_client, rnd):
     page = arbiter_client.get(reverse("tournament_edit", args=["prova"])).content.decode()
-    assert 'name="minutes_per_round"' in page and "35" in page
+    assert 'name="minutes_per_round"' in page and 'list="minutes-presets"' in page
+    for value in ("22", "32", "42"):        # 10 × hands + 2 for 2, 3, 4 hands
+        assert f'<option value="{value}"' in page
+    assert '<option value="35" label="3 smazzate in 35 minuti">' in page
+
+
+def test_settings_page_saves_minutes_per_round_and_refuses_nonsense(arbiter_client, rnd):
+    from tournaments.forms import TournamentForm
+
+    data = {name: value for name, value in TournamentForm(instance=rnd.tournament).initial.items()
+            if value is not None and not isinstance(value, list)}
+    data["minutes_per_round"] = "0"
+    response = arbiter_client.post(reverse("tournament_edit", args=["prova"]), data)
+    assert "I minuti per turno vanno da 1 a 600" in response.content.decode()
+    data["minutes_per_round"] = "35"
+    response = arbiter_client.post(reverse("tournament_edit", args=["prova"]), data)
+    assert response.status_code == 302
+    assert Tournament.objects.get(pk=rnd.tournament_id).minutes_per_round == 35
