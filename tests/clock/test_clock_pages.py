@@ -174,3 +174,17 @@ def test_settings_page_saves_minutes_per_round_and_refuses_nonsense(arbiter_clie
     response = arbiter_client.post(reverse("tournament_edit", args=["prova"]), data)
     assert response.status_code == 302
     assert Tournament.objects.get(pk=rnd.tournament_id).minutes_per_round == 35
+
+
+def test_audit_page_names_the_clock_actions(arbiter_client, arbiter, rnd, fake_now):
+    services.start_clock(round=rnd, by=arbiter)
+    fake_now.advance(60)
+    services.pause_clock(round=rnd, by=arbiter)
+    services.resume_clock(round=rnd, by=arbiter)
+    services.add_clock_minutes(round=rnd, minutes=2, by=arbiter)
+    services.give_table_extra_time(table=rnd.tables.get(number=1), round=rnd, minutes=3, by=arbiter)
+    body = arbiter_client.get(reverse("audit", args=["prova"])).content.decode()
+    for label in ("Orologio del turno avviato", "Orologio del turno in pausa", "Orologio del turno ripartito",
+                  "Minuti dati a tutta la sala", "Tempo in più a un tavolo"):
+        assert label in body, label
+    assert "clock_started" not in body
