@@ -71,8 +71,11 @@ def test_projector_captain_and_board_show_the_same_clock(chromium, live_server, 
     board_ctx = arbiter_context(chromium, live_server, arbiter)
     board = board_ctx.new_page()
     board.goto(live_server.url + "/tornei/e2e/turni/1/tabellone-live/")
+    cycle_ctx = chromium.new_context(viewport={"width": 1280, "height": 720}, locale="it-IT")
+    cycle = cycle_ctx.new_page()                   # the projector's table list, clock in its header
+    cycle.goto(live_server.url + "/p/e2e/proiettore/")
     clocks = {"projector": (projector, "#round-clock"), "phone": (phone, "#captain-clock"),
-              "board": (board, "#board-clock")}
+              "board": (board, "#board-clock"), "table list": (cycle, "#round-clock")}
 
     def shown() -> dict[str, int]:
         return {name: seconds(page.text_content(sel + " .clock-time")) for name, (page, sel) in clocks.items()}
@@ -90,6 +93,10 @@ def test_projector_captain_and_board_show_the_same_clock(chromium, live_server, 
         box = projector.locator("#round-clock .clock-time").bounding_box()
         assert box["height"] >= 0.3 * height and box["x"] >= 0 and box["x"] + box["width"] <= width, box
     projector.set_viewport_size({"width": 1920, "height": 1080})
+    header = cycle.locator("header").bounding_box()
+    box = cycle.locator("#round-clock .clock-time").bounding_box()
+    assert header["y"] <= box["y"] and box["y"] + box["height"] <= header["y"] + header["height"] + 1, (header, box)
+    assert box["x"] + box["width"] <= 1280
     if SHOTS:
         DOCS.mkdir(exist_ok=True)
         projector.screenshot(path=str(DOCS / "projector-clock-1920x1080.png"))
@@ -125,5 +132,6 @@ def test_projector_captain_and_board_show_the_same_clock(chromium, live_server, 
     assert phone.input_value("input[name=ns1]") == "100"    # what the captain typed is still there
     if SHOTS:
         projector.screenshot(path=str(DOCS / "projector-clock-over-1920x1080.png"))
-    for ctx in (projector_ctx, phone_ctx, board_ctx):
+        cycle.screenshot(path=str(Path(os.environ.get("TMPDIR", "/tmp")) / "projector-tables-clock-1280x720.png"))
+    for ctx in (projector_ctx, phone_ctx, board_ctx, cycle_ctx):
         ctx.close()
