@@ -97,6 +97,16 @@ def remaining(state: ClockState, now: datetime, extra: int = 0) -> int:
     return state.duration + state.added + extra - played(state, now)
 
 
+def remaining_ms(state: ClockState, now: datetime, extra: int = 0) -> int:
+    """Milliseconds left at ``now`` (negative: over), for screens that count down in step:
+    :func:`remaining` is this rounded up to a whole second while the clock runs."""
+    if state.started_at is None:
+        return 1000 * (state.duration + state.added + extra)
+    end = state.started_at.timestamp() + state.duration + state.added + extra + state.paused_total
+    at = (state.paused_at or now).timestamp()
+    return int(round((end - at) * 1000))
+
+
 def start(state: ClockState, now: datetime, duration: int) -> ClockState:
     """Start the clock with ``duration`` seconds. Raises ClockError("started") when it runs
     or is paused already."""

@@ -1,7 +1,8 @@
 /* The round clock on every screen (issue 12 item 3). Screens never trust their own
    clock: the server gives the remaining seconds (data-clock-remaining) and this script
    only counts down from that answer with the browser's monotonic timer until the next
-   one. An element with data-clock-url polls it (JSON {remaining, running, paused, ...})
+   one (data-clock-ms: the same in milliseconds, so screens turn the second together).
+   An element with data-clock-url polls it (JSON {remaining, running, paused, ...})
    every data-clock-poll ms (default 5000), so a pause or extra minutes show within one
    poll. Other pages (captain, board) update the element through window.arbitroClock.
    Text shown: data-text-paused, data-text-over, data-text-waiting. Optional sound
@@ -16,6 +17,7 @@
   function set(el, c) {
     if (!c) return;
     el.dataset.clockRemaining = c.remaining;
+    if (c.remaining_ms !== undefined) el.dataset.clockMs = c.remaining_ms;
     el.dataset.clockRunning = c.running ? "1" : "0";
     el.dataset.clockPaused = c.paused ? "1" : "0";
     el.dataset.clockStarted = c.started ? "1" : "0";
@@ -23,11 +25,13 @@
     draw(el);
   }
   function left(el) {
-    var r = parseInt(el.dataset.clockRemaining, 10);
+    var r = parseInt(el.dataset.clockRemaining, 10), ms = parseInt(el.dataset.clockMs, 10);
     if (isNaN(r)) return null;
     if (el._t0 === undefined) el._t0 = performance.now();
-    if (el.dataset.clockRunning === "1") r -= Math.floor((performance.now() - el._t0) / 1000);
-    return r;
+    if (el.dataset.clockRunning !== "1") return r;
+    if (isNaN(ms)) return r - Math.floor((performance.now() - el._t0) / 1000);
+    /* whole seconds rounded up, as the server counts them: every screen turns in step */
+    return Math.ceil((ms - (performance.now() - el._t0)) / 1000);
   }
   function beep(el, freq) {
     try {

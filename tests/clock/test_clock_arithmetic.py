@@ -122,3 +122,14 @@ def test_the_arithmetic_imports_no_django():
     modules = {n.module for n in ast.walk(ast.parse(source)) if isinstance(n, ast.ImportFrom)}
     modules |= {a.name for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Import) for a in n.names}
     assert not any(m and m.startswith("django") for m in modules)
+
+
+def test_remaining_milliseconds_agree_with_the_seconds():
+    state = clock.start(ClockState(), at(0), 600)
+    now = at(0, 10) + timedelta(milliseconds=250)           # 10.25 s played
+    assert clock.remaining_ms(state, now) == 589_750
+    assert clock.remaining(state, now) == 590               # whole seconds, rounded up
+    paused = clock.pause(state, now)
+    assert clock.remaining_ms(paused, at(5)) == 589_750     # a pause stops the milliseconds too
+    resumed = clock.resume(paused, now + timedelta(seconds=30))
+    assert clock.remaining_ms(resumed, now + timedelta(seconds=31)) == 588_750

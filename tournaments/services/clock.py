@@ -30,12 +30,16 @@ def round_duration(rnd: Round) -> int:
 def clock_json(rnd: Round, table: Table | None = None, now=None) -> dict:
     """:func:`tournaments.clock.as_json` of ``rnd`` at ``now`` (default ``timesource.now()``),
     for ``table`` (its extra seconds) or for the room; before the start ``remaining`` is the
-    round's full time. Adds ``duration`` (seconds), ``closed`` (round closed) and ``text``
+    round's full time. Adds ``remaining_ms`` (the same to the millisecond, so screens
+    count down in step), ``duration`` (seconds), ``closed`` (round closed) and ``text``
     (``"31:30"``; ``"0:00"`` once over)."""
     state = clock_state(rnd)
     if not state.started:
         state = clock.ClockState(duration=round_duration(rnd), added=state.added)
-    data = clock.as_json(state, now or timesource.now(), table.clock_extra_seconds if table else 0)
+    now = now or timesource.now()
+    extra = table.clock_extra_seconds if table else 0
+    data = clock.as_json(state, now, extra)
+    data["remaining_ms"] = clock.remaining_ms(state, now, extra)
     data["duration"] = state.duration
     data["closed"] = rnd.state == Round.State.CLOSED
     data["text"] = clock.format_mmss(max(data["remaining"], 0) if data["over"] else data["remaining"])
