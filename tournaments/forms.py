@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 from scoring.standings import TIEBREAKS
 
 from . import selectors
+from .clock import PRESET_3_HANDS_35, default_round_minutes
 from .models import Pair, Player, Tournament
 from .plans import plan_change_refusal, plan_refusal
 
@@ -33,7 +34,7 @@ class TournamentForm(forms.ModelForm):
         fields = [
             "name", "slug", "date", "venue", "kind", "plan", "hands_per_round", "vp_scale",
             "mitchell_step", "first_round", "rematch_window", "bye_percent", "bye_mp",
-            "tiebreaks", "rule_set",
+            "tiebreaks", "rule_set", "minutes_per_round",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
@@ -49,6 +50,8 @@ class TournamentForm(forms.ModelForm):
             field.disabled = True
             field.help_text = FROZEN_REASON
             field.widget.attrs["aria-describedby"] = "frozen-note"
+        if "minutes_per_round" in self.fields:  # issue 12: blank = 10 × hands + 2
+            self.fields["minutes_per_round"].widget.attrs.update({"min": 1, "max": 600, "list": "minutes-presets"})
         for name, low, high in (("hands_per_round", 1, None), ("mitchell_step", 1, None), ("bye_percent", 0, 100)):
             if name in self.fields:  # the browser says it before the form is sent
                 self.fields[name].widget.attrs["min"] = low
@@ -63,6 +66,22 @@ class TournamentForm(forms.ModelForm):
     # The model's CheckConstraints (tournament_hands_positive, tournament_step_positive,
     # tournament_bye_percent_range) checked here with plain sentences, so the arbiter never
     # reads a constraint name (issue 9 item 10).
+    @property
+    def minutes_presets(self) -> list[tuple[int, str]]:
+        """Choices offered for the minutes per round (issue 12 item 2): 10 × hands + 2 for 2,
+        3 and 4 hands, and "3 hands in 35 minutes"."""
+        hands, minutes = PRESET_3_HANDS_35
+        presets = [(default_round_minutes(h), _("%(h)s smazzate (10 minuti a smazzata + 2)") % {"h": h})
+                   for h in (2, 3, 4)]
+        presets.append((minutes, _("%(h)s smazzate in %(m)s minuti") % {"h": hands, "m": minutes}))
+        return presets
+
+    def clean_minutes_per_round(self):
+        minutes = self.cleaned_data.get("minutes_per_round")
+        if minutes is not None and not 1 <= minutes <= 600:
+            raise forms.ValidationError(_("I minuti per turno vanno da 1 a 600 (vuoto = 10 a smazzata + 2)."))
+        return minutes
+
     def clean_hands_per_round(self):
         hands = self.cleaned_data["hands_per_round"]
         if hands is not None and hands < 1:

@@ -94,6 +94,12 @@ class Tournament(models.Model):
         blank=True,
         help_text="Pair numbers in Mitchell movement order, fixed when the first Mitchell round is drawn.",
     )
+    # Issue 12 item 2: minutes of a round's clock; blank = 10 × hands + 2 (tournaments.clock).
+    minutes_per_round = models.PositiveSmallIntegerField(
+        _("minuti per turno"), null=True, blank=True,
+        help_text=_("Vuoto = 10 minuti a smazzata + 2 (22/32/42 per 2/3/4 smazzate); "
+                    "es. 35 per «3 smazzate in 35 minuti»."),
+    )
     public_enabled = models.BooleanField(_("pagina pubblica attiva"), default=False)
     projector_enabled = models.BooleanField(_("vista proiettore attiva"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -295,6 +301,13 @@ class Round(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
+    # The round clock (issue 12 item 2), stored as instants (tournaments.clock.ClockState):
+    # seconds of the round, start, running pause, seconds of ended pauses, seconds added.
+    clock_duration = models.PositiveIntegerField(default=0)
+    clock_started_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_at = models.DateTimeField(null=True, blank=True)
+    clock_paused_seconds = models.PositiveIntegerField(default=0)
+    clock_added_seconds = models.IntegerField(default=0)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -322,6 +335,8 @@ class Table(models.Model):
     bye = models.CharField(_("riposo"), max_length=6, choices=Bye.choices, default=Bye.NONE, blank=True)
     token = models.CharField(max_length=64, unique=True, default=new_token)
     pin = models.CharField(max_length=4, default=new_pin)
+    # Extra seconds of the round clock for this table only (a late start, issue 12 item 2).
+    clock_extra_seconds = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["round", "number"]
@@ -430,6 +445,9 @@ class ScoreSheet(models.Model):
     entry_agent = models.CharField(max_length=16, blank=True)
     confirm_device = models.CharField(max_length=32, blank=True)
     confirm_agent = models.CharField(max_length=16, blank=True)
+    # Issue 12 item 4: the table's remaining clock seconds when the sheet was last entered
+    # (negative: after time was up); None when the clock was not started.
+    entered_clock_seconds = models.IntegerField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:

@@ -6,4 +6,6 @@ from .views import public
 urlpatterns: list = [
     path("<slug:slug>/", public.public_page, name="public"),
     path("<slug:slug>/proiettore/", public.projector, name="projector"),
+    path("<slug:slug>/orologio/", public.projector_clock, name="projector_clock"),
+    path("<slug:slug>/orologio/stato/", public.projector_clock_state, name="projector_clock_state"),
 ]

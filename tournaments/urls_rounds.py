@@ -18,6 +18,7 @@ urlpatterns: list = [
     path("turni/<int:number>/ridisegna/", rounds.round_redraw, name="round_redraw"),
     path("turni/<int:number>/valida-tutti/", rounds.round_validate_all, name="round_validate_all"),
     path("turni/<int:number>/chiudi/", rounds.round_close, name="round_close"),
+    path("turni/<int:number>/orologio/", rounds.round_clock, name="round_clock"),
     path("turni/<int:number>/riapri/", rounds.round_reopen, name="round_reopen"),
     path("turni/<int:number>/prossimo/", sheets.sheet_next, name="sheet_next"),
     path("turni/<int:number>/tavoli/<int:table>/", sheets.sheet_entry, name="sheet"),

@@ -135,6 +135,7 @@
     });
   }
   function answered(j) {
+    showClock(j);
     if (j.sheet) S = j.sheet;
     if (j.status === 200) { say(""); return true; }
     if (j.status === 403 && !j.sheet) { say(T.reload); return false; }
@@ -220,9 +221,18 @@
      If-None-Match and the server answers "nothing new" with an empty 304; no polling
      while the page is hidden (phone in a pocket), one poll as soon as it shows again. */
   var pollTag = "", pollBusy = false, pollTimer = null;
+  /* The round clock (issue 12): the server's remaining seconds, counted down by clock.js. */
+  function showClock(j) {
+    var el = $("captain-clock");
+    if (el && j && j.clock && window.arbitroClock) window.arbitroClock.set(el, j.clock);
+  }
+  function typing() { return !!(st.draft && st.base === S.version && mode() === "edit"); }
   function poll() {
-    if (pollBusy || document.hidden || st.pending || inFlight ||
-        (st.draft && st.base === S.version && mode() === "edit")) return;
+    if (pollBusy || document.hidden || st.pending || inFlight) return;
+    /* While the captain types (an unsent draft) the poll still runs for the round clock
+       (issue 12: a pause shows within one update) but leaves the sheet alone; its tag is
+       kept only when the sheet did not change, so a change is fetched after the edit. */
+    var editing = typing();
     var headers = { "Accept": "application/json" }, ctrl = window.AbortController ? new AbortController() : null;
     if (pollTag) headers["If-None-Match"] = pollTag;
     var stop = ctrl ? setTimeout(function () { ctrl.abort(); }, 8000) : null;
@@ -236,7 +246,9 @@
       })
       .then(function (j) {
         pollBusy = false; clearTimeout(stop);
+        showClock(j);
         if (!j || !j.sheet || j.sheet.version < S.version) return;   // an answer older than a save
+        if (editing || typing()) { if (JSON.stringify(j.sheet) === JSON.stringify(S)) pollTag = j.tag; return; }
         pollTag = j.tag;
         if (JSON.stringify(j.sheet) !== JSON.stringify(S)) { S = j.sheet; render(); }
       }, function () { pollBusy = false; clearTimeout(stop); /* offline: next time */ });

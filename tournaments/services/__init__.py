@@ -13,7 +13,8 @@ One module per section, so each write is found in one hop from its name:
 - ``rounds``: generate, adjust, publish, close and reopen a round;
 - ``sheets``: score sheets, confirmation, validation, corrections;
 - ``incidents``: withdrawals, late pairs, penalties;
-- ``scales``: custom VP scales.
+- ``scales``: custom VP scales;
+- ``clock``: the round clock (start, pause, resume, minutes, a table's extra time).
 
 Callers keep importing ``tournaments.services.<name>``.
 
@@ -105,4 +106,17 @@ from .pins import (  # noqa: F401
     unlock_tournament_pin,
     locked_tables,
     tournament_pin_lock,
+)
+from .clock import (  # noqa: F401
+    add_clock_minutes,
+    clock_json,
+    clock_state,
+    clock_tag,
+    clock_tag_of,
+    entry_clock_seconds,
+    give_table_extra_time,
+    pause_clock,
+    resume_clock,
+    round_duration,
+    start_clock,
 )

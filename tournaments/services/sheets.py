@@ -73,6 +73,14 @@ def _locked_sheet(table: Table) -> tuple[ScoreSheet, Round]:
     return sheet, sheet.table.round
 
 
+def _clock_now(table: Table, rnd: Round) -> int | None:
+    """The table's remaining clock seconds at this entry (issue 12 item 4: slow tables), or
+    None when the round's clock has not started or the round is no longer in play."""
+    from .clock import entry_clock_seconds
+
+    return entry_clock_seconds(table, rnd) if rnd.state == Round.State.PUBLISHED else None
+
+
 def round_closed_refusal(rnd: Round) -> str | None:
     """For a captain: why the sheets of round ``rnd`` can no longer be changed, confirmed or
     disputed (the round is closed, or not yet published), or ``None`` while it is in play.
@@ -313,6 +321,7 @@ def save_score_sheet(
         sheet.state = ScoreSheet.State.ENTERED
         sheet.entered_by = actor.label[:60]
         sheet.entered_by_captain = True
+        sheet.entered_clock_seconds = _clock_now(sheet.table, rnd)
         sheet.confirmed_by = ""
         sheet.entry_device, sheet.entry_agent = device or ("", "")
         sheet.confirm_device = sheet.confirm_agent = ""
@@ -323,6 +332,7 @@ def save_score_sheet(
             # the captains confirmed, the delivered sheet stays theirs (the audit has the change).
             sheet.entered_by = actor.label[:60]
             sheet.entered_by_captain = False
+            sheet.entered_clock_seconds = _clock_now(sheet.table, rnd)
         if validate and not sheet.sum_error:
             sheet.state = ScoreSheet.State.VALIDATED
         elif sheet.state in (ScoreSheet.State.EMPTY, ScoreSheet.State.DISPUTED):

@@ -18,7 +18,7 @@ from .guard import refuse_integrity_errors
 TOURNAMENT_SETTINGS = (
     "name", "slug", "date", "venue", "kind", "hands_per_round", "vp_scale", "plan",
     "mitchell_step", "rematch_window", "bye_percent", "bye_mp", "tiebreaks", "rule_set",
-    "first_round", "public_enabled", "projector_enabled",
+    "first_round", "public_enabled", "projector_enabled", "minutes_per_round",
 )
 # Settings that change results already entered (rules.md §12): frozen once round 1 is
 # published. The rest percent and the MP credited to a rest change every rest's VP/MP,

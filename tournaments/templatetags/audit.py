@@ -36,6 +36,12 @@ ACTIONS = {
     "late_pair_added": _("Coppia tardiva"),
     "penalty_added": _("Penalità assegnata"),
     "penalty_removed": _("Penalità tolta"),
+    # the round clock (issue 12 item 4: the audit trail records clock actions)
+    "clock_started": _("Orologio del turno avviato"),
+    "clock_paused": _("Orologio del turno in pausa"),
+    "clock_resumed": _("Orologio del turno ripartito"),
+    "clock_minutes_added": _("Minuti dati a tutta la sala"),
+    "clock_table_extra": _("Tempo in più a un tavolo"),
 }
 
 KEYS = {
@@ -48,6 +54,9 @@ KEYS = {
     "membership_numbers": _("tessere"), "kind": _("tipo di correzione"),
     "forced_rest": _("riposo forzato"), "rest": _("riposo"),
     "hands_per_round": _("smazzate per turno"), "vp_scale": _("tabella VP"), "plan": _("piano"),
+    "remaining": _("secondi rimasti"), "duration": _("durata in secondi"), "minutes": _("minuti"),
+    "extra_seconds": _("secondi in più al tavolo"), "at": _("alle"),
+    "minutes_per_round": _("minuti per turno"),
 }
 
 

@@ -19,12 +19,12 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring.vp import format_vp
 
-from .. import links, selectors, services
+from .. import clock, links, selectors, services, timesource
 from ..devices import same_browser
 from ..errors import StaleSheetError
 from ..models import PinGuard, Round, ScoreSheet, Table
 from .common import arbiter_view
-from .rounds import STATUS_LABELS, can_validate, sheet_status
+from .rounds import STATUS_LABELS, can_validate, entry_time_label, sheet_status
 
 #: Seconds between two polls of the board's script.
 POLL_SECONDS = 3
@@ -52,7 +52,21 @@ def board_stamp(rnd: Round) -> str:
     pins = PinGuard.objects.filter(tournament_id=rnd.tournament_id, locked_at__isnull=False).aggregate(
         n=Count("id"), last=Max("locked_at"))
     pin_last = pins["last"].timestamp() if pins["last"] else 0
-    return f"{rnd.state}-{agg['n']}-{agg['versions'] or 0}-{last:.6f}-p{pins['n']}-{pin_last:.3f}"
+    return (f"{rnd.state}-{agg['n']}-{agg['versions'] or 0}-{last:.6f}-p{pins['n']}-{pin_last:.3f}"
+            f"-{clock_stamp(rnd)}")
+
+
+def clock_stamp(rnd: Round) -> str:
+    """The clock's part of the board stamp (issue 12 item 3): every clock action, every table's
+    extra time, and how many tables have run out of time (so the fragment is re-rendered, and
+    late tables highlighted, as soon as time is up, not only on the next sheet change)."""
+    if rnd.clock_started_at is None:
+        return services.clock_tag(rnd)
+    state, now = services.clock_state(rnd), timesource.now()
+    extras = list(Table.objects.filter(round=rnd, bye="").values_list("clock_extra_seconds", flat=True))
+    over = sum(1 for extra in extras if clock.remaining(state, now, extra) <= 0)
+    return f"{services.clock_tag(rnd)}.{sum(extras)}.o{over}"
+
 
 
 def board_rows_context(rnd: Round) -> dict:
@@ -70,11 +84,17 @@ def board_rows_context(rnd: Round) -> dict:
     ``can_validate`` (``rounds.can_validate``: the round page's rule — entered,
     confirmed or disputed, no sum error, round in play), ``pin_locked`` (PIN entry locked
     after too many wrong PINs, issue 10 item 3), ``same_browser`` (a captain's confirmation
-    from a browser that looks like the entry's: ``tournaments.devices.same_browser``, item 5).
+    from a browser that looks like the entry's: ``tournaments.devices.same_browser``, item 5),
+    ``late`` (issue 12: no sheet yet and the table's clock is at zero), ``extra_minutes`` (the
+    table's extra time), ``entered_at`` ("inserito a −3:10" / "+2:05 oltre il tempo"). Also
+    ``clock`` (the room's ``services.clock_json`` while the round is in play) and ``late``.
     """
     slug = rnd.tournament.slug
     rows = []
     locked = services.locked_tables(rnd)
+    in_play = rnd.state == Round.State.PUBLISHED
+    room_clock = services.clock_json(rnd) if in_play else None
+    state, now = services.clock_state(rnd), timesource.now()
     counts = {key: 0 for key in STATUS_LABELS}
     for table in selectors.round_tables(rnd):
         try:
@@ -82,7 +102,11 @@ def board_rows_context(rnd: Round) -> dict:
         except ScoreSheet.DoesNotExist:
             sheet = None
         row = {"number": table.number, "ns": table.ns, "ew": table.ew, "bye": table.get_bye_display() if table.bye else "",
-               "pin_locked": table.number in locked}
+               "pin_locked": table.number in locked, "extra_minutes": table.clock_extra_seconds // 60}
+        # Issue 12 item 3: a table still playing (no sheet yet) when its time is up
+        row["late"] = bool(in_play and state.started and not table.bye
+                           and (sheet is None or sheet.state == ScoreSheet.State.EMPTY)
+                           and clock.remaining(state, now, table.clock_extra_seconds) <= 0)
         if table.bye or sheet is None:
             row.update(state="bye" if table.bye else "empty", state_label=row["bye"] or _("Da inserire"),
                        sum_error=False, version=0)
@@ -103,6 +127,7 @@ def board_rows_context(rnd: Round) -> dict:
             version=sheet.version,
             updated_at=sheet.updated_at,
             url=sheet_url(slug, rnd.number, table.number),
+            entered_at=entry_time_label(sheet.entered_clock_seconds) if sheet.state != ScoreSheet.State.EMPTY else "",
             can_validate=can_validate(rnd, sheet),
             same_browser=bool(sheet.confirmed_by) and sheet.entered_by_captain
             and sheet.confirmed_by.startswith("capitano ")
@@ -117,6 +142,8 @@ def board_rows_context(rnd: Round) -> dict:
         "sum_errors": [r for r in rows if r.get("sum_error")],
         "same_browser": [r for r in rows if r.get("same_browser")],
         "pin_locked": [r for r in rows if r.get("pin_locked")],
+        "late": [r for r in rows if r.get("late")],
+        "clock": room_clock,
         "pin_lock_ends": services.tournament_pin_lock(rnd.tournament),
         "stamp": board_stamp(rnd),
     }

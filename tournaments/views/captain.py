@@ -289,7 +289,8 @@ def parse_hands(data: dict, hands_per_round: int) -> tuple[list[services.HandInp
 
 
 def _answer(request, table: Table, *, status: int = 200, error: str = "") -> JsonResponse:
-    payload = {"sheet": sheet_payload(request, table, _current_sheet(table))}
+    payload = {"sheet": sheet_payload(request, table, _current_sheet(table)),
+               "clock": services.clock_json(table.round, table)}
     if error:
         payload["error"] = error
     response = JsonResponse(payload, status=status)
@@ -377,6 +378,7 @@ def sheet_page(request, token):
         "scale": scale_to_dict(scale),
         "sheet": sheet_payload(request, table, sheet) if not table.is_bye else None,
         "text": page_texts(),
+        "clock": services.clock_json(rnd, table),
         "urls": {
             key: reverse(name, args=[table.token])
             for key, name in (("state", "captain_state"), ("save", "captain_save"),
@@ -389,6 +391,7 @@ def sheet_page(request, token):
         "tournament": tournament,
         "lines": table_lines(table),
         "data": data,
+        "clock": data["clock"],
         "hand_numbers": range(1, tournament.hands_per_round + 1),
     })
     if not device_id(request):  # the device cookie of the "same browser?" hint (issue 10 item 5)
@@ -403,16 +406,21 @@ def sheet_stamp(request, table: Table, sheet: ScoreSheet | None) -> str:
     Made from the sheet's version, state and last write (a save, a confirmation, a
     dispute, the arbiter's validation or correction), the round's state and when it was
     published or closed, and whether this browser saved the current version (issue 10
-    item 1). :func:`sheet_state` computes the same tag from one narrow query.
+    item 1), and the round clock's instants and this table's extra time (issue 12 item 3:
+    a pause or extra minutes must reach the phones; the remaining seconds are not in the
+    tag, the phone counts them down itself). :func:`sheet_state` computes the same tag
+    from one narrow query.
     """
     rnd = table.round
     return _stamp(request, table_pk=table.pk, round_state=rnd.state, published_at=rnd.published_at,
                   closed_at=rnd.closed_at, version=sheet.version if sheet else None,
-                  state=sheet.state if sheet else None, updated_at=sheet.updated_at if sheet else None)
+                  state=sheet.state if sheet else None, updated_at=sheet.updated_at if sheet else None,
+                  clock=services.clock_tag(rnd, table.clock_extra_seconds))
 
 
-def _stamp(request, *, table_pk, round_state, published_at, closed_at, version, state, updated_at) -> str:
-    parts = [round_state, _epoch(published_at), _epoch(closed_at)]
+def _stamp(request, *, table_pk, round_state, published_at, closed_at, version, state, updated_at,
+           clock: str) -> str:
+    parts = [round_state, _epoch(published_at), _epoch(closed_at), clock]
     if version is None:
         parts += ["0", "none"]
     else:
@@ -438,14 +446,20 @@ def _unchanged(request, token: str) -> str | None:
         return None
     row = (Table.objects.filter(token=token).order_by()
            .values("pk", "bye", "round__state", "round__published_at", "round__closed_at",
-                   "sheet__version", "sheet__state", "sheet__updated_at").first())
+                   "sheet__version", "sheet__state", "sheet__updated_at", "clock_extra_seconds",
+                   "round__clock_started_at", "round__clock_paused_at", "round__clock_paused_seconds",
+                   "round__clock_added_seconds", "round__clock_duration").first())
     if row is None or row["round__state"] == Round.State.DRAFT:
         return None
     playing = not row["bye"]
     stamp = _stamp(request, table_pk=row["pk"], round_state=row["round__state"],
                    published_at=row["round__published_at"], closed_at=row["round__closed_at"],
                    version=row["sheet__version"] if playing else None, state=row["sheet__state"],
-                   updated_at=row["sheet__updated_at"])
+                   updated_at=row["sheet__updated_at"],
+                   clock=services.clock_tag_of(row["round__clock_started_at"], row["round__clock_paused_at"],
+                                               row["round__clock_paused_seconds"],
+                                               row["round__clock_added_seconds"], row["round__clock_duration"],
+                                               row["clock_extra_seconds"]))
     return stamp if stamp in tags else None
 
 
@@ -471,8 +485,9 @@ def sheet_state(request, token):
     sheet = None if table.is_bye else _current_sheet(table, fresh=False)
     if table.is_bye:
         response = JsonResponse({"sheet": None})
-    else:
-        response = JsonResponse({"sheet": sheet_payload(request, table, sheet)})
+    else:   # the round clock (issue 12 item 3): the phone counts down from these seconds
+        response = JsonResponse({"sheet": sheet_payload(request, table, sheet),
+                                 "clock": services.clock_json(table.round, table)})
     response["ETag"] = sheet_stamp(request, table, sheet)
     return response
 

@@ -11,7 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.contrib import messages
-from django.http import Http404
+from django.http import Http404, JsonResponse
+from django.urls import reverse
+from django.views.decorators.cache import never_cache
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
@@ -139,6 +141,37 @@ def projector_screens(tables: list, standings: list, rows: int = PROJECTOR_ROWS)
     return screens or [("tables", [])]
 
 
+def round_clock(rnd: Round | None) -> dict | None:
+    """The room's clock of ``rnd`` (``services.clock_json``), or None when no round is in play
+    (no round yet, or the round is closed)."""
+    if rnd is None or rnd.state != Round.State.PUBLISHED:
+        return None
+    return services.clock_json(rnd)
+
+
+@require_GET
+@never_cache
+def projector_clock_state(request, slug):
+    """``/p/<slug>/orologio/stato/``: JSON ``{"round": n, "clock": {...}}`` polled by the projector's
+    countdown (issue 12 item 3: the screens count from the server's seconds)."""
+    tournament = _tournament(slug, "projector_enabled")
+    rnd = current_round(tournament)
+    return JsonResponse({"round": rnd.number if rnd else None, "clock": round_clock(rnd)})
+
+
+@require_GET
+def projector_clock(request, slug):
+    """``/p/<slug>/orologio/``: the round clock alone, in figures readable from the back of the
+    hall; at zero "tempo scaduto: finite il giro fino allo scarto del mazziere". A button turns
+    a beep at 5 minutes and at zero on (off by default)."""
+    tournament = _tournament(slug, "projector_enabled")
+    rnd = current_round(tournament)
+    return render(request, "public/projector_clock.html", {
+        "tournament": tournament, "round": rnd, "clock": round_clock(rnd),
+        "clock_url": reverse("projector_clock_state", args=[slug]),
+    })
+
+
 @require_GET
 def projector(request, slug):
     """``/p/<slug>/proiettore/?s=k``: screen k of the cycle; the page moves to the next
@@ -157,6 +190,7 @@ def projector(request, slug):
         "is_final": is_final(tournament, after),
         "screen": index + 1, "screens": len(screens), "next": (index + 1) % len(screens),
         "refresh": PROJECTOR_SECONDS, "rows_per_screen": PROJECTOR_ROWS,
+        "clock": round_clock(rnd), "clock_url": reverse("projector_clock_state", args=[slug]),
     })
 
 

@@ -20,6 +20,7 @@ from django.views.decorators.http import require_POST
 from scoring.vp import format_vp
 
 from .. import selectors, services
+from ..clock import MAX_ADD_MINUTES, format_mmss
 from ..errors import ArbiterError
 from ..models import Round, ScoreSheet, Table, Tournament
 from .common import arbiter_view, query_int
@@ -156,6 +157,8 @@ def round_detail(request, tournament, number):
             "sheet": sheet, "status": status, "status_label": STATUS_LABELS.get(status, ""),
             "sum_error_mark": status == "disputed" and sheet.sum_error,
             "can_validate": can_validate(rnd, sheet),
+            "entered_at": entry_time_label(sheet.entered_clock_seconds) if status not in (None, "empty") else "",
+            "extra_minutes": table.clock_extra_seconds // 60,
             "vp": (format_vp(rest_vp) if table.bye else
                    f"{format_vp(sheet.vp_ns)}–{format_vp(sheet.vp_ew)}" if status not in (None, "empty") else ""),
         })
@@ -187,7 +190,68 @@ def round_detail(request, tournament, number):
         "standings_after": standings_link_round(rnd),
         "outdated": outdated,
         "generate_state": services.generation_state(tournament),
+        **_clock_context(rnd),
     })
+
+
+def entry_time_label(seconds: int | None) -> str:
+    """When a sheet was entered relative to the round clock (issue 12 item 4, slow tables):
+    "inserito a −3:10" (3 min 10 s before the table's time was up), "+2:05 oltre il tempo"
+    (after it), "" when the clock had not started."""
+    if seconds is None:
+        return ""
+    if seconds >= 0:
+        return _("inserito a −%(t)s") % {"t": format_mmss(seconds)}
+    return _("+%(t)s oltre il tempo") % {"t": format_mmss(-seconds)}
+
+
+def _clock_context(rnd: Round) -> dict:
+    if rnd.state != Round.State.PUBLISHED:
+        return {}
+    data = services.clock_json(rnd)
+    return {"clock": data, "clock_minutes": data["duration"] // 60,
+            "clock_added_minutes": rnd.clock_added_seconds // 60}
+
+
+CLOCK_ACTIONS = ("start", "pause", "resume", "add", "table")
+
+
+@arbiter_view
+@require_POST
+def round_clock(request, tournament, number):
+    """The round clock's buttons (issue 12 item 2). POST ``action``: ``start``, ``pause``,
+    ``resume``, ``add`` (``minutes`` to the whole room) or ``table`` (``minutes`` more for
+    table number ``table``). A refusal becomes a message; every action is audited."""
+    rnd = _round(tournament, number)
+    action = request.POST.get("action", "")
+    if action not in CLOCK_ACTIONS:
+        raise ArbiterError(_("Azione dell'orologio sconosciuta."))
+    if action == "start":
+        services.start_clock(round=rnd, by=request.user)
+        messages.success(request, _("Orologio avviato."))
+    elif action == "pause":
+        services.pause_clock(round=rnd, by=request.user)
+        messages.success(request, _("Orologio in pausa."))
+    elif action == "resume":
+        services.resume_clock(round=rnd, by=request.user)
+        messages.success(request, _("Orologio ripartito."))
+    else:
+        minutes = _int_field(request, "minutes")
+        if minutes is None:
+            raise ArbiterError(_("Indica un numero di minuti tra 1 e %(max)s.") % {"max": MAX_ADD_MINUTES})
+        if action == "add":
+            services.add_clock_minutes(round=rnd, minutes=minutes, by=request.user)
+            messages.success(request, _("%(m)s minuti dati a tutta la sala.") % {"m": minutes})
+        else:
+            number_ = _int_field(request, "table")
+            table = Table.objects.filter(round__tournament=tournament, round=rnd, number=number_).first() \
+                if number_ is not None else None
+            if table is None:
+                raise ArbiterError(_("Il turno %(r)s non ha un tavolo %(t)s.")
+                                   % {"r": rnd.number, "t": request.POST.get("table", "")[:6]})
+            services.give_table_extra_time(table=table, round=rnd, minutes=minutes, by=request.user)
+            messages.success(request, _("%(m)s minuti in più al tavolo %(t)s.") % {"m": minutes, "t": table.number})
+    return _round_redirect(rnd)
 
 
 def _idle_pairs(rnd: Round) -> tuple | None:
