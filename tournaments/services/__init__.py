@@ -10,6 +10,8 @@ One module per section, so each write is found in one hop from its name:
 - ``audit``: the audit trail (:func:`audit`, :class:`Actor`);
 - ``tournament``: creating a tournament and changing its settings;
 - ``pairs``: pairs and players, by hand and by import;
+- ``pairing_requests``: the pairing request of a round built from the database;
+- ``drafts``: what a draft was drawn from, and whether it is outdated (rules §12);
 - ``rounds``: generate, adjust, publish, close and reopen a round;
 - ``sheets``: score sheets, confirmation, validation, corrections;
 - ``incidents``: withdrawals, late pairs, penalties;
@@ -46,11 +48,15 @@ from .pairs import (  # noqa: F401
     remove_pair,
     import_pairs,
 )
-from .rounds import (  # noqa: F401
+from .pairing_requests import (  # noqa: F401
     build_pairing_request,
+    mitchell_offset,
+)
+from .drafts import (  # noqa: F401
     draft_staleness,
     generation_state,
-    mitchell_offset,
+)
+from .rounds import (  # noqa: F401
     adjustment_sentences,
     idle_pairs_seatable,
     seat_idle_pairs_together,

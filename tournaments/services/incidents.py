@@ -20,7 +20,8 @@ from ..models import (
 from .audit import _as_actor, audit
 from .guard import refuse_integrity_errors
 from .pairs import PlayerData, add_pair
-from .rounds import _lock_tournament, _recheck, _record_adjusted_inputs, draft_staleness
+from .drafts import _record_adjusted_inputs, draft_staleness
+from .rounds import _lock_tournament, _recheck
 
 
 @refuse_integrity_errors

@@ -1,8 +1,6 @@
 """The round cycle: generate a draft, adjust it, publish, close, reopen."""
 from __future__ import annotations
 
-import hashlib
-import json
 import random
 
 from django.db import transaction
@@ -15,7 +13,6 @@ import pairing.check
 from .. import selectors
 from ..errors import ArbiterError
 from ..models import (
-    Pair,
     Round,
     ScoreSheet,
     Seat,
@@ -25,112 +22,11 @@ from ..models import (
 from .audit import audit
 from .guard import refuse_integrity_errors
 
+from .drafts import _draft_inputs, draft_staleness, generation_state
+from .pairing_requests import _active_pairs, build_pairing_request
 
 def _lock_tournament(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
-
-
-def _active_pairs(tournament: Tournament, round_number: int) -> list[Pair]:
-    return [p for p in tournament.pairs.all().order_by("number") if p.is_active_in(round_number)]
-
-
-def build_pairing_request(tournament: Tournament, number: int, *, seed: int | None = None) -> dict:
-    """The JSON request (pairing-io.md) for round ``number`` of ``tournament``.
-
-    Mitchell: the movement order is fixed at the first Mitchell round (pair number
-    order, or shuffled by ``seed`` when the first round is drawn by lot) and kept in
-    ``Tournament.mitchell_order``; withdrawn pairs stay in it as ``absent`` seats
-    (rules.md §6). ``offset`` is the E/W line's displacement in tables
-    (:func:`mitchell_offset`: a step change applies to the moves from then on);
-    ``ranking`` (standings after the previous round), ``rested`` (pairs that rested in
-    the session) and ``met`` (every earlier meeting) let the engine exchange a second
-    rest (rules.md §5, art. 33) and list repeated meetings. Danish: ranking from the
-    standings after the previous round (rules.md §7, §8), every earlier meeting, and the
-    pairs that already rested in this session. The plan's ``|`` splits sessions: the rest
-    rule counts within the session of round ``number`` only (rules.md §5, art. 33), while
-    the standings (``ranking``), the meetings and the Mitchell movement (``offset``,
-    ``round``) run on across sessions (issue 12 item 1).
-    """
-    system = tournament.system_of_round(number)
-    pairs = list(tournament.pairs.order_by("number"))
-    if system == Round.System.MITCHELL:
-        order = list(tournament.mitchell_order or [])
-        known = set(order)
-        missing = [p.number for p in pairs if p.number not in known]
-        if not order and seed is not None:
-            random.Random(seed).shuffle(missing)
-        order += missing
-        previous_mitchell = tournament.rounds.filter(number__lt=number, system=Round.System.MITCHELL).count()
-        absent = [p.number for p in pairs if not p.is_active_in(number)]
-        request = {
-            "system": "mitchell",
-            "pairs": order,
-            "round": previous_mitchell + 1,
-            "step": tournament.mitchell_step,
-            "offset": mitchell_offset(tournament, number),
-        }
-        if absent:
-            request["absent"] = absent
-        present = {n for n in order if n not in set(absent)}
-        request["ranking"] = _ranking(tournament, number, present, default=order)
-        request["rested"] = sorted(_rested_in_session(tournament, number) & set(order))
-        request["met"] = selectors.meetings(tournament, before_round=number)[0]
-        return request
-    active = [p for p in pairs if p.is_active_in(number)]
-    active_numbers = {p.number for p in active}
-    if number == 1 or not tournament.rounds.filter(number__lt=number).exists():
-        ranking = [p.number for p in active]
-        if tournament.first_round == Tournament.FirstRound.LOT and seed is not None:
-            random.Random(seed).shuffle(ranking)
-    else:
-        ranking = _ranking(tournament, number, active_numbers, default=sorted(active_numbers))
-    met, met_last = selectors.meetings(tournament, before_round=number)
-    rested = _rested_in_session(tournament, number)
-    return {
-        "system": "danish",
-        "ranking": ranking,
-        "met": met,
-        "met_last_round": met_last,
-        "rested": sorted(rested & active_numbers),
-        "avoid_rematches": tournament.rematch_window,
-    }
-
-
-def _rested_in_session(tournament: Tournament, number: int) -> set[int]:
-    """Pairs that rested (or had a forced rest) in the session of round ``number`` before it
-    (rules.md §5: one rest per pair per session; issue 12 item 1)."""
-    return selectors.rested_pairs(tournament, before_round=number,
-                                  since_round=tournament.session_start(number))
-
-
-def _ranking(tournament: Tournament, number: int, members: set[int], *, default: list[int]) -> list[int]:
-    """Pair numbers of ``members``, best first, by the standings after round ``number - 1``
-    (rules.md §8); ``default`` order before any round and for pairs the standings miss."""
-    ranking = []
-    if tournament.rounds.filter(number__lt=number).exists():
-        ranking = [row.pair for row in selectors.standings_after(tournament, number - 1).rows
-                   if row.pair in members]
-    seen = set(ranking)
-    return ranking + [n for n in default if n in members and n not in seen]
-
-
-def mitchell_offset(tournament: Tournament, number: int) -> int:
-    """The E/W line's displacement (tables) for Mitchell round ``number`` of ``tournament``.
-
-    A move happens between two consecutive Mitchell rounds (Danish rounds in between do
-    not count), and the move *into* a Mitchell round uses that round's step: the step
-    stored on the round (``Round.step``, the tournament's step when it was drawn), and for
-    the round being drawn now the tournament's current step. So offset = step of the 2nd
-    Mitchell round + … + step of this one; 0 for the first. A step changed mid-movement
-    applies to the moves from then on (rules.md §6, pairing-io.md ``offset``).
-
-    Example (issue 9): 10 pairs, MMMD, rounds 1–2 with step 1, then step 3: offsets 0, 1, 4.
-    """
-    steps = list(tournament.rounds.filter(number__lt=number, system=Round.System.MITCHELL)
-                 .order_by("number").values_list("step", flat=True))
-    if not steps:
-        return 0
-    return sum(steps[1:]) + tournament.mitchell_step
 
 
 def _next_round_number(tournament: Tournament) -> int:
@@ -145,149 +41,6 @@ def _next_round_number(tournament: Tournament) -> int:
             % {"round": last.number, "next": last.number + 1}
         )
     return last.number + 1
-
-
-def generation_state(tournament: Tournament) -> str:
-    """A short digest of what the generate form shows: the rounds (number, id, state,
-    closing time), the pairs (number, status, round of withdrawal), plan and first-round
-    rule. The form posts it back with the round number it offered; generating changes
-    it, so a repeated or stale post is told apart (issue 9, item 10)."""
-    rounds = [
-        [n, pk, state, closed.isoformat() if closed else None]
-        for n, pk, state, closed in tournament.rounds.order_by("number").values_list(
-            "number", "pk", "state", "closed_at")
-    ]
-    pairs = [list(row) for row in tournament.pairs.order_by("number").values_list(
-        "number", "status", "withdrawn_from_round")]
-    return _digest({"rounds": rounds, "pairs": pairs, "plan": tournament.plan.upper(),
-                    "first_round": tournament.first_round})[:20]
-
-
-def _canonical(value):
-    """``value`` as plain JSON values (tuples → lists, Decimal → str), as stored in a JSONField."""
-    return json.loads(json.dumps(value, sort_keys=True, default=str))
-
-
-def _digest(value) -> str:
-    return hashlib.sha256(json.dumps(_canonical(value), sort_keys=True).encode()).hexdigest()
-
-
-def _pairing_settings(tournament: Tournament, number: int) -> dict:
-    """The settings a draft of round ``number`` depends on (rules.md §12): its system,
-    the tie-break order (it ranks the pairs: Danish pairing, who rests), the Mitchell
-    step (Mitchell) or the rematch rule (Danish), and for round 1 the first-round rule."""
-    system = tournament.system_of_round(number)
-    settings = {"system": system, "tiebreaks": tournament.tiebreaks}
-    if system == Round.System.MITCHELL:
-        settings["mitchell_step"] = tournament.mitchell_step
-    else:
-        settings["rematch_window"] = tournament.rematch_window
-    if number == 1:
-        settings["first_round"] = tournament.first_round
-    return settings
-
-
-def _standings_snapshot(tournament: Tournament, number: int) -> list[list]:
-    """The standings a draft of round ``number`` was ranked from (after round
-    ``number - 1``, closed rounds only), one ``[pair, position, VP, MP difference,
-    MP scored, withdrawn]`` per pair; empty for round 1."""
-    if number == 1 or not tournament.rounds.filter(number__lt=number).exists():
-        return []
-    return [
-        [row.pair, row.position, f"{row.vp}", row.mp_difference, row.mp_scored, row.withdrawn]
-        for row in selectors.standings(tournament, after_round=number - 1)
-    ]
-
-
-def _draft_inputs(tournament: Tournament, number: int, seed: int | None) -> dict:
-    """Everything a draft of round ``number`` is computed from, as plain JSON values:
-    ``settings`` (:func:`_pairing_settings`), ``active`` (pair numbers in play),
-    ``standings`` (:func:`_standings_snapshot`), ``request`` (the pairing request,
-    pairing-io.md, from :func:`build_pairing_request`) and their ``digest``."""
-    inputs = _canonical({
-        "settings": _pairing_settings(tournament, number),
-        "active": [p.number for p in _active_pairs(tournament, number)],
-        "standings": _standings_snapshot(tournament, number),
-        "request": build_pairing_request(tournament, number, seed=seed),
-    })
-    inputs["digest"] = _digest(inputs)
-    return inputs
-
-
-def _setting_label(key: str) -> str:
-    if key == "system":
-        return _("sistema del turno")
-    return str(Tournament._meta.get_field(key).verbose_name)
-
-
-def _setting_value(key: str, value) -> str:
-    """A setting's value as the settings page shows it (choice labels, not codes)."""
-    choices = dict(Round.System.choices) if key == "system" else dict(
-        Tournament._meta.get_field(key).choices or ())
-    return str(choices.get(value, value))
-
-
-def draft_staleness(rnd: Round) -> list[str]:
-    """Why the draft ``rnd`` is outdated, as sentences in plain Italian; empty when it
-    is not (or when ``rnd`` is not a draft, or was drawn before drafts recorded their
-    inputs).
-
-    The draft records what it was drawn from (``Round.drawn_from``); the same inputs
-    are computed again now and compared (rules.md §12): a sheet correction, swapped
-    lines, an arbitral score or a penalty change the standings; a withdrawal changes the
-    pairs in play; a change of tie-breaks, rematch rule or Mitchell step changes the
-    settings. A change that touches none of them (e.g. the venue) leaves the draft
-    current.
-    """
-    if rnd.state != Round.State.DRAFT or not rnd.drawn_from.get("digest"):
-        return []
-    tournament = rnd.tournament
-    then = rnd.drawn_from
-    now = _draft_inputs(tournament, rnd.number, then.get("seed"))
-    if now["digest"] == then["digest"]:
-        return []
-    reasons = []
-    for key, old in then.get("settings", {}).items():
-        new = now["settings"].get(key)
-        if new != old:
-            reasons.append(_("«%(setting)s» è cambiato: era %(old)s, ora %(new)s.")
-                           % {"setting": _setting_label(key), "old": _setting_value(key, old),
-                              "new": _setting_value(key, new)})
-    gone = sorted(set(then.get("active", [])) - set(now["active"]))
-    added = sorted(set(now["active"]) - set(then.get("active", [])))
-    if gone:
-        reasons.append(_("Non sono più in gara le coppie %(pairs)s (ritiro).")
-                       % {"pairs": ", ".join(map(str, gone))})
-    if added:
-        reasons.append(_("Sono entrate in gara le coppie %(pairs)s.") % {"pairs": ", ".join(map(str, added))})
-    old_rows = {row[0]: row for row in then.get("standings", [])}
-    new_rows = {row[0]: row for row in now["standings"]}
-    changed = sorted(p for p in set(old_rows) | set(new_rows)
-                     if (old_rows.get(p) or [None] * 6)[2:5] != (new_rows.get(p) or [None] * 6)[2:5])
-    if changed:
-        reasons.append(
-            _("La classifica dopo il turno %(round)s è cambiata per le coppie %(pairs)s "
-              "(correzione, inversione delle linee, punteggio arbitrale o penalità).")
-            % {"round": rnd.number - 1, "pairs": ", ".join(map(str, changed))}
-        )
-    elif [r[:2] for r in then.get("standings", [])] != [r[:2] for r in now["standings"]]:
-        reasons.append(_("L'ordine della classifica dopo il turno %(round)s è cambiato.")
-                       % {"round": rnd.number - 1})
-    if not reasons:
-        reasons.append(_("I dati dell'accoppiamento (incontri, riposi o movimento Mitchell) sono cambiati."))
-    return reasons
-
-
-def _record_adjusted_inputs(rnd: Round) -> None:
-    """After a service completes a current draft in place (a late pair takes the rest
-    table, art. 33), record the inputs it now answers to, so the completed draft does
-    not read as outdated. Keeps the seed and the generate form's state."""
-    inputs = _draft_inputs(rnd.tournament, rnd.number, rnd.drawn_from.get("seed"))
-    for key in ("seed", "form_state"):
-        if key in rnd.drawn_from:
-            inputs[key] = rnd.drawn_from[key]
-    rnd.drawn_from = inputs
-    rnd.save(update_fields=["drawn_from"])
 
 
 def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round, dict]:

@@ -34,7 +34,7 @@ def frozen_settings(tournament: Tournament) -> tuple[str, ...]:
     because each would change results already entered (rules.md §12). The settings
     that change only future pairings (tie-breaks, rematch rule, Mitchell step) stay
     free: a draft drawn from them becomes outdated instead (see
-    ``services.rounds.draft_staleness``).
+    ``services.drafts.draft_staleness``).
     """
     if tournament.pk is None:
         return ()

@@ -1,0 +1,120 @@
+"""The pairing request of a round (pairing-io.md) built from the database: the pairs in
+play, the ranking, the rests of the session, the meetings so far, the Mitchell offset."""
+from __future__ import annotations
+
+import random
+
+
+
+from .. import selectors
+from ..models import (
+    Pair,
+    Round,
+    Tournament,
+)
+
+
+
+def _active_pairs(tournament: Tournament, round_number: int) -> list[Pair]:
+    return [p for p in tournament.pairs.all().order_by("number") if p.is_active_in(round_number)]
+
+
+def build_pairing_request(tournament: Tournament, number: int, *, seed: int | None = None) -> dict:
+    """The JSON request (pairing-io.md) for round ``number`` of ``tournament``.
+
+    Mitchell: the movement order is fixed at the first Mitchell round (pair number
+    order, or shuffled by ``seed`` when the first round is drawn by lot) and kept in
+    ``Tournament.mitchell_order``; withdrawn pairs stay in it as ``absent`` seats
+    (rules.md §6). ``offset`` is the E/W line's displacement in tables
+    (:func:`mitchell_offset`: a step change applies to the moves from then on);
+    ``ranking`` (standings after the previous round), ``rested`` (pairs that rested in
+    the session) and ``met`` (every earlier meeting) let the engine exchange a second
+    rest (rules.md §5, art. 33) and list repeated meetings. Danish: ranking from the
+    standings after the previous round (rules.md §7, §8), every earlier meeting, and the
+    pairs that already rested in this session. The plan's ``|`` splits sessions: the rest
+    rule counts within the session of round ``number`` only (rules.md §5, art. 33), while
+    the standings (``ranking``), the meetings and the Mitchell movement (``offset``,
+    ``round``) run on across sessions (issue 12 item 1).
+    """
+    system = tournament.system_of_round(number)
+    pairs = list(tournament.pairs.order_by("number"))
+    if system == Round.System.MITCHELL:
+        order = list(tournament.mitchell_order or [])
+        known = set(order)
+        missing = [p.number for p in pairs if p.number not in known]
+        if not order and seed is not None:
+            random.Random(seed).shuffle(missing)
+        order += missing
+        previous_mitchell = tournament.rounds.filter(number__lt=number, system=Round.System.MITCHELL).count()
+        absent = [p.number for p in pairs if not p.is_active_in(number)]
+        request = {
+            "system": "mitchell",
+            "pairs": order,
+            "round": previous_mitchell + 1,
+            "step": tournament.mitchell_step,
+            "offset": mitchell_offset(tournament, number),
+        }
+        if absent:
+            request["absent"] = absent
+        present = {n for n in order if n not in set(absent)}
+        request["ranking"] = _ranking(tournament, number, present, default=order)
+        request["rested"] = sorted(_rested_in_session(tournament, number) & set(order))
+        request["met"] = selectors.meetings(tournament, before_round=number)[0]
+        return request
+    active = [p for p in pairs if p.is_active_in(number)]
+    active_numbers = {p.number for p in active}
+    if number == 1 or not tournament.rounds.filter(number__lt=number).exists():
+        ranking = [p.number for p in active]
+        if tournament.first_round == Tournament.FirstRound.LOT and seed is not None:
+            random.Random(seed).shuffle(ranking)
+    else:
+        ranking = _ranking(tournament, number, active_numbers, default=sorted(active_numbers))
+    met, met_last = selectors.meetings(tournament, before_round=number)
+    rested = _rested_in_session(tournament, number)
+    return {
+        "system": "danish",
+        "ranking": ranking,
+        "met": met,
+        "met_last_round": met_last,
+        "rested": sorted(rested & active_numbers),
+        "avoid_rematches": tournament.rematch_window,
+    }
+
+
+def _rested_in_session(tournament: Tournament, number: int) -> set[int]:
+    """Pairs that rested (or had a forced rest) in the session of round ``number`` before it
+    (rules.md §5: one rest per pair per session; issue 12 item 1)."""
+    return selectors.rested_pairs(tournament, before_round=number,
+                                  since_round=tournament.session_start(number))
+
+
+def _ranking(tournament: Tournament, number: int, members: set[int], *, default: list[int]) -> list[int]:
+    """Pair numbers of ``members``, best first, by the standings after round ``number - 1``
+    (rules.md §8); ``default`` order before any round and for pairs the standings miss."""
+    ranking = []
+    if tournament.rounds.filter(number__lt=number).exists():
+        ranking = [row.pair for row in selectors.standings_after(tournament, number - 1).rows
+                   if row.pair in members]
+    seen = set(ranking)
+    return ranking + [n for n in default if n in members and n not in seen]
+
+
+def mitchell_offset(tournament: Tournament, number: int) -> int:
+    """The E/W line's displacement (tables) for Mitchell round ``number`` of ``tournament``.
+
+    A move happens between two consecutive Mitchell rounds (Danish rounds in between do
+    not count), and the move *into* a Mitchell round uses that round's step: the step
+    stored on the round (``Round.step``, the tournament's step when it was drawn), and for
+    the round being drawn now the tournament's current step. So offset = step of the 2nd
+    Mitchell round + … + step of this one; 0 for the first. A step changed mid-movement
+    applies to the moves from then on (rules.md §6, pairing-io.md ``offset``).
+
+    Example (issue 9): 10 pairs, MMMD, rounds 1–2 with step 1, then step 3: offsets 0, 1, 4.
+    """
+    steps = list(tournament.rounds.filter(number__lt=number, system=Round.System.MITCHELL)
+                 .order_by("number").values_list("step", flat=True))
+    if not steps:
+        return 0
+    return sum(steps[1:]) + tournament.mitchell_step
+
+
