@@ -166,6 +166,16 @@ def warm_up(port: int, token: str) -> None:
         conn.close()
 
 
+def stop_server(proc: subprocess.Popen) -> None:
+    """Stop the server process: terminate, then kill if it has not ended within 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
 def wait_until_up(port: int, proc: subprocess.Popen, seconds: float = 30) -> bool:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -232,12 +242,7 @@ def main() -> None:
             results = [f.result(timeout=120) for f in futures]
         wall = time.perf_counter() - t0
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=10)
+        stop_server(server)
 
     errors = [r for r in results if "error" in r]
     statuses: dict[int, int] = {}

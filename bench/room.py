@@ -54,7 +54,8 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"
 sys.path.insert(0, str(ROOT))
 
 from bench.captains import (  # noqa: E402 - after the path fix above
-    HOST, free_port, percentile, random_sheet, setup_tournament, wait_until_up, warm_up,
+    HOST, free_port, percentile, random_sheet, setup_tournament, stop_server, wait_until_up,
+    warm_up,
 )
 
 #: Longest wait for one answer before the phone counts as refused (a phone's browser waits as long).
@@ -414,12 +415,7 @@ def one_run(name: str, args) -> dict:
             wall = asyncio.run(room.run("bench", session))
             cpu = {"server": process_cpu(server.pid) - server_cpu, "client": time.process_time() - client_cpu}
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait(timeout=10)
+        stop_server(server)
 
     numbers = [n for n, _ in tables]
     once, histogram = stored_once(numbers)
