@@ -35,7 +35,7 @@ import os
 import re
 import threading
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -53,6 +53,8 @@ PACK_VERSION = "1"
 CHUNK = 25
 #: A "running" status not updated for this long belongs to a job that died: restart it.
 STALE_SECONDS = 60
+#: A running job rewrites its status at least this often (seconds), even inside a long part.
+HEARTBEAT = 5
 
 KEY_RE = re.compile(r"^t(\d+)-r(\d+)-(a4|a5)-[0-9a-f]{24}$")
 
@@ -282,11 +284,12 @@ def run(pack: Pack) -> None:
                     futures = {}
                     for i, (kind, tables) in enumerate(plan):  # the table list (largest) first
                         futures[pool.submit(printworker.render, _part_html(pack, doc, kind, tables))] = i
-                    from concurrent.futures import as_completed
-
-                    for future in as_completed(futures):
-                        results[futures[future]] = future.result()
-                        done += 1
+                    pending = set(futures)
+                    while pending:  # the status is rewritten at least every HEARTBEAT seconds
+                        finished, pending = wait(pending, timeout=HEARTBEAT, return_when=FIRST_COMPLETED)
+                        for future in finished:
+                            results[futures[future]] = future.result()
+                        done += len(finished)
                         _write_status(key, state="running", done=done, total=len(plan), sheets=pack.sheets)
         pages = join(results, pdf_path(key))
         _write_status(key, state="done", done=len(plan), total=len(plan), sheets=pack.sheets, pages=pages)
