@@ -282,7 +282,11 @@ def run(pack: Pack) -> None:
                 with ProcessPoolExecutor(max_workers=workers, mp_context=_context(),
                                          initializer=printworker.lower_priority) as pool:
                     futures = {}
-                    for i, (kind, tables) in enumerate(plan):  # the table list (largest) first
+                    # the longest parts first (table list, standings), so no single long part
+                    # is left for the end while the other workers stand idle
+                    order = sorted(range(len(plan)), key=lambda i: plan[i][0] == "sheets")
+                    for i in order:
+                        kind, tables = plan[i]
                         futures[pool.submit(printworker.render, _part_html(pack, doc, kind, tables))] = i
                     pending = set(futures)
                     while pending:  # the status is rewritten at least every HEARTBEAT seconds
