@@ -271,3 +271,15 @@ def test_a_key_of_another_round_or_a_bad_key_is_404(arbiter_client, played):
     printpack.start(_pack(played))
     assert arbiter_client.get(reverse("print_pack_pdf", args=[played.slug, 2, key])).status_code == 404
     assert arbiter_client.get(reverse("print_pack_status", args=[played.slug, 1, "t1-r1-a4-zz"])).status_code == 404
+
+
+def test_a5_html_pairs_sheets_with_a_cut_line(played):
+    """4 sheets → 2 A4 pages of two halves each; the second half carries the cut mark."""
+    from tournaments import documents
+
+    html = documents.scoresheets_html(documents.round_document(_round(played), qr=False), a5=True)
+    assert html.count('<div class="pg">') == 2 and html.count('class="sheet"') == 4
+    assert html.count('class="cut"') == 2
+    assert "size: A4 landscape" in html
+    a4 = documents.scoresheets_html(documents.round_document(_round(played), qr=False))
+    assert 'class="pg"' not in a4 and "landscape" not in a4
