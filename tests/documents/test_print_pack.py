@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 import json
 import time
-from decimal import Decimal
 
 import pytest
 from django.urls import reverse
@@ -23,7 +22,7 @@ from pypdf import PdfReader
 from tournaments import printpack, services
 from tournaments.models import Round
 
-from .test_documents import E_W_HANDS, N_S_HANDS, drafted, played  # noqa: F401  (fixtures)
+from .test_documents import E_W_HANDS, drafted, played  # noqa: F401  (fixtures)
 
 
 def pages_of(path) -> int:
