@@ -90,7 +90,7 @@ def main() -> None:
     cores = os.cpu_count()
     load = os.getloadavg()
     print(f"{cores} cores, load average {load[0]:.1f} {load[1]:.1f} {load[2]:.1f} "
-          "(shared machine: other work running makes every figure below slower and noisy)")
+          "(shared machine: other work running makes every figure below slower and noisy)", flush=True)
 
     with tempfile.TemporaryDirectory() as tmp:
         tmp = Path(tmp)
@@ -153,12 +153,12 @@ def main() -> None:
         url = reverse("print_pack_start", args=[tournament.slug, 1])
         response, t_first = timed(lambda: client.post(url))
         key = response["Location"].rstrip("/").split("/")[-1]
+        print("the arbiter's click (POST through Django, job in a background thread):")
+        print(f"  first byte (redirect to the progress page) {t_first:6.2f} s", flush=True)
         began = time.perf_counter()
         while (printpack.status(key) or {}).get("state") == "running":
             time.sleep(0.1)
         t_done = t_first + time.perf_counter() - began
-        print("the arbiter's click (POST through Django, job in a background thread):")
-        print(f"  first byte (redirect to the progress page) {t_first:6.2f} s")
         print(f"  PDF ready                                  {t_done:6.2f} s   "
               f"({printpack.status(key).get('state')})")
 
