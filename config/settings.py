@@ -229,3 +229,12 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
+
+# The round's print pack (issue 14, tournaments/printpack.py): finished PDFs and their job
+# status files live here, so every server process sees them and a restart keeps them.
+ARBITRO_PRINT_CACHE_DIR = Path(os.environ.get("ARBITRO_PRINT_CACHE_DIR", VAR_DIR / "cache" / "print"))
+# Worker processes rendering a pack when no round is in play (one while captains are
+# entering sheets); empty = the cores, 0 = render inside the server process.
+ARBITRO_PRINT_WORKERS = int(os.environ["ARBITRO_PRINT_WORKERS"]) if os.environ.get("ARBITRO_PRINT_WORKERS") else None
+# Render in a background thread of the server (the page polls the progress); off in tests.
+ARBITRO_PRINT_BACKGROUND = True

@@ -89,3 +89,13 @@ def published(five, arbiter):
     services.publish_round(round=rnd, by=arbiter)
     rnd.refresh_from_db()
     return rnd
+
+
+@pytest.fixture(autouse=True)
+def _print_pack_in_tmp(settings, tmp_path):
+    """The round's print pack (issue 14) caches its PDFs and job files in a directory per
+    test, renders inside the test (no background thread) and in this process (no workers)
+    unless a test asks for them."""
+    settings.ARBITRO_PRINT_CACHE_DIR = tmp_path / "print-cache"
+    settings.ARBITRO_PRINT_BACKGROUND = False
+    settings.ARBITRO_PRINT_WORKERS = 0

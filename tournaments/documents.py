@@ -454,29 +454,37 @@ def tablelist_pdf(doc: RoundDocument, *, qr: bool = True) -> bytes:
     return html_to_pdf(tablelist_html(doc, qr=qr))
 
 
-def scoresheets_html(doc: RoundDocument) -> str:
+def scoresheets_html(doc: RoundDocument, *, a5: bool = False, tables: tuple[TableInfo, ...] | None = None) -> str:
     """HTML of every playing table's score sheet, one A4 page each (rules.md §3, §10):
     both lines, one row per hand (base / cards / total per line), totals, difference, VP,
-    the VP scale, signature boxes, captain QR and PIN. Blank when not entered yet."""
-    return render_to_string("print/scoresheets.html", {"doc": doc, "sheets": _sheets(doc)})
+    the VP scale, signature boxes, captain QR and PIN. Blank when not entered yet.
+
+    ``a5``: two sheets to an A4 landscape page, each an A5 half with a dashed cut line
+    between them (issue 14: half the paper). ``tables``: only these playing tables (a part
+    of the print pack); default every playing table of ``doc``.
+    """
+    sheets = _sheets(doc, tables)
+    step = 2 if a5 else 1
+    pages = [sheets[i:i + step] for i in range(0, len(sheets), step)]
+    return render_to_string("print/scoresheets.html", {"doc": doc, "pages": pages, "a5": a5})
 
 
-def _sheets(doc: RoundDocument) -> list[tuple[TableInfo, list]]:
+def _sheets(doc: RoundDocument, tables=None) -> list[tuple[TableInfo, list]]:
     """(table, rows) per playing table; rows: (hand number, SheetHand or None for a blank row).
 
     An arbitral score has no hands: its rows stay blank and the totals show its MP.
     """
     sheets = []
-    for t in doc.playing_tables:
+    for t in doc.playing_tables if tables is None else tables:
         by_number = {h.number: h for h in t.hands}
         count = max(doc.hands_per_round, max(by_number, default=0))
         sheets.append((t, [(n, by_number.get(n)) for n in range(1, count + 1)]))
     return sheets
 
 
-def scoresheets_pdf(doc: RoundDocument) -> bytes:
-    """PDF (A4, one page per table) of :func:`scoresheets_html`."""
-    return html_to_pdf(scoresheets_html(doc))
+def scoresheets_pdf(doc: RoundDocument, *, a5: bool = False) -> bytes:
+    """PDF (A4, one page per table; with ``a5`` two tables a page) of :func:`scoresheets_html`."""
+    return html_to_pdf(scoresheets_html(doc, a5=a5))
 
 
 def standings_html(doc: StandingsDocument) -> str:

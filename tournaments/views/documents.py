@@ -5,10 +5,11 @@ bytes of one renderer. Login required (``arbiter_view``).
 """
 from __future__ import annotations
 
-from django.http import Http404, HttpResponse
+from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404
+from django.urls import reverse
 
-from .. import documents
+from .. import documents, printpack
 from ..models import Round
 from .common import arbiter_view
 
@@ -93,3 +94,73 @@ def standings_xlsx(request, tournament):
     doc = documents.standings_document(tournament, after_round=_after(request))
     return _download(documents.standings_xlsx(doc), XLSX, _standings_name(tournament, doc) + ".xlsx",
                      inline=False)
+
+
+# --------------------------------------------------------------------------- print pack (issue 14)
+
+
+@arbiter_view
+def print_pack_start(request, tournament, number: int):
+    """POST: start (or join) the print pack of round ``number`` (table list, every score
+    sheet, standings; ``a5=1``: sheets two to an A4 page) and go to its progress page, or
+    straight to the PDF when that state was printed before. GET shows the round's page."""
+    from django.shortcuts import redirect
+
+    rnd = _round(tournament, number)
+    if request.method != "POST":
+        return redirect("round", slug=tournament.slug, number=number)
+    a5 = request.POST.get("a5", "").strip().lower() in ("1", "on", "true", "yes", "si", "sì")
+    pack = printpack.prepare(rnd, a5=a5, request=request)
+    state = printpack.start(pack)
+    if state["state"] == "done":
+        return redirect("print_pack_pdf", slug=tournament.slug, number=number, key=pack.key)
+    return redirect("print_pack", slug=tournament.slug, number=number, key=pack.key)
+
+
+def _pack_key(tournament, number: int, key: str) -> str:
+    """``key`` when it is a pack of this tournament's round ``number``, else 404."""
+    if not printpack.valid_key(key, tournament.id) or not key.startswith(f"t{tournament.id}-r{number}-"):
+        raise Http404("pacchetto")
+    return key
+
+
+@arbiter_view
+def print_pack(request, tournament, number: int, key: str):
+    """The progress page of a print pack: a progress bar (``static/js/printpack.js`` polls
+    :func:`print_pack_status`) and the download link when done."""
+    from django.shortcuts import render
+
+    key = _pack_key(tournament, number, key)
+    state = printpack.status(key)
+    if state is None:
+        raise Http404("pacchetto")
+    return render(request, "arbiter/print_pack.html", {
+        "tournament": tournament, "round_number": number, "key": key, "state": state,
+        "pdf_url": reverse("print_pack_pdf", args=[tournament.slug, number, key]),
+        "status_url": reverse("print_pack_status", args=[tournament.slug, number, key]),
+        "restart_url": reverse("print_pack_start", args=[tournament.slug, number]),
+        "a5": "-a5-" in key,
+    })
+
+
+@arbiter_view
+def print_pack_status(request, tournament, number: int, key: str):
+    """JSON status of a print pack: ``{"state", "done", "total", "sheets", "pages"?}``."""
+    state = printpack.status(_pack_key(tournament, number, key))
+    if state is None:
+        raise Http404("pacchetto")
+    return JsonResponse({k: v for k, v in state.items() if k in ("state", "done", "total", "sheets", "pages")},
+                        headers={"Cache-Control": "no-store"})
+
+
+@arbiter_view
+def print_pack_pdf(request, tournament, number: int, key: str):
+    """The finished print pack (inline PDF); 404 while it is still being rendered."""
+    path = printpack.pdf_path(_pack_key(tournament, number, key))
+    if not path.exists():
+        raise Http404("pacchetto")
+    suffix = "-a5" if "-a5-" in key else ""
+    response = FileResponse(open(path, "rb"), content_type=PDF,
+                            filename=f"{tournament.slug}-pacchetto-turno-{number}{suffix}.pdf")
+    response["Content-Disposition"] = response["Content-Disposition"].replace("attachment", "inline")
+    return response

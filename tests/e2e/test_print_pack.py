@@ -1,0 +1,37 @@
+"""Browser test (issue 14): "Stampa pacchetto" on the round page shows a progress bar that
+fills as the job runs (static/js/printpack.js polls the status, no inline script) and then
+the download link, which serves the joined PDF."""
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+
+from .test_captains import arbiter_context, round_in_play  # noqa: F401 (fixtures)
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian Chromium not installed"
+)
+
+
+def test_print_pack_click_progress_then_link(chromium, live_server, round_in_play, settings):  # noqa: F811
+    settings.ARBITRO_PRINT_BACKGROUND = True  # as in the server: the click answers at once
+    arbiter, rnd = round_in_play
+    ctx = arbiter_context(chromium, live_server, arbiter)
+    page = ctx.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(live_server.url + f"/tornei/{rnd.tournament.slug}/turni/{rnd.number}/")
+    with page.expect_navigation():
+        page.click("#print-pack-start")
+    assert page.is_visible("#pack-progress")
+    page.wait_for_selector("#pack-link", state="visible", timeout=60_000)
+    assert page.evaluate("document.getElementById('pack-progress').value") == \
+        page.evaluate("document.getElementById('pack-progress').max")
+    href = page.get_attribute("#pack-link", "href")
+    response = page.request.get(live_server.url + href)
+    assert response.status == 200 and response.headers["content-type"] == "application/pdf"
+    assert response.body().startswith(b"%PDF")
+    assert not errors
+    ctx.close()

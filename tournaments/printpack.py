@@ -1,0 +1,322 @@
+"""The print pack of a round (issue 14): table list + every score sheet + standings, one PDF.
+
+One click on the round page starts a job; the pack is rendered once per *state* of what it
+shows and served from a file cache until something on it changes.
+
+- :func:`prepare` reads the database (in the request) into plain documents and computes the
+  pack's **key**: a digest of everything printed (round, state, tables and seats, pair and
+  player names, PINs and captain links, entered hands, MP/VP and sheet states, the VP scale,
+  the standings printed with it), the language, the public address in the QR codes and the
+  sheet format (A4, or A5 two to a page).
+- :func:`start` looks the key up on disk: a finished PDF is served at once; a running job is
+  joined (two clicks, or two server processes, give one job); otherwise it claims the job
+  (status file, under an ``flock`` so several server processes agree) and renders it in a
+  background thread of this server process.
+- The job renders the HTML of each part in this process (table list, score sheets in chunks
+  of :data:`CHUNK`, standings; no database access: everything was read by :func:`prepare`),
+  has worker processes turn each part into PDF (``tournaments.printworker``, niceness 10; ONE
+  worker while the round is in play so the captains' saves keep their CPU, otherwise up to
+  the cores) and joins the parts in order with pypdf into ``<ARBITRO_PRINT_CACHE_DIR>/<key>.pdf``.
+- Progress is a small JSON file next to it (``<key>.json``: ``{"state": "running", "done": 4,
+  "total": 12, ...}``), so any server process can answer the progress bar.
+
+A job whose server stopped (restart, crash) leaves a "running" status that stops moving:
+after :data:`STALE_SECONDS` without progress the next click restarts it.
+"""
+from __future__ import annotations
+
+import dataclasses
+import fcntl
+import hashlib
+import io
+import json
+import logging
+import os
+import re
+import threading
+import time
+from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+from contextlib import contextmanager
+from pathlib import Path
+
+from django.conf import settings
+from django.utils import translation
+
+from . import documents, links
+from .models import Round
+
+log = logging.getLogger(__name__)
+
+#: Bump when a print template changes, so packs cached before are not served again.
+PACK_VERSION = "1"
+#: Score sheets per part: small enough for a smooth progress bar and load balancing.
+CHUNK = 25
+#: A "running" status not updated for this long belongs to a job that died: restart it.
+STALE_SECONDS = 60
+#: A running job rewrites its status at least this often (seconds), even inside a long part.
+HEARTBEAT = 5
+
+KEY_RE = re.compile(r"^t(\d+)-r(\d+)-(a4|a5)-[0-9a-f]{24}$")
+
+
+@dataclasses.dataclass(frozen=True)
+class Pack:
+    """What a print pack shows, read from the database, and its cache key.
+
+    ``key``: ``t<tournament id>-r<round number>-<a4|a5>-<digest>``; ``in_play``: the round is
+    published (captains are entering sheets), so rendering uses one low-priority worker.
+    """
+
+    key: str
+    tournament_id: int
+    round_number: int
+    a5: bool
+    language: str
+    base_url: str
+    in_play: bool
+    round_doc: documents.RoundDocument
+    standings_doc: documents.StandingsDocument
+
+    @property
+    def sheets(self) -> int:
+        """Playing tables, i.e. score sheets in the pack."""
+        return len(self.round_doc.playing_tables)
+
+
+# --------------------------------------------------------------------------- files
+
+
+def cache_dir() -> Path:
+    """The pack directory (setting ``ARBITRO_PRINT_CACHE_DIR``), created on first use."""
+    path = Path(settings.ARBITRO_PRINT_CACHE_DIR)
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def valid_key(key: str, tournament_id: int | None = None) -> bool:
+    """``key`` has the shape :func:`prepare` makes (no path tricks) and, when
+    ``tournament_id`` is given, belongs to that tournament."""
+    m = KEY_RE.match(key or "")
+    return bool(m) and (tournament_id is None or int(m.group(1)) == tournament_id)
+
+
+def pdf_path(key: str) -> Path:
+    """Where the finished pack of ``key`` is (or will be) stored."""
+    if not valid_key(key):
+        raise ValueError("bad print pack key")
+    return cache_dir() / f"{key}.pdf"
+
+
+def _status_path(key: str) -> Path:
+    return cache_dir() / f"{key}.json"
+
+
+def status(key: str) -> dict | None:
+    """The job status of ``key``: ``{"state": "running"|"done"|"failed", "done": parts
+    rendered, "total": parts, "sheets": score sheets, "pages": pages (when done)}``;
+    ``{"state": "done", ...}`` whenever the PDF exists; None when never started."""
+    if not valid_key(key):
+        return None
+    if pdf_path(key).exists():
+        try:
+            current = json.loads(_status_path(key).read_text())
+        except (OSError, ValueError):
+            current = {}
+        if current.get("state") != "done":
+            current = {"state": "done", "done": 1, "total": 1}
+        return current
+    try:
+        return json.loads(_status_path(key).read_text())
+    except FileNotFoundError:
+        return None
+    except ValueError:  # half-written by a dead process: treat as stale
+        return {"state": "running", "done": 0, "total": 1, "updated": 0}
+
+
+def _write_status(key: str, **values) -> dict:
+    """Replace ``key``'s status file atomically (readers never see half a file)."""
+    values["updated"] = time.time()
+    path = _status_path(key)
+    tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
+    tmp.write_text(json.dumps(values))
+    os.replace(tmp, path)
+    return values
+
+
+@contextmanager
+def _claim_lock(key: str):
+    """An exclusive ``flock`` on ``<key>.lock``: one server process at a time decides
+    whether to start the job of ``key``."""
+    with open(cache_dir() / f"{key}.lock", "a") as fh:
+        fcntl.flock(fh, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(fh, fcntl.LOCK_UN)
+
+
+# --------------------------------------------------------------------------- key
+
+
+def prepare(rnd: Round, *, a5: bool = False, request=None) -> Pack:
+    """Read round ``rnd`` (its table list and score sheets) and the standings printed with
+    it (after the last closed round, ``documents.standings_document``) into plain documents,
+    and compute the pack's key (see the module docstring) in the active language.
+
+    ``a5``: score sheets two to an A4 page. ``request``: used for the captains' public
+    address when ``ARBITRO_PUBLIC_URL`` is not set (``links.base_url``). No QR code is drawn
+    here (they follow from the captain links, which are in the key): the job draws them.
+    """
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    base_url = links.base_url(request)
+    round_doc = documents.round_document(rnd, qr=False, request=request)
+    standings_doc = documents.standings_document(rnd.tournament)
+    digest = hashlib.sha256(
+        repr((PACK_VERSION, rnd.tournament_id, rnd.id, rnd.state, language, base_url, a5,
+              round_doc, standings_doc)).encode()
+    ).hexdigest()[:24]
+    key = f"t{rnd.tournament_id}-r{rnd.number}-{'a5' if a5 else 'a4'}-{digest}"
+    return Pack(key=key, tournament_id=rnd.tournament_id, round_number=rnd.number, a5=a5,
+                language=language, base_url=base_url, in_play=rnd.state == Round.State.PUBLISHED,
+                round_doc=round_doc, standings_doc=standings_doc)
+
+
+# --------------------------------------------------------------------------- job
+
+
+def start(pack: Pack, *, background: bool | None = None) -> dict:
+    """Start (or join) the job of ``pack``; return its status (see :func:`status`).
+
+    Idempotent: a finished pack is returned as ``done`` without rendering; a job already
+    running (in any server process) is returned as is; only a missing, failed or stale
+    (:data:`STALE_SECONDS`) job is (re)started. ``background``: run in a daemon thread
+    (default: setting ``ARBITRO_PRINT_BACKGROUND``); False renders before returning.
+    """
+    if background is None:
+        background = settings.ARBITRO_PRINT_BACKGROUND
+    with _claim_lock(pack.key):
+        current = status(pack.key)
+        if current and current["state"] == "done":
+            return current
+        if current and current["state"] == "running" and time.time() - current.get("updated", 0) < STALE_SECONDS:
+            return current
+        current = _write_status(pack.key, state="running", done=0, total=len(_plan(pack)),
+                                sheets=pack.sheets)
+    if background:
+        threading.Thread(target=run, args=(pack,), name=f"print-{pack.key}", daemon=True).start()
+    else:
+        run(pack)
+        current = status(pack.key)
+    return current
+
+
+def _plan(pack: Pack) -> list[tuple[str, tuple]]:
+    """The parts in print order: ("tablelist", ()), ("sheets", tables) per chunk, ("standings", ())."""
+    tables = pack.round_doc.playing_tables
+    chunks = [("sheets", tables[i:i + CHUNK]) for i in range(0, len(tables), CHUNK)]
+    return [("tablelist", ())] + chunks + [("standings", ())]
+
+
+def workers_for(pack: Pack) -> int:
+    """Worker processes for ``pack``: 1 while its round is in play (the captains' saves come
+    first), else ``ARBITRO_PRINT_WORKERS`` (default: the cores). 0 renders in this process."""
+    configured = settings.ARBITRO_PRINT_WORKERS
+    if configured is None:
+        configured = os.cpu_count() or 1
+    if configured <= 0:
+        return 0
+    return 1 if pack.in_play else configured
+
+
+def _with_qr(doc: documents.RoundDocument) -> documents.RoundDocument:
+    return dataclasses.replace(doc, tables=tuple(
+        dataclasses.replace(t, qr_svg=documents.captain_qr(t.captain_url)) if t.captain_url else t
+        for t in doc.tables
+    ))
+
+
+def _part_html(pack: Pack, doc: documents.RoundDocument, kind: str, tables: tuple) -> str:
+    if kind == "tablelist":
+        return documents.tablelist_html(doc)
+    if kind == "standings":
+        return documents.standings_html(pack.standings_doc)
+    return documents.scoresheets_html(doc, a5=pack.a5, tables=tables)
+
+
+_pool_lock = threading.Lock()
+
+
+def _context():
+    """A ``forkserver`` context that preloads WeasyPrint: workers start without Django's
+    state (no inherited database connection, no other server thread's locks)."""
+    import multiprocessing
+
+    ctx = multiprocessing.get_context("forkserver")
+    with _pool_lock:
+        ctx.set_forkserver_preload(["tournaments.printworker", "weasyprint"])
+    return ctx
+
+
+def run(pack: Pack) -> None:
+    """Render ``pack`` now (the job body): parts → PDF bytes (worker processes) → one file.
+
+    Writes the status after every part; on any error the status becomes ``failed`` (with
+    the message) and the next click starts again. Never touches the database.
+    """
+    from . import printworker
+
+    key = pack.key
+    plan = _plan(pack)
+    try:
+        with translation.override(pack.language):
+            doc = _with_qr(pack.round_doc)
+            workers = workers_for(pack)
+            results: list[bytes | None] = [None] * len(plan)
+            done = 0
+            if workers == 0:
+                for i, (kind, tables) in enumerate(plan):
+                    results[i] = printworker.render(_part_html(pack, doc, kind, tables))
+                    done += 1
+                    _write_status(key, state="running", done=done, total=len(plan), sheets=pack.sheets)
+            else:
+                with ProcessPoolExecutor(max_workers=workers, mp_context=_context(),
+                                         initializer=printworker.lower_priority) as pool:
+                    futures = {}
+                    # the longest parts first (table list, standings), so no single long part
+                    # is left for the end while the other workers stand idle
+                    order = sorted(range(len(plan)), key=lambda i: plan[i][0] == "sheets")
+                    for i in order:
+                        kind, tables = plan[i]
+                        futures[pool.submit(printworker.render, _part_html(pack, doc, kind, tables))] = i
+                    pending = set(futures)
+                    while pending:  # the status is rewritten at least every HEARTBEAT seconds
+                        finished, pending = wait(pending, timeout=HEARTBEAT, return_when=FIRST_COMPLETED)
+                        for future in finished:
+                            results[futures[future]] = future.result()
+                        done += len(finished)
+                        _write_status(key, state="running", done=done, total=len(plan), sheets=pack.sheets)
+        pages = join(results, pdf_path(key))
+        _write_status(key, state="done", done=len(plan), total=len(plan), sheets=pack.sheets, pages=pages)
+    except Exception as exc:  # the arbiter sees "failed" and can click again
+        log.exception("print pack %s failed", key)
+        _write_status(key, state="failed", done=0, total=len(plan), sheets=pack.sheets, error=str(exc))
+
+
+def join(parts: list[bytes], target: Path) -> int:
+    """Join PDF ``parts`` in order with pypdf into ``target`` (written atomically: a reader
+    never sees half a pack); return the page count."""
+    from pypdf import PdfWriter
+
+    writer = PdfWriter()
+    for part in parts:
+        writer.append(io.BytesIO(part))
+    pages = len(writer.pages)
+    tmp = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.part")
+    with open(tmp, "wb") as fh:
+        writer.write(fh)
+    os.replace(tmp, target)
+    return pages
+
+
+__all__ = ["Pack", "prepare", "start", "run", "status", "pdf_path", "valid_key", "join",
+           "workers_for", "cache_dir", "CHUNK", "STALE_SECONDS", "PACK_VERSION"]
