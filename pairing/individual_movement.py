@@ -7,13 +7,16 @@ Request (pairing-io.md "Individual tournaments"; extensions in ``pairing/README.
      "rounds": 7,          # planned rounds of the movement
      "round": 3,           # the round to pair, 1..rounds
      "seed": 12345,        # optional, default 0: the same seed gives the same schedule
-     "absent": [ids]}      # optional: withdrawn players
+     "absent": [ids],      # optional: withdrawn players
+     "partners": [[a, b] or [a, b, round], ...],   # optional: partnerships played so far
+     "rested": [ids],      # optional: rests already taken in the session (repeats count)
+     "ranking": [ids]}     # optional, with rested: best first (default: players order)
 
 Response, shaped like ``danish-individual``::
 
     {"tables": [{"table": 1, "ns": [a, b], "ew": [c, d]}, ...], "rest": [ids],
      "forced_rest": [ids], "repeated_partners": [[a, b], ...], "warnings": [...],
-     "max_opponent_meetings": 2}
+     "adjustments": [{"rests": S, "plays": R, "table": t}], "max_opponent_meetings": 2}
 
 The schedule depends only on ``players``, ``rounds`` and ``seed`` (never on ``absent`` or
 ``round``), so every round of the movement is drawn from the same schedule.
@@ -39,6 +42,12 @@ Construction (N players, k = N mod 4 rest each round, M = N − k play):
 4. Withdrawn players (``absent``): the schedule does not change; a table holding an absent
    player is not played, and its present players get a forced rest (``forced_rest``, as for
    pairs, rules.md §5); the remaining tables are numbered 1, 2, … in schedule order.
+5. Second rests across systems (a session mixing ``D`` and ``M`` rounds): a scheduled
+   rester listed in ``rested`` takes the seat of the lowest-ranked seated player who has not
+   rested, who rests instead (``adjustments``, as the Mitchell movement does for pairs).
+   Repeated partners: with ``partners`` (the partnerships actually played), every line of
+   this round already formed there is listed in ``repeated_partners`` with a warning (the
+   schedule cannot avoid it); without it, the schedule's own earlier rounds are the history.
 """
 
 from __future__ import annotations
@@ -46,10 +55,10 @@ from __future__ import annotations
 import random
 from functools import lru_cache
 
-from .danish_individual import MIN_PLAYERS, player_list
+from .danish_individual import MIN_PLAYERS, player_list, rest_counts
 from .errors import PairingError
 from .matching import DenseMatcher
-from .request import check_request_dict, id_set, positive_int
+from .request import check_request_dict, id_set, meetings, positive_int
 
 __all__ = ["pair", "schedule", "opponent_counts"]
 
@@ -357,6 +366,34 @@ def repeated_partnerships(rounds: list[dict]) -> list[list]:
     return out
 
 
+def exchange_rests(tables: list[dict], rest: list, ranking: list, rested) -> tuple[list, list]:
+    """Seat each scheduled rester who already rested in the session (rules.md §5, §9).
+
+    Args:
+        tables: the round's played tables (changed in place: the rester takes the seat).
+        rest: the scheduled resting players; ranking: player ids best first; rested:
+            ``{player: rests in the session}``.
+    Returns:
+        ``(rest, adjustments)``: the new rest list and ``[{"rests": S, "plays": R,
+        "table": t}]``, S being the lowest-ranked seated player who has not rested.
+    """
+    rest, adjustments, moved = list(rest), [], set()
+    for x in list(rest):
+        if not rested.get(x):
+            continue
+        seat_of = {p: (t, line) for t in tables for line in ("ns", "ew") for p in t[line]}
+        sub = next((p for p in reversed(ranking) if p in seat_of and not rested.get(p)
+                    and p not in moved), None)
+        if sub is None:
+            continue
+        t, line = seat_of[sub]
+        t[line] = [x if p == sub else p for p in t[line]]
+        rest[rest.index(x)] = sub
+        moved.update((x, sub))
+        adjustments.append({"rests": sub, "plays": x, "table": t["table"]})
+    return rest, adjustments
+
+
 def pair(request: dict) -> dict:
     """Pair round ``round`` of the individual movement.
 
@@ -364,10 +401,11 @@ def pair(request: dict) -> dict:
         request: see the module docstring.
     Returns:
         ``{"tables", "rest", "forced_rest", "repeated_partners", "warnings",
-        "max_opponent_meetings"}``: ``repeated_partners`` lists this round's partnerships
-        already formed in an earlier round of the schedule (only when unavoidable:
-        rounds > N − 1 or the construction found no better); ``max_opponent_meetings`` is
-        the largest number of times two players meet as opponents over the whole schedule.
+        "adjustments", "max_opponent_meetings"}``: ``repeated_partners`` lists this
+        round's partnerships already formed (in ``partners`` when given, else in the
+        schedule's earlier rounds: then only when rounds > N − 1); ``adjustments`` the rest
+        exchanges (see :func:`exchange_rests`); ``max_opponent_meetings`` the largest number
+        of times two players meet as opponents over the whole schedule.
     Raises:
         PairingError: fewer than 4 players, a player listed twice, ``rounds`` or ``round``
             not an integer ≥ 1, ``round`` > ``rounds``, a bad ``seed``.
@@ -386,19 +424,14 @@ def pair(request: dict) -> dict:
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise PairingError(f"'seed' deve essere un intero: {seed!r}")
     absent = id_set(request, "absent") & set(players)
+    present = [p for p in players if p not in absent]
+    ranking = [p for p in player_list(request, "ranking") if p in set(present)] \
+        if "ranking" in request else present
+    rested = {p: c for p, c in rest_counts(request).items() if p in set(players)}
 
     plan = schedule(players, rounds, seed)
     this = plan[rnd - 1]
     warnings: list[str] = []
-    before = {frozenset(ln) for r in plan[:rnd - 1] for t in r["tables"]
-              for ln in (t["ns"], t["ew"])}
-    repeated = [ln for t in this["tables"] for ln in (t["ns"], t["ew"])
-                if frozenset(ln) in before]
-    if repeated:
-        warnings.append(
-            f"Il movimento ripete {len(repeated)} "
-            f"{'coppia' if len(repeated) == 1 else 'coppie'} di compagni in questo turno "
-            f"({'; '.join('+'.join(map(str, ln)) for ln in repeated)}).")
     counts = opponent_counts(plan)
     tables, forced = [], []
     for t in this["tables"]:
@@ -406,12 +439,31 @@ def pair(request: dict) -> dict:
         if any(p in absent for p in four):
             forced.extend(p for p in four if p not in absent)
             continue
-        tables.append({"table": len(tables) + 1, "ns": t["ns"], "ew": t["ew"]})
+        tables.append({"table": len(tables) + 1, "ns": list(t["ns"]), "ew": list(t["ew"])})
     forced.sort(key={p: i for i, p in enumerate(players)}.__getitem__)
     if forced:
         warnings.append(
             "Giocatori ritirati: riposo forzato per i loro compagni e avversari "
             f"({', '.join(map(str, forced))}).")
-    return {"tables": tables, "rest": [p for p in this["rest"] if p not in absent],
-            "forced_rest": forced, "repeated_partners": repeated, "warnings": warnings,
+    rest = [p for p in this["rest"] if p not in absent]
+    rest, adjustments = exchange_rests(tables, rest, ranking, rested)
+    again = [p for p in rest if rested.get(p)]
+    if again:
+        warnings.append("Troppo pochi giocatori non hanno ancora riposato in questa sessione: "
+                        f"riposa di nuovo {', '.join(map(str, again))}.")
+
+    if "partners" in request:  # the partnerships actually played so far
+        before = {frozenset(m[:2]) for m in meetings(request, "partners")}
+    else:
+        before = {frozenset(ln) for r in plan[:rnd - 1] for t in r["tables"]
+                  for ln in (t["ns"], t["ew"])}
+    repeated = [ln for t in tables for ln in (t["ns"], t["ew"]) if frozenset(ln) in before]
+    if repeated:
+        warnings.append(
+            f"Il movimento ripete {len(repeated)} "
+            f"{'coppia' if len(repeated) == 1 else 'coppie'} di compagni in questo turno "
+            f"({'; '.join('+'.join(map(str, ln)) for ln in repeated)}).")
+    return {"tables": tables, "rest": rest, "forced_rest": forced,
+            "repeated_partners": repeated, "warnings": warnings,
+            "adjustments": adjustments,
             "max_opponent_meetings": max(counts.values(), default=0)}

@@ -131,3 +131,32 @@ def test_malformed_requests_are_refused(extra):
                "round": 1, **extra}
     with pytest.raises(PairingError):
         run(request)
+
+
+def test_a_scheduled_rester_who_rested_swaps_with_the_lowest_ranked_fresh_player():
+    players = list(range(1, 10))  # 9 players: 1 rests
+    request = {"system": "individual-movement", "players": players, "rounds": 4,
+               "round": 1, "seed": 4}
+    plain = run(request)
+    x = plain["rest"][0]
+    ranking = [p for p in reversed(players)]  # 1 is the lowest-ranked
+    sub = next(p for p in reversed(ranking) if p != x)  # lowest-ranked seated: 1 (or 2)
+    response = run({**request, "rested": [x], "ranking": ranking})
+    assert response["rest"] == [sub]
+    table = next(t for t in response["tables"] if x in t["ns"] + t["ew"])
+    assert response["adjustments"] == [{"rests": sub, "plays": x, "table": table["table"]}]
+    assert check_movement(request | {"rested": [x], "ranking": ranking}, response) == []
+
+
+def test_partners_history_from_other_rounds_is_listed_not_avoided():
+    players = list(range(1, 9))
+    request = {"system": "individual-movement", "players": players, "rounds": 7, "round": 2}
+    line = run(request)["tables"][0]["ns"]
+    response = run({**request, "partners": [line + [1]]})
+    assert response["repeated_partners"] == [line]
+    assert "ripete 1 coppia" in response["warnings"][0]
+
+
+def check_movement(request, response):
+    from pairing.check import check
+    return check(request, response)
