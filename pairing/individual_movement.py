@@ -81,14 +81,28 @@ def _near_factor(n: int, c: int) -> list[tuple[int, int]]:
     return [((c - i) % n, (c + i) % n) for i in range(1, (n + 1) // 2)]
 
 
-def _partner_rounds(n: int, k: int, rounds: int, rng: random.Random) -> tuple[list, list, int]:
-    """Rests and partnerships per round on vertices 0..n-1; returns (rests, matchings, repeats)."""
-    rests = [[(r * k + j) % n for j in range(k)] for r in range(rounds)]
+def _rests(n: int, k: int, rounds: int) -> list[list[int]]:
+    """Round r rests vertices r·k … r·k + k − 1 (mod n): a rotation (step 1 above)."""
+    return [[(r * k + j) % n for j in range(k)] for r in range(rounds)]
+
+
+def _partner_rounds(n: int, k: int, rounds: int, rng: random.Random,
+                    prefix: list | None = None) -> tuple[list, list, tuple[int, int]]:
+    """Rests and partnerships per round on vertices 0..n-1, after the rounds of ``prefix``.
+
+    Returns ``(rests, matchings, (repeats in rounds ≤ n − 1, repeats in all))``.
+    """
+    rests = _rests(n, k, rounds)
     used: list[set[int]] = [set() for _ in range(n)]
-    matchings, repeats = [], 0
+    matchings = list(prefix or [])
+    for pairs in matchings:
+        for a, b in pairs:
+            used[a].add(b)
+            used[b].add(a)
+    early = repeats = 0
     free_factors = list(range(n - 1)) if n % 2 == 0 else []
     rng.shuffle(free_factors)
-    for r in range(rounds):
+    for r in range(len(matchings), rounds):
         resting = set(rests[r])
         if n % 2:
             start = _near_factor(n, rests[r][0] if k else r % n)
@@ -116,6 +130,7 @@ def _partner_rounds(n: int, k: int, rounds: int, rng: random.Random) -> tuple[li
                 if m.mate[v] == -1 and m2.mate[v] != -1:
                     m.link(v, m2.mate[v])
                     repeats += 1
+                    early += 1 if r < n - 1 else 0
         pairs = []
         for v in playing:
             w = m.mate[v]
@@ -125,7 +140,7 @@ def _partner_rounds(n: int, k: int, rounds: int, rng: random.Random) -> tuple[li
             used[a].add(b)
             used[b].add(a)
         matchings.append(pairs)
-    return rests, matchings, repeats
+    return rests, matchings, (early, repeats)
 
 
 def _score(counts: dict) -> tuple[int, int]:
@@ -284,26 +299,28 @@ def _schedule(n: int, rounds: int, seed: int) -> tuple:
     if n in WHIST_BASES:
         tables = [whist_round(n, r % (n - 1)) for r in range(rounds)]
         repeats = max(0, rounds - (n - 1)) * (n // 2)
-        candidates.append(((repeats, *_score(_counts(tables))), [[] for _ in range(rounds)],
-                           tables))
+        candidates.append(((0, repeats, *_score(_counts(tables))),
+                           [[] for _ in range(rounds)], tables))
     attempts = max(1, min(_ATTEMPTS, 4000 // (n * rounds) + 1))
     moves = max(1000, _MOVES // attempts)
     for attempt in range(attempts):
-        if candidates and min(candidates)[0][:2] <= (0, lb):
+        if candidates and min(candidates)[0][0] == 0 and min(candidates)[0][2] <= lb:
             break
         rng = random.Random(f"individual-movement:{seed}:{attempt}")
         rests, matchings, repeats = _partner_rounds(n, k, rounds, rng)
         tables, counts = _group_tables(matchings, rng, moves, lb)
-        candidates.append(((repeats, *_score(counts)), rests, tables))
-    if min(candidates)[0][0] and rounds < n and n <= 24:
-        # The greedy construction repeated a partner: search small fields exhaustively.
+        candidates.append(((*repeats, *_score(counts)), rests, tables))
+    if min(candidates)[0][0] and n <= 24:
+        # The greedy construction repeated a partner in rounds <= n-1: search those rounds
+        # exhaustively (small fields), then continue greedily.
         rng = random.Random(f"individual-movement:{seed}:exact")
-        rests = [[(r * k + j) % n for j in range(k)] for r in range(rounds)]
-        matchings = _exact_partners(n, rests, rng, budget=20000)
-        if matchings is not None:
+        head = _rests(n, k, min(rounds, n - 1))
+        prefix = _exact_partners(n, head, rng, budget=20000)
+        if prefix is not None:
+            rests, matchings, repeats = _partner_rounds(n, k, rounds, rng, prefix)
             tables, counts = _group_tables(matchings, rng, _MOVES, lb)
-            candidates.append(((0, *_score(counts)), rests, tables))
-    _, rests, tables = min(candidates, key=lambda c: c[0])
+            candidates.append(((*repeats, *_score(counts)), rests, tables))
+    _, rests, tables = min(candidates, key=lambda c: c[0])  # fewest repeats first
     order = list(range(n))
     random.Random(f"individual-movement:{seed}:labels").shuffle(order)
     return order, rests, tables
