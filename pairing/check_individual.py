@@ -128,7 +128,9 @@ def _second_rests(request, players, tables, rest, out) -> None:
     """A rester who rested more often than some seated player: avoidable (rules.md §5, §9)."""
     times = _di.rest_counts(request)
     seated = [p for line in _lines(tables) for p in line]
-    fewest = min((times.get(p, 0) for p in seated), default=0)
+    if not seated:
+        return
+    fewest = min(times.get(p, 0) for p in seated)
     for p in rest:
         if times.get(p, 0) > fewest:
             fresh = next(q for q in reversed(players) if q in seated
