@@ -110,7 +110,7 @@ def _partner_rounds(n: int, k: int, rounds: int, rng: random.Random,
             if not free_factors:
                 free_factors = list(range(n - 1))
                 rng.shuffle(free_factors)
-            best = max(free_factors, key=lambda f: sum(
+            best = max(free_factors[:8], key=lambda f: sum(  # a few, shuffled
                 1 for a, b in _circle_factor(n, f) if a not in resting and b not in resting
                 and b not in used[a]))
             free_factors.remove(best)
@@ -171,11 +171,26 @@ def _group_tables(matchings: list, rng: random.Random, moves: int,
             tables.append([x, y])
         rounds.append(tables)
 
+    # Incremental score: hist[c] = couples meeting c times; (top, sum of squares).
+    hist = [0] * (len(matchings) + 2)
+    for c in counts.values():
+        hist[c] += 1
+    state = [max(counts.values(), default=0), sum(c * c for c in counts.values())]
+
     def add(x, y, d):
         for e in _cross(x, y):
-            counts[e] = counts.get(e, 0) + d
+            c = counts.get(e, 0)
+            hist[c] -= 1
+            hist[c + d] += 1
+            counts[e] = c + d
+            state[1] += 2 * c * d + 1
+            if c + d > state[0]:
+                state[0] = c + d
+        while state[0] > 0 and hist[state[0]] == 0:
+            state[0] -= 1
 
-    score = _score(counts)
+    hist[0] = 0  # couples never met are not tracked
+    score = tuple(state)
     multi = [r for r, tables in enumerate(rounds) if len(tables) > 1]
     for _ in range(moves if multi else 0):
         if score[0] <= floor:
@@ -189,7 +204,7 @@ def _group_tables(matchings: list, rng: random.Random, moves: int,
         add(c, d, -1)
         add(*new[0], 1)
         add(*new[1], 1)
-        trial = _score(counts)
+        trial = tuple(state)
         if trial <= score:
             score = trial
             tables[i], tables[j] = list(new[0]), list(new[1])
