@@ -160,3 +160,20 @@ def test_partners_history_from_other_rounds_is_listed_not_avoided():
 def check_movement(request, response):
     from pairing.check import check
     return check(request, response)
+
+
+def test_cli_answers_individual_movement_and_first_round():
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    for request in ({"system": "individual-movement", "players": list(range(1, 9)),
+                     "rounds": 7, "round": 1},
+                    {"system": "first_round", "kind": "individual", "method": "number",
+                     "players": list(range(1, 10))}):
+        proc = subprocess.run([sys.executable, "-m", "pairing"], input=json.dumps(request),
+                              capture_output=True, text=True, cwd=root, timeout=60)
+        assert proc.returncode == 0, proc.stderr
+        assert json.loads(proc.stdout) == run(request)
