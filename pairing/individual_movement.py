@@ -87,8 +87,12 @@ def _rests(n: int, k: int, rounds: int) -> list[list[int]]:
 
 
 def _partner_rounds(n: int, k: int, rounds: int, rng: random.Random,
-                    prefix: list | None = None) -> tuple[list, list, tuple[int, int]]:
+                    prefix: list | None = None, structured: bool = True
+                    ) -> tuple[list, list, tuple[int, int]]:
     """Rests and partnerships per round on vertices 0..n-1, after the rounds of ``prefix``.
+
+    ``structured``: start each round from a factor of the (near-)1-factorization; otherwise
+    from a random greedy matching (more variety for the opponent search, less certainty).
 
     Returns ``(rests, matchings, (repeats in rounds ≤ n − 1, repeats in all))``.
     """
@@ -117,7 +121,7 @@ def _partner_rounds(n: int, k: int, rounds: int, rng: random.Random,
             start = _circle_factor(n, best)
         playing = [v for v in range(n) if v not in resting]
         m = DenseMatcher(n, used, alive=playing)
-        for a, b in start:
+        for a, b in (start if structured else ()):
             if a not in resting and b not in resting and b not in used[a]:
                 m.link(a, b)
         order = list(playing)
@@ -316,13 +320,14 @@ def _schedule(n: int, rounds: int, seed: int) -> tuple:
         repeats = max(0, rounds - (n - 1)) * (n // 2)
         candidates.append(((0, repeats, *_score(_counts(tables))),
                            [[] for _ in range(rounds)], tables))
-    attempts = max(1, min(_ATTEMPTS, 4000 // (n * rounds) + 1))
+    attempts = max(1, min(_ATTEMPTS if n * rounds > 120 else 40, 4000 // (n * rounds) + 1))
     moves = max(1000, _MOVES // attempts)
     for attempt in range(attempts):
         if candidates and min(candidates)[0][0] == 0 and min(candidates)[0][2] <= lb:
             break
         rng = random.Random(f"individual-movement:{seed}:{attempt}")
-        rests, matchings, repeats = _partner_rounds(n, k, rounds, rng)
+        rests, matchings, repeats = _partner_rounds(n, k, rounds, rng,
+                                                    structured=attempt % 2 == 0)
         tables, counts = _group_tables(matchings, rng, moves, lb)
         candidates.append(((*repeats, *_score(counts)), rests, tables))
     if min(candidates)[0][0] and n <= 24:
