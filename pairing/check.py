@@ -60,7 +60,8 @@ def check(request: dict, response: dict) -> list[str]:
     if not isinstance(request, dict):
         return ["richiesta non valida: non è un oggetto"]
     system = request.get("system")
-    if system in ("danish-individual", "individual-movement") or request.get("kind") == "individual":
+    if (system in ("danish-individual", "individual-movement")
+            or request.get("kind") == "individual"):
         from .check_individual import check as check_individual  # issue 11: individuals
 
         return check_individual(request, response)

@@ -170,8 +170,9 @@ def pair(request: dict) -> dict:
         lowest = [r for r in range(n - 1, -1, -1) if r not in rests]
         skipped = [ranking[r] for r in lowest if r > rests[0] and times[r] > 0]
         if skipped:
+            resting_names = ", ".join(str(ranking[r]) for r in rests)
             explanations.append(
-                f"Riposo: {', '.join(str(ranking[r]) for r in rests)} — {', '.join(map(str, skipped))} "
+                f"Riposo: {resting_names} — {', '.join(map(str, skipped))} "
                 f"{'ha' if len(skipped) == 1 else 'hanno'} già riposato in questa sessione.")
 
     forb: list[set[int]] = [set() for _ in range(n)]

@@ -29,7 +29,8 @@ arguments. Command line::
     python -m pairing.rtg --seed 1 --tournaments 200      # random sizes and plans
 
 prints a JSON summary and exits 1 when any violation, avoidable second rest or unreported
-repeat was found.
+repeat was found. Individual tournaments (:mod:`pairing.rtg_individual`): ``--players 13
+--plan "DMD|MM"``, or ``--individual --tournaments 50``.
 """
 
 from __future__ import annotations
