@@ -24,7 +24,7 @@ from __future__ import annotations
 import random
 
 from .errors import PairingError
-from .request import check_request_dict, is_pair_id, pair_list
+from .request import check_request_dict, hand_tables, id_taker, pair_list
 
 __all__ = ["pair", "METHODS", "draw"]
 
@@ -45,34 +45,15 @@ def _in_order(order: list) -> tuple[list, object]:
 
 
 def _hand_tables(request: dict, pairs: list) -> tuple[list, object]:
-    raw = request.get("tables")
-    if not isinstance(raw, list):
-        raise PairingError("'tables' deve essere una lista di tavoli")
-    known = set(pairs)
     seen: set = set()
+    take = id_taker(set(pairs), seen, invalid="identificativo di coppia non valido: {!r}",
+                    unknown="coppia sconosciuta: {}", twice="la coppia {} compare due volte")
 
-    def take(p):
-        if not is_pair_id(p):
-            raise PairingError(f"identificativo di coppia non valido: {p!r}")
-        if p not in known:
-            raise PairingError(f"coppia sconosciuta: {p}")
-        if p in seen:
-            raise PairingError(f"la coppia {p} compare due volte")
-        seen.add(p)
+    def take_line(num, pair_id):
+        take(pair_id)
+        return pair_id
 
-    tables = []
-    for t in raw:
-        if not isinstance(t, dict) or not {"table", "ns", "ew"} <= set(t):
-            raise PairingError(f"tavolo non valido: {t!r}")
-        num = t["table"]
-        if not isinstance(num, int) or isinstance(num, bool) or num < 1:
-            raise PairingError(f"numero di tavolo non valido: {num!r}")
-        take(t["ns"])
-        take(t["ew"])
-        tables.append({"table": num, "ns": t["ns"], "ew": t["ew"]})
-    tables.sort(key=lambda t: t["table"])
-    if [t["table"] for t in tables] != list(range(1, len(tables) + 1)):
-        raise PairingError("i tavoli devono essere numerati da 1 senza buchi né doppioni")
+    tables = hand_tables(request, take_line)
     bye = request.get("bye")
     if bye is not None:
         take(bye)

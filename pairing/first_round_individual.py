@@ -29,7 +29,7 @@ import random
 from .danish_individual import MIN_PLAYERS, player_list
 from .errors import PairingError
 from .first_round import METHODS, draw
-from .request import check_request_dict, is_pair_id
+from .request import check_request_dict, hand_tables, id_taker
 
 __all__ = ["pair", "seat_in_order"]
 
@@ -43,37 +43,18 @@ def seat_in_order(order: list) -> tuple[list, list]:
 
 
 def _hand(request: dict, players: list) -> tuple[list, list]:
-    raw = request.get("tables")
-    if not isinstance(raw, list):
-        raise PairingError("'tables' deve essere una lista di tavoli")
-    known = set(players)
     seen: set = set()
+    take = id_taker(set(players), seen, invalid="identificativo di giocatore non valido: {!r}",
+                    unknown="giocatore sconosciuto: {}", twice="il giocatore {} compare due volte")
 
-    def take(p):
-        if not is_pair_id(p):
-            raise PairingError(f"identificativo di giocatore non valido: {p!r}")
-        if p not in known:
-            raise PairingError(f"giocatore sconosciuto: {p}")
-        if p in seen:
-            raise PairingError(f"il giocatore {p} compare due volte")
-        seen.add(p)
+    def take_line(num, line):
+        if not isinstance(line, list) or len(line) != 2:
+            raise PairingError(f"tavolo {num}: ogni linea ha due giocatori: {line!r}")
+        for p in line:
+            take(p)
+        return list(line)
 
-    tables = []
-    for t in raw:
-        if not isinstance(t, dict) or not {"table", "ns", "ew"} <= set(t):
-            raise PairingError(f"tavolo non valido: {t!r}")
-        num = t["table"]
-        if not isinstance(num, int) or isinstance(num, bool) or num < 1:
-            raise PairingError(f"numero di tavolo non valido: {num!r}")
-        for line in ("ns", "ew"):
-            if not isinstance(t[line], list) or len(t[line]) != 2:
-                raise PairingError(f"tavolo {num}: ogni linea ha due giocatori: {t[line]!r}")
-            for p in t[line]:
-                take(p)
-        tables.append({"table": num, "ns": list(t["ns"]), "ew": list(t["ew"])})
-    tables.sort(key=lambda t: t["table"])
-    if [t["table"] for t in tables] != list(range(1, len(tables) + 1)):
-        raise PairingError("i tavoli devono essere numerati da 1 senza buchi né doppioni")
+    tables = hand_tables(request, take_line)
     rest = request.get("rest") or []
     if not isinstance(rest, list):
         raise PairingError("'rest' deve essere una lista di giocatori")

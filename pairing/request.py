@@ -89,3 +89,51 @@ def meetings(request: dict, key: str) -> list[tuple]:
             raise PairingError(f"'{key}': numero di turno non valido in {entry!r}")
         out.append((a, b, rnd))
     return out
+
+
+def id_taker(known: set, seen: set, *, invalid: str, unknown: str, twice: str):
+    """A function that checks one id of a by-hand draw and records it in ``seen``.
+
+    ``invalid``, ``unknown`` and ``twice`` are the messages (``str.format`` with the id) for
+    an id that is not a string/integer, not in ``known``, or already in ``seen``.
+    Raises (from the returned function): PairingError with that message.
+    """
+    def take(value):
+        if not is_pair_id(value):
+            raise PairingError(invalid.format(value))
+        if value not in known:
+            raise PairingError(unknown.format(value))
+        if value in seen:
+            raise PairingError(twice.format(value))
+        seen.add(value)
+    return take
+
+
+def hand_tables(request: dict, take_line) -> list[dict]:
+    """The arbiter's tables of a round drawn by hand, ``request["tables"]``.
+
+    Args:
+        request: holds ``"tables"``: a list of ``{"table": n, "ns": line, "ew": line}``.
+        take_line: ``take_line(n, line)`` checks one line of table ``n`` and returns the
+            value to keep (a pair id, or a list of two player ids).
+    Returns:
+        the tables ``{"table", "ns", "ew"}`` sorted by number.
+    Raises:
+        PairingError: not a list, a malformed table or number, what ``take_line`` raises,
+            or tables not numbered 1…n without gaps or doubles.
+    """
+    raw = request.get("tables")
+    if not isinstance(raw, list):
+        raise PairingError("'tables' deve essere una lista di tavoli")
+    tables = []
+    for t in raw:
+        if not isinstance(t, dict) or not {"table", "ns", "ew"} <= set(t):
+            raise PairingError(f"tavolo non valido: {t!r}")
+        num = t["table"]
+        if not isinstance(num, int) or isinstance(num, bool) or num < 1:
+            raise PairingError(f"numero di tavolo non valido: {num!r}")
+        tables.append({"table": num, "ns": take_line(num, t["ns"]), "ew": take_line(num, t["ew"])})
+    tables.sort(key=lambda t: t["table"])
+    if [t["table"] for t in tables] != list(range(1, len(tables) + 1)):
+        raise PairingError("i tavoli devono essere numerati da 1 senza buchi né doppioni")
+    return tables
