@@ -102,14 +102,6 @@ class TournamentForm(forms.ModelForm):
                 _("La percentuale del riposo va da 0 a 100 (70 = 14 VP su 20)."))
         return percent
 
-    def clean_kind(self):
-        kind = self.cleaned_data["kind"]
-        if kind != Tournament.Kind.PAIRS:
-            raise forms.ValidationError(
-                _("I tornei individuali (rules §9) non sono ancora gestiti: per ora solo tornei a coppie.")
-            )
-        return kind
-
     def clean_plan(self):
         plan = "".join(self.cleaned_data["plan"].split()).upper()
         refusal = plan_refusal(plan)

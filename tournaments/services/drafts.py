@@ -14,7 +14,7 @@ from ..models import (
     Tournament,
 )
 
-from .pairing_requests import _active_pairs, build_pairing_request
+from .pairing_requests import active_numbers, build_pairing_request
 
 
 def generation_state(tournament: Tournament) -> str:
@@ -27,8 +27,11 @@ def generation_state(tournament: Tournament) -> str:
         for n, pk, state, closed in tournament.rounds.order_by("number").values_list(
             "number", "pk", "state", "closed_at")
     ]
-    pairs = [list(row) for row in tournament.pairs.order_by("number").values_list(
+    pairs = [list(row) for row in tournament.pairs.filter(round__isnull=True).order_by("number").values_list(
         "number", "status", "withdrawn_from_round")]
+    if tournament.is_individual:
+        pairs = [list(row) for row in tournament.players.filter(number__isnull=False).order_by("number")
+                 .values_list("number", "status", "withdrawn_from_round")]
     return _digest({"rounds": rounds, "pairs": pairs, "plan": tournament.plan.upper(),
                     "first_round": tournament.first_round})[:20]
 
@@ -76,7 +79,7 @@ def _draft_inputs(tournament: Tournament, number: int, seed: int | None) -> dict
     pairing-io.md, from :func:`build_pairing_request`) and their ``digest``."""
     inputs = _canonical({
         "settings": _pairing_settings(tournament, number),
-        "active": [p.number for p in _active_pairs(tournament, number)],
+        "active": active_numbers(tournament, number),
         "standings": _standings_snapshot(tournament, number),
         "request": build_pairing_request(tournament, number, seed=seed),
     })

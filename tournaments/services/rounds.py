@@ -23,7 +23,8 @@ from .audit import audit
 from .guard import refuse_integrity_errors
 
 from .drafts import _draft_inputs, draft_staleness, generation_state
-from .pairing_requests import _active_pairs, build_pairing_request
+from .pairing_requests import active_numbers, build_pairing_request
+from . import individual
 
 def _lock_tournament(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -46,7 +47,10 @@ def _next_round_number(tournament: Tournament) -> int:
 def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round, dict]:
     """Pair round ``number`` of the locked ``tournament`` as a draft: tables, seats,
     checker report and ``drawn_from``. Returns the round and the pairing response."""
-    if len(_active_pairs(tournament, number)) < 2:
+    if tournament.is_individual:
+        if len(active_numbers(tournament, number)) < 4:
+            raise ArbiterError(_("Servono almeno quattro giocatori in gara per generare un turno."))
+    elif len(active_numbers(tournament, number)) < 2:
         raise ArbiterError(_("Servono almeno due coppie in gara per generare un turno."))
     if number == 1 and tournament.first_round == Tournament.FirstRound.LOT and seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
@@ -70,12 +74,16 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
         step=tournament.mitchell_step,
         seed=seed if number == 1 else None,
         pairing_request=request,
-        warnings=adjustment_sentences(response) + list(response.get("warnings", [])),
+        warnings=(adjustment_sentences(response) + individual.repeated_partner_sentences(response)
+                  + list(response.get("warnings", []))),
         explanations=list(response.get("explanations", [])),
         drawn_from=drawn_from,
     )
-    _write_tables(rnd, response)
-    rnd.check_report = pairing.check.check(request, response)
+    if tournament.is_individual:
+        individual.write_individual_tables(rnd, response)
+    else:
+        _write_tables(rnd, response)
+    rnd.check_report = _check(request, response)
     rnd.save(update_fields=["check_report"])
     return rnd, response
 
@@ -229,8 +237,11 @@ def response_from_round(rnd: Round) -> dict:
     """The round's current tables in the pairing-io.md response shape (for the checker).
 
     A forced rest at a movement table is listed as a table with an empty seat and in
-    ``forced_byes`` (the Mitchell shape, see ``pairing.mitchell``).
+    ``forced_byes`` (the Mitchell shape, see ``pairing.mitchell``). An individual round
+    answers in the individual shape (players on each line, ``rest``).
     """
+    if rnd.tournament.is_individual:
+        return individual.individual_response_from_round(rnd)
     tables, bye, forced = [], None, []
     for table in rnd.tables.prefetch_related("seats__pair").order_by("number"):
         ns, ew = table.ns, table.ew
@@ -246,6 +257,17 @@ def response_from_round(rnd: Round) -> dict:
     return response
 
 
+def _check(request: dict, response: dict) -> list:
+    """The checker's report (pairing.check); an individual system the checker does not know
+    yet gives an empty report rather than a failure (issue 11: the checker is the engines')."""
+    try:
+        return pairing.check.check(request, response)
+    except (pairing.PairingError, KeyError, TypeError, ValueError):
+        if request.get("system") in ("danish-individual", "individual-movement"):
+            return []
+        raise
+
+
 def _recheck(rnd: Round) -> None:
     """Re-run the checker on the draft's current tables. The repeated meetings the engine
     itself listed (unavoidable, already in the draft's warnings) stay listed if still
@@ -257,12 +279,19 @@ def _recheck(rnd: Round) -> None:
         engine = pairing.run(rnd.pairing_request)
     except pairing.PairingError:
         engine = {}
+    if rnd.tournament.is_individual:
+        current_partners = {frozenset(line) for t in response["tables"] for line in (t["ns"], t["ew"]) if line}
+        response["repeated_partners"] = [m for m in engine.get("repeated_partners", [])
+                                         if frozenset(m[:2]) in current_partners]
+        rnd.check_report = _check(rnd.pairing_request, response)
+        rnd.save(update_fields=["check_report"])
+        return
     current = {frozenset((t["ns"], t["ew"])) for t in response["tables"]}
     response["rematches"] = [m for m in engine.get("rematches", []) if frozenset(m) in current]
     if "adjustments" in engine:
         # The exchanges are the engine's decision, not a seat: judged against the tables.
         response["adjustments"] = engine["adjustments"]
-    rnd.check_report = pairing.check.check(rnd.pairing_request, response)
+    rnd.check_report = _check(rnd.pairing_request, response)
     rnd.save(update_fields=["check_report"])
 
 
@@ -397,8 +426,11 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
             % {"round": rnd.number},
             details=reasons,
         )
-    active = {p.number for p in _active_pairs(tournament, rnd.number)}
-    seated = list(rnd.seats.values_list("pair__number", flat=True))
+    active = set(active_numbers(tournament, rnd.number))
+    if tournament.is_individual:
+        seated = individual.seated_players(rnd)
+    else:
+        seated = list(rnd.seats.values_list("pair__number", flat=True))
     missing = sorted(active - set(seated))
     if missing:
         raise ArbiterError(
