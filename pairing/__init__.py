@@ -3,7 +3,9 @@
 Public API (request/response shapes: docs in pairing-io.md and each module):
 
 - :func:`run` — pair one round from a request dict (``"system"``: ``"mitchell"``,
-  ``"danish"`` or ``"first_round"``).
+  ``"danish"`` or ``"first_round"`` for pairs; ``"danish-individual"``,
+  ``"individual-movement"`` or ``"first_round"`` with ``"kind": "individual"`` for
+  individual tournaments).
 - :class:`PairingError` — raised for malformed or impossible requests (Italian message).
 - :func:`pairing.check.check` — list the rule violations of a response.
 - :mod:`pairing.rtg` — random tournament generator used to test engines and checker.
@@ -16,9 +18,11 @@ from __future__ import annotations
 
 from .errors import PairingError
 
-__all__ = ["run", "PairingError", "SYSTEMS"]
+__all__ = ["run", "PairingError", "SYSTEMS", "INDIVIDUAL_SYSTEMS"]
 
 SYSTEMS = ("mitchell", "danish", "first_round")
+# Individual tournaments (rules.md §9); the first round is "first_round" + "kind": "individual".
+INDIVIDUAL_SYSTEMS = ("danish-individual", "individual-movement")
 
 
 def run(request: dict) -> dict:
@@ -28,7 +32,10 @@ def run(request: dict) -> dict:
         request: a dict shaped as in pairing-io.md; ``request["system"]`` selects the engine:
             ``"mitchell"`` (:func:`pairing.mitchell.pair`), ``"danish"``
             (:func:`pairing.danish.pair`), ``"first_round"``
-            (:func:`pairing.first_round.pair`).
+            (:func:`pairing.first_round.pair`; with ``"kind": "individual"``:
+            :func:`pairing.first_round_individual.pair`), ``"danish-individual"``
+            (:func:`pairing.danish_individual.pair`), ``"individual-movement"``
+            (:func:`pairing.individual_movement.pair`).
     Returns:
         the response dict (``tables``, ``bye``, ``rematches``, ``warnings`` and the system's
         extra keys), JSON-serialisable.
@@ -37,13 +44,20 @@ def run(request: dict) -> dict:
             the request.
     """
     from . import danish, first_round, mitchell
+    from .individual import ENGINES as individual_engines
 
     if not isinstance(request, dict):
         raise PairingError("la richiesta deve essere un oggetto JSON")
     system = request.get("system")
     engines = {"mitchell": mitchell.pair, "danish": danish.pair,
                "first_round": first_round.pair}
+    kind = request.get("kind", "pairs")
+    if kind not in ("pairs", "individual"):
+        raise PairingError(f"'kind' deve essere 'pairs' o 'individual': {kind!r}")
+    if kind == "individual" or system in INDIVIDUAL_SYSTEMS:
+        engines = individual_engines()
     if system not in engines:
         raise PairingError(
-            f"sistema sconosciuto: {system!r} (ammessi: {', '.join(SYSTEMS)})")
+            f"sistema sconosciuto: {system!r} "
+            f"(ammessi: {', '.join(SYSTEMS + INDIVIDUAL_SYSTEMS)})")
     return engines[system](request)

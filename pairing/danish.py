@@ -30,7 +30,7 @@ from .errors import PairingError
 from .matching import DenseMatcher
 from .request import check_request_dict, id_set, meetings, pair_list
 
-__all__ = ["pair", "AVOID_MODES", "parse", "forbidden_sets"]
+__all__ = ["pair", "AVOID_MODES", "parse", "forbidden_sets", "top_down"]
 
 AVOID_MODES = ("all", "previous", "none")
 
@@ -133,6 +133,62 @@ def _choose_bye(m: DenseMatcher, n: int, rested_ranks: set[int], ranking: list,
     return b
 
 
+def top_down(m: DenseMatcher, forb: list[set[int]], k: int) -> list[tuple[int, int, list]]:
+    """Match the alive vertices of ``m`` top-down with the fewest forbidden edges.
+
+    Shared by the Danish engines for pairs and for individual players (pairing-io.md: "give
+    it the highest-ranked Q ... such that the rest can still all be paired").
+
+    Args:
+        m: a matcher whose matching is maximum over its alive vertices (ranks, 0 = best).
+        forb: the forbidden sets it was built with (rematches, or repeated partners).
+        k: the minimum number of forbidden edges, ``m.unmatched() // 2``.
+    Returns:
+        ``[(P, Q, skipped), ...]`` in the order formed (P < Q), ``skipped`` being
+        ``[(Q', "met" | "stuck"), ...]``: the better-ranked Q' passed over, because P–Q'
+        is forbidden (``"met"``) or leaves the rest without a completion (``"stuck"``).
+        Every alive vertex of ``m`` is removed.
+    """
+    n = m.n
+    alive = m.alive
+    matches: list[tuple[int, int, list]] = []
+    start = 0
+    while True:
+        while start < n and not alive[start]:
+            start += 1
+        if start >= n:
+            break
+        p = start
+        skipped = []
+        chosen = None
+        for q in range(p + 1, n):
+            if not alive[q]:
+                continue
+            cost = 1 if q in forb[p] else 0
+            if cost > k:
+                skipped.append((q, "met"))
+                continue
+            if m.mate[p] == q:
+                m.remove(p)
+                m.remove(q)
+                chosen = q
+                break
+            m.begin()
+            pp = m.remove(p)
+            qq = m.remove(q)
+            if cost + m.repair([pp, qq], floor=2 * (k - cost)) // 2 == k:
+                m.commit()
+                chosen = q
+                break
+            m.rollback()
+            skipped.append((q, "met" if cost else "stuck"))
+        if chosen is None:  # cannot happen: the maintained matching proves feasibility
+            raise AssertionError("Danish pairing: no feasible opponent")
+        k -= 1 if chosen in forb[p] else 0
+        matches.append((p, chosen, skipped))
+    return matches
+
+
 def pair(request: dict) -> dict:
     """Pair one Danish round.
 
@@ -172,42 +228,7 @@ def pair(request: dict) -> dict:
             f"Nessun accoppiamento senza incontri ripetuti è possibile: {k} "
             f"incontr{'o' if k == 1 else 'i'} ripetut{'o' if k == 1 else 'i'} (il minimo).")
 
-    alive = m.alive
-    matches: list[tuple[int, int, list]] = []  # (P, Q, skipped [(Q', reason)])
-    start = 0
-    while True:
-        while start < n and not alive[start]:
-            start += 1
-        if start >= n:
-            break
-        p = start
-        skipped = []
-        chosen = None
-        for q in range(p + 1, n):
-            if not alive[q]:
-                continue
-            cost = 1 if q in forb[p] else 0
-            if cost > k:
-                skipped.append((q, "met"))
-                continue
-            if m.mate[p] == q:
-                m.remove(p)
-                m.remove(q)
-                chosen = q
-                break
-            m.begin()
-            pp = m.remove(p)
-            qq = m.remove(q)
-            if cost + m.repair([pp, qq], floor=2 * (k - cost)) // 2 == k:
-                m.commit()
-                chosen = q
-                break
-            m.rollback()
-            skipped.append((q, "met" if cost else "stuck"))
-        if chosen is None:  # cannot happen: the maintained matching proves feasibility
-            raise AssertionError("Danish pairing: no feasible opponent")
-        k -= 1 if chosen in forb[p] else 0
-        matches.append((p, chosen, skipped))
+    matches = top_down(m, forb, k)
 
     natural = [i for i in range(n) if i != bye]
     tables, rematches, explanations = [], [], []

@@ -1,0 +1,125 @@
+"""First round of an individual tournament: by lot, by number, or by hand (rules.md §9).
+
+Reached through the pair system's name with a flag, so that the caller builds one request
+shape for both kinds::
+
+    {"system": "first_round", "kind": "individual",
+     "method": "lot" | "number" | "hand",
+     "players": [ids in player-number order],
+     "seed": 12345,                                           # lot only, optional
+     "tables": [{"table": 1, "ns": [a, b], "ew": [c, d]}],    # hand only
+     "rest": [ids]}                                           # hand only
+
+- ``number``: players 1+2 (N/S) v 3+4 (E/W) at table 1, 5+6 v 7+8 at table 2, …; the
+  ``N mod 4`` highest numbers rest (rules.md §9).
+- ``lot``: the players are shuffled with ``random.Random(seed)`` and seated as by number in
+  drawn order (the last ``N mod 4`` drawn rest). Without a seed one is drawn; the response
+  always carries ``"seed"``.
+- ``hand``: the arbiter's tables are validated (every player exactly once, tables numbered
+  1..t without gaps, at most 3 resting players: with everyone placed that is ``N mod 4``).
+
+Response as for ``danish-individual``: ``{"tables", "rest", "repeated_partners": [],
+"warnings": [], "method"}`` plus ``"seed"`` for lot.
+"""
+
+from __future__ import annotations
+
+import random
+
+from .danish_individual import MIN_PLAYERS, player_list
+from .errors import PairingError
+from .first_round import METHODS, draw
+from .request import check_request_dict, is_pair_id
+
+__all__ = ["pair", "seat_in_order"]
+
+
+def seat_in_order(order: list) -> tuple[list, list]:
+    """``(tables, rest)`` seating ``order`` four by four: 1+2 v 3+4, …; the last N mod 4 rest."""
+    full = len(order) - len(order) % 4
+    tables = [{"table": t + 1, "ns": [order[4 * t], order[4 * t + 1]],
+               "ew": [order[4 * t + 2], order[4 * t + 3]]} for t in range(full // 4)]
+    return tables, list(order[full:])
+
+
+def _hand(request: dict, players: list) -> tuple[list, list]:
+    raw = request.get("tables")
+    if not isinstance(raw, list):
+        raise PairingError("'tables' deve essere una lista di tavoli")
+    known = set(players)
+    seen: set = set()
+
+    def take(p):
+        if not is_pair_id(p):
+            raise PairingError(f"identificativo di giocatore non valido: {p!r}")
+        if p not in known:
+            raise PairingError(f"giocatore sconosciuto: {p}")
+        if p in seen:
+            raise PairingError(f"il giocatore {p} compare due volte")
+        seen.add(p)
+
+    tables = []
+    for t in raw:
+        if not isinstance(t, dict) or not {"table", "ns", "ew"} <= set(t):
+            raise PairingError(f"tavolo non valido: {t!r}")
+        num = t["table"]
+        if not isinstance(num, int) or isinstance(num, bool) or num < 1:
+            raise PairingError(f"numero di tavolo non valido: {num!r}")
+        for line in ("ns", "ew"):
+            if not isinstance(t[line], list) or len(t[line]) != 2:
+                raise PairingError(f"tavolo {num}: ogni linea ha due giocatori: {t[line]!r}")
+            for p in t[line]:
+                take(p)
+        tables.append({"table": num, "ns": list(t["ns"]), "ew": list(t["ew"])})
+    tables.sort(key=lambda t: t["table"])
+    if [t["table"] for t in tables] != list(range(1, len(tables) + 1)):
+        raise PairingError("i tavoli devono essere numerati da 1 senza buchi né doppioni")
+    rest = request.get("rest") or []
+    if not isinstance(rest, list):
+        raise PairingError("'rest' deve essere una lista di giocatori")
+    for p in rest:
+        take(p)
+    missing = [p for p in players if p not in seen]
+    if missing:
+        raise PairingError(f"giocatori senza tavolo né riposo: {', '.join(map(str, missing))}")
+    if len(rest) > 3:
+        raise PairingError(f"riposano al massimo 3 giocatori (N mod 4), non {len(rest)}")
+    return tables, list(rest)
+
+
+def pair(request: dict) -> dict:
+    """Pair the first round of an individual tournament (or of a session).
+
+    Args:
+        request: see the module docstring.
+    Returns:
+        ``{"tables": [{"table", "ns": [a, b], "ew": [c, d]}...], "rest": [ids],
+        "repeated_partners": [], "warnings": [], "method"}`` plus ``"seed"`` for lot.
+    Raises:
+        PairingError: unknown method, fewer than 4 players, a player listed twice, bad seed,
+            or (by hand) a player missing, unknown or seated twice, a line without exactly
+            two players, more than 3 resting, bad table numbers.
+
+    Source: rules.md §9 ("First round: by lot (seed), by number ..., or by hand").
+    """
+    check_request_dict(request)
+    method = request.get("method")
+    if method not in METHODS:
+        raise PairingError(f"'method' deve essere uno tra {', '.join(METHODS)}: {method!r}")
+    players = player_list(request, "players", min_len=MIN_PLAYERS)
+    response: dict = {"method": method}
+    if method == "lot":
+        seed = request.get("seed")
+        if seed is None:
+            seed = random.SystemRandom().randrange(2 ** 31)
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise PairingError(f"'seed' deve essere un intero: {seed!r}")
+        tables, rest = seat_in_order(draw(players, seed))
+        response["seed"] = seed
+    elif method == "number":
+        tables, rest = seat_in_order(players)
+    else:
+        tables, rest = _hand(request, players)
+    response.update({"tables": tables, "rest": rest, "repeated_partners": [],
+                     "warnings": []})
+    return response

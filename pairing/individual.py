@@ -1,0 +1,18 @@
+"""Registry of the engines for individual tournaments (rules.md §9), used by :func:`pairing.run`.
+
+Kept apart from the pair engines' table in ``pairing/__init__.py`` so that systems for pairs
+and for individuals can grow independently.
+"""
+
+from __future__ import annotations
+
+__all__ = ["ENGINES"]
+
+
+def ENGINES() -> dict:  # noqa: N802 - a constant-like registry, built lazily
+    """``{system name: pair function}`` for an individual tournament's request."""
+    from . import danish_individual, first_round_individual, individual_movement
+
+    return {"danish-individual": danish_individual.pair,
+            "individual-movement": individual_movement.pair,
+            "first_round": first_round_individual.pair}
