@@ -13,7 +13,6 @@ tables and seats, and reads a round back in the response shape.
 """
 from __future__ import annotations
 
-import random
 from collections import defaultdict
 
 from django.db.models import Max
@@ -76,9 +75,10 @@ def player_ranking(tournament: Tournament, number: int, members: set[int]) -> li
 def build_individual_request(tournament: Tournament, number: int, *, seed: int | None = None) -> dict:
     """The pairing request (pairing-io.md, "Individual tournaments") for round ``number``.
 
-    Danish individual (plan letter ``D``): ``ranking`` = the active players best first by
-    the standings after the previous round (round 1 or no round yet: number order, shuffled
-    by ``seed`` for a first round by lot), ``partners`` = every partnership so far,
+    First round (no round yet) with ``D``: ``first_round`` with ``kind`` individual, the
+    players in number order, ``method`` number or lot (with ``seed``). Danish individual
+    (plan letter ``D``): ``ranking`` = the active players best first by the standings after
+    the previous round, ``partners`` = every partnership so far,
     ``rested`` = players that rested in this session (rules.md §5, §9). Individual movement
     (``M``): the players in number order, the planned rounds, the round, the seed, the
     withdrawn players (``absent``), plus ranking and rested for the rest rule.
@@ -87,12 +87,7 @@ def build_individual_request(tournament: Tournament, number: int, *, seed: int |
     players = active_players(tournament, number)
     numbers = {p.number for p in players}
     first = number == 1 or not tournament.rounds.filter(number__lt=number).exists()
-    if first:
-        ranking = sorted(numbers)
-        if tournament.first_round == Tournament.FirstRound.LOT and seed is not None:
-            random.Random(seed).shuffle(ranking)
-    else:
-        ranking = player_ranking(tournament, number, numbers)
+    ranking = sorted(numbers) if first else player_ranking(tournament, number, numbers)
     rested = rested_players(tournament, before_round=number, since_round=tournament.session_start(number))
     if system == Round.System.INDIVIDUAL_MOVEMENT:
         everyone = list(Player.objects.filter(tournament=tournament, number__isnull=False)
@@ -111,6 +106,14 @@ def build_individual_request(tournament: Tournament, number: int, *, seed: int |
         absent = [n for n in everyone if n not in numbers]
         if absent:
             request["absent"] = absent
+        return request
+    if first:
+        # The first round (rules.md §9): by number, or by lot with the round's seed; "by
+        # hand" starts from the order by number and the arbiter changes the draft.
+        request = {"system": "first_round", "kind": "individual", "players": sorted(numbers),
+                   "method": "lot" if tournament.first_round == Tournament.FirstRound.LOT else "number"}
+        if request["method"] == "lot" and seed is not None:
+            request["seed"] = seed
         return request
     return {
         "system": "danish-individual",

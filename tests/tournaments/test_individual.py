@@ -1,0 +1,180 @@
+"""Individual tournaments through the services (issue 11, rules.md §9).
+
+Expected values are worked by hand from the rules, scale vp20-4h (rules.md §4):
+difference 0–100 → 10–10, 105–300 → 11–9, 305–500 → 12–8, 505–700 → 13–7,
+705–900 → 14–6, 905–1100 → 15–5; a rest scores 70 % of 20 = 14 VP and 0 MP (§5).
+"""
+import datetime
+from decimal import Decimal
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from tournaments import selectors, services
+from tournaments.errors import ArbiterError
+from tournaments.models import LineMember, Pair, Player, Round, Table
+from tournaments.services import HandInput, PlayerData
+
+
+@pytest.fixture
+def indiv(db, arbiter):
+    return services.create_tournament(
+        by=arbiter, name="Individuale", slug="indiv", date=datetime.date(2026, 12, 1), kind="individual",
+        plan="DDD",
+    )
+
+
+def register(tournament, arbiter, n):
+    return [services.add_player(tournament=tournament, by=arbiter,
+                                player=PlayerData(first_name=f"Nome{k}", last_name=f"Cognome{k}"))
+            for k in range(1, n + 1)]
+
+
+def seating(rnd):
+    """{table: ([ns players], [ew players])}, resting players, forced-rest players."""
+    tables, rest, forced = {}, [], []
+    for t in selectors.round_tables(rnd):
+        lines = {s.line: [p.number for p in s.pair.players] for s in t.seats.all()}
+        if t.bye == Table.Bye.REST:
+            rest += lines["ns"]
+        elif t.bye == Table.Bye.FORCED:
+            forced += lines["ns"]
+        else:
+            tables[t.number] = (lines["ns"], lines["ew"])
+    return tables, rest, forced
+
+
+def hands(ns, ew, n=4):
+    return [HandInput(ns, ew)] + [HandInput(0, 0)] * (n - 1)
+
+
+def play(rnd, arbiter, scores):
+    rnd = services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)
+    for t in rnd.tables.filter(bye=""):
+        ns, ew = scores.get(t.number, (0, 0))
+        services.save_score_sheet(table=t, hands=hands(ns, ew), by=arbiter, validate=True)
+    return services.close_round(round=rnd, by=arbiter)
+
+
+def test_registration_by_hand_numbers_players(indiv, arbiter):
+    players = register(indiv, arbiter, 3)
+    assert [p.number for p in players] == [1, 2, 3]
+    assert players[0].pair is None
+
+
+def test_registration_refuses_a_player_twice_and_pair_tournaments(indiv, arbiter, tournament):
+    services.add_player(tournament=indiv, by=arbiter,
+                        player=PlayerData(first_name="Mario", last_name="Rossi", membership_number="T1"))
+    with pytest.raises(ArbiterError, match="già iscritto"):
+        services.add_player(tournament=indiv, by=arbiter,
+                            player=PlayerData(first_name="Mario", last_name="Rossi", membership_number="T1"))
+    with pytest.raises(ArbiterError, match="già usato"):
+        services.add_player(tournament=indiv, by=arbiter, number=1,
+                            player=PlayerData(first_name="Anna", last_name="Verdi"))
+    with pytest.raises(ArbiterError, match="a coppie"):
+        services.add_player(tournament=tournament, by=arbiter,
+                            player=PlayerData(first_name="Anna", last_name="Verdi"))
+
+
+def test_round_one_by_number_thirteen_players(indiv, arbiter):
+    register(indiv, arbiter, 13)
+    r1 = services.generate_round(tournament=indiv, by=arbiter)
+    assert r1.system == Round.System.DANISH_INDIVIDUAL
+    # rules.md §9: 1+2 v 3+4 at table 1, 5+6 v 7+8, 9+10 v 11+12; 13 mod 4 = 1: the highest number rests
+    assert seating(r1) == ({1: ([1, 2], [3, 4]), 2: ([5, 6], [7, 8]), 3: ([9, 10], [11, 12])}, [13], [])
+    # formed partnerships are named by their players, not by a pair number
+    t1 = selectors.round_tables(r1).first()
+    assert t1.ns.name == "1 Cognome1 + 2 Cognome2"
+    # they never count as entrants of the tournament
+    assert Pair.objects.filter(tournament=indiv, round__isnull=True).count() == 0
+
+
+def test_a_player_sits_at_most_once_per_round_database_constraint(indiv, arbiter):
+    register(indiv, arbiter, 8)
+    r1 = services.generate_round(tournament=indiv, by=arbiter)
+    player = Player.objects.get(tournament=indiv, number=1)
+    other = Pair.objects.filter(round=r1).exclude(line_members__player=player).first()
+    with pytest.raises(IntegrityError), transaction.atomic():
+        LineMember.objects.create(round=r1, pair=other, player=player, seat=1)
+
+
+def test_publish_enter_close_and_per_player_standings(indiv, arbiter):
+    register(indiv, arbiter, 13)
+    r1 = services.generate_round(tournament=indiv, by=arbiter)
+    # T1: 1+2 v 3+4 600–0 → 13–7; T2: 5+6 v 7+8 0–0 → 10–10; T3: 9+10 v 11+12 200–400 → 9–11
+    play(r1, arbiter, {1: (600, 0), 2: (0, 0), 3: (200, 400)})
+    rows = {r.pair: r for r in selectors.standings_after(indiv).rows}
+    assert rows[1].vp == rows[2].vp == 13 and rows[1].mp_difference == 600
+    assert rows[3].vp == 7 and rows[3].mp_difference == -600
+    assert rows[13].vp == 14 and rows[13].mp_scored == 0 and rows[13].rests == 1  # rest: 70 % of 20
+    assert rows[11].vp == 11 and rows[9].vp == 9
+    order = [r.pair for r in selectors.standings_after(indiv).rows]
+    # 13 (14 VP) first; 1 and 2 (13 VP, +600) tied on every key share 2=; then 11, 12 (11 VP)
+    assert order[:3] == [13, 1, 2]
+    assert selectors.standings_after(indiv).rows[1].position_label == "2="
+
+
+def test_tie_resolved_by_mp_difference(indiv, arbiter):
+    register(indiv, arbiter, 8)
+    r1 = services.generate_round(tournament=indiv, by=arbiter)
+    # T1: 1+2 v 3+4 250–100 (diff 150 → 11–9); T2: 5+6 v 7+8 400–250 (diff 150 → 11–9)
+    play(r1, arbiter, {1: (250, 100), 2: (400, 250)})
+    rows = selectors.standings_after(indiv).rows
+    # 1, 2, 5, 6 all 11 VP and +150: next key MP scored: 5, 6 (400) before 1, 2 (250)
+    assert [r.pair for r in rows[:4]] == [5, 6, 1, 2]
+    assert rows[0].position_label == "1=" and rows[2].position_label == "3="
+    # a VP penalty of 1 to player 6 would break nothing by MP: give player 1 −1 VP instead
+    services.add_player_penalty(player=Player.objects.get(tournament=indiv, number=1), reason="ritardo",
+                                vp=1, by=arbiter, round_number=1)
+    rows = selectors.standings_after(indiv).rows
+    by_player = {r.pair: r for r in rows}
+    assert by_player[1].vp == 10 and by_player[1].penalty == 1 and by_player[2].vp == 11
+
+
+def test_danish_individual_round_two_from_standings(indiv, arbiter):
+    register(indiv, arbiter, 8)
+    r1 = services.generate_round(tournament=indiv, by=arbiter)
+    # T1: 1+2 v 3+4 600–0 → 13–7; T2: 5+6 v 7+8 0–300 → 9–11
+    play(r1, arbiter, {1: (600, 0), 2: (0, 300)})
+    # ranking: 1, 2 (13, +600), 7, 8 (11, +300), 5, 6 (9, −300), 3, 4 (7, −600)
+    r2 = services.generate_round(tournament=indiv, by=arbiter)
+    assert r2.pairing_request["ranking"] == [1, 2, 7, 8, 5, 6, 3, 4]
+    assert sorted(map(sorted, r2.pairing_request["partners"])) == [[1, 2], [3, 4], [5, 6], [7, 8]]
+    # top-down without a repeated partner: 1 takes 7, 2 takes 8, 5 takes 3, 6 takes 4
+    assert seating(r2) == ({1: ([1, 7], [2, 8]), 2: ([5, 3], [6, 4])}, [], [])
+
+
+def test_withdrawal_gives_forced_rest_to_partner_and_opponents(indiv, arbiter):
+    register(indiv, arbiter, 8)
+    r1 = services.publish_round(round=services.generate_round(tournament=indiv, by=arbiter), by=arbiter)
+    services.withdraw_player(player=Player.objects.get(tournament=indiv, number=1), from_round=1, by=arbiter)
+    tables, rest, forced = seating(r1)
+    assert tables == {2: ([5, 6], [7, 8])} and rest == [] and sorted(forced) == [2, 3, 4]
+    for t in r1.tables.filter(bye=""):
+        services.save_score_sheet(table=t, hands=hands(0, 0), by=arbiter, validate=True)
+    services.close_round(round=r1, by=arbiter)
+    rows = {r.pair: r for r in selectors.standings_after(indiv).rows}
+    assert rows[2].vp == rows[3].vp == rows[4].vp == 14  # forced rest = rest score (§5)
+    assert rows[1].vp == 0 and rows[1].withdrawn
+    r2 = services.generate_round(tournament=indiv, by=arbiter)
+    assert 1 not in r2.pairing_request["ranking"]
+
+
+def test_late_player_only_to_fill_an_incomplete_table(indiv, arbiter):
+    register(indiv, arbiter, 13)
+    services.generate_round(tournament=indiv, by=arbiter)
+    # 13 players: only one rests, no incomplete table of three to fill
+    with pytest.raises(ArbiterError, match="tavolo incompleto"):
+        services.add_late_player(tournament=indiv, by=arbiter, player=PlayerData("Tardi", "Vo"))
+
+
+def test_late_player_completes_the_table_of_three_resting(indiv, arbiter):
+    register(indiv, arbiter, 11)
+    r1 = services.publish_round(round=services.generate_round(tournament=indiv, by=arbiter), by=arbiter)
+    # 11 players: 9, 10, 11 rest; the late player 12 makes 9+12 v 10+11
+    assert seating(r1)[1] == [9, 10, 11]
+    late = services.add_late_player(tournament=indiv, by=arbiter, player=PlayerData("Tardi", "Vo"))
+    assert late.number == 12
+    tables, rest, forced = seating(r1)
+    assert tables[3] == ([9, 12], [10, 11]) and rest == []
+    assert r1.tables.get(number=3).sheet.state == "empty"
