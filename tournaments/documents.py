@@ -42,7 +42,7 @@ from .models import HandRow, Player, Round, ScoreSheet, Table, Tournament
 class PairInfo:
     """A pair as printed: its number and its players as (surname, name), seat 1 first."""
 
-    number: int
+    number: int | str  # "3+7" for a partnership formed in an individual tournament
     people: tuple[tuple[str, str], ...]
 
     @property
@@ -316,7 +316,11 @@ def scale_bands(scale: vp_rules.VPScale) -> tuple[ScaleBand, ...]:
 
 
 def _players_by_pair(tournament: Tournament) -> dict[int, tuple[str, ...]]:
-    """Pair number → ("Surname Name", ...) seat order, in one query."""
+    """Pair number → ("Surname Name", ...) seat order, in one query; in an individual
+    tournament player number → ("Surname Name",) (issue 11)."""
+    if tournament.is_individual:
+        return {n: (f"{last} {first}",) for n, last, first in Player.objects.filter(
+            tournament=tournament, number__isnull=False).values_list("number", "last_name", "first_name")}
     players: dict[int, list[tuple[int, str]]] = {}
     rows = Player.objects.filter(tournament=tournament, pair__isnull=False).values_list(
         "pair__number", "seat", "last_name", "first_name"
@@ -331,8 +335,9 @@ def _pair_info(pair, cache: dict[int, PairInfo]) -> PairInfo | None:
         return None
     info = cache.get(pair.id)
     if info is None:
-        members = sorted(pair.members.all(), key=lambda p: p.seat or 0)
-        info = PairInfo(pair.number, tuple((p.last_name, p.first_name) for p in members))
+        members = pair.players  # registered members, or a formed partnership's players (issue 11)
+        number = pair.display_number if pair.is_formed else pair.number
+        info = PairInfo(number, tuple((p.last_name, p.first_name) for p in members))
         cache[pair.id] = info
     return info
 

@@ -246,22 +246,30 @@ class Pair(models.Model):
     @property
     def name(self) -> str:
         """'Rossi – Bianchi': the players' surnames, seat 1 first; a formed partnership
-        by its players' numbers and surnames, '3 Rossi + 7 Bianchi' (issue 11)."""
-        if self.round_id is not None:
-            return " + ".join(f"{p.number} {p.last_name}" for p in self.players)
-        return " – ".join(p.last_name for p in self.players)
+        'Rossi + Bianchi' (issue 11)."""
+        joiner = " + " if self.round_id is not None else " – "
+        return joiner.join(p.last_name for p in self.players)
 
     @property
     def full_name(self) -> str:
+        joiner = " + " if self.round_id is not None else " – "
+        return joiner.join(p.display_name for p in self.players)
+
+    @property
+    def display_number(self) -> str:
+        """The number shown for a line: the pair number, or for a formed partnership its
+        players' numbers, '3+7' (its own pair number is internal, issue 11)."""
         if self.round_id is not None:
-            return " + ".join(f"{p.number} {p.display_name}" for p in self.players)
-        return " – ".join(p.display_name for p in self.players)
+            return "+".join(str(p.number) for p in self.players)
+        return str(self.number)
 
     @property
     def label(self) -> str:
-        """How a line is named on table lists: '4 Rossi – Bianchi' for a registered pair,
-        '3 Rossi + 7 Bianchi' for a formed partnership (no pair number shown)."""
-        return self.name if self.round_id is not None else f"{self.number} {self.name}"
+        """'4 Rossi – Bianchi' for a registered pair, '3 Rossi + 7 Bianchi' for a formed
+        partnership (players by number and surname, issue 11)."""
+        if self.round_id is not None:
+            return " + ".join(f"{p.number} {p.last_name}" for p in self.players)
+        return f"{self.number} {self.name}"
 
     def is_active_in(self, round_number: int) -> bool:
         return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
@@ -319,6 +327,15 @@ class Player(models.Model):
     @property
     def display_name(self) -> str:
         return f"{self.last_name} {self.first_name}"
+
+    @property
+    def name(self) -> str:
+        """The surname (pages that show a pair's ``name`` show a player's, issue 11)."""
+        return self.last_name
+
+    @property
+    def full_name(self) -> str:
+        return self.display_name
 
     @property
     def numbered_name(self) -> str:

@@ -84,7 +84,8 @@ def test_round_one_by_number_thirteen_players(indiv, arbiter):
     assert seating(r1) == ({1: ([1, 2], [3, 4]), 2: ([5, 6], [7, 8]), 3: ([9, 10], [11, 12])}, [13], [])
     # formed partnerships are named by their players, not by a pair number
     t1 = selectors.round_tables(r1).first()
-    assert t1.ns.name == "1 Cognome1 + 2 Cognome2"
+    assert t1.ns.label == "1 Cognome1 + 2 Cognome2"
+    assert (t1.ns.display_number, t1.ns.name) == ("1+2", "Cognome1 + Cognome2")
     # they never count as entrants of the tournament
     assert Pair.objects.filter(tournament=indiv, round__isnull=True).count() == 0
 
@@ -178,3 +179,63 @@ def test_late_player_completes_the_table_of_three_resting(indiv, arbiter):
     tables, rest, forced = seating(r1)
     assert tables[3] == ([9, 12], [10, 11]) and rest == []
     assert r1.tables.get(number=3).sheet.state == "empty"
+
+
+# --------------------------------------------------------------------------- import (item 1)
+
+from tournaments import registrations  # noqa: E402
+
+
+@pytest.mark.parametrize("name", ["players-13.csv", "players-13.xlsx"])
+def test_import_players_csv_and_xlsx(indiv, arbiter, data_dir, name):
+    parsed = registrations.parse_for_tournament(indiv, name, (data_dir / name).read_bytes())
+    assert parsed.ok and len(parsed.rows) == 13
+    assert services.import_players(tournament=indiv, rows=parsed.rows, by=arbiter) == 13
+    p = Player.objects.get(tournament=indiv, number=7)
+    assert (p.last_name, p.first_name, p.membership_number, p.club) == ("Colombo", "Marco", "IT1007", "Circolo Torino")
+
+
+def test_import_players_refusals_lose_nothing(indiv, arbiter):
+    bad = b"giocatore,cognome\n1,Rossi\n"
+    parsed = registrations.parse_players("x.csv", bad)
+    assert parsed.errors == ["Riga 1: mancano le colonne nome (servono giocatore, cognome, nome, tessera, circolo)."]
+    twice = "giocatore;cognome;nome;tessera;circolo\n1;Rossi;Mario;T1;C\n2;Rossi;Mario;T1;C\n".encode("cp1252")
+    parsed = registrations.parse_players("x.csv", twice)
+    assert parsed.errors == ["Riga 3: il giocatore con tessera T1 compare già alla riga 2."]
+    services.add_player(tournament=indiv, by=arbiter,
+                        player=PlayerData(first_name="Mario", last_name="Rossi", membership_number="T9"))
+    parsed = registrations.parse_for_tournament(indiv, "x.csv", b"cognome,nome,tessera\nRossi,Mario,T9\nVerdi,Anna,\n")
+    assert parsed.errors == ["Riga 2: il giocatore con tessera T9 è già iscritto al torneo."]
+    assert Player.objects.filter(tournament=indiv).count() == 1
+    # without numbers the rows take the free numbers in file order
+    parsed = registrations.parse_for_tournament(indiv, "x.csv", b"cognome,nome\nVerdi,Anna\nNeri,Paola\n")
+    assert [(r.number, r.player.last_name) for r in parsed.rows] == [(2, "Verdi"), (3, "Neri")]
+
+
+# --------------------------------------------------------------------------- pages
+
+from django.urls import reverse  # noqa: E402
+
+
+def test_players_page_registers_and_import_page_previews(arbiter_client, indiv, data_dir):
+    resp = arbiter_client.post(reverse("players", args=["indiv"]),
+                               {"last_name": "Rossi", "first_name": "Mario", "membership": "", "club": ""})
+    assert resp.status_code == 302
+    body = arbiter_client.get(reverse("players", args=["indiv"])).content.decode()
+    assert "Rossi Mario" in body
+    with open(data_dir / "players-13.csv", "rb") as fh:
+        resp = arbiter_client.post(reverse("import", args=["indiv"]), {"file": fh})
+    # player 1 is already taken by Rossi Mario: refused, nothing imported
+    assert "il numero di giocatore 1 è già usato nel torneo" in resp.content.decode()
+    assert Player.objects.filter(tournament=indiv).count() == 1
+
+
+def test_round_page_and_standings_page_per_player(arbiter_client, indiv, arbiter):
+    register(indiv, arbiter, 13)
+    r1 = services.generate_round(tournament=indiv, by=arbiter)
+    body = arbiter_client.get(reverse("round", args=["indiv", 1])).content.decode()
+    assert "1+2" in body and "Cognome1 + Cognome2" in body and "3+4" in body
+    play(r1, arbiter, {1: (600, 0)})
+    body = arbiter_client.get(reverse("standings", args=["indiv"])).content.decode()
+    assert "Giocatore" in body and "Cognome13 Nome13" in body
+    assert arbiter_client.get(reverse("tournament", args=["indiv"])).status_code == 200

@@ -47,7 +47,7 @@ class PenaltyForm(forms.Form):
 
     def clean_pair(self):
         number = self.cleaned_data["pair"]
-        pair = Pair.objects.filter(tournament=self.tournament, number=number).first()
+        pair = Pair.objects.filter(tournament=self.tournament, round__isnull=True, number=number).first()
         if pair is None:
             raise forms.ValidationError(_("Nessuna coppia con il numero %(n)s in questo torneo.") % {"n": number})
         return pair

@@ -43,7 +43,7 @@ def _round(tournament: Tournament, number: int) -> Round:
 
 def _table(rnd: Round, number: int) -> Table:
     return get_object_or_404(
-        Table.objects.select_related("round__tournament").prefetch_related("seats__pair__members"),
+        Table.objects.select_related("round__tournament").prefetch_related("seats__pair__members", "seats__pair__line_members__player"),
         round=rnd, number=number,
     )
 

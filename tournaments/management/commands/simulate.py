@@ -62,7 +62,7 @@ class Command(BaseCommand):
             raise CommandError(str(exc)) from exc
         elapsed = time.perf_counter() - started
         self.stdout.write(self.style.SUCCESS(
-            f"Torneo «{tournament.name}» ({tournament.slug}): {tournament.pairs.count()} coppie, "
+            f"Torneo «{tournament.name}» ({tournament.slug}): {tournament.pairs.filter(round__isnull=True).count()} coppie, "
             f"{tournament.rounds.filter(state='closed').count()} turni giocati in {elapsed:.1f} s; "
             f"file in {o['out']}"
         ))
