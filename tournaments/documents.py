@@ -243,6 +243,7 @@ class StandingsDocument:
     penalties: tuple[PenaltyNote, ...] = field(default=())
     session: int = 1  # session of ``after_round`` (issue 12 item 1)
     sessions: int = 1  # sessions in the plan: the session is printed only when > 1
+    individual: bool = False  # one row per player (issue 11, rules.md §9)
 
     @property
     def session_text(self) -> str:
@@ -435,6 +436,7 @@ def standings_document(tournament: Tournament, *, after_round: int | None = None
         tournament=tournament.name, date=tournament.date, venue=tournament.venue,
         after_round=view.after_round, final=view.final, rows=lines, penalties=penalties,
         session=tournament.session_of_round(view.after_round or 1), sessions=tournament.sessions_planned,
+        individual=tournament.is_individual,
     )
 
 
@@ -547,7 +549,8 @@ def standings_xlsx(doc: StandingsDocument) -> bytes:
     wb = _workbook()
     ws = wb.active
     ws.title = _("Classifica")[:31]
-    _header(ws, [(_("Posizione"), 10), (_("Pari merito"), 11), (_("Coppia"), 8), (_("Giocatori"), 44), ("VP", 8),
+    entrant, names = (_("Giocatore"), _("Nome")) if doc.individual else (_("Coppia"), _("Giocatori"))
+    _header(ws, [(_("Posizione"), 10), (_("Pari merito"), 11), (entrant, 8), (names, 44), ("VP", 8),
                  (_("Penalità"), 9), (_("Scarto MP"), 11), (_("MP fatti"), 10), (_("Turni"), 7),
                  (_("Riposi"), 7), (_("Ritirata"), 9), (_("Penalità MP"), 12)])
     for r in doc.rows:
