@@ -239,3 +239,17 @@ def test_round_page_and_standings_page_per_player(arbiter_client, indiv, arbiter
     body = arbiter_client.get(reverse("standings", args=["indiv"])).content.decode()
     assert "Giocatore" in body and "Cognome13 Nome13" in body
     assert arbiter_client.get(reverse("tournament", args=["indiv"])).status_code == 200
+
+
+def test_first_round_by_hand_swaps_two_players_in_the_draft(indiv, arbiter, arbiter_client):
+    register(indiv, arbiter, 9)
+    r1 = services.generate_round(tournament=indiv, by=arbiter)
+    # by number: 1+2 v 3+4, 5+6 v 7+8, 9 rests; swap 2 and 9 → 1+9 v 3+4, 2 rests
+    resp = arbiter_client.post(reverse("round_swap", args=["indiv", 1]), {"pair_a": "2", "pair_b": "9"})
+    assert resp.status_code == 302
+    assert seating(r1) == ({1: ([1, 9], [3, 4]), 2: ([5, 6], [7, 8])}, [2], [])
+    with pytest.raises(ArbiterError, match="non è in questo turno"):
+        services.swap_players(round=r1, player_a=1, player_b=99, by=arbiter)
+    services.publish_round(round=r1, by=arbiter, acknowledge_warnings=True)
+    with pytest.raises(ArbiterError, match="già pubblicato"):
+        services.swap_players(round=r1, player_a=1, player_b=2, by=arbiter)

@@ -82,6 +82,7 @@ from .rounds import (  # noqa: F401
     redraw_round,
     response_from_round,
     swap_pairs,
+    swap_players,
     move_to_rest,
     publish_round,
     close_round,

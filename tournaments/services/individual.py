@@ -188,3 +188,21 @@ def repeated_partner_sentences(response: dict) -> list[str]:
     (``repeated_partners`` ``[[a, b], …]``, pairing-io.md; rules.md §9: only when unavoidable)."""
     return [_("I giocatori %(a)s e %(b)s giocano di nuovo insieme: inevitabile (regole §9).")
             % {"a": a, "b": b} for a, b, *_rest in response.get("repeated_partners") or []]
+
+
+def swap_players_in_draft(rnd: Round, a: int, b: int) -> None:
+    """Exchange the places of players ``a`` and ``b`` (numbers) in the draft ``rnd``: each
+    takes the other's line and seat (a first round by hand, rules.md §9). Three statements
+    so that ``(round, player)`` stays unique at each one. Raises ``ArbiterError`` when a
+    player is not seated in the round."""
+    members = {m.player.number: m for m in LineMember.objects.filter(
+        round=rnd, player__number__in=[a, b]).select_related("player")}
+    for n in (a, b):
+        if n not in members:
+            raise ArbiterError(_("Il giocatore %(n)s non è in questo turno.") % {"n": n})
+    ma, mb = members[a], members[b]
+    player_a, player_b = ma.player, mb.player
+    pair_a, seat_a = ma.pair, ma.seat
+    ma.delete()
+    LineMember.objects.filter(pk=mb.pk).update(player=player_a)
+    LineMember.objects.create(round=rnd, pair=pair_a, player=player_b, seat=seat_a)

@@ -327,6 +327,20 @@ def swap_pairs(*, round: Round, pair_a: int, pair_b: int, by) -> Round:
 
 @refuse_integrity_errors
 @transaction.atomic
+def swap_players(*, round: Round, player_a: int, player_b: int, by) -> Round:
+    """Draft of an individual tournament only: exchange the places of two players (numbers:
+    line, seat, or rest), e.g. for a first round by hand (rules.md §9); the checker re-runs.
+    Raises ``ArbiterError`` for a published round or a player not in it."""
+    rnd = _draft(round)
+    individual.swap_players_in_draft(rnd, player_a, player_b)
+    _recheck(rnd)
+    audit(tournament=rnd.tournament, by=by, action="draft_swap", round_number=rnd.number,
+          new={"players": [player_a, player_b]})
+    return rnd
+
+
+@refuse_integrity_errors
+@transaction.atomic
 def move_to_rest(*, round: Round, pair: int, by) -> Round:
     """Draft only: give the rest to pair ``pair`` (number) instead of the current resting
     pair, which takes its seat. The checker re-runs and warns (art. 33)."""
@@ -349,8 +363,8 @@ def idle_pairs_seatable(rnd: Round) -> tuple[Table, Table] | None:
     (*riposo*) and one forced-rest table (*riposo forzato*, opponent withdrawn), each
     with one pair; and the two pairs have not met before (rules.md §5, art. 32–33).
     """
-    if rnd.state == Round.State.CLOSED:
-        return None
+    if rnd.state == Round.State.CLOSED or rnd.tournament.is_individual:
+        return None  # individual rests are single players: they cannot form a table of two lines
     if rnd.state == Round.State.PUBLISHED and ScoreSheet.objects.filter(
             table__round=rnd).exclude(state=ScoreSheet.State.EMPTY).exists():
         return None

@@ -326,6 +326,13 @@ def round_swap(request, tournament, number):
     """Draft only: swap the seats of two pairs; the checker re-runs."""
     rnd = _round(tournament, number)
     a, b = _int_field(request, "pair_a"), _int_field(request, "pair_b")
+    if tournament.is_individual:  # issue 11: swap two players (a first round by hand)
+        if a is None or b is None or a == b:
+            raise ArbiterError(_("Indica due numeri di giocatore diversi."))
+        services.swap_players(round=rnd, player_a=a, player_b=b, by=request.user)
+        messages.success(request, _("Giocatori %(a)s e %(b)s scambiati.") % {"a": a, "b": b})
+        _report_after_change(request, rnd)
+        return _round_redirect(rnd)
     seated = _seated_numbers(rnd)
     if a is None or b is None or a == b:
         raise ArbiterError(_("Indica due numeri di coppia diversi."))
