@@ -116,7 +116,8 @@ def _later_danish_published(rnd: Round) -> Round | None:
     """A later Danish round already published: a correction here does not change its
     pairing (rules.md §3)."""
     return (
-        rnd.tournament.rounds.filter(number__gt=rnd.number, system=Round.System.DANISH)
+        rnd.tournament.rounds.filter(number__gt=rnd.number,
+                                     system__in=[Round.System.DANISH, Round.System.DANISH_INDIVIDUAL])
         .exclude(state=Round.State.DRAFT).order_by("number").first()
     )
 
