@@ -253,3 +253,24 @@ def test_first_round_by_hand_swaps_two_players_in_the_draft(indiv, arbiter, arbi
     services.publish_round(round=r1, by=arbiter, acknowledge_warnings=True)
     with pytest.raises(ArbiterError, match="già pubblicato"):
         services.swap_players(round=r1, player_a=1, player_b=2, by=arbiter)
+
+
+def test_player_penalty_listed_and_removed_on_the_penalties_page(arbiter_client, indiv, arbiter):
+    register(indiv, arbiter, 8)
+    services.generate_round(tournament=indiv, by=arbiter)
+    resp = arbiter_client.post(reverse("player_penalty", args=["indiv", 3]),
+                               {"amount": "1", "unit": "vp", "reason": "telefono"})
+    assert resp.status_code == 302
+    penalty = indiv.penalties.get()
+    assert (penalty.player.number, penalty.pair, penalty.vp) == (3, None, 1)
+    body = arbiter_client.get(reverse("penalties", args=["indiv"])).content.decode()
+    assert "3 Cognome3 Nome3" in body
+    arbiter_client.post(reverse("penalty_remove", args=["indiv", penalty.pk]), {"reason": "errore"})
+    assert not indiv.penalties.exists()
+
+
+def test_penalty_needs_a_pair_or_a_player_database_constraint(indiv, arbiter):
+    from tournaments.models import Penalty
+
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Penalty.objects.create(tournament=indiv, vp=1, reason="x")

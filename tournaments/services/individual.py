@@ -102,6 +102,7 @@ def build_individual_request(tournament: Tournament, number: int, *, seed: int |
             "seed": seed or 0,
             "ranking": ranking,
             "rested": sorted(rested & numbers),
+            "partners": partnerships(tournament, before_round=number),
         }
         absent = [n for n in everyone if n not in numbers]
         if absent:
@@ -185,9 +186,17 @@ def seated_players(rnd: Round) -> list[int]:
 
 def repeated_partner_sentences(response: dict) -> list[str]:
     """One Italian sentence per repeated partnership of an individual response
-    (``repeated_partners`` ``[[a, b], …]``, pairing-io.md; rules.md §9: only when unavoidable)."""
-    return [_("I giocatori %(a)s e %(b)s giocano di nuovo insieme: inevitabile (regole §9).")
-            % {"a": a, "b": b} for a, b, *_rest in response.get("repeated_partners") or []]
+    (``repeated_partners`` ``[[a, b], …]``, pairing-io.md; rules.md §9: only when unavoidable),
+    and one per rest exchange of the individual movement (``adjustments`` ``{"rests": S,
+    "plays": R, "table": t}``: S rests instead of R, who already rested, rules.md §5)."""
+    out = [_("I giocatori %(a)s e %(b)s giocano di nuovo insieme: inevitabile (regole §9).")
+           % {"a": a, "b": b} for a, b, *_rest in response.get("repeated_partners") or []]
+    for a in response.get("adjustments") or []:
+        if "line" not in a:  # the pair movement's exchanges are told by rounds.adjustment_sentences
+            out.append(_("Il giocatore %(rests)s riposa al posto del giocatore %(plays)s, che ha già "
+                         "riposato (regole §5); il %(plays)s gioca al tavolo %(table)s.")
+                       % {"rests": a["rests"], "plays": a["plays"], "table": a["table"]})
+    return out
 
 
 def swap_players_in_draft(rnd: Round, a: int, b: int) -> None:

@@ -192,6 +192,8 @@ def adjustment_sentences(response: dict) -> list[str]:
     out = []
     forced = set(response.get("forced_byes") or [])
     for a in response.get("adjustments") or []:
+        if "line" not in a:  # an individual movement's exchange: individual.repeated_partner_sentences
+            continue
         values = {"rests": a["rests"], "plays": a["plays"], "table": a["table"],
                   "line": _("N/S") if a["line"] == "ns" else _("E/O")}
         if a["rests"] in forced:
