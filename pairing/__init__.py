@@ -44,7 +44,7 @@ def run(request: dict) -> dict:
             the request.
     """
     from . import danish, first_round, mitchell
-    from .individual import ENGINES as individual_engines
+    from .individual import engines as individual_engines
 
     if not isinstance(request, dict):
         raise PairingError("la richiesta deve essere un oggetto JSON")

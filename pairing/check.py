@@ -18,6 +18,8 @@ Checked, per system:
   (only with an odd count; not to a pair that rested when a non-rested one exists; the lowest
   entitled pair); forbidden rematches avoidable or not listed in ``rematches``; every
   top-down choice the best available.
+- Individual tournaments (``danish-individual``, ``individual-movement``, ``first_round``
+  with ``"kind": "individual"``): :mod:`pairing.check_individual`.
 - First round: the draw reproduced from the seed; pair-number order; the arbiter's tables;
   with ``rested``/``met`` in the request, second rests and unlisted repeated meetings too.
 
@@ -58,6 +60,10 @@ def check(request: dict, response: dict) -> list[str]:
     if not isinstance(request, dict):
         return ["richiesta non valida: non è un oggetto"]
     system = request.get("system")
+    if system in ("danish-individual", "individual-movement") or request.get("kind") == "individual":
+        from .check_individual import check as check_individual  # issue 11: individuals
+
+        return check_individual(request, response)
     try:
         if system == "mitchell":
             parsed = _mitchell.parse(request)
@@ -488,6 +494,11 @@ def main(argv=None) -> int:
     violations = check(request, response)
     for v in violations:
         print(v)
+    if isinstance(request, dict):
+        from .check_individual import information  # issue 11: repeated opponents (info)
+
+        for line in information(request, response):
+            print(f"informazione: {line}")
     return 1 if violations else 0
 
 

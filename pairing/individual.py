@@ -6,10 +6,10 @@ and for individuals can grow independently.
 
 from __future__ import annotations
 
-__all__ = ["ENGINES"]
+__all__ = ["engines"]
 
 
-def ENGINES() -> dict:  # noqa: N802 - a constant-like registry, built lazily
+def engines() -> dict:
     """``{system name: pair function}`` for an individual tournament's request."""
     from . import danish_individual, first_round_individual, individual_movement
 

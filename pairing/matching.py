@@ -62,6 +62,12 @@ class DenseMatcher:
         self._set_mate(u, v)
         self._set_mate(v, u)
 
+    def link(self, u: int, v: int) -> None:
+        """Match exposed alive vertices ``u`` and ``v`` (a caller's preferred start edge)."""
+        if self.mate[u] != -1 or self.mate[v] != -1 or not (self.alive[u] and self.alive[v]):
+            raise ValueError("link: both vertices must be alive and exposed")
+        self._link(u, v)
+
     def remove(self, v: int) -> int:
         """Take ``v`` out of the graph; return its former mate (now exposed) or -1."""
         partner = self.mate[v]

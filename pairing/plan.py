@@ -84,3 +84,28 @@ def session_starts(plan: str) -> dict[int, int]:
     for r in parse_plan(plan):
         starts.setdefault(r.session, r.number)
     return starts
+
+
+# -- individual tournaments (issue 11) ---------------------------------------------------------
+# In an individual tournament the letters mean D = Danish individual, M = individual movement
+# (rules.md §9); `|` splits sessions as for pairs. Kept apart from parse_plan so that letters
+# added for pair tournaments do not become valid here.
+INDIVIDUAL_LETTERS = {"D": "danish-individual", "M": "individual-movement"}
+
+
+def parse_individual_plan(plan: str) -> list[PlannedRound]:
+    """Split an individual tournament's ``plan`` into rounds (``system`` ``"D"`` or ``"M"``).
+
+    Args:
+        plan: e.g. ``"DDM|MM"``; letters are case-insensitive, spaces are ignored.
+    Returns:
+        one :class:`PlannedRound` per round, as :func:`parse_plan`; map ``system`` to the
+        engine's name with :data:`INDIVIDUAL_LETTERS`.
+    Raises:
+        PlanError: as :func:`parse_plan`; ``"letter"`` for any character other than D, M,
+            ``|``.
+    """
+    for char in "".join((plan or "").split()).upper():
+        if char not in "MD|":
+            raise PlanError("letter", f"plan letters are D, M and |, not {char!r}", char)
+    return parse_plan(plan)

@@ -228,8 +228,20 @@ def main(argv=None) -> int:
     parser.add_argument("--no-withdrawals", action="store_true")
     parser.add_argument("--tournaments", type=int, default=0,
                         help="play this many random tournaments instead of one")
+    # Individual tournaments (issue 11): pairing/rtg_individual.py.
+    parser.add_argument("--players", type=int, help="an individual tournament of N players")
+    parser.add_argument("--individual", action="store_true",
+                        help="with --tournaments: random individual tournaments")
     args = parser.parse_args(argv)
-    if args.tournaments:
+    if args.players or args.individual:
+        from . import rtg_individual
+
+        if args.tournaments:
+            summary = rtg_individual.play_many(args.seed, args.tournaments)
+        else:
+            summary = rtg_individual.play(args.seed, args.players or 13, args.plan,
+                                          withdrawals=not args.no_withdrawals)
+    elif args.tournaments:
         summary = play_many(args.seed, args.tournaments)
     else:
         try:

@@ -62,3 +62,49 @@ def danish_tables(request: dict) -> tuple[list, object]:
         out.append((ranking[p], ranking[q]))
         unpaired = rest
     return out, (None if bye is None else ranking[bye])
+
+
+def danish_individual_lines(request: dict) -> tuple[list, list]:
+    """``([[A, Q], ...] in the order formed, rest)`` for a ``danish-individual`` request.
+
+    Rests by the plain rule of pairing-io.md; then top-down exactly as written, each "can
+    the players left still all be partnered?" answered by a fresh networkx matching on the
+    graph of partnerships not formed yet (fewest repeats when none is repeat-free).
+    """
+    from pairing import danish_individual
+
+    parsed = danish_individual.parse(request)
+    ranking, index = parsed["ranking"], parsed["index"]
+    n = len(ranking)
+    times = [parsed["rested"].get(p, 0) for p in ranking]
+    rests, _ = danish_individual.choose_rests(n, n % 4, times)
+    forb = [set() for _ in range(n)]
+    for a, b, _ in parsed["partners"]:
+        forb[index[a]].add(index[b])
+        forb[index[b]].add(index[a])
+    graph = nx.Graph()
+    graph.add_nodes_from(range(n))
+    graph.add_edges_from((u, v) for u in range(n) for v in range(u + 1, n) if v not in forb[u])
+
+    def repeats(nodes) -> int:
+        nu = len(nx.max_weight_matching(graph.subgraph(nodes), maxcardinality=True))
+        return len(nodes) // 2 - nu
+
+    unpaired = [i for i in range(n) if i not in rests]
+    k = repeats(unpaired)
+    out = []
+    while unpaired:
+        p = unpaired[0]
+        for q in unpaired[1:]:
+            cost = 1 if q in forb[p] else 0
+            if cost > k:
+                continue
+            rest = [x for x in unpaired if x not in (p, q)]
+            if cost + repeats(rest) == k:
+                break
+        else:  # pragma: no cover - k is always reachable
+            raise AssertionError("no feasible partner")
+        k -= cost
+        out.append([ranking[p], ranking[q]])
+        unpaired = rest
+    return out, [ranking[r] for r in rests]

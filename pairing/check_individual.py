@@ -1,0 +1,268 @@
+"""Checker for individual tournaments (rules.md §9): the rule violations of a response.
+
+Called by :func:`pairing.check.check` for ``danish-individual``, ``individual-movement`` and
+``first_round`` with ``"kind": "individual"``. It re-derives what the rules demand from the
+request (it shares only the from-scratch maximum-matching primitive with the engines).
+
+Refused (violations):
+
+- all: the shape (tables of two lines of two players, ``rest``, ``forced_rest``,
+  ``repeated_partners``); every active player exactly once; table numbering 1..t; a second
+  rest while a seated player has rested fewer times in the session (``rested``), i.e. an
+  avoidable second rest; a partnership already in ``partners`` that ``repeated_partners``
+  does not list (or a listed one that is not a repeat), or repeats without a warning.
+- ``danish-individual``: ``N mod 4`` rests exactly as the rule takes them; repeated partners
+  beyond the minimum (avoidable); every top-down choice the best available; tables as
+  partnership 2t−1 v 2t in the order formed, the better-ranked player first in each line.
+- ``first_round``: the draw reproduced from the seed, number order, the arbiter's tables.
+- ``individual-movement``: repeats are the movement's (listed, with a warning); rests and
+  partnerships are otherwise the schedule's, checked by the tests of the engine.
+
+Information (not violations), :func:`information`: players who meet again as opponents,
+from the optional request key ``"opponents"`` (every opposing couple so far, ``[a, b]``).
+"""
+
+from __future__ import annotations
+
+from . import danish_individual as _di
+from . import first_round as _first
+from . import first_round_individual as _fri
+from .errors import PairingError
+from .matching import min_unmatched
+from .request import is_pair_id, meetings
+
+__all__ = ["check", "information", "repeated_opponents"]
+
+
+def _lines(tables):
+    return [line for t in tables for line in (t["ns"], t["ew"])]
+
+
+def _parse(request: dict) -> list:
+    """Validate the request as the engine would; return the active players (best first)."""
+    system = request.get("system")
+    if system == "danish-individual":
+        return _di.parse(request)["ranking"]
+    if system == "individual-movement":
+        players = _di.player_list(request, "players", min_len=_di.MIN_PLAYERS)
+        absent = set(request.get("absent") or [])
+        return [p for p in players if p not in absent]
+    if system == "first_round":
+        _fri.pair(dict(request, seed=request.get("seed", 0)))
+        return _di.player_list(request, "players")
+    raise PairingError(f"sistema sconosciuto {system!r}")
+
+
+def _shape(response, out):
+    if not isinstance(response, dict):
+        out.append("risposta non valida: non è un oggetto")
+        return None
+    tables = response.get("tables")
+    rest = response.get("rest")
+    forced = response.get("forced_rest", [])
+    if not isinstance(tables, list) or not isinstance(rest, list) or not isinstance(forced, list):
+        out.append("risposta non valida: servono 'tables', 'rest' (e 'forced_rest') come liste")
+        return None
+    if not isinstance(response.get("repeated_partners"), list):
+        out.append("risposta non valida: manca 'repeated_partners'")
+        return None
+    for t in tables:
+        if (not isinstance(t, dict) or not isinstance(t.get("table"), int)
+                or any(not isinstance(t.get(k), list) or len(t[k]) != 2
+                       or not all(is_pair_id(p) for p in t[k]) for k in ("ns", "ew"))):
+            out.append(f"risposta non valida: tavolo {t!r}")
+            return None
+    return tables, rest, forced
+
+
+def check(request: dict, response: dict) -> list[str]:
+    """Violations of rules.md §9 by ``response`` for an individual ``request``; [] when none.
+
+    Args:
+        request: a ``danish-individual``, ``individual-movement`` or individual
+            ``first_round`` request (pairing-io.md; pairing/README.md); optional
+            ``partners`` and ``rested`` give the history for every system.
+        response: the response to judge.
+    Returns:
+        Italian sentences, one per violation.
+    """
+    try:
+        players = _parse(request)
+    except PairingError as exc:
+        return [f"richiesta non valida: {exc}"]
+    out: list[str] = []
+    shape = _shape(response, out)
+    if shape is None:
+        return out
+    tables, rest, forced = shape
+    seen = [p for line in _lines(tables) for p in line] + list(rest) + list(forced)
+    known = set(players)
+    for p in sorted({p for p in seen if p not in known}, key=str):
+        out.append(f"giocatore sconosciuto o ritirato: {p}")
+    for p in sorted({p for p in seen if seen.count(p) > 1}, key=str):
+        out.append(f"il giocatore {p} compare più volte")
+    for p in players:
+        if p not in seen:
+            out.append(f"il giocatore {p} non gioca e non riposa")
+    if [t["table"] for t in tables] != list(range(1, len(tables) + 1)):
+        out.append("i tavoli devono essere numerati da 1 senza buchi")
+    system = request.get("system")
+    if system != "individual-movement":
+        if forced:
+            out.append("riposi forzati non previsti da questo sistema")
+        if len(rest) != len(players) % 4:
+            out.append(f"devono riposare {len(players) % 4} giocatori (N mod 4), "
+                       f"non {len(rest)}")
+    if out:
+        return out  # the finer checks assume a well-formed round
+    _second_rests(request, players, tables, rest, out)
+    _repeats(request, response, tables, out)
+    if system == "danish-individual":
+        _danish(request, response, tables, rest, out)
+    elif system == "first_round":
+        _first_round(request, response, players, tables, rest, out)
+    return out
+
+
+def _second_rests(request, players, tables, rest, out) -> None:
+    """A rester who rested more often than some seated player: avoidable (rules.md §5, §9)."""
+    times = _di.rest_counts(request)
+    seated = [p for line in _lines(tables) for p in line]
+    if not seated:
+        return
+    fewest = min(times.get(p, 0) for p in seated)
+    for p in rest:
+        if times.get(p, 0) > fewest:
+            fresh = next(q for q in reversed(players) if q in seated
+                         and times.get(q, 0) == fewest)
+            out.append(f"secondo riposo evitabile: {p} ha già riposato, {fresh} "
+                       f"{'no' if fewest == 0 else 'meno volte'}")
+
+
+def _repeats(request, response, tables, out) -> None:
+    if request.get("system") == "individual-movement" and "partners" not in request:
+        # Without the history, the movement's own earlier rounds are the history: the
+        # listed repeats cannot be re-derived here, only their warning.
+        if response["repeated_partners"] and not response.get("warnings"):
+            out.append("compagni ripetuti senza avviso all'arbitro")
+        return
+    history = {frozenset(m[:2]) for m in meetings(request, "partners")}
+    played = [frozenset(line) for line in _lines(tables) if frozenset(line) in history]
+    listed = [frozenset(x) for x in response["repeated_partners"]
+              if isinstance(x, list) and len(x) == 2]
+    if sorted(map(sorted, map(list, played)), key=str) != \
+            sorted(map(sorted, map(list, listed)), key=str):
+        out.append("'repeated_partners' non elenca esattamente i compagni ripetuti del turno")
+    if played and not response.get("warnings"):
+        out.append("compagni ripetuti senza avviso all'arbitro")
+
+
+def _danish(request, response, tables, rest, out) -> None:
+    parsed = _di.parse(request)
+    ranking, index = parsed["ranking"], parsed["index"]
+    n = len(ranking)
+    times = [parsed["rested"].get(p, 0) for p in ranking]
+    k = n % 4
+    fresh = [r for r in range(n - 1, -1, -1) if times[r] == 0][:k]
+    if len(fresh) < k:
+        fresh += sorted((r for r in range(n) if times[r] > 0),
+                        key=lambda r: (times[r], -r))[:k - len(fresh)]
+    if [index[p] for p in rest] != sorted(fresh):
+        out.append("riposo: spetta a " + ", ".join(str(ranking[r]) for r in sorted(fresh))
+                   + " (i più bassi in classifica che non hanno riposato)")
+        return
+    forb = [set() for _ in range(n)]
+    for a, b, _ in parsed["partners"]:
+        forb[index[a]].add(index[b])
+        forb[index[b]].add(index[a])
+    lines = [(index[x], index[y]) for x, y in _lines(tables)]
+    for x, y in lines:
+        if x > y:
+            out.append(f"la linea {ranking[y]}+{ranking[x]}: il meglio classificato va "
+                       f"scritto per primo")
+            return
+    unpaired = sorted(index[p] for line in _lines(tables) for p in line)
+    k_min = min_unmatched(unpaired, forb, n) // 2
+    used = sum(1 for a, b in lines if b in forb[a])
+    if used > k_min:
+        out.append(f"compagni ripetuti evitabili: {used} (bastano {k_min})")
+        return
+    left = used
+    for number, (a, b) in enumerate(lines, start=1):
+        if a != unpaired[0]:
+            out.append(f"coppia {number}: deve essere formata da {ranking[unpaired[0]]} "
+                       f"(il meglio classificato senza compagno)")
+            return
+        for q in unpaired[1:]:
+            if q == b:
+                break
+            cost = 1 if q in forb[a] else 0
+            if cost > left:
+                continue
+            others = [v for v in unpaired if v not in (a, q)]
+            if cost + min_unmatched(others, forb, n) // 2 <= left:
+                out.append(f"coppia {number}: {ranking[a]} doveva avere come compagno "
+                           f"{ranking[q]} (scelta dall'alto non ottimale)")
+                return
+        left -= 1 if b in forb[a] else 0
+        unpaired.remove(a)
+        unpaired.remove(b)
+
+
+def _first_round(request, response, players, tables, rest, out) -> None:
+    method = request["method"]
+    if method == "hand":
+        want = sorted((t["table"], list(t["ns"]), list(t["ew"])) for t in request["tables"])
+        got = [(t["table"], t["ns"], t["ew"]) for t in tables]
+        if got != want or sorted(map(str, rest)) != sorted(map(str, request.get("rest") or [])):
+            out.append("a mano: i tavoli non sono quelli indicati dall'arbitro")
+        return
+    if method == "lot":
+        seed = response.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            out.append("sorteggio: la risposta non riporta il seme")
+            return
+        if request.get("seed") is not None and seed != request["seed"]:
+            out.append("sorteggio: il seme della risposta non è quello richiesto")
+        order = _first.draw(players, seed)
+    else:
+        order = list(players)
+    full = len(order) - len(order) % 4
+    want = [(t + 1, order[4 * t:4 * t + 2], order[4 * t + 2:4 * t + 4])
+            for t in range(full // 4)]
+    if [(t["table"], t["ns"], t["ew"]) for t in tables] != want or rest != order[full:]:
+        label = "sorteggio" if method == "lot" else "per numero"
+        out.append(f"{label}: i tavoli non corrispondono all'ordine atteso "
+                   "(1+2 contro 3+4, ...; riposano gli ultimi)")
+
+
+def repeated_opponents(request: dict, response: dict) -> list[tuple]:
+    """``[(table, a, b), ...]``: opposing players of the response who already met as opponents.
+
+    Uses the optional request key ``"opponents"`` (every opposing couple so far).
+    """
+    history = {frozenset(m[:2]) for m in meetings(request, "opponents")}
+    out = []
+    for t in response.get("tables") or []:
+        if not isinstance(t, dict) or not all(isinstance(t.get(k), list) for k in ("ns", "ew")):
+            continue
+        for a in t["ns"]:
+            for b in t["ew"]:
+                if frozenset((a, b)) in history:
+                    out.append((t.get("table"), a, b))
+    return out
+
+
+def information(request: dict, response: dict) -> list[str]:
+    """Italian lines for the arbiter that are not violations: repeated opponents (§9).
+
+    Empty for a request that is not an individual tournament's.
+    """
+    if not (request.get("system") in ("danish-individual", "individual-movement")
+            or request.get("kind") == "individual") or not isinstance(response, dict):
+        return []
+    try:
+        return [f"tavolo {t}: {a} e {b} si sono già incontrati da avversari"
+                for t, a, b in repeated_opponents(request, response)]
+    except PairingError:
+        return []
