@@ -274,3 +274,39 @@ def test_penalty_needs_a_pair_or_a_player_database_constraint(indiv, arbiter):
 
     with pytest.raises(IntegrityError), transaction.atomic():
         Penalty.objects.create(tournament=indiv, vp=1, reason="x")
+
+
+def test_captain_page_names_the_four_players_and_the_table_list_pdf(client, arbiter_client, indiv, arbiter):
+    register(indiv, arbiter, 9)
+    r1 = services.publish_round(round=services.generate_round(tournament=indiv, by=arbiter), by=arbiter)
+    table = r1.tables.get(number=2)
+    body = client.get(reverse("captain", args=[table.token])).content.decode()
+    # table 2 by number: 5+6 v 7+8, each line by its players' numbers and names
+    assert "5+6" in body and "5 Cognome5 Nome5 + 6 Cognome6 Nome6" in body
+    assert "7+8" in body and "7 Cognome7 Nome7 + 8 Cognome8 Nome8" in body
+    rest = client.get(reverse("captain", args=[r1.tables.get(number=3).token])).content.decode()
+    assert "9" in rest and "riposa" in rest
+    from tournaments import documents
+
+    doc = documents.round_document(r1, qr=False)
+    assert [(t.number, t.ns.number, t.ew.number if t.ew else None) for t in doc.tables] == [
+        (1, "1+2", "3+4"), (2, "5+6", "7+8"), (3, "9", None)]
+    assert doc.tables[0].ns.names == "Cognome1 Nome1 – Cognome2 Nome2"
+
+
+def test_individual_movement_rounds_never_repeat_a_partner(db, arbiter):
+    """Plan MMM with 8 players (rules.md §9): the movement's schedule; nobody partners the
+    same player twice while rounds ≤ N − 1, no rest with 8 players (8 mod 4 = 0)."""
+    t = services.create_tournament(by=arbiter, name="Movimento", slug="mov", date=datetime.date(2026, 12, 2),
+                                   kind="individual", plan="MMM")
+    register(t, arbiter, 8)
+    partners = []
+    for number in (1, 2, 3):
+        rnd = services.generate_round(tournament=t, by=arbiter)
+        assert rnd.system == Round.System.INDIVIDUAL_MOVEMENT and rnd.check_report == []
+        assert rnd.pairing_request["round"] == number and rnd.pairing_request["rounds"] == 3
+        tables, rest, forced = seating(rnd)
+        assert len(tables) == 2 and rest == [] and forced == []
+        partners += [frozenset(line) for ns, ew in tables.values() for line in (ns, ew)]
+        play(rnd, arbiter, {})
+    assert len(partners) == len(set(partners)) == 12
