@@ -172,13 +172,17 @@ def test_late_player_only_to_fill_an_incomplete_table(indiv, arbiter):
 def test_late_player_completes_the_table_of_three_resting(indiv, arbiter):
     register(indiv, arbiter, 11)
     r1 = services.publish_round(round=services.generate_round(tournament=indiv, by=arbiter), by=arbiter)
-    # 11 players: 9, 10, 11 rest; the late player 12 makes 9+12 v 10+11
+    # 11 players: 9, 10, 11 rest; the late player 12 completes their table as by number: 9+10 v 11+12
     assert seating(r1)[1] == [9, 10, 11]
     late = services.add_late_player(tournament=indiv, by=arbiter, player=PlayerData("Tardi", "Vo"))
     assert late.number == 12
     tables, rest, forced = seating(r1)
-    assert tables[3] == ([9, 12], [10, 11]) and rest == []
+    assert tables[3] == ([9, 10], [11, 12]) and rest == []
     assert r1.tables.get(number=3).sheet.state == "empty"
+    r1.refresh_from_db()
+    assert r1.check_report == []  # the checker reads the completed table as valid
+    with pytest.raises(ArbiterError, match="tavolo incompleto"):  # nobody rests any more
+        services.add_late_player(tournament=indiv, by=arbiter, player=PlayerData("Altro", "Ritardo"))
 
 
 # --------------------------------------------------------------------------- import (item 1)

@@ -197,9 +197,10 @@ def late_player_refusal(tournament: Tournament) -> str | None:
 def add_late_player(*, tournament: Tournament, player: PlayerData, by) -> Player:
     """A late player (rules.md §9, art. 33): only during round 1 and only to fill the
     incomplete table, i.e. when three players rest in round 1 (:func:`late_player_refusal`).
-    With resting players r1, r2, r3 (rest tables in order) the late player L makes the
-    table r1+L (N/S) v r2+r3 (E/W) at r1's rest table; the other two rest tables go; on a
-    published round the table's score sheet opens."""
+    With resting players r1, r2, r3 (rest tables in order) and the late player L last, the
+    four sit as a first round seats them: r1+r2 (N/S) v r3+L (E/W) at r1's rest table (by
+    number: 9+10 v 11+12); the other two rest tables go; on a published round the table's
+    score sheet opens and the checker re-reads the round."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _require_individual(tournament)
     refusal = late_player_refusal(tournament)
@@ -208,27 +209,36 @@ def add_late_player(*, tournament: Tournament, player: PlayerData, by) -> Player
     rnd = tournament.rounds.get(number=1)
     created = add_player(tournament=tournament, player=player, by=by, late=True)
     first, second, third = list(rnd.tables.filter(bye=Table.Bye.REST).order_by("number"))
-    pair = first.seats.get().pair
-    LineMember.objects.create(round=rnd, pair=pair, player=created, seat=2)
-    resting = []
+    pair = first.seats.get().pair  # r1's one-player partnership takes r2: N/S r1+r2
+    others = []
     for table in (second, third):
         old_pair = table.seats.get().pair
-        resting.append(old_pair.line_members.get().player)
+        others.append(old_pair.line_members.get().player)
         table.delete()
         old_pair.delete()
+    LineMember.objects.create(round=rnd, pair=pair, player=others[0], seat=2)
+    resting = [others[1], created]
     next_pair = (Pair.objects.filter(tournament=tournament).aggregate(m=Max("number"))["m"] or 0) + 1
     ew = Pair.objects.create(tournament=tournament, number=next_pair, round=rnd)
     for seat, p in enumerate(resting, start=1):
         LineMember.objects.create(round=rnd, pair=ew, player=p, seat=seat)
     Seat.objects.create(round=rnd, table=first, pair=ew, line=Seat.Line.EW)
     Table.objects.filter(pk=first.pk).update(bye=Table.Bye.NONE)
+    req = dict(rnd.pairing_request)
+    for key in ("players", "ranking"):  # the late player joins the request the checker reads
+        if key in req:
+            req[key] = list(req[key]) + [created.number]
+    rnd.pairing_request = req
+    rnd.save(update_fields=["pairing_request"])
+    from .rounds import _recheck
+    _recheck(rnd)
     if rnd.state == Round.State.PUBLISHED:
         ScoreSheet.objects.get_or_create(table_id=first.pk)
     else:
         from .drafts import _record_adjusted_inputs
         _record_adjusted_inputs(rnd)  # completed on purpose: not an outdated draft (rules.md §12)
     audit(tournament=tournament, by=by, action="late_player_added", round_number=1, table_number=first.number,
-          new={"player": created.number, "ns": [pair.players[0].number, created.number],
+          new={"player": created.number, "ns": [p.number for p in pair.players],
                "ew": [p.number for p in resting]})
     return created
 
