@@ -52,7 +52,8 @@ class PairInfo:
 
     @property
     def names(self) -> str:
-        return " – ".join(self.players)
+        """"Rossi Mario – Bianchi Luca"; a formed partnership (number "3+7") "Rossi Mario + Bianchi Luca"."""
+        return (" + " if isinstance(self.number, str) else " – ").join(self.players)
 
 
 @dataclass(frozen=True)

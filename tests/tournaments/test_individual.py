@@ -295,7 +295,7 @@ def test_captain_page_names_the_four_players_and_the_table_list_pdf(client, arbi
     doc = documents.round_document(r1, qr=False)
     assert [(t.number, t.ns.number, t.ew.number if t.ew else None) for t in doc.tables] == [
         (1, "1+2", "3+4"), (2, "5+6", "7+8"), (3, "9", None)]
-    assert doc.tables[0].ns.names == "Cognome1 Nome1 – Cognome2 Nome2"
+    assert doc.tables[0].ns.names == "Cognome1 Nome1 + Cognome2 Nome2"
 
 
 def test_individual_movement_rounds_never_repeat_a_partner(db, arbiter):
