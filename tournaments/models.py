@@ -458,7 +458,9 @@ class Seat(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="seats")
+    # RESTRICT, not PROTECT: a pair with a seat cannot be deleted, except together with the
+    # round that formed it (issue 11: deleting a draft deletes its formed partnerships).
+    pair = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="seats")
     line = models.CharField(max_length=2, choices=Line.choices)
 
     class Meta:

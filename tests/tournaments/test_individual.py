@@ -314,3 +314,15 @@ def test_individual_movement_rounds_never_repeat_a_partner(db, arbiter):
         partners += [frozenset(line) for ns, ew in tables.values() for line in (ns, ew)]
         play(rnd, arbiter, {})
     assert len(partners) == len(set(partners)) == 12
+
+
+def test_withdrawal_makes_a_draft_outdated_and_redraw_leaves_the_player_out(indiv, arbiter):
+    register(indiv, arbiter, 9)
+    r1 = services.generate_round(tournament=indiv, by=arbiter)
+    services.withdraw_player(player=Player.objects.get(tournament=indiv, number=2), from_round=1, by=arbiter)
+    assert services.draft_staleness(r1) == ["Non sono più in gara i giocatori 2 (ritiro)."]
+    with pytest.raises(ArbiterError, match="superata"):
+        services.publish_round(round=r1, by=arbiter)
+    r1 = services.redraw_round(round=r1, by=arbiter)
+    # by number without 2: 1+3 v 4+5, 6+7 v 8+9 (8 players, nobody rests)
+    assert seating(r1) == ({1: ([1, 3], [4, 5]), 2: ([6, 7], [8, 9])}, [], [])

@@ -128,6 +128,14 @@ def draft_staleness(rnd: Round) -> list[str]:
                               "new": _setting_value(key, new)})
     gone = sorted(set(then.get("active", [])) - set(now["active"]))
     added = sorted(set(now["active"]) - set(then.get("active", [])))
+    if tournament.is_individual:  # issue 11: the entrants are players
+        if gone:
+            reasons.append(_("Non sono più in gara i giocatori %(players)s (ritiro).")
+                           % {"players": ", ".join(map(str, gone))})
+        if added:
+            reasons.append(_("Sono entrati in gara i giocatori %(players)s.")
+                           % {"players": ", ".join(map(str, added))})
+        gone = added = []
     if gone:
         reasons.append(_("Non sono più in gara le coppie %(pairs)s (ritiro).")
                        % {"pairs": ", ".join(map(str, gone))})
@@ -137,7 +145,13 @@ def draft_staleness(rnd: Round) -> list[str]:
     new_rows = {row[0]: row for row in now["standings"]}
     changed = sorted(p for p in set(old_rows) | set(new_rows)
                      if (old_rows.get(p) or [None] * 6)[2:5] != (new_rows.get(p) or [None] * 6)[2:5])
-    if changed:
+    if changed and tournament.is_individual:
+        reasons.append(
+            _("La classifica dopo il turno %(round)s è cambiata per i giocatori %(players)s "
+              "(correzione, inversione delle linee, punteggio arbitrale o penalità).")
+            % {"round": rnd.number - 1, "players": ", ".join(map(str, changed))}
+        )
+    elif changed:
         reasons.append(
             _("La classifica dopo il turno %(round)s è cambiata per le coppie %(pairs)s "
               "(correzione, inversione delle linee, punteggio arbitrale o penalità).")
