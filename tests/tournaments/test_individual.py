@@ -326,3 +326,20 @@ def test_withdrawal_makes_a_draft_outdated_and_redraw_leaves_the_player_out(indi
     r1 = services.redraw_round(round=r1, by=arbiter)
     # by number without 2: 1+3 v 4+5, 6+7 v 8+9 (8 players, nobody rests)
     assert seating(r1) == ({1: ([1, 3], [4, 5]), 2: ([6, 7], [8, 9])}, [], [])
+
+
+def test_board_links_projector_and_documents_pages_of_an_individual_round(arbiter_client, client, indiv, arbiter):
+    register(indiv, arbiter, 9)
+    r1 = services.publish_round(round=services.generate_round(tournament=indiv, by=arbiter), by=arbiter)
+    for name in ("board", "board_rows", "captain_links"):
+        resp = arbiter_client.get(reverse(name, args=["indiv", 1]))
+        assert resp.status_code == 200, name
+        assert "5+6" in resp.content.decode(), name
+    for t in r1.tables.filter(bye=""):
+        services.save_score_sheet(table=t, hands=hands(0, 0), by=arbiter, validate=True)
+    services.close_round(round=r1, by=arbiter)
+    indiv.projector_enabled = True
+    indiv.save()
+    body = client.get(reverse("projector", args=["indiv"])).content.decode()
+    # first screen: the table list of round 1 (closed, the current one), lines by players
+    assert "5+6 Cognome5 + Cognome6" in body
