@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -23,7 +23,10 @@ from .common import arbiter_view, query_int
 @login_required
 def home(request):
     """The tournaments the user directs (all of them for a superuser): issue 10 item 4."""
-    tournaments = selectors.tournaments_of(request.user).annotate(n_pairs=Count("pairs", distinct=True)).order_by("-date", "-created_at")
+    tournaments = selectors.tournaments_of(request.user).annotate(
+        n_pairs=Count("pairs", filter=Q(pairs__round__isnull=True), distinct=True),
+        n_players=Count("players", filter=Q(players__number__isnull=False), distinct=True),  # issue 11
+    ).order_by("-date", "-created_at")
     return render(request, "arbiter/home.html", {"tournaments": tournaments})
 
 
