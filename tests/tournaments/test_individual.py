@@ -343,3 +343,14 @@ def test_board_links_projector_and_documents_pages_of_an_individual_round(arbite
     body = client.get(reverse("projector", args=["indiv"])).content.decode()
     # first screen: the table list of round 1 (closed, the current one), lines by players
     assert "5+6 Cognome5 + Cognome6" in body
+
+
+def test_swapped_lines_correction_moves_vp_between_the_four_players(indiv, arbiter):
+    register(indiv, arbiter, 8)
+    r1 = services.generate_round(tournament=indiv, by=arbiter)
+    # T1: 1+2 v 3+4 600–0 → 13–7; swapped lines (art. 31): 3+4 get 13, 1+2 get 7
+    play(r1, arbiter, {1: (600, 0)})
+    services.swap_sheet_lines(table=r1.tables.get(number=1), by=arbiter, reason="linee invertite")
+    rows = {r.pair: r for r in selectors.standings_after(indiv).rows}
+    assert (rows[1].vp, rows[2].vp, rows[3].vp, rows[4].vp) == (7, 7, 13, 13)
+    assert rows[3].mp_difference == 600 and rows[1].mp_difference == -600
