@@ -118,11 +118,12 @@ def test_publish_enter_close_and_per_player_standings(indiv, arbiter):
 def test_tie_resolved_by_mp_difference(indiv, arbiter):
     register(indiv, arbiter, 8)
     r1 = services.generate_round(tournament=indiv, by=arbiter)
-    # T1: 1+2 v 3+4 250–100 (diff 150 → 11–9); T2: 5+6 v 7+8 400–250 (diff 150 → 11–9)
-    play(r1, arbiter, {1: (250, 100), 2: (400, 250)})
+    # T1: 1+2 v 3+4 250–100 (diff 150 → 11–9); T2: 5+6 v 7+8 400–100 (diff 300 → 11–9)
+    play(r1, arbiter, {1: (250, 100), 2: (400, 100)})
     rows = selectors.standings_after(indiv).rows
-    # 1, 2, 5, 6 all 11 VP and +150: next key MP scored: 5, 6 (400) before 1, 2 (250)
-    assert [r.pair for r in rows[:4]] == [5, 6, 1, 2]
+    # 1, 2, 5, 6 all 11 VP: the MP difference puts 5, 6 (+300) before 1, 2 (+150)
+    assert [(r.pair, r.vp, r.mp_difference) for r in rows[:4]] == [(5, 11, 300), (6, 11, 300), (1, 11, 150),
+                                                                   (2, 11, 150)]
     assert rows[0].position_label == "1=" and rows[2].position_label == "3="
     # a VP penalty of 1 to player 6 would break nothing by MP: give player 1 −1 VP instead
     services.add_player_penalty(player=Player.objects.get(tournament=indiv, number=1), reason="ritardo",
