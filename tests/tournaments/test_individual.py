@@ -355,3 +355,21 @@ def test_swapped_lines_correction_moves_vp_between_the_four_players(indiv, arbit
     rows = {r.pair: r for r in selectors.standings_after(indiv).rows}
     assert (rows[1].vp, rows[2].vp, rows[3].vp, rows[4].vp) == (7, 7, 13, 13)
     assert rows[3].mp_difference == 600 and rows[1].mp_difference == -600
+
+
+def test_first_round_by_hand_textarea(arbiter_client, indiv, arbiter):
+    register(indiv, arbiter, 9)
+    r1 = services.generate_round(tournament=indiv, by=arbiter)
+    resp = arbiter_client.post(reverse("round_by_hand", args=["indiv", 1]),
+                               {"tables": "9+1 v 2+3\n\n4+5 contro 6+7\n"})
+    assert resp.status_code == 302
+    # players not written (8) rest
+    assert seating(r1) == ({1: ([9, 1], [2, 3]), 2: ([4, 5], [6, 7])}, [8], [])
+    r1.refresh_from_db()
+    assert r1.check_report == [] and not services.draft_staleness(r1)
+    with pytest.raises(ArbiterError, match="Riga 1: «1\\+2 v 3» non è un tavolo"):
+        services.set_first_round_by_hand(round=r1, text="1+2 v 3", by=arbiter)
+    with pytest.raises(ArbiterError, match="Tavoli non validi"):
+        services.set_first_round_by_hand(round=r1, text="1+2 v 3+4\n1+5 v 6+7", by=arbiter)
+    assert seating(r1)[0][1] == ([9, 1], [2, 3])  # a refusal loses nothing
+    services.publish_round(round=r1, by=arbiter)

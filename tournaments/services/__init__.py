@@ -83,6 +83,7 @@ from .rounds import (  # noqa: F401
     response_from_round,
     swap_pairs,
     swap_players,
+    set_first_round_by_hand,
     move_to_rest,
     publish_round,
     close_round,

@@ -13,6 +13,7 @@ tables and seats, and reads a round back in the response shape.
 """
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from django.db.models import Max
@@ -215,3 +216,26 @@ def swap_players_in_draft(rnd: Round, a: int, b: int) -> None:
     ma.delete()
     LineMember.objects.filter(pk=mb.pk).update(player=player_a)
     LineMember.objects.create(round=rnd, pair=pair_a, player=player_b, seat=seat_a)
+
+
+_HAND_LINE = re.compile(r"^\s*(\d+)\s*\+\s*(\d+)\s*(?:v|vs|contro|-)\s*(\d+)\s*\+\s*(\d+)\s*$", re.IGNORECASE)
+
+
+def parse_hand_tables(text: str) -> list[dict]:
+    """The arbiter's first round by hand (rules.md §9): one table a line, ``"1+2 v 3+4"``
+    (N/S first; ``v``, ``vs``, ``contro`` or ``-`` between the lines), tables numbered in
+    order; blank lines are skipped. Returns ``[{"table": 1, "ns": [1, 2], "ew": [3, 4]}, …]``.
+    Raises ``ArbiterError`` naming the first line that does not read."""
+    tables = []
+    for index, line in enumerate(text.splitlines(), start=1):
+        if not line.strip():
+            continue
+        match = _HAND_LINE.match(line)
+        if match is None:
+            raise ArbiterError(_("Riga %(row)s: «%(text)s» non è un tavolo: scrivi per esempio 1+2 v 3+4.")
+                               % {"row": index, "text": line.strip()[:60]})
+        a, b, c, d = (int(x) for x in match.groups())
+        tables.append({"table": len(tables) + 1, "ns": [a, b], "ew": [c, d]})
+    if not tables:
+        raise ArbiterError(_("Scrivi almeno un tavolo, per esempio 1+2 v 3+4."))
+    return tables

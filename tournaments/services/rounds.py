@@ -343,6 +343,42 @@ def swap_players(*, round: Round, player_a: int, player_b: int, by) -> Round:
 
 @refuse_integrity_errors
 @transaction.atomic
+def set_first_round_by_hand(*, round: Round, text: str, by) -> Round:
+    """Draft of round 1 of an individual tournament: replace its tables with the arbiter's
+    (rules.md §9, first round by hand). ``text``: one table a line, ``"1+2 v 3+4"`` (see
+    :func:`individual.parse_hand_tables`); the players in play not written rest. The
+    individual first-round engine validates it (every player once, at most three resting)
+    and the checker re-runs. Raises ``ArbiterError`` for a line that does not read, an
+    unknown or repeated player, too many resting players, or a round that is not a draft
+    of round 1."""
+    rnd = _draft(round)
+    tournament = rnd.tournament
+    if not tournament.is_individual or rnd.number != 1:
+        raise ArbiterError(_("Il primo turno a mano si scrive solo nella bozza del turno 1 di un torneo individuale."))
+    tables = individual.parse_hand_tables(text)
+    players = active_numbers(tournament, 1)
+    written = {p for t in tables for line in (t["ns"], t["ew"]) for p in line}
+    request = {"system": "first_round", "kind": "individual", "method": "hand", "players": players,
+               "tables": tables, "rest": [p for p in players if p not in written]}
+    try:
+        response = pairing.run(request)
+    except pairing.PairingError as exc:
+        raise ArbiterError(_("Tavoli non validi: %(reason)s") % {"reason": exc}) from exc
+    old = individual.individual_response_from_round(rnd)["tables"]
+    rnd.seats.all().delete()
+    rnd.tables.all().delete()
+    rnd.formed_pairs.all().delete()
+    individual.write_individual_tables(rnd, response)
+    rnd.pairing_request = request
+    rnd.save(update_fields=["pairing_request"])
+    _recheck(rnd)
+    audit(tournament=tournament, by=by, action="draft_by_hand", round_number=1,
+          old={"tables": old}, new={"tables": response["tables"], "rest": response.get("rest", [])})
+    return rnd
+
+
+@refuse_integrity_errors
+@transaction.atomic
 def move_to_rest(*, round: Round, pair: int, by) -> Round:
     """Draft only: give the rest to pair ``pair`` (number) instead of the current resting
     pair, which takes its seat. The checker re-runs and warns (art. 33)."""

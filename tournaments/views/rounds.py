@@ -348,6 +348,18 @@ def round_swap(request, tournament, number):
 
 @arbiter_view
 @require_POST
+def round_by_hand(request, tournament, number):
+    """Draft of round 1 of an individual tournament: the arbiter's tables, one a line
+    ("1+2 v 3+4"), replace the draft's (``services.set_first_round_by_hand``)."""
+    rnd = _round(tournament, number)
+    services.set_first_round_by_hand(round=rnd, text=request.POST.get("tables", "")[:20000], by=request.user)
+    messages.success(request, _("Tavoli del turno 1 scritti a mano."))
+    _report_after_change(request, rnd)
+    return _round_redirect(rnd)
+
+
+@arbiter_view
+@require_POST
 def round_seat_idle_pairs(request, tournament, number):
     """Seat the resting pair and the forced-resting pair together at the incomplete table
     (draft, or published with no sheet entered; ``services.seat_idle_pairs_together``)."""
