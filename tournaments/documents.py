@@ -42,7 +42,7 @@ from .models import HandRow, Player, Round, ScoreSheet, Table, Tournament
 class PairInfo:
     """A pair as printed: its number and its players as (surname, name), seat 1 first."""
 
-    number: int
+    number: int | str  # "3+7" for a partnership formed in an individual tournament
     people: tuple[tuple[str, str], ...]
 
     @property
@@ -52,7 +52,8 @@ class PairInfo:
 
     @property
     def names(self) -> str:
-        return " – ".join(self.players)
+        """"Rossi Mario – Bianchi Luca"; a formed partnership (number "3+7") "Rossi Mario + Bianchi Luca"."""
+        return (" + " if isinstance(self.number, str) else " – ").join(self.players)
 
 
 @dataclass(frozen=True)
@@ -243,6 +244,7 @@ class StandingsDocument:
     penalties: tuple[PenaltyNote, ...] = field(default=())
     session: int = 1  # session of ``after_round`` (issue 12 item 1)
     sessions: int = 1  # sessions in the plan: the session is printed only when > 1
+    individual: bool = False  # one row per player (issue 11, rules.md §9)
 
     @property
     def session_text(self) -> str:
@@ -316,7 +318,11 @@ def scale_bands(scale: vp_rules.VPScale) -> tuple[ScaleBand, ...]:
 
 
 def _players_by_pair(tournament: Tournament) -> dict[int, tuple[str, ...]]:
-    """Pair number → ("Surname Name", ...) seat order, in one query."""
+    """Pair number → ("Surname Name", ...) seat order, in one query; in an individual
+    tournament player number → ("Surname Name",) (issue 11)."""
+    if tournament.is_individual:
+        return {n: (f"{last} {first}",) for n, last, first in Player.objects.filter(
+            tournament=tournament, number__isnull=False).values_list("number", "last_name", "first_name")}
     players: dict[int, list[tuple[int, str]]] = {}
     rows = Player.objects.filter(tournament=tournament, pair__isnull=False).values_list(
         "pair__number", "seat", "last_name", "first_name"
@@ -331,8 +337,9 @@ def _pair_info(pair, cache: dict[int, PairInfo]) -> PairInfo | None:
         return None
     info = cache.get(pair.id)
     if info is None:
-        members = sorted(pair.members.all(), key=lambda p: p.seat or 0)
-        info = PairInfo(pair.number, tuple((p.last_name, p.first_name) for p in members))
+        members = pair.players  # registered members, or a formed partnership's players (issue 11)
+        number = pair.display_number if pair.is_formed else pair.number
+        info = PairInfo(number, tuple((p.last_name, p.first_name) for p in members))
         cache[pair.id] = info
     return info
 
@@ -430,6 +437,7 @@ def standings_document(tournament: Tournament, *, after_round: int | None = None
         tournament=tournament.name, date=tournament.date, venue=tournament.venue,
         after_round=view.after_round, final=view.final, rows=lines, penalties=penalties,
         session=tournament.session_of_round(view.after_round or 1), sessions=tournament.sessions_planned,
+        individual=tournament.is_individual,
     )
 
 
@@ -550,7 +558,8 @@ def standings_xlsx(doc: StandingsDocument) -> bytes:
     wb = _workbook()
     ws = wb.active
     ws.title = _("Classifica")[:31]
-    _header(ws, [(_("Posizione"), 10), (_("Pari merito"), 11), (_("Coppia"), 8), (_("Giocatori"), 44), ("VP", 8),
+    entrant, names = (_("Giocatore"), _("Nome")) if doc.individual else (_("Coppia"), _("Giocatori"))
+    _header(ws, [(_("Posizione"), 10), (_("Pari merito"), 11), (entrant, 8), (names, 44), ("VP", 8),
                  (_("Penalità"), 9), (_("Scarto MP"), 11), (_("MP fatti"), 10), (_("Turni"), 7),
                  (_("Riposi"), 7), (_("Ritirata"), 9), (_("Penalità MP"), 12)])
     for r in doc.rows:

@@ -102,14 +102,6 @@ class TournamentForm(forms.ModelForm):
                 _("La percentuale del riposo va da 0 a 100 (70 = 14 VP su 20)."))
         return percent
 
-    def clean_kind(self):
-        kind = self.cleaned_data["kind"]
-        if kind != Tournament.Kind.PAIRS:
-            raise forms.ValidationError(
-                _("I tornei individuali (rules §9) non sono ancora gestiti: per ora solo tornei a coppie.")
-            )
-        return kind
-
     def clean_plan(self):
         plan = "".join(self.cleaned_data["plan"].split()).upper()
         refusal = plan_refusal(plan)
@@ -237,3 +229,21 @@ class ArbiterAddForm(forms.Form):
         label=_("Nome utente"), max_length=150,
         help_text=_("Un account già creato (manage.py create_arbiter o l'amministrazione)."),
     )
+
+
+class PlayerForm(forms.Form):
+    """A single player of an individual tournament (issue 11, rules.md §9)."""
+
+    number = forms.IntegerField(label=_("Numero"), min_value=1, required=False,
+                                help_text=_("Vuoto: il primo numero libero."))
+    last_name = forms.CharField(label=_("Cognome"), max_length=80)
+    first_name = forms.CharField(label=_("Nome"), max_length=80)
+    membership = forms.CharField(label=_("Tessera"), max_length=30, required=False)
+    club = forms.CharField(label=_("Circolo"), max_length=120, required=False)
+
+    def player(self):
+        from .services import PlayerData
+
+        d = self.cleaned_data
+        return PlayerData(first_name=d["first_name"].strip(), last_name=d["last_name"].strip(),
+                          membership_number=d["membership"].strip(), club=d["club"].strip())

@@ -141,10 +141,18 @@ class Tournament(models.Model):
 
     def system_of_round(self, number: int) -> str:
         """'mitchell' or 'danish' for round ``number`` (1-based) from the plan
-        (``|`` is not a round: in ``MMD|DD`` round 4 is Danish); Danish beyond the plan."""
+        (``|`` is not a round: in ``MMD|DD`` round 4 is Danish); Danish beyond the plan.
+        In an individual tournament (rules.md §9) ``D`` is 'danish-individual' and ``M``
+        'individual-movement'."""
         planned = self.planned_rounds()
         letter = planned[number - 1].system if 0 < number <= len(planned) else "D"
+        if self.is_individual:
+            return Round.System.INDIVIDUAL_MOVEMENT if letter == "M" else Round.System.DANISH_INDIVIDUAL
         return Round.System.MITCHELL if letter == "M" else Round.System.DANISH
+
+    @property
+    def is_individual(self) -> bool:
+        return self.kind == self.Kind.INDIVIDUAL
 
     def session_of_round(self, number: int) -> int:
         """The session (1-based) of round ``number``: ``MMD|DD`` → rounds 1–3 session 1,
@@ -195,6 +203,11 @@ class Pair(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveIntegerField(_("numero"))
+    # Issue 11: a line at a table is a Pair. A registered pair has no round; in an
+    # individual tournament each round's partnerships are Pairs formed for that round,
+    # their players linked by LineMember (one player only for a rest).
+    round = models.ForeignKey("Round", null=True, blank=True, on_delete=models.CASCADE,
+                              related_name="formed_pairs")
     status = models.CharField(_("stato"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
     withdrawn_from_round = models.PositiveSmallIntegerField(_("ritirata dal turno"), null=True, blank=True)
     late_entry = models.BooleanField(_("iscrizione tardiva"), default=False)
@@ -218,23 +231,55 @@ class Pair(models.Model):
         return f"{self.number} {self.name}"
 
     @property
+    def is_formed(self) -> bool:
+        """A partnership formed for one round of an individual tournament (issue 11)."""
+        return self.round_id is not None
+
+    @property
     def players(self) -> list["Player"]:
+        """The pair's players, seat 1 first: the registered members, or for a formed
+        partnership the players of its ``LineMember`` rows (prefetch ``line_members__player``)."""
+        if self.round_id is not None:
+            return [m.player for m in sorted(self.line_members.all(), key=lambda m: m.seat)]
         return sorted(self.members.all(), key=lambda p: p.seat or 0)
 
     @property
     def name(self) -> str:
-        """'Rossi – Bianchi': the players' surnames, seat 1 first."""
-        return " – ".join(p.last_name for p in self.players)
+        """'Rossi – Bianchi': the players' surnames, seat 1 first; a formed partnership
+        'Rossi + Bianchi' (issue 11)."""
+        joiner = " + " if self.round_id is not None else " – "
+        return joiner.join(p.last_name for p in self.players)
 
     @property
     def full_name(self) -> str:
-        return " – ".join(p.display_name for p in self.players)
+        joiner = " + " if self.round_id is not None else " – "
+        return joiner.join(p.display_name for p in self.players)
+
+    @property
+    def display_number(self) -> str:
+        """The number shown for a line: the pair number, or for a formed partnership its
+        players' numbers, '3+7' (its own pair number is internal, issue 11)."""
+        if self.round_id is not None:
+            return "+".join(str(p.number) for p in self.players)
+        return str(self.number)
+
+    @property
+    def label(self) -> str:
+        """'4 Rossi – Bianchi' for a registered pair, '3 Rossi + 7 Bianchi' for a formed
+        partnership (players by number and surname, issue 11)."""
+        if self.round_id is not None:
+            return " + ".join(f"{p.number} {p.last_name}" for p in self.players)
+        return f"{self.number} {self.name}"
 
     def is_active_in(self, round_number: int) -> bool:
         return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
 
 
 class Player(models.Model):
+    class Status(models.TextChoices):
+        ACTIVE = "active", _("In gara")
+        WITHDRAWN = "withdrawn", _("Ritirato")
+
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="players")
     first_name = models.CharField(_("nome"), max_length=80)
     last_name = models.CharField(_("cognome"), max_length=80)
@@ -242,6 +287,12 @@ class Player(models.Model):
     club = models.CharField(_("circolo"), max_length=120, blank=True)
     pair = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.SET_NULL, related_name="members")
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
+    # Individual tournaments (issue 11, rules.md §9): the player's number, his status and
+    # the round from which he no longer plays (withdrawals per player); late entry in round 1.
+    number = models.PositiveIntegerField(_("numero"), null=True, blank=True)
+    status = models.CharField(_("stato"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
+    withdrawn_from_round = models.PositiveSmallIntegerField(_("ritirato dal turno"), null=True, blank=True)
+    late_entry = models.BooleanField(_("iscrizione tardiva"), default=False)
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -260,6 +311,14 @@ class Player(models.Model):
             ),
             models.CheckConstraint(condition=~Q(last_name=""), name="player_last_name_required"),
             models.CheckConstraint(condition=~Q(first_name=""), name="player_first_name_required"),
+            models.UniqueConstraint(fields=["tournament", "number"], condition=Q(number__isnull=False),
+                                    name="player_number_unique_in_tournament"),
+            models.CheckConstraint(condition=Q(number__isnull=True) | Q(number__gte=1), name="player_number_positive"),
+            models.CheckConstraint(
+                condition=Q(status="active", withdrawn_from_round__isnull=True)
+                | Q(status="withdrawn", withdrawn_from_round__isnull=False),
+                name="player_withdrawn_has_round",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -269,11 +328,30 @@ class Player(models.Model):
     def display_name(self) -> str:
         return f"{self.last_name} {self.first_name}"
 
+    @property
+    def name(self) -> str:
+        """The surname (pages that show a pair's ``name`` show a player's, issue 11)."""
+        return self.last_name
+
+    @property
+    def full_name(self) -> str:
+        return self.display_name
+
+    @property
+    def numbered_name(self) -> str:
+        """'3 Rossi Mario' (individual tournaments)."""
+        return f"{self.number} {self.display_name}" if self.number else self.display_name
+
+    def is_active_in(self, round_number: int) -> bool:
+        return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
+
 
 class Round(models.Model):
     class System(models.TextChoices):
         MITCHELL = "mitchell", _("Mitchell")
         DANISH = "danish", _("Danese")
+        DANISH_INDIVIDUAL = "danish-individual", _("Danese individuale")
+        INDIVIDUAL_MOVEMENT = "individual-movement", _("Movimento individuale")
 
     class State(models.TextChoices):
         DRAFT = "draft", _("Bozza")
@@ -282,7 +360,7 @@ class Round(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField(_("turno"))
-    system = models.CharField(_("sistema"), max_length=10, choices=System.choices)
+    system = models.CharField(_("sistema"), max_length=20, choices=System.choices)
     state = models.CharField(_("stato"), max_length=10, choices=State.choices, default=State.DRAFT)
     step = models.PositiveSmallIntegerField(_("salto"), default=1)
     seed = models.BigIntegerField(_("seme del sorteggio"), null=True, blank=True)
@@ -380,7 +458,9 @@ class Seat(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
-    pair = models.ForeignKey(Pair, on_delete=models.PROTECT, related_name="seats")
+    # RESTRICT, not PROTECT: a pair with a seat cannot be deleted, except together with the
+    # round that formed it (issue 11: deleting a draft deletes its formed partnerships).
+    pair = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="seats")
     line = models.CharField(max_length=2, choices=Line.choices)
 
     class Meta:
@@ -392,6 +472,28 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.table} {self.line} {self.pair_id}"
+
+
+class LineMember(models.Model):
+    """A player of an individual tournament on a line formed for one round (issue 11,
+    rules.md §9): ``pair`` is the partnership (a ``Pair`` with ``round`` set), ``seat`` 1 or 2.
+    ``(round, player)`` is unique: a player sits at most once per round."""
+
+    round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="line_members")
+    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="line_members")
+    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="lines")
+    seat = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["round", "pair", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "player"], name="line_member_player_once_per_round"),
+            models.UniqueConstraint(fields=["pair", "seat"], name="line_member_one_per_seat"),
+            models.CheckConstraint(condition=Q(seat__in=[1, 2]), name="line_member_seat_1_or_2"),
+        ]
+
+    def __str__(self) -> str:
+        return f"R{self.round_id} {self.pair_id}/{self.seat} {self.player_id}"
 
 
 class CorrectionKind(models.TextChoices):
@@ -494,7 +596,9 @@ class Penalty(models.Model):
     from round 1."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
-    pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="penalties")
+    pair = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
+    # Individual tournaments (issue 11): the penalised player instead of a pair.
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
     round_number = models.PositiveSmallIntegerField(_("turno"), null=True, blank=True)
     vp = models.DecimalField(_("VP"), max_digits=6, decimal_places=2, default=0)
     mp = models.PositiveIntegerField(_("MP"), default=0)
@@ -513,11 +617,16 @@ class Penalty(models.Model):
                 condition=(Q(vp__gt=0) & Q(mp=0)) | (Q(vp=0) & Q(mp__gt=0)),
                 name="penalty_vp_or_mp",
             ),
+            models.CheckConstraint(
+                condition=(Q(pair__isnull=False) & Q(player__isnull=True))
+                | (Q(pair__isnull=True) & Q(player__isnull=False)),
+                name="penalty_pair_or_player",
+            ),
         ]
 
     def __str__(self) -> str:
         amount = f"{self.mp} MP" if self.mp else f"{self.vp} VP"
-        return f"-{amount} {self.pair}"
+        return f"-{amount} {self.pair or self.player}"
 
 
 class PinGuard(models.Model):

@@ -220,9 +220,18 @@ def parse(filename: str, data: bytes, *, existing_numbers=(), existing_membershi
 
 
 def parse_for_tournament(tournament, filename: str, data: bytes) -> ParsedFile:
-    """:func:`parse` against what the tournament already has."""
+    """:func:`parse` (:func:`parse_players` for an individual tournament) against what the
+    tournament already has."""
     from .models import Player
 
+    if tournament.is_individual:
+        return parse_players(
+            filename, data,
+            existing_numbers=Player.objects.filter(tournament=tournament, number__isnull=False)
+            .values_list("number", flat=True),
+            existing_memberships=Player.objects.filter(tournament=tournament).exclude(membership_number="")
+            .values_list("membership_number", flat=True),
+        )
     return parse(
         filename,
         data,
@@ -231,6 +240,119 @@ def parse_for_tournament(tournament, filename: str, data: bytes) -> ParsedFile:
         .exclude(membership_number="")
         .values_list("membership_number", flat=True),
     )
+
+
+# --------------------------------------------------------------------------- individual tournaments
+
+PLAYER_REQUIRED = ("cognome", "nome")
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """One player of an individual tournament as read from the file (issue 11, rules.md §9:
+    columns ``giocatore,cognome,nome,tessera,circolo``); ``row``: the sheet's row number."""
+
+    row: int
+    number: int | None
+    player: PlayerData
+
+
+def parse_players(filename: str, data: bytes, *, existing_numbers=(), existing_memberships=()) -> ParsedFile:
+    """Read and check a player registration file of an individual tournament; nothing is saved.
+
+    Same encodings, cap and all-or-nothing preview as :func:`parse`. Columns (header names,
+    case-insensitive, order free): ``giocatore`` (optional player number), ``cognome``,
+    ``nome`` (required), ``tessera``, ``circolo``. Errors, each with its row number:
+    missing columns, a missing name, a player number not a positive integer or used twice
+    (in the file or in the tournament), the same player twice (membership number, or name
+    and club when there is none), a player already registered. Unnumbered rows take the
+    free numbers in file order. ``rows`` holds :class:`PlayerRow`.
+    """
+    parsed = ParsedFile()
+    try:
+        records = read_records(filename, data, max_rows=2 * MAX_PAIRS)
+    except TooManyRows:
+        parsed.errors.append(_("Il file ha più di %(max)s giocatori: è il massimo per un torneo. Nulla è stato "
+                               "importato.") % {"max": 2 * MAX_PAIRS})
+        return parsed
+    except Exception as exc:  # a corrupt file: tell the arbiter, never crash
+        parsed.errors.append(_("File illeggibile: %(error)s") % {"error": exc})
+        return parsed
+    if not records:
+        parsed.errors.append(_("Il file è vuoto."))
+        return parsed
+    header = [h.strip().lower().lstrip("\ufeff") for h in records[0]]
+    missing = [c for c in PLAYER_REQUIRED if c not in header]
+    if missing:
+        parsed.errors.append(_("Riga 1: mancano le colonne %(columns)s (servono giocatore, cognome, nome, "
+                               "tessera, circolo).") % {"columns": ", ".join(missing)})
+        return parsed
+    existing_numbers, existing_memberships = set(existing_numbers), set(existing_memberships)
+    seen_numbers: dict[int, int] = {}
+    seen_members: dict[str, int] = {}
+    seen_names: dict[tuple, int] = {}
+    for index, record in enumerate(records[1:], start=2):
+        cells = {h: (record[i].strip() if i < len(record) else "") for i, h in enumerate(header)}
+        parsed.raw.append((index, cells))
+        errors = []
+        number = None
+        if cells.get("giocatore"):
+            try:
+                number = int(cells["giocatore"])
+                if number < 1:
+                    raise ValueError
+            except ValueError:
+                errors.append(_("Riga %(row)s: numero di giocatore «%(value)s» non valido.")
+                              % {"row": index, "value": cells["giocatore"]})
+                number = None
+        if number is not None:
+            if number in seen_numbers:
+                errors.append(_("Riga %(row)s: il numero di giocatore %(number)s è già usato alla riga "
+                                "%(first_row)s.") % {"row": index, "number": number, "first_row": seen_numbers[number]})
+            elif number in existing_numbers:
+                errors.append(_("Riga %(row)s: il numero di giocatore %(number)s è già usato nel torneo.")
+                              % {"row": index, "number": number})
+            seen_numbers.setdefault(number, index)
+        last, first = cells.get("cognome", ""), cells.get("nome", "")
+        membership, club = cells.get("tessera", ""), cells.get("circolo", "")
+        if not last:
+            errors.append(_("Riga %(row)s: manca il cognome.") % {"row": index})
+        if not first:
+            errors.append(_("Riga %(row)s: manca il nome.") % {"row": index})
+        if membership:
+            if membership in seen_members:
+                errors.append(
+                    _("Riga %(row)s: il giocatore con tessera %(membership)s compare già alla riga %(first_row)s.")
+                    % {"row": index, "membership": membership, "first_row": seen_members[membership]})
+            elif membership in existing_memberships:
+                errors.append(_("Riga %(row)s: il giocatore con tessera %(membership)s è già iscritto al torneo.")
+                              % {"row": index, "membership": membership})
+            seen_members.setdefault(membership, index)
+        elif last and first:
+            key = (last.lower(), first.lower(), club.lower())
+            if key in seen_names:
+                errors.append(_("Riga %(row)s: %(last_name)s %(first_name)s compare già alla riga %(first_row)s.")
+                              % {"row": index, "last_name": last, "first_name": first, "first_row": seen_names[key]})
+            seen_names.setdefault(key, index)
+        if errors:
+            parsed.errors.extend(errors)
+            continue
+        parsed.rows.append(PlayerRow(row=index, number=number, player=PlayerData(
+            first_name=first, last_name=last, membership_number=membership, club=club)))
+    if not parsed.errors:
+        used = existing_numbers | {r.number for r in parsed.rows if r.number is not None}
+        next_free, numbered = 1, []
+        for r in parsed.rows:
+            if r.number is None:
+                while next_free in used:
+                    next_free += 1
+                used.add(next_free)
+                r = PlayerRow(row=r.row, number=next_free, player=r.player)
+            numbered.append(r)
+        parsed.rows = numbered
+    if not parsed.rows and not parsed.errors:
+        parsed.errors.append(_("Nessun giocatore nel file."))
+    return parsed
 
 
 # --------------------------------------------------------------------------- uploads on disk

@@ -211,10 +211,13 @@ def standings_after(tournament: Tournament, after_round: int | None = None) -> S
         after_round = last
     elif after_round == 0:
         after_round = None
-    pairs = list(Pair.objects.filter(tournament=tournament).order_by("number").values_list("number", "status"))
+    if tournament.is_individual:
+        return _individual_standings_after(tournament, after_round, last)
+    pairs = list(Pair.objects.filter(tournament=tournament, round__isnull=True).order_by("number")
+                 .values_list("number", "status"))
     counted, pending = [], []
     for number, vp, mp, reason, rnd in (
-        Penalty.objects.filter(tournament=tournament).order_by("pair__number", "created_at", "id")
+        Penalty.objects.filter(tournament=tournament, pair__isnull=False).order_by("pair__number", "created_at", "id")
         .values_list("pair__number", "vp", "mp", "reason", "round_number")
     ):
         entry = PenaltyEntry(pair=number, vp=vp, mp=mp, reason=reason, round_number=rnd or 1)
@@ -236,6 +239,63 @@ def standings_after(tournament: Tournament, after_round: int | None = None) -> S
         final=after_round is not None and after_round >= tournament.rounds_planned,
         rows=rows, penalties=tuple(counted), pending=tuple(pending),
     )
+
+
+def _individual_standings_after(tournament: Tournament, after_round: int | None, last: int | None) -> Standings:
+    """:func:`standings_after` of an individual tournament (rules.md §9): one row per
+    player (``row.pair`` is the player's number), each scoring the VP and MP of the line he
+    played in, rests as for pairs (§5), penalties per player; tie-breaks of §8 per player
+    without head-to-head (``scoring.individual``)."""
+    from scoring import individual as individual_rules
+
+    from .models import LineMember, Player
+
+    players = list(Player.objects.filter(tournament=tournament, number__isnull=False).order_by("number")
+                   .values_list("number", "status"))
+    counted, pending = [], []
+    for number, vp, mp, reason, rnd in (
+        Penalty.objects.filter(tournament=tournament, player__isnull=False)
+        .order_by("player__number", "created_at", "id")
+        .values_list("player__number", "vp", "mp", "reason", "round_number")
+    ):
+        entry = PenaltyEntry(pair=number, vp=vp, mp=mp, reason=reason, round_number=rnd or 1)
+        if after_round is not None and entry.round_number <= after_round:
+            counted.append(entry)
+        elif last is None or entry.round_number > last:
+            pending.append(entry)
+    lines = game_results(tournament, after_round=after_round) if after_round is not None else []
+    members: dict[int, list[int]] = defaultdict(list)
+    for pair_number, player in (LineMember.objects.filter(round__tournament=tournament).order_by("pair_id", "seat")
+                                .values_list("pair__number", "player__number")):
+        members[pair_number].append(player)
+    rows = individual_rules.individual_standings(
+        [n for n, _ in players],
+        individual_rules.player_results(lines, members),
+        penalties=[standings_rules.Penalty(pair=p.pair, vp=p.vp, mp=p.mp, reason=p.reason, round=p.round_number)
+                   for p in counted],
+        tiebreaks=tournament.tiebreak_order,
+        withdrawn=[n for n, status in players if status == "withdrawn"],
+    )
+    return Standings(
+        after_round=after_round, last_closed=last,
+        final=after_round is not None and after_round >= tournament.rounds_planned,
+        rows=rows, penalties=tuple(counted), pending=tuple(pending),
+    )
+
+
+def entrant_names(tournament: Tournament) -> dict[int, str]:
+    """Number → full name of every entrant: registered pairs ("Rossi Mario – Bianchi Luca"),
+    or in an individual tournament the players ("Rossi Mario"), for standings pages and
+    documents (issue 11)."""
+    if tournament.is_individual:
+        from .models import Player
+        return {p.number: p.display_name
+                for p in Player.objects.filter(tournament=tournament, number__isnull=False)}
+    from django.db.models import Prefetch
+
+    from .models import Player
+    return {p.number: p.full_name for p in tournament.pairs.filter(round__isnull=True).prefetch_related(
+        Prefetch("members", queryset=Player.objects.order_by("seat")))}
 
 
 def standings(tournament: Tournament, *, after_round: int | None = None):
@@ -283,6 +343,6 @@ def round_tables(rnd: Round):
     return (
         Table.objects.filter(round=rnd)
         .select_related("sheet")
-        .prefetch_related("seats__pair__members")
+        .prefetch_related("seats__pair__members", "seats__pair__line_members__player")
         .order_by("number")
     )

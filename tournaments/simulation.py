@@ -77,17 +77,44 @@ def play_round(tournament: Tournament, *, by, seed: int) -> Round:
 
 
 def _standings_rows(tournament: Tournament, after_round: int) -> list[dict]:
+    key = "player" if tournament.is_individual else "pair"
     return [
-        {"position": r.position, "pair": r.pair, "vp": documents.vp_number(r.vp),
+        {"position": r.position, key: r.pair, "vp": documents.vp_number(r.vp),
          "mp_difference": r.mp_difference, "tied": r.tied}
         for r in selectors.standings_after(tournament, after_round).rows
     ]
 
 
+def _individual_round_results(tournament: Tournament, rnd: Round) -> dict:
+    """One round of an individual tournament's ``results.json`` (issue 11 item 5): tables
+    with ``"ns": [p, q]``, ``"ew": [r, s]`` (player numbers, seat order), MP and VP; ``rest``:
+    the resting players with their VP and MP (``"forced": true`` for a forced rest)."""
+    rest_vp, rest_mp = selectors.rest_values(tournament)
+    tables, rest = [], []
+    for t in selectors.round_tables(rnd):
+        if t.bye:
+            for p in t.resting_pair.players:
+                entry = {"player": p.number, "vp": documents.vp_number(rest_vp), "mp": rest_mp}
+                if t.bye == Table.Bye.FORCED:
+                    entry["forced"] = True
+                rest.append(entry)
+            continue
+        sheet = t.sheet
+        tables.append({"table": t.number, "ns": [p.number for p in t.ns.players],
+                       "ew": [p.number for p in t.ew.players],
+                       "mp_ns": sheet.mp_ns, "mp_ew": sheet.mp_ew,
+                       "vp_ns": documents.vp_number(sheet.vp_ns), "vp_ew": documents.vp_number(sheet.vp_ew)})
+    return {"number": rnd.number, "system": rnd.system, "session": tournament.session_of_round(rnd.number),
+            "tables": tables, "rest": rest, "standings_after": _standings_rows(tournament, rnd.number)}
+
+
 def round_results(tournament: Tournament, rnd: Round) -> dict:
     """One round of ``results.json``: its number, system, session (1-based, the plan's ``|``
     splitting sessions: issue 12 item 1), Mitchell step, tables (pair numbers, MP, VP),
-    the bye, the standings after (across sessions)."""
+    the bye, the standings after (across sessions). An individual tournament: see
+    :func:`_individual_round_results`."""
+    if tournament.is_individual:
+        return _individual_round_results(tournament, rnd)
     rest_vp, rest_mp = selectors.rest_values(tournament)
     tables, bye = [], None
     for t in selectors.round_tables(rnd):
@@ -108,7 +135,7 @@ def results(tournament: Tournament) -> dict:
     """The ``results.json`` document of the closed rounds of ``tournament``."""
     closed = list(tournament.rounds.filter(state=Round.State.CLOSED).order_by("number"))
     return {
-        "tournament": {"name": tournament.name, "hands": tournament.hands_per_round,
+        "tournament": {"name": tournament.name, "kind": tournament.kind, "hands": tournament.hands_per_round,
                        "plan": tournament.plan, "sessions": tournament.sessions_planned,
                        "vp_scale": tournament.vp_scale},
         "rounds": [round_results(tournament, r) for r in closed],
@@ -153,6 +180,7 @@ def simulate(
     slug: str | None = None,
     stop_after: int | None = None,
     out: Path | None = None,
+    kind: str = Tournament.Kind.PAIRS,
 ) -> Tournament:
     """Create a fresh tournament, import ``registrations`` (CSV/XLSX) and play it.
 
@@ -163,6 +191,9 @@ def simulate(
     unique by a suffix when taken (default from ``name``); ``stop_after``: play only that many
     rounds and leave the next one generated as a draft, so the tournament is in progress;
     ``out``: a folder for the print pack and ``results.json`` (nothing written when None).
+    ``kind``: ``"individual"`` plays an individual tournament (issue 11: the file has the
+    columns ``giocatore,cognome,nome,tessera,circolo``; ``D`` is Danish individual, ``M`` the
+    individual movement; ``results.json`` tables carry player lists and rounds ``rest``).
 
     Raises :class:`scoring.vp.UnknownScaleError` for a hand count without a published scale
     (nothing created); :class:`ArbiterError` for a bad plan, an unreadable or invalid
@@ -172,21 +203,24 @@ def simulate(
     scale = vp_rules.scale_for_hands(hands)
     with transaction.atomic():  # a refusal half-way leaves no half-played tournament behind
         tournament = _play(by=by, scale=scale, registrations=Path(registrations), plan=plan, hands=hands,
-                           seed=seed, name=name, slug=slug, stop_after=stop_after)
+                           seed=seed, name=name, slug=slug, stop_after=stop_after, kind=kind)
     if out is not None:
         write_outputs(tournament, Path(out))
     return tournament
 
 
 def _play(*, by, scale, registrations: Path, plan: str, hands: int, seed: int, name: str,
-          slug: str | None, stop_after: int | None) -> Tournament:
+          slug: str | None, stop_after: int | None, kind: str = Tournament.Kind.PAIRS) -> Tournament:
     tournament = services.create_tournament(
         by=by, name=name, slug=unique_slug(slug or name), date=date.today(), venue="Circolo del Ponte",
         hands_per_round=hands, vp_scale=scale.id, plan=plan.upper(), mitchell_step=1,
-        rematch_window=Tournament.RematchWindow.ALL, first_round=Tournament.FirstRound.NUMBER,
+        rematch_window=Tournament.RematchWindow.ALL, first_round=Tournament.FirstRound.NUMBER, kind=kind,
     )
     parsed = _parse(tournament, registrations)
-    services.import_pairs(tournament=tournament, rows=parsed.rows, by=by)
+    if tournament.is_individual:
+        services.import_players(tournament=tournament, rows=parsed.rows, by=by)
+    else:
+        services.import_pairs(tournament=tournament, rows=parsed.rows, by=by)
     rounds = tournament.rounds_planned if stop_after is None else min(stop_after, tournament.rounds_planned)
     for _ in range(rounds):
         play_round(tournament, by=by, seed=seed)

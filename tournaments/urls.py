@@ -9,7 +9,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import urls_captain, urls_documents, urls_public, urls_rounds, urls_scales
-from .views import arbiter, penalties
+from .views import arbiter, penalties, players
 from .views import board, captain, public
 
 arbiter_patterns = [
@@ -30,6 +30,11 @@ arbiter_patterns = [
     path("coppie/<int:number>/", arbiter.pair_edit, name="pair_edit"),
     path("coppie/<int:number>/cancella/", arbiter.pair_remove, name="pair_remove"),
     path("importa/", arbiter.registrations_import, name="import"),
+    # issue 11: players of an individual tournament
+    path("giocatori/", players.player_list, name="players"),
+    path("giocatori/<int:number>/cancella/", players.player_remove, name="player_remove"),
+    path("giocatori/<int:number>/ritira/", players.player_withdraw, name="player_withdraw"),
+    path("giocatori/<int:number>/penalita/", players.player_penalty, name="player_penalty"),
     path("registro/", arbiter.audit_log, name="audit"),
     path("arbitri/", arbiter.tournament_arbiters, name="tournament_arbiters"),
     path("penalita/", penalties.penalty_list, name="penalties"),

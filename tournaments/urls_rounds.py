@@ -12,6 +12,7 @@ urlpatterns: list = [
     path("turni/genera/", rounds.round_generate, name="round_generate"),
     path("turni/<int:number>/", rounds.round_detail, name="round"),
     path("turni/<int:number>/scambia/", rounds.round_swap, name="round_swap"),
+    path("turni/<int:number>/a-mano/", rounds.round_by_hand, name="round_by_hand"),  # issue 11
     path("turni/<int:number>/riposo/", rounds.round_move_to_rest, name="round_rest"),
     path("turni/<int:number>/riposi-insieme/", rounds.round_seat_idle_pairs, name="round_seat_idle"),
     path("turni/<int:number>/pubblica/", rounds.round_publish, name="round_publish"),

@@ -136,12 +136,12 @@ def test_favicon(client):
     assert resp.status_code == 301 and resp["Location"].endswith("favicon.svg")
 
 
-def test_individual_tournaments_are_refused_with_a_message(arbiter_client):
-    """Individual play (rules §9) is not built yet: say so instead of running it as pairs."""
+def test_individual_tournaments_can_be_created(arbiter_client):
+    """Individual play (rules §9) is built (issue 11): the form no longer refuses the kind."""
     resp = arbiter_client.post(reverse("tournament_create"), {
         "name": "Indiv", "slug": "indiv", "date": "2026-12-01", "kind": "individual", "plan": "MMMD",
         "hands_per_round": 4, "vp_scale": "vp20-4h", "mitchell_step": 1, "first_round": "number",
         "rematch_window": "all", "bye_percent": "70", "bye_mp": "zero", "tiebreaks": "vp", "rule_set": "fibur",
     })
-    assert resp.status_code == 200 and "non sono ancora gestiti" in resp.content.decode()
-    assert not Tournament.objects.filter(slug="indiv").exists()
+    assert resp.status_code == 302
+    assert Tournament.objects.get(slug="indiv").kind == "individual"

@@ -10,6 +10,9 @@ One module per section, so each write is found in one hop from its name:
 - ``audit``: the audit trail (:func:`audit`, :class:`Actor`);
 - ``tournament``: creating a tournament and changing its settings;
 - ``pairs``: pairs and players, by hand and by import;
+- ``players``: single players of an individual tournament (registration, withdrawal,
+  late player, penalty per player; issue 11);
+- ``individual``: the individual round cycle's request, formed partnerships and tables;
 - ``pairing_requests``: the pairing request of a round built from the database;
 - ``drafts``: what a draft was drawn from, and whether it is outdated (rules §12);
 - ``rounds``: generate, adjust, publish, close and reopen a round;
@@ -48,6 +51,21 @@ from .pairs import (  # noqa: F401
     remove_pair,
     import_pairs,
 )
+from .players import (  # noqa: F401
+    add_late_player,
+    add_player,
+    add_player_penalty,
+    import_players,
+    late_player_refusal,
+    player_has_played,
+    remove_player,
+    withdraw_player,
+)
+from .individual import (  # noqa: F401
+    line_players,
+    partnerships,
+    rested_players,
+)
 from .pairing_requests import (  # noqa: F401
     build_pairing_request,
     mitchell_offset,
@@ -64,6 +82,8 @@ from .rounds import (  # noqa: F401
     redraw_round,
     response_from_round,
     swap_pairs,
+    swap_players,
+    set_first_round_by_hand,
     move_to_rest,
     publish_round,
     close_round,

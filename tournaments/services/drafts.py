@@ -14,7 +14,7 @@ from ..models import (
     Tournament,
 )
 
-from .pairing_requests import _active_pairs, build_pairing_request
+from .pairing_requests import active_numbers, build_pairing_request
 
 
 def generation_state(tournament: Tournament) -> str:
@@ -27,8 +27,11 @@ def generation_state(tournament: Tournament) -> str:
         for n, pk, state, closed in tournament.rounds.order_by("number").values_list(
             "number", "pk", "state", "closed_at")
     ]
-    pairs = [list(row) for row in tournament.pairs.order_by("number").values_list(
+    pairs = [list(row) for row in tournament.pairs.filter(round__isnull=True).order_by("number").values_list(
         "number", "status", "withdrawn_from_round")]
+    if tournament.is_individual:
+        pairs = [list(row) for row in tournament.players.filter(number__isnull=False).order_by("number")
+                 .values_list("number", "status", "withdrawn_from_round")]
     return _digest({"rounds": rounds, "pairs": pairs, "plan": tournament.plan.upper(),
                     "first_round": tournament.first_round})[:20]
 
@@ -76,7 +79,7 @@ def _draft_inputs(tournament: Tournament, number: int, seed: int | None) -> dict
     pairing-io.md, from :func:`build_pairing_request`) and their ``digest``."""
     inputs = _canonical({
         "settings": _pairing_settings(tournament, number),
-        "active": [p.number for p in _active_pairs(tournament, number)],
+        "active": active_numbers(tournament, number),
         "standings": _standings_snapshot(tournament, number),
         "request": build_pairing_request(tournament, number, seed=seed),
     })
@@ -125,6 +128,14 @@ def draft_staleness(rnd: Round) -> list[str]:
                               "new": _setting_value(key, new)})
     gone = sorted(set(then.get("active", [])) - set(now["active"]))
     added = sorted(set(now["active"]) - set(then.get("active", [])))
+    if tournament.is_individual:  # issue 11: the entrants are players
+        if gone:
+            reasons.append(_("Non sono più in gara i giocatori %(players)s (ritiro).")
+                           % {"players": ", ".join(map(str, gone))})
+        if added:
+            reasons.append(_("Sono entrati in gara i giocatori %(players)s.")
+                           % {"players": ", ".join(map(str, added))})
+        gone = added = []
     if gone:
         reasons.append(_("Non sono più in gara le coppie %(pairs)s (ritiro).")
                        % {"pairs": ", ".join(map(str, gone))})
@@ -134,7 +145,13 @@ def draft_staleness(rnd: Round) -> list[str]:
     new_rows = {row[0]: row for row in now["standings"]}
     changed = sorted(p for p in set(old_rows) | set(new_rows)
                      if (old_rows.get(p) or [None] * 6)[2:5] != (new_rows.get(p) or [None] * 6)[2:5])
-    if changed:
+    if changed and tournament.is_individual:
+        reasons.append(
+            _("La classifica dopo il turno %(round)s è cambiata per i giocatori %(players)s "
+              "(correzione, inversione delle linee, punteggio arbitrale o penalità).")
+            % {"round": rnd.number - 1, "players": ", ".join(map(str, changed))}
+        )
+    elif changed:
         reasons.append(
             _("La classifica dopo il turno %(round)s è cambiata per le coppie %(pairs)s "
               "(correzione, inversione delle linee, punteggio arbitrale o penalità).")

@@ -44,6 +44,14 @@ CONSTRAINT_MESSAGES = {
     "pin_guard_one_per_tournament": gettext_lazy(
         "Il conteggio dei PIN errati del torneo esiste già (creato da un'altra richiesta): riprova."),
     "penalty_vp_or_mp": gettext_lazy("Una penalità toglie VP oppure MP: uno solo dei due, più di 0."),
+    # Issue 11: individual tournaments.
+    "penalty_pair_or_player": gettext_lazy("Una penalità colpisce una coppia oppure un giocatore: uno solo dei due."),
+    "player_number_unique_in_tournament": gettext_lazy("Questo numero di giocatore è già usato nel torneo."),
+    "player_number_positive": gettext_lazy("Il numero del giocatore deve essere almeno 1."),
+    "player_withdrawn_has_round": gettext_lazy("Un giocatore ritirato deve avere il turno del ritiro."),
+    "line_member_player_once_per_round": gettext_lazy("Un giocatore siede al massimo una volta per turno."),
+    "line_member_one_per_seat": gettext_lazy("Ogni linea formata ha un solo giocatore per posto."),
+    "line_member_seat_1_or_2": gettext_lazy("Un giocatore di una linea occupa il posto 1 o 2."),
 }
 
 GENERIC_MESSAGE = gettext_lazy(

@@ -207,10 +207,11 @@ def add_penalty(*, pair: Pair, reason: str, by, vp: Decimal | int = 0, mp: int =
 @refuse_integrity_errors
 @transaction.atomic
 def remove_penalty(*, penalty: Penalty, by, reason: str = "") -> None:
-    """Cancel a penalty (kept in the audit trail)."""
-    old = {"pair": penalty.pair.number, "vp": str(penalty.vp), "reason": penalty.reason}
+    """Cancel a penalty of a pair or of a player (issue 11) (kept in the audit trail)."""
+    who = {"pair": penalty.pair.number} if penalty.pair_id else {"player": penalty.player.number}
+    old = {**who, "vp": str(penalty.vp), "reason": penalty.reason}
     if penalty.mp:
-        old = {"pair": penalty.pair.number, "mp": penalty.mp, "reason": penalty.reason}
+        old = {**who, "mp": penalty.mp, "reason": penalty.reason}
     audit(tournament=penalty.tournament, by=by, action="penalty_removed", round_number=penalty.round_number,
           old=old, reason=reason)
     penalty.delete()

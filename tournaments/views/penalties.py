@@ -47,7 +47,7 @@ class PenaltyForm(forms.Form):
 
     def clean_pair(self):
         number = self.cleaned_data["pair"]
-        pair = Pair.objects.filter(tournament=self.tournament, number=number).first()
+        pair = Pair.objects.filter(tournament=self.tournament, round__isnull=True, number=number).first()
         if pair is None:
             raise forms.ValidationError(_("Nessuna coppia con il numero %(n)s in questo torneo.") % {"n": number})
         return pair
@@ -90,7 +90,7 @@ def penalty_list(request, tournament):
             return redirect("penalties", slug=tournament.slug)
     penalties = (
         Penalty.objects.filter(tournament=tournament)
-        .select_related("pair", "created_by")
+        .select_related("pair", "player", "created_by")
         .prefetch_related(Prefetch("pair__members", queryset=Player.objects.order_by("seat")))
         .order_by("created_at", "id")
     )
@@ -101,14 +101,20 @@ def penalty_list(request, tournament):
 @arbiter_view
 def penalty_remove(request, tournament, pk):
     """Confirm (with a reason), then cancel a penalty; the audit trail keeps it."""
-    penalty = get_object_or_404(Penalty.objects.select_related("pair"), pk=pk, tournament=tournament)
+    penalty = get_object_or_404(Penalty.objects.select_related("pair", "player"), pk=pk, tournament=tournament)
+    if penalty.player_id:  # issue 11: a player's penalty
+        done, title = _("Penalità tolta al giocatore %(n)s."), _("Togliere la penalità al giocatore %(n)s?")
+        number = penalty.player.number
+    else:
+        done, title = _("Penalità tolta alla coppia %(n)s."), _("Togliere la penalità alla coppia %(n)s?")
+        number = penalty.pair.number
     if request.method == "POST":
         services.remove_penalty(penalty=penalty, by=request.user, reason=request.POST.get("reason", "").strip())
-        messages.success(request, _("Penalità tolta alla coppia %(n)s.") % {"n": penalty.pair.number})
+        messages.success(request, done % {"n": number})
         return redirect("penalties", slug=tournament.slug)
     return render(request, "arbiter/confirm.html", {
         "tournament": tournament,
-        "title": _("Togliere la penalità alla coppia %(n)s?") % {"n": penalty.pair.number},
+        "title": title % {"n": number},
         "text": _("%(amount)s: %(reason)s") % {"amount": amount_text(penalty), "reason": penalty.reason},
         "button": _("Togli la penalità"),
         "ask_reason": True,

@@ -84,7 +84,10 @@ def public_standings(tournament: Tournament) -> tuple[int | None, list[PublicSta
     view = selectors.standings_after(tournament)
     if view.after_round is None:
         return None, []
-    pairs = {p.number: p for p in tournament.pairs.prefetch_related("members")}
+    if tournament.is_individual:  # issue 11: one row per player
+        pairs = {p.number: p for p in tournament.players.filter(number__isnull=False)}
+    else:
+        pairs = {p.number: p for p in tournament.pairs.filter(round__isnull=True).prefetch_related("members")}
     rows = [
         PublicStanding(
             position=row.position_label, pair=pairs.get(row.pair), pair_number=row.pair,

@@ -43,7 +43,7 @@ def _round(tournament: Tournament, number: int) -> Round:
 
 def _table(rnd: Round, number: int) -> Table:
     return get_object_or_404(
-        Table.objects.select_related("round__tournament").prefetch_related("seats__pair__members"),
+        Table.objects.select_related("round__tournament").prefetch_related("seats__pair__members", "seats__pair__line_members__player"),
         round=rnd, number=number,
     )
 
@@ -116,7 +116,8 @@ def _later_danish_published(rnd: Round) -> Round | None:
     """A later Danish round already published: a correction here does not change its
     pairing (rules.md §3)."""
     return (
-        rnd.tournament.rounds.filter(number__gt=rnd.number, system=Round.System.DANISH)
+        rnd.tournament.rounds.filter(number__gt=rnd.number,
+                                     system__in=[Round.System.DANISH, Round.System.DANISH_INDIVIDUAL])
         .exclude(state=Round.State.DRAFT).order_by("number").first()
     )
 
@@ -326,6 +327,13 @@ def round_swap(request, tournament, number):
     """Draft only: swap the seats of two pairs; the checker re-runs."""
     rnd = _round(tournament, number)
     a, b = _int_field(request, "pair_a"), _int_field(request, "pair_b")
+    if tournament.is_individual:  # issue 11: swap two players (a first round by hand)
+        if a is None or b is None or a == b:
+            raise ArbiterError(_("Indica due numeri di giocatore diversi."))
+        services.swap_players(round=rnd, player_a=a, player_b=b, by=request.user)
+        messages.success(request, _("Giocatori %(a)s e %(b)s scambiati.") % {"a": a, "b": b})
+        _report_after_change(request, rnd)
+        return _round_redirect(rnd)
     seated = _seated_numbers(rnd)
     if a is None or b is None or a == b:
         raise ArbiterError(_("Indica due numeri di coppia diversi."))
@@ -334,6 +342,18 @@ def round_swap(request, tournament, number):
             raise ArbiterError(_("La coppia %(n)s non è in questo turno.") % {"n": n})
     services.swap_pairs(round=rnd, pair_a=a, pair_b=b, by=request.user)
     messages.success(request, _("Coppie %(a)s e %(b)s scambiate.") % {"a": a, "b": b})
+    _report_after_change(request, rnd)
+    return _round_redirect(rnd)
+
+
+@arbiter_view
+@require_POST
+def round_by_hand(request, tournament, number):
+    """Draft of round 1 of an individual tournament: the arbiter's tables, one a line
+    ("1+2 v 3+4"), replace the draft's (``services.set_first_round_by_hand``)."""
+    rnd = _round(tournament, number)
+    services.set_first_round_by_hand(round=rnd, text=request.POST.get("tables", "")[:20000], by=request.user)
+    messages.success(request, _("Tavoli del turno 1 scritti a mano."))
     _report_after_change(request, rnd)
     return _round_redirect(rnd)
 

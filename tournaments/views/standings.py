@@ -4,7 +4,6 @@ from __future__ import annotations
 
 
 import django_tables2 as tables
-from django.db.models import Prefetch
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -14,7 +13,6 @@ from django_tables2 import RequestConfig
 from scoring.vp import format_vp
 
 from .. import selectors
-from ..models import Player
 from .common import arbiter_view
 from .rounds import _int_field, _optional_url
 
@@ -65,6 +63,16 @@ class StandingsTable(tables.Table):
         return _("ritirata") if value else ""
 
 
+class IndividualStandingsTable(StandingsTable):
+    """Standings per player of an individual tournament (rules.md §9, issue 11)."""
+
+    pair = tables.Column(verbose_name=gettext_lazy("Giocatore"), attrs={"td": {"class": "num"}})
+    players = tables.Column(verbose_name=gettext_lazy("Nome"), orderable=False)
+
+    class Meta(StandingsTable.Meta):
+        sequence = ("position", "pair", "players", "...")
+
+
 @arbiter_view
 def standings(request, tournament):
     """Standings after a closed round (rules.md §8): by default after the last closed round,
@@ -75,18 +83,15 @@ def standings(request, tournament):
     if after is not None and after not in closed:
         after = None
     view = selectors.standings_after(tournament, after)
-    pairs = {
-        p.number: p
-        for p in tournament.pairs.prefetch_related(Prefetch("members", queryset=Player.objects.order_by("seat")))
-    }
+    names = selectors.entrant_names(tournament)
     data = [{
         "position": r.position, "position_label": r.position_label, "pair": r.pair,
-        "players": pairs[r.pair].full_name if r.pair in pairs else "",
+        "players": names.get(r.pair, ""),
         "vp": r.vp, "penalty": r.penalty, "penalty_mp": r.penalty_mp,
         "mp_difference": r.mp_difference, "mp_scored": r.mp_scored,
         "played": r.played, "withdrawn": r.withdrawn,
     } for r in view.rows]
-    table = StandingsTable(data)
+    table = (IndividualStandingsTable if tournament.is_individual else StandingsTable)(data)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     pending = [{"entry": p, "text": f"−{p.mp} MP" if p.mp else f"−{format_vp(p.vp)} VP"} for p in view.pending]
     return render(request, "arbiter/standings.html", {

@@ -1,5 +1,9 @@
 """``python manage.py simulate --registrations FILE --plan MMMD --hands 4 --seed N --out DIR``.
 
+``--kind individual``: an individual tournament (issue 11), registrations with the columns
+``giocatore,cognome,nome,tessera,circolo``; ``results.json`` tables carry ``"ns": [p, q]``,
+``"ew": [r, s]`` and rounds ``"rest"`` (players with their VP).
+
 ``--plan 'MMD|DD'``: ``|`` splits sessions (five rounds in two sessions); each round of
 ``results.json`` carries ``"session": k`` (1-based).
 
@@ -35,6 +39,9 @@ class Command(BaseCommand):
         parser.add_argument("--name", default="Torneo simulato", help="Nome del torneo.")
         parser.add_argument("--slug", default=None, help="Sigla del torneo (resa unica).")
         parser.add_argument("--stop-after", type=int, default=None, help="Gioca solo i primi N turni.")
+        parser.add_argument("--kind", default="pairs", choices=["pairs", "individual"],
+                            help="Tipo di torneo: pairs (a coppie) o individual (individuale, file con le "
+                                 "colonne giocatore,cognome,nome,tessera,circolo).")
         parser.add_argument("--owner", default=None,
                             help="Nome utente dell'arbitro a cui appartiene il torneo (manage.py create_arbiter).")
 
@@ -52,7 +59,7 @@ class Command(BaseCommand):
         try:
             tournament = simulation.simulate(
                 registrations=path, plan=o["plan"], hands=o["hands"], seed=o["seed"], name=o["name"], by=owner,
-                slug=o["slug"], stop_after=o["stop_after"], out=Path(o["out"]),
+                slug=o["slug"], stop_after=o["stop_after"], out=Path(o["out"]), kind=o["kind"],
             )
         except ArbiterError as exc:
             for detail in exc.details:
@@ -61,8 +68,12 @@ class Command(BaseCommand):
         except ScaleError as exc:
             raise CommandError(str(exc)) from exc
         elapsed = time.perf_counter() - started
+        if tournament.is_individual:
+            entrants = f"{tournament.players.count()} giocatori"
+        else:
+            entrants = f"{tournament.pairs.filter(round__isnull=True).count()} coppie"
         self.stdout.write(self.style.SUCCESS(
-            f"Torneo «{tournament.name}» ({tournament.slug}): {tournament.pairs.count()} coppie, "
+            f"Torneo «{tournament.name}» ({tournament.slug}): {entrants}, "
             f"{tournament.rounds.filter(state='closed').count()} turni giocati in {elapsed:.1f} s; "
             f"file in {o['out']}"
         ))

@@ -1,0 +1,104 @@
+"""The players of an individual tournament (issue 11, rules.md §9): list, registration by
+hand, removal before play, withdrawal, a late player in round 1, a penalty per player."""
+from __future__ import annotations
+
+from decimal import Decimal, InvalidOperation
+
+from django.contrib import messages
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+
+from .. import services
+from ..errors import ArbiterError
+from ..forms import PlayerForm
+from .common import arbiter_view, query_int
+
+
+def _players(tournament):
+    return tournament.players.filter(number__isnull=False).order_by("number")
+
+
+@arbiter_view
+def player_list(request, tournament):
+    """Players by number with the add form (before round 1) and, once play started, the
+    withdrawal and penalty forms; the late player form while rules.md §9 allows it."""
+    if not tournament.is_individual:
+        return redirect("pairs", slug=tournament.slug)
+    form = PlayerForm(request.POST or None)
+    started = tournament.rounds.exists()
+    if request.method == "POST" and form.is_valid():
+        try:
+            if started:
+                player = services.add_late_player(tournament=tournament, player=form.player(), by=request.user)
+            else:
+                player = services.add_player(tournament=tournament, player=form.player(), by=request.user,
+                                             number=form.cleaned_data["number"])
+        except ArbiterError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Giocatore %(n)s aggiunto.") % {"n": player.number})
+            return redirect("players", slug=tournament.slug)
+    late_refusal = services.late_player_refusal(tournament) if started else None
+    return render(request, "arbiter/players.html", {
+        "tournament": tournament, "players": _players(tournament), "form": form, "started": started,
+        "late_refusal": late_refusal,
+    })
+
+
+@arbiter_view
+def player_remove(request, tournament, number):
+    player = get_object_or_404(_players(tournament), number=number)
+    if request.method == "POST":
+        try:
+            services.remove_player(player=player, by=request.user)
+        except ArbiterError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Giocatore %(n)s cancellato.") % {"n": number})
+        return redirect("players", slug=tournament.slug)
+    return render(request, "arbiter/confirm.html", {
+        "tournament": tournament, "title": _("Cancellare il giocatore %(n)s?") % {"n": number},
+        "text": player.display_name, "button": _("Cancella"),
+    })
+
+
+@arbiter_view
+def player_withdraw(request, tournament, number):
+    """Withdraw a player from a round on (POST ``from_round``, ``reason``): his partner and
+    opponents get a forced rest in a published round (rules.md §5, §9)."""
+    player = get_object_or_404(_players(tournament), number=number)
+    if request.method == "POST":
+        from_round = query_int(request.POST.get("from_round"), low=1, high=1000)
+        try:
+            if from_round is None:
+                raise ArbiterError(_("Indica il turno dal quale il giocatore si ritira."))
+            services.withdraw_player(player=player, from_round=from_round, by=request.user,
+                                     reason=request.POST.get("reason", "")[:300])
+        except ArbiterError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Giocatore %(n)s ritirato dal turno %(r)s.") % {"n": number, "r": from_round})
+    return redirect("players", slug=tournament.slug)
+
+
+@arbiter_view
+def player_penalty(request, tournament, number):
+    """A penalty to one player (POST ``amount``, ``unit`` vp/mp, ``reason``; rules.md §3, §9)."""
+    player = get_object_or_404(_players(tournament), number=number)
+    if request.method == "POST":
+        try:
+            amount = Decimal(request.POST.get("amount", "").replace(",", ".").strip() or "0")
+        except InvalidOperation:
+            amount = Decimal(-1)
+        unit = request.POST.get("unit", "vp")
+        try:
+            services.add_player_penalty(player=player, reason=request.POST.get("reason", "")[:200], by=request.user,
+                                        vp=amount if unit == "vp" else 0, mp=amount if unit == "mp" else 0)
+        except ArbiterError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Penalità al giocatore %(n)s registrata.") % {"n": number})
+    return redirect("players", slug=tournament.slug)
+
+
+
