@@ -3,7 +3,7 @@
 Public API (request/response shapes: docs in pairing-io.md and each module):
 
 - :func:`run` — pair one round from a request dict (``"system"``: ``"mitchell"``,
-  ``"danish"`` or ``"first_round"``).
+  ``"danish"``, ``"first_round"`` or ``"round-robin"``).
 - :class:`PairingError` — raised for malformed or impossible requests (Italian message).
 - :func:`pairing.check.check` — list the rule violations of a response.
 - :mod:`pairing.rtg` — random tournament generator used to test engines and checker.
@@ -18,7 +18,7 @@ from .errors import PairingError
 
 __all__ = ["run", "PairingError", "SYSTEMS"]
 
-SYSTEMS = ("mitchell", "danish", "first_round")
+SYSTEMS = ("mitchell", "danish", "first_round", "round-robin")
 
 
 def run(request: dict) -> dict:
@@ -28,7 +28,8 @@ def run(request: dict) -> dict:
         request: a dict shaped as in pairing-io.md; ``request["system"]`` selects the engine:
             ``"mitchell"`` (:func:`pairing.mitchell.pair`), ``"danish"``
             (:func:`pairing.danish.pair`), ``"first_round"``
-            (:func:`pairing.first_round.pair`).
+            (:func:`pairing.first_round.pair`), ``"round-robin"``
+            (:func:`pairing.round_robin.pair`, rules.md §14).
     Returns:
         the response dict (``tables``, ``bye``, ``rematches``, ``warnings`` and the system's
         extra keys), JSON-serialisable.
@@ -43,7 +44,15 @@ def run(request: dict) -> dict:
     system = request.get("system")
     engines = {"mitchell": mitchell.pair, "danish": danish.pair,
                "first_round": first_round.pair}
+    engines.update(_round_robin_engines())
     if system not in engines:
         raise PairingError(
             f"sistema sconosciuto: {system!r} (ammessi: {', '.join(SYSTEMS)})")
     return engines[system](request)
+
+
+def _round_robin_engines() -> dict:
+    """The round robin (*girone all'italiana*, rules.md §14) under its system name."""
+    from . import round_robin
+
+    return {"round-robin": round_robin.pair}
