@@ -334,7 +334,8 @@ def _check_mitchell(req, request, response, tables, bye, forced, out) -> None:
 def _check_round_robin(req, request, response, tables, bye, forced, out) -> None:
     """The response must be the circle schedule (pairing-io.md "Round robin", rules.md §14)."""
     present = [p for g in req["groups"] for p in g if p not in req["absent"]]
-    byes = response.get("byes") if req["grouped"] else ([bye] if bye is not None else [])
+    single = [bye] if bye is not None else []
+    byes = response.get("byes", single) if req["grouped"] else single
     if not isinstance(byes, list):
         out.append("risposta non valida: 'byes' deve essere una lista")
         byes = []
@@ -358,7 +359,7 @@ def _check_round_robin(req, request, response, tables, bye, forced, out) -> None
     if set(forced) != set(want["forced_byes"]):
         out.append(f"girone: riposi forzati attesi {sorted(map(str, want['forced_byes']))}, "
                    f"dati {sorted(map(str, forced))}")
-    if req["grouped"] and response.get("groups") != want["groups"]:
+    if req["grouped"] and "groups" in response and response["groups"] != want["groups"]:
         out.append("girone: il riepilogo per girone ('groups') non corrisponde al calendario")
     # Exactness already rules out a meeting repeated within one cycle (the circle method
     # pairs every two entrants once per cycle); meetings from earlier rounds (another

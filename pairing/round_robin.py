@@ -44,7 +44,7 @@ from __future__ import annotations
 from .errors import PairingError
 from .request import check_request_dict, id_set, meetings, pair_list, positive_int
 
-__all__ = ["pair", "schedule", "parse", "cycle_length"]
+__all__ = ["pair", "schedule", "parse", "cycle_length", "snake_groups", "lot_groups"]
 
 PHANTOM = None
 
@@ -53,6 +53,40 @@ def cycle_length(count: int) -> int:
     """Rounds in one full round robin of ``count`` entrants: n − 1, or n when odd (§14)."""
     n = count + (count % 2)
     return n - 1
+
+
+def snake_groups(ids: list, count: int) -> list[list]:
+    """Split ``ids`` (in number order) into ``count`` groups by the snake (*serpentina*).
+
+    The ids are dealt in rows of ``count``: the first row forwards (1 → group 1, 2 → group 2,
+    …, G → group G), the second backwards (G+1 → group G, …, 2G → group 1), the third
+    forwards again, and so on: with G = 3, rows 1 2 3 / 6 5 4 / 7 8 9, so group 1 = 1 6 7,
+    group 2 = 2 5 8, group 3 = 3 4 9 (each group's members in number order). Groups differ in
+    size by at most one, and the seeding (pair numbers) is spread evenly.
+    """
+    if count < 1:
+        raise PairingError("servono almeno 1 girone")
+    groups: list[list] = [[] for _ in range(count)]
+    for i, p in enumerate(ids):
+        row, col = divmod(i, count)
+        groups[col if row % 2 == 0 else count - 1 - col].append(p)
+    return [sorted(g, key=lambda x: (str(type(x)), x)) for g in groups]
+
+
+def lot_groups(ids: list, count: int, seed: int) -> list[list]:
+    """Split ``ids`` into ``count`` groups by lot: shuffle with ``random.Random(seed)``, then
+    deal the shuffled ids in turn (1st → group 1, 2nd → group 2, …, G+1st → group 1 …);
+    groups differ in size by at most one; each group's members in number order."""
+    import random
+
+    if count < 1:
+        raise PairingError("servono almeno 1 girone")
+    order = list(ids)
+    random.Random(seed).shuffle(order)
+    groups: list[list] = [[] for _ in range(count)]
+    for i, p in enumerate(order):
+        groups[i % count].append(p)
+    return [sorted(g, key=lambda x: (str(type(x)), x)) for g in groups]
 
 
 def schedule(entrants: list, rnd: int) -> tuple[int, list[tuple[object, object]]]:

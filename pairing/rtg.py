@@ -45,6 +45,7 @@ import sys
 from . import PairingError, run
 from .check import check
 from .plan import parse_plan
+from .round_robin import snake_groups
 
 __all__ = ["play", "play_many", "PLANS", "RR_PLANS", "snake_groups"]
 
@@ -52,16 +53,6 @@ PLANS = ("MMMD", "MMDD", "DDDDDDD", "MMMM", "MDMD", "DDDD", "MMMDDD", "MMMMMMMD"
          "MMDM", "MDM", "DMM|MMD", "MMM|MMM", "MD|DM|MM")
 #: Plans with round-robin rounds (rules.md §14), played by :func:`play_many` too.
 RR_PLANS = ("RRRRR", "RRR|RR", "RRRRRRRRRR", "DRRR", "RRRD")
-
-
-def snake_groups(ids: list, count: int) -> list[list]:
-    """Split ``ids`` (number order) into ``count`` groups by the snake: 1, 2, …, G then
-    2G, …, G+1, then again forwards (the application's "per numero a serpentina")."""
-    groups = [[] for _ in range(count)]
-    for i, p in enumerate(ids):
-        row, col = divmod(i, count)
-        groups[col if row % 2 == 0 else count - 1 - col].append(p)
-    return [sorted(g) for g in groups]
 
 
 def _round_robin_request(ids, rr_round, groups, withdrawn, rested, met) -> dict:

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 
 from pairing import PairingError, SYSTEMS, run
 from pairing import rtg
+from pairing.round_robin import lot_groups, snake_groups
 from pairing.check import check
 from pairing.plan import parse_plan
 from pairing.round_robin import cycle_length
@@ -130,7 +131,7 @@ def test_string_identifiers(rnd, expected, bye):
 def test_groups_numbered_group_after_group():
     """8 pairs in two groups by the snake: 1→g1 2→g2 / 3→g2 4→g1 / 5→g1 6→g2 / 7→g2 8→g1:
     g1 = 1 4 5 8, g2 = 2 3 6 7. Round 1: g1 1-8, 4-5 at tables 1, 2; g2 2-7, 3-6 at 3, 4."""
-    groups = rtg.snake_groups(list(range(1, 9)), 2)
+    groups = snake_groups(list(range(1, 9)), 2)
     assert groups == [[1, 4, 5, 8], [2, 3, 6, 7]]
     request = {"system": "round-robin", "groups": groups, "round": 1}
     response = run(request)
@@ -143,7 +144,7 @@ def test_groups_numbered_group_after_group():
 
 def test_snake_of_three_groups():
     """1,2,3 / 6,5,4 / 7,8,9: g1 = 1 6 7, g2 = 2 5 8, g3 = 3 4 9."""
-    assert rtg.snake_groups(list(range(1, 10)), 3) == [[1, 6, 7], [2, 5, 8], [3, 4, 9]]
+    assert snake_groups(list(range(1, 10)), 3) == [[1, 6, 7], [2, 5, 8], [3, 4, 9]]
 
 
 def test_odd_groups_each_have_a_rest():
@@ -252,3 +253,10 @@ def test_one_cycle_meets_everyone_once_rests_once(n, strings, data):
         assert sorted(map(str, rests)) == sorted(map(str, ids))
     else:
         assert rests == []
+
+
+def test_lot_groups_reproducible_and_balanced():
+    a = lot_groups(list(range(1, 12)), 3, seed=42)
+    assert a == lot_groups(list(range(1, 12)), 3, seed=42)
+    assert sorted(len(g) for g in a) == [3, 4, 4]
+    assert sorted(p for g in a for p in g) == list(range(1, 12))
