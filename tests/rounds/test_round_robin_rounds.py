@@ -225,3 +225,88 @@ def test_round_robin_counter_skips_other_systems(tournament, make_pairs, arbiter
     assert r3.pairing_request["round"] == 2
     # r2 of the circle: 1-3, 4-2
     assert seating(r3)[0] == {1: (1, 3), 2: (4, 2)}
+
+
+# -- pages ----------------------------------------------------------------------------------
+from django.urls import reverse  # noqa: E402
+
+from tournaments import documents  # noqa: E402
+
+
+def test_groups_page_split_by_snake_and_by_hand(arbiter_client, rr8):
+    url = reverse("groups", args=[rr8.slug])
+    page = arbiter_client.get(url)
+    assert page.status_code == 200 and "serpentina" in page.content.decode()
+    response = arbiter_client.post(url, {"count": 2, "method": "snake"})
+    assert response.status_code == 302
+    assert dict(rr8.pairs.values_list("number", "group")) == {
+        1: 1, 2: 2, 3: 2, 4: 1, 5: 1, 6: 2, 7: 2, 8: 1}
+    html = arbiter_client.get(url).content.decode()
+    assert 'data-group="1"' in html and 'data-group="2"' in html
+    hand = {"count": 2, "method": "hand", **{f"g{n}": 1 if n <= 4 else 2 for n in range(1, 9)}}
+    assert arbiter_client.post(url, hand).status_code == 302
+    assert dict(rr8.pairs.values_list("number", "group"))[4] == 1
+
+
+def test_groups_page_bad_input_loses_nothing(arbiter_client, rr8, arbiter):
+    services.split_groups(tournament=rr8, by=arbiter, count=2, method="snake")
+    url = reverse("groups", args=[rr8.slug])
+    bad = {"count": 2, "method": "hand", **{f"g{n}": 1 for n in range(1, 9)}, "g8": "x"}
+    page = arbiter_client.post(url, bad)
+    assert page.status_code == 200
+    assert "Coppia 8: scrivi il numero del girone." in page.content.decode()
+    page = arbiter_client.post(url, {"count": 2, "method": "hand", **{f"g{n}": 1 for n in range(1, 9)}})
+    assert "meno di 2" in page.content.decode()
+    assert dict(rr8.pairs.values_list("number", "group"))[2] == 2  # the snake split stays
+
+
+def test_groups_page_frozen_after_publish(arbiter_client, rr8, arbiter):
+    services.split_groups(tournament=rr8, by=arbiter, count=2, method="snake")
+    rnd = services.generate_round(tournament=rr8, by=arbiter)
+    services.publish_round(round=rnd, by=arbiter)
+    url = reverse("groups", args=[rr8.slug])
+    html = arbiter_client.get(url).content.decode()
+    assert 'id="groups-frozen"' in html and "<form" not in html.split("</h1>")[1]
+    arbiter_client.post(url, {"count": 2, "method": "lot", "seed": 5})
+    assert dict(rr8.pairs.values_list("number", "group"))[2] == 2
+
+
+def test_settings_accept_plan_letter_r_and_tournament_links_groups(arbiter_client, tournament):
+    from tournaments.plans import plan_refusal
+
+    assert plan_refusal("RRRRR") is None and plan_refusal("DR|RR") is None
+    assert "R (girone all'italiana)" in plan_refusal("RRX")
+    services.update_tournament(tournament=tournament, by=tournament.arbiters.first(), plan="RRR")
+    html = arbiter_client.get(reverse("tournament", args=[tournament.slug])).content.decode()
+    assert 'id="groups-link"' in html
+
+
+def test_round_page_and_standings_page_per_group(arbiter_client, rr8, arbiter):
+    services.split_groups(tournament=rr8, by=arbiter, count=2, method="snake")
+    r1 = services.generate_round(tournament=rr8, by=arbiter)
+    page = arbiter_client.get(reverse("round", args=[rr8.slug, 1]))
+    assert page.status_code == 200
+    play(r1, arbiter, {1: (300, 0), 4: (300, 0)})
+    html = arbiter_client.get(reverse("standings", args=[rr8.slug])).content.decode()
+    assert 'id="group-selector"' in html
+    assert 'id="girone-1"' in html and 'id="girone-2"' in html
+    group2 = html.split('id="girone-2"')[1]
+    # group 2: 3 first, 2 and 7 shared second, 6 fourth
+    rows = [cell.split("</td>")[0] for cell in group2.split('<tr><td class="num">')[1:5]]
+    assert rows == ["1", "2=", "2=", "4"]
+
+
+def test_standings_documents_per_group(rr8, arbiter):
+    services.split_groups(tournament=rr8, by=arbiter, count=2, method="snake")
+    play(services.generate_round(tournament=rr8, by=arbiter), arbiter, {1: (300, 0), 4: (300, 0)})
+    rr8.refresh_from_db()
+    doc = documents.standings_document(rr8)
+    assert [g for g, _rows in doc.groups] == [1, 2]
+    assert [(r.position, r.pair) for r in doc.groups[0][1]] == [("1", 1), ("2=", 4), ("2=", 5), ("4", 8)]
+    assert "Girone 2" in documents.standings_html(doc)
+    import io
+
+    import openpyxl
+    wb = openpyxl.load_workbook(io.BytesIO(documents.standings_xlsx(doc)))
+    assert wb.sheetnames == ["Classifica", "Girone 1", "Girone 2"]
+    assert [c.value for c in wb["Girone 2"]["C"]][1:] == [3, 2, 7, 6]
