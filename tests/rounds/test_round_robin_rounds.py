@@ -310,3 +310,39 @@ def test_standings_documents_per_group(rr8, arbiter):
     wb = openpyxl.load_workbook(io.BytesIO(documents.standings_xlsx(doc)))
     assert wb.sheetnames == ["Classifica", "Girone 1", "Girone 2"]
     assert [c.value for c in wb["Girone 2"]["C"]][1:] == [3, 2, 7, 6]
+
+
+def test_late_pair_takes_the_phantom_slot(rr5, arbiter):
+    """5 pairs, round 1 drawn (1 rests). Late pair 6 takes the phantom's slot: it meets 1
+    (1 N/S, as the match 1-N), and the draft is renumbered as the 6-entrant schedule of
+    round 1: 1-6, 2-5, 3-4 at tables 1, 2, 3. With 6 entrants round 2 is k=1:
+    seq 1 6 2 3 4 5 → 1-5, 6-4, 2-3."""
+    r1 = services.generate_round(tournament=rr5, by=arbiter)
+    pair = services.add_late_pair(tournament=rr5, by=arbiter, players=[
+        services.PlayerData(first_name="Ada", last_name="Tarda", membership_number="T1"),
+        services.PlayerData(first_name="Ugo", last_name="Tardi", membership_number="T2")])
+    assert pair.number == 6
+    r1 = Round.objects.get(pk=r1.pk)
+    assert seating(r1) == ({1: (1, 6), 2: (2, 5), 3: (3, 4)}, [], [])
+    assert r1.check_report == [] and services.draft_staleness(r1) == []
+    play(r1, arbiter)
+    r2 = services.generate_round(tournament=rr5, by=arbiter)
+    assert seating(r2) == ({1: (1, 5), 2: (6, 4), 3: (2, 3)}, [], [])
+    assert r2.check_report == []
+
+
+def test_late_pair_joins_the_odd_group(tournament, make_pairs, arbiter):
+    """9 pairs, 2 groups by the snake: g1 = 1 4 5 8 9 (1 rests in r1), g2 = 2 3 6 7.
+    Late pair 10 joins g1 in the phantom's slot: g1 r1 = 1-10, 4-9, 5-8 (tables 1-3), g2
+    follows at tables 4, 5: 2-7, 3-6."""
+    services.update_tournament(tournament=tournament, by=arbiter, plan="RRR")
+    make_pairs(tournament, 9)
+    services.split_groups(tournament=tournament, by=arbiter, count=2, method="snake")
+    services.generate_round(tournament=tournament, by=arbiter)
+    services.add_late_pair(tournament=tournament, by=arbiter, players=[
+        services.PlayerData(first_name="Ada", last_name="Tarda", membership_number="T1"),
+        services.PlayerData(first_name="Ugo", last_name="Tardi", membership_number="T2")])
+    r1 = Round.objects.get(tournament=tournament, number=1)
+    assert Pair.objects.get(tournament=tournament, number=10).group == 1
+    assert seating(r1) == ({1: (1, 10), 2: (4, 9), 3: (5, 8), 4: (2, 7), 5: (3, 6)}, [], [])
+    assert r1.check_report == []
