@@ -3,7 +3,7 @@
 Public API (request/response shapes: docs in pairing-io.md and each module):
 
 - :func:`run` — pair one round from a request dict (``"system"``: ``"mitchell"``,
-  ``"danish"`` or ``"first_round"`` for pairs; ``"danish-individual"``,
+  ``"danish"``, ``"first_round"`` or ``"round-robin"`` for pairs; ``"danish-individual"``,
   ``"individual-movement"`` or ``"first_round"`` with ``"kind": "individual"`` for
   individual tournaments).
 - :class:`PairingError` — raised for malformed or impossible requests (Italian message).
@@ -20,7 +20,7 @@ from .errors import PairingError
 
 __all__ = ["run", "PairingError", "SYSTEMS", "INDIVIDUAL_SYSTEMS"]
 
-SYSTEMS = ("mitchell", "danish", "first_round")
+SYSTEMS = ("mitchell", "danish", "first_round", "round-robin")
 # Individual tournaments (rules.md §9); the first round is "first_round" + "kind": "individual".
 INDIVIDUAL_SYSTEMS = ("danish-individual", "individual-movement")
 
@@ -33,7 +33,8 @@ def run(request: dict) -> dict:
             ``"mitchell"`` (:func:`pairing.mitchell.pair`), ``"danish"``
             (:func:`pairing.danish.pair`), ``"first_round"``
             (:func:`pairing.first_round.pair`; with ``"kind": "individual"``:
-            :func:`pairing.first_round_individual.pair`), ``"danish-individual"``
+            :func:`pairing.first_round_individual.pair`), ``"round-robin"``
+            (:func:`pairing.round_robin.pair`, rules.md §14), ``"danish-individual"``
             (:func:`pairing.danish_individual.pair`), ``"individual-movement"``
             (:func:`pairing.individual_movement.pair`).
     Returns:
@@ -51,6 +52,7 @@ def run(request: dict) -> dict:
     system = request.get("system")
     engines = {"mitchell": mitchell.pair, "danish": danish.pair,
                "first_round": first_round.pair}
+    engines.update(_round_robin_engines())
     kind = request.get("kind", "pairs")
     if kind not in ("pairs", "individual"):
         raise PairingError(f"'kind' deve essere 'pairs' o 'individual': {kind!r}")
@@ -61,3 +63,10 @@ def run(request: dict) -> dict:
             f"sistema sconosciuto: {system!r} "
             f"(ammessi: {', '.join(SYSTEMS + INDIVIDUAL_SYSTEMS)})")
     return engines[system](request)
+
+
+def _round_robin_engines() -> dict:
+    """The round robin (*girone all'italiana*, rules.md §14) under its system name."""
+    from . import round_robin
+
+    return {"round-robin": round_robin.pair}

@@ -20,6 +20,10 @@ Checked, per system:
   top-down choice the best available.
 - Individual tournaments (``danish-individual``, ``individual-movement``, ``first_round``
   with ``"kind": "individual"``): :mod:`pairing.check_individual`.
+- Round robin (rules.md §14): tables, bye(s), forced byes (and, for groups, the per-group
+  summary) exactly as the circle schedule of pairing-io.md gives them, tables numbered group
+  after group (so within one cycle no two entrants meet twice); every meeting already in
+  ``met`` listed in ``rematches``.
 - First round: the draw reproduced from the seed; pair-number order; the arbiter's tables;
   with ``rested``/``met`` in the request, second rests and unlisted repeated meetings too.
 
@@ -38,6 +42,7 @@ import sys
 from . import danish as _danish
 from . import first_round as _first
 from . import mitchell as _mitchell
+from . import round_robin as _round_robin
 from .errors import PairingError
 from .matching import min_unmatched
 from .request import is_pair_id
@@ -73,6 +78,8 @@ def check(request: dict, response: dict) -> list[str]:
         elif system == "first_round":
             parsed = None
             _first.pair(dict(request, seed=request.get("seed", 0)))
+        elif system == "round-robin":
+            parsed = _round_robin.parse(request)
         else:
             return [f"richiesta non valida: sistema sconosciuto {system!r}"]
     except PairingError as exc:
@@ -87,6 +94,8 @@ def check(request: dict, response: dict) -> list[str]:
         _check_mitchell(parsed, request, response, tables, bye, forced, out)
     elif system == "danish":
         _check_danish(parsed, response, tables, bye, forced, out)
+    elif system == "round-robin":
+        _check_round_robin(parsed, request, response, tables, bye, forced, out)
     else:
         _check_first_round(request, response, tables, bye, forced, out)
         _check_generic(request, response, tables, bye, forced, out)
@@ -325,6 +334,43 @@ def _check_mitchell(req, request, response, tables, bye, forced, out) -> None:
     for p, q in second_rests(request, response):
         out.append(f"la coppia {p} riposa di nuovo mentre la coppia {q} non ha ancora "
                    f"riposato (art. 33)")
+    _check_listed_repeats(request, response, out)
+
+
+# -- Round robin ------------------------------------------------------------------------------
+def _check_round_robin(req, request, response, tables, bye, forced, out) -> None:
+    """The response must be the circle schedule (pairing-io.md "Round robin", rules.md §14)."""
+    present = [p for g in req["groups"] for p in g if p not in req["absent"]]
+    single = [bye] if bye is not None else []
+    byes = response.get("byes", single) if req["grouped"] else single
+    if not isinstance(byes, list):
+        out.append("risposta non valida: 'byes' deve essere una lista")
+        byes = []
+    extra_byes = [p for p in byes if p != bye]
+    _coverage(present, tables, bye, list(forced) + extra_byes, out)
+    want = _round_robin.expected(req)
+    got = {t["table"]: (t["ns"], t["ew"]) for t in tables}
+    want_tables = {t["table"]: (t["ns"], t["ew"]) for t in want["tables"]}
+    for t in sorted(set(want_tables) | set(got)):
+        if t not in got:
+            out.append(f"girone: manca il tavolo {t} ({_seats(want_tables[t])})")
+        elif t not in want_tables:
+            out.append(f"girone: il tavolo {t} non esiste in questo turno del calendario")
+        elif got[t] != want_tables[t]:
+            out.append(f"girone: al tavolo {t} il calendario prevede {_seats(want_tables[t])}, "
+                       f"non {_seats(got[t])}")
+    if bye != want["bye"]:
+        out.append(f"girone: riposa {want['bye']} secondo il calendario, non {bye}")
+    if req["grouped"] and byes != want["byes"]:
+        out.append(f"girone: riposi attesi {want['byes']}, dati {byes}")
+    if set(forced) != set(want["forced_byes"]):
+        out.append(f"girone: riposi forzati attesi {sorted(map(str, want['forced_byes']))}, "
+                   f"dati {sorted(map(str, forced))}")
+    if req["grouped"] and "groups" in response and response["groups"] != want["groups"]:
+        out.append("girone: il riepilogo per girone ('groups') non corrisponde al calendario")
+    # Exactness already rules out a meeting repeated within one cycle (the circle method
+    # pairs every two entrants once per cycle); meetings from earlier rounds (another
+    # system, an earlier cycle) must be listed in ``rematches``.
     _check_listed_repeats(request, response, out)
 
 

@@ -1,6 +1,7 @@
 """The tournament plan string: one letter per round, ``|`` between two sessions.
 
-``M`` is a Mitchell round, ``D`` a Danish round; ``|`` starts a new session and is not a
+``M`` is a Mitchell round, ``D`` a Danish round, ``R`` a round-robin round (rules.md §14,
+pair and team tournaments; :data:`ROUND_ROBIN`); ``|`` starts a new session and is not a
 round: ``"MMD|DD"`` is five rounds in two sessions (rounds 1–3 in session 1, rounds 4–5
 in session 2). A new session resets only the rest rule (rules.md §5, art. 33: a pair
 rests at most once per session); standings and the Mitchell movement run on across
@@ -15,13 +16,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["PlanError", "PlannedRound", "parse_plan", "session_starts"]
+__all__ = ["PlanError", "PlannedRound", "parse_plan", "session_starts", "ROUND_ROBIN",
+           "LETTERS"]
+
+#: The plan letter of a round-robin round (*girone all'italiana*, rules.md §14).
+ROUND_ROBIN = "R"
+#: Every round letter a plan may use: Mitchell, Danish, round robin.
+LETTERS = "MD" + ROUND_ROBIN
 
 
 class PlanError(ValueError):
     """A malformed plan. ``code`` says what is wrong, for a translated sentence:
 
-    ``"empty"`` (no round), ``"letter"`` (a character other than M, D, ``|``; ``char``
+    ``"empty"`` (no round), ``"letter"`` (a character other than M, D, R, ``|``; ``char``
     holds it), ``"leading"`` (starts with ``|``), ``"trailing"`` (ends with ``|``),
     ``"empty_session"`` (``||``: a session with no round).
     """
@@ -34,7 +41,8 @@ class PlanError(ValueError):
 
 @dataclass(frozen=True)
 class PlannedRound:
-    """Round ``number`` (1-based) of a plan: ``system`` ``"M"`` or ``"D"``, ``session`` (1-based)."""
+    """Round ``number`` (1-based) of a plan: ``system`` ``"M"``, ``"D"`` or ``"R"``,
+    ``session`` (1-based)."""
 
     number: int
     system: str
@@ -50,13 +58,14 @@ def parse_plan(plan: str) -> list[PlannedRound]:
         one :class:`PlannedRound` per round, in order: ``"MMD|DD"`` →
         (1, M, 1), (2, M, 1), (3, D, 1), (4, D, 2), (5, D, 2).
     Raises:
-        PlanError: empty plan, a character other than M/D/``|``, ``|`` at the start or the
+        PlanError: empty plan, a character other than M/D/R/``|``, ``|`` at the start or the
             end, or two ``|`` in a row (``code`` tells which).
     """
     text = "".join((plan or "").split()).upper()
     for char in text:
-        if char not in "MD|":
-            raise PlanError("letter", f"plan letters are M, D and |, not {char!r}", char)
+        if char not in LETTERS + "|":
+            raise PlanError("letter", f"plan letters are {', '.join(LETTERS)} and |, "
+                                      f"not {char!r}", char)
     if not text.replace("|", ""):
         raise PlanError("empty", "the plan has no round")
     if text.startswith("|"):

@@ -1,7 +1,9 @@
 """Random tournament generator: play whole seeded tournaments and check every round.
 
 Each tournament has K pairs (ids 1..K) and a plan such as ``"MMMD"`` (one letter per round:
-``M`` Mitchell, ``D`` Danish; ``|`` splits sessions, e.g. ``"DMM|MD"``, and only resets the
+``M`` Mitchell, ``D`` Danish, ``R`` round robin (rules.md §14, optionally in ``groups``
+made by the snake of :func:`snake_groups`; asked as the application asks: ``round`` = the
+r-th ``R`` round of the plan, withdrawn pairs ``absent``, every meeting so far in ``met``); ``|`` splits sessions, e.g. ``"DMM|MD"``, and only resets the
 rest rule of rules.md §5). Every round is paired with :func:`pairing.run`, judged with
 :func:`pairing.check.check`, then given random results (random MP difference per table,
 converted to a 20-VP split; a rest, plain or forced, scores 14 VP and 0 MP, rules.md §5).
@@ -44,15 +46,29 @@ import sys
 from . import PairingError, run
 from .check import check
 from .plan import parse_plan
+from .round_robin import snake_groups
 
-__all__ = ["play", "play_many", "PLANS"]
+__all__ = ["play", "play_many", "PLANS", "RR_PLANS", "snake_groups"]
 
 PLANS = ("MMMD", "MMDD", "DDDDDDD", "MMMM", "MDMD", "DDDD", "MMMDDD", "MMMMMMMD", "DMMM",
          "MMDM", "MDM", "DMM|MMD", "MMM|MMM", "MD|DM|MM")
+#: Plans with round-robin rounds (rules.md §14), played by :func:`play_many` too.
+RR_PLANS = ("RRRRR", "RRR|RR", "RRRRRRRRRR", "DRRR", "RRRD")
+
+
+def _round_robin_request(ids, rr_round, groups, withdrawn, rested, met) -> dict:
+    """The round-robin request the application sends (pairing-io.md "Round robin")."""
+    request = {"system": "round-robin", "round": rr_round, "absent": list(withdrawn),
+               "rested": sorted(rested), "met": met}
+    if groups and groups > 1:
+        request["groups"] = snake_groups(ids, groups)
+    else:
+        request["pairs"] = list(ids)
+    return request
 
 
 def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
-         avoid: str | None = None) -> dict:
+         avoid: str | None = None, groups: int = 1) -> dict:
     """Play one random tournament and check every round.
 
     Args:
@@ -65,6 +81,7 @@ def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
         withdrawals: let pairs withdraw between rounds (about one round in six).
         avoid: ``avoid_rematches`` for the Danish rounds; None draws one per round
             (``"all"`` most of the time).
+        groups: groups of the round-robin rounds (``R``), split by the snake; 1 = none.
     Returns:
         ``{"seed", "pairs", "plan", "rounds": played, "withdrawn": [ids],
         "violations": ["turno r (X): ...", ...], "warnings": count,
@@ -91,6 +108,7 @@ def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
     counts = dict.fromkeys(("warnings", "second_rests_avoidable", "second_rests", "repeats",
                             "repeats_unreported", "adjustments"), 0)
     mitchell_round = 0
+    rr_round = 0
     offset = 0
     session = 1
     m_total = sum(1 for p in planned if p.system == "M")
@@ -114,6 +132,9 @@ def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
                        "step": move or steps[0], "offset": offset, "absent": list(withdrawn),
                        "plan_rounds": m_total, "ranking": ranking, "rested": sorted(rested),
                        "met": met}
+        elif system == "R":
+            rr_round += 1
+            request = _round_robin_request(ids, rr_round, groups, withdrawn, rested, met)
         elif r == 1:
             request = {"system": "first_round", "method": rnd.choice(["lot", "number"]),
                        "pairs": active, "seed": rnd.randrange(10 ** 6)}
@@ -146,8 +167,8 @@ def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
             met.append([a, b, r])
             last.append([a, b])
         resting = list(response.get("forced_byes", []))
-        if response["bye"] is not None:
-            resting.append(response["bye"])
+        resting += response["byes"] if "byes" in response else (
+            [response["bye"]] if response["bye"] is not None else [])
         for p in resting:
             vp[p] += 14
             rested.add(p)
@@ -160,12 +181,15 @@ def _judge(r, system, mode, response, met, last, rested, counts, violations) -> 
     playing = [p for t in response["tables"] if t["ns"] is not None and t["ew"] is not None
                for p in (t["ns"], t["ew"])]
     idle = list(response.get("forced_byes", [])) + (
+        response["byes"] if "byes" in response else
         [response["bye"]] if response["bye"] is not None else [])
     fresh = [p for p in playing if p not in rested]
     for p in idle:
         if p in rested:
             counts["second_rests"] += 1
-            if fresh:
+            # The round robin's schedule is exact (rules.md §14): a second rest after other
+            # systems in the session (D R R R) is counted, not judged avoidable.
+            if fresh and system != "R":
                 counts["second_rests_avoidable"] += 1
                 violations.append(f"turno {r} ({system}): secondo riposo evitabile per la "
                                   f"coppia {p} (la {fresh[0]} non ha riposato)")
@@ -201,18 +225,20 @@ def play_many(seed: int, count: int, *, max_pairs: int = 200) -> dict:
         size = rnd.randint(4, 40) if rnd.random() < 0.85 else rnd.randint(41, max_pairs)
         if rnd.random() < 0.5:
             size = rnd.randint(2, 12) * 2 + 1  # odd counts: a rest every round
-        plan = rnd.choice(PLANS) if rnd.random() < 0.6 else re.sub(r"\|+", "|", "".join(
+        plan = rnd.choice(PLANS + RR_PLANS) if rnd.random() < 0.6 else re.sub(r"\|+", "|", "".join(
             rnd.choice("MMDD|" if i else "MD") for i in range(rnd.randint(1, 9)))).rstrip("|")
         step = rnd.choice([1, 1, 1, 2, 3])
         if rnd.random() < 0.3:
             step = [rnd.choice([1, 2, 3]) for _ in range(3)]  # a step changed mid-movement
         sub_seed = rnd.randrange(2 ** 31)
-        result = play(sub_seed, size, plan, step=step)
+        groups = rnd.choice([1, 1, 2, 3]) if "R" in plan and size >= 12 else 1
+        result = play(sub_seed, size, plan, step=step, groups=groups)
         total_rounds += result["rounds"]
         for k in keys:
             totals[k] += result[k]
         if result["violations"]:
-            failed.append({"seed": sub_seed, "pairs": size, "plan": plan, "step": step})
+            failed.append({"seed": sub_seed, "pairs": size, "plan": plan, "step": step,
+                           "groups": groups})
             violations.extend(result["violations"])
     return {"tournaments": count, "rounds": total_rounds, "violations": violations,
             "failed": failed, **totals}
@@ -227,6 +253,8 @@ def main(argv=None) -> int:
     parser.add_argument("--step", default="1",
                         help="Mitchell step, or steps of the successive moves: 1,3")
     parser.add_argument("--no-withdrawals", action="store_true")
+    parser.add_argument("--groups", type=int, default=1,
+                        help="groups of the round-robin (R) rounds, split by the snake")
     parser.add_argument("--tournaments", type=int, default=0,
                         help="play this many random tournaments instead of one")
     # Individual tournaments (issue 11): pairing/rtg_individual.py.
@@ -251,7 +279,7 @@ def main(argv=None) -> int:
             parser.error(f"--step: interi separati da virgole: {args.step!r}")
         summary = play(args.seed, args.pairs or 20, args.plan,
                        step=steps if len(steps) > 1 else steps[0],
-                       withdrawals=not args.no_withdrawals)
+                       withdrawals=not args.no_withdrawals, groups=args.groups)
     json.dump(summary, sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write("\n")
     return 1 if summary["violations"] else 0

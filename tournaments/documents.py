@@ -245,6 +245,8 @@ class StandingsDocument:
     session: int = 1  # session of ``after_round`` (issue 12 item 1)
     sessions: int = 1  # sessions in the plan: the session is printed only when > 1
     individual: bool = False  # one row per player (issue 11, rules.md §9)
+    # Issue 15 item 1 (rules.md §14): ((group, rows with the group position), ...); () unsplit.
+    groups: tuple = field(default=())
 
     @property
     def session_text(self) -> str:
@@ -421,14 +423,9 @@ def standings_document(tournament: Tournament, *, after_round: int | None = None
         raise ValueError("after_round must be ≥ 1")
     view = selectors.standings_after(tournament, after_round)
     names = _players_by_pair(tournament)
-    lines = tuple(
-        StandingLine(
-            position=r.position_label, pair=r.pair, players=names.get(r.pair, ()), vp=Decimal(r.vp),
-            penalty=Decimal(r.penalty), mp_difference=r.mp_difference, mp_scored=r.mp_scored,
-            played=r.played, rests=r.rests, withdrawn=r.withdrawn, penalty_mp=r.penalty_mp,
-        )
-        for r in view.rows
-    )
+    lines = tuple(_standing_line(r, names) for r in view.rows)
+    groups = tuple((g.group, tuple(_standing_line(r, names) for r in g.rows))
+                   for g in selectors.standings_by_group(tournament, view))
     penalties = tuple(
         PenaltyNote(pair=p.pair, vp=p.vp, reason=p.reason, round_number=p.round_number, mp=p.mp)
         for p in view.penalties
@@ -438,6 +435,15 @@ def standings_document(tournament: Tournament, *, after_round: int | None = None
         after_round=view.after_round, final=view.final, rows=lines, penalties=penalties,
         session=tournament.session_of_round(view.after_round or 1), sessions=tournament.sessions_planned,
         individual=tournament.is_individual,
+        groups=groups,
+    )
+
+
+def _standing_line(r, names) -> StandingLine:
+    return StandingLine(
+        position=r.position_label, pair=r.pair, players=names.get(r.pair, ()), vp=Decimal(r.vp),
+        penalty=Decimal(r.penalty), mp_difference=r.mp_difference, mp_scored=r.mp_scored,
+        played=r.played, rests=r.rests, withdrawn=r.withdrawn, penalty_mp=r.penalty_mp,
     )
 
 
@@ -548,7 +554,8 @@ def _save(wb) -> bytes:
 
 
 def standings_xlsx(doc: StandingsDocument) -> bytes:
-    """XLSX of the standings: one sheet, header row in bold, then one row per pair.
+    """XLSX of the standings: one sheet, header row in bold, then one row per pair; with
+    groups (rules.md §14) one more sheet per group ("Girone 1", …), positions within it.
 
     Columns: Posizione (an integer: 3), Pari merito ("=" when the position is shared, else
     empty), Coppia, Giocatori, VP, Penalità (VP deducted), Scarto MP, MP fatti, Turni, Riposi,
@@ -558,17 +565,23 @@ def standings_xlsx(doc: StandingsDocument) -> bytes:
     wb = _workbook()
     ws = wb.active
     ws.title = _("Classifica")[:31]
-    entrant, names = (_("Giocatore"), _("Nome")) if doc.individual else (_("Coppia"), _("Giocatori"))
+    _standings_sheet(ws, doc.rows, doc.individual)
+    for group, rows in doc.groups:  # rules.md §14: one sheet per group after the overall one
+        _standings_sheet(wb.create_sheet((_("Girone %(g)s") % {"g": group})[:31]), rows, doc.individual)
+    return _save(wb)
+
+
+def _standings_sheet(ws, rows, individual: bool = False) -> None:
+    entrant, names = (_("Giocatore"), _("Nome")) if individual else (_("Coppia"), _("Giocatori"))
     _header(ws, [(_("Posizione"), 10), (_("Pari merito"), 11), (entrant, 8), (names, 44), ("VP", 8),
                  (_("Penalità"), 9), (_("Scarto MP"), 11), (_("MP fatti"), 10), (_("Turni"), 7),
                  (_("Riposi"), 7), (_("Ritirata"), 9), (_("Penalità MP"), 12)])
-    for r in doc.rows:
+    for r in rows:
         tied = r.position.endswith("=")
         position = r.position.rstrip("=")
         append_row(ws, [int(position) if position.isdigit() else r.position, "=" if tied else "", r.pair, r.names, vp_number(r.vp), vp_number(r.penalty) or 0,
                    r.mp_difference, r.mp_scored, r.played, r.rests, _("sì") if r.withdrawn else "",
                    r.penalty_mp])
-    return _save(wb)
 
 
 def scoresheets_xlsx(doc: RoundDocument) -> bytes:

@@ -19,7 +19,8 @@ TIEBREAK_LABELS = {
 }
 
 
-PLAN_HELP = _("Una lettera per turno: M = Mitchell, D = danese; | separa due sessioni "
+PLAN_HELP = _("Una lettera per turno: M = Mitchell, D = danese, R = girone all'italiana "
+              "(gironi nella pagina «Gironi»); | separa due sessioni "
               "(es. MMD|DD = 5 turni in 2 sessioni). A torneo in corso si aggiunge una "
               "sessione in fondo (es. |DD); i turni già generati non cambiano.")
 

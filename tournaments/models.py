@@ -55,6 +55,12 @@ class Tournament(models.Model):
         LOT = "lot", _("Per sorteggio")
         HAND = "hand", _("A mano")
 
+    class GroupSplit(models.TextChoices):
+        """How the arbiter split the pairs into groups (rules.md §14; issue 15)."""
+        LOT = "lot", _("Per sorteggio")
+        SNAKE = "snake", _("Per numero a serpentina")
+        HAND = "hand", _("A mano")
+
     class ByeMP(models.TextChoices):
         ZERO = "zero", _("Nessun MP")
         BAND_LOWER_EDGE = "band_lower_edge", _("Limite inferiore della fascia")
@@ -70,7 +76,8 @@ class Tournament(models.Model):
         _("piano dei turni"),
         max_length=40,
         default="MMMD",
-        help_text=_("Una lettera per turno: M = Mitchell, D = danese (es. MMMD)."),
+        help_text=_("Una lettera per turno: M = Mitchell, D = danese, R = girone all'italiana "
+                    "(es. MMMD, RRRRR)."),
     )
     mitchell_step = models.PositiveSmallIntegerField(_("salto Mitchell"), default=1)
     rematch_window = models.CharField(
@@ -100,6 +107,11 @@ class Tournament(models.Model):
         help_text=_("Vuoto = 10 minuti a smazzata + 2 (22/32/42 per 2/3/4 smazzate); "
                     "es. 35 per «3 smazzate in 35 minuti»."),
     )
+    # Issue 15 item 1: groups (gironi) of the round-robin rounds; 1 = the whole field.
+    groups = models.PositiveSmallIntegerField(_("gironi"), default=1)
+    group_split = models.CharField(_("divisione in gironi"), max_length=10,
+                                   choices=GroupSplit.choices, blank=True, default="")
+    group_seed = models.BigIntegerField(_("seme del sorteggio dei gironi"), null=True, blank=True)
     public_enabled = models.BooleanField(_("pagina pubblica attiva"), default=False)
     projector_enabled = models.BooleanField(_("vista proiettore attiva"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -122,6 +134,7 @@ class Tournament(models.Model):
                 condition=Q(bye_percent__gte=0) & Q(bye_percent__lte=100), name="tournament_bye_percent_range"
             ),
             models.CheckConstraint(condition=Q(mitchell_step__gte=1), name="tournament_step_positive"),
+            models.CheckConstraint(condition=Q(groups__gte=1), name="tournament_groups_positive"),
         ]
 
     def __str__(self) -> str:
@@ -140,15 +153,15 @@ class Tournament(models.Model):
             return []
 
     def system_of_round(self, number: int) -> str:
-        """'mitchell' or 'danish' for round ``number`` (1-based) from the plan
-        (``|`` is not a round: in ``MMD|DD`` round 4 is Danish); Danish beyond the plan.
-        In an individual tournament (rules.md §9) ``D`` is 'danish-individual' and ``M``
-        'individual-movement'."""
+        """'mitchell', 'danish' or 'round-robin' (R, rules.md §14) for round ``number`` (1-based;
+        ``|`` is not a round: in ``MMD|DD`` round 4 is Danish); Danish beyond the plan. Individual
+        (rules.md §9): ``D`` 'danish-individual', ``M`` 'individual-movement'."""
         planned = self.planned_rounds()
         letter = planned[number - 1].system if 0 < number <= len(planned) else "D"
         if self.is_individual:
             return Round.System.INDIVIDUAL_MOVEMENT if letter == "M" else Round.System.DANISH_INDIVIDUAL
-        return Round.System.MITCHELL if letter == "M" else Round.System.DANISH
+        return {"M": Round.System.MITCHELL, "R": Round.System.ROUND_ROBIN}.get(
+            letter, Round.System.DANISH)
 
     @property
     def is_individual(self) -> bool:
@@ -211,6 +224,9 @@ class Pair(models.Model):
     status = models.CharField(_("stato"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
     withdrawn_from_round = models.PositiveSmallIntegerField(_("ritirata dal turno"), null=True, blank=True)
     late_entry = models.BooleanField(_("iscrizione tardiva"), default=False)
+    # Issue 15 item 1: the pair's group (girone) for round-robin rounds, 1..groups; null when
+    # the field is not split.
+    group = models.PositiveSmallIntegerField(_("girone"), null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -220,6 +236,8 @@ class Pair(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["tournament", "number"], name="pair_number_unique_in_tournament"),
             models.CheckConstraint(condition=Q(number__gte=1), name="pair_number_positive"),
+            models.CheckConstraint(condition=Q(group__isnull=True) | Q(group__gte=1),
+                                   name="pair_group_positive"),
             models.CheckConstraint(
                 condition=Q(status="active", withdrawn_from_round__isnull=True)
                 | Q(status="withdrawn", withdrawn_from_round__isnull=False),
@@ -352,6 +370,7 @@ class Round(models.Model):
         DANISH = "danish", _("Danese")
         DANISH_INDIVIDUAL = "danish-individual", _("Danese individuale")
         INDIVIDUAL_MOVEMENT = "individual-movement", _("Movimento individuale")
+        ROUND_ROBIN = "round-robin", _("Girone all'italiana")
 
     class State(models.TextChoices):
         DRAFT = "draft", _("Bozza")

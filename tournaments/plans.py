@@ -23,8 +23,9 @@ def plan_refusal(plan: str) -> str | None:
 
 def _sentence(exc: PlanError) -> str:
     if exc.code == "letter":
-        return _("Il piano dei turni usa solo M (Mitchell), D (danese) e | tra due sessioni "
-                 "(es. MMD|DD): «%(char)s» non è ammesso.") % {"char": exc.char}
+        return _("Il piano dei turni usa solo M (Mitchell), D (danese), R (girone all'italiana) "
+                 "e | tra due sessioni (es. MMD|DD, RRRRR): «%(char)s» non è ammesso.") % {
+            "char": exc.char}
     if exc.code == "leading":
         return _("Il piano non può iniziare con |: la barra separa due sessioni, "
                  "prima scrivi i turni della prima sessione (es. MMD|DD).")
@@ -34,8 +35,8 @@ def _sentence(exc: PlanError) -> str:
     if exc.code == "empty_session":
         return _("Il piano ha due | di seguito: ogni sessione deve avere almeno un turno "
                  "(es. MM|DD, non MM||DD).")
-    return _("Il piano dei turni è vuoto: scrivi una lettera per turno, M (Mitchell) o "
-             "D (danese), es. MMMD.")
+    return _("Il piano dei turni è vuoto: scrivi una lettera per turno, M (Mitchell), "
+             "D (danese) o R (girone all'italiana), es. MMMD.")
 
 
 def plan_prefix(plan: str, rounds: int) -> str:
@@ -63,7 +64,7 @@ def same_played_prefix(old: str, new: str, rounds: int) -> bool:
         try:
             return [(r.system, r.session) for r in parse_plan(plan)[:rounds]]
         except PlanError:  # an old plan saved before sessions: compare the letters
-            return [(c, 1) for c in (plan or "").upper() if c in "MD"][:rounds]
+            return [(c, 1) for c in (plan or "").upper() if c in "MDR"][:rounds]
     return key(old) == key(new)
 
 

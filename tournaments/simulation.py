@@ -116,31 +116,44 @@ def round_results(tournament: Tournament, rnd: Round) -> dict:
     if tournament.is_individual:
         return _individual_round_results(tournament, rnd)
     rest_vp, rest_mp = selectors.rest_values(tournament)
-    tables, bye = [], None
+    tables, byes = [], []
     for t in selectors.round_tables(rnd):
         if t.bye:
             if t.bye == Table.Bye.REST:
-                bye = {"pair": t.resting_pair.number, "vp": documents.vp_number(rest_vp), "mp": rest_mp}
+                byes.append({"pair": t.resting_pair.number, "vp": documents.vp_number(rest_vp), "mp": rest_mp})
             continue
         sheet = t.sheet
         tables.append({"table": t.number, "ns": t.ns.number, "ew": t.ew.number,
                        "mp_ns": sheet.mp_ns, "mp_ew": sheet.mp_ew,
                        "vp_ns": documents.vp_number(sheet.vp_ns), "vp_ew": documents.vp_number(sheet.vp_ew)})
-    return {"number": rnd.number, "system": rnd.system, "session": tournament.session_of_round(rnd.number),
-            "step": rnd.step, "tables": tables, "bye": bye,
-            "standings_after": _standings_rows(tournament, rnd.number)}
+    out = {"number": rnd.number, "system": rnd.system, "session": tournament.session_of_round(rnd.number),
+           "step": rnd.step, "tables": tables, "bye": byes[0] if byes else None,
+           "standings_after": _standings_rows(tournament, rnd.number)}
+    if tournament.groups > 1:  # round robin in groups (rules.md §14): one rest per odd group
+        out["byes"] = byes
+    return out
 
 
 def results(tournament: Tournament) -> dict:
     """The ``results.json`` document of the closed rounds of ``tournament``."""
     closed = list(tournament.rounds.filter(state=Round.State.CLOSED).order_by("number"))
-    return {
+    data = {
         "tournament": {"name": tournament.name, "kind": tournament.kind, "hands": tournament.hands_per_round,
                        "plan": tournament.plan, "sessions": tournament.sessions_planned,
                        "vp_scale": tournament.vp_scale},
         "rounds": [round_results(tournament, r) for r in closed],
         "standings": _standings_rows(tournament, closed[-1].number) if closed else [],
     }
+    if tournament.groups > 1:  # rules.md §14: the groups and the standings per group
+        data["tournament"]["groups"] = services.group_lists(tournament)
+        data["tournament"]["group_split"] = tournament.group_split
+        view = selectors.standings_after(tournament)
+        data["group_standings"] = [
+            {"group": g.group, "rows": [{"position": r.position, "pair": r.pair,
+                                         "vp": documents.vp_number(r.vp), "tied": r.tied}
+                                        for r in g.rows]}
+            for g in selectors.standings_by_group(tournament, view)]
+    return data
 
 
 def write_outputs(tournament: Tournament, out: Path) -> list[Path]:
@@ -181,11 +194,13 @@ def simulate(
     stop_after: int | None = None,
     out: Path | None = None,
     kind: str = Tournament.Kind.PAIRS,
+    groups: int = 1,
+    group_split: str = "snake",
 ) -> Tournament:
     """Create a fresh tournament, import ``registrations`` (CSV/XLSX) and play it.
 
     ``plan``: one letter per round (M Mitchell by pair number, step 1; D Danish, no rematch
-    with any earlier opponent), ``|`` between two sessions (``"MMD|DD"``); ``hands``: hands per round, the VP scale is the published one
+    with any earlier opponent; R round robin, rules.md §14), ``|`` between two sessions (``"MMD|DD"``); ``hands``: hands per round, the VP scale is the published one
     for that count (``scoring.vp.scale_for_hands``); ``seed``: makes the hands reproducible;
     ``by``: the user signing the writes (default: the 'simulatore' user); ``slug``: made
     unique by a suffix when taken (default from ``name``); ``stop_after``: play only that many
@@ -194,6 +209,8 @@ def simulate(
     ``kind``: ``"individual"`` plays an individual tournament (issue 11: the file has the
     columns ``giocatore,cognome,nome,tessera,circolo``; ``D`` is Danish individual, ``M`` the
     individual movement; ``results.json`` tables carry player lists and rounds ``rest``).
+    ``groups``/``group_split``: for ``R`` (round-robin) rounds, split the pairs into that many
+    groups (rules.md §14) by ``"snake"`` or ``"lot"`` (seeded with ``seed``) after the import.
 
     Raises :class:`scoring.vp.UnknownScaleError` for a hand count without a published scale
     (nothing created); :class:`ArbiterError` for a bad plan, an unreadable or invalid
@@ -203,14 +220,16 @@ def simulate(
     scale = vp_rules.scale_for_hands(hands)
     with transaction.atomic():  # a refusal half-way leaves no half-played tournament behind
         tournament = _play(by=by, scale=scale, registrations=Path(registrations), plan=plan, hands=hands,
-                           seed=seed, name=name, slug=slug, stop_after=stop_after, kind=kind)
+                           seed=seed, name=name, slug=slug, stop_after=stop_after, kind=kind,
+                           groups=groups, group_split=group_split)
     if out is not None:
         write_outputs(tournament, Path(out))
     return tournament
 
 
 def _play(*, by, scale, registrations: Path, plan: str, hands: int, seed: int, name: str,
-          slug: str | None, stop_after: int | None, kind: str = Tournament.Kind.PAIRS) -> Tournament:
+          slug: str | None, stop_after: int | None, kind: str = Tournament.Kind.PAIRS,
+          groups: int = 1, group_split: str = "snake") -> Tournament:
     tournament = services.create_tournament(
         by=by, name=name, slug=unique_slug(slug or name), date=date.today(), venue="Circolo del Ponte",
         hands_per_round=hands, vp_scale=scale.id, plan=plan.upper(), mitchell_step=1,
@@ -221,6 +240,10 @@ def _play(*, by, scale, registrations: Path, plan: str, hands: int, seed: int, n
         services.import_players(tournament=tournament, rows=parsed.rows, by=by)
     else:
         services.import_pairs(tournament=tournament, rows=parsed.rows, by=by)
+    if groups > 1:
+        services.split_groups(tournament=tournament, by=by, count=groups, method=group_split,
+                              seed=seed if group_split == Tournament.GroupSplit.LOT else None)
+        tournament.refresh_from_db()
     rounds = tournament.rounds_planned if stop_after is None else min(stop_after, tournament.rounds_planned)
     for _ in range(rounds):
         play_round(tournament, by=by, seed=seed)

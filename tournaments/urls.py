@@ -9,7 +9,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import urls_captain, urls_documents, urls_public, urls_rounds, urls_scales
-from .views import arbiter, penalties, players
+from .views import arbiter, groups, penalties, players
 from .views import board, captain, public
 
 arbiter_patterns = [
@@ -38,6 +38,7 @@ arbiter_patterns = [
     path("registro/", arbiter.audit_log, name="audit"),
     path("arbitri/", arbiter.tournament_arbiters, name="tournament_arbiters"),
     path("penalita/", penalties.penalty_list, name="penalties"),
+    path("gironi/", groups.groups, name="groups"),
     path("penalita/<int:pk>/togli/", penalties.penalty_remove, name="penalty_remove"),
     *urls_rounds.urlpatterns,
     *urls_documents.urlpatterns,

@@ -19,6 +19,7 @@ One module per section, so each write is found in one hop from its name:
 - ``sheets``: score sheets, confirmation, validation, corrections;
 - ``incidents``: withdrawals, late pairs, penalties;
 - ``scales``: custom VP scales;
+- ``groups``: groups (*gironi*) of the round-robin rounds (rules.md §14);
 - ``clock``: the round clock (start, pause, resume, minutes, a table's extra time).
 
 Callers keep importing ``tournaments.services.<name>``.
@@ -146,3 +147,10 @@ from .clock import (  # noqa: F401
     round_duration,
     start_clock,
 )
+from .groups import (  # noqa: F401
+    group_lists,
+    groups_frozen,
+    groups_refusal,
+    split_groups,
+)
+from .pairing_requests import round_robin_request  # noqa: F401

@@ -48,12 +48,13 @@ def _digest(value) -> str:
 def _pairing_settings(tournament: Tournament, number: int) -> dict:
     """The settings a draft of round ``number`` depends on (rules.md §12): its system,
     the tie-break order (it ranks the pairs: Danish pairing, who rests), the Mitchell
-    step (Mitchell) or the rematch rule (Danish), and for round 1 the first-round rule."""
+    step (Mitchell) or the rematch rule (Danish; a round robin has neither: its groups are
+    in the request), and for round 1 the first-round rule."""
     system = tournament.system_of_round(number)
     settings = {"system": system, "tiebreaks": tournament.tiebreaks}
     if system == Round.System.MITCHELL:
         settings["mitchell_step"] = tournament.mitchell_step
-    else:
+    elif system == Round.System.DANISH:
         settings["rematch_window"] = tournament.rematch_window
     if number == 1:
         settings["first_round"] = tournament.first_round

@@ -23,6 +23,8 @@ CONSTRAINT_MESSAGES = {
     "tournament_hands_positive": gettext_lazy("Le smazzate per turno devono essere almeno 1."),
     "tournament_bye_percent_range": gettext_lazy("La percentuale del riposo va da 0 a 100."),
     "tournament_step_positive": gettext_lazy("Il salto Mitchell deve essere almeno 1."),
+    "tournament_groups_positive": gettext_lazy("I gironi devono essere almeno 1."),
+    "pair_group_positive": gettext_lazy("Il girone di una coppia è un numero da 1 in su."),
     "pair_number_unique_in_tournament": gettext_lazy("Questo numero di coppia è già usato nel torneo."),
     "pair_number_positive": gettext_lazy("Il numero di coppia deve essere almeno 1."),
     "pair_withdrawn_has_round": gettext_lazy("Una coppia ritirata deve avere il turno del ritiro."),

@@ -95,6 +95,45 @@ def late_pair_refusal(tournament: Tournament) -> str | None:
 
 @refuse_integrity_errors
 @transaction.atomic
+def _late_pair_in_round_robin(tournament: Tournament, req: dict, pair: Pair, resting: Pair) -> None:
+    """A late pair in a round robin (rules.md §14) takes the phantom's slot: the phantom is
+    the last entrant of the (odd) group, and the late pair, numbered after every other pair,
+    is the last of its group in number order; so round 1 is unchanged except that the rest
+    becomes the table against it, and later rounds follow the even schedule. It joins the
+    resting pair's group."""
+    if "groups" in req:
+        pair.group = resting.group
+        pair.save(update_fields=["group"])
+        req["groups"] = [list(g) + ([pair.number] if resting.number in g else [])
+                         for g in req["groups"]]
+    else:
+        req["pairs"] = list(req["pairs"]) + [pair.number]
+
+
+def _renumber_round_robin_draft(rnd: Round, req: dict, late_table: Table) -> Table:
+    """Give a round-robin draft's tables the numbers of the schedule with the late pair
+    (the late pair's match is match 1 of its group: the schedule numbers it first). Only a
+    draft: a published table list keeps its numbers (the checker then reports them).
+    Returns ``late_table`` reloaded."""
+    import pairing
+
+    wanted = {frozenset((t["ns"], t["ew"])): t["table"] for t in pairing.run(req)["tables"]}
+    tables = list(rnd.tables.filter(bye=Table.Bye.NONE).prefetch_related("seats__pair"))
+    moves = {}
+    for table in tables:
+        key = frozenset(s.pair.number for s in table.seats.all())
+        if key in wanted and wanted[key] != table.number:
+            moves[table.pk] = wanted[key]
+    if moves:
+        others = rnd.tables.exclude(pk__in=list(moves)).values_list("number", flat=True)
+        top = max([*others, *moves.values(), *(t.number for t in tables)], default=0)
+        for offset, pk in enumerate(moves, start=1):  # out of the way first (unique numbers)
+            Table.objects.filter(pk=pk).update(number=top + offset)
+        for pk, number in moves.items():
+            Table.objects.filter(pk=pk).update(number=number)
+    return Table.objects.get(pk=late_table.pk)
+
+
 def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) -> Pair:
     """A late pair (art. 33): only while round 1 is drawn or played and round 2 is not
     paired, and only to complete the incomplete table — it takes the resting pair's
@@ -129,10 +168,14 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
     req = dict(rnd.pairing_request)
     if req.get("system") == "mitchell":
         req["pairs"] = list(tournament.mitchell_order)
+    if req.get("system") == "round-robin":
+        _late_pair_in_round_robin(tournament, req, pair, resting.pair)
     if "ranking" in req or req.get("system") != "mitchell":
         req["ranking"] = list(req.get("ranking", [])) + [pair.number]  # the late pair ranks last
     rnd.pairing_request = req
     rnd.save(update_fields=["pairing_request"])
+    if req.get("system") == "round-robin" and rnd.state == Round.State.DRAFT:
+        rest_table = _renumber_round_robin_draft(rnd, req, rest_table)
     _recheck(rnd)
     if draft_was_current:
         _record_adjusted_inputs(rnd)  # completed on purpose: not an outdated draft (rules.md §12)

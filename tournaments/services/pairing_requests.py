@@ -52,6 +52,8 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
         from .individual import build_individual_request
         return build_individual_request(tournament, number, seed=seed)
     system = tournament.system_of_round(number)
+    if system == Round.System.ROUND_ROBIN:
+        return round_robin_request(tournament, number)
     pairs = list(tournament.pairs.filter(round__isnull=True).order_by("number"))
     if system == Round.System.MITCHELL:
         order = list(tournament.mitchell_order or [])
@@ -94,6 +96,40 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
         "rested": sorted(rested & active_numbers),
         "avoid_rematches": tournament.rematch_window,
     }
+
+
+def round_robin_request(tournament: Tournament, number: int) -> dict:
+    """The request (pairing-io.md "Round robin", rules.md §14) of round ``number``, an ``R``
+    round of the plan.
+
+    ``round`` is r = the number of round-robin rounds of the tournament before ``number``,
+    plus 1 (the r-th ``R`` round of the plan; rounds of other systems in between do not
+    count, so ``DRRR`` plays the round robin's rounds 1, 2, 3). Entrants are every pair in
+    number order, withdrawn ones included as ``absent`` (they keep their slot, their
+    opponent gets a forced rest, rules.md §5 art. 32, as Mitchell does); with groups
+    (``Tournament.groups`` > 1) ``groups`` holds one such list per group (group 1 first,
+    :func:`tournaments.services.groups.group_lists`) instead of ``pairs``, and the engine
+    numbers the tables group after group. ``met`` (every earlier meeting) lets it list the
+    repeats it cannot avoid; ``rested`` (rests of the session) gets a warning for a second
+    rest (the schedule itself is fixed).
+    """
+    from .groups import group_lists
+
+    before = tournament.rounds.filter(number__lt=number, system=Round.System.ROUND_ROBIN).count()
+    groups = group_lists(tournament)
+    everyone = [n for g in groups for n in g]
+    absent = sorted(p.number for p in tournament.pairs.all() if not p.is_active_in(number)
+                    and p.number in set(everyone))
+    request: dict = {"system": "round-robin", "round": before + 1}
+    if tournament.groups > 1:
+        request["groups"] = groups
+    else:
+        request["pairs"] = groups[0]
+    if absent:
+        request["absent"] = absent
+    request["rested"] = sorted(_rested_in_session(tournament, number) & set(everyone))
+    request["met"] = selectors.meetings(tournament, before_round=number)[0]
+    return request
 
 
 def _rested_in_session(tournament: Tournament, number: int) -> set[int]:

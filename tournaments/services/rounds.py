@@ -57,6 +57,7 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
     if number > 1:
         first = tournament.rounds.filter(number=1).first()
         seed = first.seed if first else seed
+    _refuse_round_robin_groups(tournament, number)
     request = build_pairing_request(tournament, number, seed=seed)
     if request["system"] == "mitchell" and not tournament.mitchell_order:
         tournament.mitchell_order = request["pairs"]
@@ -86,6 +87,17 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
     rnd.check_report = _check(request, response)
     rnd.save(update_fields=["check_report"])
     return rnd, response
+
+
+def _refuse_round_robin_groups(tournament: Tournament, number: int) -> None:
+    """A round-robin round needs every pair in a group of at least 2 (rules.md §14)."""
+    if tournament.system_of_round(number) != Round.System.ROUND_ROBIN:
+        return
+    from .groups import groups_refusal
+
+    refusal = groups_refusal(tournament)
+    if refusal:
+        raise ArbiterError(refusal)
 
 
 @refuse_integrity_errors
@@ -225,7 +237,9 @@ def _write_tables(rnd: Round, response: dict) -> None:
             Seat.objects.create(round=rnd, table=table, pair=pairs[int(t[line])], line=line)
             seated.add(int(t[line]))
     byes = []
-    if response.get("bye") is not None:
+    if response.get("byes") is not None:  # round robin in groups: one rest per odd group
+        byes += [(int(p), Table.Bye.REST) for p in response["byes"]]
+    elif response.get("bye") is not None:
         byes.append((int(response["bye"]), Table.Bye.REST))
     byes += [(int(p), Table.Bye.FORCED) for p in response.get("forced_byes") or [] if int(p) not in seated]
     for pair_number, kind in byes:
@@ -244,18 +258,21 @@ def response_from_round(rnd: Round) -> dict:
     """
     if rnd.tournament.is_individual:
         return individual.individual_response_from_round(rnd)
-    tables, bye, forced = [], None, []
+    tables, bye, forced, byes = [], None, [], []
     for table in rnd.tables.prefetch_related("seats__pair").order_by("number"):
         ns, ew = table.ns, table.ew
         if table.bye == Table.Bye.REST:
-            bye = table.resting_pair.number
+            byes.append(table.resting_pair.number)
+            bye = bye if bye is not None else table.resting_pair.number
             continue
         if table.bye == Table.Bye.FORCED:
             forced.append(table.resting_pair.number)
         tables.append({"table": table.number, "ns": ns.number if ns else None, "ew": ew.number if ew else None})
     response = {"tables": tables, "bye": bye, "rematches": [], "warnings": []}
-    if forced or rnd.system == Round.System.MITCHELL:
+    if forced or rnd.system in (Round.System.MITCHELL, Round.System.ROUND_ROBIN):
         response["forced_byes"] = forced
+    if "groups" in (rnd.pairing_request or {}):
+        response["byes"] = _byes_in_group_order(rnd.pairing_request["groups"], byes)
     return response
 
 
@@ -273,6 +290,12 @@ def _check(request: dict, response: dict) -> list:
     if individual_request and any(str(r).startswith("richiesta non valida") for r in report):
         return []  # the checker does not read this request shape (yet): nothing to report
     return report
+
+
+def _byes_in_group_order(groups: list[list], byes: list) -> list:
+    """The resting pairs of a round robin in groups, group 1 first (the response order)."""
+    where = {p: k for k, members in enumerate(groups) for p in members}
+    return sorted(byes, key=lambda p: (where.get(p, len(groups)), p))
 
 
 def _recheck(rnd: Round) -> None:
@@ -295,6 +318,8 @@ def _recheck(rnd: Round) -> None:
         return
     current = {frozenset((t["ns"], t["ew"])) for t in response["tables"]}
     response["rematches"] = [m for m in engine.get("rematches", []) if frozenset(m) in current]
+    if "groups" in engine:  # the round robin's per-group summary: judged by the tables
+        response["groups"] = engine["groups"]
     if "adjustments" in engine:
         # The exchanges are the engine's decision, not a seat: judged against the tables.
         response["adjustments"] = engine["adjustments"]

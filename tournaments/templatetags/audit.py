@@ -36,6 +36,7 @@ ACTIONS = {
     "late_pair_added": _("Coppia tardiva"),
     "penalty_added": _("Penalità assegnata"),
     "penalty_removed": _("Penalità tolta"),
+    "groups_split": _("Coppie divise nei gironi"),
     # the round clock (issue 12 item 4: the audit trail records clock actions)
     "clock_started": _("Orologio del turno avviato"),
     "clock_paused": _("Orologio del turno in pausa"),

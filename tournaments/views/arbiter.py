@@ -15,7 +15,7 @@ from pairing import mitchell
 from .. import documents, registrations, selectors, services
 from ..errors import ArbiterError
 from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
-from ..models import AuditEntry, Pair, Player, Round, Tournament
+from ..models import AuditEntry, Pair, Player, Tournament
 from ..tables import PairTable
 from .common import arbiter_view, query_int
 

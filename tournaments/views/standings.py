@@ -93,11 +93,16 @@ def standings(request, tournament):
     } for r in view.rows]
     table = (IndividualStandingsTable if tournament.is_individual else StandingsTable)(data)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
+    by_pair = {row["pair"]: row for row in data}
+    group_sections = [  # rules.md §14: standings per group (and overall, above)
+        {"group": g.group, "rows": [dict(by_pair[r.pair], position_label=r.position_label,
+                                         vp_text=format_vp(r.vp)) for r in g.rows]}
+        for g in selectors.standings_by_group(tournament, view)]
     pending = [{"entry": p, "text": f"−{p.mp} MP" if p.mp else f"−{format_vp(p.vp)} VP"} for p in view.pending]
     return render(request, "arbiter/standings.html", {
         "tournament": tournament, "table": table, "closed": closed, "after": view.after_round,
         "is_latest": view.after_round is not None and view.after_round == view.last_closed,
-        "is_final": view.final, "pending": pending,
+        "is_final": view.final, "pending": pending, "group_sections": group_sections,
         "penalties_url": _optional_url("penalties", tournament.slug),
         "tournament_url": reverse("tournament", args=[tournament.slug]),
     })

@@ -7,6 +7,10 @@
 ``--plan 'MMD|DD'``: ``|`` splits sessions (five rounds in two sessions); each round of
 ``results.json`` carries ``"session": k`` (1-based).
 
+``--plan RRRRR``: round-robin rounds (rules.md §14); ``--groups G --group-split lot|snake``
+splits the pairs into G groups first (lot seeded with ``--seed``); ``results.json`` then has
+``tournament.groups`` (pair numbers per group), ``byes`` per round and ``group_standings``.
+
 Creates a fresh tournament (slug made unique), imports the registrations and plays every
 round with random hands through the same services as the arbiter's pages
 (``tournaments.simulation``). Writes into DIR: ``standings.pdf``, ``standings.xlsx``,
@@ -32,7 +36,7 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("--registrations", required=True, help="File delle iscrizioni (CSV o XLSX).")
-        parser.add_argument("--plan", default="MMMD", help="Piano dei turni, es. MMMD; | separa le sessioni, es. 'MMD|DD'.")
+        parser.add_argument("--plan", default="MMMD", help="Piano dei turni, es. MMMD o RRRRR; | separa le sessioni, es. 'MMD|DD'.")
         parser.add_argument("--hands", type=int, default=4, help="Smazzate per turno.")
         parser.add_argument("--seed", type=int, default=1, help="Seme: stesso seme, stessi risultati.")
         parser.add_argument("--out", required=True, help="Cartella dove scrivere i file.")
@@ -42,6 +46,10 @@ class Command(BaseCommand):
         parser.add_argument("--kind", default="pairs", choices=["pairs", "individual"],
                             help="Tipo di torneo: pairs (a coppie) o individual (individuale, file con le "
                                  "colonne giocatore,cognome,nome,tessera,circolo).")
+        parser.add_argument("--groups", type=int, default=1,
+                            help="Gironi per i turni R (girone all'italiana); 1 = nessuna divisione.")
+        parser.add_argument("--group-split", choices=["lot", "snake"], default="snake",
+                            help="Divisione nei gironi: lot (sorteggio col seme) o snake (serpentina).")
         parser.add_argument("--owner", default=None,
                             help="Nome utente dell'arbitro a cui appartiene il torneo (manage.py create_arbiter).")
 
@@ -60,6 +68,7 @@ class Command(BaseCommand):
             tournament = simulation.simulate(
                 registrations=path, plan=o["plan"], hands=o["hands"], seed=o["seed"], name=o["name"], by=owner,
                 slug=o["slug"], stop_after=o["stop_after"], out=Path(o["out"]), kind=o["kind"],
+                groups=o["groups"], group_split=o["group_split"],
             )
         except ArbiterError as exc:
             for detail in exc.details:

@@ -1,0 +1,137 @@
+"""Groups (*gironi*) of the round-robin rounds: splitting the pairs, and when it is frozen.
+
+rules.md §14: the arbiter may split the field into groups (by lot, by number, by hand); each
+group plays its own round robin in the same rounds, tables numbered group after group;
+standings per group and overall. The split is stored on the pairs (``Pair.group``, 1..G)
+and the tournament (``groups`` = G, ``group_split``, ``group_seed``); the pairing request of
+an ``R`` round carries one list of pair numbers per group (:mod:`.pairing_requests`).
+"""
+from __future__ import annotations
+
+import random
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from pairing.round_robin import lot_groups, snake_groups
+
+from ..errors import ArbiterError
+from ..models import Pair, Round, Tournament
+from .audit import audit
+from .guard import refuse_integrity_errors
+
+__all__ = ["split_groups", "groups_frozen", "group_lists", "groups_refusal"]
+
+
+def groups_frozen(tournament: Tournament) -> bool:
+    """True once a round-robin round has been published: the groups no longer change
+    (its schedule, sheets and results depend on them). A draft does not freeze them (it
+    becomes outdated and is drawn again, rules.md §12)."""
+    return tournament.rounds.filter(system=Round.System.ROUND_ROBIN).exclude(
+        state=Round.State.DRAFT).exists()
+
+
+def group_lists(tournament: Tournament) -> list[list[int]]:
+    """The pair numbers of each group, group 1 first, each in number order; ``[[all pairs]]``
+    when the field is not split (``groups`` = 1). Withdrawn pairs are included (they keep
+    their slot in the schedule, rules.md §5 art. 32). A pair with no group is left out (see
+    :func:`groups_refusal`)."""
+    pairs = list(tournament.pairs.order_by("number").values_list("number", "group"))
+    if tournament.groups <= 1:
+        return [[n for n, _g in pairs]]
+    return [[n for n, g in pairs if g == k] for k in range(1, tournament.groups + 1)]
+
+
+def groups_refusal(tournament: Tournament) -> str | None:
+    """Why a round-robin round cannot be drawn with the current groups, or None: with more
+    than one group, every pair must have a group and every group at least 2 pairs."""
+    if tournament.groups <= 1:
+        return None
+    missing = list(tournament.pairs.filter(group__isnull=True).order_by("number")
+                   .values_list("number", flat=True))
+    if missing:
+        return (_("Le coppie %(pairs)s non hanno un girone: dividi di nuovo le coppie nei gironi.")
+                % {"pairs": ", ".join(map(str, missing))})
+    small = [k + 1 for k, g in enumerate(group_lists(tournament)) if len(g) < 2]
+    if small:
+        return (_("Il girone %(group)s ha meno di 2 coppie: dividi di nuovo le coppie nei gironi.")
+                % {"group": small[0]})
+    return None
+
+
+@refuse_integrity_errors
+@transaction.atomic
+def split_groups(*, tournament: Tournament, by, count: int, method: str,
+                 seed: int | None = None, assignment: dict[int, int] | None = None) -> list[list[int]]:
+    """Split the pairs into ``count`` groups for the round-robin rounds (rules.md §14).
+
+    Args:
+        tournament: the tournament (its row is locked).
+        by: the arbiter (user or :class:`Actor`).
+        count: G ≥ 1 groups; 1 removes the split (one round robin of the whole field).
+        method: ``"lot"`` (:func:`pairing.round_robin.lot_groups`: shuffled with ``seed``,
+            then dealt in turn; a seed is drawn when None), ``"snake"``
+            (:func:`pairing.round_robin.snake_groups`: pair numbers dealt 1, 2, 3 / 6, 5, 4 /
+            7, 8, 9 …) or ``"hand"`` (``assignment``: ``{pair number: group 1..G}`` for
+            every pair).
+        seed: the lot's seed (int), recorded on the tournament.
+        assignment: for ``"hand"`` only.
+    Returns:
+        the pair numbers of each group, group 1 first, each in number order.
+    Raises:
+        ArbiterError: a round-robin round already published (groups frozen); ``count`` < 1
+            or more than half the pairs (each group needs 2 pairs); an unknown method; by
+            hand, a pair without a group, a group number outside 1..G, or a group with fewer
+            than 2 pairs.
+    """
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    if groups_frozen(tournament):
+        raise ArbiterError(_("I gironi non si cambiano più: un turno del girone all'italiana è "
+                             "già stato pubblicato."))
+    numbers = list(tournament.pairs.order_by("number").values_list("number", flat=True))
+    if not isinstance(count, int) or count < 1:
+        raise ArbiterError(_("I gironi devono essere almeno 1."))
+    if count > 1 and count > len(numbers) // 2:
+        raise ArbiterError(_("Con %(pairs)s coppie si fanno al massimo %(max)s gironi (almeno 2 "
+                             "coppie per girone).") % {"pairs": len(numbers), "max": len(numbers) // 2})
+    if count == 1:
+        groups, method, seed = [numbers], "", None
+    elif method == Tournament.GroupSplit.LOT:
+        if seed is None:
+            seed = random.SystemRandom().randrange(1, 10**9)
+        groups = lot_groups(numbers, count, seed)
+    elif method == Tournament.GroupSplit.SNAKE:
+        groups, seed = snake_groups(numbers, count), None
+    elif method == Tournament.GroupSplit.HAND:
+        groups, seed = _by_hand(numbers, count, assignment or {}), None
+    else:
+        raise ArbiterError(_("Divisione in gironi sconosciuta: scegli sorteggio, serpentina o a mano."))
+    old = {"groups": tournament.groups, "method": tournament.group_split,
+           "members": group_lists(tournament) if tournament.groups > 1 else []}
+    for k, members in enumerate(groups, start=1):
+        Pair.objects.filter(tournament=tournament, number__in=members).update(
+            group=k if count > 1 else None)
+    tournament.groups, tournament.group_split, tournament.group_seed = count, method, seed
+    tournament.save(update_fields=["groups", "group_split", "group_seed"])
+    audit(tournament=tournament, by=by, action="groups_split", old=old,
+          new={"groups": count, "method": method, "seed": seed,
+               "members": groups if count > 1 else []})
+    return groups
+
+
+def _by_hand(numbers: list[int], count: int, assignment: dict[int, int]) -> list[list[int]]:
+    missing = [n for n in numbers if n not in assignment]
+    if missing:
+        raise ArbiterError(_("Manca il girone delle coppie %(pairs)s.")
+                           % {"pairs": ", ".join(map(str, missing))})
+    wrong = [n for n in numbers if not isinstance(assignment[n], int)
+             or not 1 <= assignment[n] <= count]
+    if wrong:
+        raise ArbiterError(_("Il girone della coppia %(pair)s deve essere tra 1 e %(max)s.")
+                           % {"pair": wrong[0], "max": count})
+    groups = [[n for n in numbers if assignment[n] == k] for k in range(1, count + 1)]
+    small = [k for k, g in enumerate(groups, start=1) if len(g) < 2]
+    if small:
+        raise ArbiterError(_("Il girone %(group)s ha meno di 2 coppie: ogni girone ne vuole "
+                             "almeno 2.") % {"group": small[0]})
+    return groups

@@ -1,0 +1,79 @@
+"""The arbiter's groups page (*gironi*, rules.md §14; issue 15 item 1): split the pairs into
+G groups for the round-robin rounds, by lot (a seed), by number in a snake, or by hand (a
+group field per pair). The write is ``services.split_groups`` (audited); once a round-robin
+round is published the page only shows the groups."""
+from __future__ import annotations
+
+from django import forms
+from django.contrib import messages
+from django.db.models import Prefetch
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from .. import services
+from ..errors import ArbiterError
+from ..models import Player, Tournament
+from .common import arbiter_view
+
+
+class GroupsForm(forms.Form):
+    """How many groups and how to split (the by-hand fields are read apart: one per pair)."""
+
+    count = forms.IntegerField(label=gettext_lazy("Numero di gironi"), min_value=1, max_value=99,
+                               help_text=gettext_lazy("1 = un solo girone con tutte le coppie."))
+    method = forms.ChoiceField(label=gettext_lazy("Divisione"), choices=Tournament.GroupSplit.choices,
+                               widget=forms.RadioSelect, initial=Tournament.GroupSplit.SNAKE)
+    seed = forms.IntegerField(
+        label=gettext_lazy("Seme del sorteggio"), min_value=1, max_value=10**9, required=False,
+        help_text=gettext_lazy("Solo per il sorteggio: vuoto = estratto a caso; con lo stesso seme "
+                               "si ottengono gli stessi gironi."))
+
+
+def _hand_assignment(request, pairs) -> tuple[dict[int, int], list[str]]:
+    """``{pair number: group}`` from the ``g<number>`` fields, and the sentences for the bad
+    ones (empty or not a number)."""
+    assignment, errors = {}, []
+    for pair in pairs:
+        raw = (request.POST.get(f"g{pair.number}") or "").strip()
+        if not raw.isdigit():
+            errors.append(_("Coppia %(n)s: scrivi il numero del girone.") % {"n": pair.number})
+            continue
+        assignment[pair.number] = int(raw)
+    return assignment, errors
+
+
+@arbiter_view
+def groups(request, tournament):
+    """Show the groups and split the pairs again (POST), until a round-robin round is
+    published (then the groups are frozen)."""
+    pairs = list(tournament.pairs.prefetch_related(
+        Prefetch("members", queryset=Player.objects.order_by("seat"))).order_by("number"))
+    frozen = services.groups_frozen(tournament)
+    form = GroupsForm(request.POST or None, initial={
+        "count": tournament.groups, "method": tournament.group_split or Tournament.GroupSplit.SNAKE,
+        "seed": tournament.group_seed})
+    if request.method == "POST" and not frozen and form.is_valid():
+        d = form.cleaned_data
+        assignment, errors = (_hand_assignment(request, pairs) if d["method"] == "hand"
+                              else (None, []))
+        for error in errors:
+            form.add_error(None, error)
+        if not errors:
+            try:
+                services.split_groups(tournament=tournament, by=request.user, count=d["count"],
+                                      method=d["method"], seed=d["seed"], assignment=assignment)
+            except ArbiterError as exc:
+                form.add_error(None, exc.message)
+            else:
+                messages.success(request, _("Coppie divise in %(g)s gironi.") % {"g": d["count"]})
+                return redirect("groups", slug=tournament.slug)
+    lists = services.group_lists(tournament) if tournament.groups > 1 else []
+    by_number = {p.number: p for p in pairs}
+    sections = [{"group": k, "pairs": [by_number[n] for n in members if n in by_number]}
+                for k, members in enumerate(lists, start=1)]
+    return render(request, "arbiter/groups.html", {
+        "tournament": tournament, "form": form, "pairs": pairs, "frozen": frozen,
+        "sections": sections, "refusal": services.groups_refusal(tournament),
+        "posted": request.POST if request.method == "POST" else {},
+    })
