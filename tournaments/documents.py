@@ -245,6 +245,11 @@ class StandingsDocument:
     sessions: int = 1  # sessions in the plan: the session is printed only when > 1
 
     @property
+    def has_ties(self) -> bool:
+        """True when some position is shared ("3="): only then the legend is printed."""
+        return any(r.position.endswith("=") for r in self.rows)
+
+    @property
     def session_text(self) -> str:
         """"Sessione 2" (the session of the last round counted) when the plan has several
         sessions, "" otherwise; the standings themselves count every round of every session."""

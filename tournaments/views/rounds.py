@@ -122,10 +122,11 @@ def _later_danish_published(rnd: Round) -> Round | None:
 
 
 def _confirm(request, tournament, *, title, text="", button, items=(), ask_reason=False, hidden=None,
-             reason_required=True):
+             reason_required=True, cancel_url=None):
     return render(request, "arbiter/round_confirm.html", {
         "tournament": tournament, "title": title, "text": text, "button": button, "items": list(items),
         "ask_reason": ask_reason, "hidden": hidden or {}, "reason_required": reason_required,
+        "cancel_url": cancel_url,
     })
 
 
@@ -517,7 +518,9 @@ def round_reopen(request, tournament, number):
     text = _("Il turno torna in gioco e i suoi score si possono correggere.")
     if nxt is not None and nxt.state == Round.State.DRAFT:
         text += " " + _("La bozza del turno %(n)s sarà eliminata.") % {"n": nxt.number}
+    # "Annulla" stays on this round's page (issue 14 item 6), not wherever the arbiter came from
     return _confirm(request, tournament, title=_("Riaprire il turno %(n)s?") % {"n": number}, text=text,
-                    button=_("Riapri"), ask_reason=True)
+                    button=_("Riapri"), ask_reason=True,
+                    cancel_url=reverse("round", args=[tournament.slug, number]))
 
 
