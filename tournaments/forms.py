@@ -49,6 +49,8 @@ class TiebreakChooser(forms.MultiWidget):
             widget = self.widgets[place - 1]
             sub_attrs = dict(sub["attrs"])
             sub_attrs["aria-label"] = _("%(n)s° criterio") % {"n": place}
+            if place > 1:  # only the first criterion is needed; "—" stops the list
+                sub_attrs.pop("required", None)
             html = widget.render(sub["name"], sub["value"][0] if sub["value"] else "", sub_attrs, renderer)
             items.append((place, html))
         return format_html('<ol class="tiebreaks" id="{}">{}</ol>', (attrs or {}).get("id", f"id_{name}"),

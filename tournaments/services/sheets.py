@@ -427,10 +427,15 @@ def validate_sheet(*, table: Table, by, expected_version: int | None = None) -> 
             % {"table": table.number, "declared_ns": sheet.declared_ns, "declared_ew": sheet.declared_ew,
                "mp_ns": sheet.mp_ns, "mp_ew": sheet.mp_ew}
         )
+    # issue 14 item 3: the arbiter's choice to validate a captain's entry the other line has
+    # not confirmed is recorded as such
+    unconfirmed = sheet.state == ScoreSheet.State.ENTERED and sheet.entered_by_captain
     return _transition(
         table, by,
         allowed={ScoreSheet.State.ENTERED, ScoreSheet.State.CONFIRMED, ScoreSheet.State.DISPUTED},
-        new_state=ScoreSheet.State.VALIDATED, action="sheet_validated", expected_version=expected_version,
+        new_state=ScoreSheet.State.VALIDATED,
+        action="sheet_validated_unconfirmed" if unconfirmed else "sheet_validated",
+        expected_version=expected_version,
     )
 
 

@@ -29,6 +29,8 @@ ACTIONS = {
     "sheet_confirmed": _("Score confermato"),
     "sheet_disputed": _("Score contestato"),
     "sheet_validated": _("Score validato"),
+    "sheet_validated_unconfirmed": _("Score validato senza la conferma dell'altra linea"),
+    "sheet_draft_saved": _("Bozza di score salvata (incompleta)"),
     "sheet_unvalidated": _("Validazione annullata"),
     "sheet_lines_swapped": _("Linee invertite"),
     "arbitral_score": _("Punteggio arbitrale"),

@@ -24,7 +24,7 @@ from ..devices import same_browser
 from ..errors import StaleSheetError
 from ..models import PinGuard, Round, ScoreSheet, Table
 from .common import arbiter_view
-from .rounds import STATUS_LABELS, can_validate, entry_time_label, sheet_status
+from .rounds import STATUS_LABELS, can_validate, entry_time_label, sheet_status, status_label
 
 #: Seconds between two polls of the board's script.
 POLL_SECONDS = 3
@@ -117,7 +117,7 @@ def board_rows_context(rnd: Round) -> dict:
         counts[sheet_status(sheet)] += 1
         row.update(
             state=sheet.state,
-            state_label=STATUS_LABELS.get(sheet.state, sheet.get_state_display()),
+            state_label=status_label(sheet),
             sum_error=sheet.sum_error,
             mp=(sheet.mp_ns, sheet.mp_ew),
             vp=(format_vp(sheet.vp_ns), format_vp(sheet.vp_ew)),
@@ -180,7 +180,7 @@ def _stale_page(request, tournament, rnd: Round, exc: StaleSheetError, *, status
     current = None
     if sheet is not None:
         current = {
-            "state": STATUS_LABELS.get(sheet.state, sheet.get_state_display()),
+            "state": status_label(sheet),
             "mp": (sheet.mp_ns, sheet.mp_ew),
             "vp": (format_vp(sheet.vp_ns), format_vp(sheet.vp_ew)),
             "entered_by": sheet.entered_by,
