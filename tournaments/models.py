@@ -448,6 +448,10 @@ class ScoreSheet(models.Model):
     # Issue 12 item 4: the table's remaining clock seconds when the sheet was last entered
     # (negative: after time was up); None when the clock was not started.
     entered_clock_seconds = models.IntegerField(null=True, blank=True)
+    # Issue 14 item 4: the arbiter's unfinished grid of a sheet still empty, as typed
+    # ({"cells": {"h1_ns": "150", ...}, "parts": bool}); None when there is none. Not counted
+    # anywhere (the sheet stays empty), blocks closing the round, and captains get a 409.
+    draft = models.JSONField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -460,6 +464,11 @@ class ScoreSheet(models.Model):
     @property
     def is_filled(self) -> bool:
         return self.state != self.State.EMPTY
+
+    @property
+    def is_draft(self) -> bool:
+        """True while the arbiter's incomplete draft is stored (issue 14 item 4)."""
+        return self.draft is not None
 
 
 class HandRow(models.Model):
@@ -558,6 +567,11 @@ class AuditEntry(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     actor = models.CharField(max_length=80)
+    # Issue 14 item 8: who, in machine form, so the label follows the reader's language
+    # (templatetags/audit.py ``audit_actor``): "captain" {"line": "ns", "table": 5},
+    # "arbiter" {"name": "rossi"}, "system" {}; "" = only the stored text ``actor``.
+    actor_code = models.CharField(max_length=20, blank=True, default="")
+    actor_params = models.JSONField(null=True, blank=True)
     action = models.CharField(max_length=40)
     old = models.JSONField(null=True, blank=True)
     new = models.JSONField(null=True, blank=True)

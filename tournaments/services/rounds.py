@@ -429,10 +429,14 @@ def close_round(*, round: Round, by) -> Round:
         rnd.tables.filter(bye="").exclude(sheet__state=ScoreSheet.State.VALIDATED).values_list("number", flat=True)
     )
     if pending:
-        raise ArbiterError(
-            _("Impossibile chiudere il turno: score non validati ai tavoli %(tables)s.")
-            % {"tables": ", ".join(map(str, pending))}
-        )
+        message = (_("Impossibile chiudere il turno: score non validati ai tavoli %(tables)s.")
+                   % {"tables": ", ".join(map(str, pending))})
+        drafts = list(rnd.tables.filter(bye="", sheet__draft__isnull=False).order_by("number")
+                      .values_list("number", flat=True))
+        if drafts:  # issue 14 item 4: say which are the arbiter's unfinished drafts
+            message += " " + (_("Bozze incomplete ai tavoli %(tables)s: completale o salvale per intero.")
+                              % {"tables": ", ".join(map(str, drafts))})
+        raise ArbiterError(message)
     rnd.state = Round.State.CLOSED
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["state", "closed_at"])

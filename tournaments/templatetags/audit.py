@@ -135,3 +135,45 @@ def audit_value(value) -> str:
             return _sheet(value)
         return "; ".join(f"{KEYS.get(k, k)}: {_label(k, v)}" for k, v in value.items() if v not in (None, "", []))
     return _plain(value)
+
+
+# --------------------------------------------------------------------------- who (issue 14 item 8)
+
+LINE_NAMES = {"ns": _("N/S"), "ew": _("E/O")}
+
+
+def actor_text(code: str, params: dict | None, fallback: str = "") -> str:
+    """The label of an actor in machine form (``services.audit.actor_form``) in the active
+    language: ``("captain", {"line": "ns", "table": 5})`` → "capitano N/S tavolo 5" /
+    "N/S captain, table 5"; ``("arbiter", {"name": "rossi"})`` → "rossi (arbitro)" /
+    "rossi (arbiter)"; ``("system", {})`` → "sistema" / "system". Unknown codes or
+    parameters: ``fallback`` (the stored text)."""
+    params = params or {}
+    try:
+        if code == "captain":
+            return str(_("capitano %(line)s tavolo %(table)s")
+                       % {"line": LINE_NAMES[params["line"]], "table": int(params["table"])})
+        if code == "arbiter":
+            return str(_("%(name)s (arbitro)") % {"name": params["name"]})
+        if code == "system":
+            return str(_("sistema"))
+    except (KeyError, TypeError, ValueError):
+        pass
+    return fallback
+
+
+@register.filter
+def audit_actor(entry) -> str:
+    """Who wrote an audit entry, in the reader's language (its ``actor_code`` and
+    ``actor_params``; entries the migration could not read keep their stored text)."""
+    return actor_text(entry.actor_code, entry.actor_params, entry.actor)
+
+
+@register.filter
+def actor_label(label: str) -> str:
+    """A stored actor text (e.g. a sheet's ``entered_by``) in the reader's language, when it
+    is one the audit trail recognises; otherwise as stored."""
+    from ..services.audit import actor_form
+
+    code, params = actor_form(label or "")
+    return actor_text(code, params, label or "")

@@ -134,10 +134,10 @@ def round_detail(request, tournament, number):
             "sheet": sheet, "status": status, "status_label": STATUS_LABELS.get(status, ""),
             "sum_error_mark": status == "disputed" and sheet.sum_error,
             "can_validate": can_validate(rnd, sheet),
-            "entered_at": entry_time_label(sheet.entered_clock_seconds) if status not in (None, "empty") else "",
+            "entered_at": entry_time_label(sheet.entered_clock_seconds) if status not in (None, "empty", "draft") else "",
             "extra_minutes": table.clock_extra_seconds // 60,
             "vp": (format_vp(rest_vp) if table.bye else
-                   f"{format_vp(sheet.vp_ns)}–{format_vp(sheet.vp_ew)}" if status not in (None, "empty") else ""),
+                   f"{format_vp(sheet.vp_ns)}–{format_vp(sheet.vp_ew)}" if status not in (None, "empty", "draft") else ""),
         })
     nxt = tournament.rounds.filter(number=number + 1).first()
     playing = [r for r in rows if not r["table"].bye]

@@ -205,9 +205,14 @@ def sheet_entry(request, tournament, number, table):
     hands_per_round = tournament.hands_per_round
     if request.method != "POST":
         grid = grid_from_sheet(sheet, hands_per_round)
+        if sheet.draft is not None:  # the arbiter's unfinished draft (issue 14 item 4)
+            grid = grid_from_post(sheet.draft.get("cells", {}), hands_per_round)
+            grid.parts = bool(sheet.draft.get("parts"))
         return render(request, "arbiter/sheet.html", _sheet_context(request, tournament, rnd, table_obj, sheet, grid))
 
     grid = grid_from_post(request.POST, hands_per_round)
+    if request.POST.get("action") == "draft":
+        return _save_draft(request, tournament, rnd, table_obj, sheet, grid)
     hands, declared, errors = parse_grid(grid)
     expected = _int_field(request, "expected_version")
     if request.POST.get("round_state") == Round.State.PUBLISHED and rnd.state == Round.State.CLOSED:
@@ -259,6 +264,28 @@ def sheet_entry(request, tournament, number, table):
     if nxt is not None:
         return redirect("sheet", slug=tournament.slug, number=number, table=nxt.number)
     messages.info(request, _("Tutti gli score del turno sono inseriti."))
+    return _round_redirect(rnd)
+
+
+def _save_draft(request, tournament, rnd, table_obj, sheet, grid):
+    """"Salva bozza" (issue 14 item 4): keep the typed cells without the completeness check."""
+    cells = {key: value for key, value in request.POST.items()
+             if (key.startswith("h") and "_" in key) or key in ("declared_ns", "declared_ew")}
+    try:
+        sheet = services.save_sheet_draft(table=table_obj, cells=cells, by=request.user, parts=grid.parts,
+                                          expected_version=_int_field(request, "expected_version"))
+    except StaleSheetError as exc:
+        messages.error(request, exc.message)
+        current = ScoreSheet.objects.get(pk=exc.current.pk)
+        ctx = _sheet_context(request, tournament, rnd, table_obj, current,
+                             grid_from_sheet(current, tournament.hands_per_round), typed=grid)
+        return render(request, "arbiter/sheet.html", ctx, status=409)
+    except ArbiterError as exc:
+        grid.errors = [exc.message, *exc.details]
+        return render(request, "arbiter/sheet.html",
+                      _sheet_context(request, tournament, rnd, table_obj, sheet, grid), status=400)
+    messages.info(request, _("Tavolo %(t)s: bozza salvata, incompleta. Non conta finché non la salvi per "
+                             "intero; il turno non si chiude con una bozza aperta.") % {"t": table_obj.number})
     return _round_redirect(rnd)
 
 
