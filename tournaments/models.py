@@ -289,7 +289,7 @@ class Round(models.Model):
     pairing_request = models.JSONField(default=dict, blank=True)
     warnings = models.JSONField(default=list, blank=True)
     explanations = models.JSONField(default=list, blank=True)
-    check_report = models.JSONField(default=list, blank=True)
+    check_report = models.JSONField(default=list, blank=True)  # items: {"code", "params", "text"} or text
     drawn_from = models.JSONField(
         default=dict,
         blank=True,
@@ -317,6 +317,13 @@ class Round(models.Model):
             models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique_in_tournament"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
         ]
+
+    @property
+    def check_messages(self) -> list[str]:
+        """The checker's report in the reader's language (issue 14 item 8)."""
+        from .i18n_messages import stored_text
+
+        return [stored_text(item) for item in self.check_report or []]
 
     def __str__(self) -> str:
         return f"{self.tournament} – turno {self.number}"

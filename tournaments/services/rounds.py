@@ -12,6 +12,7 @@ import pairing.check
 
 from .. import selectors
 from ..errors import ArbiterError
+from ..i18n_messages import stored, stored_text
 from ..models import (
     Round,
     ScoreSheet,
@@ -75,7 +76,7 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
         drawn_from=drawn_from,
     )
     _write_tables(rnd, response)
-    rnd.check_report = pairing.check.check(request, response)
+    rnd.check_report = [stored(m) for m in pairing.check.check(request, response)]
     rnd.save(update_fields=["check_report"])
     return rnd, response
 
@@ -262,7 +263,7 @@ def _recheck(rnd: Round) -> None:
     if "adjustments" in engine:
         # The exchanges are the engine's decision, not a seat: judged against the tables.
         response["adjustments"] = engine["adjustments"]
-    rnd.check_report = pairing.check.check(rnd.pairing_request, response)
+    rnd.check_report = [stored(m) for m in pairing.check.check(rnd.pairing_request, response)]
     rnd.save(update_fields=["check_report"])
 
 
@@ -407,7 +408,7 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
         )
     if rnd.check_report and not acknowledge_warnings:
         raise ArbiterError(_("Il controllo ha segnalato problemi: confermali per pubblicare."),
-                           details=rnd.check_report)
+                           details=[stored_text(item) for item in rnd.check_report])
     for table in rnd.tables.filter(bye=""):
         ScoreSheet.objects.get_or_create(table=table)
     rnd.state = Round.State.PUBLISHED

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from scoring import sheets as sheet_rules
 
 from .. import selectors
+from ..i18n_messages import message_text
 from ..errors import ArbiterError, StaleSheetError
 from ..models import (
     CorrectionKind,
@@ -285,8 +286,8 @@ def save_score_sheet(
             declared=declared,
             expected_hands=tournament.hands_per_round,
         )
-    except sheet_rules.SheetError as exc:
-        raise ArbiterError(str(exc)) from exc
+    except sheet_rules.SheetError as exc:  # in the reader's language (issue 14 item 8)
+        raise ArbiterError("; ".join(message_text(m) for m in exc.messages)) from exc
     for number, h in enumerate(hands, start=1):
         for part in (h.ns_base, h.ns_cards, h.ew_base, h.ew_cards):
             if part is not None and abs(part) > sheet_rules.MAX_HAND_MP:

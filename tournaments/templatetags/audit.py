@@ -113,6 +113,10 @@ def _sheet(value: dict) -> str:
 
 
 def _plain(value) -> str:
+    if isinstance(value, dict) and "code" in value and "text" in value:  # a checker message (issue 14)
+        from ..i18n_messages import stored_text
+
+        return stored_text(value)
     if isinstance(value, (list, tuple)):
         if value and all(isinstance(v, dict) and "table" in v for v in value):
             return ", ".join(f"T{v['table']} {v.get('ns') or '—'}–{v.get('ew') or '—'}" for v in value)

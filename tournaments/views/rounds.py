@@ -377,7 +377,7 @@ def round_publish(request, tournament, number):
         title=_("Pubblicare il turno %(n)s?") % {"n": number},
         text=_("Il controllo ha segnalato questi problemi. Pubblicando li confermi:") if rnd.check_report
         else _("Il tabellone sarà affisso e gli score aperti."),
-        items=rnd.check_report, button=_("Pubblica comunque") if rnd.check_report else _("Pubblica"),
+        items=rnd.check_messages, button=_("Pubblica comunque") if rnd.check_report else _("Pubblica"),
         hidden={"acknowledge": "1"} if rnd.check_report else {},
     )
 
