@@ -55,3 +55,25 @@ def test_every_template_is_translated_and_keeps_its_placeholders():
             english = translation.gettext(template)
             assert english != template, code
             assert sorted(re.findall(r"%\((\w+)\)s", english)) == sorted(re.findall(r"%\((\w+)\)s", template)), code
+
+
+def test_management_command_lang_option(db):
+    """vp20-4h: |1620 − 1115| = 505 MP → band 505–700 → 13–7 (rules.md §4)."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("vp", "--hands", "4", "1620", "1115", "--lang", "en", stdout=out)
+    assert "difference 505 MP, band 505–700" in out.getvalue() and out.getvalue().splitlines()[-1] == "13 7"
+    out = StringIO()
+    call_command("vp", "--hands", "4", "1620", "1115", stdout=out)
+    assert "differenza 505 MP, fascia 505–700" in out.getvalue()
+    assert translation.get_language() == "it"   # the override ends with the command
+
+
+def test_import_command_speaks_english(tournament, tmp_path):
+    from django.core.management import CommandError, call_command
+
+    with pytest.raises(CommandError, match="No file"):
+        call_command("import_registrations", "prova", str(tmp_path / "manca.csv"), "--lang", "en")
