@@ -139,3 +139,13 @@ def test_migration_converts_existing_italian_labels(tournament):
     }
     with translation.override("en"):
         assert actor_text(*got["capitano E/O tavolo 5"]) == "E/W captain, table 5"
+
+
+# --------------------------------------------------------------------------- item 7
+
+
+def test_captain_page_carries_the_invalid_field_message(other_client, tables):
+    page = other_client.get(reverse("captain", args=[tables[1].token])).content.decode()
+    assert 'id="invalid" role="alert" hidden' in page
+    data = json.loads(page.split('id="captain-data" type="application/json">')[1].split("</script>")[0])
+    assert data["text"]["invalid"].startswith("Smazzata %(h)s, %(line)s: «%(v)s» non è un numero multiplo di 5")
