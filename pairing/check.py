@@ -45,6 +45,7 @@ from . import mitchell as _mitchell
 from . import round_robin as _round_robin
 from .errors import PairingError
 from .matching import min_unmatched
+from .messages import Message
 from .request import is_pair_id
 
 __all__ = ["check", "repeated_meetings", "second_rests", "main"]
@@ -157,8 +158,8 @@ def second_rests(request: dict, response: dict) -> list[tuple]:
 def _check_generic(request, response, tables, bye, forced, out) -> None:
     """Second rests and unlisted repeated meetings, for systems without finer checks."""
     for p, q in second_rests(request, response):
-        out.append(f"la coppia {p} riposa di nuovo mentre la coppia {q} non ha ancora "
-                   f"riposato (art. 33)")
+        out.append(Message("check.second_rest", "la coppia %(pair)s riposa di nuovo mentre la coppia "
+                           "%(other)s non ha ancora riposato (art. 33)", pair=p, other=q))
     _check_listed_repeats(request, response, out)
 
 
@@ -167,9 +168,13 @@ def _check_listed_repeats(request, response, out) -> None:
               if isinstance(x, list) and len(x) == 2}
     for t, ns, ew, r in repeated_meetings(request, response):
         if frozenset((ns, ew)) not in listed:
-            when = f" al turno {r}" if r is not None else ""
-            out.append(f"incontro ripetuto non segnalato al tavolo {t}: {ns}–{ew} "
-                       f"(già incontrate{when})")
+            if r is not None:
+                out.append(Message("check.unlisted_rematch_round", "incontro ripetuto non segnalato al tavolo "
+                                   "%(table)s: %(ns)s–%(ew)s (già incontrate al turno %(round)s)",
+                                   table=t, ns=ns, ew=ew, round=r))
+            else:
+                out.append(Message("check.unlisted_rematch", "incontro ripetuto non segnalato al tavolo "
+                                   "%(table)s: %(ns)s–%(ew)s (già incontrate)", table=t, ns=ns, ew=ew))
 
 
 # -- shape and coverage ---------------------------------------------------------------------
@@ -320,10 +325,11 @@ def _check_mitchell(req, request, response, tables, bye, forced, out) -> None:
         elif want is None:
             out.append(f"Mitchell: il tavolo {t} non esiste in questo turno del movimento")
         elif got[t] != want:
-            out.append(f"Mitchell: al tavolo {t} il movimento prevede {_seats(want)}, "
-                       f"non {_seats(got[t])}")
+            out.append(Message("check.mitchell_table", "Mitchell: al tavolo %(table)s il movimento prevede "
+                               "%(want)s, non %(got)s", table=t, want=_seats(want), got=_seats(got[t])))
     if bye != want_bye:
-        out.append(f"Mitchell: riposa {want_bye} secondo il movimento, non {bye}")
+        out.append(Message("check.mitchell_bye", "Mitchell: riposa %(want)s secondo il movimento, non %(got)s",
+                           want=want_bye, got=bye))
     if set(forced) != set(want_forced):
         out.append(f"Mitchell: riposi forzati attesi {sorted(map(str, want_forced))}, "
                    f"dati {sorted(map(str, forced))}")
@@ -332,8 +338,8 @@ def _check_mitchell(req, request, response, tables, bye, forced, out) -> None:
         out.append(f"Mitchell: scambi per il secondo riposo attesi {_adjust_text(want_adjust)}, "
                    f"dati {_adjust_text(given)}")
     for p, q in second_rests(request, response):
-        out.append(f"la coppia {p} riposa di nuovo mentre la coppia {q} non ha ancora "
-                   f"riposato (art. 33)")
+        out.append(Message("check.second_rest", "la coppia %(pair)s riposa di nuovo mentre la coppia "
+                           "%(other)s non ha ancora riposato (art. 33)", pair=p, other=q))
     _check_listed_repeats(request, response, out)
 
 
@@ -410,11 +416,12 @@ def _check_danish(req, response, tables, bye, forced, out) -> None:
     for t in tables:
         a, b = index[t["ns"]], index[t["ew"]]
         if a > b:
-            out.append(f"tavolo {t['table']}: la coppia meglio classificata "
-                       f"({t['ew']}) deve sedere in N/S")
+            out.append(Message("check.better_ns", "tavolo %(table)s: la coppia meglio classificata "
+                               "(%(pair)s) deve sedere in N/S", table=t["table"], pair=t["ew"]))
         ranks.append((min(a, b), max(a, b)))
     if [r[0] for r in ranks] != sorted(r[0] for r in ranks):
-        out.append("i tavoli non seguono la classifica (il tavolo 1 ha la coppia migliore, ...)")
+        out.append(Message("check.table_order", "i tavoli non seguono la classifica (il tavolo 1 ha la "
+                           "coppia migliore, ...)"))
 
     # Rematches: exactly those listed, warned, and no more than unavoidable.
     played = [(a, b) for a, b in ranks if b in forb[a]]
@@ -424,20 +431,22 @@ def _check_danish(req, response, tables, bye, forced, out) -> None:
     if listed_set != played_set or len(listed) != len(played):
         out.append("'rematches' non elenca esattamente gli incontri ripetuti del turno")
     if played and not response.get("warnings"):
-        out.append("incontri ripetuti senza avviso all'arbitro")
+        out.append(Message("check.rematch_no_warning", "incontri ripetuti senza avviso all'arbitro"))
     rest = [i for i in range(n) if ranking[i] != bye]
     k_min = min_unmatched(rest, forb, n) // 2
     if len(played) > k_min:
         names = ", ".join(f"{ranking[a]}–{ranking[b]}" for a, b in played)
-        out.append(f"incontro ripetuto evitabile: {names} (bastano {k_min} ripetizioni)")
+        out.append(Message("check.avoidable_rematch", "incontro ripetuto evitabile: %(names)s (bastano "
+                           "%(k)s ripetizioni)", names=names, k=k_min))
         return
 
     # Bye (rules.md §5, art. 33).
     if n % 2 == 0:
         if bye is not None:
-            out.append(f"numero pari di coppie: nessuno deve riposare (riposa {bye})")
+            out.append(Message("check.even_bye", "numero pari di coppie: nessuno deve riposare (riposa "
+                               "%(pair)s)", pair=bye))
     elif bye is None:
-        out.append("numero dispari di coppie: una coppia deve riposare")
+        out.append(Message("check.odd_no_bye", "numero dispari di coppie: una coppia deve riposare"))
     else:
         _check_bye(req, forb, index[bye], k_min, out)
 
@@ -457,8 +466,9 @@ def _check_danish(req, response, tables, bye, forced, out) -> None:
                 continue
             others = [x for x in unpaired if x not in (a, q)]
             if cost + min_unmatched(others, forb, n) // 2 <= left:
-                out.append(f"tavolo {t['table']}: {ranking[a]} doveva giocare contro "
-                           f"{ranking[q]} (scelta dall'alto non ottimale)")
+                out.append(Message("check.top_down", "tavolo %(table)s: %(pair)s doveva giocare contro "
+                                   "%(other)s (scelta dall'alto non ottimale)", table=t["table"],
+                                   pair=ranking[a], other=ranking[q]))
                 return
         left -= 1 if b in forb[a] else 0
         unpaired.remove(a)
@@ -472,11 +482,12 @@ def _check_bye(req, forb, b: int, k_min: int, out) -> None:
     candidates = [i for i in range(n) if i not in rested]
     if not candidates:
         if b != n - 1:
-            out.append(f"tutte hanno già riposato: deve riposare l'ultima ({ranking[-1]}), "
-                       f"non {ranking[b]}")
+            out.append(Message("check.all_rested", "tutte hanno già riposato: deve riposare l'ultima "
+                               "(%(want)s), non %(got)s", want=ranking[-1], got=ranking[b]))
         return
     if b in rested:
-        out.append(f"la coppia {ranking[b]} ha già riposato (art. 33)")
+        out.append(Message("check.rested_already", "la coppia %(pair)s ha già riposato (art. 33)",
+                           pair=ranking[b]))
         return
 
     def k_without(x):
@@ -484,11 +495,13 @@ def _check_bye(req, forb, b: int, k_min: int, out) -> None:
 
     for x in candidates:
         if x > b and k_without(x) <= k_min:
-            out.append(f"il riposo spetta a {ranking[x]} (più in basso in classifica e non "
-                       f"ha ancora riposato), non a {ranking[b]} (art. 33)")
+            out.append(Message("check.bye_belongs", "il riposo spetta a %(want)s (più in basso in classifica "
+                               "e non ha ancora riposato), non a %(got)s (art. 33)", want=ranking[x],
+                               got=ranking[b]))
             return
         if x < b and k_min > 0 and k_without(x) < k_min:
-            out.append(f"il riposo a {ranking[x]} eviterebbe incontri ripetuti")
+            out.append(Message("check.bye_avoids_rematch", "il riposo a %(pair)s eviterebbe incontri ripetuti",
+                           pair=ranking[x]))
             return
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
+from scoring.messages import Message
 from scoring.vp import VPScale, VPValue, convert
 
 __all__ = [
@@ -36,10 +37,11 @@ MAX_HAND_MP = 10_000
 
 class SheetError(ValueError):
     """A score sheet that cannot be accepted as entered. ``messages``: every problem, Italian,
-    with the hand number ("Smazzata 3, linea E/O: 123 non è multiplo di 5")."""
+    with the hand number ("Smazzata 3, linea E/O: 123 non è multiplo di 5"); each is a
+    :class:`scoring.messages.Message` with a ``code`` and ``params`` for translation."""
 
     def __init__(self, messages: list[str] | str):
-        if isinstance(messages, str):
+        if isinstance(messages, str):  # one message (a plain str or a Message)
             messages = [messages]
         self.messages: list[str] = list(messages)
         super().__init__("; ".join(self.messages))
@@ -104,20 +106,33 @@ class SheetTotals:
             ("ew", self.declared_ew, self.mp_ew),
         ):
             if declared is not None and declared != computed:
-                messages.append(
-                    f"Errore di somma, linea {LINE_NAMES[line]}: dichiarato {declared}, "
-                    f"somma delle smazzate {computed}"
-                )
+                messages.append(Message(
+                    "sheet.sum_error",
+                    "Errore di somma, linea %(line)s: dichiarato %(declared)s, somma delle smazzate %(sum)s",
+                    line=line, declared=declared, sum=computed,
+                ))
         return messages
 
 
-def out_of_bounds(where: str, value: int, bound: int) -> str:
-    """The Italian refusal of a value beyond ``±bound`` MP; a huge value is shortened so the
-    message stays readable ("Smazzata 1, linea N/S: 1000000000000… è fuori dai limiti")."""
+def _short(value) -> str:
     shown = str(value)
-    if len(shown) > 12:
-        shown = shown[:12] + "…"
-    return f"{where}: {shown} è fuori dai limiti (al massimo {bound} MP in valore assoluto)"
+    return shown[:12] + "…" if len(shown) > 12 else shown
+
+
+def out_of_bounds(where: str, value: int, bound: int, *, hand: int | None = None, line: str = "") -> Message:
+    """The Italian refusal of a value beyond ``±bound`` MP; a huge value is shortened so the
+    message stays readable ("Smazzata 1, linea N/S: 1000000000000… è fuori dai limiti").
+    ``hand`` (number) and ``line`` ("ns"/"ew") give it a translatable code; without them
+    ``where`` is kept as given (code ``"sheet.out_of_bounds"``)."""
+    tail = "è fuori dai limiti (al massimo %(bound)s MP in valore assoluto)"
+    if hand is not None:
+        return Message("sheet.hand_out_of_bounds", "Smazzata %(hand)s, linea %(line)s: %(value)s " + tail,
+                       hand=hand, line=line, value=_short(value), bound=bound)
+    if line:
+        return Message("sheet.declared_out_of_bounds", "Totale dichiarato, linea %(line)s: %(value)s " + tail,
+                       line=line, value=_short(value), bound=bound)
+    return Message("sheet.out_of_bounds", "%(where)s: %(value)s " + tail, where=where, value=_short(value),
+                   bound=bound)
 
 
 def _is_int(value: object) -> bool:
@@ -146,19 +161,23 @@ def sheet_totals(
     """
     problems: list[str] = []
     if expected_hands is not None and len(hands) != expected_hands:
-        problems.append(f"Lo score ha {len(hands)} smazzate, ne sono previste {expected_hands}")
+        problems.append(Message("sheet.hand_count", "Lo score ha %(got)s smazzate, ne sono previste %(expected)s",
+                                got=len(hands), expected=expected_hands))
     elif not hands:
-        problems.append("Lo score non ha smazzate")
+        problems.append(Message("sheet.no_hands", "Lo score non ha smazzate"))
     mp_ns = mp_ew = 0
     for number, hand in enumerate(hands, start=1):
         for line, value in (("ns", hand.ns), ("ew", hand.ew)):
-            where = f"Smazzata {number}, linea {LINE_NAMES[line]}"
             if not _is_int(value):
-                problems.append(f"{where}: {value!r} non è un numero intero")
+                problems.append(Message("sheet.hand_not_integer",
+                                        "Smazzata %(hand)s, linea %(line)s: %(value)s non è un numero intero",
+                                        hand=number, line=line, value=repr(value)))
             elif abs(value) > MAX_HAND_MP:
-                problems.append(out_of_bounds(where, value, MAX_HAND_MP))
+                problems.append(out_of_bounds("", value, MAX_HAND_MP, hand=number, line=line))
             elif value % 5:
-                problems.append(f"{where}: {value} non è multiplo di 5")
+                problems.append(Message("sheet.hand_not_multiple",
+                                        "Smazzata %(hand)s, linea %(line)s: %(value)s non è multiplo di 5",
+                                        hand=number, line=line, value=value))
         if _is_int(hand.ns) and _is_int(hand.ew) and abs(hand.ns) <= MAX_HAND_MP and abs(hand.ew) <= MAX_HAND_MP:
             mp_ns += hand.ns
             mp_ew += hand.ew
@@ -168,10 +187,11 @@ def sheet_totals(
     declared_ns, declared_ew = declared if declared is not None else (None, None)
     for line, value in (("ns", declared_ns), ("ew", declared_ew)):
         if value is not None and not _is_int(value):
-            raise SheetError(f"Totale dichiarato, linea {LINE_NAMES[line]}: {value!r} non è un numero intero")
+            raise SheetError(Message("sheet.declared_not_integer",
+                                     "Totale dichiarato, linea %(line)s: %(value)s non è un numero intero",
+                                     line=line, value=repr(value)))
         if value is not None and abs(value) > MAX_HAND_MP * len(hands):
-            raise SheetError(out_of_bounds(f"Totale dichiarato, linea {LINE_NAMES[line]}", value,
-                                           MAX_HAND_MP * len(hands)))
+            raise SheetError(out_of_bounds("", value, MAX_HAND_MP * len(hands), line=line))
     sum_error = (declared_ns is not None and declared_ns != mp_ns) or (
         declared_ew is not None and declared_ew != mp_ew
     )

@@ -249,6 +249,11 @@ class StandingsDocument:
     groups: tuple = field(default=())
 
     @property
+    def has_ties(self) -> bool:
+        """True when some position is shared ("3="): only then the legend is printed."""
+        return any(r.position.endswith("=") for r in self.rows)
+
+    @property
     def session_text(self) -> str:
         """"Sessione 2" (the session of the last round counted) when the plan has several
         sessions, "" otherwise; the standings themselves count every round of every session."""
@@ -286,10 +291,17 @@ def long_date(value: date | None) -> str:
     return f"{value.day} {month} {value.year}"
 
 
+_DIRECTORY_IGNORED = frozenset(" '\u2019\u2018`\u00b4-.")
+
+
 def _sort_key(text: str) -> str:
-    """Case- and accent-insensitive sort key ("D'Amico" near "Damiani", "Nicolò" as "Nicolo")."""
+    """Directory sort key, as a phone book orders surnames: case and accents ignored, and
+    apostrophes, spaces, hyphens and dots dropped, so "D'Amico" files as "damico" (after
+    "Damiani", before "Danesi") and "Dalla Costa" as "dallacosta"; "Nicolò" as "nicolo"."""
     decomposed = unicodedata.normalize("NFKD", text)
-    return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
+    return "".join(
+        c for c in decomposed if not unicodedata.combining(c) and c not in _DIRECTORY_IGNORED
+    ).casefold()
 
 
 def captain_qr(url: str) -> str:

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 from django import forms
+from django.utils.html import format_html, format_html_join
+from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
 from scoring.standings import TIEBREAKS
@@ -19,6 +21,87 @@ TIEBREAK_LABELS = {
 }
 
 
+class TiebreakChooser(forms.MultiWidget):
+    """The tie-break order as one select per place (1st, 2nd, … criterion) with the Italian
+    names (issue 14 item 2); no JavaScript. Posted as ``tiebreaks_0`` … ``tiebreaks_3``; a
+    plain ``tiebreaks=vp,mp_difference`` (scripts, older forms) is still read."""
+
+    def __init__(self, attrs=None):
+        choices = [("", "—")] + list(TIEBREAK_LABELS.items())
+        super().__init__([forms.Select(choices=choices) for _key in TIEBREAKS], attrs)
+
+    def decompress(self, value):
+        keys = [k.strip() for k in (value or "").split(",") if k.strip()]
+        return keys + [""] * (len(TIEBREAKS) - len(keys))
+
+    def value_from_datadict(self, data, files, name):
+        if f"{name}_0" not in data and name in data:
+            return self.decompress(data.get(name))
+        return super().value_from_datadict(data, files, name)
+
+    def value_omitted_from_data(self, data, files, name):
+        return name not in data and super().value_omitted_from_data(data, files, name)
+
+    def render(self, name, value, attrs=None, renderer=None):
+        context = self.get_context(name, value, attrs)
+        items = []
+        for place, sub in enumerate(context["widget"]["subwidgets"], start=1):
+            widget = self.widgets[place - 1]
+            sub_attrs = dict(sub["attrs"])
+            sub_attrs["aria-label"] = _("%(n)s° criterio") % {"n": place}
+            if place > 1:  # only the first criterion is needed; "—" stops the list
+                sub_attrs.pop("required", None)
+            html = widget.render(sub["name"], sub["value"][0] if sub["value"] else "", sub_attrs, renderer)
+            items.append((place, html))
+        return format_html('<ol class="tiebreaks" id="{}">{}</ol>', (attrs or {}).get("id", f"id_{name}"),
+                           format_html_join("", '<li><span class="muted">{}°</span> {}</li>', items))
+
+
+class TiebreakField(forms.Field):
+    """The ordered tie-break keys as the stored comma list ("vp,mp_difference,…"): order kept,
+    blanks skipped; unknown keys, a key chosen twice or none at all refused (scoring.standings)."""
+
+    widget = TiebreakChooser
+
+    def to_python(self, value):
+        if isinstance(value, str):
+            value = value.split(",")
+        keys = [str(k).strip() for k in (value or []) if str(k).strip()]
+        if not keys:
+            raise forms.ValidationError(_("Scegli almeno un criterio di spareggio."))
+        unknown = [k for k in keys if k not in TIEBREAKS]
+        if unknown:
+            raise forms.ValidationError(_("Criterio di spareggio sconosciuto: %(keys)s.") % {"keys": ", ".join(unknown)})
+        twice = sorted({TIEBREAK_LABELS[k] for k in keys if keys.count(k) > 1}, key=str)
+        if twice:
+            raise forms.ValidationError(
+                _("Ogni criterio si sceglie una volta sola: %(names)s ripetuto.") % {"names": ", ".join(map(str, twice))})
+        return ",".join(keys)
+
+    def has_changed(self, initial, data):
+        try:
+            return self.to_python(data) != (initial or "")
+        except forms.ValidationError:
+            return True
+
+
+def unique_slug(name: str, *, exclude_pk=None) -> str:
+    """The tournament's short address from its name (issue 14 item 1): ``slugify(name)``
+    ("Torneo d'Autunno 2026" → "torneo-dautunno-2026"), "torneo" when nothing is left,
+    made unique among tournaments with -2, -3, … (the field holds 80 characters)."""
+    base = (slugify(name) or "torneo")[:72].strip("-") or "torneo"
+    taken = Tournament.objects.filter(slug__startswith=base)
+    if exclude_pk is not None:
+        taken = taken.exclude(pk=exclude_pk)
+    used = set(taken.values_list("slug", flat=True))
+    if base not in used:
+        return base
+    n = 2
+    while f"{base}-{n}" in used:
+        n += 1
+    return f"{base}-{n}"
+
+
 PLAN_HELP = _("Una lettera per turno: M = Mitchell, D = danese, R = girone all'italiana "
               "(gironi nella pagina «Gironi»); | separa due sessioni "
               "(es. MMD|DD = 5 turni in 2 sessioni). A torneo in corso si aggiunge una "
@@ -29,6 +112,14 @@ FROZEN_REASON = _("Fissato dalla pubblicazione del turno 1: cambierebbe risultat
 
 class TournamentForm(forms.ModelForm):
     vp_scale = forms.ChoiceField(label=_("Tabella VP"), initial=Tournament._meta.get_field("vp_scale").default)
+    slug = forms.SlugField(
+        label=_("Indirizzo breve (nell'URL)"), max_length=80, required=False,
+        help_text=_("Compare negli indirizzi del torneo (…/t/indirizzo-breve/). Vuoto: ricavato dal nome."),
+    )
+    tiebreaks = TiebreakField(
+        label=_("Spareggi, in ordine"), initial=Tournament._meta.get_field("tiebreaks").default,
+        help_text=_("A parità di VP si guarda il 1° criterio, poi il 2°, e così via; «—» per fermarsi."),
+    )
 
     class Meta:
         model = Tournament
@@ -60,9 +151,7 @@ class TournamentForm(forms.ModelForm):
                     self.fields[name].widget.attrs["max"] = high
         if "plan" in self.fields:
             self.fields["plan"].help_text = PLAN_HELP
-        self.fields["tiebreaks"].help_text = _("Ordine separato da virgole tra: ") + ", ".join(
-            f"{k} ({v})" for k, v in TIEBREAK_LABELS.items()
-        )
+        self.fields["slug"].widget.attrs.update({"data-slug-from": "id_name", "autocapitalize": "none"})
 
     # The model's CheckConstraints (tournament_hands_positive, tournament_step_positive,
     # tournament_bye_percent_range) checked here with plain sentences, so the arbiter never
@@ -112,15 +201,10 @@ class TournamentForm(forms.ModelForm):
             raise forms.ValidationError(refusal)
         return plan
 
-    def clean_tiebreaks(self):
-        keys = [k.strip() for k in self.cleaned_data["tiebreaks"].split(",") if k.strip()]
-        unknown = [k for k in keys if k not in TIEBREAKS]
-        if unknown or len(set(keys)) != len(keys) or not keys:
-            raise forms.ValidationError(_("Spareggi non validi: usa %(keys)s.") % {"keys": ", ".join(TIEBREAKS)})
-        return ",".join(keys)
-
     def clean(self):
         data = super().clean()
+        if not data.get("slug") and "slug" not in self.errors and data.get("name"):
+            data["slug"] = unique_slug(data["name"], exclude_pk=self.instance.pk)
         scale_id, hands = data.get("vp_scale"), data.get("hands_per_round")
         if scale_id and hands:
             try:

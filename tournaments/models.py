@@ -386,7 +386,7 @@ class Round(models.Model):
     pairing_request = models.JSONField(default=dict, blank=True)
     warnings = models.JSONField(default=list, blank=True)
     explanations = models.JSONField(default=list, blank=True)
-    check_report = models.JSONField(default=list, blank=True)
+    check_report = models.JSONField(default=list, blank=True)  # items: {"code", "params", "text"} or text
     drawn_from = models.JSONField(
         default=dict,
         blank=True,
@@ -414,6 +414,13 @@ class Round(models.Model):
             models.UniqueConstraint(fields=["tournament", "number"], name="round_number_unique_in_tournament"),
             models.CheckConstraint(condition=Q(number__gte=1), name="round_number_positive"),
         ]
+
+    @property
+    def check_messages(self) -> list[str]:
+        """The checker's report in the reader's language (issue 14 item 8)."""
+        from .i18n_messages import stored_text
+
+        return [stored_text(item) for item in self.check_report or []]
 
     def __str__(self) -> str:
         return f"{self.tournament} – turno {self.number}"
@@ -569,6 +576,10 @@ class ScoreSheet(models.Model):
     # Issue 12 item 4: the table's remaining clock seconds when the sheet was last entered
     # (negative: after time was up); None when the clock was not started.
     entered_clock_seconds = models.IntegerField(null=True, blank=True)
+    # Issue 14 item 4: the arbiter's unfinished grid of a sheet still empty, as typed
+    # ({"cells": {"h1_ns": "150", ...}, "parts": bool}); None when there is none. Not counted
+    # anywhere (the sheet stays empty), blocks closing the round, and captains get a 409.
+    draft = models.JSONField(null=True, blank=True)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -581,6 +592,11 @@ class ScoreSheet(models.Model):
     @property
     def is_filled(self) -> bool:
         return self.state != self.State.EMPTY
+
+    @property
+    def is_draft(self) -> bool:
+        """True while the arbiter's incomplete draft is stored (issue 14 item 4)."""
+        return self.draft is not None
 
 
 class HandRow(models.Model):
@@ -686,6 +702,11 @@ class AuditEntry(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     actor = models.CharField(max_length=80)
+    # Issue 14 item 8: who, in machine form, so the label follows the reader's language
+    # (templatetags/audit.py ``audit_actor``): "captain" {"line": "ns", "table": 5},
+    # "arbiter" {"name": "rossi"}, "system" {}; "" = only the stored text ``actor``.
+    actor_code = models.CharField(max_length=20, blank=True, default="")
+    actor_params = models.JSONField(null=True, blank=True)
     action = models.CharField(max_length=40)
     old = models.JSONField(null=True, blank=True)
     new = models.JSONField(null=True, blank=True)

@@ -53,17 +53,31 @@
     }
     return ["–", "–"];
   }
+  /* Issue 14 item 7: a wrong value is marked (class "bad", aria-invalid) and named in
+     #invalid; totals and difference show "—" instead of a sum that leaves it out. */
+  var firstBad = null;
+  function invalidText(el) {
+    return (T.invalid || "%(h)s %(line)s: %(v)s")
+      .replace("%(h)s", el.dataset.hand).replace("%(line)s", el.dataset.side === "1" ? (T.ew || "E/O") : "N/S")
+      .replace("%(v)s", el.value.trim());
+  }
   function totals() {
-    var t = [0, 0], ok = true;
+    var t = [0, 0], ok = true, DASH = "\u2014";
+    firstBad = null;
     inputs.forEach(function (el) {
       var v = num(el.value), bad = v !== null && (isNaN(v) || v % 5 !== 0);
       el.classList.toggle("bad", bad);
+      if (bad) { el.setAttribute("aria-invalid", "true"); } else { el.removeAttribute("aria-invalid"); }
+      if (bad && !firstBad) firstBad = el;
       if (v === null || bad) ok = false; else t[+el.dataset.side] += v;
     });
-    $("tot0").textContent = t[0]; $("tot1").textContent = t[1];
-    $("diff").textContent = (t[0] - t[1] > 0 ? "+" : "") + (t[0] - t[1]);
+    var shown = !firstBad;
+    $("tot0").textContent = shown ? t[0] : DASH; $("tot1").textContent = shown ? t[1] : DASH;
+    $("diff").textContent = shown ? (t[0] - t[1] > 0 ? "+" : "") + (t[0] - t[1]) : DASH;
     var vp = ok ? vpFor(t[0], t[1]) : ["–", "–"];
     $("vp0").textContent = vp[0]; $("vp1").textContent = vp[1];
+    var note = $("invalid");
+    if (note) { note.textContent = firstBad ? invalidText(firstBad) : ""; note.hidden = !firstBad; }
     return ok;
   }
   function same(a, b) {
@@ -201,7 +215,10 @@
   form.addEventListener("submit", function (e) {
     e.preventDefault();
     if (mode() !== "edit") return;
-    if (!totals()) { say(T.missing); return; }
+    if (!totals()) {
+      if (firstBad) { say(invalidText(firstBad)); firstBad.focus(); return; }
+      say(T.missing); return;
+    }
     st.draft = readForm(); if (st.base == null) st.base = S.version;
     st.pending = true; store(); say(""); send();
   });

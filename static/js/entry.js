@@ -82,11 +82,15 @@
       if (wrong) { problems.push(problem("integer", pair[0].value.trim())); }
     });
     var invalid = problems.length > 0, DASH = "\u2014";
+    /* Issue 14 item 7: nothing typed yet is no result: "—", never "VP 10–10". */
+    var anyTyped = Array.prototype.some.call(form.querySelectorAll("#grid tbody input"), function (i) {
+      return i.value.trim() !== "";
+    });
     show("total-ns", invalid ? DASH : totals.ns);
     show("total-ew", invalid ? DASH : totals.ew);
     var diff = totals.ns - totals.ew;
-    show("difference", invalid ? DASH : (diff > 0 ? "+" : "") + diff);
-    var split = invalid ? null : toVP(diff);
+    show("difference", invalid || !anyTyped ? DASH : (diff > 0 ? "+" : "") + diff);
+    var split = invalid || !anyTyped ? null : toVP(diff);
     show("vp-ns", split ? split[0] : DASH);
     show("vp-ew", split ? split[1] : DASH);
     var badge = document.getElementById("invalid-live");
@@ -174,6 +178,20 @@
         })
         .catch(function () { out.textContent = "?"; });
     });
+  }
+
+  /* Issue 14 item 5: a closed round's grid, opened with "Correggi", stays read-only until a
+     correction kind is chosen (the server refuses a change without one anyway). */
+  var fields = document.getElementById("grid-fields");
+  if (fields && fields.dataset.kindFirst && kind) {
+    var lockGrid = function () {
+      var none = !kind.value;
+      form.querySelectorAll("#grid input").forEach(function (i) { i.readOnly = none; });
+      form.classList.toggle("awaiting-kind", none);
+    };
+    kind.addEventListener("change", lockGrid);
+    lockGrid();
+    if (!kind.value) { kind.focus(); }
   }
 
   applyMode();

@@ -130,9 +130,11 @@ def test_board_counts_a_sum_error_sheet_under_errore_di_somma_like_the_round_pag
     captain_save(client, tables[2])                                 # entered, sums right
     fragment = rows(arbiter_client)
     counts = {value: n for value, _label, n in fragment.context["states"]}
-    assert counts == {"empty": 2, "entered": 1, "sum_error": 1, "confirmed": 0, "disputed": 0, "validated": 0}
+    # issue 14 item 5: a captain's entry not yet confirmed is "awaiting", as on the round page
+    assert counts == {"empty": 2, "draft": 0, "entered": 0, "awaiting": 1, "sum_error": 1, "confirmed": 0,
+                      "disputed": 0, "validated": 0}
     html = fragment.content.decode()
-    assert "Errore di somma: <b>1</b>" in html and "Inserito: <b>1</b>" in html
+    assert "Errore di somma: <b>1</b>" in html and "Inserito, da confermare: <b>1</b>" in html
     round_page = arbiter_client.get(reverse("round", args=["prova", 1]))
     assert {k: n for k, n in round_page.context["counts"].items()} == counts
 
@@ -199,7 +201,8 @@ def test_disputed_sheet_with_a_sum_error_was_counted_contestato_0(client, other_
     captain_post(other_client, "captain_dispute", tables[3], {"line": "ew", "version": 1, "note": "manca la chiusura"})
     fragment = rows(arbiter_client)
     counts = {value: n for value, _label, n in fragment.context["states"]}
-    assert counts == {"empty": 3, "entered": 0, "sum_error": 0, "confirmed": 0, "disputed": 1, "validated": 0}
+    assert counts == {"empty": 3, "draft": 0, "entered": 0, "awaiting": 0, "sum_error": 0, "confirmed": 0,
+                      "disputed": 1, "validated": 0}
     html = fragment.content.decode()
     assert "Contestato: <b>1</b>" in html and "Tavolo 3: errore di somma" in html and "manca la chiusura" in html
     round_page = arbiter_client.get(reverse("round", args=["prova", 1]))

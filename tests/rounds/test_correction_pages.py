@@ -110,7 +110,10 @@ def test_grid_transcription_on_a_closed_danish_round_without_reopening(arbiter_c
     reopening is refused once round 2 is published."""
     before = seating(round2_published)
     page = body(arbiter_client.get(url("sheet", 1)))
-    assert 'id="closed-round-note"' in page and 'id="save"' in page
+    # issue 14 item 5: read-only until "Correggi"
+    assert 'id="closed-round-note"' in page and 'id="save"' not in page and 'id="start-correction"' in page
+    page = body(arbiter_client.get(url("sheet", 1) + "?correggi=1"))
+    assert 'id="closed-round-note"' in page and 'id="save"' in page and 'data-kind-first="1"' in page
     resp = arbiter_client.post(url("sheet", 1), grid(post_sheet, (0, 0), version(1), kind="transcription",
                                                      reason="il foglio consegnato dice 0–0"))
     assert resp.status_code == 302

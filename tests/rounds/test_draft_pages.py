@@ -47,7 +47,8 @@ def test_settings_page_shows_frozen_fields_and_why(arbiter_client, published):
     for name in ("bye_percent", "bye_mp", "hands_per_round", "vp_scale", "rule_set", "kind"):
         tag = re.search(rf'<(input|select)[^>]*name="{name}"[^>]*>', page).group(0)
         assert "disabled" in tag, name
-    for name in ("tiebreaks", "mitchell_step", "rematch_window", "venue"):
+    # tiebreaks_0: the first select of the ordered chooser (issue 14 item 2)
+    for name in ("tiebreaks_0", "mitchell_step", "rematch_window", "venue"):
         tag = re.search(rf'<(input|select)[^>]*name="{name}"[^>]*>', page).group(0)
         assert "disabled" not in tag, name
     assert "Fissato dalla pubblicazione del turno 1: cambierebbe risultati già inseriti" in page

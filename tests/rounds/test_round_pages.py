@@ -3,6 +3,8 @@
 Tournament of the fixtures: 5 pairs, plan MMMD, 4 hands, vp20-4h. Round 1 (Mitchell,
 pairing-io.md): table 1 = 1 v 3, table 2 = 2 v 4, pair 5 rests.
 """
+import html
+
 from django.urls import reverse
 
 from tournaments import services
@@ -167,7 +169,7 @@ def test_validate_all_skips_sum_errors(arbiter_client, arbiter, published):
     services.save_score_sheet(table=t2, hands=[services.HandInput(0, 0)] * 4, by=arbiter, declared=(5, 0))
     resp = arbiter_client.post(round_url(1, "round_validate_all"), follow=True)
     page = body(resp)
-    assert "Validato il tavolo 1." in page and "Resta 1 tavolo da inserire" in page
+    assert "1 scheda validata (tavolo 1)." in page and "Resta 1 tavolo da inserire" in page
     t1.sheet.refresh_from_db()
     t2.sheet.refresh_from_db()
     assert t1.sheet.state == "validated" and t2.sheet.state == "entered"
@@ -222,11 +224,11 @@ def test_close_refused_stayed_on_confirm_page_offering_the_same_button(arbiter_c
 def test_restano_1_tavoli_plural_for_one_table(arbiter_client, arbiter, published):
     """«Restano 1 tavoli»: count-dependent messages use ngettext."""
     page = body(arbiter_client.post(round_url(1, "round_validate_all"), follow=True))
-    assert "Restano 2 tavoli da inserire" in page and "Nessuno score confermato" in page
+    assert "Restano 2 tavoli da inserire" in page and "0 schede validate." in page
     t1 = published.tables.get(number=1)
     services.save_score_sheet(table=t1, hands=ZERO, by=arbiter)
     page = body(arbiter_client.post(round_url(1, "round_validate_all"), follow=True))
-    assert "Validato il tavolo 1." in page and "Resta 1 tavolo da inserire, correggere o validare." in page
+    assert "1 scheda validata (tavolo 1)." in page and "Resta 1 tavolo da inserire, correggere o validare." in page
     assert "Restano 1" not in page
 
 
@@ -239,10 +241,11 @@ def test_validate_all_took_captain_sheets_not_yet_confirmed(arbiter_client, arbi
     services.confirm_sheet(table=t2, by=Actor("capitano E/O tavolo 2"))
     page = body(arbiter_client.get(round_url(1)))
     assert "Valida tutti i confermati e quelli inseriti dall'arbitro (1)" in page
-    assert 'class="muted awaiting"' in page  # table 1 waits for the E/W captain
+    assert 'class="badge awaiting"' in page  # table 1 waits for the E/W captain (issue 14 item 5)
     page = body(arbiter_client.post(round_url(1, "round_validate_all"), follow=True))
-    assert "Validato il tavolo 2." in page
-    assert "Tavolo 1: inserito da un capitano, attende la conferma" in page
+    # issue 14 item 3: both counts and the tables left, in one sentence
+    assert ("1 scheda validata (tavolo 2); 1 inserita da un capitano non ancora confermata "
+            "dall'altra linea: tavolo 1.") in html.unescape(page)
     assert ScoreSheet.objects.get(table=t1).state == "entered"
     assert ScoreSheet.objects.get(table=t2).state == "validated"
     # the arbiter validates it alone, from the round page

@@ -82,7 +82,7 @@ def test_m_d_m_mitchell_round_repeating_a_danish_meeting_is_reported(tournament,
     services.swap_pairs(round=r3, pair_a=4, pair_b=3, by=arbiter)
     r3.refresh_from_db()
     assert "incontro ripetuto non segnalato al tavolo 2: 2–3 (già incontrate al turno 2)" \
-        in r3.check_report
+        in r3.check_messages  # stored as code + params since issue 14 item 8
 
 
 # -- item 5: no second rest -------------------------------------------------------------------

@@ -101,6 +101,8 @@ from .sheets import (  # noqa: F401
     delivered_by_captains,
     next_round_published,
     save_score_sheet,
+    save_sheet_draft,
+    draft_refusal,
     sheet_content_hash,
     confirm_sheet,
     dispute_sheet,

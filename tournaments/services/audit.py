@@ -1,6 +1,7 @@
 """The audit trail: who did what, when, old → new, why."""
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from ..models import (
@@ -34,6 +35,32 @@ def _as_actor(by) -> Actor:
     return Actor.arbiter(by)
 
 
+_CAPTAIN = re.compile(r"^capitano (N/S|E/O) tavolo (\d+)$")
+_ARBITER = re.compile(r"^(.+) \(arbitro\)$")
+
+
+def actor_form(label: str) -> tuple[str, dict | None]:
+    """The machine form of an actor label (issue 14 item 8), so pages render it in the
+    reader's language (``templatetags.audit.actor_text``):
+
+    - ``"capitano N/S tavolo 5"`` → ``("captain", {"line": "ns", "table": 5})``;
+    - ``"rossi (arbitro)"`` → ``("arbiter", {"name": "rossi"})``;
+    - ``"sistema"`` → ``("system", {})``;
+    - anything else → ``("", None)`` (shown as stored).
+
+    The data migration 0010_desk_edges applies the same rules to the existing entries."""
+    label = (label or "").strip()
+    m = _CAPTAIN.match(label)
+    if m:
+        return "captain", {"line": "ns" if m.group(1) == "N/S" else "ew", "table": int(m.group(2))}
+    if label == "sistema":
+        return "system", {}
+    m = _ARBITER.match(label)
+    if m:
+        return "arbiter", {"name": m.group(1)}
+    return "", None
+
+
 def audit(
     *,
     tournament: Tournament,
@@ -47,10 +74,13 @@ def audit(
 ) -> AuditEntry:
     """Write one audit entry (who, when, what, old → new, why). Call inside the write's transaction."""
     actor = _as_actor(by)
+    code, params = actor_form(actor.label)
     return AuditEntry.objects.create(
         tournament=tournament,
         user=actor.user,
         actor=actor.label[:80],
+        actor_code=code,
+        actor_params=params,
         action=action,
         old=old,
         new=new,

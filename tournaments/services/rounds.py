@@ -12,6 +12,7 @@ import pairing.check
 
 from .. import selectors
 from ..errors import ArbiterError
+from ..i18n_messages import stored, stored_text
 from ..models import (
     Round,
     ScoreSheet,
@@ -84,7 +85,7 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
         individual.write_individual_tables(rnd, response)
     else:
         _write_tables(rnd, response)
-    rnd.check_report = _check(request, response)
+    rnd.check_report = [stored(m) for m in _check(request, response)]
     rnd.save(update_fields=["check_report"])
     return rnd, response
 
@@ -313,7 +314,7 @@ def _recheck(rnd: Round) -> None:
         current_partners = {frozenset(line) for t in response["tables"] for line in (t["ns"], t["ew"]) if line}
         response["repeated_partners"] = [m for m in engine.get("repeated_partners", [])
                                          if frozenset(m[:2]) in current_partners]
-        rnd.check_report = _check(rnd.pairing_request, response)
+        rnd.check_report = [stored(m) for m in _check(rnd.pairing_request, response)]
         rnd.save(update_fields=["check_report"])
         return
     current = {frozenset((t["ns"], t["ew"])) for t in response["tables"]}
@@ -323,7 +324,7 @@ def _recheck(rnd: Round) -> None:
     if "adjustments" in engine:
         # The exchanges are the engine's decision, not a seat: judged against the tables.
         response["adjustments"] = engine["adjustments"]
-    rnd.check_report = _check(rnd.pairing_request, response)
+    rnd.check_report = [stored(m) for m in _check(rnd.pairing_request, response)]
     rnd.save(update_fields=["check_report"])
 
 
@@ -521,7 +522,7 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
         )
     if rnd.check_report and not acknowledge_warnings:
         raise ArbiterError(_("Il controllo ha segnalato problemi: confermali per pubblicare."),
-                           details=rnd.check_report)
+                           details=[stored_text(item) for item in rnd.check_report])
     for table in rnd.tables.filter(bye=""):
         ScoreSheet.objects.get_or_create(table=table)
     rnd.state = Round.State.PUBLISHED
@@ -543,10 +544,14 @@ def close_round(*, round: Round, by) -> Round:
         rnd.tables.filter(bye="").exclude(sheet__state=ScoreSheet.State.VALIDATED).values_list("number", flat=True)
     )
     if pending:
-        raise ArbiterError(
-            _("Impossibile chiudere il turno: score non validati ai tavoli %(tables)s.")
-            % {"tables": ", ".join(map(str, pending))}
-        )
+        message = (_("Impossibile chiudere il turno: score non validati ai tavoli %(tables)s.")
+                   % {"tables": ", ".join(map(str, pending))})
+        drafts = list(rnd.tables.filter(bye="", sheet__draft__isnull=False).order_by("number")
+                      .values_list("number", flat=True))
+        if drafts:  # issue 14 item 4: say which are the arbiter's unfinished drafts
+            message += " " + (_("Bozze incomplete ai tavoli %(tables)s: completale o salvale per intero.")
+                              % {"tables": ", ".join(map(str, drafts))})
+        raise ArbiterError(message)
     rnd.state = Round.State.CLOSED
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["state", "closed_at"])

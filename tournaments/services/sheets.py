@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 from scoring import sheets as sheet_rules
 
 from .. import selectors
+from ..i18n_messages import message_text
 from ..errors import ArbiterError, StaleSheetError
 from ..models import (
     CorrectionKind,
@@ -253,6 +254,9 @@ def save_score_sheet(
             return validate_sheet(table=table, by=actor)
         return sheet
     _may_correct(rnd, actor, sheet)
+    if actor.user is None and sheet.draft is not None:
+        # issue 14 item 4: the arbiter is typing this sheet; a captain may not overwrite it
+        raise StaleSheetError(draft_refusal(sheet.table.number), current=sheet)
     own_last_save = bool(last_sent_hash) and sheet.content_hash == last_sent_hash \
         and sheet.state == ScoreSheet.State.ENTERED and actor.user is None
     if expected_version is not None and expected_version != sheet.version and not own_last_save:
@@ -282,8 +286,8 @@ def save_score_sheet(
             declared=declared,
             expected_hands=tournament.hands_per_round,
         )
-    except sheet_rules.SheetError as exc:
-        raise ArbiterError(str(exc)) from exc
+    except sheet_rules.SheetError as exc:  # in the reader's language (issue 14 item 8)
+        raise ArbiterError("; ".join(message_text(m) for m in exc.messages)) from exc
     for number, h in enumerate(hands, start=1):
         for part in (h.ns_base, h.ns_cards, h.ew_base, h.ew_cards):
             if part is not None and abs(part) > sheet_rules.MAX_HAND_MP:
@@ -315,6 +319,7 @@ def save_score_sheet(
     sheet.vp_ns, sheet.vp_ew = Decimal(totals.vp_ns), Decimal(totals.vp_ew)
     sheet.sum_error = totals.sum_error
     sheet.arbitral = False
+    sheet.draft = None  # a complete save replaces the arbiter's draft (issue 14 item 4)
     sheet.content_hash = new_hash
     sheet.version += 1
     if actor.user is None:
@@ -346,6 +351,64 @@ def save_score_sheet(
         round_number=rnd.number, table_number=sheet.table.number,
         old=old, new=new, reason=reason,
     )
+    return sheet
+
+
+def draft_refusal(table_number: int) -> str:
+    """What a captain reads when the arbiter holds a draft of his sheet (issue 14 item 4)."""
+    return (_("Tavolo %(t)s: l'arbitro sta inserendo questa scheda. Aspetta che finisca, o "
+              "rivolgiti all'arbitro.") % {"t": table_number})
+
+
+#: Cells of a draft: ``h<i>_<line>`` totals and ``_base`` / ``_cards`` parts, declared totals.
+DRAFT_CELL_MAX = 12
+
+
+@refuse_integrity_errors
+@transaction.atomic
+def save_sheet_draft(*, table: Table, cells: dict[str, str], by, parts: bool = False,
+                     expected_version: int | None = None) -> ScoreSheet:
+    """Keep the arbiter's half-typed grid of a sheet still empty, to finish later (issue 14
+    item 4). ``cells``: the grid's fields as typed (``"h1_ns"``, ``"h1_ns_base"``, …,
+    ``"declared_ns"``; MP as text, blanks allowed; the completeness check is skipped).
+
+    The sheet stays empty: no hand, MP or VP is stored and nothing is counted in standings;
+    it is marked "Bozza incompleta" everywhere, ``close_round`` refuses while it exists, and
+    a captain's save over it gets a :class:`StaleSheetError` (409). A complete
+    :func:`save_score_sheet` replaces it.
+
+    Raises ``ArbiterError``: a captain; a round not in play; a sheet already entered (a draft
+    is only for the first entry; a correction is made in one go); a cell that is not an
+    integer. ``StaleSheetError``: ``expected_version`` differs (a captain saved meanwhile).
+    Audited as ``sheet_draft_saved``.
+    """
+    actor = _as_actor(by)
+    if actor.user is None:
+        raise ArbiterError(_("Solo l'arbitro può farlo."))
+    sheet, rnd = _locked_sheet(table)
+    if rnd.state != Round.State.PUBLISHED:
+        raise ArbiterError(_("Una bozza si salva solo mentre il turno è in gioco."))
+    if expected_version is not None and expected_version != sheet.version:
+        raise StaleSheetError(
+            _("Lo score è stato modificato da un altro dispositivo: ecco la versione attuale."), current=sheet)
+    if sheet.state != ScoreSheet.State.EMPTY:
+        raise ArbiterError(_("Tavolo %(t)s: lo score è già inserito; una bozza vale solo per il primo "
+                             "inserimento.") % {"t": sheet.table.number})
+    kept = {}
+    for key, raw in cells.items():
+        value = (raw or "").strip()
+        if not value:
+            continue
+        number = value.replace("−", "-").replace(" ", "")
+        if len(number) > DRAFT_CELL_MAX or not number.lstrip("+-").isdigit():
+            raise ArbiterError(_("«%(v)s» non è un numero intero.") % {"v": value[:DRAFT_CELL_MAX]})
+        kept[str(key)[:20]] = value
+    old = sheet.draft
+    sheet.draft = {"cells": kept, "parts": bool(parts)}
+    sheet.version += 1
+    sheet.save(update_fields=["draft", "version", "updated_at"])
+    audit(tournament=rnd.tournament, by=actor, action="sheet_draft_saved", round_number=rnd.number,
+          table_number=sheet.table.number, old=old, new=sheet.draft)
     return sheet
 
 
@@ -427,10 +490,15 @@ def validate_sheet(*, table: Table, by, expected_version: int | None = None) -> 
             % {"table": table.number, "declared_ns": sheet.declared_ns, "declared_ew": sheet.declared_ew,
                "mp_ns": sheet.mp_ns, "mp_ew": sheet.mp_ew}
         )
+    # issue 14 item 3: the arbiter's choice to validate a captain's entry the other line has
+    # not confirmed is recorded as such
+    unconfirmed = sheet.state == ScoreSheet.State.ENTERED and sheet.entered_by_captain
     return _transition(
         table, by,
         allowed={ScoreSheet.State.ENTERED, ScoreSheet.State.CONFIRMED, ScoreSheet.State.DISPUTED},
-        new_state=ScoreSheet.State.VALIDATED, action="sheet_validated", expected_version=expected_version,
+        new_state=ScoreSheet.State.VALIDATED,
+        action="sheet_validated_unconfirmed" if unconfirmed else "sheet_validated",
+        expected_version=expected_version,
     )
 
 

@@ -29,6 +29,8 @@ ACTIONS = {
     "sheet_confirmed": _("Score confermato"),
     "sheet_disputed": _("Score contestato"),
     "sheet_validated": _("Score validato"),
+    "sheet_validated_unconfirmed": _("Score validato senza la conferma dell'altra linea"),
+    "sheet_draft_saved": _("Bozza di score salvata (incompleta)"),
     "sheet_unvalidated": _("Validazione annullata"),
     "sheet_lines_swapped": _("Linee invertite"),
     "arbitral_score": _("Punteggio arbitrale"),
@@ -112,6 +114,10 @@ def _sheet(value: dict) -> str:
 
 
 def _plain(value) -> str:
+    if isinstance(value, dict) and "code" in value and "text" in value:  # a checker message (issue 14)
+        from ..i18n_messages import stored_text
+
+        return stored_text(value)
     if isinstance(value, (list, tuple)):
         if value and all(isinstance(v, dict) and "table" in v for v in value):
             return ", ".join(f"T{v['table']} {v.get('ns') or '—'}–{v.get('ew') or '—'}" for v in value)
@@ -134,3 +140,45 @@ def audit_value(value) -> str:
             return _sheet(value)
         return "; ".join(f"{KEYS.get(k, k)}: {_label(k, v)}" for k, v in value.items() if v not in (None, "", []))
     return _plain(value)
+
+
+# --------------------------------------------------------------------------- who (issue 14 item 8)
+
+LINE_NAMES = {"ns": _("N/S"), "ew": _("E/O")}
+
+
+def actor_text(code: str, params: dict | None, fallback: str = "") -> str:
+    """The label of an actor in machine form (``services.audit.actor_form``) in the active
+    language: ``("captain", {"line": "ns", "table": 5})`` → "capitano N/S tavolo 5" /
+    "N/S captain, table 5"; ``("arbiter", {"name": "rossi"})`` → "rossi (arbitro)" /
+    "rossi (arbiter)"; ``("system", {})`` → "sistema" / "system". Unknown codes or
+    parameters: ``fallback`` (the stored text)."""
+    params = params or {}
+    try:
+        if code == "captain":
+            return str(_("capitano %(line)s tavolo %(table)s")
+                       % {"line": LINE_NAMES[params["line"]], "table": int(params["table"])})
+        if code == "arbiter":
+            return str(_("%(name)s (arbitro)") % {"name": params["name"]})
+        if code == "system":
+            return str(_("sistema"))
+    except (KeyError, TypeError, ValueError):
+        pass
+    return fallback
+
+
+@register.filter
+def audit_actor(entry) -> str:
+    """Who wrote an audit entry, in the reader's language (its ``actor_code`` and
+    ``actor_params``; entries the migration could not read keep their stored text)."""
+    return actor_text(entry.actor_code, entry.actor_params, entry.actor)
+
+
+@register.filter
+def actor_label(label: str) -> str:
+    """A stored actor text (e.g. a sheet's ``entered_by``) in the reader's language, when it
+    is one the audit trail recognises; otherwise as stored."""
+    from ..services.audit import actor_form
+
+    code, params = actor_form(label or "")
+    return actor_text(code, params, label or "")

@@ -24,7 +24,8 @@ from ..devices import same_browser
 from ..errors import StaleSheetError
 from ..models import PinGuard, Round, ScoreSheet, Table
 from .common import arbiter_view
-from .rounds import STATUS_LABELS, can_validate, entry_time_label, sheet_status
+from ..templatetags.audit import actor_label
+from .rounds import STATUS_LABELS, can_validate, entry_time_label, sheet_status, status_label
 
 #: Seconds between two polls of the board's script.
 POLL_SECONDS = 3
@@ -117,12 +118,12 @@ def board_rows_context(rnd: Round) -> dict:
         counts[sheet_status(sheet)] += 1
         row.update(
             state=sheet.state,
-            state_label=STATUS_LABELS.get(sheet.state, sheet.get_state_display()),
+            state_label=status_label(sheet),
             sum_error=sheet.sum_error,
             mp=(sheet.mp_ns, sheet.mp_ew),
             vp=(format_vp(sheet.vp_ns), format_vp(sheet.vp_ew)),
-            entered_by=sheet.entered_by,
-            confirmed_by=sheet.confirmed_by,
+            entered_by=actor_label(sheet.entered_by),   # in the reader's language (issue 14 item 8)
+            confirmed_by=actor_label(sheet.confirmed_by),
             dispute_note=sheet.dispute_note,
             version=sheet.version,
             updated_at=sheet.updated_at,
@@ -180,10 +181,10 @@ def _stale_page(request, tournament, rnd: Round, exc: StaleSheetError, *, status
     current = None
     if sheet is not None:
         current = {
-            "state": STATUS_LABELS.get(sheet.state, sheet.get_state_display()),
+            "state": status_label(sheet),
             "mp": (sheet.mp_ns, sheet.mp_ew),
             "vp": (format_vp(sheet.vp_ns), format_vp(sheet.vp_ew)),
-            "entered_by": sheet.entered_by,
+            "entered_by": actor_label(sheet.entered_by),
             "version": sheet.version,
             "url": sheet_url(tournament.slug, rnd.number, sheet.table.number),
         }

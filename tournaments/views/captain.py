@@ -364,6 +364,8 @@ def page_texts() -> dict[str, str]:
         "retry": _("Non inviato, riprovo…"),
         "sending": _("Invio…"),
         "missing": _("Completa tutte le smazzate con multipli di 5."),
+        # issue 14 item 7: the field with a wrong value is named, totals are not computed
+        "invalid": _("Smazzata %(h)s, %(line)s: «%(v)s» non è un numero multiplo di 5. Correggi il campo evidenziato."),
         "updated": _("Lo score è stato aggiornato da un altro telefono."),
         "note": _("Scrivi che cosa non torna."),
         "reload": _("Sessione scaduta: ricarica la pagina."),

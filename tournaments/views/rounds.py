@@ -14,7 +14,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from scoring.vp import format_vp
@@ -23,18 +23,9 @@ from .. import selectors, services
 from ..clock import MAX_ADD_MINUTES, format_mmss
 from ..errors import ArbiterError
 from ..models import Round, ScoreSheet, Table, Tournament
+from ..sheet_status import STATUS_LABELS, sheet_status, status_label  # noqa: F401 (one set of names, issue 14 item 5)
 from .common import arbiter_view, query_int
 
-
-
-STATUS_LABELS = {
-    "empty": gettext_lazy("Da inserire"),
-    "entered": gettext_lazy("Inserito"),
-    "sum_error": gettext_lazy("Errore di somma"),
-    "confirmed": gettext_lazy("Confermato"),
-    "disputed": gettext_lazy("Contestato"),
-    "validated": gettext_lazy("Validato"),
-}
 
 
 def _round(tournament: Tournament, number: int) -> Round:
@@ -53,21 +44,6 @@ def _sheet_of(table: Table) -> ScoreSheet | None:
         return table.sheet
     except ScoreSheet.DoesNotExist:
         return None
-
-
-def sheet_status(sheet: ScoreSheet | None) -> str | None:
-    """The badge (and counter) of a sheet: ``"disputed"`` whenever a line disputed it,
-    whatever else is flagged; else ``"sum_error"`` when the declared totals differ from
-    the hands (rules.md §3); else its state. None for a table without a sheet (rest,
-    draft). A disputed sheet that also has a sum error shows the sum-error mark beside
-    the badge (``sheet.sum_error``), so neither is hidden; each sheet is counted once."""
-    if sheet is None:
-        return None
-    if sheet.state == ScoreSheet.State.DISPUTED:
-        return "disputed"
-    if sheet.sum_error:
-        return "sum_error"
-    return sheet.state
 
 
 def can_validate(rnd: Round, sheet: ScoreSheet | None) -> bool:
@@ -123,10 +99,11 @@ def _later_danish_published(rnd: Round) -> Round | None:
 
 
 def _confirm(request, tournament, *, title, text="", button, items=(), ask_reason=False, hidden=None,
-             reason_required=True):
+             reason_required=True, cancel_url=None):
     return render(request, "arbiter/round_confirm.html", {
         "tournament": tournament, "title": title, "text": text, "button": button, "items": list(items),
         "ask_reason": ask_reason, "hidden": hidden or {}, "reason_required": reason_required,
+        "cancel_url": cancel_url,
     })
 
 
@@ -158,10 +135,10 @@ def round_detail(request, tournament, number):
             "sheet": sheet, "status": status, "status_label": STATUS_LABELS.get(status, ""),
             "sum_error_mark": status == "disputed" and sheet.sum_error,
             "can_validate": can_validate(rnd, sheet),
-            "entered_at": entry_time_label(sheet.entered_clock_seconds) if status not in (None, "empty") else "",
+            "entered_at": entry_time_label(sheet.entered_clock_seconds) if status not in (None, "empty", "draft") else "",
             "extra_minutes": table.clock_extra_seconds // 60,
             "vp": (format_vp(rest_vp) if table.bye else
-                   f"{format_vp(sheet.vp_ns)}–{format_vp(sheet.vp_ew)}" if status not in (None, "empty") else ""),
+                   f"{format_vp(sheet.vp_ns)}–{format_vp(sheet.vp_ew)}" if status not in (None, "empty", "draft") else ""),
         })
     nxt = tournament.rounds.filter(number=number + 1).first()
     playing = [r for r in rows if not r["table"].bye]
@@ -179,7 +156,8 @@ def round_detail(request, tournament, number):
         "can_reopen": rnd.state == Round.State.CLOSED and (nxt is None or nxt.state == Round.State.DRAFT),
         "ready_to_close": ready_to_close,
         "to_validate": sum(1 for r in playing if bulk_validatable(r["sheet"])),
-        "awaiting_confirmation": sum(1 for r in playing if r["status"] == "entered" and r["sheet"].entered_by_captain),
+        "awaiting_confirmation": sum(1 for r in playing if r["status"] == "awaiting"),
+        "awaiting_rows": [r for r in playing if r["status"] == "awaiting" and r["can_validate"]],
         "next_to_enter": next_table_to_enter(rnd) if rnd.state != Round.State.DRAFT else None,
         "later_danish": _later_danish_published(rnd),
         "penalties_url": _optional_url("penalties", tournament.slug),
@@ -419,7 +397,7 @@ def round_publish(request, tournament, number):
         title=_("Pubblicare il turno %(n)s?") % {"n": number},
         text=_("Il controllo ha segnalato questi problemi. Pubblicando li confermi:") if rnd.check_report
         else _("Il tabellone sarà affisso e gli score aperti."),
-        items=rnd.check_report, button=_("Pubblica comunque") if rnd.check_report else _("Pubblica"),
+        items=rnd.check_messages, button=_("Pubblica comunque") if rnd.check_report else _("Pubblica"),
         hidden={"acknowledge": "1"} if rnd.check_report else {},
     )
 
@@ -433,18 +411,22 @@ def round_validate_all(request, tournament, number):
     not confirmed yet are left for the arbiter, and named in the messages."""
     rnd = _round(tournament, number)
     done = services.validate_entered_sheets(round=rnd, by=request.user)
-    if done:
-        messages.success(request, ngettext("Validato il tavolo %(t)s.", "Validati i tavoli %(t)s.", len(done))
-                         % {"t": ", ".join(map(str, done))})
-    else:
-        messages.info(request, _("Nessuno score confermato o inserito dall'arbitro da validare."))
     waiting = list(_awaiting_confirmation(rnd).values_list("number", flat=True))
+    # issue 14 item 3: one sentence with both counts; the round page lists the waiting
+    # sheets, each with its own "Valida" (after looking at it)
+    text = ngettext("%(n)s scheda validata", "%(n)s schede validate", len(done)) % {"n": len(done)}
+    if done:
+        text += " " + ngettext("(tavolo %(t)s)", "(tavoli %(t)s)", len(done)) % {"t": ", ".join(map(str, done))}
     if waiting:
-        messages.info(request, ngettext(
-            "Tavolo %(t)s: inserito da un capitano, attende la conferma dell'altra linea "
-            "(o validalo tu, tavolo per tavolo).",
-            "Tavoli %(t)s: inseriti da un capitano, attendono la conferma dell'altra linea "
-            "(o validali tu, tavolo per tavolo).", len(waiting)) % {"t": ", ".join(map(str, waiting))})
+        text += "; " + ngettext(
+            "%(m)s inserita da un capitano non ancora confermata dall'altra linea: tavolo %(t)s. "
+            "Guardala e validala dall'elenco qui sotto, se è giusta.",
+            "%(m)s inserite dai capitani non ancora confermate dall'altra linea: tavoli %(t)s. "
+            "Guardale e validale una per una dall'elenco qui sotto, se sono giuste.",
+            len(waiting)) % {"m": len(waiting), "t": ", ".join(map(str, waiting))}
+    else:
+        text += "."
+    (messages.success if done else messages.info)(request, text)
     left = Table.objects.filter(round=rnd, bye="").exclude(sheet__state=ScoreSheet.State.VALIDATED).count()
     if left:
         messages.warning(request, ngettext("Resta %(n)s tavolo da inserire, correggere o validare.",
@@ -537,7 +519,9 @@ def round_reopen(request, tournament, number):
     text = _("Il turno torna in gioco e i suoi score si possono correggere.")
     if nxt is not None and nxt.state == Round.State.DRAFT:
         text += " " + _("La bozza del turno %(n)s sarà eliminata.") % {"n": nxt.number}
+    # "Annulla" stays on this round's page (issue 14 item 6), not wherever the arbiter came from
     return _confirm(request, tournament, title=_("Riaprire il turno %(n)s?") % {"n": number}, text=text,
-                    button=_("Riapri"), ask_reason=True)
+                    button=_("Riapri"), ask_reason=True,
+                    cancel_url=reverse("round", args=[tournament.slug, number]))
 
 

@@ -21,7 +21,7 @@ from .. import selectors, services
 from ..errors import ArbiterError, StaleSheetError
 from ..models import CorrectionKind, Round, ScoreSheet, Table, Tournament
 from .common import arbiter_view
-from .rounds import STATUS_LABELS, _back, _int_field, _later_danish_published, _round, _round_redirect, _sheet_of, _table, next_table_to_enter, sheet_status
+from .rounds import _back, _int_field, _later_danish_published, _round, _round_redirect, _sheet_of, _table, next_table_to_enter, sheet_status, status_label
 
 
 
@@ -160,10 +160,12 @@ def _sheet_context(request, tournament, rnd, table, sheet, grid, *, typed: Grid 
     scale = selectors.scale_of(tournament)
     playing = list(Table.objects.filter(round=rnd, bye="").order_by("number").values_list("number", flat=True))
     idx = playing.index(table.number) if table.number in playing else -1
+    closed = rnd.state == Round.State.CLOSED
+    correcting = request.method == "POST" or request.GET.get("correggi") == "1"
     return {
         "tournament": tournament, "round": rnd, "table": table, "sheet": sheet, "grid": grid,
         "typed": typed, "ns": table.ns, "ew": table.ew,
-        "status": sheet_status(sheet), "status_label": STATUS_LABELS.get(sheet_status(sheet), ""),
+        "status": sheet_status(sheet), "status_label": status_label(sheet),
         "scale": scale, "scale_json": scale_to_dict(scale),
         "prev_table": playing[idx - 1] if idx > 0 else None,
         "next_table": playing[idx + 1] if 0 <= idx < len(playing) - 1 else None,
@@ -172,6 +174,10 @@ def _sheet_context(request, tournament, rnd, table, sheet, grid, *, typed: Grid 
         "later_danish": _later_danish_published(rnd),
         "needs_reason": correction_needs_reason(sheet, rnd),
         "grid_kinds": grid_kinds(sheet, rnd) if sheet.state != ScoreSheet.State.EMPTY else [],
+        # issue 14 item 5: a closed round's grid is read-only until "Correggi" (?correggi=1);
+        # then its fields wait for a correction kind (entry.js; the service refuses anyway)
+        "locked": closed and not correcting,
+        "needs_kind_first": closed and correcting,
     }
 
 
@@ -199,9 +205,14 @@ def sheet_entry(request, tournament, number, table):
     hands_per_round = tournament.hands_per_round
     if request.method != "POST":
         grid = grid_from_sheet(sheet, hands_per_round)
+        if sheet.draft is not None:  # the arbiter's unfinished draft (issue 14 item 4)
+            grid = grid_from_post(sheet.draft.get("cells", {}), hands_per_round)
+            grid.parts = bool(sheet.draft.get("parts"))
         return render(request, "arbiter/sheet.html", _sheet_context(request, tournament, rnd, table_obj, sheet, grid))
 
     grid = grid_from_post(request.POST, hands_per_round)
+    if request.POST.get("action") == "draft":
+        return _save_draft(request, tournament, rnd, table_obj, sheet, grid)
     hands, declared, errors = parse_grid(grid)
     expected = _int_field(request, "expected_version")
     if request.POST.get("round_state") == Round.State.PUBLISHED and rnd.state == Round.State.CLOSED:
@@ -256,6 +267,28 @@ def sheet_entry(request, tournament, number, table):
     return _round_redirect(rnd)
 
 
+def _save_draft(request, tournament, rnd, table_obj, sheet, grid):
+    """"Salva bozza" (issue 14 item 4): keep the typed cells without the completeness check."""
+    cells = {key: value for key, value in request.POST.items()
+             if (key.startswith("h") and "_" in key) or key in ("declared_ns", "declared_ew")}
+    try:
+        sheet = services.save_sheet_draft(table=table_obj, cells=cells, by=request.user, parts=grid.parts,
+                                          expected_version=_int_field(request, "expected_version"))
+    except StaleSheetError as exc:
+        messages.error(request, exc.message)
+        current = ScoreSheet.objects.get(pk=exc.current.pk)
+        ctx = _sheet_context(request, tournament, rnd, table_obj, current,
+                             grid_from_sheet(current, tournament.hands_per_round), typed=grid)
+        return render(request, "arbiter/sheet.html", ctx, status=409)
+    except ArbiterError as exc:
+        grid.errors = [exc.message, *exc.details]
+        return render(request, "arbiter/sheet.html",
+                      _sheet_context(request, tournament, rnd, table_obj, sheet, grid), status=400)
+    messages.info(request, _("Tavolo %(t)s: bozza salvata, incompleta. Non conta finché non la salvi per "
+                             "intero; il turno non si chiude con una bozza aperta.") % {"t": table_obj.number})
+    return _round_redirect(rnd)
+
+
 @arbiter_view
 def sheet_next(request, tournament, number):
     """Go to the next table whose sheet is still empty (after ``?dopo=<table>``)."""
@@ -270,9 +303,16 @@ def sheet_next(request, tournament, number):
 @arbiter_view
 @require_POST
 def sheet_validate(request, tournament, number, table):
-    """Validate one table's sheet (refused with a sum error or while empty)."""
+    """Validate one table's sheet (refused with a sum error or while empty). ``expected_version``
+    (optional): the version the arbiter looked at; a sheet changed since is refused with the
+    current one (issue 14 item 3)."""
     rnd = _round(tournament, number)
-    services.validate_sheet(table=_table(rnd, table), by=request.user)
+    try:
+        services.validate_sheet(table=_table(rnd, table), by=request.user,
+                                expected_version=_int_field(request, "expected_version"))
+    except StaleSheetError as exc:
+        messages.error(request, exc.message)
+        return redirect("round", slug=tournament.slug, number=number)
     messages.success(request, _("Tavolo %(t)s validato.") % {"t": table})
     return _back(request, reverse("round", args=[tournament.slug, number]))
 
@@ -390,7 +430,7 @@ def sheet_corrections(request, tournament, number, table):
     return render(request, "arbiter/sheet_corrections.html", {
         "tournament": tournament, "round": rnd, "table": table_obj, "sheet": sheet,
         "hands": list(sheet.hands.order_by("number")), "ns": table_obj.ns, "ew": table_obj.ew,
-        "status": sheet_status(sheet), "status_label": STATUS_LABELS.get(sheet_status(sheet), ""),
+        "status": sheet_status(sheet), "status_label": status_label(sheet),
         "swap_form": swap_form, "arbitral_form": arbitral_form, "sum_form": sum_form,
         "unvalidate_form": unvalidate_form, "later_danish": _later_danish_published(rnd),
         "kinds": services.allowed_correction_kinds(sheet, rnd),

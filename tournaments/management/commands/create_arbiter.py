@@ -11,7 +11,9 @@ import secrets
 from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
+
+from tournaments.management.lang import LangCommand
 
 RANDOM_PASSWORD_BYTES = 12
 """``secrets.token_urlsafe(12)``: 16 characters, 96 bits."""
@@ -22,7 +24,7 @@ def random_password() -> str:
     return secrets.token_urlsafe(RANDOM_PASSWORD_BYTES)
 
 
-class Command(BaseCommand):
+class Command(LangCommand):  # --lang it|en (issue 14 item 8)
     help = "Crea un account di arbitro (password casuale stampata una volta, se non indicata)."
 
     def add_arguments(self, parser):

@@ -1,14 +1,18 @@
 """``python manage.py import_registrations SLUG FILE``: all-or-nothing pair import."""
 from pathlib import Path
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from tournaments.management.lang import LangCommand
 
 from tournaments import registrations, services
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
 
 
-class Command(BaseCommand):
+class Command(LangCommand):  # --lang it|en (issue 14 item 8)
     help = "Importa le coppie da un file CSV o XLSX (tutto o niente)."
 
     def add_arguments(self, parser):
@@ -18,17 +22,19 @@ class Command(BaseCommand):
     def handle(self, *args, slug, file, **options):
         tournament = Tournament.objects.filter(slug=slug).first()
         if tournament is None:
-            raise CommandError(f"Torneo «{slug}» inesistente.")
+            raise CommandError(_("Torneo «%(slug)s» inesistente.") % {"slug": slug})
         path = Path(file)
         if not path.exists():
-            raise CommandError(f"File {file} inesistente.")
+            raise CommandError(_("File %(file)s inesistente.") % {"file": file})
         parsed = registrations.parse_for_tournament(tournament, path.name, path.read_bytes())
         if not parsed.ok:
             for error in parsed.errors:
                 self.stderr.write(error)
-            raise CommandError(f"{len(parsed.errors)} errori: nessuna coppia importata.")
+            raise CommandError(ngettext("%(n)s errore: nessuna coppia importata.",
+                                        "%(n)s errori: nessuna coppia importata.", len(parsed.errors))
+                               % {"n": len(parsed.errors)})
         try:
             count = services.import_pairs(tournament=tournament, rows=parsed.rows, by=services.Actor.system())
         except ArbiterError as exc:
             raise CommandError(exc.message) from exc
-        self.stdout.write(f"{count} coppie importate.")
+        self.stdout.write(ngettext("%(n)s coppia importata.", "%(n)s coppie importate.", count) % {"n": count})

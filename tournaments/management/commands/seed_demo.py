@@ -26,7 +26,8 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+
+from tournaments.management.lang import LangCommand
 
 from tournaments import registrations, services
 from tournaments.management.commands.create_arbiter import random_password
@@ -70,7 +71,7 @@ def demo_registrations() -> Path:
     raise FileNotFoundError("registrations-29.csv")
 
 
-class Command(BaseCommand):
+class Command(LangCommand):  # --lang it|en (issue 14 item 8)
     help = "Crea l'arbitro e il torneo dimostrativo."
 
     def add_arguments(self, parser):

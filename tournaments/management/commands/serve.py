@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import select
 
-from django.core.management.base import BaseCommand
+
+from tournaments.management.lang import LangCommand
 
 #: Waitress settings for the room (issue 10 item 1). Measured with ``bench/room.py``.
 SERVER_SETTINGS: dict = {
@@ -72,7 +73,7 @@ def server_options(*, host: str, port: int, threads: int | None = None,
     return options
 
 
-class Command(BaseCommand):
+class Command(LangCommand):  # --lang it|en (issue 14 item 8)
     help = "Avvia Arbitro con waitress (server WSGI di produzione)."
 
     def add_arguments(self, parser):

@@ -24,14 +24,16 @@ import time
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
+
+from tournaments.management.lang import LangCommand
 
 from scoring.vp import ScaleError
 from tournaments import simulation
 from tournaments.errors import ArbiterError
 
 
-class Command(BaseCommand):
+class Command(LangCommand):  # --lang it|en (issue 14 item 8)
     help = "Simula un torneo completo con smazzate casuali e scrive documenti e risultati."
 
     def add_arguments(self, parser):

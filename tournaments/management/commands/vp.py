@@ -11,13 +11,16 @@ explains the band (hidden with ``-v 0``).
 """
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandError
+from django.core.management.base import CommandError
 from django.db import DatabaseError
+from django.utils.translation import gettext as _
+
+from tournaments.management.lang import LangCommand
 
 from scoring import vp as vp_rules
 
 
-class Command(BaseCommand):
+class Command(LangCommand):  # --lang it|en (issue 14 item 8)
     help = "Converte gli MP di un tavolo in VP: stampa «VP_NS VP_EO» come ultima riga (rules.md §4)."
 
     def add_arguments(self, parser):
@@ -39,7 +42,8 @@ class Command(BaseCommand):
         upper = "∞" if band.max is None else str(band.max)
         if options["verbosity"] >= 1:
             self.stdout.write(
-                f"{chosen.name} ({chosen.id}): differenza {abs(mp_ns - mp_ew)} MP, fascia {band.min}–{upper}"
+                _("%(name)s (%(id)s): differenza %(diff)s MP, fascia %(low)s–%(high)s")
+                % {"name": chosen.name, "id": chosen.id, "diff": abs(mp_ns - mp_ew), "low": band.min, "high": upper}
             )
         self.stdout.write(f"{vp_rules.format_vp(vp_ns)} {vp_rules.format_vp(vp_ew)}")
 
@@ -48,7 +52,7 @@ class Command(BaseCommand):
             try:
                 return vp_rules.scale_for_hands(hands)
             except vp_rules.UnknownScaleError as exc:
-                raise CommandError(f"{exc} (usa --scale con il codice della tabella)") from exc
+                raise CommandError(_("%(error)s (usa --scale con il codice della tabella)") % {"error": exc}) from exc
         builtin = vp_rules.builtin_scales()
         if scale_id in builtin:
             return builtin[scale_id]
@@ -61,6 +65,8 @@ class Command(BaseCommand):
         except DatabaseError:  # no database yet: only the built-in scales exist
             pass
         except vp_rules.ScaleError as exc:
-            raise CommandError(f"La tabella «{scale_id}» salvata non è valida: {exc}") from exc
+            raise CommandError(_("La tabella «%(id)s» salvata non è valida: %(error)s")
+                               % {"id": scale_id, "error": exc}) from exc
         known = ", ".join(sorted(builtin))
-        raise CommandError(f"Tabella VP «{scale_id}» sconosciuta (pubblicate: {known}; le personalizzate sono in /tabelle-vp/).")
+        raise CommandError(_("Tabella VP «%(id)s» sconosciuta (pubblicate: %(known)s; le personalizzate sono in "
+                             "/tabelle-vp/).") % {"id": scale_id, "known": known})

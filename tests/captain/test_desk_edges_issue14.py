@@ -1,0 +1,151 @@
+"""Issue 14 items 4 and 8, where captains are involved: the arbiter's draft sheet (not
+shown to captains, a captain's save over it answered 409) and audit entries written by
+captains rendered in the reader's language."""
+import json
+
+from django.urls import reverse
+from django.utils import translation
+
+from tournaments import services
+from tournaments.errors import ArbiterError
+from tournaments.models import AuditEntry, ScoreSheet
+from tournaments.templatetags.audit import actor_text
+
+HANDS = [[600, 200], [400, 150], [250, 300], [300, 195]]
+
+
+def captain_save(client, table, line="ns", version=0, hands=HANDS):
+    return client.post(reverse("captain_save", args=[table.token]), content_type="application/json",
+                       data=json.dumps({"line": line, "hands": hands, "version": version, "declared": None}))
+
+
+def draft(arbiter_client, number, cells):
+    data = {"action": "draft", "expected_version": "0", **cells}
+    return arbiter_client.post(reverse("sheet", args=["prova", 1, number]), data)
+
+
+# --------------------------------------------------------------------------- item 4
+
+
+def test_draft_saved_is_not_counted_and_marked_everywhere(arbiter_client, tables):
+    resp = draft(arbiter_client, 1, {"h1_ns": "600", "h1_ew": "200", "h2_ns": "400"})   # hands 2–4 missing
+    assert resp.status_code == 302
+    sheet = ScoreSheet.objects.get(table=tables[1])
+    assert sheet.state == "empty" and sheet.is_draft and not sheet.hands.exists()
+    assert (sheet.mp_ns, sheet.mp_ew) == (0, 0)  # nothing counted, no VP
+    assert sheet.draft["cells"] == {"h1_ns": "600", "h1_ew": "200", "h2_ns": "400"}
+    assert AuditEntry.objects.filter(action="sheet_draft_saved", table_number=1).exists()
+    # the grid comes back as typed
+    page = arbiter_client.get(reverse("sheet", args=["prova", 1, 1])).content.decode()
+    assert 'name="h1_ns" value="600"' in page and 'name="h2_ns" value="400"' in page and 'id="draft-note"' in page
+    # "incompleta" on the round page (row + summary) and the live board
+    round_page = arbiter_client.get(reverse("round", args=["prova", 1])).content.decode()
+    row = round_page.split('id="table-1"')[1].split("</tr>")[0]
+    assert "Bozza incompleta" in row and "0–0" not in row
+    assert "Bozza incompleta: 1" in round_page
+    board = arbiter_client.get(reverse("board_rows", args=["prova", 1])).content.decode()
+    assert "Bozza incompleta" in board
+
+
+def test_draft_blocks_closing_the_round_naming_the_table(arbiter, arbiter_client, tables):
+    draft(arbiter_client, 2, {"h1_ns": "100", "h1_ew": "0"})
+    for n in (1, 3, 4):
+        services.save_score_sheet(table=tables[n], hands=[services.HandInput(0, 0)] * 4, by=arbiter, validate=True)
+    rnd = tables[1].round
+    try:
+        services.close_round(round=rnd, by=arbiter)
+    except ArbiterError as exc:
+        assert "score non validati ai tavoli 2" in exc.message and "Bozze incomplete ai tavoli 2" in exc.message
+    else:
+        raise AssertionError("close_round accepted a round with a draft")
+
+
+def test_captain_does_not_see_the_draft_and_gets_409(other_client, arbiter_client, tables):
+    draft(arbiter_client, 1, {"h1_ns": "600", "h1_ew": "200"})
+    state = other_client.get(reverse("captain_state", args=[tables[1].token])).json()["sheet"]
+    assert state["state"] == "empty" and "600" not in json.dumps(state)
+    resp = captain_save(other_client, tables[1], version=1)
+    assert resp.status_code == 409 and "l'arbitro sta inserendo questa scheda" in resp.json()["error"]
+    sheet = ScoreSheet.objects.get(table=tables[1])
+    assert sheet.is_draft and sheet.state == "empty"
+
+
+def test_complete_save_replaces_the_draft(arbiter, arbiter_client, tables):
+    draft(arbiter_client, 1, {"h1_ns": "600"})
+    sheet = services.save_score_sheet(table=tables[1], hands=[services.HandInput(0, 0)] * 4, by=arbiter)
+    assert not sheet.is_draft and sheet.state == "entered"
+
+
+def test_draft_refuses_a_non_number_and_keeps_the_grid(arbiter_client, tables):
+    resp = draft(arbiter_client, 1, {"h1_ns": "6x0", "h1_ew": "200"})
+    assert resp.status_code == 400 and "non è un numero intero" in resp.content.decode()
+    assert 'name="h1_ew" value="200"' in resp.content.decode()
+    assert not ScoreSheet.objects.get(table=tables[1]).is_draft
+
+
+def test_no_draft_over_an_entered_sheet(other_client, arbiter_client, tables):
+    captain_save(other_client, tables[1])
+    resp = arbiter_client.post(reverse("sheet", args=["prova", 1, 1]),
+                               {"action": "draft", "h1_ns": "5", "expected_version": "1"})
+    assert resp.status_code == 400 and "una bozza vale solo per il primo inserimento" in resp.content.decode()
+
+
+# --------------------------------------------------------------------------- item 8
+
+
+def test_english_reader_sees_english_audit_labels_written_by_a_captain(other_client, arbiter_client, tables):
+    captain_save(other_client, tables[3])
+    entry = AuditEntry.objects.get(action="sheet_saved", table_number=3)
+    assert (entry.actor_code, entry.actor_params) == ("captain", {"line": "ns", "table": 3})
+    assert entry.actor == "capitano N/S tavolo 3"  # the stored text stays as written
+    arbiter_client.cookies["django_language"] = "en"
+    page = arbiter_client.get(reverse("audit", args=["prova"]), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    assert "N/S captain, table 3" in page and "capitano N/S tavolo 3" not in page
+    italian = arbiter_client.get(reverse("audit", args=["prova"]), HTTP_ACCEPT_LANGUAGE="it")
+    # Italian reader (cookie removed) sees the Italian label
+    arbiter_client.cookies["django_language"] = "it"
+    assert "capitano N/S tavolo 3" in arbiter_client.get(reverse("audit", args=["prova"])).content.decode()
+    assert italian.status_code == 200
+
+
+def test_actor_text_in_both_languages():
+    with translation.override("en"):
+        assert actor_text("captain", {"line": "ew", "table": 12}) == "E/W captain, table 12"
+        assert actor_text("arbiter", {"name": "rossi"}) == "rossi (arbiter)"
+        assert actor_text("system", {}) == "system"
+        assert actor_text("", None, "qualcuno") == "qualcuno"
+    with translation.override("it"):
+        assert actor_text("captain", {"line": "ew", "table": 12}) == "capitano E/O tavolo 12"
+
+
+def test_migration_converts_existing_italian_labels(tournament):
+    """0010_desk_edges: entries written before (text only) get their machine form where the
+    label is recognised; an unknown label stays text."""
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("tournaments.migrations.0010_desk_edges")
+    old = [AuditEntry.objects.create(tournament=tournament, actor=label, action="sheet_saved")
+           for label in ("capitano E/O tavolo 5", "rossi (arbitro)", "sistema", "Mario al bar")]
+    AuditEntry.objects.filter(pk__in=[e.pk for e in old]).update(actor_code="", actor_params=None)
+    migration.convert_actors(apps, None)
+    got = {e.actor: (e.actor_code, e.actor_params) for e in AuditEntry.objects.filter(pk__in=[e.pk for e in old])}
+    assert got == {
+        "capitano E/O tavolo 5": ("captain", {"line": "ew", "table": 5}),
+        "rossi (arbitro)": ("arbiter", {"name": "rossi"}),
+        "sistema": ("system", {}),
+        "Mario al bar": ("", None),
+    }
+    with translation.override("en"):
+        assert actor_text(*got["capitano E/O tavolo 5"]) == "E/W captain, table 5"
+
+
+# --------------------------------------------------------------------------- item 7
+
+
+def test_captain_page_carries_the_invalid_field_message(other_client, tables):
+    page = other_client.get(reverse("captain", args=[tables[1].token])).content.decode()
+    assert 'id="invalid" role="alert" hidden' in page
+    data = json.loads(page.split('id="captain-data" type="application/json">')[1].split("</script>")[0])
+    assert data["text"]["invalid"].startswith("Smazzata %(h)s, %(line)s: «%(v)s» non è un numero multiplo di 5")
