@@ -89,3 +89,10 @@ def published(five, arbiter):
     services.publish_round(round=rnd, by=arbiter)
     rnd.refresh_from_db()
     return rnd
+
+
+@pytest.fixture(autouse=True)
+def _backups_in_tmp(settings, tmp_path_factory):
+    """Closing a round writes backups (issue 13 item 5): into a temporary folder, never into
+    the repository's var/backups."""
+    settings.ARBITRO_BACKUP_DIR = tmp_path_factory.mktemp("backups")
