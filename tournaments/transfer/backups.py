@@ -58,6 +58,10 @@ def sqlite_backup(target: Path) -> Path | None:
     consistent even while other requests write). None when the database is not SQLite."""
     if connection.vendor != "sqlite":
         return None
+    if connection.in_atomic_block:
+        # Python's backup() retries for ever while this connection's own write transaction
+        # holds the database (seen with the tests' in-memory database): refuse instead.
+        raise RuntimeError("SQLite backup requested inside a transaction")
     connection.ensure_connection()
     tmp = target.with_suffix(".part")
     dest = sqlite3.connect(tmp)
