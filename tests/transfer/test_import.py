@@ -179,3 +179,13 @@ def test_commands_export_and_import_with_slug_and_owner(played, tmp_path, django
     path.write_text(json.dumps(doc))
     with pytest.raises(CommandError, match="Versione del file sconosciuta"):
         call_command("import_tournament", str(path), "--slug", "altro")
+
+
+def test_refusals_speak_english_too(played):
+    from django.utils import translation
+
+    doc = doc_of(played)
+    doc["version"] = 3
+    with translation.override("en"), pytest.raises(ArbiterError) as info:
+        transfer.import_tournament(data=json.dumps(doc).encode(), slug="nuova")
+    assert info.value.message == "Unknown file version (3): this Arbitro reads version 1. Nothing was imported."

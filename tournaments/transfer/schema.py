@@ -24,6 +24,7 @@ from decimal import Decimal
 
 from django.core.exceptions import ValidationError
 from django.db import models as dj
+from django.utils.translation import gettext as _
 
 from ..models import (
     AuditEntry,
@@ -143,23 +144,23 @@ def from_json(field: dj.Field, raw):
     form would (type, choices, length, null). Raises :class:`ValidationError`."""
     if isinstance(field, (dj.DecimalField, dj.DateField, dj.DateTimeField)) and raw is not None \
             and not isinstance(raw, str):
-        raise ValidationError("atteso un testo")
+        raise ValidationError(_("atteso un testo"))
     if isinstance(field, (dj.IntegerField,)) and raw is not None and (
             isinstance(raw, bool) or not isinstance(raw, int)):
-        raise ValidationError("atteso un numero intero")
+        raise ValidationError(_("atteso un numero intero"))
     if isinstance(field, dj.BooleanField) and not isinstance(raw, bool):
-        raise ValidationError("atteso true o false")
+        raise ValidationError(_("atteso true o false"))
     if isinstance(field, (dj.CharField, dj.TextField)) and not isinstance(raw, str):
-        raise ValidationError("atteso un testo")
+        raise ValidationError(_("atteso un testo"))
     value = field.to_python(raw)
     if isinstance(field, dj.DateTimeField) and value is not None and value.tzinfo is None:
-        raise ValidationError("data e ora senza fuso orario")
+        raise ValidationError(_("data e ora senza fuso orario"))
     if isinstance(field, dj.CharField) and value == "" and not field.blank:
-        raise ValidationError("vuoto")
+        raise ValidationError(_("vuoto"))
     if value is None and not field.null:
-        raise ValidationError("manca il valore")
+        raise ValidationError(_("manca il valore"))
     if value is not None:
         if field.choices and value not in {c for c, _label in field.flatchoices}:
-            raise ValidationError(f"valore non ammesso: {value!r}")
+            raise ValidationError(_("valore non ammesso: %(value)s") % {"value": repr(value)})
         field.run_validators(value)
     return value
