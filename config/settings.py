@@ -217,6 +217,10 @@ RATELIMIT_USE_CACHE = "default"
 # Issue 10 item 2: the addresses of the reverse proxies in front of the server
 # (``ARBITRO_TRUSTED_PROXIES``, comma-separated, e.g. ``127.0.0.1``). Only a request whose
 # direct peer is one of them has its ``X-Forwarded-For`` read (tournaments/devices.py).
+# Issue 13 item 5: where closing a round writes the tournament's export (and, on SQLite, an
+# online copy of the database); the newest 20 of each kind are kept (tournaments/transfer/backups.py).
+ARBITRO_BACKUP_DIR = Path(os.environ.get("ARBITRO_BACKUP_DIR", VAR_DIR / "backups"))
+
 ARBITRO_TRUSTED_PROXIES = [
     a.strip() for a in os.environ.get("ARBITRO_TRUSTED_PROXIES", "").split(",") if a.strip()
 ]

@@ -99,3 +99,10 @@ def _print_pack_in_tmp(settings, tmp_path):
     settings.ARBITRO_PRINT_CACHE_DIR = tmp_path / "print-cache"
     settings.ARBITRO_PRINT_BACKGROUND = False
     settings.ARBITRO_PRINT_WORKERS = 0
+
+
+@pytest.fixture(autouse=True)
+def _backups_in_tmp(settings, tmp_path_factory):
+    """Closing a round writes backups (issue 13 item 5): into a temporary folder, never into
+    the repository's var/backups."""
+    settings.ARBITRO_BACKUP_DIR = tmp_path_factory.mktemp("backups")

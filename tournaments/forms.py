@@ -332,3 +332,21 @@ class PlayerForm(forms.Form):
         d = self.cleaned_data
         return PlayerData(first_name=d["first_name"].strip(), last_name=d["last_name"].strip(),
                           membership_number=d["membership"].strip(), club=d["club"].strip())
+
+
+class TournamentFileForm(forms.Form):
+    """Upload of a tournament file of ``manage.py export_tournament`` (issue 13 item 4)."""
+
+    MAX_BYTES = 50 * 1024 * 1024
+
+    file = forms.FileField(label=_("File del torneo (JSON)"))
+    slug = forms.SlugField(
+        label=_("Nuova sigla"), required=False, max_length=80,
+        help_text=_("Solo se la sigla del file è già usata su questo server."),
+    )
+
+    def clean_file(self):
+        f = self.cleaned_data["file"]
+        if f.size > self.MAX_BYTES:
+            raise forms.ValidationError(_("File troppo grande (massimo 50 MB)."))
+        return f

@@ -10,7 +10,7 @@ from django.urls import include, path
 
 from . import urls_captain, urls_documents, urls_public, urls_rounds, urls_scales
 from .views import arbiter, groups, penalties, players
-from .views import board, captain, public
+from .views import board, captain, public, transfer
 
 arbiter_patterns = [
     path("", arbiter.tournament_detail, name="tournament"),
@@ -37,6 +37,8 @@ arbiter_patterns = [
     path("giocatori/<int:number>/penalita/", players.player_penalty, name="player_penalty"),
     path("registro/", arbiter.audit_log, name="audit"),
     path("arbitri/", arbiter.tournament_arbiters, name="tournament_arbiters"),
+    path("esporta/", transfer.tournament_export, name="tournament_export"),
+    path("esporta/torneo.json", transfer.tournament_export_file, name="tournament_export_file"),
     path("penalita/", penalties.penalty_list, name="penalties"),
     path("gironi/", groups.groups, name="groups"),
     path("penalita/<int:pk>/togli/", penalties.penalty_remove, name="penalty_remove"),
@@ -49,6 +51,7 @@ urlpatterns = [
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     path("", arbiter.home, name="home"),
     path("tornei/nuovo/", arbiter.tournament_create, name="tournament_create"),
+    path("tornei/importa-file/", transfer.tournament_import, name="tournament_import"),
     path("tabelle-vp/", include(urls_scales.urlpatterns)),
     path("tornei/<slug:slug>/", include(arbiter_patterns)),
     path("c/", include(urls_captain.urlpatterns)),

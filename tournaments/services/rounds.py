@@ -536,7 +536,11 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
 @refuse_integrity_errors
 @transaction.atomic
 def close_round(*, round: Round, by) -> Round:
-    """Close a published round: every playing table's sheet must be validated."""
+    """Close a published round: every playing table's sheet must be validated.
+
+    Once committed, the tournament's export (and on SQLite a copy of the database) is
+    written to ``settings.ARBITRO_BACKUP_DIR`` (``tournaments.transfer.backups``, issue 13
+    item 5); a failed backup is logged and never undoes the close."""
     rnd = Round.objects.select_for_update().get(pk=round.pk)
     if rnd.state != Round.State.PUBLISHED:
         raise ArbiterError(_("Si può chiudere solo un turno pubblicato."))
@@ -556,6 +560,9 @@ def close_round(*, round: Round, by) -> Round:
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["state", "closed_at"])
     audit(tournament=rnd.tournament, by=by, action="round_closed", round_number=rnd.number)
+    from ..transfer import backups  # issue 13 item 5; late import: transfer imports services
+
+    backups.schedule_backup(rnd.tournament, rnd.number)
     return rnd
 
 

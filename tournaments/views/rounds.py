@@ -24,6 +24,7 @@ from ..clock import MAX_ADD_MINUTES, format_mmss
 from ..errors import ArbiterError
 from ..models import Round, ScoreSheet, Table, Tournament
 from ..sheet_status import STATUS_LABELS, sheet_status, status_label  # noqa: F401 (one set of names, issue 14 item 5)
+from ..transfer import backups
 from .common import arbiter_view, query_int
 
 
@@ -479,6 +480,8 @@ def round_close(request, tournament, number):
             messages.error(request, exc.message)
             return _round_redirect(rnd)
         messages.success(request, _("Turno %(n)s chiuso.") % {"n": number})
+        for warning in backups.take_messages():  # issue 13 item 5: a failed automatic backup
+            messages.warning(request, warning)
         return _round_redirect(rnd)
     pending = tables_not_validated(rnd) if rnd.state == Round.State.PUBLISHED else []
     for row in pending:

@@ -1,0 +1,43 @@
+"""``python manage.py import_tournament FILE.json [--slug NEW] [--owner USERNAME]``.
+
+Creates the tournament of a file written by ``export_tournament`` (issue 13 item 4), all or
+nothing; refused when the version is unknown or the slug exists (unless ``--slug NEW``).
+"""
+from pathlib import Path
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand, CommandError
+
+from tournaments import transfer
+from tournaments.errors import ArbiterError
+from tournaments.services import Actor
+
+
+class Command(BaseCommand):
+    help = "Importa un torneo da un file JSON di export_tournament (tutto o niente)."
+
+    def add_arguments(self, parser):
+        parser.add_argument("file")
+        parser.add_argument("--slug", help="sigla del torneo importato, se quella del file è già usata")
+        parser.add_argument("--owner", help="nome utente da aggiungere agli arbitri del torneo")
+
+    def handle(self, *args, file, slug=None, owner=None, **options):
+        path = Path(file)
+        if not path.is_file():
+            raise CommandError(f"File {file} inesistente.")
+        owner_user = None
+        if owner:
+            User = get_user_model()
+            owner_user = User.objects.filter(**{User.USERNAME_FIELD: owner}).first()
+            if owner_user is None:
+                raise CommandError(f"Utente «{owner}» inesistente: nulla è stato importato.")
+        try:
+            result = transfer.import_tournament(data=path.read_bytes(), slug=slug, owner=owner_user,
+                                                by=Actor.arbiter(owner_user) if owner_user else Actor.system())
+        except ArbiterError as exc:
+            for detail in exc.details:
+                self.stderr.write(str(detail))
+            raise CommandError(exc.message) from exc
+        for message in result.messages:
+            self.stdout.write(message)
+        self.stdout.write(f"Torneo «{result.tournament.slug}» importato.")

@@ -1,0 +1,126 @@
+"""Automatic backups when a round is closed (issue 13 item 5).
+
+:func:`schedule_backup` is called by ``services.close_round`` inside its transaction and
+runs :func:`backup_tournament` once the close is committed (``transaction.on_commit``):
+
+- ``<slug>-round<N>-<UTC time>.json``: the tournament's export (secret, like every export);
+- on SQLite also ``arbitro-<UTC time>.sqlite3``: an online copy of the whole database made
+  with :meth:`sqlite3.Connection.backup` (consistent while captains keep writing);
+
+both into ``settings.ARBITRO_BACKUP_DIR`` (default ``var/backups/``), keeping the newest
+``KEEP`` of each kind (JSON per tournament, SQLite copies overall). A failure is logged and
+kept for the page that closed the round to show; it never undoes the close.
+"""
+from __future__ import annotations
+
+import logging
+import re
+import sqlite3
+import threading
+from datetime import datetime, timezone
+from pathlib import Path
+
+from django.conf import settings
+from django.db import connection, transaction
+from django.utils.translation import gettext as _
+
+from ..models import Tournament
+from .exporter import export_tournament
+
+KEEP = 20
+log = logging.getLogger("arbitro.backups")
+_last = threading.local()
+
+_STAMP = re.compile(r"(\d{8}T\d{6}\d*Z)")
+
+
+def backup_dir() -> Path:
+    """Where backups go: ``settings.ARBITRO_BACKUP_DIR`` (a path)."""
+    return Path(settings.ARBITRO_BACKUP_DIR)
+
+
+def _stamp() -> str:
+    return datetime.now(timezone.utc).strftime("%Y%m%dT%H%M%S%fZ")
+
+
+def _prune(folder: Path, pattern: str, keep: int = KEEP) -> list[Path]:
+    """Delete all but the newest ``keep`` files matching ``pattern`` (newest by the UTC time in
+    the name, then by name). Returns the deleted paths."""
+    files = sorted(folder.glob(pattern), key=lambda p: (m.group(1) if (m := _STAMP.search(p.name)) else "", p.name))
+    old = files[:-keep] if len(files) > keep else []
+    for path in old:
+        path.unlink(missing_ok=True)
+    return old
+
+
+def sqlite_backup(target: Path) -> Path | None:
+    """An online copy of the SQLite database into ``target`` (``sqlite3.Connection.backup``:
+    consistent even while other requests write). None when the database is not SQLite."""
+    if connection.vendor != "sqlite":
+        return None
+    if connection.in_atomic_block:
+        # Python's backup() retries for ever while this connection's own write transaction
+        # holds the database (seen with the tests' in-memory database): refuse instead.
+        raise RuntimeError("SQLite backup requested inside a transaction")
+    connection.ensure_connection()
+    tmp = target.with_suffix(".part")
+    dest = sqlite3.connect(tmp)
+    try:
+        connection.connection.backup(dest)
+    finally:
+        dest.close()
+    tmp.replace(target)
+    return target
+
+
+def backup_tournament(tournament: Tournament, round_number: int) -> list[Path]:
+    """Write the backups of ``tournament`` after round ``round_number`` was closed and prune
+    old ones. Returns the paths written. Raises ``OSError``/``sqlite3.Error`` on failure."""
+    folder = backup_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    stamp = _stamp()
+    written = []
+    path = folder / f"{tournament.slug}-round{round_number}-{stamp}.json"
+    tmp = path.with_suffix(".part")
+    tmp.write_bytes(export_tournament(tournament))
+    tmp.chmod(0o600)  # the export holds the captains' links and PINs
+    tmp.replace(path)
+    written.append(path)
+    _prune(folder, f"{glob_escape(tournament.slug)}-round*-*.json")
+    copy = sqlite_backup(folder / f"arbitro-{stamp}.sqlite3")
+    if copy is not None:
+        copy.chmod(0o600)
+        written.append(copy)
+        _prune(folder, "arbitro-*.sqlite3")
+    return written
+
+
+def glob_escape(text: str) -> str:
+    return re.sub(r"([*?\[])", r"[\1]", text)
+
+
+def run_backup(tournament_id: int, round_number: int) -> list[Path]:
+    """The ``on_commit`` callback: :func:`backup_tournament`, a failure logged and kept for
+    :func:`take_messages`, never raised (the round stays closed)."""
+    _last.messages = []
+    try:
+        tournament = Tournament.objects.get(pk=tournament_id)
+        return backup_tournament(tournament, round_number)
+    except Exception as exc:  # noqa: BLE001 - a backup must never break closing a round
+        log.exception("backup after round %s of tournament %s failed", round_number, tournament_id)
+        _last.messages = [_("Turno chiuso, ma il backup automatico non è riuscito: %(error)s") % {"error": exc}]
+        return []
+
+
+def schedule_backup(tournament: Tournament, round_number: int) -> None:
+    """Run :func:`run_backup` once the current transaction commits (immediately outside one)."""
+    tournament_id = tournament.pk
+    transaction.on_commit(lambda: run_backup(tournament_id, round_number))
+
+
+def take_messages() -> list[str]:
+    """The sentences of the last backup failure in this thread (then forgotten): the view that
+    closed the round shows them."""
+    messages = getattr(_last, "messages", [])
+    _last.messages = []
+    return messages

@@ -1,0 +1,166 @@
+"""What a tournament file holds, model by model, and how each value is written.
+
+Every model that hangs off a tournament is listed here with
+
+- ``FIELDS[model]``: the fields written as they are (converted by :func:`to_json` /
+  read back by :func:`from_json`), in the file under the same name;
+- ``STRUCTURAL[model]``: the fields the file expresses otherwise: by nesting (a table
+  inside its round), by a natural key (a pair's number, a user's username) or not at all
+  (database ids), with the reason.
+
+``tests/transfer/test_schema.py`` checks that the two cover every concrete field of every
+model: a field added to a model but to neither list fails that test, so it is never lost
+silently on the way between two databases.
+
+Values (issue 13 item 4, deterministic files): datetimes in UTC, ISO 8601 with
+microseconds and ``Z``; dates ISO; decimals as strings with the field's decimal places
+(``"12.50"``); JSON fields as they are (the file is written with sorted keys); everything
+else as JSON numbers, strings, booleans or null.
+"""
+from __future__ import annotations
+
+import datetime as dt
+from decimal import Decimal
+
+from django.core.exceptions import ValidationError
+from django.db import models as dj
+from django.utils.translation import gettext as _
+
+from ..models import (
+    AuditEntry,
+    CustomScale,
+    HandRow,
+    Pair,
+    Penalty,
+    PinGuard,
+    Player,
+    Round,
+    ScoreSheet,
+    Seat,
+    Table,
+    Tournament,
+)
+
+FORMAT = "arbitro-tournament"
+VERSION = 1
+
+#: Written into every file, so whoever opens it knows.
+SECRET_NOTICE = ("SEGRETO: questo file contiene i link dei capitani e i PIN dei tavoli. "
+                 "SECRET: this file holds the captains' links and the tables' PINs.")
+
+FIELDS: dict[type[dj.Model], tuple[str, ...]] = {
+    Tournament: (
+        "name", "slug", "date", "venue", "kind", "hands_per_round", "vp_scale", "plan", "mitchell_step",
+        "rematch_window", "bye_percent", "bye_mp", "tiebreaks", "rule_set", "first_round",
+        "mitchell_order", "minutes_per_round", "public_enabled", "projector_enabled", "created_at",
+    ),
+    CustomScale: ("scale_id", "name", "data", "created_at"),
+    Pair: ("number", "status", "withdrawn_from_round", "late_entry", "created_at"),
+    Player: ("first_name", "last_name", "membership_number", "club", "seat"),
+    Round: (
+        "number", "system", "state", "step", "seed", "pairing_request", "warnings", "explanations",
+        "check_report", "drawn_from", "created_at", "published_at", "closed_at", "clock_duration",
+        "clock_started_at", "clock_paused_at", "clock_paused_seconds", "clock_added_seconds",
+    ),
+    Table: ("number", "bye", "token", "pin", "clock_extra_seconds"),
+    Seat: (),
+    ScoreSheet: (
+        "state", "declared_ns", "declared_ew", "mp_ns", "mp_ew", "vp_ns", "vp_ew", "sum_error",
+        "arbitral", "arbitral_note", "version", "content_hash", "entered_by", "entered_by_captain",
+        "confirmed_by", "dispute_note", "entry_device", "entry_agent", "confirm_device",
+        "confirm_agent", "entered_clock_seconds", "updated_at",
+    ),
+    HandRow: ("number", "ns_base", "ns_cards", "ns_score", "ew_base", "ew_cards", "ew_score"),
+    Penalty: ("round_number", "vp", "mp", "reason", "created_at"),
+    AuditEntry: ("round_number", "table_number", "at", "actor", "action", "old", "new", "reason"),
+    PinGuard: (),
+}
+
+STRUCTURAL: dict[type[dj.Model], dict[str, str]] = {
+    Tournament: {
+        "id": "database id",
+        "created_by": "username (users are matched by username)",
+        "arbiters": "list of usernames",
+    },
+    CustomScale: {"id": "database id"},
+    Pair: {"id": "database id", "tournament": "nesting"},
+    Player: {"id": "database id", "tournament": "nesting", "pair": "the pair's number"},
+    Round: {"id": "database id", "tournament": "nesting"},
+    Table: {"id": "database id", "round": "nested in its round"},
+    Seat: {
+        "id": "database id",
+        "round": "the table's round",
+        "table": "nested in its table",
+        "pair": "the pair's number under the line's key",
+        "line": "key 'ns' or 'ew' of the table",
+    },
+    ScoreSheet: {"id": "database id", "table": "nested in its table ('sheet')"},
+    HandRow: {"id": "database id", "sheet": "nested in its sheet ('hands')"},
+    Penalty: {"id": "database id", "tournament": "nesting", "pair": "the pair's number",
+              "created_by": "username"},
+    AuditEntry: {"id": "database id", "tournament": "nesting", "user": "username"},
+    # Wrong-PIN counters and lockouts are about the minutes they were typed in, not the
+    # tournament: an imported tournament starts with none (the arbiter's unlock, in effect).
+    PinGuard: {
+        "id": "database id", "tournament": "not exported: lockouts start afresh",
+        "table": "not exported", "wrong": "not exported", "window_start": "not exported",
+        "locked_at": "not exported",
+    },
+}
+
+
+def model_field_names(model: type[dj.Model]) -> set[str]:
+    """Every concrete field and many-to-many field of ``model`` (what the guard compares)."""
+    names = {f.name for f in model._meta.concrete_fields}
+    names |= {f.name for f in model._meta.many_to_many}
+    return names
+
+
+def format_datetime(value: dt.datetime | None) -> str | None:
+    """``2026-11-30T21:05:03.000120Z``: UTC, microseconds, the same on every database."""
+    if value is None:
+        return None
+    if value.tzinfo is None:  # USE_TZ is on; a naive value is taken as UTC
+        value = value.replace(tzinfo=dt.timezone.utc)
+    return value.astimezone(dt.timezone.utc).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+
+
+def to_json(field: dj.Field, value):
+    """The file's value of model field ``field`` holding ``value``."""
+    if value is None:
+        return None
+    if isinstance(field, dj.DateTimeField):
+        return format_datetime(value)
+    if isinstance(field, dj.DateField):
+        return value.isoformat()
+    if isinstance(field, dj.DecimalField):
+        quantum = Decimal(1).scaleb(-field.decimal_places)
+        return format(Decimal(value).quantize(quantum), "f")
+    return value
+
+
+def from_json(field: dj.Field, raw):
+    """The Python value of ``raw`` (from a file) for model field ``field``, validated like a
+    form would (type, choices, length, null). Raises :class:`ValidationError`."""
+    if isinstance(field, (dj.DecimalField, dj.DateField, dj.DateTimeField)) and raw is not None \
+            and not isinstance(raw, str):
+        raise ValidationError(_("atteso un testo"))
+    if isinstance(field, (dj.IntegerField,)) and raw is not None and (
+            isinstance(raw, bool) or not isinstance(raw, int)):
+        raise ValidationError(_("atteso un numero intero"))
+    if isinstance(field, dj.BooleanField) and not isinstance(raw, bool):
+        raise ValidationError(_("atteso true o false"))
+    if isinstance(field, (dj.CharField, dj.TextField)) and not isinstance(raw, str):
+        raise ValidationError(_("atteso un testo"))
+    value = field.to_python(raw)
+    if isinstance(field, dj.DateTimeField) and value is not None and value.tzinfo is None:
+        raise ValidationError(_("data e ora senza fuso orario"))
+    if isinstance(field, dj.CharField) and value == "" and not field.blank:
+        raise ValidationError(_("vuoto"))
+    if value is None and not field.null:
+        raise ValidationError(_("manca il valore"))
+    if value is not None:
+        if field.choices and value not in {c for c, _label in field.flatchoices}:
+            raise ValidationError(_("valore non ammesso: %(value)s") % {"value": repr(value)})
+        field.run_validators(value)
+    return value

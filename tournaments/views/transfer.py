@@ -1,0 +1,64 @@
+"""The arbiter's export and import of a whole tournament (issue 13 item 4).
+
+- ``/tornei/<slug>/esporta/``: what the file holds (secret: captains' links and PINs) and
+  the download, for the tournament's arbiters only (``arbiter_view``);
+- ``/tornei/importa-file/``: upload a file (the page also lists the user's tournaments with
+  their export pages); the importing arbiter becomes one of the new
+  tournament's arbiters. A refusal is shown on the page with every problem; nothing is
+  created.
+"""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+
+from .. import selectors, transfer
+from ..errors import ArbiterError
+from ..forms import TournamentFileForm
+from .common import arbiter_view
+
+
+@arbiter_view
+def tournament_export(request, tournament):
+    """The export page: the download button, the secret warning, a link to the import."""
+    return render(request, "arbiter/transfer_export.html", {"tournament": tournament,
+                                                             "version": transfer.VERSION})
+
+
+@arbiter_view
+def tournament_export_file(request, tournament):
+    """The tournament's file (``transfer.export_tournament``) as a download, never cached."""
+    response = HttpResponse(transfer.export_tournament(tournament), content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="{tournament.slug}.json"'
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@arbiter_view
+def tournament_import(request):
+    """Upload form → ``transfer.import_tournament`` (owner: the user) → the new tournament.
+
+    A refusal (unknown version, slug taken, invalid values) re-renders the form with the
+    message and each problem, the typed new slug kept; the database is untouched."""
+    form = TournamentFileForm(request.POST or None, request.FILES or None)
+    error = None
+    if request.method == "POST" and form.is_valid():
+        try:
+            result = transfer.import_tournament(
+                data=form.cleaned_data["file"].read(), slug=form.cleaned_data["slug"] or None,
+                owner=request.user, by=request.user,
+            )
+        except ArbiterError as exc:
+            error = exc
+        else:
+            messages.success(request, _("Torneo «%(name)s» importato.") % {"name": result.tournament.name})
+            for message in result.messages:
+                messages.warning(request, message)
+            return redirect("tournament", slug=result.tournament.slug)
+    status = 400 if error is not None else 200
+    return render(request, "arbiter/transfer_import.html", {
+        "form": form, "error": error,
+        "tournaments": selectors.tournaments_of(request.user).order_by("-date", "-created_at"),
+    }, status=status)
