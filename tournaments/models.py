@@ -303,7 +303,7 @@ class Player(models.Model):
     last_name = models.CharField(_("cognome"), max_length=80)
     membership_number = models.CharField(_("tessera"), max_length=30, blank=True)
     club = models.CharField(_("circolo"), max_length=120, blank=True)
-    pair = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.SET_NULL, related_name="members")
+    pair = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.CASCADE, related_name="members")
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
     # Individual tournaments (issue 11, rules.md §9): the player's number, his status and
     # the round from which he no longer plays (withdrawals per player); late entry in round 1.
