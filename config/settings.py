@@ -111,6 +111,9 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'arbitro.sqlite3'}",
         conn_max_age=60,
+        # a kept connection is checked before reuse: a restarted PostgreSQL server (hosted
+        # setup) costs one reconnect instead of an error page
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
