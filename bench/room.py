@@ -24,9 +24,19 @@ Each run:
    (one ``sheet_saved`` and one ``sheet_confirmed`` audit entry, no correction, state
    confirmed, version 2).
 
+Hosted setup (issue 13): ``--setups sqlite,postgres`` runs each run twice, first as above
+(SQLite, one ``manage.py serve`` process), then on PostgreSQL with ``--processes`` server
+processes on consecutive ports sharing one database, the phones of table ``k`` on process
+``k mod P`` (as a reverse proxy spreads them; the proxy itself is not measured), the arbiter on
+the first. Each PostgreSQL run gets a fresh database ``arbitro_room_…`` made on the server of
+``--postgres-url`` (default: ``$DATABASE_URL`` when it is a PostgreSQL URL) and dropped after.
+At the end the figures of both setups are printed side by side. A throw-away server:
+``scripts/with-postgres.sh .venv/bin/python bench/room.py --setups sqlite,postgres --processes 2``.
+
 Prints figures, asserts nothing. Per run, the LAST line is exactly
 ``room[<run>]: T tables, P phones, S saved, C confirmed, N stored once, L lost, R refused``
-(followed by ``, the arbiter's pages failed`` when they did) where *lost* counts tables
+(followed by ``, the arbiter's pages failed`` when they did; ``<run>`` is e.g.
+``one`` on SQLite, ``one@postgres×2`` on PostgreSQL with 2 processes) where *lost* counts tables
 not saved, confirmed and stored exactly once, and *refused* counts phones that ever got a
 connection error, a timeout (30 s) or an unexpected status.
 Targets (issue 10): save p99 ≤ 150 ms, arbiter pages p99 ≤ 300 ms, a change reaches the
@@ -47,6 +57,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.parse
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -153,8 +164,9 @@ class Client:
 class Room:
     """Shared state of one run: timings per request kind, failures, the tables' progress."""
 
-    def __init__(self, tables, *, port, sources, hands, spread, seconds, open_seconds, seed):
-        self.tables, self.port, self.hands = tables, port, hands
+    def __init__(self, tables, *, ports, sources, hands, spread, seconds, open_seconds, seed):
+        self.tables, self.ports, self.hands = tables, ports, hands
+        self.port = ports[0]
         self.sources = sources
         self.spread, self.seconds, self.open_seconds = spread, seconds, open_seconds
         self.rng = random.Random(seed)
@@ -190,7 +202,7 @@ class Room:
 
     async def phone(self, k: int, number: int, token: str, line: str):
         who = f"table {number} {line}"
-        client = Client(self.port, self.source(2 * k + (line == "ew")))
+        client = Client(self.ports[k % len(self.ports)], self.source(2 * k + (line == "ew")))
         rng = random.Random(f"{number}-{line}")
         base = f"/c/{token}/"
         try:
@@ -369,19 +381,40 @@ def figures(values: list[float]) -> str:
     return f"p50 {statistics.median(values):.0f} ms, p99 {percentile(values, 99):.0f} ms, max {max(values):.0f} ms"
 
 
+def postgres_database(server_url: str, name: str, *, drop: bool = False) -> str:
+    """Create (or, with ``drop``, drop) database ``name`` on the PostgreSQL server of
+    ``server_url`` (a ``postgres://`` URL of any database there whose role may create
+    databases); returns the URL of database ``name``."""
+    import psycopg
+
+    with psycopg.connect(server_url, autocommit=True) as conn:
+        if drop:
+            conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        else:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    return urllib.parse.urlsplit(server_url)._replace(path="/" + name).geturl()
+
+
 def one_run(name: str, args) -> dict:
-    """One run in a fresh database and server; prints its figures, returns the counts."""
+    """One run in a fresh database and server(s); prints its figures, returns the counts."""
     spread, sources = RUNS[name]
     sources = sources or args.sources
+    setup = args.setups  # one setup per process (see main)
+    processes = args.processes if setup == "postgres" else 1
+    label = name if setup == "sqlite" else f"{name}@postgres×{processes}"
     var = tempfile.mkdtemp(prefix="arbitro-room-")
     env = dict(os.environ, ARBITRO_VAR_DIR=var, ARBITRO_SECRET_KEY="bench-" + "x" * 40,
                DJANGO_SETTINGS_MODULE="config.settings", ARBITRO_DEBUG="0")
-    env.pop("DATABASE_URL", None)  # always the temporary SQLite database
+    env.pop("DATABASE_URL", None)  # SQLite: always the temporary database
+    database = None
+    if setup == "postgres":
+        database = f"arbitro_room_{os.getpid()}_{name}"
+        env["DATABASE_URL"] = postgres_database(args.postgres_url, database)
     os.environ.clear()
     os.environ.update(env)
     python = sys.executable
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):  # as ``make run`` does
-        subprocess.run([python, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
+    for command in (["migrate", "--noinput"], ["createcachetable"], ["collectstatic", "--noinput"]):
+        subprocess.run([python, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)  # as ``make setup``
     from django.db import connections
 
     connections.close_all()
@@ -389,33 +422,42 @@ def one_run(name: str, args) -> dict:
     tables = setup_tournament(2 * args.tables, args.hands)
     session = arbiter_session()
     connections.close_all()
-    print(f"\n== run {name}: {len(tables)} tables, {2 * len(tables)} phones from "
+    where = "SQLite, 1 server process" if setup == "sqlite" else f"PostgreSQL, {processes} server processes"
+    print(f"\n== run {label}: {len(tables)} tables, {2 * len(tables)} phones from "
           f"{'127.0.0.1' if sources <= 1 else f'{sources} addresses 127.0.0.2…127.0.0.{1 + sources}'}, "
-          f"saves {'all at once' if spread == 'burst' else f'over {max(0, args.seconds - 10)} s'}"
+          f"saves {'all at once' if spread == 'burst' else f'over {max(0, args.seconds - 10)} s'}; {where}"
           f" (setup {time.perf_counter() - t0:.0f} s, var dir {var})")
 
-    port = free_port()
-    serve = [python, "manage.py", "serve", "--host", HOST, "--port", str(port)]
-    if args.connection_limit:
-        serve += ["--connection-limit", str(args.connection_limit)]
-    if args.threads:
-        serve += ["--threads", str(args.threads)]
-    server = subprocess.Popen(serve, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
-    room = Room(tables, port=port, sources=sources, hands=args.hands, spread=spread, seconds=args.seconds,
+    ports = [free_port() for _ in range(processes)]
+    servers = []
+    for port in ports:
+        serve = [python, "manage.py", "serve", "--host", HOST, "--port", str(port)]
+        if args.connection_limit:
+            serve += ["--connection-limit", str(args.connection_limit)]
+        if args.threads:
+            serve += ["--threads", str(args.threads)]
+        servers.append(subprocess.Popen(serve, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
+                                        stderr=subprocess.PIPE, text=True))
+    room = Room(tables, ports=ports, sources=sources, hands=args.hands, spread=spread, seconds=args.seconds,
                 open_seconds=args.open_seconds, seed=args.seed)
     wall = 0.0
     cpu = {"server": 0.0, "client": 0.0}
     try:
-        if not wait_until_up(port, server):
+        down = [s for port, s in zip(ports, servers) if not wait_until_up(port, s)]
+        if down:
+            server = down[0]
             print("server did not start:", (server.stderr.read() if server.poll() is not None else "timeout")[-2000:])
             room.failures.append("server did not start")
         else:
-            warm_up(port, tables[0][1])
-            server_cpu, client_cpu = process_cpu(server.pid), time.process_time()
+            for port in ports:
+                warm_up(port, tables[0][1])
+            server_cpu, client_cpu = sum(process_cpu(s.pid) for s in servers), time.process_time()
             wall = asyncio.run(room.run("bench", session))
-            cpu = {"server": process_cpu(server.pid) - server_cpu, "client": time.process_time() - client_cpu}
+            cpu = {"server": sum(process_cpu(s.pid) for s in servers) - server_cpu,
+                   "client": time.process_time() - client_cpu}
     finally:
-        stop_server(server)
+        for server in servers:
+            stop_server(server)
 
     numbers = [n for n, _ in tables]
     once, histogram = stored_once(numbers)
@@ -424,8 +466,9 @@ def one_run(name: str, args) -> dict:
     phones_refused = room.refused - {"arbiter"}
     lost = len(numbers) - min(len(ok), once)
     print(f"wall time {wall:.1f} s (pages opened over {args.open_seconds:g} s); the load client shares the "
-          f"server's {os.cpu_count()} cores: CPU time server {cpu['server']:.1f} s, load client {cpu['client']:.1f} s")
-    for kind in ("page", "poll", "save", "confirm", "arbiter login", "arbiter round", "arbiter board"):
+          f"server's {os.cpu_count()} cores: CPU time server{'s' if processes > 1 else ''} {cpu['server']:.1f} s, "
+          f"load client {cpu['client']:.1f} s")
+    for kind in KINDS:
         if kind in room.ms:
             print(f"  {kind:14s} {len(room.ms[kind]):6d} requests {dict(sorted(room.statuses[kind].items()))}: "
                   f"{figures(room.ms[kind])}")
@@ -442,12 +485,38 @@ def one_run(name: str, args) -> dict:
     print(f"  sheet versions after the run: {dict(sorted(histogram.items()))}")
     if room.failures:
         print("  failures, e.g.: " + "; ".join(room.failures))
-    print(f"room[{name}]: {len(tables)} tables, {2 * len(tables)} phones, {len(room.saved_at)} saved, "
+    summary = {"run": name, "setup": where, "lost": lost, "refused": len(phones_refused),
+               "seen max": max(to_other) if to_other else None,
+               **{kind: [statistics.median(v), percentile(v, 99)] for kind, v in room.ms.items()}}
+    print(SUMMARY + json.dumps(summary))
+    print(f"room[{label}]: {len(tables)} tables, {2 * len(tables)} phones, {len(room.saved_at)} saved, "
           f"{len(room.confirmed_at)} confirmed, {once} stored once, {lost} lost, {len(phones_refused)} refused"
           + (", the arbiter's pages failed" if "arbiter" in room.refused else ""))
     if not args.keep:
         shutil.rmtree(var, ignore_errors=True)
+        if database:
+            postgres_database(args.postgres_url, database, drop=True)
     return {"lost": lost, "refused": len(phones_refused)}
+
+
+KINDS = ("page", "poll", "save", "confirm", "arbiter login", "arbiter round", "arbiter board")
+#: Prefix of the line that carries a run's figures to the parent process (for the side-by-side table).
+SUMMARY = "summary-json: "
+
+
+def side_by_side(summaries: list[dict]) -> None:
+    """The figures of every run and setup, one row each (p50 / p99 in ms)."""
+    if not summaries:
+        return
+    print("\n== side by side (p50 / p99 ms)")
+    columns = ("save", "confirm", "poll", "page", "arbiter round", "arbiter login")
+    print(f"{'run':6s} {'setup':34s} " + " ".join(f"{c:>14s}" for c in columns)
+          + f" {'seen max':>9s} {'lost':>5s} {'refused':>8s}")
+    for s in summaries:
+        cells = [f"{s[c][0]:.0f} / {s[c][1]:.0f}" if c in s else "–" for c in columns]
+        seen = f"{s['seen max']:.1f} s" if s.get("seen max") is not None else "–"
+        print(f"{s['run']:6s} {s['setup']:34s} " + " ".join(f"{c:>14s}" for c in cells)
+              + f" {seen:>9s} {s['lost']:>5d} {s['refused']:>8d}")
 
 
 def main() -> None:
@@ -464,6 +533,14 @@ def main() -> None:
     parser.add_argument("--connection-limit", type=int, default=None,
                         help="passed to manage.py serve (e.g. 100, waitress's default, to see the fault)")
     parser.add_argument("--threads", type=int, default=None, help="passed to manage.py serve")
+    parser.add_argument("--setups", default="sqlite",
+                        help="comma-separated: sqlite (one process, as make run), postgres (--processes processes "
+                             "on one PostgreSQL database, as make serve-prod); each run on each setup")
+    parser.add_argument("--processes", type=int, default=2, help="server processes of the postgres setup")
+    default_pg = os.environ.get("DATABASE_URL", "")
+    parser.add_argument("--postgres-url", default=default_pg if default_pg.startswith(("postgres:", "postgresql:"))
+                        else None, help="a PostgreSQL server (postgres://user@host:port/db) whose role may create "
+                                        "databases; default $DATABASE_URL when it is PostgreSQL")
     parser.add_argument("--keep", action="store_true", help="keep the temporary var dir (database) of each run")
     args = parser.parse_args()
     if not 1 <= args.sources <= 250:
@@ -472,17 +549,37 @@ def main() -> None:
     unknown = [n for n in names if n not in RUNS]
     if unknown:
         parser.error(f"--runs: unknown {unknown}; choose among {sorted(RUNS)}")
-    if len(names) == 1:
+    setups = [n.strip() for n in args.setups.split(",") if n.strip()]
+    if not setups or set(setups) - {"sqlite", "postgres"}:
+        parser.error("--setups: sqlite, postgres or both")
+    if "postgres" in setups and not args.postgres_url:
+        parser.error("--setups postgres needs --postgres-url (or DATABASE_URL=postgres://…), e.g. "
+                     "scripts/with-postgres.sh .venv/bin/python bench/room.py --setups sqlite,postgres")
+    if args.processes < 1:
+        parser.error("--processes: at least 1")
+    if len(names) == 1 and len(setups) == 1:
+        args.setups = setups[0]
         one_run(names[0], args)
         return
     # Django reads its settings (the database of the run) once per process: one process a run.
-    for name in names:
-        argv = [a for a in sys.argv[1:]]
-        if "--runs" in argv:
-            i = argv.index("--runs")
+    argv = list(sys.argv[1:])
+    for option in ("--runs", "--setups"):
+        if option in argv:
+            i = argv.index(option)
             del argv[i:i + 2]
-        argv = [a for a in argv if not a.startswith("--runs=")]
-        subprocess.run([sys.executable, str(Path(__file__).resolve()), *argv, "--runs", name], check=False)
+        argv = [a for a in argv if not a.startswith(option + "=")]
+    summaries = []
+    for name in names:
+        for setup in setups:
+            child = subprocess.Popen([sys.executable, str(Path(__file__).resolve()), *argv, "--runs", name,
+                                      "--setups", setup], stdout=subprocess.PIPE, text=True)
+            for line in child.stdout:
+                if line.startswith(SUMMARY):
+                    summaries.append(json.loads(line[len(SUMMARY):]))
+                else:
+                    print(line, end="", flush=True)
+            child.wait()
+    side_by_side(summaries)
 
 
 if __name__ == "__main__":

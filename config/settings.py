@@ -111,6 +111,9 @@ DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{VAR_DIR / 'arbitro.sqlite3'}",
         conn_max_age=60,
+        # a kept connection is checked before reuse: a restarted PostgreSQL server (hosted
+        # setup) costs one reconnect instead of an error page
+        conn_health_checks=True,
     )
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
@@ -132,6 +135,8 @@ AUTHENTICATION_BACKENDS = [
     "django.contrib.auth.backends.ModelBackend",
 ]
 AXES_ENABLED = _env_bool("ARBITRO_LOGIN_THROTTLE", True)
+# Failed logins are counted in the database (shared by every server process), not in a cache.
+AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = 0.25  # hours: 15 minutes (the lockout page says so)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
@@ -204,13 +209,30 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# The captain pages' rate limits (django-ratelimit, tournaments/views/captain.py) count in
-# this cache. A local-memory cache is shared only within one process: enough here because
-# ``manage.py serve`` runs waitress, one process with threads. django_ratelimit is used as
-# a library (not in INSTALLED_APPS), so its system check about LocMemCache does not run; a
-# hosted setup with several processes needs a shared cache (e.g. Redis, database cache).
+# Caches (issue 13 item 2). "default" holds the captain pages' rate limits
+# (django-ratelimit, tournaments/views/captain.py). With SQLite (a club laptop, one waitress
+# process with threads) a local-memory cache, as before. With any other database (PostgreSQL:
+# a hosted server with several processes) a table of that database, shared by every process,
+# whose counters increment atomically (tournaments/cache.py); ``manage.py createcachetable``
+# makes it (``make setup`` and ``make serve-prod`` run it; the test runner does it itself).
+# django_ratelimit is used as a library (not in INSTALLED_APPS), so its system check about
+# LocMemCache does not run. "documents": files under var/cache/documents, shared by the
+# processes of one machine, for generated documents (PDF/XLSX, print cache): ask for
+# ``django.core.cache.caches["documents"]``. QR codes keep a per-process memo
+# (tournaments/links.py): they are a pure function of the link, so nothing to share.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    _DEFAULT_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "arbitro"}
+else:
+    _DEFAULT_CACHE = {"BACKEND": "tournaments.cache.SharedDatabaseCache", "LOCATION": "arbitro_cache",
+                      "OPTIONS": {"MAX_ENTRIES": 20000}}
 CACHES = {
-    "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "arbitro"}
+    "default": _DEFAULT_CACHE,
+    "documents": {
+        "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+        "LOCATION": str(VAR_DIR / "cache" / "documents"),
+        "TIMEOUT": 24 * 3600,
+        "OPTIONS": {"MAX_ENTRIES": 2000},
+    },
 }
 RATELIMIT_USE_CACHE = "default"
 

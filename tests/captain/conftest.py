@@ -4,11 +4,15 @@ from django.core.cache import cache
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_limits():
-    """The rate limiter counts in the local-memory cache: start every test from zero."""
-    cache.clear()
+def _fresh_rate_limits(django_db_blocker):
+    """The rate limiter counts in the default cache (process memory on SQLite, a database table
+    otherwise: config/settings.py): start every test from zero. The database cache needs the
+    database even in a test that does not otherwise use it."""
+    with django_db_blocker.unblock():
+        cache.clear()
     yield
-    cache.clear()
+    with django_db_blocker.unblock():
+        cache.clear()
 
 
 @pytest.fixture

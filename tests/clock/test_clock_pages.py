@@ -14,10 +14,13 @@ HANDS4 = [[600, 200], [400, 150], [250, 300], [300, 195]]
 
 
 @pytest.fixture(autouse=True)
-def _fresh_rate_limits():
-    cache.clear()
+def _fresh_rate_limits(django_db_blocker):
+    # the default cache is a database table except on SQLite (config/settings.py)
+    with django_db_blocker.unblock():
+        cache.clear()
     yield
-    cache.clear()
+    with django_db_blocker.unblock():
+        cache.clear()
 
 
 @pytest.fixture

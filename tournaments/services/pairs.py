@@ -150,6 +150,10 @@ def add_pair(
     membership number), or a pair number already in use. Once round 2 is paired no
     pair may enter (seed code art. 33): see :func:`add_late_pair` for round 1.
     """
+    # Serialised with the other writes of the tournament (another pair being added from
+    # another window or server process, a round being generated): the next free number and
+    # "no round yet" are read under the tournament's row lock (issue 13 item 2).
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     if not late and tournament.rounds.exists():
         raise ArbiterError(
             _("Il torneo è già iniziato: una coppia tardiva può entrare solo durante il turno 1 "
@@ -247,6 +251,7 @@ def import_pairs(*, tournament: Tournament, rows: Iterable, by) -> int:
     two ``bulk_create`` statements, pairs then players, instead of one ``INSERT`` per
     pair — 2000 pairs hold the database well under a second (``bench/import_saves.py``).
     """
+    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # as add_pair
     if tournament.rounds.exists():
         raise ArbiterError(_("Il torneo è già iniziato: l'importazione delle iscrizioni è chiusa."))
     rows = list(rows)

@@ -9,7 +9,13 @@ hold 500 phones with room to spare. ``bench/room.py`` measures them.
 from __future__ import annotations
 
 import select
+import signal
+import subprocess
+import sys
+import time
 
+from django.conf import settings as django_settings
+from django.core.management.base import CommandError
 
 from tournaments.management.lang import LangCommand
 
@@ -73,6 +79,57 @@ def server_options(*, host: str, port: int, threads: int | None = None,
     return options
 
 
+def worker_commands(*, host: str, port: int, processes: int, threads: int | None = None,
+                    connection_limit: int | None = None) -> list[list[str]]:
+    """The command lines of the ``processes`` waitress processes of a hosted setup (issue 13
+    item 3): one ``manage.py serve`` each, on ports ``port``, ``port + 1``, … (the reverse
+    proxy's upstream, docs/nginx-arbitro.conf), with the same threads and connection limit."""
+    manage = str(django_settings.BASE_DIR / "manage.py")
+    commands = []
+    for k in range(processes):
+        command = [sys.executable, manage, "serve", "--host", host, "--port", str(port + k)]
+        if threads is not None:
+            command += ["--threads", str(threads)]
+        if connection_limit is not None:
+            command += ["--connection-limit", str(connection_limit)]
+        commands.append(command)
+    return commands
+
+
+def run_workers(commands: list[list[str]], *, out=print, poll_seconds: float = 1.0) -> int:
+    """Start every command, restart one that exits on its own, stop them all on Ctrl+C or
+    SIGTERM (as a service manager sends). Returns 0 after a requested stop."""
+    stopping = False
+
+    def stop(signum, frame):
+        nonlocal stopping
+        stopping = True
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    procs = [subprocess.Popen(c) for c in commands]
+    try:
+        while not stopping:
+            time.sleep(poll_seconds)
+            for k, proc in enumerate(procs):
+                if proc.poll() is not None and not stopping:
+                    out(f"processo {k + 1} (porta {commands[k][commands[k].index('--port') + 1]}) uscito "
+                        f"con codice {proc.returncode}: lo riavvio")
+                    procs[k] = subprocess.Popen(commands[k])
+    except KeyboardInterrupt:
+        pass
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+        for proc in procs:
+            if proc.poll() is None:
+                proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    return 0
+
+
 class Command(LangCommand):  # --lang it|en (issue 14 item 8)
     help = "Avvia Arbitro con waitress (server WSGI di produzione)."
 
@@ -83,8 +140,23 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
                             help=f"thread di lavoro (predefinito {SERVER_SETTINGS['threads']})")
         parser.add_argument("--connection-limit", type=int, default=None,
                             help=f"connessioni aperte (predefinito {SERVER_SETTINGS['connection_limit']})")
+        parser.add_argument("--processes", type=int, default=1,
+                            help="processi waitress sulle porte PORT, PORT+1, … dietro un reverse proxy "
+                                 "(server ospitato con PostgreSQL; predefinito 1)")
 
-    def handle(self, *args, host, port, threads, connection_limit, **options):
+    def handle(self, *args, host, port, threads, connection_limit, processes=1, **options):
+        if processes < 1:
+            raise CommandError("--processes: almeno 1")
+        if processes > 1:
+            if django_settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
+                self.stderr.write("Attenzione: più processi con SQLite si contendono il file del database; "
+                                  "per un server ospitato usa PostgreSQL (DATABASE_URL).")
+            self.stdout.write(f"Arbitro: {processes} processi su http://{host}:{port}/ … "
+                              f"http://{host}:{port + processes - 1}/  (Ctrl+C per fermare)")
+            commands = worker_commands(host=host, port=port, processes=processes, threads=threads,
+                                       connection_limit=connection_limit)
+            run_workers(commands, out=self.stdout.write)
+            return
         from waitress import serve
 
         from config.wsgi import application

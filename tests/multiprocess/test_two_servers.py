@@ -1,0 +1,362 @@
+"""Two server processes, one PostgreSQL database (issue 13 item 2).
+
+Two ``manage.py serve`` (waitress) processes, A and B, serve the test database at the same
+time, as a hosted setup's workers do behind the reverse proxy. Captains' phones and the
+arbiter send their writes to both at once; the database alone must keep them apart:
+
+- two N/S phones (one on A, one on B) save the same table from the same version at the same
+  moment: exactly one save is stored (200), the other hears "changed by another device"
+  (409); the stored hands are the winner's; one ``sheet_saved`` entry;
+- the arbiter (on A) and a N/S captain (on B) enter the same empty table at once: one wins;
+- the E/W captain confirms (on B) while the arbiter validates (on A): both or one apply, in
+  some order; the version counts exactly the writes the audit trail records;
+- wrong PINs sent through A and B together lock the table after exactly
+  ``TABLE_MAX_WRONG`` counted tries, and the lock is seen through both servers;
+- unknown tokens sent through A and B count in one shared rate limit (``GUESS_RATE``).
+
+Runs only on PostgreSQL (``DATABASE_URL=postgres://…``, as ``make test`` does through
+``scripts/with-postgres.sh``); on SQLite it is skipped with the reason.
+"""
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.parse
+from concurrent.futures import ThreadPoolExecutor
+from http.cookies import SimpleCookie
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parents[2]
+HOST = "127.0.0.1"
+POSTGRES = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
+
+pytestmark = [
+    pytest.mark.skipif(not POSTGRES, reason="needs PostgreSQL (DATABASE_URL=postgres://…): "
+                                            "two server processes share one database server"),
+    pytest.mark.django_db(transaction=True),
+]
+
+HANDS_A = [[600, 200], [400, 150], [250, 300], [300, 195]]
+HANDS_B = [[500, 100], [350, 250], [200, 400], [310, 205]]
+
+
+# --------------------------------------------------------------------------- HTTP
+
+
+class Phone:
+    """One browser: its own cookies; talks to one server (port)."""
+
+    def __init__(self, port: int):
+        self.port = port
+        self.cookies: dict[str, str] = {}
+
+    def request(self, method: str, path: str, *, body: bytes = b"", headers: dict | None = None):
+        conn = http.client.HTTPConnection(HOST, self.port, timeout=60)
+        head = {"Host": f"{HOST}:{self.port}", **(headers or {})}
+        if self.cookies:
+            head["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
+        conn.request(method, path, body=body or None, headers=head)
+        response = conn.getresponse()
+        data = response.read()
+        for value in response.headers.get_all("Set-Cookie") or []:
+            cookie = SimpleCookie()
+            cookie.load(value)
+            for key, morsel in cookie.items():
+                self.cookies[key] = morsel.value
+        conn.close()
+        return response.status, data
+
+    def csrf_headers(self) -> dict:
+        return {"X-CSRFToken": self.cookies.get("csrftoken", "")}
+
+    def open_sheet(self, token: str) -> dict:
+        status, html = self.request("GET", f"/c/{token}/", headers={"Accept": "text/html"})
+        assert status == 200, html[:300]
+        found = re.search(rb'<script id="captain-data" type="application/json">(.*?)</script>', html, re.S)
+        return json.loads(found.group(1))["sheet"]
+
+    def post_json(self, path: str, payload: dict):
+        status, data = self.request(
+            "POST", path, body=json.dumps(payload).encode(),
+            headers={"Content-Type": "application/json", "Accept": "application/json", **self.csrf_headers()})
+        return status, data
+
+    def post_form(self, path: str, fields: dict):
+        body = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": self.cookies.get("csrftoken", "")})
+        return self.request("POST", path, body=body.encode(),
+                            headers={"Content-Type": "application/x-www-form-urlencoded"})
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        return s.getsockname()[1]
+
+
+def _database_url(settings_dict: dict) -> str:
+    """The URL of the database this test uses (pytest-django's test database)."""
+    user = urllib.parse.quote(settings_dict.get("USER") or "", safe="")
+    password = urllib.parse.quote(settings_dict.get("PASSWORD") or "", safe="")
+    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
+    host = settings_dict.get("HOST") or "localhost"
+    port = f":{settings_dict['PORT']}" if settings_dict.get("PORT") else ""
+    return f"postgres://{auth}{host}{port}/{settings_dict['NAME']}"
+
+
+def _wait_until_up(port: int, proc: subprocess.Popen, seconds: float = 60) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            return False
+        try:
+            conn = http.client.HTTPConnection(HOST, port, timeout=5)
+            conn.request("GET", "/accounts/login/")
+            conn.getresponse().read()
+            conn.close()
+            return True
+        except OSError:
+            time.sleep(0.2)
+    return False
+
+
+@pytest.fixture
+def servers(transactional_db, tmp_path):
+    """Ports of two ``manage.py serve`` processes on the test database."""
+    from django.db import connection
+
+    env = dict(os.environ, DATABASE_URL=_database_url(connection.settings_dict), ARBITRO_VAR_DIR=str(tmp_path),
+               # the test's own key: the arbiter's session (made here) carries a hash signed with it
+               ARBITRO_SECRET_KEY=settings.SECRET_KEY, ARBITRO_DEBUG="0", PYTHONUNBUFFERED="1")
+    ports, procs = [_free_port(), _free_port()], []
+    try:
+        for port in ports:
+            procs.append(subprocess.Popen(
+                [sys.executable, "manage.py", "serve", "--host", HOST, "--port", str(port), "--threads", "4"],
+                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True))
+        for port, proc in zip(ports, procs):
+            if not _wait_until_up(port, proc):
+                proc.terminate()
+                pytest.fail("server did not start: " + (proc.stderr.read()[-2000:] if proc.poll() is not None else ""))
+        yield ports
+    finally:
+        for proc in procs:
+            proc.terminate()
+        for proc in procs:
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                proc.wait()
+
+
+@pytest.fixture
+def room(tournament, make_pairs, arbiter):
+    """16 pairs, round 1 (Mitchell, 4 hands) published: tables 1–8; and the arbiter's session."""
+    from importlib import import_module
+
+    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
+
+    from tournaments import services
+
+    make_pairs(tournament, 16)
+    rnd = services.generate_round(tournament=tournament, by=arbiter)
+    rnd = services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)
+    tables = {t.number: t for t in rnd.tables.all()}
+    assert sorted(tables) == list(range(1, 9))
+    store = import_module(settings.SESSION_ENGINE).SessionStore()
+    store[SESSION_KEY] = str(arbiter.pk)
+    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
+    store[HASH_SESSION_KEY] = arbiter.get_session_auth_hash()
+    store.save()
+    return tournament, rnd, tables, (settings.SESSION_COOKIE_NAME, store.session_key)
+
+
+def _arbiter(port: int, session) -> Phone:
+    browser = Phone(port)
+    browser.cookies[session[0]] = session[1]
+    status, _ = browser.request("GET", "/tornei/prova/turni/1/")  # also sets the CSRF cookie
+    assert status == 200
+    return browser
+
+
+def _together(*calls):
+    """Run the calls in threads released at the same moment; return their results in order."""
+    barrier = threading.Barrier(len(calls))
+
+    def run(call):
+        barrier.wait()
+        return call()
+
+    with ThreadPoolExecutor(len(calls)) as pool:
+        return [f.result() for f in [pool.submit(run, c) for c in calls]]
+
+
+# --------------------------------------------------------------------------- the test
+
+
+def test_two_processes_lose_double_and_overwrite_nothing(servers, room):
+    from tournaments.models import AuditEntry, PinGuard, ScoreSheet
+    from tournaments.services.pins import TABLE_MAX_WRONG
+
+    a, b = servers
+    tournament, rnd, tables, session = room
+
+    def race_two_captains(number: int):
+        """Two N/S phones, on A and on B, save the same table from version 0 at once;
+        then the E/W phone confirms on the loser's server."""
+        token = tables[number].token
+        phone_a, phone_b = Phone(a), Phone(b)
+        seen_a, seen_b = phone_a.open_sheet(token), phone_b.open_sheet(token)
+        answers = _together(
+            lambda: phone_a.post_json(f"/c/{token}/salva/", {"line": "ns", "hands": HANDS_A, "declared": None,
+                                                            "version": seen_a["version"]}),
+            lambda: phone_b.post_json(f"/c/{token}/salva/", {"line": "ns", "hands": HANDS_B, "declared": None,
+                                                            "version": seen_b["version"]}),
+        )
+        statuses = sorted(s for s, _ in answers)
+        winner = HANDS_A if answers[0][0] == 200 else HANDS_B
+        confirm_port = b if answers[0][0] == 200 else a
+        ew = Phone(confirm_port)
+        sheet = ew.open_sheet(token)
+        confirmed = ew.post_json(f"/c/{token}/conferma/", {"line": "ew", "version": sheet["version"]})
+        return number, statuses, winner, confirmed[0]
+
+    def race_arbiter_and_captain(number: int):
+        """The arbiter (on A) and the N/S captain (on B) enter the same empty table at once."""
+        token = tables[number].token
+        boss, captain = _arbiter(a, session), Phone(b)
+        seen = captain.open_sheet(token)
+        grid = {"expected_version": "0", "action": "save"}
+        for i, (ns, ew) in enumerate(HANDS_A, start=1):
+            grid[f"h{i}_ns"], grid[f"h{i}_ew"] = str(ns), str(ew)
+        answers = _together(
+            lambda: boss.post_form(f"/tornei/prova/turni/1/tavoli/{number}/", grid),
+            lambda: captain.post_json(f"/c/{token}/salva/", {"line": "ns", "hands": HANDS_B, "declared": None,
+                                                            "version": seen["version"]}),
+        )
+        return number, answers[0][0], answers[1][0]
+
+    def race_confirm_and_validate(number: int):
+        """Saved on A; then the E/W captain confirms on B while the arbiter validates on A."""
+        token = tables[number].token
+        ns = Phone(a)
+        seen = ns.open_sheet(token)
+        status, _ = ns.post_json(f"/c/{token}/salva/", {"line": "ns", "hands": HANDS_A, "declared": None,
+                                                       "version": seen["version"]})
+        assert status == 200
+        ew, boss = Phone(b), _arbiter(a, session)
+        sheet = ew.open_sheet(token)
+        answers = _together(
+            lambda: ew.post_json(f"/c/{token}/conferma/", {"line": "ew", "version": sheet["version"]}),
+            lambda: boss.post_form(f"/tornei/prova/turni/1/tavoli/{number}/valida/", {}),
+        )
+        return number, answers[0][0], answers[1][0]
+
+    def wrong_pins(port: int, tries: int):
+        phone = Phone(port)
+        phone.request("GET", "/t/prova/pin/")
+        right = tables[8].pin
+        wrong = "0000" if right != "0000" else "1111"
+        return [phone.post_form("/t/prova/pin/", {"table": "8", "pin": wrong})[0] for _ in range(tries)]
+
+    with ThreadPoolExecutor(12) as pool:
+        two_captains = [pool.submit(race_two_captains, n) for n in range(1, 6)]
+        arbiter_vs_captain = [pool.submit(race_arbiter_and_captain, n) for n in (6, 7)]
+        confirm_vs_validate = pool.submit(race_confirm_and_validate, 8)
+        pins = [pool.submit(wrong_pins, port, 4) for port in (a, b)]
+        two_captains = [f.result() for f in two_captains]
+        arbiter_vs_captain = [f.result() for f in arbiter_vs_captain]
+        confirm_vs_validate = confirm_vs_validate.result()
+        pins = [f.result() for f in pins]
+
+    def entries(number: int) -> list[str]:
+        return list(AuditEntry.objects.filter(tournament=tournament, round_number=1, table_number=number)
+                    .order_by("id").values_list("action", flat=True))
+
+    def stored_hands(number: int) -> list[list[int]]:
+        sheet = ScoreSheet.objects.get(table__round=rnd, table__number=number)
+        return [[h.ns_score, h.ew_score] for h in sheet.hands.order_by("number")]
+
+    # two captains, one sheet: one save stored, the other told (409); then confirmed once
+    for number, statuses, winner, confirmed in two_captains:
+        assert statuses == [200, 409], (number, statuses)
+        assert confirmed == 200, number
+        sheet = ScoreSheet.objects.get(table__round=rnd, table__number=number)
+        assert (sheet.state, sheet.version) == (ScoreSheet.State.CONFIRMED, 2), number  # save, confirm
+        assert stored_hands(number) == winner, number
+        assert entries(number) == ["sheet_saved", "sheet_confirmed"], number
+
+    # the arbiter and a captain enter one empty table: exactly one entry stored
+    for number, arbiter_status, captain_status in arbiter_vs_captain:
+        arbiter_won = arbiter_status == 302 and captain_status == 409
+        captain_won = captain_status == 200 and arbiter_status == 409
+        assert arbiter_won != captain_won, (number, arbiter_status, captain_status)
+        sheet = ScoreSheet.objects.get(table__round=rnd, table__number=number)
+        assert sheet.version == 1
+        assert stored_hands(number) == (HANDS_A if arbiter_won else HANDS_B)
+        assert entries(number) == ["sheet_saved"], number
+
+    # confirm and validate together: each write that answered success is in the audit once,
+    # and the version counts exactly those writes (save + the applied ones)
+    number, confirm_status, validate_status = confirm_vs_validate
+    sheet = ScoreSheet.objects.get(table__round=rnd, table__number=number)
+    assert sheet.state == ScoreSheet.State.VALIDATED
+    log = entries(number)
+    assert log[0] == "sheet_saved" and log.count("sheet_saved") == 1
+    assert log.count("sheet_validated") == 1
+    assert log.count("sheet_confirmed") == (1 if confirm_status == 200 else 0)
+    assert sheet.version == len([e for e in log if e.startswith("sheet_")])
+
+    # 8 wrong PINs through two servers: exactly TABLE_MAX_WRONG (5) counted, then the table is
+    # locked (423 for the rest), whichever server they went through
+    statuses = sorted(pins[0] + pins[1])
+    assert statuses == [400] * (TABLE_MAX_WRONG - 1) + [423] * (8 - TABLE_MAX_WRONG + 1), statuses
+    guard = PinGuard.objects.get(table=tables[8])
+    assert guard.wrong == TABLE_MAX_WRONG and guard.locked_at is not None
+    assert PinGuard.objects.get(tournament=tournament, table__isnull=True).wrong == TABLE_MAX_WRONG
+    assert AuditEntry.objects.filter(tournament=tournament, action="pin_table_locked").count() == 1
+    # the right PIN is refused through both servers: the lock is in the database
+    for port in (a, b):
+        phone = Phone(port)
+        phone.request("GET", "/t/prova/pin/")
+        status, page = phone.post_form("/t/prova/pin/", {"table": "8", "pin": tables[8].pin})
+        assert status == 423, (port, status)
+
+
+def test_rate_limit_of_unknown_tokens_is_shared_by_both_processes(servers, room):
+    """30 unknown tokens a minute per address (GUESS_RATE), counted in the database cache: 20
+    guesses through A and 20 through B at once give exactly 30 × 404 and 10 × 429 — with one
+    counter per process each would have stayed under 30."""
+    import zlib
+
+    from tournaments.views.captain import GUESS_RATE
+
+    a, b = servers
+    assert GUESS_RATE == "30/m"
+    # stay within one window of the limiter (django-ratelimit's windows end at a per-key
+    # offset within the minute): wait for a new one when less than 20 s are left
+    ts = int(time.time())
+    ends = ts - (ts % 60) + (zlib.crc32(HOST.encode()) % 60)
+    ends = ends + 60 if ends < ts else ends
+    if ends - ts < 20:
+        time.sleep(ends - ts + 1)
+
+    def guesses(port: int, k: int):
+        phone = Phone(port)
+        return [phone.request("GET", f"/c/nessuno-{port}-{k}-{i}/", headers={"Accept": "text/html"})[0]
+                for i in range(10)]
+
+    with ThreadPoolExecutor(4) as pool:
+        results = [f.result() for f in [pool.submit(guesses, port, k) for port in (a, b) for k in (1, 2)]]
+    statuses = sorted(s for r in results for s in r)
+    assert statuses == [404] * 30 + [429] * 10
