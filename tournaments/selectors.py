@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from scoring import standings as standings_rules
 from scoring import vp as vp_rules
 
-from .models import CustomScale, Pair, Penalty, Round, ScoreSheet, Seat, Table, Tournament
+from .models import CustomScale, Pair, Penalty, Player, Round, ScoreSheet, Seat, Table, Tournament
 
 
 def tournaments_of(user):
@@ -286,3 +286,60 @@ def round_tables(rnd: Round):
         .prefetch_related("seats__pair__members")
         .order_by("number")
     )
+
+
+@dataclasses.dataclass(frozen=True)
+class SheetSummary:
+    """What the round page shows of a table's score sheet (MP, VP as stored; issue 10)."""
+
+    state: str
+    sum_error: bool
+    entered_by_captain: bool
+    arbitral: bool
+    dispute_note: str
+    mp_ns: int
+    mp_ew: int
+    vp_ns: Decimal
+    vp_ew: Decimal
+    entered_clock_seconds: int | None
+    version: int
+
+
+_SHEET_FIELDS = ("state", "sum_error", "entered_by_captain", "arbitral", "dispute_note", "mp_ns", "mp_ew",
+                 "vp_ns", "vp_ew", "entered_clock_seconds", "version")
+
+
+def round_page_tables(rnd: Round) -> list[dict]:
+    """The round's tables for the arbiter's round page, ascending by table number, in three
+    flat queries (tables with sheets, seats, players) and no model instances (issue 10: a
+    250-table round page within the room's load).
+
+    Each item: ``{"number": table number, "bye": "" | "rest" | "forced",
+    "clock_extra_seconds": int, "sheet": SheetSummary | None (none for a rest or before
+    publication), "ns": {"number", "name"} | None, "ew": … | None}``; the name is the
+    players' surnames, seat 1 first, as ``Pair.name``. A resting pair sits in ``ns`` (or
+    ``ew`` when only that seat exists).
+    """
+    rows = list(
+        Table.objects.filter(round=rnd).order_by("number")
+        .values("id", "number", "bye", "clock_extra_seconds", "sheet__id", *(f"sheet__{f}" for f in _SHEET_FIELDS))
+    )
+    surnames: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    players = (Player.objects.filter(pair__seats__round=rnd).order_by()
+               .values_list("pair_id", "seat", "last_name"))
+    for pair_id, seat, last_name in players:
+        surnames[pair_id].append((seat or 0, last_name))
+    seats: dict[int, dict[str, dict]] = defaultdict(dict)
+    for table_id, line, pair_id, number in (Seat.objects.filter(round=rnd).order_by()
+                                            .values_list("table_id", "line", "pair_id", "pair__number")):
+        names = " – ".join(name for _seat, name in sorted(surnames.get(pair_id, ())))
+        seats[table_id][line] = {"number": number, "name": names}
+    tables = []
+    for row in rows:
+        sheet = None
+        if row["sheet__id"] is not None:
+            sheet = SheetSummary(**{f: row[f"sheet__{f}"] for f in _SHEET_FIELDS})
+        lines = seats.get(row["id"], {})
+        tables.append({"number": row["number"], "bye": row["bye"], "clock_extra_seconds": row["clock_extra_seconds"],
+                       "sheet": sheet, "ns": lines.get(Seat.Line.NS), "ew": lines.get(Seat.Line.EW)})
+    return tables
