@@ -78,6 +78,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=4, choices=[3, 4])
     parser.add_argument("--requests", type=int, default=20)
     parser.add_argument("--profile", action="store_true", help="print a cProfile of one more request")
+    parser.add_argument("--html", help="write the round page to this file (to look at its size)")
     args = parser.parse_args()
 
     var = tempfile.mkdtemp(prefix="arbitro-roundpage-")
@@ -109,6 +110,8 @@ def main() -> None:
         login, login_size, _q = timed_gets(Client(), reverse("login"), args.requests)
         print(f"login page: {args.requests} requests, p50 {statistics.median(login):.1f} ms, "
               f"p99 {percentile(login, 99):.1f} ms, {login_size / 1024:.0f} KB")
+        if args.html:
+            Path(args.html).write_bytes(client.get(path).content)
         if args.profile:
             import cProfile
             import pstats
