@@ -24,6 +24,7 @@ from ..clock import MAX_ADD_MINUTES, format_mmss
 from ..errors import ArbiterError
 from ..models import Round, ScoreSheet, Table, Tournament
 from .common import arbiter_view, query_int
+from .round_table import rows_html
 
 
 
@@ -197,8 +198,9 @@ def round_detail(request, tournament, number):
     with each sheet's state, results and the actions of the cycle.
 
     Issue 10: a 250-table round answers within the room's load (``bench/round_page.py``):
-    the rows come from :func:`round_rows` (three flat queries), and the per-table
-    "Valida" buttons share one form (one CSRF token for the page)."""
+    the rows come from :func:`round_rows` (three flat queries) and are written by
+    :func:`.round_table.rows_html`, and the per-table "Valida" buttons share one form
+    (one CSRF token for the page)."""
     rnd = _round(tournament, number)
     rows = round_rows(tournament, rnd)
     counts = {key: 0 for key in STATUS_LABELS}
@@ -215,7 +217,7 @@ def round_detail(request, tournament, number):
     return render(request, "arbiter/round.html", {
         "tournament": tournament,
         "round": rnd,
-        "rows": rows,
+        "rows_html": rows_html(rows, in_play=rnd.state != Round.State.DRAFT),
         "counts": counts,
         "status_labels": STATUS_LABELS,
         "next_round": nxt,
