@@ -10,7 +10,8 @@ Then the logged-in arbiter GETs the round page ``--requests`` times in a row wit
 test client (no server, no network: the view, its queries and the template) and the login
 page as many times.
 
-Prints figures, asserts nothing; the LAST line is exactly
+Prints wall and CPU times (the CPU time of the request's thread varies less on a shared
+machine), asserts nothing; the LAST line is exactly
 ``round page: T tables, N requests, p50 X ms, p99 Y ms, Z KB, Q queries``.
 The machine may be shared: compare runs made in the same minute.
 """
@@ -61,14 +62,17 @@ def timed_gets(client, path: str, count: int) -> tuple[list[float], int, int]:
     from django.test.utils import CaptureQueriesContext
 
     times, size, queries = [], 0, 0
+    cpu = []
     for _ in range(count):
         with CaptureQueriesContext(connection) as captured:
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.thread_time()
             response = client.get(path)
             body = response.content
             times.append((time.perf_counter() - t0) * 1000)
+            cpu.append((time.thread_time() - c0) * 1000)
         assert response.status_code == 200, response.status_code
         size, queries = len(body), len(captured)
+    timed_gets.cpu = cpu  # CPU milliseconds of this thread, less sensitive to a shared machine
     return times, size, queries
 
 
@@ -79,6 +83,7 @@ def main() -> None:
     parser.add_argument("--requests", type=int, default=20)
     parser.add_argument("--profile", action="store_true", help="print a cProfile of one more request")
     parser.add_argument("--html", help="write the round page to this file (to look at its size)")
+    parser.add_argument("--queries", action="store_true", help="print the queries of one request with their times")
     args = parser.parse_args()
 
     var = tempfile.mkdtemp(prefix="arbitro-roundpage-")
@@ -107,11 +112,20 @@ def main() -> None:
         path = reverse("round", args=["bench", 1])
         timed_gets(client, path, 2)  # warm-up: templates, catalogues
         times, size, queries = timed_gets(client, path, args.requests)
+        cpu = timed_gets.cpu
         login, login_size, _q = timed_gets(Client(), reverse("login"), args.requests)
         print(f"login page: {args.requests} requests, p50 {statistics.median(login):.1f} ms, "
               f"p99 {percentile(login, 99):.1f} ms, {login_size / 1024:.0f} KB")
         if args.html:
             Path(args.html).write_bytes(client.get(path).content)
+        if args.queries:
+            from django.db import connection
+            from django.test.utils import CaptureQueriesContext
+
+            with CaptureQueriesContext(connection) as captured:
+                client.get(path)
+            for query in captured:
+                print(f"  {float(query['time']) * 1000:6.1f} ms  {query['sql'][:150]}")
         if args.profile:
             import cProfile
             import pstats
@@ -121,6 +135,7 @@ def main() -> None:
             client.get(path)
             profiler.disable()
             pstats.Stats(profiler).sort_stats("cumulative").print_stats(35)
+        print(f"round page CPU time: p50 {statistics.median(cpu):.1f} ms, p99 {percentile(cpu, 99):.1f} ms")
         print(f"round page: {args.tables} tables, {args.requests} requests, p50 {statistics.median(times):.1f} ms, "
               f"p99 {percentile(times, 99):.1f} ms, {size / 1024:.0f} KB, {queries} queries")
     finally:
