@@ -303,14 +303,20 @@ class SheetSummary:
     vp_ew: Decimal
     entered_clock_seconds: int | None
     version: int
+    entered_by: str
+    confirmed_by: str
+    updated_at: object  # datetime
+    entry_device: str
+    entry_agent: str
+    confirm_device: str
+    confirm_agent: str
 
 
-_SHEET_FIELDS = ("state", "sum_error", "entered_by_captain", "arbitral", "dispute_note", "mp_ns", "mp_ew",
-                 "vp_ns", "vp_ew", "entered_clock_seconds", "version")
+_SHEET_FIELDS = tuple(field.name for field in dataclasses.fields(SheetSummary))
 
 
 def round_page_tables(rnd: Round) -> list[dict]:
-    """The round's tables for the arbiter's round page, ascending by table number, in three
+    """The round's tables for the arbiter's round page and live board, ascending by table number, in three
     flat queries (tables with sheets, seats, players) and no model instances (issue 10: a
     250-table round page within the room's load).
 

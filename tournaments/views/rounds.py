@@ -141,7 +141,7 @@ def round_current(request, tournament):
     return _round_redirect(last)
 
 
-def _table_url(name: str, slug: str, number: int):
+def table_url(name: str, slug: str, number: int):
     """``table number → URL`` of the per-table page ``name`` of round ``number``, built from
     one ``reverse()`` (not one per table: issue 10, 250-table round pages)."""
     marker = 987654321
@@ -163,9 +163,9 @@ def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
     rest_vp = format_vp(rest_vp)
     bye_labels = {value: str(label) for value, label in Table.Bye.choices}
     status_labels = {key: str(label) for key, label in STATUS_LABELS.items()}
-    sheet_url = _table_url("sheet", tournament.slug, rnd.number)
-    validate_url = _table_url("sheet_validate", tournament.slug, rnd.number)
-    corrections_url = _table_url("sheet_corrections", tournament.slug, rnd.number)
+    sheet_url = table_url("sheet", tournament.slug, rnd.number)
+    validate_url = table_url("sheet_validate", tournament.slug, rnd.number)
+    corrections_url = table_url("sheet_corrections", tournament.slug, rnd.number)
     audit_url = f"{reverse('audit', args=[tournament.slug])}?round={rnd.number}&table="
     rows = []
     for table in selectors.round_page_tables(rnd):
