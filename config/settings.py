@@ -118,7 +118,10 @@ DATABASES = {
 }
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # WAL lets captains read while another captain writes; IMMEDIATE transactions
-    # take the write lock up front so two saves queue instead of failing.
+    # take the write lock up front so two saves queue instead of failing. The captains'
+    # writes wait for that lock by quick retries (tournaments.services.retry_when_busy, issue
+    # 10), not in SQLite's busy handler, whose sleeps grow to 100 ms; "timeout" (seconds) is
+    # the busy handler of every other write and their last resort.
     DATABASES["default"]["OPTIONS"] = {
         "transaction_mode": "IMMEDIATE",
         "timeout": 20,

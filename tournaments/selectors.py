@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from scoring import standings as standings_rules
 from scoring import vp as vp_rules
 
-from .models import CustomScale, Pair, Penalty, Round, ScoreSheet, Seat, Table, Tournament
+from .models import CustomScale, LineMember, Pair, Penalty, Player, Round, ScoreSheet, Seat, Table, Tournament
 
 
 def tournaments_of(user):
@@ -381,3 +381,82 @@ def standings_by_group(tournament: Tournament, view: Standings | None = None) ->
             rows.append(dataclasses.replace(r, position=above + 1, tied=shared))
         out.append(GroupStandings(group=g, rows=rows))
     return out
+
+
+@dataclasses.dataclass(frozen=True)
+class SheetSummary:
+    """What the round page shows of a table's score sheet (MP, VP as stored; issue 10)."""
+
+    state: str
+    sum_error: bool
+    entered_by_captain: bool
+    arbitral: bool
+    dispute_note: str
+    mp_ns: int
+    mp_ew: int
+    vp_ns: Decimal
+    vp_ew: Decimal
+    entered_clock_seconds: int | None
+    version: int
+    entered_by: str
+    confirmed_by: str
+    updated_at: object  # datetime
+    entry_device: str
+    entry_agent: str
+    confirm_device: str
+    confirm_agent: str
+    draft: object  # the arbiter's incomplete draft (issue 14 item 4) or None
+
+    @property
+    def is_draft(self) -> bool:
+        return self.draft is not None
+
+
+_SHEET_FIELDS = tuple(field.name for field in dataclasses.fields(SheetSummary))
+
+
+def round_page_tables(rnd: Round) -> list[dict]:
+    """The round's tables for the arbiter's round page and live board, ascending by table number, in three
+    flat queries (tables with sheets, seats, players) and no model instances (issue 10: a
+    250-table round page within the room's load).
+
+    Each item: ``{"number": table number, "bye": "" | "rest" | "forced",
+    "clock_extra_seconds": int, "sheet": SheetSummary | None (none for a rest or before
+    publication), "ns": {"number", "name"} | None, "ew": … | None}``; the name is the
+    players' surnames, seat 1 first, as ``Pair.name``. A resting pair sits in ``ns`` (or
+    ``ew`` when only that seat exists).
+    """
+    rows = list(
+        Table.objects.filter(round=rnd).order_by("number")
+        .values("id", "number", "bye", "clock_extra_seconds", "sheet__id", *(f"sheet__{f}" for f in _SHEET_FIELDS))
+    )
+    surnames: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    players = (Player.objects.filter(pair__seats__round=rnd).order_by()
+               .values_list("pair_id", "seat", "last_name"))
+    for pair_id, seat, last_name in players:
+        surnames[pair_id].append((seat or 0, last_name))
+    # Individual tournaments (issue 11): a line is a partnership formed for the round, shown
+    # by its players' numbers ("3+7") and surnames ("Rossi + Bianchi"), as Pair.display_number.
+    formed: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
+    for pair_id, seat, number, last_name in (LineMember.objects.filter(round=rnd).order_by()
+                                             .values_list("pair_id", "seat", "player__number", "player__last_name")):
+        formed[pair_id].append((seat, number, last_name))
+    seats: dict[int, dict[str, dict]] = defaultdict(dict)
+    for table_id, line, pair_id, number in (Seat.objects.filter(round=rnd).order_by()
+                                            .values_list("table_id", "line", "pair_id", "pair__number")):
+        if pair_id in formed:
+            members = sorted(formed[pair_id])
+            seats[table_id][line] = {"number": "+".join(str(n) for _s, n, _l in members),
+                                     "name": " + ".join(name for _s, _n, name in members)}
+            continue
+        names = " – ".join(name for _seat, name in sorted(surnames.get(pair_id, ())))
+        seats[table_id][line] = {"number": number, "name": names}
+    tables = []
+    for row in rows:
+        sheet = None
+        if row["sheet__id"] is not None:
+            sheet = SheetSummary(**{f: row[f"sheet__{f}"] for f in _SHEET_FIELDS})
+        lines = seats.get(row["id"], {})
+        tables.append({"number": row["number"], "bye": row["bye"], "clock_extra_seconds": row["clock_extra_seconds"],
+                       "sheet": sheet, "ns": lines.get(Seat.Line.NS), "ew": lines.get(Seat.Line.EW)})
+    return tables

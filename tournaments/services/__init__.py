@@ -35,6 +35,7 @@ from .audit import (  # noqa: F401
 from .guard import (  # noqa: F401
     integrity_message,
     refuse_integrity_errors,
+    retry_when_busy,
 )
 from .tournament import (  # noqa: F401
     TOURNAMENT_SETTINGS,

@@ -24,11 +24,15 @@ from ..models import (
     Table,
 )
 from .audit import Actor, _as_actor, audit
-from .guard import refuse_integrity_errors
+from .guard import refuse_integrity_errors, retry_when_busy
 
 
-def _sheet_snapshot(sheet: ScoreSheet) -> dict:
-    hands = [[h.ns_score, h.ew_score] for h in sheet.hands.all().order_by("number")]
+def _sheet_snapshot(sheet: ScoreSheet, hands: Sequence | None = None) -> dict:
+    """The sheet for the audit trail; ``hands``: the :class:`HandInput` just stored (else read)."""
+    if hands is not None:
+        hands = [[h.ns, h.ew] for h in hands]
+    else:
+        hands = [[h.ns_score, h.ew_score] for h in sheet.hands.all().order_by("number")]
     return {
         "hands": hands,
         "declared": [sheet.declared_ns, sheet.declared_ew],
@@ -195,8 +199,61 @@ def correction_needs_reason(sheet: ScoreSheet, rnd: Round) -> bool:
     )
 
 
-@refuse_integrity_errors
-@transaction.atomic
+def _checked_totals(hands: Sequence[HandInput], declared, hands_per_round: int,
+                    scale) -> sheet_rules.SheetTotals:
+    """Totals and VP of ``hands`` (MP) after the input checks of :func:`save_score_sheet`
+    (hand count, bounds, base + cards = total); raises ArbiterError. Reads nothing."""
+    try:
+        totals = sheet_rules.sheet_totals(
+            [sheet_rules.HandScore(ns=h.ns, ew=h.ew) for h in hands],
+            scale,
+            declared=declared,
+            expected_hands=hands_per_round,
+        )
+    except sheet_rules.SheetError as exc:  # in the reader's language (issue 14 item 8)
+        raise ArbiterError("; ".join(message_text(m) for m in exc.messages)) from exc
+    for number, h in enumerate(hands, start=1):
+        for part in (h.ns_base, h.ns_cards, h.ew_base, h.ew_cards):
+            if part is not None and abs(part) > sheet_rules.MAX_HAND_MP:
+                raise ArbiterError(_("Smazzata %(n)s: base o carte %(v)s fuori dai limiti (al massimo "
+                                     "%(max)s MP in valore assoluto).")
+                                   % {"n": number, "v": str(part)[:12], "max": sheet_rules.MAX_HAND_MP})
+        for base, cards, total, label in ((h.ns_base, h.ns_cards, h.ns, _("N/S")),
+                                         (h.ew_base, h.ew_cards, h.ew, _("E/O"))):
+            if base is not None and cards is not None and base + cards != total:
+                raise ArbiterError(_("Linea %(line)s: base %(base)s + carte %(cards)s non fa %(total)s.")
+                                   % {"line": label, "base": base, "cards": cards, "total": total})
+    return totals
+
+
+@dataclass(frozen=True)
+class _Prepared:
+    """What :func:`save_score_sheet` computes before its transaction (issue 10: the write
+    lock is held only for the reads and writes that need it): the totals, or the refusal
+    to raise in its turn, for the given hand count and VP scale."""
+
+    hands_per_round: int
+    scale: object
+    content_hash: str
+    result: object  # SheetTotals, or the ArbiterError to raise
+
+    def totals(self):
+        if isinstance(self.result, ArbiterError):
+            raise self.result
+        return self.result
+
+
+def _prepare(table: Table, hands: Sequence[HandInput], declared) -> _Prepared:
+    tournament = table.round.tournament
+    scale = selectors.scale_of(tournament)
+    try:
+        result = _checked_totals(hands, declared, tournament.hands_per_round, scale)
+    except ArbiterError as exc:
+        result = exc
+    return _Prepared(tournament.hands_per_round, scale, _content_hash(hands, declared), result)
+
+
+@retry_when_busy
 def save_score_sheet(
     *,
     table: Table,
@@ -242,11 +299,28 @@ def save_score_sheet(
     validated sheet may not be left with a sum error. ``reason`` is required when
     :func:`correction_needs_reason` says so. Every change is audited with old → new
     and, for a correction, its kind.
+
+    Issue 10 (a room of captains saving at once): the input checks, totals, VP and content
+    hash are computed before the transaction, which holds SQLite's write lock only for the
+    locked read, the checks against the stored sheet and the writes; a busy database is
+    waited for by :func:`~tournaments.services.guard.retry_when_busy`.
     """
+    return _save_score_sheet(
+        table=table, hands=hands, by=by, declared=declared, expected_version=expected_version,
+        last_sent_hash=last_sent_hash, reason=reason, kind=kind, validate=validate, device=device,
+        prepared=_prepare(table, hands, declared),
+    )
+
+
+@refuse_integrity_errors
+@transaction.atomic
+def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared, expected_version: int | None,
+                      last_sent_hash: str | None, reason: str, kind: str, validate: bool,
+                      device: tuple[str, str] | None, prepared: _Prepared) -> ScoreSheet:
     actor = _as_actor(by)
     sheet, rnd = _locked_sheet(table)
     tournament = rnd.tournament
-    new_hash = _content_hash(hands, declared)
+    new_hash = prepared.content_hash
     if sheet.content_hash == new_hash and sheet.state != ScoreSheet.State.EMPTY:
         # An idempotent re-send (e.g. a captain's retry after a lost answer) succeeds even
         # when the sheet has been confirmed meanwhile: it changes nothing.
@@ -273,32 +347,11 @@ def save_score_sheet(
         _check_correction(kind, rnd=rnd, sheet=sheet)
     if actor.user is not None and correction_needs_reason(sheet, rnd) and not reason.strip():
         raise ArbiterError(_("Indica il motivo della correzione."))
-    if len(hands) != tournament.hands_per_round:
-        raise ArbiterError(
-            _("Lo score deve avere %(hands)s smazzate (ricevute %(received)s).")
-            % {"hands": tournament.hands_per_round, "received": len(hands)}
-        )
     scale = selectors.scale_of(tournament)
-    try:
-        totals = sheet_rules.sheet_totals(
-            [sheet_rules.HandScore(ns=h.ns, ew=h.ew) for h in hands],
-            scale,
-            declared=declared,
-            expected_hands=tournament.hands_per_round,
-        )
-    except sheet_rules.SheetError as exc:  # in the reader's language (issue 14 item 8)
-        raise ArbiterError("; ".join(message_text(m) for m in exc.messages)) from exc
-    for number, h in enumerate(hands, start=1):
-        for part in (h.ns_base, h.ns_cards, h.ew_base, h.ew_cards):
-            if part is not None and abs(part) > sheet_rules.MAX_HAND_MP:
-                raise ArbiterError(_("Smazzata %(n)s: base o carte %(v)s fuori dai limiti (al massimo "
-                                     "%(max)s MP in valore assoluto).")
-                                   % {"n": number, "v": str(part)[:12], "max": sheet_rules.MAX_HAND_MP})
-        for base, cards, total, label in ((h.ns_base, h.ns_cards, h.ns, _("N/S")),
-                                         (h.ew_base, h.ew_cards, h.ew, _("E/O"))):
-            if base is not None and cards is not None and base + cards != total:
-                raise ArbiterError(_("Linea %(line)s: base %(base)s + carte %(cards)s non fa %(total)s.")
-                                   % {"line": label, "base": base, "cards": cards, "total": total})
+    if (prepared.hands_per_round, prepared.scale) == (tournament.hands_per_round, scale):
+        totals = prepared.totals()  # computed before the transaction (raises its refusal here)
+    else:  # the tournament's settings changed meanwhile: compute again
+        totals = _checked_totals(hands, declared, tournament.hands_per_round, scale)
     if totals.sum_error and sheet.state == ScoreSheet.State.VALIDATED:
         raise ArbiterError(
             _("Lo score è validato: non può restare con un errore di somma (dichiarato %(declared)s, "
@@ -343,7 +396,7 @@ def save_score_sheet(
         elif sheet.state in (ScoreSheet.State.EMPTY, ScoreSheet.State.DISPUTED):
             sheet.state = ScoreSheet.State.ENTERED
     sheet.save()
-    new = _sheet_snapshot(sheet)
+    new = _sheet_snapshot(sheet, hands)
     if is_correction:
         new["kind"] = CorrectionKind(kind).value
     audit(
@@ -442,6 +495,7 @@ def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, 
     return sheet
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def confirm_sheet(*, table: Table, by, device: tuple[str, str] | None = None) -> ScoreSheet:
@@ -458,6 +512,7 @@ def confirm_sheet(*, table: Table, by, device: tuple[str, str] | None = None) ->
                        action="sheet_confirmed", captain_ok=True, confirmed_by=label, **extra)
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def dispute_sheet(*, table: Table, by, note: str = "") -> ScoreSheet:
@@ -466,6 +521,7 @@ def dispute_sheet(*, table: Table, by, note: str = "") -> ScoreSheet:
                        action="sheet_disputed", captain_ok=True, reason=note, dispute_note=note[:300])
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def validate_sheet(*, table: Table, by, expected_version: int | None = None) -> ScoreSheet:

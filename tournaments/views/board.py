@@ -25,7 +25,7 @@ from ..errors import StaleSheetError
 from ..models import PinGuard, Round, ScoreSheet, Table
 from .common import arbiter_view
 from ..templatetags.audit import actor_label
-from .rounds import STATUS_LABELS, can_validate, entry_time_label, sheet_status, status_label
+from .rounds import STATUS_LABELS, can_validate, entry_time_label, sheet_status, status_label, table_url
 
 #: Seconds between two polls of the board's script.
 POLL_SECONDS = 3
@@ -78,7 +78,7 @@ def board_rows_context(rnd: Round) -> dict:
     under "Errore di somma", not under its state; a table whose sheet
     does not exist yet counts as "Da inserire"; rests are not counted.
 
-    Row keys: ``number``, ``ns`` / ``ew`` (Pair or None), ``bye`` (label or ""),
+    Row keys: ``number``, ``ns`` / ``ew`` (``{"number", "name"}`` or None, issue 10), ``bye`` (label or ""),
     ``state`` (``ScoreSheet.State`` value or ``"bye"``), ``state_label``,
     ``sum_error``, ``mp`` / ``vp`` (N/S, E/O), ``entered_by``, ``confirmed_by``,
     ``dispute_note``, ``version``, ``updated_at``, ``url`` (the sheet page),
@@ -97,21 +97,22 @@ def board_rows_context(rnd: Round) -> dict:
     room_clock = services.clock_json(rnd) if in_play else None
     state, now = services.clock_state(rnd), timesource.now()
     counts = {key: 0 for key in STATUS_LABELS}
-    for table in selectors.round_tables(rnd):
-        try:
-            sheet = table.sheet
-        except ScoreSheet.DoesNotExist:
-            sheet = None
-        row = {"number": table.number, "ns": table.ns, "ew": table.ew, "bye": table.get_bye_display() if table.bye else "",
-               "pin_locked": table.number in locked, "extra_minutes": table.clock_extra_seconds // 60}
+    bye_labels = {value: str(label) for value, label in Table.Bye.choices}
+    url_of = table_url("sheet", slug, rnd.number)
+    # Issue 10: flat rows (no model instances), as the round page; the board is polled every few seconds.
+    for table in selectors.round_page_tables(rnd):
+        sheet = table["sheet"]
+        number, bye, extra = table["number"], table["bye"], table["clock_extra_seconds"]
+        row = {"number": number, "ns": table["ns"], "ew": table["ew"], "bye": bye_labels.get(bye, "") if bye else "",
+               "pin_locked": number in locked, "extra_minutes": extra // 60}
         # Issue 12 item 3: a table still playing (no sheet yet) when its time is up
-        row["late"] = bool(in_play and state.started and not table.bye
+        row["late"] = bool(in_play and state.started and not bye
                            and (sheet is None or sheet.state == ScoreSheet.State.EMPTY)
-                           and clock.remaining(state, now, table.clock_extra_seconds) <= 0)
-        if table.bye or sheet is None:
-            row.update(state="bye" if table.bye else "empty", state_label=row["bye"] or _("Da inserire"),
+                           and clock.remaining(state, now, extra) <= 0)
+        if bye or sheet is None:
+            row.update(state="bye" if bye else "empty", state_label=row["bye"] or _("Da inserire"),
                        sum_error=False, version=0)
-            if not table.bye:
+            if not bye:
                 counts["empty"] += 1
             rows.append(row)
             continue
@@ -127,7 +128,7 @@ def board_rows_context(rnd: Round) -> dict:
             dispute_note=sheet.dispute_note,
             version=sheet.version,
             updated_at=sheet.updated_at,
-            url=sheet_url(slug, rnd.number, table.number),
+            url=url_of(number),
             entered_at=entry_time_label(sheet.entered_clock_seconds) if sheet.state != ScoreSheet.State.EMPTY else "",
             can_validate=can_validate(rnd, sheet),
             same_browser=bool(sheet.confirmed_by) and sheet.entered_by_captain

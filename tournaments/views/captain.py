@@ -30,7 +30,6 @@ JSON answers:
 from __future__ import annotations
 
 import json
-import threading
 from functools import wraps
 
 from django.db import transaction
@@ -63,11 +62,6 @@ LINES = {"ns": "N/S", "ew": "E/O"}
 #: N/S, switch to E/O and countersign its own sheet).
 SAVED_KEY = "captain_saved"
 
-#: Captains' writes queue here, in the one server process (waitress, threads), instead
-#: of in SQLite's busy handler, whose growing sleeps (up to 100 ms a try) made a
-#: burst of saves wait far longer than the writes take (bench/captains.py). Harmless
-#: with PostgreSQL or several processes: the database still serialises what it must.
-_WRITERS = threading.Lock()
 
 
 # --------------------------------------------------------------------------- helpers
@@ -330,8 +324,7 @@ def _write_view(action):
             return JsonResponse({"error": _("Questo tavolo riposa: non c'è score da inserire.")}, status=400)
         try:
             data = _body(request)
-            with _WRITERS:
-                action(request, table, data)
+            action(request, table, data)
         except StaleSheetError as exc:
             return _answer(request, table, status=409, error=exc.message)
         except ArbiterError as exc:
@@ -582,6 +575,7 @@ def _locked_sheet(table: Table) -> ScoreSheet:
     return sheet
 
 
+@services.retry_when_busy  # one transaction, retried while SQLite's write lock is taken
 def confirm(request, table, data):
     """The other line's captain confirms the sheet he was shown (``data["version"]``).
 
@@ -604,6 +598,7 @@ def confirm(request, table, data):
                                device=confirming_mark(request, entered_at))
 
 
+@services.retry_when_busy
 def dispute(request, table, data):
     """The other line's captain disputes the sheet, with a note for the arbiter.
 

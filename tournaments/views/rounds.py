@@ -26,6 +26,7 @@ from ..models import Round, ScoreSheet, Table, Tournament
 from ..sheet_status import STATUS_LABELS, sheet_status, status_label  # noqa: F401 (one set of names, issue 14 item 5)
 from ..transfer import backups
 from .common import arbiter_view, query_int
+from .round_table import rows_html
 
 
 
@@ -119,36 +120,83 @@ def round_current(request, tournament):
     return _round_redirect(last)
 
 
+def table_url(name: str, slug: str, number: int):
+    """``table number → URL`` of the per-table page ``name`` of round ``number``, built from
+    one ``reverse()`` (not one per table: issue 10, 250-table round pages)."""
+    marker = 987654321
+    head, tail = reverse(name, args=[slug, number, marker]).split(str(marker))
+    return lambda table: f"{head}{table}{tail}"
+
+
+def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
+    """The rows of the round page's table list, one per table, ascending (issue 10: no
+    model instances, every label and URL computed here once, not by template tags in the
+    loop). Keys: ``number``, ``bye`` (``""``/``"rest"``/``"forced"``), ``bye_label``,
+    ``ns``/``ew``/``resting`` (``{"number", "name"}`` or None), ``sheet``
+    (:class:`selectors.SheetSummary` or None), ``status`` (:func:`sheet_status`),
+    ``status_label``, ``sum_error_mark``, ``awaiting`` (entered by a captain, not confirmed),
+    ``dispute_note``, ``can_validate``, ``entered_at``, ``extra_seconds`` and ``extra_minutes`` (the table's extra clock time), ``mp`` (``(ns, ew)``
+    or None), ``vp`` (text), and the URLs ``sheet_url``, ``validate_url``,
+    ``corrections_url``, ``audit_url``."""
+    rest_vp, _rest_mp = selectors.rest_values(tournament)
+    rest_vp = format_vp(rest_vp)
+    bye_labels = {value: str(label) for value, label in Table.Bye.choices}
+    status_labels = {key: str(label) for key, label in STATUS_LABELS.items()}
+    sheet_url = table_url("sheet", tournament.slug, rnd.number)
+    validate_url = table_url("sheet_validate", tournament.slug, rnd.number)
+    corrections_url = table_url("sheet_corrections", tournament.slug, rnd.number)
+    audit_url = f"{reverse('audit', args=[tournament.slug])}?round={rnd.number}&table="
+    rows = []
+    for table in selectors.round_page_tables(rnd):
+        n, bye = table["number"], table["bye"]
+        sheet = table["sheet"] if not bye else None
+        status = sheet_status(sheet)
+        filled = status not in (None, "empty", "draft")  # the arbiter's draft is not a result yet
+        rows.append({
+            "number": n, "bye": bye, "bye_label": bye_labels.get(bye, ""), "ns": table["ns"], "ew": table["ew"],
+            "resting": (table["ns"] or table["ew"]) if bye else None,
+            "sheet": sheet, "status": status, "status_label": status_labels.get(status, ""),
+            "sum_error_mark": status == "disputed" and sheet.sum_error,
+            "awaiting": status == "awaiting",
+            "dispute_note": sheet.dispute_note if status == "disputed" else "",
+            "arbitral": sheet is not None and sheet.arbitral,
+            "can_validate": can_validate(rnd, sheet),
+            "entered_at": entry_time_label(sheet.entered_clock_seconds) if filled else "",
+            "extra_seconds": table["clock_extra_seconds"], "extra_minutes": table["clock_extra_seconds"] // 60,
+            "mp": (sheet.mp_ns, sheet.mp_ew) if filled else None,
+            "vp": (rest_vp if bye else f"{format_vp(sheet.vp_ns)}–{format_vp(sheet.vp_ew)}" if filled else ""),
+            "sheet_url": sheet_url(n), "validate_url": validate_url(n), "corrections_url": corrections_url(n),
+            "audit_url": f"{audit_url}{n}",
+        })
+    return rows
+
+
 @arbiter_view
 def round_detail(request, tournament, number):
     """One round: draft with the checker's report and hand adjustments, or the tables
-    with each sheet's state, results and the actions of the cycle."""
+    with each sheet's state, results and the actions of the cycle.
+
+    Issue 10: a 250-table round answers within the room's load (``bench/round_page.py``):
+    the rows come from :func:`round_rows` (three flat queries) and are written by
+    :func:`.round_table.rows_html`, and the per-table "Valida" buttons share one form
+    (one CSRF token for the page)."""
     rnd = _round(tournament, number)
-    rows, counts = [], {key: 0 for key in STATUS_LABELS}
-    rest_vp, _rest_mp = selectors.rest_values(tournament)
-    for table in selectors.round_tables(rnd):
-        sheet = _sheet_of(table) if not table.bye else None
-        status = sheet_status(sheet)
-        if status:
-            counts[status] += 1
-        rows.append({
-            "table": table, "ns": table.ns, "ew": table.ew, "resting": table.resting_pair,
-            "sheet": sheet, "status": status, "status_label": STATUS_LABELS.get(status, ""),
-            "sum_error_mark": status == "disputed" and sheet.sum_error,
-            "can_validate": can_validate(rnd, sheet),
-            "entered_at": entry_time_label(sheet.entered_clock_seconds) if status not in (None, "empty", "draft") else "",
-            "extra_minutes": table.clock_extra_seconds // 60,
-            "vp": (format_vp(rest_vp) if table.bye else
-                   f"{format_vp(sheet.vp_ns)}–{format_vp(sheet.vp_ew)}" if status not in (None, "empty", "draft") else ""),
-        })
+    rows = round_rows(tournament, rnd)
+    counts = {key: 0 for key in STATUS_LABELS}
+    for row in rows:
+        if row["status"]:
+            counts[row["status"]] += 1
     nxt = tournament.rounds.filter(number=number + 1).first()
-    playing = [r for r in rows if not r["table"].bye]
+    playing = [r for r in rows if not r["bye"]]
     outdated = services.draft_staleness(rnd) if rnd.state == Round.State.DRAFT else []
     ready_to_close = bool(playing) and all(r["status"] == "validated" for r in playing)
+    # The first playing table whose sheet is empty (as next_table_to_enter(rnd), without a query).
+    next_to_enter = next((r for r in playing if r["status"] == "empty"), None) \
+        if rnd.state != Round.State.DRAFT else None
     return render(request, "arbiter/round.html", {
         "tournament": tournament,
         "round": rnd,
-        "rows": rows,
+        "rows_html": rows_html(rows, in_play=rnd.state != Round.State.DRAFT),
         "counts": counts,
         "status_labels": STATUS_LABELS,
         "next_round": nxt,
@@ -157,15 +205,16 @@ def round_detail(request, tournament, number):
         "can_reopen": rnd.state == Round.State.CLOSED and (nxt is None or nxt.state == Round.State.DRAFT),
         "ready_to_close": ready_to_close,
         "to_validate": sum(1 for r in playing if bulk_validatable(r["sheet"])),
-        "awaiting_confirmation": sum(1 for r in playing if r["status"] == "awaiting"),
-        "awaiting_rows": [r for r in playing if r["status"] == "awaiting" and r["can_validate"]],
-        "next_to_enter": next_table_to_enter(rnd) if rnd.state != Round.State.DRAFT else None,
+        "awaiting_confirmation": sum(1 for r in playing if r["awaiting"]),
+        "awaiting_rows": [r for r in playing if r["awaiting"] and r["can_validate"]],
+        "any_validate": any(r["can_validate"] for r in rows),
+        "next_to_enter": next_to_enter,
         "later_danish": _later_danish_published(rnd),
         "penalties_url": _optional_url("penalties", tournament.slug),
         "tournament_url": reverse("tournament", args=[tournament.slug]),
         "first_by_lot": rnd.number == 1 and rnd.seed is not None,
         "round_numbers": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
-        "has_rest": any(r["table"].bye == Table.Bye.REST for r in rows),
+        "has_rest": any(r["bye"] == Table.Bye.REST for r in rows),
         "idle_pairs": _idle_pairs(rnd),
         "standings_after": standings_link_round(rnd),
         "outdated": outdated,
