@@ -422,8 +422,9 @@ def round_page_tables(rnd: Round) -> list[dict]:
 
     Each item: ``{"number": table number, "bye": "" | "rest" | "forced",
     "clock_extra_seconds": int, "sheet": SheetSummary | None (none for a rest or before
-    publication), "ns": {"number", "name"} | None, "ew": … | None}``; the name is the
-    players' surnames, seat 1 first, as ``Pair.name``. A resting pair sits in ``ns`` (or
+    publication), "ns": {"number", "display_number", "name"} | None, "ew": … | None}``; the
+    name is the players' surnames, seat 1 first, as ``Pair.name``; ``display_number`` is
+    ``Pair.display_number`` (the pair number, or "3+7" for an individual partnership). A resting pair sits in ``ns`` (or
     ``ew`` when only that seat exists).
     """
     rows = list(
@@ -446,11 +447,11 @@ def round_page_tables(rnd: Round) -> list[dict]:
                                             .values_list("table_id", "line", "pair_id", "pair__number")):
         if pair_id in formed:
             members = sorted(formed[pair_id])
-            seats[table_id][line] = {"number": "+".join(str(n) for _s, n, _l in members),
+            seats[table_id][line] = {"number": number, "display_number": "+".join(str(n) for _s, n, _l in members),
                                      "name": " + ".join(name for _s, _n, name in members)}
             continue
         names = " – ".join(name for _seat, name in sorted(surnames.get(pair_id, ())))
-        seats[table_id][line] = {"number": number, "name": names}
+        seats[table_id][line] = {"number": number, "display_number": str(number), "name": names}
     tables = []
     for row in rows:
         sheet = None

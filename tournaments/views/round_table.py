@@ -28,7 +28,7 @@ def _pair(pair: dict | None) -> str:
     if pair is None:
         return '<td><span class="pairname"><b></b> <span class="hide-phone"></span></span></td>'
     name = escape(pair["name"])
-    return (f'<td><span class="pairname" title="{name}"><b>{pair["number"]}</b> '
+    return (f'<td><span class="pairname" title="{name}"><b>{escape(pair["display_number"])}</b> '
             f'<span class="hide-phone">{name}</span></span></td>')
 
 
@@ -73,8 +73,8 @@ def rows_html(rows: list[dict], *, in_play: bool) -> SafeString:
         status = escape(row["status"] or "")
         cells = [f'<tr id="table-{row["number"]}" data-status="{status}">\n<td class="num">{row["number"]}</td>\n']
         if row["bye"]:
-            resting = row["resting"] or {"number": "", "name": ""}
-            cells.append(f'<td colspan="2"><span class="pairname"><b>{resting["number"]}</b> '
+            resting = row["resting"] or {"display_number": "", "name": ""}
+            cells.append(f'<td colspan="2"><span class="pairname"><b>{escape(resting["display_number"])}</b> '
                          f'<span class="hide-phone">{escape(resting["name"])}</span></span> — '
                          f'<em>{escape(row["bye_label"])}</em></td>\n')
             if in_play:
