@@ -273,7 +273,7 @@ def _individual_standings_after(tournament: Tournament, after_round: int | None,
         individual_rules.player_results(lines, members),
         penalties=[standings_rules.Penalty(pair=p.pair, vp=p.vp, mp=p.mp, reason=p.reason, round=p.round_number)
                    for p in counted],
-        tiebreaks=tournament.tiebreak_order,
+        tiebreaks=tournament.applied_tiebreaks,
         withdrawn=[n for n, status in players if status == "withdrawn"],
     )
     return Standings(

@@ -41,7 +41,10 @@ from .tournament import (  # noqa: F401
     TOURNAMENT_SETTINGS,
     add_arbiter,
     create_tournament,
+    entrant_count,
     frozen_settings,
+    individual_tiebreaks,
+    kind_change_refusal,
     update_tournament,
 )
 from .pairs import (  # noqa: F401
