@@ -160,3 +160,102 @@ def test_individual_tie_on_vp_and_mp_difference_broken_by_mp_scored(indiv, arbit
     assert [(r.pair, r.vp, r.mp_difference, r.mp_scored) for r in rows[:4]] == [
         (1, 11, 200, 400), (2, 11, 200, 400), (5, 11, 200, 300), (6, 11, 200, 300)]
     assert [r.position_label for r in rows[:4]] == ["1=", "1=", "3=", "3="]
+
+
+# --------------------------------------------------------------------------- item 1: withdrawals
+
+def test_withdrawal_from_a_later_danish_round_leaves_the_player_out(indiv, arbiter):
+    """9 players, round 1 by number: 1+2 v 3+4, 5+6 v 7+8, 9 rests. Player 9 withdraws from
+    round 2: 8 active players, 8 mod 4 = 0, nobody rests; he keeps his round-1 rest (14 VP)."""
+    register(indiv, arbiter, 9)
+    play(services.generate_round(tournament=indiv, by=arbiter), arbiter, {1: (600, 0), 2: (0, 300)})
+    services.withdraw_player(player=Player.objects.get(tournament=indiv, number=9), from_round=2, by=arbiter,
+                             reason="malore")
+    r2 = services.generate_round(tournament=indiv, by=arbiter)
+    tables, rest, forced = seating(r2)
+    assert 9 not in r2.pairing_request["ranking"] and rest == [] and forced == []
+    assert sorted(p for ns, ew in tables.values() for p in ns + ew) == [1, 2, 3, 4, 5, 6, 7, 8]
+    rows = {r.pair: r for r in selectors.standings_after(indiv).rows}
+    assert rows[9].vp == 14 and rows[9].withdrawn
+    entry = AuditEntry.objects.filter(tournament=indiv, action="player_withdrawn").get()
+    assert entry.new == {"player": 9, "from_round": 2, "forced_rest": []} and entry.reason == "malore"
+
+
+def test_withdrawal_from_a_later_movement_round_gives_partner_and_opponents_a_forced_rest(db, arbiter):
+    """Individual movement, 8 players (rules.md §9, pairing-io.md: a withdrawn player's seat
+    becomes a forced rest for his partner and opponents, as for pairs). Player 1 withdraws
+    from round 2: in round 2 the three players of his table rest (forced, 14 VP each), the
+    other table plays."""
+    t = services.create_tournament(by=arbiter, name="Movimento", slug="mov", date=datetime.date(2026, 12, 2),
+                                   kind="individual", plan="MMM")
+    register(t, arbiter, 8)
+    play(services.generate_round(tournament=t, by=arbiter), arbiter, {})
+    services.withdraw_player(player=Player.objects.get(tournament=t, number=1), from_round=2, by=arbiter)
+    r2 = services.generate_round(tournament=t, by=arbiter)
+    assert r2.pairing_request["absent"] == [1]
+    tables, rest, forced = seating(r2)
+    assert len(tables) == 1 and rest == [] and len(forced) == 3 and 1 not in forced
+    seated_with_1 = set(forced)
+    play(r2, arbiter, {})
+    rows = {r.pair: r for r in selectors.standings_after(t).rows}
+    # round 1 all 0–0 (10 VP each); round 2 forced rest 14 VP
+    assert all(rows[p].vp == 10 + 14 for p in seated_with_1)
+    assert rows[1].vp == 10 and rows[1].withdrawn
+
+
+
+def test_withdraw_page_confirms_then_breaks_up_the_table_of_a_published_round(arbiter_client, indiv, arbiter):
+    register(indiv, arbiter, 8)
+    r1 = services.publish_round(round=services.generate_round(tournament=indiv, by=arbiter), by=arbiter)
+    players_page = arbiter_client.get(reverse("players", args=["indiv"])).content.decode()
+    url = reverse("player_withdraw", args=["indiv", 5])
+    assert f'href="{url}"' in players_page
+    page = arbiter_client.get(url).content.decode()
+    # the first round not closed is proposed; the page says the table is broken up
+    assert 'name="from_round" min="1" value="1"' in page and 'id="withdraw-published"' in page
+    assert Player.objects.get(tournament=indiv, number=5).status == "active"  # a GET changes nothing
+    resp = arbiter_client.post(url, {"from_round": "1", "reason": "malore"})
+    assert resp.status_code == 302 and resp.url == reverse("players", args=["indiv"])
+    # table 2 was 5+6 v 7+8: 6, 7, 8 get a forced rest (rules.md §5, art. 32)
+    tables, rest, forced = seating(r1)
+    assert tables == {1: ([1, 2], [3, 4])} and sorted(forced) == [6, 7, 8]
+    body = arbiter_client.get(reverse("players", args=["indiv"])).content.decode()
+    assert "ritirato dal turno 1" in body
+    # a missing or impossible round is refused with a clear message and nothing changes
+    resp = arbiter_client.post(reverse("player_withdraw", args=["indiv", 1]), {"from_round": "0"}, follow=True)
+    assert "Indica il turno dal quale il giocatore si ritira." in resp.content.decode()
+    assert Player.objects.get(tournament=indiv, number=1).status == "active"
+
+
+def test_late_player_from_the_players_page_asks_for_confirmation(arbiter_client, indiv, arbiter):
+    """11 players, round 1 by number: 1+2 v 3+4, 5+6 v 7+8; 9, 10, 11 rest (11 mod 4 = 3) at
+    tables 3, 4, 5. The late player gets number 12 and completes table 3: 9+10 v 11+12."""
+    register(indiv, arbiter, 11)
+    r1 = services.publish_round(round=services.generate_round(tournament=indiv, by=arbiter), by=arbiter)
+    url = reverse("players", args=["indiv"])
+    assert 'id="player-form"' in arbiter_client.get(url).content.decode()
+    form = {"last_name": "Tardi", "first_name": "Vittorio", "membership": "", "club": "", "number": ""}
+    page = arbiter_client.post(url, form)
+    assert page.status_code == 200
+    body = page.content.decode()
+    assert ("Tardi Vittorio entra con il numero 12 e completa il tavolo 3 del turno 1: 9+10 (N/S) contro "
+            "11+12 (E/O).") in body
+    assert not Player.objects.filter(tournament=indiv, number=12).exists()  # nothing yet
+    resp = arbiter_client.post(url, dict(form, confirm="1"))
+    assert resp.status_code == 302
+    late = Player.objects.get(tournament=indiv, number=12)
+    assert late.late_entry and late.last_name == "Tardi"
+    tables, rest, forced = seating(r1)
+    assert tables[3] == ([9, 10], [11, 12]) and rest == []
+    assert AuditEntry.objects.filter(tournament=indiv, action="late_player_added").count() == 1
+    # nobody rests now: the page says why no late player can enter
+    assert 'id="late-refusal"' in arbiter_client.get(url).content.decode()
+
+
+def test_late_player_refused_once_round_one_is_closed(arbiter_client, indiv, arbiter):
+    register(indiv, arbiter, 11)
+    play(services.generate_round(tournament=indiv, by=arbiter), arbiter, {})
+    body = arbiter_client.get(reverse("players", args=["indiv"])).content.decode()
+    assert "Il turno 1 è finito" in body and 'id="player-form"' not in body
+    with pytest.raises(ArbiterError, match="turno 1 è finito"):
+        services.add_late_player(tournament=indiv, by=arbiter, player=PlayerData("Tardi", "Vo"))

@@ -61,6 +61,7 @@ from .players import (  # noqa: F401
     add_player,
     add_player_penalty,
     import_players,
+    late_player_preview,
     late_player_refusal,
     player_has_played,
     remove_player,
