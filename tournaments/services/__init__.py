@@ -96,6 +96,11 @@ from .rounds import (  # noqa: F401
     reopen_round,
     reopen_refusal,
 )
+from .sheet_drafts import (  # noqa: F401
+    DRAFT_CELL_MAX,
+    discard_sheet_draft,
+    save_sheet_draft,
+)
 from .sheets import (  # noqa: F401
     HandInput,
     correction_needs_reason,
@@ -106,7 +111,6 @@ from .sheets import (  # noqa: F401
     delivered_by_captains,
     next_round_published,
     save_score_sheet,
-    save_sheet_draft,
     draft_refusal,
     sheet_content_hash,
     confirm_sheet,
