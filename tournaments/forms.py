@@ -145,7 +145,7 @@ class TournamentForm(forms.ModelForm):
             # rules.md §9: head-to-head has no meaning per player; only the criteria that apply
             keys = [k for k in TIEBREAKS if k != "head_to_head"]
             self.fields["tiebreaks"].widget = TiebreakChooser(keys=keys)
-            self.initial["tiebreaks"] = ",".join(self.instance.applied_tiebreaks)
+            self.initial["tiebreaks"] = ",".join(selectors.applied_tiebreaks(self.instance))
             self.fields["tiebreaks"].help_text = INDIVIDUAL_TIEBREAK_HELP
         for name, reason in (locked or {}).items():
             if name in self.fields:

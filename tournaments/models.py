@@ -24,9 +24,6 @@ from django.utils.translation import gettext_lazy as _
 from pairing.plan import PlanError, parse_plan
 
 DEFAULT_TIEBREAKS = "vp,mp_difference,head_to_head,mp_scored"
-# rules.md §9: the §8 order per player; head-to-head does not apply (players meet as
-# opponents in partnerships that change every round). Issue 11.
-DEFAULT_INDIVIDUAL_TIEBREAKS = "vp,mp_difference,mp_scored"
 
 
 def new_token() -> str:
@@ -146,15 +143,6 @@ class Tournament(models.Model):
     @property
     def tiebreak_order(self) -> tuple[str, ...]:
         return tuple(k.strip() for k in self.tiebreaks.split(",") if k.strip())
-
-    @property
-    def applied_tiebreaks(self) -> tuple[str, ...]:
-        """The tie-break keys the standings really apply, in order: :attr:`tiebreak_order`,
-        without ``head_to_head`` in an individual tournament (rules.md §9: it has no meaning
-        per player; an older tournament may still store it)."""
-        if self.is_individual:
-            return tuple(k for k in self.tiebreak_order if k != "head_to_head")
-        return self.tiebreak_order
 
     def planned_rounds(self) -> list:
         """The plan's rounds (:class:`pairing.plan.PlannedRound`: number, system M/D,

@@ -100,7 +100,7 @@ def test_settings_page_shows_the_kind_locked_with_the_reason(arbiter_client, tou
 def test_individual_default_tiebreaks_are_section_8_per_player_without_head_to_head(indiv):
     # rules.md §9: "Default tie-breaks per player: VP, MP difference, MP scored, shared"
     assert indiv.tiebreaks == "vp,mp_difference,mp_scored"
-    assert indiv.applied_tiebreaks == ("vp", "mp_difference", "mp_scored")
+    assert selectors.applied_tiebreaks(indiv) == ("vp", "mp_difference", "mp_scored")
 
 
 def test_head_to_head_chosen_for_an_individual_tournament_is_refused(indiv, arbiter):

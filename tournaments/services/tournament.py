@@ -5,10 +5,11 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring.individual import INDIVIDUAL_TIEBREAKS
+
 from ..errors import ArbiterError
 from ..plans import plan_change_refusal, plan_refusal
 from ..models import (
-    DEFAULT_INDIVIDUAL_TIEBREAKS,
     DEFAULT_TIEBREAKS,
     Round,
     Tournament,
@@ -67,6 +68,11 @@ def create_tournament(*, by, **fields) -> Tournament:
         tournament.arbiters.add(actor.user)
     audit(tournament=tournament, by=actor, action="tournament_created", new={"name": tournament.name})
     return tournament
+
+
+#: rules.md §9: the §8 order per player; head-to-head does not apply (players meet as
+#: opponents in partnerships that change every round). Issue 11.
+DEFAULT_INDIVIDUAL_TIEBREAKS = ",".join(INDIVIDUAL_TIEBREAKS)
 
 
 def individual_tiebreaks(tiebreaks: str | None) -> str:

@@ -106,5 +106,5 @@ def standings(request, tournament):
         "is_final": view.final, "pending": pending, "group_sections": group_sections,
         "penalties_url": _optional_url("penalties", tournament.slug),
         "tournament_url": reverse("tournament", args=[tournament.slug]),
-        "tiebreak_names": [str(TIEBREAK_LABELS[k]) for k in tournament.applied_tiebreaks if k in TIEBREAK_LABELS],
+        "tiebreak_names": [str(TIEBREAK_LABELS[k]) for k in selectors.applied_tiebreaks(tournament) if k in TIEBREAK_LABELS],
     })
