@@ -92,17 +92,16 @@ def player_withdraw(request, tournament, number):
             "tournament": tournament, "player": player, "from_round": from_round,
             "round_state": rnd.state if rnd else "", "withdrawn": player.status == "withdrawn",
         })
-    if request.method == "POST":
-        from_round = query_int(request.POST.get("from_round"), low=1, high=1000)
-        try:
-            if from_round is None:
-                raise ArbiterError(_("Indica il turno dal quale il giocatore si ritira."))
-            services.withdraw_player(player=player, from_round=from_round, by=request.user,
-                                     reason=request.POST.get("reason", "")[:300])
-        except ArbiterError as exc:
-            messages.error(request, exc.message)
-        else:
-            messages.success(request, _("Giocatore %(n)s ritirato dal turno %(r)s.") % {"n": number, "r": from_round})
+    from_round = query_int(request.POST.get("from_round"), low=1, high=1000)
+    try:
+        if from_round is None:
+            raise ArbiterError(_("Indica il turno dal quale il giocatore si ritira."))
+        services.withdraw_player(player=player, from_round=from_round, by=request.user,
+                                 reason=request.POST.get("reason", "")[:300])
+    except ArbiterError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Giocatore %(n)s ritirato dal turno %(r)s.") % {"n": number, "r": from_round})
     return redirect("players", slug=tournament.slug)
 
 
