@@ -2,8 +2,9 @@
 
 ``check(request, response)`` re-derives what the rules demand from the request and compares;
 it does not call the engines' pairing code (the Danish checks only share the from-scratch
-maximum-matching primitive, which the tests compare with networkx). Messages are Italian,
-for the arbiter.
+maximum-matching primitive, which the tests compare with networkx). Messages are
+:class:`pairing.messages.Message` strings: the Italian text, with a code and parameters so the
+application shows them in the reader's language (issue 14 item 8).
 
 Checked, per system:
 
@@ -45,10 +46,10 @@ from . import mitchell as _mitchell
 from . import round_robin as _round_robin
 from .errors import PairingError
 from .matching import min_unmatched
-from .messages import Message
+from .messages import Message, msg  # noqa: F401  (Message: for callers building one)
 from .request import is_pair_id
 
-__all__ = ["check", "repeated_meetings", "second_rests", "main"]
+__all__ = ["check", "repeated_meetings", "second_rests", "top_down_violation", "main"]
 
 
 def check(request: dict, response: dict) -> list[str]:
@@ -59,12 +60,13 @@ def check(request: dict, response: dict) -> list[str]:
         response: the response to judge (as returned by :func:`pairing.run` or read from
             JSON).
     Returns:
-        human-readable Italian sentences, one per violation.
+        one :class:`pairing.messages.Message` per violation (a ``str``: the Italian
+        sentence; ``code`` and ``params`` for a translation).
 
     A request the engine would reject gives a single "richiesta non valida" violation.
     """
     if not isinstance(request, dict):
-        return ["richiesta non valida: non è un oggetto"]
+        return [msg("check.request_not_object")]
     system = request.get("system")
     if (system in ("danish-individual", "individual-movement")
             or request.get("kind") == "individual"):
@@ -82,9 +84,9 @@ def check(request: dict, response: dict) -> list[str]:
         elif system == "round-robin":
             parsed = _round_robin.parse(request)
         else:
-            return [f"richiesta non valida: sistema sconosciuto {system!r}"]
+            return [msg("check.unknown_system", system=repr(system))]
     except PairingError as exc:
-        return [f"richiesta non valida: {exc}"]
+        return [msg("check.bad_request", detail=str(exc))]
 
     out: list[str] = []
     shape = _shape(response, out)
@@ -158,8 +160,7 @@ def second_rests(request: dict, response: dict) -> list[tuple]:
 def _check_generic(request, response, tables, bye, forced, out) -> None:
     """Second rests and unlisted repeated meetings, for systems without finer checks."""
     for p, q in second_rests(request, response):
-        out.append(Message("check.second_rest", "la coppia %(pair)s riposa di nuovo mentre la coppia "
-                           "%(other)s non ha ancora riposato (art. 33)", pair=p, other=q))
+        out.append(msg("check.second_rest", pair=p, other=q))
     _check_listed_repeats(request, response, out)
 
 
@@ -169,52 +170,49 @@ def _check_listed_repeats(request, response, out) -> None:
     for t, ns, ew, r in repeated_meetings(request, response):
         if frozenset((ns, ew)) not in listed:
             if r is not None:
-                out.append(Message("check.unlisted_rematch_round", "incontro ripetuto non segnalato al tavolo "
-                                   "%(table)s: %(ns)s–%(ew)s (già incontrate al turno %(round)s)",
-                                   table=t, ns=ns, ew=ew, round=r))
+                out.append(msg("check.unlisted_rematch_round", table=t, ns=ns, ew=ew, round=r))
             else:
-                out.append(Message("check.unlisted_rematch", "incontro ripetuto non segnalato al tavolo "
-                                   "%(table)s: %(ns)s–%(ew)s (già incontrate)", table=t, ns=ns, ew=ew))
+                out.append(msg("check.unlisted_rematch", table=t, ns=ns, ew=ew))
 
 
 # -- shape and coverage ---------------------------------------------------------------------
 def _shape(response, out):
     if not isinstance(response, dict):
-        out.append("risposta non valida: non è un oggetto")
+        out.append(msg("check.response_not_object"))
         return None
     tables = response.get("tables")
     if not isinstance(tables, list):
-        out.append("risposta non valida: manca la lista 'tables'")
+        out.append(msg("check.no_tables"))
         return None
     good = []
     for t in tables:
         if not isinstance(t, dict) or not {"table", "ns", "ew"} <= set(t):
-            out.append(f"tavolo non valido: {t!r}")
+            out.append(msg("check.bad_table", value=repr(t)))
             continue
         num = t["table"]
         if not isinstance(num, int) or isinstance(num, bool):
-            out.append(f"numero di tavolo non valido: {num!r}")
+            out.append(msg("check.bad_table_number", value=repr(num)))
             continue
         for seat in ("ns", "ew"):
             if t[seat] is not None and not is_pair_id(t[seat]):
-                out.append(f"tavolo {num}: identificativo di coppia non valido {t[seat]!r}")
+                out.append(msg("check.bad_pair_id", table=num, value=repr(t[seat])))
         good.append(t)
     for key in ("rematches", "warnings"):
         if not isinstance(response.get(key, []), list):
-            out.append(f"risposta non valida: '{key}' deve essere una lista")
+            out.append(msg("check.not_a_list", key=key))
     bye = response.get("bye")
     if bye is not None and not is_pair_id(bye):
-        out.append(f"riposo non valido: {bye!r}")
+        out.append(msg("check.bad_bye", value=repr(bye)))
         bye = None
     forced = response.get("forced_byes", [])
     if not isinstance(forced, list):
-        out.append("risposta non valida: 'forced_byes' deve essere una lista")
+        out.append(msg("check.not_a_list", key="forced_byes"))
         forced = []
     nums = [t["table"] for t in good]
     if nums != sorted(nums):
-        out.append("i tavoli non sono in ordine di numero")
+        out.append(msg("check.tables_unordered"))
     if len(set(nums)) != len(nums):
-        out.append("numero di tavolo ripetuto")
+        out.append(msg("check.table_repeated"))
     return good, bye, forced
 
 
@@ -224,7 +222,7 @@ def _coverage(expected: list, tables, bye, forced, out) -> None:
     count: dict = {}
     for t in tables:
         if t["ns"] is not None and t["ns"] == t["ew"]:
-            out.append(f"tavolo {t['table']}: la coppia {t['ns']} gioca contro sé stessa")
+            out.append(msg("check.plays_itself", table=t["table"], pair=t["ns"]))
         for seat in ("ns", "ew"):
             if t[seat] is not None:
                 count[t[seat]] = count.get(t[seat], 0) + 1
@@ -235,27 +233,27 @@ def _coverage(expected: list, tables, bye, forced, out) -> None:
     for p in ([bye] if bye is not None else []) + [p for p in forced if p not in alone]:
         count[p] = count.get(p, 0) + 1
     for p in alone - set(forced):
-        out.append(f"la coppia {p} è da sola al tavolo ma non ha il riposo forzato")
+        out.append(msg("check.alone_not_forced", pair=p))
     for p, c in count.items():
         if p not in expected_set:
-            out.append(f"coppia sconosciuta o assente nella risposta: {p}")
+            out.append(msg("check.unknown_pair", pair=p))
         elif c > 1:
-            out.append(f"la coppia {p} compare {c} volte")
+            out.append(msg("check.pair_repeated", pair=p, count=c))
     for p in expected:
         if p not in count:
-            out.append(f"la coppia {p} manca (né a un tavolo né a riposo)")
+            out.append(msg("check.pair_missing", pair=p))
 
 
 def _numbered_from_one(tables, out) -> None:
     nums = [t["table"] for t in tables]
     if sorted(nums) != list(range(1, len(nums) + 1)):
-        out.append("i tavoli devono essere numerati da 1 senza buchi")
+        out.append(msg("check.numbering"))
 
 
 def _full_tables(tables, out) -> None:
     for t in tables:
         if t["ns"] is None or t["ew"] is None:
-            out.append(f"tavolo {t['table']}: manca una linea")
+            out.append(msg("check.line_missing", table=t["table"]))
 
 
 # -- Mitchell ---------------------------------------------------------------------------------
@@ -321,25 +319,21 @@ def _check_mitchell(req, request, response, tables, bye, forced, out) -> None:
     for t in sorted(set(want_tables) | set(got)):
         want = tuple(want_tables[t]) if t in want_tables else None
         if t not in got:
-            out.append(f"Mitchell: manca il tavolo {t} ({_seats(want)})")
+            out.append(msg("check.mitchell_missing_table", table=t, want=_seats(want)))
         elif want is None:
-            out.append(f"Mitchell: il tavolo {t} non esiste in questo turno del movimento")
+            out.append(msg("check.mitchell_extra_table", table=t))
         elif got[t] != want:
-            out.append(Message("check.mitchell_table", "Mitchell: al tavolo %(table)s il movimento prevede "
-                               "%(want)s, non %(got)s", table=t, want=_seats(want), got=_seats(got[t])))
+            out.append(msg("check.mitchell_table", table=t, want=_seats(want), got=_seats(got[t])))
     if bye != want_bye:
-        out.append(Message("check.mitchell_bye", "Mitchell: riposa %(want)s secondo il movimento, non %(got)s",
-                           want=want_bye, got=bye))
+        out.append(msg("check.mitchell_bye", want=want_bye, got=bye))
     if set(forced) != set(want_forced):
-        out.append(f"Mitchell: riposi forzati attesi {sorted(map(str, want_forced))}, "
-                   f"dati {sorted(map(str, forced))}")
+        out.append(msg("check.mitchell_forced", want=str(sorted(map(str, want_forced))),
+                       got=str(sorted(map(str, forced)))))
     given = response.get("adjustments", [])
     if given != want_adjust and (given or want_adjust):
-        out.append(f"Mitchell: scambi per il secondo riposo attesi {_adjust_text(want_adjust)}, "
-                   f"dati {_adjust_text(given)}")
+        out.append(msg("check.mitchell_adjustments", want=_adjust_text(want_adjust), got=_adjust_text(given)))
     for p, q in second_rests(request, response):
-        out.append(Message("check.second_rest", "la coppia %(pair)s riposa di nuovo mentre la coppia "
-                           "%(other)s non ha ancora riposato (art. 33)", pair=p, other=q))
+        out.append(msg("check.second_rest", pair=p, other=q))
     _check_listed_repeats(request, response, out)
 
 
@@ -350,7 +344,7 @@ def _check_round_robin(req, request, response, tables, bye, forced, out) -> None
     single = [bye] if bye is not None else []
     byes = response.get("byes", single) if req["grouped"] else single
     if not isinstance(byes, list):
-        out.append("risposta non valida: 'byes' deve essere una lista")
+        out.append(msg("check.not_a_list", key="byes"))
         byes = []
     extra_byes = [p for p in byes if p != bye]
     _coverage(present, tables, bye, list(forced) + extra_byes, out)
@@ -359,21 +353,20 @@ def _check_round_robin(req, request, response, tables, bye, forced, out) -> None
     want_tables = {t["table"]: (t["ns"], t["ew"]) for t in want["tables"]}
     for t in sorted(set(want_tables) | set(got)):
         if t not in got:
-            out.append(f"girone: manca il tavolo {t} ({_seats(want_tables[t])})")
+            out.append(msg("check.rr_missing_table", table=t, want=_seats(want_tables[t])))
         elif t not in want_tables:
-            out.append(f"girone: il tavolo {t} non esiste in questo turno del calendario")
+            out.append(msg("check.rr_extra_table", table=t))
         elif got[t] != want_tables[t]:
-            out.append(f"girone: al tavolo {t} il calendario prevede {_seats(want_tables[t])}, "
-                       f"non {_seats(got[t])}")
+            out.append(msg("check.rr_table", table=t, want=_seats(want_tables[t]), got=_seats(got[t])))
     if bye != want["bye"]:
-        out.append(f"girone: riposa {want['bye']} secondo il calendario, non {bye}")
+        out.append(msg("check.rr_bye", want=want["bye"], got=bye))
     if req["grouped"] and byes != want["byes"]:
-        out.append(f"girone: riposi attesi {want['byes']}, dati {byes}")
+        out.append(msg("check.rr_byes", want=str(want["byes"]), got=str(byes)))
     if set(forced) != set(want["forced_byes"]):
-        out.append(f"girone: riposi forzati attesi {sorted(map(str, want['forced_byes']))}, "
-                   f"dati {sorted(map(str, forced))}")
+        out.append(msg("check.rr_forced", want=str(sorted(map(str, want["forced_byes"]))),
+                       got=str(sorted(map(str, forced)))))
     if req["grouped"] and "groups" in response and response["groups"] != want["groups"]:
-        out.append("girone: il riepilogo per girone ('groups') non corrisponde al calendario")
+        out.append(msg("check.rr_groups"))
     # Exactness already rules out a meeting repeated within one cycle (the circle method
     # pairs every two entrants once per cycle); meetings from earlier rounds (another
     # system, an earlier cycle) must be listed in ``rematches``.
@@ -406,7 +399,7 @@ def _check_danish(req, response, tables, bye, forced, out) -> None:
     _numbered_from_one(tables, out)
     _full_tables(tables, out)
     if forced:
-        out.append("danese: i riposi forzati non sono previsti")
+        out.append(msg("check.danish_forced"))
     if out:
         return  # the finer checks assume a well-formed pairing
     forb = _danish.forbidden_sets(req)
@@ -416,12 +409,10 @@ def _check_danish(req, response, tables, bye, forced, out) -> None:
     for t in tables:
         a, b = index[t["ns"]], index[t["ew"]]
         if a > b:
-            out.append(Message("check.better_ns", "tavolo %(table)s: la coppia meglio classificata "
-                               "(%(pair)s) deve sedere in N/S", table=t["table"], pair=t["ew"]))
+            out.append(msg("check.better_ns", table=t["table"], pair=t["ew"]))
         ranks.append((min(a, b), max(a, b)))
     if [r[0] for r in ranks] != sorted(r[0] for r in ranks):
-        out.append(Message("check.table_order", "i tavoli non seguono la classifica (il tavolo 1 ha la "
-                           "coppia migliore, ...)"))
+        out.append(msg("check.table_order"))
 
     # Rematches: exactly those listed, warned, and no more than unavoidable.
     played = [(a, b) for a, b in ranks if b in forb[a]]
@@ -429,33 +420,58 @@ def _check_danish(req, response, tables, bye, forced, out) -> None:
     listed_set = {frozenset(x) for x in listed if isinstance(x, list) and len(x) == 2}
     played_set = {frozenset((ranking[a], ranking[b])) for a, b in played}
     if listed_set != played_set or len(listed) != len(played):
-        out.append("'rematches' non elenca esattamente gli incontri ripetuti del turno")
+        out.append(msg("check.rematches_listed"))
     if played and not response.get("warnings"):
-        out.append(Message("check.rematch_no_warning", "incontri ripetuti senza avviso all'arbitro"))
+        out.append(msg("check.rematch_no_warning"))
     rest = [i for i in range(n) if ranking[i] != bye]
     k_min = min_unmatched(rest, forb, n) // 2
     if len(played) > k_min:
         names = ", ".join(f"{ranking[a]}–{ranking[b]}" for a, b in played)
-        out.append(Message("check.avoidable_rematch", "incontro ripetuto evitabile: %(names)s (bastano "
-                           "%(k)s ripetizioni)", names=names, k=k_min))
+        out.append(msg("check.avoidable_rematch", names=names, k=k_min))
         return
 
     # Bye (rules.md §5, art. 33).
     if n % 2 == 0:
         if bye is not None:
-            out.append(Message("check.even_bye", "numero pari di coppie: nessuno deve riposare (riposa "
-                               "%(pair)s)", pair=bye))
+            out.append(msg("check.even_bye", pair=bye))
     elif bye is None:
-        out.append(Message("check.odd_no_bye", "numero dispari di coppie: una coppia deve riposare"))
+        out.append(msg("check.odd_no_bye"))
     else:
         _check_bye(req, forb, index[bye], k_min, out)
 
     # Top-down (pairing-io.md step 2): every better opponent must have been impossible.
-    # The response itself witnesses that each chosen match is feasible; its suffix from
-    # table t on has the minimum number of rematches because the total does.
-    unpaired = sorted(rest)
-    left = len(played)
-    for t, (a, b) in zip(tables, ranks):
+    violation = top_down_violation(
+        ranks, rest, forb, n, len(played),
+        lambda k, a, q: msg("check.top_down", table=tables[k]["table"], pair=ranking[a], other=ranking[q]))
+    if violation is not None:
+        out.append(violation)
+
+
+def top_down_violation(matches, unpaired, forb, n: int, repeats: int, message, *, leader_message=None):
+    """Re-derive the top-down choices of a Danish round (rules.md §7, pairing-io.md step 2;
+    for individuals §9, partnerships instead of matches) and say where one was not the best.
+
+    Args:
+        matches: ``[(a, b), ...]`` in the order formed (table order, or partnership order),
+            ``a`` and ``b`` ranking indices (0 = best), ``a`` the better-ranked.
+        unpaired: the ranking indices of every seated entrant.
+        forb: ``forb[i]`` = the indices ``i`` may not meet (partner) again.
+        n: the ranking's length (for :func:`min_unmatched`).
+        repeats: the repeats the response uses, already known to be the fewest possible.
+        message: ``message(k, a, q)`` → the sentence for match ``k`` (0-based) whose
+            ``a`` should have taken the better-ranked ``q``.
+        leader_message: when given, each match must be led by the best-ranked entrant still
+            unpaired (Danish individual); ``leader_message(k, best)`` → the sentence.
+    Returns:
+        the first violation's sentence, or ``None``. The response itself witnesses that
+        each chosen match is feasible; its suffix from match ``k`` on has the fewest repeats
+        because the total does.
+    """
+    unpaired = sorted(unpaired)
+    left = repeats
+    for k, (a, b) in enumerate(matches):
+        if leader_message is not None and a != unpaired[0]:
+            return leader_message(k, unpaired[0])
         for q in unpaired:
             if q == a:
                 continue
@@ -466,13 +482,11 @@ def _check_danish(req, response, tables, bye, forced, out) -> None:
                 continue
             others = [x for x in unpaired if x not in (a, q)]
             if cost + min_unmatched(others, forb, n) // 2 <= left:
-                out.append(Message("check.top_down", "tavolo %(table)s: %(pair)s doveva giocare contro "
-                                   "%(other)s (scelta dall'alto non ottimale)", table=t["table"],
-                                   pair=ranking[a], other=ranking[q]))
-                return
+                return message(k, a, q)
         left -= 1 if b in forb[a] else 0
         unpaired.remove(a)
         unpaired.remove(b)
+    return None
 
 
 def _check_bye(req, forb, b: int, k_min: int, out) -> None:
@@ -482,12 +496,10 @@ def _check_bye(req, forb, b: int, k_min: int, out) -> None:
     candidates = [i for i in range(n) if i not in rested]
     if not candidates:
         if b != n - 1:
-            out.append(Message("check.all_rested", "tutte hanno già riposato: deve riposare l'ultima "
-                               "(%(want)s), non %(got)s", want=ranking[-1], got=ranking[b]))
+            out.append(msg("check.all_rested", want=ranking[-1], got=ranking[b]))
         return
     if b in rested:
-        out.append(Message("check.rested_already", "la coppia %(pair)s ha già riposato (art. 33)",
-                           pair=ranking[b]))
+        out.append(msg("check.rested_already", pair=ranking[b]))
         return
 
     def k_without(x):
@@ -495,13 +507,10 @@ def _check_bye(req, forb, b: int, k_min: int, out) -> None:
 
     for x in candidates:
         if x > b and k_without(x) <= k_min:
-            out.append(Message("check.bye_belongs", "il riposo spetta a %(want)s (più in basso in classifica "
-                               "e non ha ancora riposato), non a %(got)s (art. 33)", want=ranking[x],
-                               got=ranking[b]))
+            out.append(msg("check.bye_belongs", want=ranking[x], got=ranking[b]))
             return
         if x < b and k_min > 0 and k_without(x) < k_min:
-            out.append(Message("check.bye_avoids_rematch", "il riposo a %(pair)s eviterebbe incontri ripetuti",
-                           pair=ranking[x]))
+            out.append(msg("check.bye_avoids_rematch", pair=ranking[x]))
             return
 
 
@@ -515,9 +524,9 @@ def _check_first_round(request, response, tables, bye, forced, out) -> None:
     if method == "lot":
         seed = response.get("seed")
         if "seed" in request and request["seed"] is not None and seed != request["seed"]:
-            out.append("sorteggio: il seme della risposta non è quello richiesto")
+            out.append(msg("check.lot_seed_differs"))
         if not isinstance(seed, int) or isinstance(seed, bool):
-            out.append("sorteggio: la risposta non riporta il seme")
+            out.append(msg("check.lot_no_seed"))
             return
         order = _first.draw(pairs, seed)
     elif method == "number":
@@ -526,14 +535,13 @@ def _check_first_round(request, response, tables, bye, forced, out) -> None:
         want = sorted(((t["table"], t["ns"], t["ew"]) for t in request["tables"]))
         got = [(t["table"], t["ns"], t["ew"]) for t in tables]
         if got != want or bye != request.get("bye"):
-            out.append("a mano: i tavoli non sono quelli indicati dall'arbitro")
+            out.append(msg("check.hand_tables"))
         return
     want = [(k + 1, order[2 * k], order[2 * k + 1]) for k in range(len(order) // 2)]
     got = [(t["table"], t["ns"], t["ew"]) for t in tables]
     want_bye = order[-1] if len(order) % 2 else None
     if got != want or bye != want_bye:
-        label = "sorteggio" if method == "lot" else "per numero"
-        out.append(f"{label}: i tavoli non corrispondono all'ordine atteso")
+        out.append(msg("check.lot_order" if method == "lot" else "check.number_order"))
 
 
 # -- command line ----------------------------------------------------------------------------------

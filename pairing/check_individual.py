@@ -28,7 +28,9 @@ from . import danish_individual as _di
 from . import first_round as _first
 from . import first_round_individual as _fri
 from .errors import PairingError
+from .check import top_down_violation
 from .matching import min_unmatched
+from .messages import msg
 from .request import is_pair_id, meetings
 
 __all__ = ["check", "information", "repeated_opponents"]
@@ -55,22 +57,22 @@ def _parse(request: dict) -> list:
 
 def _shape(response, out):
     if not isinstance(response, dict):
-        out.append("risposta non valida: non è un oggetto")
+        out.append(msg("check.response_not_object"))
         return None
     tables = response.get("tables")
     rest = response.get("rest")
     forced = response.get("forced_rest", [])
     if not isinstance(tables, list) or not isinstance(rest, list) or not isinstance(forced, list):
-        out.append("risposta non valida: servono 'tables', 'rest' (e 'forced_rest') come liste")
+        out.append(msg("check.ind_shape"))
         return None
     if not isinstance(response.get("repeated_partners"), list):
-        out.append("risposta non valida: manca 'repeated_partners'")
+        out.append(msg("check.ind_no_repeated_partners"))
         return None
     for t in tables:
         if (not isinstance(t, dict) or not isinstance(t.get("table"), int)
                 or any(not isinstance(t.get(k), list) or len(t[k]) != 2
                        or not all(is_pair_id(p) for p in t[k]) for k in ("ns", "ew"))):
-            out.append(f"risposta non valida: tavolo {t!r}")
+            out.append(msg("check.ind_bad_table", value=repr(t)))
             return None
     return tables, rest, forced
 
@@ -84,12 +86,15 @@ def check(request: dict, response: dict) -> list[str]:
             ``partners`` and ``rested`` give the history for every system.
         response: the response to judge.
     Returns:
-        Italian sentences, one per violation.
+        one :class:`pairing.messages.Message` per violation (the Italian sentence, with a
+        code and parameters for a translation).
     """
+    if request.get("system") not in ("danish-individual", "individual-movement", "first_round"):
+        return [msg("check.unknown_system", system=repr(request.get("system")))]
     try:
         players = _parse(request)
     except PairingError as exc:
-        return [f"richiesta non valida: {exc}"]
+        return [msg("check.bad_request", detail=str(exc))]
     out: list[str] = []
     shape = _shape(response, out)
     if shape is None:
@@ -98,21 +103,20 @@ def check(request: dict, response: dict) -> list[str]:
     seen = [p for line in _lines(tables) for p in line] + list(rest) + list(forced)
     known = set(players)
     for p in sorted({p for p in seen if p not in known}, key=str):
-        out.append(f"giocatore sconosciuto o ritirato: {p}")
+        out.append(msg("check.ind_unknown_player", player=p))
     for p in sorted({p for p in seen if seen.count(p) > 1}, key=str):
-        out.append(f"il giocatore {p} compare più volte")
+        out.append(msg("check.ind_player_repeated", player=p))
     for p in players:
         if p not in seen:
-            out.append(f"il giocatore {p} non gioca e non riposa")
+            out.append(msg("check.ind_player_missing", player=p))
     if [t["table"] for t in tables] != list(range(1, len(tables) + 1)):
-        out.append("i tavoli devono essere numerati da 1 senza buchi")
+        out.append(msg("check.numbering"))
     system = request.get("system")
     if system != "individual-movement":
         if forced:
-            out.append("riposi forzati non previsti da questo sistema")
+            out.append(msg("check.ind_forced_not_expected"))
         if len(rest) != len(players) % 4:
-            out.append(f"devono riposare {len(players) % 4} giocatori (N mod 4), "
-                       f"non {len(rest)}")
+            out.append(msg("check.ind_rest_count", want=len(players) % 4, got=len(rest)))
     if out:
         return out  # the finer checks assume a well-formed round
     _second_rests(request, players, tables, rest, out)
@@ -135,8 +139,8 @@ def _second_rests(request, players, tables, rest, out) -> None:
         if times.get(p, 0) > fewest:
             fresh = next(q for q in reversed(players) if q in seated
                          and times.get(q, 0) == fewest)
-            out.append(f"secondo riposo evitabile: {p} ha già riposato, {fresh} "
-                       f"{'no' if fewest == 0 else 'meno volte'}")
+            out.append(msg("check.ind_second_rest" if fewest == 0 else "check.ind_second_rest_fewer",
+                           player=p, fresh=fresh))
 
 
 def _repeats(request, response, tables, out) -> None:
@@ -144,7 +148,7 @@ def _repeats(request, response, tables, out) -> None:
         # Without the history, the movement's own earlier rounds are the history: the
         # listed repeats cannot be re-derived here, only their warning.
         if response["repeated_partners"] and not response.get("warnings"):
-            out.append("compagni ripetuti senza avviso all'arbitro")
+            out.append(msg("check.ind_repeat_no_warning"))
         return
     history = {frozenset(m[:2]) for m in meetings(request, "partners")}
     played = [frozenset(line) for line in _lines(tables) if frozenset(line) in history]
@@ -152,9 +156,9 @@ def _repeats(request, response, tables, out) -> None:
               if isinstance(x, list) and len(x) == 2]
     if sorted(map(sorted, map(list, played)), key=str) != \
             sorted(map(sorted, map(list, listed)), key=str):
-        out.append("'repeated_partners' non elenca esattamente i compagni ripetuti del turno")
+        out.append(msg("check.ind_repeats_listed"))
     if played and not response.get("warnings"):
-        out.append("compagni ripetuti senza avviso all'arbitro")
+        out.append(msg("check.ind_repeat_no_warning"))
 
 
 def _danish(request, response, tables, rest, out) -> None:
@@ -168,8 +172,7 @@ def _danish(request, response, tables, rest, out) -> None:
         fresh += sorted((r for r in range(n) if times[r] > 0),
                         key=lambda r: (times[r], -r))[:k - len(fresh)]
     if [index[p] for p in rest] != sorted(fresh):
-        out.append("riposo: spetta a " + ", ".join(str(ranking[r]) for r in sorted(fresh))
-                   + " (i più bassi in classifica che non hanno riposato)")
+        out.append(msg("check.ind_rest_belongs", players=", ".join(str(ranking[r]) for r in sorted(fresh))))
         return
     forb = [set() for _ in range(n)]
     for a, b, _ in parsed["partners"]:
@@ -178,35 +181,20 @@ def _danish(request, response, tables, rest, out) -> None:
     lines = [(index[x], index[y]) for x, y in _lines(tables)]
     for x, y in lines:
         if x > y:
-            out.append(f"la linea {ranking[y]}+{ranking[x]}: il meglio classificato va "
-                       f"scritto per primo")
+            out.append(msg("check.ind_line_order", line=f"{ranking[y]}+{ranking[x]}"))
             return
     unpaired = sorted(index[p] for line in _lines(tables) for p in line)
     k_min = min_unmatched(unpaired, forb, n) // 2
     used = sum(1 for a, b in lines if b in forb[a])
     if used > k_min:
-        out.append(f"compagni ripetuti evitabili: {used} (bastano {k_min})")
+        out.append(msg("check.ind_avoidable_repeats", used=used, k=k_min))
         return
-    left = used
-    for number, (a, b) in enumerate(lines, start=1):
-        if a != unpaired[0]:
-            out.append(f"coppia {number}: deve essere formata da {ranking[unpaired[0]]} "
-                       f"(il meglio classificato senza compagno)")
-            return
-        for q in unpaired[1:]:
-            if q == b:
-                break
-            cost = 1 if q in forb[a] else 0
-            if cost > left:
-                continue
-            others = [v for v in unpaired if v not in (a, q)]
-            if cost + min_unmatched(others, forb, n) // 2 <= left:
-                out.append(f"coppia {number}: {ranking[a]} doveva avere come compagno "
-                           f"{ranking[q]} (scelta dall'alto non ottimale)")
-                return
-        left -= 1 if b in forb[a] else 0
-        unpaired.remove(a)
-        unpaired.remove(b)
+    violation = top_down_violation(
+        lines, unpaired, forb, n, used,
+        lambda k, a, q: msg("check.ind_top_down", number=k + 1, player=ranking[a], other=ranking[q]),
+        leader_message=lambda k, best: msg("check.ind_leader", number=k + 1, player=ranking[best]))
+    if violation is not None:
+        out.append(violation)
 
 
 def _first_round(request, response, players, tables, rest, out) -> None:
@@ -215,15 +203,15 @@ def _first_round(request, response, players, tables, rest, out) -> None:
         want = sorted((t["table"], list(t["ns"]), list(t["ew"])) for t in request["tables"])
         got = [(t["table"], t["ns"], t["ew"]) for t in tables]
         if got != want or sorted(map(str, rest)) != sorted(map(str, request.get("rest") or [])):
-            out.append("a mano: i tavoli non sono quelli indicati dall'arbitro")
+            out.append(msg("check.hand_tables"))
         return
     if method == "lot":
         seed = response.get("seed")
         if not isinstance(seed, int) or isinstance(seed, bool):
-            out.append("sorteggio: la risposta non riporta il seme")
+            out.append(msg("check.lot_no_seed"))
             return
         if request.get("seed") is not None and seed != request["seed"]:
-            out.append("sorteggio: il seme della risposta non è quello richiesto")
+            out.append(msg("check.lot_seed_differs"))
         order = _first.draw(players, seed)
     else:
         order = list(players)
@@ -231,9 +219,7 @@ def _first_round(request, response, players, tables, rest, out) -> None:
     want = [(t + 1, order[4 * t:4 * t + 2], order[4 * t + 2:4 * t + 4])
             for t in range(full // 4)]
     if [(t["table"], t["ns"], t["ew"]) for t in tables] != want or rest != order[full:]:
-        label = "sorteggio" if method == "lot" else "per numero"
-        out.append(f"{label}: i tavoli non corrispondono all'ordine atteso "
-                   "(1+2 contro 3+4, ...; riposano gli ultimi)")
+        out.append(msg("check.ind_lot_order" if method == "lot" else "check.ind_number_order"))
 
 
 def repeated_opponents(request: dict, response: dict) -> list[tuple]:
@@ -254,7 +240,8 @@ def repeated_opponents(request: dict, response: dict) -> list[tuple]:
 
 
 def information(request: dict, response: dict) -> list[str]:
-    """Italian lines for the arbiter that are not violations: repeated opponents (§9).
+    """Lines for the arbiter that are not violations: repeated opponents (§9), as
+    :class:`pairing.messages.Message` (Italian text, code ``check.ind_opponents_again``).
 
     Empty for a request that is not an individual tournament's.
     """
@@ -262,7 +249,7 @@ def information(request: dict, response: dict) -> list[str]:
             or request.get("kind") == "individual") or not isinstance(response, dict):
         return []
     try:
-        return [f"tavolo {t}: {a} e {b} si sono già incontrati da avversari"
+        return [msg("check.ind_opponents_again", table=t, a=a, b=b)
                 for t, a, b in repeated_opponents(request, response)]
     except PairingError:
         return []

@@ -1,7 +1,13 @@
 """Translatable checker messages (issue 14 item 8): a :class:`Message` *is* its Italian text
 (a ``str``), and carries ``code`` and ``params`` so the Django side can show it in the
 reader's language (``tournaments/i18n_messages.py``). A copy of ``scoring.messages`` so that
-``pairing`` stays self-contained (pure Python, no Django)."""
+``pairing`` stays self-contained (pure Python, no Django).
+
+:data:`TEMPLATES` holds the Italian pattern of every message the checker
+(:mod:`pairing.check`, :mod:`pairing.check_individual`) writes; :func:`msg` builds one by
+its code. ``tournaments/i18n_messages.py`` repeats each pattern as a gettext msgid (a test
+keeps the two equal).
+"""
 from __future__ import annotations
 
 
@@ -23,3 +29,101 @@ def _rebuild(code, text, params):
     obj = str.__new__(Message, text)
     obj.code, obj.params = code, params
     return obj
+
+
+TEMPLATES: dict[str, str] = {
+    # pairing/check.py: requests and the response's shape (every system)
+    "check.request_not_object": "richiesta non valida: non è un oggetto",
+    "check.unknown_system": "richiesta non valida: sistema sconosciuto %(system)s",
+    "check.bad_request": "richiesta non valida: %(detail)s",
+    "check.response_not_object": "risposta non valida: non è un oggetto",
+    "check.no_tables": "risposta non valida: manca la lista 'tables'",
+    "check.bad_table": "tavolo non valido: %(value)s",
+    "check.bad_table_number": "numero di tavolo non valido: %(value)s",
+    "check.bad_pair_id": "tavolo %(table)s: identificativo di coppia non valido %(value)s",
+    "check.not_a_list": "risposta non valida: '%(key)s' deve essere una lista",
+    "check.bad_bye": "riposo non valido: %(value)s",
+    "check.tables_unordered": "i tavoli non sono in ordine di numero",
+    "check.table_repeated": "numero di tavolo ripetuto",
+    "check.plays_itself": "tavolo %(table)s: la coppia %(pair)s gioca contro sé stessa",
+    "check.alone_not_forced": "la coppia %(pair)s è da sola al tavolo ma non ha il riposo forzato",
+    "check.unknown_pair": "coppia sconosciuta o assente nella risposta: %(pair)s",
+    "check.pair_repeated": "la coppia %(pair)s compare %(count)s volte",
+    "check.pair_missing": "la coppia %(pair)s manca (né a un tavolo né a riposo)",
+    "check.numbering": "i tavoli devono essere numerati da 1 senza buchi",
+    "check.line_missing": "tavolo %(table)s: manca una linea",
+    "check.second_rest": "la coppia %(pair)s riposa di nuovo mentre la coppia %(other)s non ha ancora "
+                         "riposato (art. 33)",
+    "check.unlisted_rematch_round": "incontro ripetuto non segnalato al tavolo %(table)s: %(ns)s–%(ew)s "
+                                    "(già incontrate al turno %(round)s)",
+    "check.unlisted_rematch": "incontro ripetuto non segnalato al tavolo %(table)s: %(ns)s–%(ew)s "
+                              "(già incontrate)",
+    # Mitchell
+    "check.mitchell_missing_table": "Mitchell: manca il tavolo %(table)s (%(want)s)",
+    "check.mitchell_extra_table": "Mitchell: il tavolo %(table)s non esiste in questo turno del movimento",
+    "check.mitchell_table": "Mitchell: al tavolo %(table)s il movimento prevede %(want)s, non %(got)s",
+    "check.mitchell_bye": "Mitchell: riposa %(want)s secondo il movimento, non %(got)s",
+    "check.mitchell_forced": "Mitchell: riposi forzati attesi %(want)s, dati %(got)s",
+    "check.mitchell_adjustments": "Mitchell: scambi per il secondo riposo attesi %(want)s, dati %(got)s",
+    # round robin
+    "check.rr_missing_table": "girone: manca il tavolo %(table)s (%(want)s)",
+    "check.rr_extra_table": "girone: il tavolo %(table)s non esiste in questo turno del calendario",
+    "check.rr_table": "girone: al tavolo %(table)s il calendario prevede %(want)s, non %(got)s",
+    "check.rr_bye": "girone: riposa %(want)s secondo il calendario, non %(got)s",
+    "check.rr_byes": "girone: riposi attesi %(want)s, dati %(got)s",
+    "check.rr_forced": "girone: riposi forzati attesi %(want)s, dati %(got)s",
+    "check.rr_groups": "girone: il riepilogo per girone ('groups') non corrisponde al calendario",
+    # Danish
+    "check.danish_forced": "danese: i riposi forzati non sono previsti",
+    "check.better_ns": "tavolo %(table)s: la coppia meglio classificata (%(pair)s) deve sedere in N/S",
+    "check.table_order": "i tavoli non seguono la classifica (il tavolo 1 ha la coppia migliore, ...)",
+    "check.rematches_listed": "'rematches' non elenca esattamente gli incontri ripetuti del turno",
+    "check.rematch_no_warning": "incontri ripetuti senza avviso all'arbitro",
+    "check.avoidable_rematch": "incontro ripetuto evitabile: %(names)s (bastano %(k)s ripetizioni)",
+    "check.even_bye": "numero pari di coppie: nessuno deve riposare (riposa %(pair)s)",
+    "check.odd_no_bye": "numero dispari di coppie: una coppia deve riposare",
+    "check.top_down": "tavolo %(table)s: %(pair)s doveva giocare contro %(other)s (scelta dall'alto non "
+                      "ottimale)",
+    "check.all_rested": "tutte hanno già riposato: deve riposare l'ultima (%(want)s), non %(got)s",
+    "check.rested_already": "la coppia %(pair)s ha già riposato (art. 33)",
+    "check.bye_belongs": "il riposo spetta a %(want)s (più in basso in classifica e non ha ancora "
+                         "riposato), non a %(got)s (art. 33)",
+    "check.bye_avoids_rematch": "il riposo a %(pair)s eviterebbe incontri ripetuti",
+    # first round
+    "check.lot_seed_differs": "sorteggio: il seme della risposta non è quello richiesto",
+    "check.lot_no_seed": "sorteggio: la risposta non riporta il seme",
+    "check.hand_tables": "a mano: i tavoli non sono quelli indicati dall'arbitro",
+    "check.lot_order": "sorteggio: i tavoli non corrispondono all'ordine atteso",
+    "check.number_order": "per numero: i tavoli non corrispondono all'ordine atteso",
+    # pairing/check_individual.py (rules.md §9)
+    "check.ind_shape": "risposta non valida: servono 'tables', 'rest' (e 'forced_rest') come liste",
+    "check.ind_no_repeated_partners": "risposta non valida: manca 'repeated_partners'",
+    "check.ind_bad_table": "risposta non valida: tavolo %(value)s",
+    "check.ind_unknown_player": "giocatore sconosciuto o ritirato: %(player)s",
+    "check.ind_player_repeated": "il giocatore %(player)s compare più volte",
+    "check.ind_player_missing": "il giocatore %(player)s non gioca e non riposa",
+    "check.ind_forced_not_expected": "riposi forzati non previsti da questo sistema",
+    "check.ind_rest_count": "devono riposare %(want)s giocatori (N mod 4), non %(got)s",
+    "check.ind_second_rest": "secondo riposo evitabile: %(player)s ha già riposato, %(fresh)s no",
+    "check.ind_second_rest_fewer": "secondo riposo evitabile: %(player)s ha già riposato, %(fresh)s meno volte",
+    "check.ind_repeat_no_warning": "compagni ripetuti senza avviso all'arbitro",
+    "check.ind_repeats_listed": "'repeated_partners' non elenca esattamente i compagni ripetuti del turno",
+    "check.ind_rest_belongs": "riposo: spetta a %(players)s (i più bassi in classifica che non hanno "
+                              "riposato)",
+    "check.ind_line_order": "la linea %(line)s: il meglio classificato va scritto per primo",
+    "check.ind_avoidable_repeats": "compagni ripetuti evitabili: %(used)s (bastano %(k)s)",
+    "check.ind_leader": "coppia %(number)s: deve essere formata da %(player)s (il meglio classificato "
+                        "senza compagno)",
+    "check.ind_top_down": "coppia %(number)s: %(player)s doveva avere come compagno %(other)s (scelta "
+                          "dall'alto non ottimale)",
+    "check.ind_lot_order": "sorteggio: i tavoli non corrispondono all'ordine atteso (1+2 contro 3+4, ...; "
+                           "riposano gli ultimi)",
+    "check.ind_number_order": "per numero: i tavoli non corrispondono all'ordine atteso (1+2 contro 3+4, "
+                              "...; riposano gli ultimi)",
+    "check.ind_opponents_again": "tavolo %(table)s: %(a)s e %(b)s si sono già incontrati da avversari",
+}
+
+
+def msg(code: str, **params) -> Message:
+    """The checker's message ``code`` (a key of :data:`TEMPLATES`) with ``params``."""
+    return Message(code, TEMPLATES[code], **params)

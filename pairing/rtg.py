@@ -67,6 +67,49 @@ def _round_robin_request(ids, rr_round, groups, withdrawn, rested, met) -> dict:
     return request
 
 
+def rounds(planned, rnd: random.Random, ids: list, withdrawn: list, *, withdrawals: bool, keep: int):
+    """The driver loop of a random tournament, shared with :mod:`pairing.rtg_individual`.
+
+    Yields ``(planned_round, new_session, active)`` for each round of ``planned``
+    (:class:`pairing.plan.PlannedRound`): ``new_session`` when the round opens a session
+    after the first (the rest rule resets), ``active`` the entrants of ``ids`` not in
+    ``withdrawn``. From round 2 on, about one round in six (``rnd``), while more than
+    ``keep`` are active, one active entrant withdraws first (appended to ``withdrawn``)."""
+    session = planned[0].session if planned else 1
+    for planned_round in planned:
+        new_session = planned_round.session != session
+        session = planned_round.session
+        active = [p for p in ids if p not in withdrawn]
+        if withdrawals and planned_round.number > 1 and len(active) > keep and rnd.random() < 0.17:
+            gone = rnd.choice(active)
+            withdrawn.append(gone)
+            active.remove(gone)
+        yield planned_round, new_session, active
+
+
+def answer(seed: int, r: int, request: dict) -> dict:
+    """:func:`pairing.run` on ``request``, as the command line would return it (a JSON round
+    trip). Raises ``PairingError`` naming the seed and round ``r`` when the engine refuses."""
+    try:
+        response = run(request)
+    except PairingError as exc:
+        raise PairingError(f"seed {seed}, round {r}: {exc}") from exc
+    return json.loads(json.dumps(response))
+
+
+def checked(r: int, letter: str, request: dict, response: dict) -> list[str]:
+    """The checker's violations of round ``r`` (plan letter ``letter``), each prefixed
+    ``"turno r (X): "``."""
+    return [f"turno {r} ({letter}): {v}" for v in check(request, response)]
+
+
+def random_result(rnd: random.Random) -> tuple[int, int]:
+    """A table's random result: the N/S MP difference ``d`` (a multiple of 5, |d| ≤ 1500)
+    and the N/S VP of a 20-VP split, 10 + d div 100 clamped to 0..20."""
+    d = 5 * rnd.randint(-300, 300)
+    return d, max(0, min(20, 10 + d // 100))
+
+
 def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
          avoid: str | None = None, groups: int = 1) -> dict:
     """Play one random tournament and check every round.
@@ -110,18 +153,13 @@ def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
     mitchell_round = 0
     rr_round = 0
     offset = 0
-    session = 1
     m_total = sum(1 for p in planned if p.system == "M")
-    for planned_round in planned:
+    r = 0
+    for planned_round, new_session, active in rounds(planned, rnd, ids, withdrawn, withdrawals=withdrawals,
+                                                     keep=4):
         r, system = planned_round.number, planned_round.system
-        if planned_round.session != session:  # a new session resets only the rest rule
-            session = planned_round.session
+        if new_session:  # a new session resets only the rest rule
             rested = set()
-        active = [p for p in ids if p not in withdrawn]
-        if withdrawals and r > 1 and len(active) > 4 and rnd.random() < 0.17:
-            gone = rnd.choice(active)
-            withdrawn.append(gone)
-            active.remove(gone)
         ranking = sorted(active, key=lambda p: (-vp[p], -diff[p], p))
         mode = "all"
         if system == "M":
@@ -143,13 +181,8 @@ def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
             request = {"system": "danish", "ranking": ranking, "met": met,
                        "met_last_round": last, "rested": sorted(rested),
                        "avoid_rematches": mode}
-        try:
-            response = run(request)
-        except PairingError as exc:
-            raise PairingError(f"seed {seed}, round {r}: {exc}") from exc
-        response = json.loads(json.dumps(response))  # exactly what the CLI would return
-        for v in check(request, response):
-            violations.append(f"turno {r} ({system}): {v}")
+        response = answer(seed, r, request)
+        violations += checked(r, system, request, response)
         counts["warnings"] += len(response.get("warnings", []))
         counts["adjustments"] += len(response.get("adjustments", []))
         _judge(r, system, mode, response, met, last, rested, counts, violations)
@@ -158,8 +191,7 @@ def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
             a, b = t["ns"], t["ew"]
             if a is None or b is None:
                 continue
-            d = 5 * rnd.randint(-300, 300)
-            share = max(0, min(20, 10 + d // 100))
+            d, share = random_result(rnd)
             vp[a] += share
             vp[b] += 20 - share
             diff[a] += d

@@ -30,16 +30,14 @@ or ``python -m pairing.rtg --individual --tournaments 50``.
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from collections import Counter
 
-from . import PairingError, run
-from .check import check
 from .check_individual import repeated_opponents
 from .matching import min_unmatched
 from .plan import INDIVIDUAL_LETTERS, parse_individual_plan
+from .rtg import answer, checked, random_result, rounds
 
 __all__ = ["play", "play_many", "PLANS"]
 
@@ -80,17 +78,13 @@ def play(seed: int, players: int, plan: str, *, withdrawals: bool = True) -> dic
                             "repeats_unreported", "repeats_avoidable", "forced_rests",
                             "opponent_repeats"), 0)
     m_total = sum(1 for p in planned if p.system == "M")
-    m_round, session, movement_seed = 0, 1, rnd.randrange(10 ** 6)
+    m_round, movement_seed = 0, rnd.randrange(10 ** 6)
     r = 0
-    for planned_round in planned:
+    for planned_round, new_session, active in rounds(planned, rnd, ids, withdrawn, withdrawals=withdrawals,
+                                                     keep=5):
         r, letter = planned_round.number, planned_round.system
-        if planned_round.session != session:
-            session, rested = planned_round.session, Counter()
-        active = [p for p in ids if p not in withdrawn]
-        if withdrawals and r > 1 and len(active) > 5 and rnd.random() < 0.17:
-            gone = rnd.choice(active)
-            withdrawn.append(gone)
-            active.remove(gone)
+        if new_session:
+            rested = Counter()
         ranking = sorted(active, key=lambda p: (-vp[p], -diff[p], p))
         history = {"partners": partners, "rested": sorted(rested.elements()),
                    "opponents": [list(k) for k in opponents]}
@@ -105,20 +99,14 @@ def play(seed: int, players: int, plan: str, *, withdrawals: bool = True) -> dic
                        "seed": rnd.randrange(10 ** 6)}
         else:
             request = {"system": INDIVIDUAL_LETTERS["D"], "ranking": ranking, **history}
-        try:
-            response = run(request)
-        except PairingError as exc:
-            raise PairingError(f"seed {seed}, round {r}: {exc}") from exc
-        response = json.loads(json.dumps(response))  # exactly what the CLI would return
+        response = answer(seed, r, request)
         judged = dict(request, **history)  # the checker sees the history for every system
-        for v in check(judged, response):
-            violations.append(f"turno {r} ({letter}): {v}")
+        violations += checked(r, letter, judged, response)
         counts["warnings"] += len(response.get("warnings", []))
         counts["opponent_repeats"] += len(repeated_opponents(judged, response))
         _judge(r, letter, response, partners, rested, counts, violations)
         for t in response["tables"]:
-            d = 5 * rnd.randint(-300, 300)
-            share = max(0, min(20, 10 + d // 100))
+            d, share = random_result(rnd)
             for p in t["ns"]:
                 vp[p] += share
                 diff[p] += d

@@ -26,13 +26,13 @@ class TiebreakChooser(forms.MultiWidget):
     names (issue 14 item 2); no JavaScript. Posted as ``tiebreaks_0`` … ``tiebreaks_3``; a
     plain ``tiebreaks=vp,mp_difference`` (scripts, older forms) is still read."""
 
-    def __init__(self, attrs=None):
-        choices = [("", "—")] + list(TIEBREAK_LABELS.items())
-        super().__init__([forms.Select(choices=choices) for _key in TIEBREAKS], attrs)
+    def __init__(self, attrs=None, keys=TIEBREAKS):
+        choices = [("", "—")] + [(k, TIEBREAK_LABELS[k]) for k in keys]
+        super().__init__([forms.Select(choices=choices) for _key in keys], attrs)
 
     def decompress(self, value):
         keys = [k.strip() for k in (value or "").split(",") if k.strip()]
-        return keys + [""] * (len(TIEBREAKS) - len(keys))
+        return keys + [""] * (len(self.widgets) - len(keys))
 
     def value_from_datadict(self, data, files, name):
         if f"{name}_0" not in data and name in data:
@@ -66,7 +66,7 @@ class TiebreakField(forms.Field):
     def to_python(self, value):
         if isinstance(value, str):
             value = value.split(",")
-        keys = [str(k).strip() for k in (value or []) if str(k).strip()]
+        keys = [str(k).strip() for k in (value or []) if k is not None and str(k).strip()]
         if not keys:
             raise forms.ValidationError(_("Scegli almeno un criterio di spareggio."))
         unknown = [k for k in keys if k not in TIEBREAKS]
@@ -107,6 +107,10 @@ PLAN_HELP = _("Una lettera per turno: M = Mitchell, D = danese, R = girone all'i
               "(es. MMD|DD = 5 turni in 2 sessioni). A torneo in corso si aggiunge una "
               "sessione in fondo (es. |DD); i turni già generati non cambiano.")
 
+INDIVIDUAL_TIEBREAK_HELP = _("Torneo individuale: VP totali, poi scarto MP, poi MP totali, per giocatore "
+                             "(regole §9). Lo scontro diretto non si applica: i giocatori si incontrano "
+                             "in coppie che cambiano ogni turno.")
+
 FROZEN_REASON = _("Fissato dalla pubblicazione del turno 1: cambierebbe risultati già inseriti (regole §12).")
 
 
@@ -130,11 +134,23 @@ class TournamentForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    def __init__(self, *args, frozen=(), **kwargs):
+    def __init__(self, *args, frozen=(), locked=None, **kwargs):
         """``frozen``: names of settings that may no longer change
         (``services.frozen_settings``): shown disabled with the reason (rules.md §12);
-        a disabled field keeps the tournament's value whatever is posted."""
+        a disabled field keeps the tournament's value whatever is posted. ``locked``: more
+        such settings, each with its own reason (``{"kind": "…"}``,
+        ``services.kind_change_refusal``, issue 11)."""
         super().__init__(*args, **kwargs)
+        if self.instance.pk is not None and self.instance.is_individual:
+            # rules.md §9: head-to-head has no meaning per player; only the criteria that apply
+            keys = [k for k in TIEBREAKS if k != "head_to_head"]
+            self.fields["tiebreaks"].widget = TiebreakChooser(keys=keys)
+            self.initial["tiebreaks"] = ",".join(selectors.applied_tiebreaks(self.instance))
+            self.fields["tiebreaks"].help_text = INDIVIDUAL_TIEBREAK_HELP
+        for name, reason in (locked or {}).items():
+            if name in self.fields:
+                self.fields[name].disabled = True
+                self.fields[name].help_text = reason
         self.fields["vp_scale"].choices = selectors.scale_choices()
         self.frozen = [name for name in frozen if name in self.fields]
         for name in self.frozen:
@@ -203,6 +219,14 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        if data.get("kind") == Tournament.Kind.INDIVIDUAL and data.get("tiebreaks"):
+            from .errors import ArbiterError
+            from .services.tournament import individual_tiebreaks
+
+            try:  # rules.md §9: the pairs' default becomes the per-player one
+                data["tiebreaks"] = individual_tiebreaks(data["tiebreaks"])
+            except ArbiterError as exc:
+                self.add_error("tiebreaks", exc.message)
         if not data.get("slug") and "slug" not in self.errors and data.get("name"):
             data["slug"] = unique_slug(data["name"], exclude_pk=self.instance.pk)
         scale_id, hands = data.get("vp_scale"), data.get("hands_per_round")

@@ -25,17 +25,50 @@ TEMPLATES = {
     "sheet.declared_out_of_bounds": N_("Totale dichiarato, linea %(line)s: %(value)s è fuori dai limiti "
                                        "(al massimo %(bound)s MP in valore assoluto)"),
     "sheet.sum_error": N_("Errore di somma, linea %(line)s: dichiarato %(declared)s, somma delle smazzate %(sum)s"),
-    # pairing/check.py
+    # pairing/check.py, pairing/check_individual.py (pairing.messages.TEMPLATES: the same patterns)
+    "check.request_not_object": N_("richiesta non valida: non è un oggetto"),
+    "check.unknown_system": N_("richiesta non valida: sistema sconosciuto %(system)s"),
+    "check.bad_request": N_("richiesta non valida: %(detail)s"),
+    "check.response_not_object": N_("risposta non valida: non è un oggetto"),
+    "check.no_tables": N_("risposta non valida: manca la lista 'tables'"),
+    "check.bad_table": N_("tavolo non valido: %(value)s"),
+    "check.bad_table_number": N_("numero di tavolo non valido: %(value)s"),
+    "check.bad_pair_id": N_("tavolo %(table)s: identificativo di coppia non valido %(value)s"),
+    "check.not_a_list": N_("risposta non valida: '%(key)s' deve essere una lista"),
+    "check.bad_bye": N_("riposo non valido: %(value)s"),
+    "check.tables_unordered": N_("i tavoli non sono in ordine di numero"),
+    "check.table_repeated": N_("numero di tavolo ripetuto"),
+    "check.plays_itself": N_("tavolo %(table)s: la coppia %(pair)s gioca contro sé stessa"),
+    "check.alone_not_forced": N_("la coppia %(pair)s è da sola al tavolo ma non ha il riposo forzato"),
+    "check.unknown_pair": N_("coppia sconosciuta o assente nella risposta: %(pair)s"),
+    "check.pair_repeated": N_("la coppia %(pair)s compare %(count)s volte"),
+    "check.pair_missing": N_("la coppia %(pair)s manca (né a un tavolo né a riposo)"),
+    "check.numbering": N_("i tavoli devono essere numerati da 1 senza buchi"),
+    "check.line_missing": N_("tavolo %(table)s: manca una linea"),
     "check.second_rest": N_("la coppia %(pair)s riposa di nuovo mentre la coppia %(other)s non ha ancora "
                             "riposato (art. 33)"),
     "check.unlisted_rematch_round": N_("incontro ripetuto non segnalato al tavolo %(table)s: %(ns)s–%(ew)s "
                                        "(già incontrate al turno %(round)s)"),
-    "check.unlisted_rematch": N_("incontro ripetuto non segnalato al tavolo %(table)s: %(ns)s–%(ew)s "
-                                 "(già incontrate)"),
+    "check.unlisted_rematch": N_("incontro ripetuto non segnalato al tavolo %(table)s: %(ns)s–%(ew)s (già "
+                                 "incontrate)"),
+    "check.mitchell_missing_table": N_("Mitchell: manca il tavolo %(table)s (%(want)s)"),
+    "check.mitchell_extra_table": N_("Mitchell: il tavolo %(table)s non esiste in questo turno del "
+                                     "movimento"),
     "check.mitchell_table": N_("Mitchell: al tavolo %(table)s il movimento prevede %(want)s, non %(got)s"),
     "check.mitchell_bye": N_("Mitchell: riposa %(want)s secondo il movimento, non %(got)s"),
+    "check.mitchell_forced": N_("Mitchell: riposi forzati attesi %(want)s, dati %(got)s"),
+    "check.mitchell_adjustments": N_("Mitchell: scambi per il secondo riposo attesi %(want)s, dati %(got)s"),
+    "check.rr_missing_table": N_("girone: manca il tavolo %(table)s (%(want)s)"),
+    "check.rr_extra_table": N_("girone: il tavolo %(table)s non esiste in questo turno del calendario"),
+    "check.rr_table": N_("girone: al tavolo %(table)s il calendario prevede %(want)s, non %(got)s"),
+    "check.rr_bye": N_("girone: riposa %(want)s secondo il calendario, non %(got)s"),
+    "check.rr_byes": N_("girone: riposi attesi %(want)s, dati %(got)s"),
+    "check.rr_forced": N_("girone: riposi forzati attesi %(want)s, dati %(got)s"),
+    "check.rr_groups": N_("girone: il riepilogo per girone ('groups') non corrisponde al calendario"),
+    "check.danish_forced": N_("danese: i riposi forzati non sono previsti"),
     "check.better_ns": N_("tavolo %(table)s: la coppia meglio classificata (%(pair)s) deve sedere in N/S"),
     "check.table_order": N_("i tavoli non seguono la classifica (il tavolo 1 ha la coppia migliore, ...)"),
+    "check.rematches_listed": N_("'rematches' non elenca esattamente gli incontri ripetuti del turno"),
     "check.rematch_no_warning": N_("incontri ripetuti senza avviso all'arbitro"),
     "check.avoidable_rematch": N_("incontro ripetuto evitabile: %(names)s (bastano %(k)s ripetizioni)"),
     "check.even_bye": N_("numero pari di coppie: nessuno deve riposare (riposa %(pair)s)"),
@@ -47,6 +80,38 @@ TEMPLATES = {
     "check.bye_belongs": N_("il riposo spetta a %(want)s (più in basso in classifica e non ha ancora "
                             "riposato), non a %(got)s (art. 33)"),
     "check.bye_avoids_rematch": N_("il riposo a %(pair)s eviterebbe incontri ripetuti"),
+    "check.lot_seed_differs": N_("sorteggio: il seme della risposta non è quello richiesto"),
+    "check.lot_no_seed": N_("sorteggio: la risposta non riporta il seme"),
+    "check.hand_tables": N_("a mano: i tavoli non sono quelli indicati dall'arbitro"),
+    "check.lot_order": N_("sorteggio: i tavoli non corrispondono all'ordine atteso"),
+    "check.number_order": N_("per numero: i tavoli non corrispondono all'ordine atteso"),
+    "check.ind_shape": N_("risposta non valida: servono 'tables', 'rest' (e 'forced_rest') come liste"),
+    "check.ind_no_repeated_partners": N_("risposta non valida: manca 'repeated_partners'"),
+    "check.ind_bad_table": N_("risposta non valida: tavolo %(value)s"),
+    "check.ind_unknown_player": N_("giocatore sconosciuto o ritirato: %(player)s"),
+    "check.ind_player_repeated": N_("il giocatore %(player)s compare più volte"),
+    "check.ind_player_missing": N_("il giocatore %(player)s non gioca e non riposa"),
+    "check.ind_forced_not_expected": N_("riposi forzati non previsti da questo sistema"),
+    "check.ind_rest_count": N_("devono riposare %(want)s giocatori (N mod 4), non %(got)s"),
+    "check.ind_second_rest": N_("secondo riposo evitabile: %(player)s ha già riposato, %(fresh)s no"),
+    "check.ind_second_rest_fewer": N_("secondo riposo evitabile: %(player)s ha già riposato, %(fresh)s meno "
+                                      "volte"),
+    "check.ind_repeat_no_warning": N_("compagni ripetuti senza avviso all'arbitro"),
+    "check.ind_repeats_listed": N_("'repeated_partners' non elenca esattamente i compagni ripetuti del "
+                                   "turno"),
+    "check.ind_rest_belongs": N_("riposo: spetta a %(players)s (i più bassi in classifica che non hanno "
+                                 "riposato)"),
+    "check.ind_line_order": N_("la linea %(line)s: il meglio classificato va scritto per primo"),
+    "check.ind_avoidable_repeats": N_("compagni ripetuti evitabili: %(used)s (bastano %(k)s)"),
+    "check.ind_leader": N_("coppia %(number)s: deve essere formata da %(player)s (il meglio classificato "
+                           "senza compagno)"),
+    "check.ind_top_down": N_("coppia %(number)s: %(player)s doveva avere come compagno %(other)s (scelta "
+                             "dall'alto non ottimale)"),
+    "check.ind_lot_order": N_("sorteggio: i tavoli non corrispondono all'ordine atteso (1+2 contro 3+4, "
+                              "...; riposano gli ultimi)"),
+    "check.ind_number_order": N_("per numero: i tavoli non corrispondono all'ordine atteso (1+2 contro 3+4, "
+                                 "...; riposano gli ultimi)"),
+    "check.ind_opponents_again": N_("tavolo %(table)s: %(a)s e %(b)s si sono già incontrati da avversari"),
 }
 
 

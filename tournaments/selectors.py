@@ -241,6 +241,15 @@ def standings_after(tournament: Tournament, after_round: int | None = None) -> S
     )
 
 
+def applied_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
+    """The tie-break keys the standings really apply, in order: the tournament's order,
+    without ``head_to_head`` in an individual tournament (rules.md §9: it has no meaning per
+    player; a tournament stored before issue 11 was finished may still name it)."""
+    if tournament.is_individual:
+        return tuple(k for k in tournament.tiebreak_order if k != "head_to_head")
+    return tournament.tiebreak_order
+
+
 def _individual_standings_after(tournament: Tournament, after_round: int | None, last: int | None) -> Standings:
     """:func:`standings_after` of an individual tournament (rules.md §9): one row per
     player (``row.pair`` is the player's number), each scoring the VP and MP of the line he
@@ -273,7 +282,7 @@ def _individual_standings_after(tournament: Tournament, after_round: int | None,
         individual_rules.player_results(lines, members),
         penalties=[standings_rules.Penalty(pair=p.pair, vp=p.vp, mp=p.mp, reason=p.reason, round=p.round_number)
                    for p in counted],
-        tiebreaks=tournament.tiebreak_order,
+        tiebreaks=applied_tiebreaks(tournament),
         withdrawn=[n for n, status in players if status == "withdrawn"],
     )
     return Standings(

@@ -23,6 +23,8 @@ urlpatterns: list = [
     path("turni/<int:number>/riapri/", rounds.round_reopen, name="round_reopen"),
     path("turni/<int:number>/prossimo/", sheets.sheet_next, name="sheet_next"),
     path("turni/<int:number>/tavoli/<int:table>/", sheets.sheet_entry, name="sheet"),
+    path("turni/<int:number>/tavoli/<int:table>/scarta-bozza/", sheets.sheet_draft_discard,
+         name="sheet_draft_discard"),
     path("turni/<int:number>/tavoli/<int:table>/valida/", sheets.sheet_validate, name="sheet_validate"),
     path("turni/<int:number>/tavoli/<int:table>/correzioni/", sheets.sheet_corrections, name="sheet_corrections"),
     path("calcolatore-smazzata/", sheets.hand_calculator, name="hand_calculator"),

@@ -56,6 +56,14 @@ def test_board_links_each_table_to_its_sheet_page(arbiter_client, tables):
     assert 'href="/tornei/prova/turni/1/tavoli/2/"' in html
 
 
+def test_board_names_the_pairs_at_each_table(arbiter_client, tables):
+    """Mitchell round 1 of 8 pairs (rules.md §6): pairs 1–4 N/S at tables 1–4, 5–8 E/W;
+    the board names each line by its pair number and surnames."""
+    html = arbiter_client.get(reverse("board", args=["prova", 1])).content.decode()
+    assert "<b>1</b> <span class=\"hide-phone\">Rossi1 – Verdi1</span>" in html
+    assert "<b>5</b> <span class=\"hide-phone\">Rossi5 – Verdi5</span>" in html
+
+
 def test_sum_error_is_flagged(client, arbiter_client, tables):
     captain_save(client, tables[1], declared=[1500, 845])
     html = rows(arbiter_client).content.decode()

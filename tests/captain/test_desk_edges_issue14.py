@@ -90,6 +90,46 @@ def test_no_draft_over_an_entered_sheet(other_client, arbiter_client, tables):
     assert resp.status_code == 400 and "una bozza vale solo per il primo inserimento" in resp.content.decode()
 
 
+def test_discard_draft_asks_then_empties_the_sheet_and_lets_captains_enter(
+        arbiter, other_client, arbiter_client, tables):
+    draft(arbiter_client, 1, {"h1_ns": "600", "h1_ew": "200"})
+    sheet_page = arbiter_client.get(reverse("sheet", args=["prova", 1, 1])).content.decode()
+    url = reverse("sheet_draft_discard", args=["prova", 1, 1])
+    assert 'id="discard-draft"' in sheet_page and url in sheet_page
+    confirm = arbiter_client.get(url)
+    assert "Scartare la bozza del tavolo 1?" in confirm.content.decode()
+    assert ScoreSheet.objects.get(table=tables[1]).is_draft  # a GET changes nothing
+    resp = arbiter_client.post(url, {"expected_version": "1"})
+    assert resp.status_code == 302 and resp.url == reverse("sheet", args=["prova", 1, 1])
+    sheet = ScoreSheet.objects.get(table=tables[1])
+    assert not sheet.is_draft and sheet.state == "empty" and sheet.version == 2
+    entry = AuditEntry.objects.get(action="sheet_draft_discarded", table_number=1)
+    assert entry.old == {"cells": {"h1_ns": "600", "h1_ew": "200"}, "parts": False}
+    page = arbiter_client.get(reverse("sheet", args=["prova", 1, 1])).content.decode()
+    assert 'id="draft-note"' not in page and 'name="h1_ns" value="600"' not in page
+    # the captain may enter the sheet again (no 409)
+    assert captain_save(other_client, tables[1], version=2).status_code == 200
+    # nothing left to discard: a plain message, nothing changes
+    assert arbiter_client.post(url, {"expected_version": "3"}).status_code == 302
+    assert ScoreSheet.objects.get(table=tables[1]).state == "entered"
+
+
+def test_discard_draft_refusals(arbiter, tables):
+    import pytest
+
+    from tournaments.errors import StaleSheetError
+    from tournaments.services.audit import Actor
+
+    with pytest.raises(ArbiterError, match="non c'è una bozza da scartare"):
+        services.discard_sheet_draft(table=tables[2], by=arbiter)
+    services.save_sheet_draft(table=tables[2], cells={"h1_ns": "100"}, by=arbiter)
+    with pytest.raises(StaleSheetError):
+        services.discard_sheet_draft(table=tables[2], by=arbiter, expected_version=0)
+    with pytest.raises(ArbiterError, match="Solo l'arbitro"):  # a captain
+        services.discard_sheet_draft(table=tables[2], by=Actor(label="capitano N/S tavolo 2"))
+    assert ScoreSheet.objects.get(table=tables[2]).is_draft  # refusals lose nothing
+
+
 # --------------------------------------------------------------------------- item 8
 
 

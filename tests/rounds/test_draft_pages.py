@@ -56,7 +56,9 @@ def test_settings_page_shows_frozen_fields_and_why(arbiter_client, published):
 
 def test_settings_page_before_round_one_is_published_freezes_nothing(arbiter_client, five):
     page = body(arbiter_client.get(reverse("tournament_edit", args=["prova"])))
-    assert 'id="frozen-note"' not in page and "disabled" not in page
+    # issue 11 item 3: only the kind (pairs/individual) is locked, because pairs are registered
+    assert 'id="frozen-note"' not in page and page.count("disabled") == 1
+    assert 'name="kind" disabled' in page
 
 
 def test_posting_a_new_rest_percent_after_round_one_keeps_14_vp(arbiter_client, arbiter, published):

@@ -41,7 +41,10 @@ from .tournament import (  # noqa: F401
     TOURNAMENT_SETTINGS,
     add_arbiter,
     create_tournament,
+    entrant_count,
     frozen_settings,
+    individual_tiebreaks,
+    kind_change_refusal,
     update_tournament,
 )
 from .pairs import (  # noqa: F401
@@ -58,6 +61,7 @@ from .players import (  # noqa: F401
     add_player,
     add_player_penalty,
     import_players,
+    late_player_preview,
     late_player_refusal,
     player_has_played,
     remove_player,
@@ -92,6 +96,11 @@ from .rounds import (  # noqa: F401
     reopen_round,
     reopen_refusal,
 )
+from .sheet_drafts import (  # noqa: F401
+    DRAFT_CELL_MAX,
+    discard_sheet_draft,
+    save_sheet_draft,
+)
 from .sheets import (  # noqa: F401
     HandInput,
     correction_needs_reason,
@@ -102,7 +111,6 @@ from .sheets import (  # noqa: F401
     delivered_by_captains,
     next_round_published,
     save_score_sheet,
-    save_sheet_draft,
     draft_refusal,
     sheet_content_hash,
     confirm_sheet,

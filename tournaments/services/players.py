@@ -192,6 +192,22 @@ def late_player_refusal(tournament: Tournament) -> str | None:
     return None
 
 
+def late_player_preview(tournament: Tournament) -> dict | None:
+    """Where a late player would sit now (rules.md §9, :func:`add_late_player`), for the
+    arbiter's confirmation: ``{"number": his number, "table": table number, "ns": [r1, r2],
+    "ew": [r3, number], "round": 1}`` (player numbers); ``None`` when
+    :func:`late_player_refusal` refuses."""
+    if late_player_refusal(tournament):
+        return None
+    rnd = tournament.rounds.get(number=1)
+    rests = list(rnd.tables.filter(bye=Table.Bye.REST).order_by("number"))
+    resting = [LineMember.objects.filter(pair__seats__table=t).values_list("player__number", flat=True).get()
+               for t in rests]
+    number = _next_number(tournament)
+    return {"number": number, "table": rests[0].number, "ns": resting[:2], "ew": [resting[2], number],
+            "round": 1, "published": rnd.state == Round.State.PUBLISHED}
+
+
 @refuse_integrity_errors
 @transaction.atomic
 def add_late_player(*, tournament: Tournament, player: PlayerData, by) -> Player:

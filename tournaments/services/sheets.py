@@ -413,58 +413,6 @@ def draft_refusal(table_number: int) -> str:
               "rivolgiti all'arbitro.") % {"t": table_number})
 
 
-#: Cells of a draft: ``h<i>_<line>`` totals and ``_base`` / ``_cards`` parts, declared totals.
-DRAFT_CELL_MAX = 12
-
-
-@refuse_integrity_errors
-@transaction.atomic
-def save_sheet_draft(*, table: Table, cells: dict[str, str], by, parts: bool = False,
-                     expected_version: int | None = None) -> ScoreSheet:
-    """Keep the arbiter's half-typed grid of a sheet still empty, to finish later (issue 14
-    item 4). ``cells``: the grid's fields as typed (``"h1_ns"``, ``"h1_ns_base"``, …,
-    ``"declared_ns"``; MP as text, blanks allowed; the completeness check is skipped).
-
-    The sheet stays empty: no hand, MP or VP is stored and nothing is counted in standings;
-    it is marked "Bozza incompleta" everywhere, ``close_round`` refuses while it exists, and
-    a captain's save over it gets a :class:`StaleSheetError` (409). A complete
-    :func:`save_score_sheet` replaces it.
-
-    Raises ``ArbiterError``: a captain; a round not in play; a sheet already entered (a draft
-    is only for the first entry; a correction is made in one go); a cell that is not an
-    integer. ``StaleSheetError``: ``expected_version`` differs (a captain saved meanwhile).
-    Audited as ``sheet_draft_saved``.
-    """
-    actor = _as_actor(by)
-    if actor.user is None:
-        raise ArbiterError(_("Solo l'arbitro può farlo."))
-    sheet, rnd = _locked_sheet(table)
-    if rnd.state != Round.State.PUBLISHED:
-        raise ArbiterError(_("Una bozza si salva solo mentre il turno è in gioco."))
-    if expected_version is not None and expected_version != sheet.version:
-        raise StaleSheetError(
-            _("Lo score è stato modificato da un altro dispositivo: ecco la versione attuale."), current=sheet)
-    if sheet.state != ScoreSheet.State.EMPTY:
-        raise ArbiterError(_("Tavolo %(t)s: lo score è già inserito; una bozza vale solo per il primo "
-                             "inserimento.") % {"t": sheet.table.number})
-    kept = {}
-    for key, raw in cells.items():
-        value = (raw or "").strip()
-        if not value:
-            continue
-        number = value.replace("−", "-").replace(" ", "")
-        if len(number) > DRAFT_CELL_MAX or not number.lstrip("+-").isdigit():
-            raise ArbiterError(_("«%(v)s» non è un numero intero.") % {"v": value[:DRAFT_CELL_MAX]})
-        kept[str(key)[:20]] = value
-    old = sheet.draft
-    sheet.draft = {"cells": kept, "parts": bool(parts)}
-    sheet.version += 1
-    sheet.save(update_fields=["draft", "version", "updated_at"])
-    audit(tournament=rnd.tournament, by=actor, action="sheet_draft_saved", round_number=rnd.number,
-          table_number=sheet.table.number, old=old, new=sheet.draft)
-    return sheet
-
-
 def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, reason: str = "",
                 captain_ok: bool = False, expected_version: int | None = None, **extra) -> ScoreSheet:
     actor = _as_actor(by)

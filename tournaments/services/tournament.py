@@ -5,9 +5,12 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from scoring.individual import INDIVIDUAL_TIEBREAKS
+
 from ..errors import ArbiterError
 from ..plans import plan_change_refusal, plan_refusal
 from ..models import (
+    DEFAULT_TIEBREAKS,
     Round,
     Tournament,
 )
@@ -57,12 +60,62 @@ def create_tournament(*, by, **fields) -> Tournament:
     if "plan" in fields:
         fields["plan"] = _normal_plan(fields["plan"])
     _check_plan(fields.get("plan", "MMMD"))
+    if fields.get("kind") == Tournament.Kind.INDIVIDUAL:
+        fields["tiebreaks"] = individual_tiebreaks(fields.get("tiebreaks"))
     actor = _as_actor(by)
     tournament = Tournament.objects.create(created_by=actor.user, **fields)
     if actor.user is not None:
         tournament.arbiters.add(actor.user)
     audit(tournament=tournament, by=actor, action="tournament_created", new={"name": tournament.name})
     return tournament
+
+
+#: rules.md §9: the §8 order per player; head-to-head does not apply (players meet as
+#: opponents in partnerships that change every round). Issue 11.
+DEFAULT_INDIVIDUAL_TIEBREAKS = ",".join(INDIVIDUAL_TIEBREAKS)
+
+
+def individual_tiebreaks(tiebreaks: str | None) -> str:
+    """The tie-break order (stored comma list) of an individual tournament (rules.md §9).
+
+    ``None``, empty or the pairs' default (``vp,mp_difference,head_to_head,mp_scored``, what
+    the form offers before the kind is chosen) become the per-player default
+    ``vp,mp_difference,mp_scored``: §8 per player without head-to-head, which has no
+    meaning per player (players meet as opponents in partnerships that change every
+    round). Any other order is kept as given. Raises ``ArbiterError`` for an order of the
+    arbiter's that names head-to-head."""
+    if not tiebreaks or tiebreaks == DEFAULT_TIEBREAKS:
+        return DEFAULT_INDIVIDUAL_TIEBREAKS
+    keys = [k.strip() for k in tiebreaks.split(",") if k.strip()]
+    if "head_to_head" in keys:
+        raise ArbiterError(_("Lo scontro diretto non vale in un torneo individuale: i giocatori si "
+                             "incontrano in coppie che cambiano ogni turno (regole §9). Toglilo dagli "
+                             "spareggi."))
+    return ",".join(keys)
+
+
+def entrant_count(tournament: Tournament) -> int:
+    """Registered entrants: pairs (not the partnerships formed for a round of an individual
+    tournament) and single players of an individual tournament."""
+    return (tournament.pairs.filter(round__isnull=True).count()
+            + tournament.players.filter(pair__isnull=True).count())
+
+
+def kind_change_refusal(tournament: Tournament) -> str | None:
+    """Why the kind (pairs / individual) may no longer change, or ``None``.
+
+    The kind is frozen once there are entrants or rounds (issue 11): pairs and single
+    players are registered differently and a round is drawn for one kind only."""
+    if tournament.pk is None:
+        return None
+    if tournament.rounds.exists():
+        return _("Il tipo di torneo (a coppie o individuale) non si può più cambiare: il torneo ha già "
+                 "dei turni.")
+    count = entrant_count(tournament)
+    if count:
+        return _("Il tipo di torneo (a coppie o individuale) non si può più cambiare: ci sono già "
+                 "%(n)s iscritti. Cancella prima le iscrizioni, oppure crea un nuovo torneo.") % {"n": count}
+    return None
 
 
 def _normal_plan(plan):
@@ -82,8 +135,10 @@ def _check_plan(plan: str) -> None:
 def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
     """Change settings (``fields``: ``Tournament`` field names → new values).
 
-    Raises ``ArbiterError`` for a setting of :func:`frozen_settings` given a new value
-    once round 1 is published (hands, VP scale, rest percent, MP credited to a rest,
+    Raises ``ArbiterError`` for a new kind once there are entrants or rounds
+    (:func:`kind_change_refusal`, issue 11), for head-to-head among the tie-breaks of an
+    individual tournament (:func:`individual_tiebreaks`, rules.md §9), and for a setting of
+    :func:`frozen_settings` given a new value once round 1 is published (hands, VP scale, rest percent, MP credited to a rest,
     rule set, kind: rules.md §12); the settings page shows them disabled, this is the
     defence in depth. The plan (``"MMD|DD"``: ``|`` between sessions) is not frozen, but
     its generated prefix is: rounds already generated keep their system and session, and
@@ -93,6 +148,8 @@ def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     played = bool(frozen_settings(tournament))
+    if fields.get("kind", tournament.kind) == Tournament.Kind.INDIVIDUAL:
+        fields["tiebreaks"] = individual_tiebreaks(fields.get("tiebreaks", tournament.tiebreaks))
     old, new = {}, {}
     for key, value in fields.items():
         if key not in TOURNAMENT_SETTINGS:
@@ -102,6 +159,10 @@ def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
         current = getattr(tournament, key)
         if current == value:
             continue
+        if key == "kind":
+            refusal = kind_change_refusal(tournament)
+            if refusal:
+                raise ArbiterError(refusal)
         if played and key in _FROZEN_ONCE_PLAYED:
             raise ArbiterError(
                 _("Impossibile cambiare «%(setting)s»: ci sono già turni pubblicati.")

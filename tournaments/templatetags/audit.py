@@ -31,6 +31,7 @@ ACTIONS = {
     "sheet_validated": _("Score validato"),
     "sheet_validated_unconfirmed": _("Score validato senza la conferma dell'altra linea"),
     "sheet_draft_saved": _("Bozza di score salvata (incompleta)"),
+    "sheet_draft_discarded": _("Bozza di score scartata"),
     "sheet_unvalidated": _("Validazione annullata"),
     "sheet_lines_swapped": _("Linee invertite"),
     "arbitral_score": _("Punteggio arbitrale"),
@@ -38,6 +39,11 @@ ACTIONS = {
     "late_pair_added": _("Coppia tardiva"),
     "penalty_added": _("Penalità assegnata"),
     "penalty_removed": _("Penalità tolta"),
+    # individual tournaments (issue 11)
+    "player_added": _("Giocatore aggiunto"),
+    "player_removed": _("Giocatore cancellato"),
+    "player_withdrawn": _("Giocatore ritirato"),
+    "late_player_added": _("Giocatore tardivo"),
     "groups_split": _("Coppie divise nei gironi"),
     # the round clock (issue 12 item 4: the audit trail records clock actions)
     "clock_started": _("Orologio del turno avviato"),

@@ -43,7 +43,9 @@ def tournament_create(request):
 @arbiter_view
 def tournament_edit(request, tournament):
     frozen = services.frozen_settings(tournament)
-    form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=tournament.pk), frozen=frozen)
+    kind_lock = None if "kind" in frozen else services.kind_change_refusal(tournament)
+    form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=tournament.pk), frozen=frozen,
+                          locked={"kind": kind_lock} if kind_lock else None)
     if request.method == "POST" and form.is_valid():
         services.update_tournament(tournament=tournament, by=request.user, **form.cleaned_data)
         messages.success(request, _("Impostazioni salvate."))

@@ -27,6 +27,14 @@ def player_list(request, tournament):
     form = PlayerForm(request.POST or None)
     started = tournament.rounds.exists()
     if request.method == "POST" and form.is_valid():
+        if started and "confirm" not in request.POST:
+            # a late player (rules.md §9): say where he sits and ask before changing round 1
+            preview = services.late_player_preview(tournament)
+            if preview is not None:
+                return render(request, "arbiter/late_player_confirm.html", {
+                    "tournament": tournament, "form": form, "preview": preview,
+                    "name": f"{form.cleaned_data['last_name']} {form.cleaned_data['first_name']}".strip(),
+                })
         try:
             if started:
                 player = services.add_late_player(tournament=tournament, player=form.player(), by=request.user)
@@ -62,22 +70,38 @@ def player_remove(request, tournament, number):
     })
 
 
+def _first_open_round(tournament) -> int:
+    """The first round not closed yet (the next one to draw when every round is closed)."""
+    open_round = tournament.rounds.exclude(state="closed").order_by("number").first()
+    if open_round is not None:
+        return open_round.number
+    return tournament.rounds.count() + 1
+
+
 @arbiter_view
 def player_withdraw(request, tournament, number):
-    """Withdraw a player from a round on (POST ``from_round``, ``reason``): his partner and
-    opponents get a forced rest in a published round (rules.md §5, §9)."""
+    """Withdraw a player from a round on: GET the confirmation page (the round proposed is
+    the first not closed, with what happens to his table), POST ``from_round``, ``reason``:
+    his partner and opponents get a forced rest in a published round, a draft becomes
+    outdated, later rounds leave him out (rules.md §5, §9, art. 32)."""
     player = get_object_or_404(_players(tournament), number=number)
-    if request.method == "POST":
-        from_round = query_int(request.POST.get("from_round"), low=1, high=1000)
-        try:
-            if from_round is None:
-                raise ArbiterError(_("Indica il turno dal quale il giocatore si ritira."))
-            services.withdraw_player(player=player, from_round=from_round, by=request.user,
-                                     reason=request.POST.get("reason", "")[:300])
-        except ArbiterError as exc:
-            messages.error(request, exc.message)
-        else:
-            messages.success(request, _("Giocatore %(n)s ritirato dal turno %(r)s.") % {"n": number, "r": from_round})
+    if request.method != "POST":
+        from_round = _first_open_round(tournament)
+        rnd = tournament.rounds.filter(number=from_round).first()
+        return render(request, "arbiter/player_withdraw.html", {
+            "tournament": tournament, "player": player, "from_round": from_round,
+            "round_state": rnd.state if rnd else "", "withdrawn": player.status == "withdrawn",
+        })
+    from_round = query_int(request.POST.get("from_round"), low=1, high=1000)
+    try:
+        if from_round is None:
+            raise ArbiterError(_("Indica il turno dal quale il giocatore si ritira."))
+        services.withdraw_player(player=player, from_round=from_round, by=request.user,
+                                 reason=request.POST.get("reason", "")[:300])
+    except ArbiterError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Giocatore %(n)s ritirato dal turno %(r)s.") % {"n": number, "r": from_round})
     return redirect("players", slug=tournament.slug)
 
 

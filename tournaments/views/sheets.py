@@ -290,6 +290,35 @@ def _save_draft(request, tournament, rnd, table_obj, sheet, grid):
 
 
 @arbiter_view
+def sheet_draft_discard(request, tournament, number, table):
+    """"Scarta bozza" (issue 14 item 4): GET asks for confirmation, POST (``expected_version``)
+    throws the arbiter's draft away; the sheet stays empty and captains may enter it again."""
+    rnd = _round(tournament, number)
+    table_obj = _table(rnd, table)
+    sheet = _sheet_of(table_obj)
+    sheet_url = reverse("sheet", args=[tournament.slug, number, table])
+    if sheet is None or sheet.draft is None:
+        messages.info(request, _("Tavolo %(t)s: non c'è una bozza da scartare.") % {"t": table})
+        return redirect(sheet_url)
+    if request.method != "POST":
+        return render(request, "arbiter/confirm.html", {
+            "tournament": tournament,
+            "title": _("Scartare la bozza del tavolo %(t)s?") % {"t": table},
+            "text": _("Le smazzate scritte finora si perdono; lo score torna vuoto e i capitani possono di "
+                      "nuovo inserirlo. L'operazione resta nel registro."),
+            "button": _("Scarta la bozza"), "hidden": {"expected_version": sheet.version},
+        })
+    try:
+        services.discard_sheet_draft(table=table_obj, by=request.user,
+                                     expected_version=_int_field(request, "expected_version"))
+    except StaleSheetError as exc:
+        messages.error(request, exc.message)
+        return redirect(sheet_url)
+    messages.success(request, _("Tavolo %(t)s: bozza scartata, lo score è vuoto.") % {"t": table})
+    return redirect(sheet_url)
+
+
+@arbiter_view
 def sheet_next(request, tournament, number):
     """Go to the next table whose sheet is still empty (after ``?dopo=<table>``)."""
     rnd = _round(tournament, number)

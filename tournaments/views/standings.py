@@ -13,6 +13,7 @@ from django_tables2 import RequestConfig
 from scoring.vp import format_vp
 
 from .. import selectors
+from ..forms import TIEBREAK_LABELS
 from .common import arbiter_view
 from .rounds import _int_field, _optional_url
 
@@ -105,4 +106,5 @@ def standings(request, tournament):
         "is_final": view.final, "pending": pending, "group_sections": group_sections,
         "penalties_url": _optional_url("penalties", tournament.slug),
         "tournament_url": reverse("tournament", args=[tournament.slug]),
+        "tiebreak_names": [str(TIEBREAK_LABELS[k]) for k in selectors.applied_tiebreaks(tournament) if k in TIEBREAK_LABELS],
     })

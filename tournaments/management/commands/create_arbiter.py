@@ -12,6 +12,7 @@ from django.contrib.auth import get_user_model
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
 
 from tournaments.management.lang import LangCommand
 
@@ -41,10 +42,10 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
         User = get_user_model()
         username = username.strip()
         if not username:
-            raise CommandError("Il nome utente non può essere vuoto.")
+            raise CommandError(_("Il nome utente non può essere vuoto."))
         if User.objects.filter(username=username).exists():
-            raise CommandError(f"L'utente «{username}» esiste già (per cambiare password: "
-                               f"manage.py changepassword {username}).")
+            raise CommandError(_("L'utente «%(username)s» esiste già (per cambiare password: "
+                                 "manage.py changepassword %(username)s).") % {"username": username})
         generated = password is None
         if generated:
             password = random_password()
@@ -57,8 +58,9 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
         user.save()
         if generated:
             self.stdout.write(self.style.SUCCESS(
-                f"Arbitro creato  →  utente: {username}   password: {password}\n"
-                "Annotala ora: non verrà più mostrata."
+                _("Arbitro creato  →  utente: %(username)s   password: %(password)s")
+                % {"username": username, "password": password} + "\n"
+                + _("Annotala ora: non verrà più mostrata.")
             ))
         else:
-            self.stdout.write(self.style.SUCCESS(f"Arbitro creato  →  utente: {username}"))
+            self.stdout.write(self.style.SUCCESS(_("Arbitro creato  →  utente: %(username)s") % {"username": username}))

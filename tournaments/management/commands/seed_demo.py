@@ -26,6 +26,7 @@ from urllib.parse import urlsplit
 
 from django.conf import settings
 from django.contrib.auth import get_user_model
+from django.utils.translation import gettext as _
 
 from tournaments.management.lang import LangCommand
 
@@ -102,17 +103,19 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
             Tournament.objects.get(slug=DEMO_SLUG).arbiters.add(user)
         if shown is not None:
             self.stdout.write(self.style.SUCCESS(
-                f"Arbitro demo  →  utente: {username}   password: {shown}   ({options['url']})"
+                _("Arbitro demo  →  utente: %(username)s   password: %(password)s   (%(url)s)")
+                % {"username": username, "password": shown, "url": options["url"]}
             ))
             if shown != DEMO_PASSWORD or not local:
                 self.stdout.write(self.style.WARNING(
-                    "Annota la password ora: non verrà più stampata "
-                    "(per una nuova: manage.py seed_demo --reset-password)."
+                    _("Annota la password ora: non verrà più stampata "
+                      "(per una nuova: manage.py seed_demo --reset-password).")
                 ))
         else:
             self.stdout.write(self.style.SUCCESS(
-                f"Arbitro demo  →  utente: {username}   password: invariata, quella stampata la prima volta "
-                f"(per una nuova: manage.py seed_demo --reset-password)   ({options['url']})"
+                _("Arbitro demo  →  utente: %(username)s   password: invariata, quella stampata la prima volta "
+                  "(per una nuova: manage.py seed_demo --reset-password)   (%(url)s)")
+                % {"username": username, "url": options["url"]}
             ))
 
     @staticmethod

@@ -16,6 +16,7 @@ import time
 
 from django.conf import settings as django_settings
 from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
 
 from tournaments.management.lang import LangCommand
 
@@ -112,8 +113,9 @@ def run_workers(commands: list[list[str]], *, out=print, poll_seconds: float = 1
             time.sleep(poll_seconds)
             for k, proc in enumerate(procs):
                 if proc.poll() is not None and not stopping:
-                    out(f"processo {k + 1} (porta {commands[k][commands[k].index('--port') + 1]}) uscito "
-                        f"con codice {proc.returncode}: lo riavvio")
+                    out(_("processo %(k)s (porta %(port)s) uscito con codice %(code)s: lo riavvio")
+                        % {"k": k + 1, "port": commands[k][commands[k].index("--port") + 1],
+                           "code": proc.returncode})
                     procs[k] = subprocess.Popen(commands[k])
     except KeyboardInterrupt:
         pass
@@ -146,13 +148,14 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
 
     def handle(self, *args, host, port, threads, connection_limit, processes=1, **options):
         if processes < 1:
-            raise CommandError("--processes: almeno 1")
+            raise CommandError(_("--processes: almeno 1"))
         if processes > 1:
             if django_settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-                self.stderr.write("Attenzione: più processi con SQLite si contendono il file del database; "
-                                  "per un server ospitato usa PostgreSQL (DATABASE_URL).")
-            self.stdout.write(f"Arbitro: {processes} processi su http://{host}:{port}/ … "
-                              f"http://{host}:{port + processes - 1}/  (Ctrl+C per fermare)")
+                self.stderr.write(_("Attenzione: più processi con SQLite si contendono il file del database; "
+                                    "per un server ospitato usa PostgreSQL (DATABASE_URL)."))
+            self.stdout.write(_("Arbitro: %(n)s processi su %(first)s … %(last)s  (Ctrl+C per fermare)")
+                              % {"n": processes, "first": f"http://{host}:{port}/",
+                                 "last": f"http://{host}:{port + processes - 1}/"})
             commands = worker_commands(host=host, port=port, processes=processes, threads=threads,
                                        connection_limit=connection_limit)
             run_workers(commands, out=self.stdout.write)
@@ -164,5 +167,5 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
         settings = server_options(host=host, port=port, threads=threads, connection_limit=connection_limit)
         # Sockets + database + static files + logs: leave a margin above the connections.
         raise_open_files_limit(settings["connection_limit"] + 256)
-        self.stdout.write(f"Arbitro in ascolto su http://{host}:{port}/  (Ctrl+C per fermare)")
+        self.stdout.write(_("Arbitro in ascolto su %(url)s  (Ctrl+C per fermare)") % {"url": f"http://{host}:{port}/"})
         serve(application, **settings)

@@ -25,6 +25,7 @@ from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
+from django.utils.translation import gettext as _
 
 from tournaments.management.lang import LangCommand
 
@@ -58,13 +59,13 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
     def handle(self, *args, **o):
         path = Path(o["registrations"])
         if not path.exists():
-            raise CommandError(f"File {path} inesistente.")
+            raise CommandError(_("File %(path)s inesistente.") % {"path": path})
         owner = None
         if o["owner"]:
             owner = get_user_model().objects.filter(username=o["owner"], is_active=True).first()
             if owner is None:
-                raise CommandError(f"Nessun arbitro con nome utente «{o['owner']}» "
-                                   f"(crealo con manage.py create_arbiter {o['owner']}).")
+                raise CommandError(_("Nessun arbitro con nome utente «%(username)s» (crealo con manage.py "
+                                     "create_arbiter %(username)s).") % {"username": o["owner"]})
         started = time.perf_counter()
         try:
             tournament = simulation.simulate(
@@ -80,11 +81,13 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
             raise CommandError(str(exc)) from exc
         elapsed = time.perf_counter() - started
         if tournament.is_individual:
-            entrants = f"{tournament.players.count()} giocatori"
+            entrants = _("%(n)s giocatori") % {"n": tournament.players.count()}
         else:
-            entrants = f"{tournament.pairs.filter(round__isnull=True).count()} coppie"
+            entrants = _("%(n)s coppie") % {"n": tournament.pairs.filter(round__isnull=True).count()}
         self.stdout.write(self.style.SUCCESS(
-            f"Torneo «{tournament.name}» ({tournament.slug}): {entrants}, "
-            f"{tournament.rounds.filter(state='closed').count()} turni giocati in {elapsed:.1f} s; "
-            f"file in {o['out']}"
+            _("Torneo «%(name)s» (%(slug)s): %(entrants)s, %(rounds)s turni giocati in %(seconds)s s; "
+              "file in %(out)s")
+            % {"name": tournament.name, "slug": tournament.slug, "entrants": entrants,
+               "rounds": tournament.rounds.filter(state="closed").count(), "seconds": f"{elapsed:.1f}",
+               "out": o["out"]}
         ))
