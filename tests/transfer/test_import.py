@@ -34,9 +34,9 @@ def counts():
 
 def test_unknown_version_is_refused_and_nothing_is_created(played):
     doc = doc_of(played)
-    doc["version"] = 2
+    doc["version"] = 3
     before = counts()
-    with pytest.raises(ArbiterError, match=r"Versione del file sconosciuta \(2\).*versione 1"):
+    with pytest.raises(ArbiterError, match=r"Versione del file sconosciuta \(3\).*versioni 1, 2"):
         transfer.import_tournament(data=json.dumps(doc).encode(), slug="nuova")
     assert counts() == before
 
@@ -188,4 +188,4 @@ def test_refusals_speak_english_too(played):
     doc["version"] = 3
     with translation.override("en"), pytest.raises(ArbiterError) as info:
         transfer.import_tournament(data=json.dumps(doc).encode(), slug="nuova")
-    assert info.value.message == "Unknown file version (3): this Arbitro reads version 1. Nothing was imported."
+    assert info.value.message == "Unknown file version (3): this Arbitro reads versions 1, 2. Nothing was imported."
