@@ -19,6 +19,7 @@ from ..errors import ArbiterError
 from ..models import (
     AuditEntry, CustomScale, HandRow, LineMember, Pair, Penalty, Player, Round, ScoreSheet, Table, Tournament,
 )
+from ..services.audit import actor_form
 from .schema import ADDED_IN_2, FIELDS, FORMAT, READABLE_VERSIONS, from_json
 
 MAX_DETAILS = 30
@@ -136,7 +137,9 @@ def upgrade_v1(doc: dict) -> tuple[dict, list[str]]:
     as a version-2 object, and sentences for the arbiter.
 
     Each key version 2 added (``schema.ADDED_IN_2``) takes its model's default: right for a
-    pair tournament without groups, the only kind version 1 carried whole. Refused
+    pair tournament without groups, the only kind version 1 carried whole; an audit entry's
+    coded actor is read from its label (``services.audit.actor_form``, as the services
+    write it). Refused
     (:class:`ArbiterError`) when the file lost data: an individual tournament (its round
     partnerships and players' numbers were not written) or one in groups (a round drawn in
     groups: the pairs' groups were not written); the tournament's own database still has
@@ -154,6 +157,10 @@ def upgrade_v1(doc: dict) -> tuple[dict, list[str]]:
                              "delle coppie.") + " " + again)
     doc = copy.deepcopy(doc)
     for part, obj in _objects(doc):
+        if part == "audit" and "actor_code" not in obj and isinstance(obj.get("actor"), str):
+            # who, in machine form, read from the stored label as the services write it
+            # (and as migration 0010 filled it in for older entries)
+            obj["actor_code"], obj["actor_params"] = actor_form(obj["actor"])
         for key, default in ADDED_IN_2[part].items():
             obj.setdefault(key, copy.deepcopy(default))
     notes = []

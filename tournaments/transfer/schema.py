@@ -139,6 +139,7 @@ ADDED_IN_2: dict[str, dict] = {
     "rounds": {"line_members": []},
     "sheet": {"draft": None},
     "penalties": {"player": None},
+    # (an entry's coded actor is first read from its label: reader.upgrade_v1)
     "audit": {"actor_code": "", "actor_params": None},
 }
 
