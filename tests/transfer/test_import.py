@@ -204,7 +204,8 @@ def _club_file(tournament, arbiter) -> bytes:
 def test_a_non_staff_arbiter_cannot_create_the_file_s_custom_scale(tournament, arbiter):
     data = _club_file(tournament, arbiter)
     before = counts()
-    with pytest.raises(ArbiterError, match="«vp-club» del file non c'è su questo server e solo lo staff può crearla"):
+    with pytest.raises(ArbiterError, match="«vp-club» del file non c'è su questo server e solo lo staff può "
+                                           "crearla"):
         transfer.import_tournament(data=data, slug="copia", by=arbiter, owner=arbiter)
     assert counts() == before and not CustomScale.objects.exists()
 
@@ -245,3 +246,11 @@ def test_the_upload_page_refuses_a_new_custom_scale_for_a_non_staff_arbiter(arbi
     assert response.status_code == 400
     assert "solo lo staff può crearla" in response.content.decode()
     assert counts() == before and not CustomScale.objects.exists()
+
+
+def test_the_command_line_creates_the_custom_scale_whoever_the_owner(tournament, arbiter, tmp_path):
+    """The command line is the server administrator's: ``--owner`` a non-staff arbiter."""
+    path = tmp_path / "club.json"
+    path.write_bytes(_club_file(tournament, arbiter))
+    call_command("import_tournament", str(path), "--slug", "copia", "--owner", "arbitro")
+    assert Tournament.objects.get(slug="copia").vp_scale == "vp-club" and CustomScale.objects.count() == 1

@@ -23,7 +23,7 @@ from ..models import (
 )
 from ..services.audit import _as_actor, audit
 from ..services.guard import refuse_integrity_errors
-from .reader import EXTRA_KEYS, parse_file, read_plan, upgrade_v1  # noqa: F401  (parse_file: public)
+from .reader import parse_file, read_plan, upgrade_v1  # noqa: F401  (parse_file: re-exported)
 
 
 @dataclass
@@ -79,10 +79,10 @@ def _same_bands(data: dict) -> str | None:
     return None
 
 
-def _place_scale(plan: dict, messages: list[str], by) -> str:
+def _place_scale(plan: dict, messages: list[str], may_create: bool) -> str:
     """The VP scale id the imported tournament uses: the file's custom scale created, reused
     when the same scale (name and bands) is already here, or created under a new id when
-    that id is taken by another scale. When ``by`` is not staff (only staff create custom
+    that id is taken by another scale. Without ``may_create`` (only staff create custom
     scales), a scale here with the same bands is used instead, with a message; without one
     the import is refused (:class:`ArbiterError`)."""
     scale = plan["scale"]
@@ -95,7 +95,7 @@ def _place_scale(plan: dict, messages: list[str], by) -> str:
     here = CustomScale.objects.filter(scale_id=scale_id).first()
     if here is not None and here.name == scale["name"] and here.data == scale["data"]:
         return scale_id
-    if not _may_create_scales(by):
+    if not may_create:
         same = _same_bands(scale["data"])
         if same is None:
             raise ArbiterError(_("La tabella VP personalizzata «%(code)s» del file non c'è su questo server e solo "
@@ -149,12 +149,15 @@ def check_slug(slug: str) -> str:
 
 @refuse_integrity_errors
 @transaction.atomic
-def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=None) -> ImportResult:
+def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=None,
+                      create_scales: bool | None = None) -> ImportResult:
     """Create the tournament of file ``data`` (bytes of :func:`~tournaments.transfer.export_tournament`).
 
     ``slug``: the new tournament's slug instead of the file's (required when the file's is
     taken); ``owner``: a user added to the tournament's arbiters (the uploader on the page,
-    ``--owner`` on the command line); ``by``: who imports, for the audit entry.
+    ``--owner`` on the command line); ``by``: who imports, for the audit entry;
+    ``create_scales``: whether the file's custom VP scale may be created here (None: when
+    ``by`` is staff, a system actor or None; the command line passes True).
 
     A version-1 file is upgraded first (:func:`~tournaments.transfer.reader.upgrade_v1`:
     missing keys take their defaults; refused for an individual tournament or one in groups,
@@ -183,7 +186,8 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
     head = dict(plan["head"])
     file_slug = head["slug"]
     head["slug"] = check_slug(slug or file_slug)
-    head["vp_scale"] = _place_scale(plan, messages, by)
+    may_create = _may_create_scales(by) if create_scales is None else create_scales
+    head["vp_scale"] = _place_scale(plan, messages, may_create)
     users = _users(plan["users"], messages)
 
     tournament = _bulk(Tournament, [{**head, "created_by": users.get(plan["created_by"])}])[0]
