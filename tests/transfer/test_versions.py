@@ -125,3 +125,16 @@ def test_bad_references_of_version_2_are_listed_with_their_place(played):
         "rounds[0].line_members[1].seat: atteso 1 o 2",
         "penalties[0]: una penalità va a una coppia o a un giocatore (uno solo dei due)",
     ]
+
+
+def test_version_refusals_speak_english_too(played):
+    from django.utils import translation
+
+    doc = as_version_1(json.loads(transfer.export_tournament(played)))
+    doc["tournament"]["kind"] = "individual"
+    with translation.override("en"), pytest.raises(ArbiterError) as info:
+        transfer.import_tournament(data=json.dumps(doc).encode(), slug="nuova")
+    assert info.value.message == (
+        "Version-1 file of an individual tournament: it holds neither the players' numbers nor the partnerships "
+        "formed each round. Export it again with this version of Arbitro from the database it came from. "
+        "Nothing was imported.")
