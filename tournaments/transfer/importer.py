@@ -165,8 +165,8 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
 
     Users are matched by username; missing ones are created inactive with no password. A
     custom VP scale whose id exists here with other bands is created under a new id; only
-    staff (or the command line, ``by`` None) create custom scales: for another arbiter a
-    scale here with the same bands is used, with a message, or the import is refused. When
+    staff create custom scales (see ``create_scales``): for another arbiter a scale here
+    with the same bands is used, with a message, or the import is refused. When
     the file's captain tokens are already used here (the same tournament imported twice),
     every table gets a new token (printed QR codes then open the first copy only). Wrong-PIN
     counters start at zero. One audit entry ``tournament_imported``.
