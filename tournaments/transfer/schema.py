@@ -47,7 +47,7 @@ FORMAT = "arbitro-tournament"
 #: numbers and statuses, the partnerships formed each round and their ``line_members``,
 #: penalties to a player), groups (``groups``, ``group_split``, ``group_seed``, a pair's
 #: ``group``), the arbiter's sheet drafts and the audit's coded actor. Version-1 files are
-#: still read (:data:`ADDED_IN_2` fills what they lack), see ``importer.upgrade_v1``.
+#: still read (:data:`ADDED_IN_2` fills what they lack), see ``reader.upgrade_v1``.
 VERSION = 2
 #: Every version this build reads.
 READABLE_VERSIONS = (1, 2)
