@@ -34,9 +34,9 @@ def counts():
 
 def test_unknown_version_is_refused_and_nothing_is_created(played):
     doc = doc_of(played)
-    doc["version"] = 2
+    doc["version"] = 3
     before = counts()
-    with pytest.raises(ArbiterError, match=r"Versione del file sconosciuta \(2\).*versione 1"):
+    with pytest.raises(ArbiterError, match=r"Versione del file sconosciuta \(3\).*versioni 1, 2"):
         transfer.import_tournament(data=json.dumps(doc).encode(), slug="nuova")
     assert counts() == before
 
@@ -188,4 +188,69 @@ def test_refusals_speak_english_too(played):
     doc["version"] = 3
     with translation.override("en"), pytest.raises(ArbiterError) as info:
         transfer.import_tournament(data=json.dumps(doc).encode(), slug="nuova")
-    assert info.value.message == "Unknown file version (3): this Arbitro reads version 1. Nothing was imported."
+    assert info.value.message == "Unknown file version (3): this Arbitro reads versions 1, 2. Nothing was imported."
+
+
+# Only staff create custom VP scales (issue 10 item 4), through an import too.
+
+def _club_file(tournament, arbiter) -> bytes:
+    services.create_custom_scale(scale=_custom_scale(), by=None)
+    services.update_tournament(tournament=tournament, by=arbiter, vp_scale="vp-club")
+    data = transfer.export_tournament(tournament)
+    CustomScale.objects.filter(scale_id="vp-club").delete()   # the target server has no such scale
+    return data
+
+
+def test_a_non_staff_arbiter_cannot_create_the_file_s_custom_scale(tournament, arbiter):
+    data = _club_file(tournament, arbiter)
+    before = counts()
+    with pytest.raises(ArbiterError, match="«vp-club» del file non c'è su questo server e solo lo staff può "
+                                           "crearla"):
+        transfer.import_tournament(data=data, slug="copia", by=arbiter, owner=arbiter)
+    assert counts() == before and not CustomScale.objects.exists()
+
+
+def test_a_non_staff_arbiter_gets_a_scale_with_the_same_bands_instead(tournament, arbiter):
+    data = _club_file(tournament, arbiter)
+    services.create_custom_scale(scale=_custom_scale("vp-circolo"), by=None)   # same bands, another code
+
+    result = transfer.import_tournament(data=data, slug="copia", by=arbiter, owner=arbiter)
+
+    assert result.tournament.vp_scale == "vp-circolo"
+    assert list(CustomScale.objects.values_list("scale_id", flat=True)) == ["vp-circolo"]
+    assert result.messages == ["La tabella VP personalizzata «vp-club» del file non c'è su questo server e solo lo "
+                               "staff può crearla: il torneo usa «vp-circolo», che ha le stesse fasce."]
+
+
+def test_a_scale_with_other_bands_is_not_a_match(tournament, arbiter):
+    data = _club_file(tournament, arbiter)
+    services.create_custom_scale(scale=_custom_scale("vp-altra", winner=13), by=None)   # 13–7, not 12–8
+    with pytest.raises(ArbiterError, match="solo lo staff può crearla"):
+        transfer.import_tournament(data=data, slug="copia", by=arbiter)
+
+
+def test_staff_create_the_file_s_custom_scale(tournament, arbiter, django_user_model):
+    data = _club_file(tournament, arbiter)
+    staff = django_user_model.objects.create_user(username="staff", password="x-123456", is_staff=True)
+    result = transfer.import_tournament(data=data, slug="copia", by=staff, owner=staff)
+    assert result.tournament.vp_scale == "vp-club" and CustomScale.objects.get().name == "Club"
+
+
+def test_the_upload_page_refuses_a_new_custom_scale_for_a_non_staff_arbiter(arbiter_client, tournament, arbiter):
+    from django.core.files.uploadedfile import SimpleUploadedFile
+
+    data = _club_file(tournament, arbiter)
+    before = counts()
+    response = arbiter_client.post(reverse("tournament_import"), {
+        "file": SimpleUploadedFile("torneo.json", data, "application/json"), "slug": "copia"})
+    assert response.status_code == 400
+    assert "solo lo staff può crearla" in response.content.decode()
+    assert counts() == before and not CustomScale.objects.exists()
+
+
+def test_the_command_line_creates_the_custom_scale_whoever_the_owner(tournament, arbiter, tmp_path):
+    """The command line is the server administrator's: ``--owner`` a non-staff arbiter."""
+    path = tmp_path / "club.json"
+    path.write_bytes(_club_file(tournament, arbiter))
+    call_command("import_tournament", str(path), "--slug", "copia", "--owner", "arbitro")
+    assert Tournament.objects.get(slug="copia").vp_scale == "vp-club" and CustomScale.objects.count() == 1

@@ -76,7 +76,7 @@ def test_upload_refusals_are_shown_and_nothing_is_created(arbiter_client, publis
     assert unknown.status_code == 400 and "Versione del file sconosciuta (7)" in unknown.content.decode()
     assert 'value="nuova"' in unknown.content.decode()                       # the typed slug is kept
 
-    doc["version"] = 1
+    doc["version"] = transfer.VERSION
     invalid = upload(arbiter_client, json.dumps(doc).encode(), slug="nuova")
     html = invalid.content.decode()
     assert invalid.status_code == 400 and 'id="import-errors"' in html and "pairs[0].number" in html
@@ -100,4 +100,4 @@ def test_upload_with_a_new_slug_creates_the_tournament_owned_by_the_uploader(cli
     html = page.content.decode()
     assert "Torneo «Torneo di prova» importato." in html and "link nuovi" in html
     entry = AuditEntry.objects.get(tournament=copy, action="tournament_imported")
-    assert entry.user == other and entry.reason == "imported from file (version 1)"
+    assert entry.user == other and entry.reason == "imported from file (version 2)"

@@ -64,12 +64,12 @@ def test_29_pairs_mmmd_round_trip_into_an_empty_database_gives_the_same_bytes(si
     assert after[3] == before[3]                                 # links and PINs
     assert result.messages == ["Utenti creati disattivati (nessuna password): simulatore."]
     imported = AuditEntry.objects.get(tournament=result.tournament, action="tournament_imported")
-    assert imported.reason == "imported from file (version 1)"
+    assert imported.reason == "imported from file (version 2)"
 
 
 def test_the_file_is_versioned_secret_and_without_ids_or_export_time(simulated):
     doc = json.loads(transfer.export_tournament(simulated))
-    assert (doc["format"], doc["version"]) == ("arbitro-tournament", 1)
+    assert (doc["format"], doc["version"]) == ("arbitro-tournament", 2)
     assert "SEGRETO" in doc["secret"] and "PIN" in doc["secret"]
     assert "id" not in doc["tournament"] and "id" not in doc["pairs"][0]
     # 29 pairs, Mitchell: 14 tables + the rest (pairing-io.md); 4 rounds, 4 hands a sheet

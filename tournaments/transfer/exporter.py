@@ -1,7 +1,7 @@
 """Export: one tournament as a dict, then as the bytes of its file (issue 13 item 4).
 
-Rows are referred to by natural keys (pair number, round number, table number, hand
-number, username), never by database ids, and listed in a stable order, so the same
+Rows are referred to by natural keys (pair number, player number, round number, table
+number, hand number, username), never by database ids, and listed in a stable order, so the same
 tournament gives the same bytes on SQLite and on PostgreSQL, and export → import → export
 gives the same bytes.
 """
@@ -31,22 +31,53 @@ def _custom_scale(tournament: Tournament) -> dict | None:
     return _plain(custom) if custom is not None else None
 
 
+def _number(obj) -> int | None:
+    return obj.number if obj is not None else None
+
+
+def _pairs(tournament: Tournament) -> list[dict]:
+    """Registered pairs and (individual tournaments) the partnerships formed for one round,
+    by number; ``round``: the round number of a formed partnership, else null."""
+    rows = []
+    for pair in tournament.pairs.select_related("round").order_by("number"):
+        row = _plain(pair)
+        row["round"] = _number(pair.round)
+        rows.append(row)
+    return rows
+
+
 def _players(tournament: Tournament) -> list[dict]:
+    """Players of a pair by pair number and seat, then the others (individual tournaments:
+    no pair) by player number."""
     rows = []
     for player in Player.objects.filter(tournament=tournament).select_related("pair"):
         row = _plain(player)
-        row["pair"] = player.pair.number if player.pair_id else None
+        row["pair"] = _number(player.pair)
         rows.append(row)
     return sorted(rows, key=lambda r: (r["pair"] is None, r["pair"] or 0, r["seat"] or 0,
+                                       r["number"] is None, r["number"] or 0,
                                        json.dumps(r, sort_keys=True, ensure_ascii=False)))
+
+
+def _line_members(rnd: Round) -> list[dict]:
+    """Who sits in each partnership formed for round ``rnd`` (individual tournaments), by
+    pair number and seat: ``{"pair": 31, "player": 7, "seat": 1}``."""
+    rows = []
+    for member in rnd.line_members.all():
+        row = _plain(member)
+        row["pair"], row["player"] = member.pair.number, member.player.number
+        rows.append(row)
+    return sorted(rows, key=lambda r: (r["pair"], r["seat"]))
 
 
 def _rounds(tournament: Tournament) -> list[dict]:
     rounds = (Round.objects.filter(tournament=tournament).order_by("number")
-              .prefetch_related("tables__seats__pair", "tables__sheet__hands"))
+              .prefetch_related("tables__seats__pair", "tables__sheet__hands", "line_members__pair",
+                                "line_members__player"))
     out = []
     for rnd in rounds:
         row = _plain(rnd)
+        row["line_members"] = _line_members(rnd)
         row["tables"] = []
         for table in sorted(rnd.tables.all(), key=lambda t: t.number):
             t = _plain(table)
@@ -66,10 +97,10 @@ def _rounds(tournament: Tournament) -> list[dict]:
 
 def _penalties(tournament: Tournament) -> list[dict]:
     out = []
-    for penalty in (Penalty.objects.filter(tournament=tournament).select_related("pair", "created_by")
+    for penalty in (Penalty.objects.filter(tournament=tournament).select_related("pair", "player", "created_by")
                     .order_by("created_at", "id")):
         row = _plain(penalty)
-        row["pair"] = penalty.pair.number
+        row["pair"], row["player"] = _number(penalty.pair), _number(penalty.player)
         row["created_by"] = _username(penalty.created_by)
         out.append(row)
     return out
@@ -87,8 +118,10 @@ def _audit(tournament: Tournament) -> list[dict]:
 
 def export_data(tournament: Tournament) -> dict:
     """The whole of ``tournament`` as a JSON-ready dict (format ``FORMAT``, version ``VERSION``):
-    settings, arbiters (usernames), its custom VP scale if any, pairs, players, rounds with
-    tables (seats, token, PIN), score sheets with hands, penalties and the audit trail.
+    settings, arbiters (usernames), its custom VP scale if any, pairs (with the partnerships
+    formed for one round of an individual tournament), players, rounds with their
+    partnerships' players (``line_members``) and tables (seats, token, PIN), score sheets
+    with hands (and the arbiter's draft), penalties (to a pair or a player) and the audit trail.
 
     Not included: wrong-PIN counters (``PinGuard``: they start afresh) and the audit entries
     of earlier imports (``LOCAL_ACTIONS``). No timestamp of the export itself. A read only.
@@ -103,7 +136,7 @@ def export_data(tournament: Tournament) -> dict:
         "secret": SECRET_NOTICE,
         "tournament": head,
         "custom_scale": _custom_scale(tournament),
-        "pairs": [_plain(p) for p in tournament.pairs.order_by("number")],
+        "pairs": _pairs(tournament),
         "players": _players(tournament),
         "rounds": _rounds(tournament),
         "penalties": _penalties(tournament),

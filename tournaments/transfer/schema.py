@@ -30,6 +30,7 @@ from ..models import (
     AuditEntry,
     CustomScale,
     HandRow,
+    LineMember,
     Pair,
     Penalty,
     PinGuard,
@@ -42,7 +43,14 @@ from ..models import (
 )
 
 FORMAT = "arbitro-tournament"
-VERSION = 1
+#: Version 2 (issue 13, after issues 11, 14 and 15) adds individual tournaments (players'
+#: numbers and statuses, the partnerships formed each round and their ``line_members``,
+#: penalties to a player), groups (``groups``, ``group_split``, ``group_seed``, a pair's
+#: ``group``), the arbiter's sheet drafts and the audit's coded actor. Version-1 files are
+#: still read (:data:`ADDED_IN_2` fills what they lack), see ``reader.upgrade_v1``.
+VERSION = 2
+#: Every version this build reads.
+READABLE_VERSIONS = (1, 2)
 
 #: Written into every file, so whoever opens it knows.
 SECRET_NOTICE = ("SEGRETO: questo file contiene i link dei capitani e i PIN dei tavoli. "
@@ -52,11 +60,13 @@ FIELDS: dict[type[dj.Model], tuple[str, ...]] = {
     Tournament: (
         "name", "slug", "date", "venue", "kind", "hands_per_round", "vp_scale", "plan", "mitchell_step",
         "rematch_window", "bye_percent", "bye_mp", "tiebreaks", "rule_set", "first_round",
-        "mitchell_order", "minutes_per_round", "public_enabled", "projector_enabled", "created_at",
+        "mitchell_order", "minutes_per_round", "groups", "group_split", "group_seed", "public_enabled",
+        "projector_enabled", "created_at",
     ),
     CustomScale: ("scale_id", "name", "data", "created_at"),
-    Pair: ("number", "status", "withdrawn_from_round", "late_entry", "created_at"),
-    Player: ("first_name", "last_name", "membership_number", "club", "seat"),
+    Pair: ("number", "status", "withdrawn_from_round", "late_entry", "group", "created_at"),
+    Player: ("number", "first_name", "last_name", "membership_number", "club", "seat", "status",
+             "withdrawn_from_round", "late_entry"),
     Round: (
         "number", "system", "state", "step", "seed", "pairing_request", "warnings", "explanations",
         "check_report", "drawn_from", "created_at", "published_at", "closed_at", "clock_duration",
@@ -68,11 +78,13 @@ FIELDS: dict[type[dj.Model], tuple[str, ...]] = {
         "state", "declared_ns", "declared_ew", "mp_ns", "mp_ew", "vp_ns", "vp_ew", "sum_error",
         "arbitral", "arbitral_note", "version", "content_hash", "entered_by", "entered_by_captain",
         "confirmed_by", "dispute_note", "entry_device", "entry_agent", "confirm_device",
-        "confirm_agent", "entered_clock_seconds", "updated_at",
+        "confirm_agent", "entered_clock_seconds", "draft", "updated_at",
     ),
     HandRow: ("number", "ns_base", "ns_cards", "ns_score", "ew_base", "ew_cards", "ew_score"),
     Penalty: ("round_number", "vp", "mp", "reason", "created_at"),
-    AuditEntry: ("round_number", "table_number", "at", "actor", "action", "old", "new", "reason"),
+    AuditEntry: ("round_number", "table_number", "at", "actor", "actor_code", "actor_params", "action", "old",
+                 "new", "reason"),
+    LineMember: ("seat",),
     PinGuard: (),
 }
 
@@ -83,7 +95,9 @@ STRUCTURAL: dict[type[dj.Model], dict[str, str]] = {
         "arbiters": "list of usernames",
     },
     CustomScale: {"id": "database id"},
-    Pair: {"id": "database id", "tournament": "nesting"},
+    Pair: {"id": "database id", "tournament": "nesting",
+           "round": "the round's number ('round'; null for a registered pair): a partnership formed "
+                    "for that round of an individual tournament"},
     Player: {"id": "database id", "tournament": "nesting", "pair": "the pair's number"},
     Round: {"id": "database id", "tournament": "nesting"},
     Table: {"id": "database id", "round": "nested in its round"},
@@ -96,9 +110,15 @@ STRUCTURAL: dict[type[dj.Model], dict[str, str]] = {
     },
     ScoreSheet: {"id": "database id", "table": "nested in its table ('sheet')"},
     HandRow: {"id": "database id", "sheet": "nested in its sheet ('hands')"},
-    Penalty: {"id": "database id", "tournament": "nesting", "pair": "the pair's number",
-              "created_by": "username"},
+    Penalty: {"id": "database id", "tournament": "nesting", "pair": "the pair's number (or null)",
+              "player": "the player's number (or null): individual tournaments", "created_by": "username"},
     AuditEntry: {"id": "database id", "tournament": "nesting", "user": "username"},
+    LineMember: {
+        "id": "database id",
+        "round": "nested in its round ('line_members')",
+        "pair": "the formed partnership's pair number",
+        "player": "the player's number",
+    },
     # Wrong-PIN counters and lockouts are about the minutes they were typed in, not the
     # tournament: an imported tournament starts with none (the arbiter's unlock, in effect).
     PinGuard: {
@@ -106,6 +126,21 @@ STRUCTURAL: dict[type[dj.Model], dict[str, str]] = {
         "table": "not exported", "wrong": "not exported", "window_start": "not exported",
         "locked_at": "not exported",
     },
+}
+
+
+#: What a version-1 file lacks, per object of the file, with the value it takes on import:
+#: the models' defaults, i.e. what a pair tournament without groups has (a version-1 file of
+#: an individual tournament or of one in groups is refused instead: it lost data).
+ADDED_IN_2: dict[str, dict] = {
+    "tournament": {"groups": 1, "group_split": "", "group_seed": None},
+    "pairs": {"group": None, "round": None},
+    "players": {"number": None, "status": "active", "withdrawn_from_round": None, "late_entry": False},
+    "rounds": {"line_members": []},
+    "sheet": {"draft": None},
+    "penalties": {"player": None},
+    # (an entry's coded actor is first read from its label: reader.upgrade_v1)
+    "audit": {"actor_code": "", "actor_params": None},
 }
 
 
@@ -160,7 +195,10 @@ def from_json(field: dj.Field, raw):
     if value is None and not field.null:
         raise ValidationError(_("manca il valore"))
     if value is not None:
-        if field.choices and value not in {c for c, _label in field.flatchoices}:
+        # as Django's Field.validate: a blank value of a field allowed blank is no choice
+        # (Tournament.group_split "" = not split)
+        if field.choices and value not in field.empty_values \
+                and value not in {c for c, _label in field.flatchoices}:
             raise ValidationError(_("valore non ammesso: %(value)s") % {"value": repr(value)})
         field.run_validators(value)
     return value

@@ -33,7 +33,8 @@ class Command(BaseCommand):
                 raise CommandError(f"Utente «{owner}» inesistente: nulla è stato importato.")
         try:
             result = transfer.import_tournament(data=path.read_bytes(), slug=slug, owner=owner_user,
-                                                by=Actor.arbiter(owner_user) if owner_user else Actor.system())
+                                                by=Actor.arbiter(owner_user) if owner_user else Actor.system(),
+                                                create_scales=True)  # the server's administrator
         except ArbiterError as exc:
             for detail in exc.details:
                 self.stderr.write(str(detail))

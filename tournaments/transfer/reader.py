@@ -1,0 +1,327 @@
+"""Reading a tournament file: format and version, the upgrade of a version-1 file, and the
+check of every value and every reference between rows (issue 13 item 4).
+
+Nothing here writes: :func:`read_plan` turns a file's JSON object into converted field
+values and natural-key references (pair, player and round numbers, usernames), or raises
+:class:`ArbiterError` listing every problem with its place in the file.
+"""
+from __future__ import annotations
+
+import copy
+import json
+
+from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+
+from scoring import vp as vp_rules
+
+from ..errors import ArbiterError
+from ..models import (
+    AuditEntry, CustomScale, HandRow, LineMember, Pair, Penalty, Player, Round, ScoreSheet, Table, Tournament,
+)
+from ..services.audit import actor_form
+from .schema import ADDED_IN_2, FIELDS, FORMAT, READABLE_VERSIONS, from_json
+
+MAX_DETAILS = 30
+
+#: The keys each object of the file has beyond its model's ``FIELDS``.
+EXTRA_KEYS = {
+    "tournament": ("created_by", "arbiters"),
+    "pairs": ("round",),
+    "players": ("pair",),
+    "tables": ("ns", "ew", "sheet"),
+    "sheet": ("hands",),
+    "rounds": ("tables", "line_members"),
+    "line_members": ("pair", "player"),
+    "penalties": ("pair", "player", "created_by"),
+    "audit": ("user",),
+}
+
+
+class _Checker:
+    """Collects every problem of a file with where it is (``rounds[2].tables[1].pin``)."""
+
+    def __init__(self):
+        self.errors: list[str] = []
+
+    def add(self, where: str, problem) -> None:
+        self.errors.append(f"{where}: {problem}")
+
+    def obj(self, where: str, raw, model, extra=()) -> dict | None:
+        """``raw`` checked as one object of ``model``: the converted field values, or None."""
+        if not isinstance(raw, dict):
+            self.add(where, _("atteso un oggetto"))
+            return None
+        expected = set(FIELDS[model]) | set(extra)
+        for key in sorted(expected - raw.keys()):
+            self.add(where, _("manca «%(key)s»") % {"key": key})
+        for key in sorted(raw.keys() - expected):
+            self.add(where, _("campo sconosciuto «%(key)s»") % {"key": key})
+        values = {}
+        for name in FIELDS[model]:
+            if name not in raw:
+                continue
+            try:
+                values[name] = from_json(model._meta.get_field(name), raw[name])
+            except ValidationError as exc:
+                self.add(f"{where}.{name}", " ".join(exc.messages))
+        return values
+
+    def items(self, where: str, raw) -> list:
+        if not isinstance(raw, list):
+            self.add(where, _("attesa una lista"))
+            return []
+        return raw
+
+    def username(self, where: str, raw, *, null=True) -> str | None:
+        if raw is None and null:
+            return None
+        if not isinstance(raw, str) or not raw or len(raw) > 150:
+            self.add(where, _("nome utente non valido"))
+            return None
+        return raw
+
+    def ref(self, where: str, raw, known: set, problem: str, *, null=True):
+        """``raw`` as a reference to one of ``known`` numbers (null allowed when ``null``);
+        otherwise ``problem`` (with ``%(n)s``) is reported and :data:`BAD` returned."""
+        if raw is None and null:
+            return None
+        if isinstance(raw, bool) or not isinstance(raw, int) or raw not in known:
+            self.add(where, problem % {"n": json.dumps(raw, ensure_ascii=False)})
+            return BAD
+        return raw
+
+
+#: A reference already reported as wrong (never a number of the file).
+BAD = object()
+
+
+def parse_file(data: bytes) -> dict:
+    """The JSON object of a file, refusing what is not an Arbitro tournament file of a
+    version this build reads (``READABLE_VERSIONS``). Raises :class:`ArbiterError`."""
+    try:
+        doc = json.loads(data.decode("utf-8-sig"))
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise ArbiterError(_("Il file non è un torneo di Arbitro: non è un JSON leggibile.")) from exc
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT:
+        raise ArbiterError(_("Il file non è un torneo di Arbitro (manca «format»: «%(format)s»).")
+                           % {"format": FORMAT})
+    version = doc.get("version")
+    if isinstance(version, bool) or version not in READABLE_VERSIONS:
+        raise ArbiterError(_("Versione del file sconosciuta (%(version)s): questo Arbitro legge le versioni "
+                             "%(known)s. Nulla è stato importato.")
+                           % {"version": version, "known": ", ".join(map(str, READABLE_VERSIONS))})
+    return doc
+
+
+def _objects(doc: dict):
+    """(part of ``ADDED_IN_2``, object) for every object of a version-1 file that version 2
+    extends; objects of the wrong type are left to the checks."""
+    def dicts(items):
+        return [o for o in items if isinstance(o, dict)] if isinstance(items, list) else []
+
+    if isinstance(doc.get("tournament"), dict):
+        yield "tournament", doc["tournament"]
+    for part in ("pairs", "players", "penalties", "audit"):
+        for obj in dicts(doc.get(part)):
+            yield part, obj
+    for rnd in dicts(doc.get("rounds")):
+        yield "rounds", rnd
+        for table in dicts(rnd.get("tables")):
+            if isinstance(table.get("sheet"), dict):
+                yield "sheet", table["sheet"]
+
+
+def upgrade_v1(doc: dict) -> tuple[dict, list[str]]:
+    """A version-1 file (written by the first export, before issues 11, 14 and 15 reached it)
+    as a version-2 object, and sentences for the arbiter.
+
+    Each key version 2 added (``schema.ADDED_IN_2``) takes its model's default: right for a
+    pair tournament without groups, the only kind version 1 carried whole; an audit entry's
+    coded actor is read from its label (``services.audit.actor_form``, as the services
+    write it). Refused
+    (:class:`ArbiterError`) when the file lost data: an individual tournament (its round
+    partnerships and players' numbers were not written) or one in groups (a round drawn in
+    groups: the pairs' groups were not written); the tournament's own database still has
+    them, so exporting it again with this version is the way. A plan with round-robin
+    rounds but none drawn in groups imports with a warning.
+    """
+    head = doc.get("tournament") if isinstance(doc.get("tournament"), dict) else {}
+    rounds = [r for r in doc.get("rounds") or [] if isinstance(r, dict)] if isinstance(doc.get("rounds"), list) else []
+    again = _("Esportalo di nuovo con questa versione di Arbitro dal database di origine. Nulla è stato importato.")
+    if head.get("kind") == Tournament.Kind.INDIVIDUAL:
+        raise ArbiterError(_("File della versione 1 di un torneo individuale: non contiene i numeri dei "
+                             "giocatori né le coppie formate a ogni turno.") + " " + again)
+    if any(isinstance(r.get("pairing_request"), dict) and "groups" in r["pairing_request"] for r in rounds):
+        raise ArbiterError(_("File della versione 1 di un torneo diviso in gironi: non contiene i gironi "
+                             "delle coppie.") + " " + again)
+    doc = copy.deepcopy(doc)
+    for part, obj in _objects(doc):
+        if part == "audit" and "actor_code" not in obj and isinstance(obj.get("actor"), str):
+            # who, in machine form, read from the stored label as the services write it
+            # (and as migration 0010 filled it in for older entries)
+            obj["actor_code"], obj["actor_params"] = actor_form(obj["actor"])
+        for key, default in ADDED_IN_2[part].items():
+            obj.setdefault(key, copy.deepcopy(default))
+    notes = []
+    if isinstance(head.get("plan"), str) and "R" in head["plan"].upper():
+        notes.append(_("File della versione 1: i gironi non ci sono, il torneo è importato in un girone "
+                       "solo. Controlla i gironi prima di sorteggiare un turno all'italiana."))
+    return doc, notes
+
+
+def read_plan(doc: dict) -> dict:
+    """Every value and reference of ``doc`` (a version-2 object) checked; the converted plan
+    of what to create::
+
+        {"head": {...}, "created_by": str|None, "arbiters": [str], "scale": {...}|None,
+         "pairs": [(values, round number|None)], "players": [(values, pair number|None)],
+         "rounds": [(values, [(table values, {"ns": n, "ew": n}, (sheet values, [hands])|None)],
+                     [(line member values, pair number, player number)])],
+         "penalties": [(values, pair number|None, player number|None, username|None)],
+         "audit": [(values, username|None)], "users": [str]}
+
+    Raises :class:`ArbiterError` listing every problem (``details``), each with its place.
+    """
+    c = _Checker()
+    head = c.obj("tournament", doc.get("tournament"), Tournament, EXTRA_KEYS["tournament"]) or {}
+    raw_head = doc.get("tournament") if isinstance(doc.get("tournament"), dict) else {}
+    users = set()
+    created_by = c.username("tournament.created_by", raw_head.get("created_by"))
+    arbiters = [c.username(f"tournament.arbiters[{i}]", u, null=False)
+                for i, u in enumerate(c.items("tournament.arbiters", raw_head.get("arbiters", [])))]
+    users |= {u for u in [created_by, *arbiters] if u}
+
+    scale = None
+    if doc.get("custom_scale") is not None:
+        scale = c.obj("custom_scale", doc["custom_scale"], CustomScale)
+        if scale:
+            try:
+                vp_rules.scale_from_dict(scale.get("data") or {})
+            except (vp_rules.ScaleError, TypeError, AttributeError) as exc:
+                c.add("custom_scale.data", " ".join(getattr(exc, "messages", [str(exc)])))
+            if scale.get("scale_id") != head.get("vp_scale"):
+                c.add("custom_scale.scale_id", _("non è la tabella VP del torneo"))
+
+    no_pair = _("la coppia %(n)s non è nel file")
+    no_player = _("il giocatore %(n)s non è nel file")
+
+    pairs, numbers = [], set()
+    for i, raw in enumerate(c.items("pairs", doc.get("pairs"))):
+        values = c.obj(f"pairs[{i}]", raw, Pair, EXTRA_KEYS["pairs"])
+        if values is None:
+            continue
+        if values.get("number") in numbers:
+            c.add(f"pairs[{i}].number", _("coppia ripetuta"))
+        numbers.add(values.get("number"))
+        pairs.append((values, raw.get("round"), i))
+
+    players, player_numbers = [], set()
+    for i, raw in enumerate(c.items("players", doc.get("players"))):
+        values = c.obj(f"players[{i}]", raw, Player, EXTRA_KEYS["players"])
+        if values is None:
+            continue
+        number = values.get("number")
+        if number is not None and number in player_numbers:
+            c.add(f"players[{i}].number", _("giocatore ripetuto"))
+        player_numbers.add(number)
+        players.append((values, c.ref(f"players[{i}].pair", raw.get("pair"), numbers, no_pair)))
+    player_numbers.discard(None)
+
+    raw_rounds = [(i, raw, c.obj(f"rounds[{i}]", raw, Round, EXTRA_KEYS["rounds"]))
+                  for i, raw in enumerate(c.items("rounds", doc.get("rounds")))]
+    round_numbers = set()
+    for i, _raw, values in raw_rounds:
+        if values is not None:
+            if values.get("number") in round_numbers:
+                c.add(f"rounds[{i}].number", _("turno ripetuto"))
+            round_numbers.add(values.get("number"))
+    formed = {}   # pair number → the round it was formed for
+    for values, rnd, i in pairs:
+        c.ref(f"pairs[{i}].round", rnd, round_numbers, _("il turno %(n)s non è nel file"))
+        if rnd is not None:
+            formed[values.get("number")] = rnd
+
+    rounds = []
+    for i, raw, values in raw_rounds:
+        if values is None:
+            continue
+        tables = []
+        for j, raw_t in enumerate(c.items(f"rounds[{i}].tables", raw.get("tables", []))):
+            where = f"rounds[{i}].tables[{j}]"
+            t = c.obj(where, raw_t, Table, EXTRA_KEYS["tables"])
+            if t is None:
+                continue
+            seats = {line: c.ref(f"{where}.{line}", raw_t.get(line), numbers, no_pair) for line in ("ns", "ew")}
+            sheet = None
+            if raw_t.get("sheet") is not None:
+                sheet = c.obj(f"{where}.sheet", raw_t["sheet"], ScoreSheet, EXTRA_KEYS["sheet"])
+                hands = [c.obj(f"{where}.sheet.hands[{k}]", h, HandRow)
+                         for k, h in enumerate(c.items(f"{where}.sheet.hands",
+                                                       (raw_t["sheet"] or {}).get("hands", [])))]
+                if sheet is not None:
+                    sheet = (sheet, [h for h in hands if h is not None])
+            tables.append((t, seats, sheet))
+        rounds.append((values, tables, _line_members(c, i, raw, values.get("number"), numbers, player_numbers,
+                                                     formed)))
+
+    penalties = []
+    for i, raw in enumerate(c.items("penalties", doc.get("penalties"))):
+        values = c.obj(f"penalties[{i}]", raw, Penalty, EXTRA_KEYS["penalties"])
+        if values is None:
+            continue
+        by = c.username(f"penalties[{i}].created_by", raw.get("created_by"))
+        users |= {by} if by else set()
+        pair = c.ref(f"penalties[{i}].pair", raw.get("pair"), numbers, no_pair)
+        player = c.ref(f"penalties[{i}].player", raw.get("player"), player_numbers, no_player)
+        if (pair is None) == (player is None):
+            c.add(f"penalties[{i}]", _("una penalità va a una coppia o a un giocatore (uno solo dei due)"))
+        penalties.append((values, pair, player, by))
+
+    entries = []
+    for i, raw in enumerate(c.items("audit", doc.get("audit"))):
+        values = c.obj(f"audit[{i}]", raw, AuditEntry, EXTRA_KEYS["audit"])
+        if values is None:
+            continue
+        user = c.username(f"audit[{i}].user", raw.get("user"))
+        users |= {user} if user else set()
+        entries.append((values, user))
+
+    if c.errors:
+        details = c.errors[:MAX_DETAILS]
+        if len(c.errors) > MAX_DETAILS:
+            details.append(_("… e altri %(n)s errori.") % {"n": len(c.errors) - MAX_DETAILS})
+        raise ArbiterError(_("Il file del torneo contiene errori: nulla è stato importato."), details=details)
+    return {"head": head, "created_by": created_by, "arbiters": arbiters, "scale": scale,
+            "pairs": [(values, rnd) for values, rnd, _i in pairs],
+            "players": players, "rounds": rounds, "penalties": penalties, "audit": entries,
+            "users": sorted(users)}
+
+
+def _line_members(c: _Checker, i: int, raw: dict, round_number, numbers: set, player_numbers: set,
+                  formed: dict) -> list[tuple]:
+    """The players of round ``i``'s formed partnerships (individual tournaments), checked:
+    the pair is one formed for this round, the player is in the file and sits once in the
+    round, each seat (1 or 2) of a partnership once."""
+    members, seated, seats = [], set(), set()
+    for k, raw_m in enumerate(c.items(f"rounds[{i}].line_members", raw.get("line_members", []))):
+        where = f"rounds[{i}].line_members[{k}]"
+        values = c.obj(where, raw_m, LineMember, EXTRA_KEYS["line_members"])
+        if values is None:
+            continue
+        pair = c.ref(f"{where}.pair", raw_m.get("pair"), numbers, _("la coppia %(n)s non è nel file"), null=False)
+        if pair in numbers and formed.get(pair) != round_number:
+            c.add(f"{where}.pair", _("la coppia %(n)s non è formata per questo turno") % {"n": pair})
+        player = c.ref(f"{where}.player", raw_m.get("player"), player_numbers,
+                       _("il giocatore %(n)s non è nel file"), null=False)
+        if player is not BAD and player in seated:
+            c.add(f"{where}.player", _("il giocatore %(n)s siede due volte in questo turno") % {"n": player})
+        seated.add(player)
+        seat = values.get("seat", 1)
+        if seat not in (1, 2):
+            c.add(f"{where}.seat", _("atteso 1 o 2"))
+        elif pair is not BAD and (pair, seat) in seats:
+            c.add(f"{where}.seat", _("posto ripetuto nella coppia %(n)s") % {"n": pair})
+        seats.add((pair, seat))
+        members.append((values, pair, player))
+    return members
