@@ -1,5 +1,5 @@
-"""The live board names each line by its number (the flat rows of issue 10 carry ``number``;
-the template read ``display_number``, a model property, and printed nothing after the merge)."""
+"""The live board names each line by its number (the flat rows of issue 10 carry
+``display_number``: the pair number, or "5+6" for an individual partnership)."""
 from django.urls import reverse
 
 
