@@ -213,6 +213,11 @@ def standings_after(tournament: Tournament, after_round: int | None = None) -> S
         after_round = None
     if tournament.is_individual:
         return _individual_standings_after(tournament, after_round, last)
+    if tournament.is_teams:  # issue 15: one row per team (row.pair = team number), rules.md §15
+        from .team_selectors import team_standings_rows
+        return Standings(after_round=after_round, last_closed=last,
+                         final=after_round is not None and after_round >= tournament.rounds_planned,
+                         rows=team_standings_rows(tournament, after_round), penalties=(), pending=())
     pairs = list(Pair.objects.filter(tournament=tournament, round__isnull=True).order_by("number")
                  .values_list("number", "status"))
     counted, pending = [], []
@@ -291,6 +296,8 @@ def entrant_names(tournament: Tournament) -> dict[int, str]:
         from .models import Player
         return {p.number: p.display_name
                 for p in Player.objects.filter(tournament=tournament, number__isnull=False)}
+    if tournament.is_teams:  # issue 15: the team's name
+        return dict(tournament.teams.values_list("number", "name"))
     from django.db.models import Prefetch
 
     from .models import Player
@@ -371,6 +378,8 @@ def standings_by_group(tournament: Tournament, view: Standings | None = None) ->
         return []
     view = view if view is not None else standings_after(tournament)
     group_of = dict(Pair.objects.filter(tournament=tournament).values_list("number", "group"))
+    if tournament.is_teams:  # issue 15: the groups of the teams
+        group_of = dict(tournament.teams.values_list("number", "group"))
     out = []
     for g in range(1, tournament.groups + 1):
         members = [r for r in view.rows if group_of.get(r.pair) == g]
