@@ -104,9 +104,10 @@ def parse_teams(filename: str, data: bytes, *, existing_numbers=(), existing_mem
             continue
         team = teams.setdefault(number, TeamRow(row=index, number=number, name=name))
         team.players.append(PlayerData(first_name=first, last_name=last, membership_number=membership, club=club))
+    row_errors = bool(parsed.errors)
     for number in sorted(teams):
         size = len(teams[number].players)
-        if not parsed.errors and not min_players <= size <= max_players:
+        if not row_errors and not min_players <= size <= max_players:
             parsed.errors.append(
                 _("Squadra %(number)s (riga %(row)s): %(count)s giocatori; una squadra ne ha da %(min)s a %(max)s.")
                 % {"number": number, "row": teams[number].row, "count": size, "min": min_players,
