@@ -451,8 +451,15 @@ def round_page_tables(rnd: Round) -> list[dict]:
                                              .values_list("pair_id", "seat", "player__number", "player__last_name")):
         formed[pair_id].append((seat, number, last_name))
     seats: dict[int, dict[str, dict]] = defaultdict(dict)
-    for table_id, line, pair_id, number in (Seat.objects.filter(round=rnd).order_by()
-                                            .values_list("table_id", "line", "pair_id", "pair__number")):
+    for table_id, line, pair_id, number, team, team_line, team_name in (
+            Seat.objects.filter(round=rnd).order_by().values_list(
+                "table_id", "line", "pair_id", "pair__number", "pair__team__number", "pair__team_line",
+                "pair__team__name")):
+        if team is not None:  # issue 15: a team's pair, "3A" and "Team: Rossi + Bianchi"
+            members = sorted(formed[pair_id])
+            seats[table_id][line] = {"number": f"{team}{'AB'[(team_line or 1) - 1]}",
+                                     "name": f"{team_name}: " + " + ".join(name for _s, _n, name in members)}
+            continue
         if pair_id in formed:
             members = sorted(formed[pair_id])
             seats[table_id][line] = {"number": "+".join(str(n) for _s, n, _l in members),

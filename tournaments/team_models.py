@@ -63,6 +63,11 @@ class Team(models.Model):
     def label(self) -> str:
         return f"{self.number} {self.name}"
 
+    @property
+    def full_name(self) -> str:
+        """The team's name (pages that show a pair's ``full_name`` show a team's)."""
+        return self.name
+
     def is_active_in(self, round_number: int) -> bool:
         return self.withdrawn_from_round is None or round_number < self.withdrawn_from_round
 

@@ -27,6 +27,7 @@ from ..sheet_status import STATUS_LABELS, sheet_status, status_label  # noqa: F4
 from ..transfer import backups
 from .common import arbiter_view, query_int
 from .round_table import rows_html
+from .teams import team_matches
 
 
 
@@ -213,6 +214,7 @@ def round_detail(request, tournament, number):
         "penalties_url": _optional_url("penalties", tournament.slug),
         "tournament_url": reverse("tournament", args=[tournament.slug]),
         "first_by_lot": rnd.number == 1 and rnd.seed is not None,
+        "matches": team_matches(rnd, {r["number"]: r["status"] for r in rows}),
         "round_numbers": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
         "has_rest": any(r["bye"] == Table.Bye.REST for r in rows),
         "idle_pairs": _idle_pairs(rnd),
