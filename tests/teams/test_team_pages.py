@@ -98,3 +98,17 @@ def test_import_preview_of_a_team_file(arbiter_client, make_teams_tournament, da
     assert "12 squadre pronte" in text and "I Pozzetti" in text
     resp = arbiter_client.post(reverse("import", args=[t.slug]), {"confirm": "1"})
     assert resp.status_code == 302 and t.teams.count() == 12
+
+
+def test_tournament_form_creates_a_team_tournament_with_the_team_tiebreaks(arbiter_client):
+    from tests.tournaments.test_refusals import TOURNAMENT
+
+    data = dict(TOURNAMENT, kind="teams", plan="RRRRR", slug="squadre-form")
+    resp = arbiter_client.post(reverse("tournament_create"), data)
+    assert resp.status_code == 302
+    from tournaments.models import Tournament
+
+    t = Tournament.objects.get(slug="squadre-form")
+    assert t.is_teams and t.team_result == "sum" and t.team_min_players == 4 and t.team_max_players == 6
+    assert t.tiebreak_order == ("vp", "mp_difference", "head_to_head")  # rules.md §15
+    assert arbiter_client.get(reverse("tournament", args=[t.slug])).status_code == 200

@@ -8,6 +8,7 @@ from django.utils.translation import gettext as _
 from ..errors import ArbiterError
 from ..plans import plan_change_refusal, plan_refusal
 from ..models import (
+    DEFAULT_TIEBREAKS,
     Round,
     Tournament,
 )
@@ -62,7 +63,8 @@ def create_tournament(*, by, **fields) -> Tournament:
         fields["plan"] = _normal_plan(fields["plan"])
     _check_plan(fields.get("plan", "MMMD"))
     if fields.get("kind") == Tournament.Kind.TEAMS:
-        fields.setdefault("tiebreaks", TEAM_TIEBREAKS)
+        if fields.get("tiebreaks", DEFAULT_TIEBREAKS) == DEFAULT_TIEBREAKS:
+            fields["tiebreaks"] = TEAM_TIEBREAKS  # rules.md §15 (the pairs' default otherwise)
         _check_team_settings(fields)
     actor = _as_actor(by)
     tournament = Tournament.objects.create(created_by=actor.user, **fields)
