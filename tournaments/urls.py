@@ -39,6 +39,7 @@ arbiter_patterns = [
     path("squadre/", teams.team_list, name="teams"),
     path("squadre/<int:number>/formazione/", teams.team_lineup, name="team_lineup"),
     path("squadre/<int:number>/ritira/", teams.team_withdraw, name="team_withdraw"),
+    path("turni/<int:number>/incontri/<int:match>/forfait/", teams.match_forfeit, name="match_forfeit"),
     path("registro/", arbiter.audit_log, name="audit"),
     path("arbitri/", arbiter.tournament_arbiters, name="tournament_arbiters"),
     path("esporta/", transfer.tournament_export, name="tournament_export"),

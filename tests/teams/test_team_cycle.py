@@ -291,3 +291,46 @@ def test_per_player_information_counts_the_tables_he_played(make_teams_tournamen
     info = {r["name"]: r for r in team_selectors.player_information(t)}
     # T2p1 (team 2, first pair): round 1 table 1 N/S 13 VP (+505), round 3 table 1 E/W 20 VP (+2100)
     assert (info["T2p1 N1"]["tables"], info["T2p1 N1"]["vp"], info["T2p1 N1"]["mp_difference"]) == (2, 33, 2605)
+
+
+# --------------------------------------------------------------------------- late team, Danish rests
+
+def test_a_late_team_plays_the_resting_team_in_round_1(make_teams_tournament, arbiter):
+    from tests.teams.conftest import players
+
+    t = make_teams_tournament(5, plan="RRRRR")
+    rnd = services.publish_round(round=services.generate_round(tournament=t, by=arbiter), by=arbiter)
+    assert matches(rnd)[-1] == (3, 1, None, "rest")
+    late = services.add_late_team(tournament=t, name="Tardi", players=players("L"), by=arbiter)
+    assert late.number == 6 and late.late_entry
+    # 6 takes the phantom's slot: round robin of 6, round 1 is 1–6 (1 N/S), 2–5, 3–4
+    assert matches(rnd)[-1] == (3, 1, 6, "")
+    assert sorted(rnd.tables.values_list("number", flat=True)) == [1, 2, 3, 4, 5, 6]
+    assert rnd.tables.get(number=5).sheet.state == "empty"
+    for table in rnd.tables.filter(bye=""):
+        services.save_score_sheet(table=table, by=arbiter, validate=True, hands=[HandInput(0, 0)] * 4)
+    services.close_round(round=rnd, by=arbiter)
+    r2 = services.generate_round(tournament=t, by=arbiter)
+    assert not r2.matches.filter(bye="rest").exists() and r2.check_messages == []
+    with pytest.raises(ArbiterError, match="turno 1"):
+        services.add_late_team(tournament=t, name="Troppo tardi", players=players("X"), by=arbiter)
+
+
+def test_late_team_refused_without_a_rest(make_teams_tournament, arbiter):
+    from tests.teams.conftest import players
+
+    t = make_teams_tournament(4)
+    services.generate_round(tournament=t, by=arbiter)
+    with pytest.raises(ArbiterError, match="non riposa nessuna squadra"):
+        services.add_late_team(tournament=t, name="Tardi", players=players("L"), by=arbiter)
+
+
+def test_danish_for_teams_gives_no_second_rest_in_a_session(make_teams_tournament, arbiter):
+    t = make_teams_tournament(5, plan="DDDDD")
+    rests = []
+    for k in range(5):
+        rnd = services.generate_round(tournament=t, by=arbiter)
+        rests += [m.team_a.number for m in rnd.matches.filter(bye="rest")]
+        play(arbiter, rnd, seed=k + 1)
+    assert sorted(rests) == [1, 2, 3, 4, 5]
+    assert rests[0] == 5  # round 1 by number: the highest number rests (§5, lowest ranked)

@@ -112,3 +112,27 @@ def test_tournament_form_creates_a_team_tournament_with_the_team_tiebreaks(arbit
     assert t.is_teams and t.team_result == "sum" and t.team_min_players == 4 and t.team_max_players == 6
     assert t.tiebreak_order == ("vp", "mp_difference", "head_to_head")  # rules.md §15
     assert arbiter_client.get(reverse("tournament", args=[t.slug])).status_code == 200
+
+
+def test_forfeit_from_the_round_page(arbiter_client, four, arbiter):
+    services.publish_round(round=services.generate_round(tournament=four, by=arbiter), by=arbiter)
+    text = arbiter_client.get(reverse("round", args=[four.slug, 1])).content.decode()
+    assert reverse("match_forfeit", args=[four.slug, 1, 2]) in text
+    resp = arbiter_client.post(reverse("match_forfeit", args=[four.slug, 1, 2]), {"team": "3"})
+    assert resp.status_code == 302
+    from tournaments.models import Match
+
+    m = Match.objects.get(round__tournament=four, round__number=1, number=2)
+    assert m.bye == "forfeit" and m.forfeit_by.number == 3 and m.table_1 is None
+
+
+def test_late_team_from_the_teams_page(arbiter_client, make_teams_tournament, arbiter):
+    t = make_teams_tournament(3, plan="RRR")
+    services.publish_round(round=services.generate_round(tournament=t, by=arbiter), by=arbiter)
+    text = arbiter_client.get(reverse("teams", args=[t.slug])).content.decode()
+    assert "Squadra tardiva" in text
+    resp = arbiter_client.post(reverse("teams", args=[t.slug]), {
+        "name": "Tardi", "players": "A, a\nB, b\nC, c\nD, d\n"})
+    assert resp.status_code == 302
+    assert Team.objects.get(tournament=t, number=4).late_entry
+    assert "late-refusal" in arbiter_client.get(reverse("teams", args=[t.slug])).content.decode()

@@ -160,8 +160,10 @@ from .groups import (  # noqa: F401
 )
 from .pairing_requests import round_robin_request  # noqa: F401
 from .teams import (  # noqa: F401  (issue 15: team tournaments)
+    add_late_team,
     add_team,
     forfeit_match,
+    late_team_refusal,
     import_teams,
     lineup_for,
     lineup_round,

@@ -44,16 +44,21 @@ def team_list(request, tournament):
     if not tournament.is_teams:
         return redirect("pairs", slug=tournament.slug)
     started = tournament.rounds.exists()
+    late_refusal = services.late_team_refusal(tournament) if started else None
     error, values = None, {}
-    if request.method == "POST" and not started:
+    if request.method == "POST" and (not started or not late_refusal):
         values = {"name": request.POST.get("name", "")[:120], "players": request.POST.get("players", "")[:3000],
                   "number": request.POST.get("number", "")}
         try:
             number = query_int(values["number"], low=1, high=100_000) if values["number"].strip() else None
             if values["number"].strip() and number is None:
                 raise ArbiterError(_("Il numero della squadra deve essere almeno 1."))
-            team = services.add_team(tournament=tournament, name=values["name"], number=number,
-                                     players=parse_player_lines(values["players"]), by=request.user)
+            if started:  # a late team in round 1 plays the resting team (art. 33)
+                team = services.add_late_team(tournament=tournament, name=values["name"],
+                                              players=parse_player_lines(values["players"]), by=request.user)
+            else:
+                team = services.add_team(tournament=tournament, name=values["name"], number=number,
+                                         players=parse_player_lines(values["players"]), by=request.user)
         except ArbiterError as exc:
             error = exc.message
         else:
@@ -65,6 +70,7 @@ def team_list(request, tournament):
         team.players = sorted(team.members.all(), key=lambda p: p.pk)
     return render(request, "arbiter/teams.html", {
         "tournament": tournament, "teams": teams, "started": started, "error": error, "values": values,
+        "late_refusal": late_refusal,
         "lineup_round": services.lineup_round(tournament),
         "players_info": team_selectors.player_information(tournament) if started else [],
     })
@@ -85,6 +91,26 @@ def team_withdraw(request, tournament, number):
     else:
         messages.success(request, _("Squadra %(n)s ritirata dal turno %(r)s.") % {"n": number, "r": from_round})
     return redirect("teams", slug=tournament.slug)
+
+
+@arbiter_view
+@require_http_methods(["POST"])
+def match_forfeit(request, tournament, number, match):
+    """A team cannot field two pairs in match ``match`` of round ``number`` (POST ``team``): it
+    forfeits, its opponent scores the rest VP (rules.md §15)."""
+    from ..models import Match
+
+    found = get_object_or_404(Match, round__tournament=tournament, round__number=number, number=match)
+    team = Team.objects.filter(tournament=tournament, number=query_int(request.POST.get("team"), low=1)).first()
+    try:
+        if team is None:
+            raise ArbiterError(_("Indica la squadra che dà forfait."))
+        services.forfeit_match(match=found, team=team, by=request.user, reason=request.POST.get("reason", "")[:300])
+    except ArbiterError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Forfait della squadra %(t)s registrato.") % {"t": team.number})
+    return redirect("round", slug=tournament.slug, number=number)
 
 
 def _lineup_context(team: Team) -> dict:
@@ -162,6 +188,9 @@ def team_matches(rnd: Round, states: dict) -> list[dict]:
                        for t in m["tables"]] if rnd.state != Round.State.DRAFT else []
         if m["vp"]:
             m["vp"] = [format_vp(v) for v in m["vp"]]
+        # a forfeit while no sheet of the match is entered (services.forfeit_match)
+        m["can_forfeit"] = (rnd.state != Round.State.CLOSED and m["team_b"] is not None and not m["bye"]
+                            and all((states.get(t) or "empty") == "empty" for t in m["tables"]))
         if m["bye"] == "forfeit":
             m["rest_text"] = f"{rest} – 0" if m["forfeit_by"] != m["team_a"]["number"] else f"0 – {rest}"
         else:
