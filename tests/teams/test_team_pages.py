@@ -136,3 +136,17 @@ def test_late_team_from_the_teams_page(arbiter_client, make_teams_tournament, ar
     assert resp.status_code == 302
     assert Team.objects.get(tournament=t, number=4).late_entry
     assert "late-refusal" in arbiter_client.get(reverse("teams", args=[t.slug])).content.decode()
+
+
+def test_table_list_shows_each_match_with_its_two_tables_and_sheets_name_team_and_pair(four, arbiter):
+    from tournaments import documents
+
+    rnd = services.publish_round(round=services.generate_round(tournament=four, by=arbiter), by=arbiter)
+    doc = documents.round_document(rnd, qr=False)
+    assert doc.matches[0] == {"number": 1, "teams": "1 Squadra 1 – 4 Squadra 4",
+                              "tables": [(1, "1A", "4A"), (2, "4B", "1B")], "bye": ""}
+    first = doc.tables[0]
+    assert first.ns.names == "Squadra 1: T1p1 N1 + T1p2 N2"
+    html = documents.tablelist_pdf(doc)
+    assert html[:4] == b"%PDF"
+    assert documents.scoresheets_pdf(doc)[:4] == b"%PDF"
