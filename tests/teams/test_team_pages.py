@@ -150,3 +150,11 @@ def test_table_list_shows_each_match_with_its_two_tables_and_sheets_name_team_an
     html = documents.tablelist_pdf(doc)
     assert html[:4] == b"%PDF"
     assert documents.scoresheets_pdf(doc)[:4] == b"%PDF"
+
+
+def test_groups_page_splits_the_teams(arbiter_client, make_teams_tournament):
+    t = make_teams_tournament(8, plan="RRR")
+    resp = arbiter_client.post(reverse("groups", args=[t.slug]), {"count": "2", "method": "snake"})
+    assert resp.status_code == 302
+    assert list(t.teams.filter(group=1).values_list("number", flat=True)) == [1, 4, 5, 8]
+    assert "Squadra 5" in arbiter_client.get(reverse("groups", args=[t.slug])).content.decode()
