@@ -158,3 +158,20 @@ def test_groups_page_splits_the_teams(arbiter_client, make_teams_tournament):
     assert resp.status_code == 302
     assert list(t.teams.filter(group=1).values_list("number", flat=True)) == [1, 4, 5, 8]
     assert "Squadra 5" in arbiter_client.get(reverse("groups", args=[t.slug])).content.decode()
+
+
+def test_pairing_by_hand_swaps_teams_and_moves_the_rest(arbiter_client, make_teams_tournament, arbiter):
+    from tests.teams.test_team_cycle import matches
+
+    t = make_teams_tournament(5, plan="RRRRR")
+    rnd = services.generate_round(tournament=t, by=arbiter)
+    assert matches(rnd) == [(1, 2, 5, ""), (2, 3, 4, ""), (3, 1, None, "rest")]
+    text = arbiter_client.get(reverse("round", args=[t.slug, 1])).content.decode()
+    assert "Scambia la squadra" in text and "Fai riposare la squadra" in text
+    arbiter_client.post(reverse("round_swap", args=[t.slug, 1]), {"pair_a": "2", "pair_b": "3"})
+    assert matches(rnd) == [(1, 3, 5, ""), (2, 2, 4, ""), (3, 1, None, "rest")]
+    arbiter_client.post(reverse("round_rest", args=[t.slug, 1]), {"pair": "4"})
+    assert matches(rnd) == [(1, 3, 5, ""), (2, 2, 1, ""), (3, 4, None, "rest")]
+    assert sorted(rnd.tables.values_list("number", flat=True)) == [1, 2, 3, 4]
+    rnd.refresh_from_db()
+    assert rnd.check_report  # the checker reports the change from the schedule
