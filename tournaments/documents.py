@@ -251,6 +251,7 @@ class StandingsDocument:
     session: int = 1  # session of ``after_round`` (issue 12 item 1)
     sessions: int = 1  # sessions in the plan: the session is printed only when > 1
     individual: bool = False  # one row per player (issue 11, rules.md §9)
+    teams: bool = False  # one row per team (issue 15, rules.md §15)
     # Issue 15 item 1 (rules.md §14): ((group, rows with the group position), ...); () unsplit.
     groups: tuple = field(default=())
 
@@ -340,6 +341,8 @@ def scale_bands(scale: vp_rules.VPScale) -> tuple[ScaleBand, ...]:
 def _players_by_pair(tournament: Tournament) -> dict[int, tuple[str, ...]]:
     """Pair number → ("Surname Name", ...) seat order, in one query; in an individual
     tournament player number → ("Surname Name",) (issue 11)."""
+    if tournament.is_teams:  # issue 15: team number → (team name,)
+        return {n: (name,) for n, name in tournament.teams.values_list("number", "name")}
     if tournament.is_individual:
         return {n: (f"{last} {first}",) for n, last, first in Player.objects.filter(
             tournament=tournament, number__isnull=False).values_list("number", "last_name", "first_name")}
@@ -471,7 +474,7 @@ def standings_document(tournament: Tournament, *, after_round: int | None = None
         tournament=tournament.name, date=tournament.date, venue=tournament.venue,
         after_round=view.after_round, final=view.final, rows=lines, penalties=penalties,
         session=tournament.session_of_round(view.after_round or 1), sessions=tournament.sessions_planned,
-        individual=tournament.is_individual,
+        individual=tournament.is_individual, teams=tournament.is_teams,
         groups=groups,
     )
 

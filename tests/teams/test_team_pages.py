@@ -175,3 +175,13 @@ def test_pairing_by_hand_swaps_teams_and_moves_the_rest(arbiter_client, make_tea
     assert sorted(rnd.tables.values_list("number", flat=True)) == [1, 2, 3, 4]
     rnd.refresh_from_db()
     assert rnd.check_report  # the checker reports the change from the schedule
+
+
+def test_standings_document_names_the_teams(four, arbiter):
+    from tests.teams.test_team_cycle import play
+    from tournaments import documents
+
+    play(arbiter, services.generate_round(tournament=four, by=arbiter))
+    doc = documents.standings_document(four)
+    assert doc.teams and {r.players for r in doc.rows} == {("Squadra 1",), ("Squadra 2",), ("Squadra 3",),
+                                                            ("Squadra 4",)}
