@@ -286,7 +286,8 @@ class Pair(models.Model):
         """'Rossi – Bianchi': the players' surnames, seat 1 first; a formed partnership
         'Rossi + Bianchi' (issue 11)."""
         joiner = " + " if self.round_id is not None else " – "
-        return joiner.join(p.last_name for p in self.players)
+        names = joiner.join(p.last_name for p in self.players)
+        return f"{self.team.name}: {names}" if self.team_id is not None else names  # issue 15
 
     @property
     def full_name(self) -> str:
@@ -309,7 +310,7 @@ class Pair(models.Model):
         """'4 Rossi – Bianchi' for a registered pair, '3 Rossi + 7 Bianchi' for a formed
         partnership (players by number and surname, issue 11)."""
         if self.team_id is not None:
-            return f"{self.display_number} {self.team.name}: {self.name}"
+            return f"{self.display_number} {self.name}"
         if self.round_id is not None:
             return " + ".join(f"{p.number} {p.last_name}" for p in self.players)
         return f"{self.number} {self.name}"

@@ -185,3 +185,10 @@ def test_standings_document_names_the_teams(four, arbiter):
     doc = documents.standings_document(four)
     assert doc.teams and {r.players for r in doc.rows} == {("Squadra 1",), ("Squadra 2",), ("Squadra 3",),
                                                             ("Squadra 4",)}
+
+
+def test_captain_sheet_page_names_team_and_pair(client, four, arbiter):
+    rnd = services.publish_round(round=services.generate_round(tournament=four, by=arbiter), by=arbiter)
+    table = rnd.tables.get(number=2)
+    text = client.get(reverse("captain", args=[table.token])).content.decode()
+    assert "4B" in text and "Squadra 4: T4p3 N3 + T4p4 N4" in text and "Squadra 1: T1p3 N3 + T1p4 N4" in text
