@@ -48,3 +48,26 @@ def test_rest_is_70_percent_of_a_match_28_of_40():
     assert teams.match_max_vp(SCALE) == 40
     assert teams.team_rest_vp(SCALE, 50) == 20
     assert teams.team_rest_vp(SCALE, mode="margin", team_scale=TEAM40) == Decimal("22.4")
+
+
+from hypothesis import given, strategies as st  # noqa: E402
+
+mp = st.integers(min_value=-200, max_value=800).map(lambda k: 5 * k)
+
+
+def table(a, b):
+    vp_ns, vp_ew = vp_rules.convert(a, b, SCALE)
+    return teams.TableScore(a, b, vp_ns, vp_ew)
+
+
+@given(mp, mp, mp, mp)
+def test_a_match_always_shares_40_vp_and_swapping_the_teams_mirrors_it(a, b, c, d):
+    first, second = table(a, b), table(c, d)
+    r = teams.match_result(first, second)
+    assert r.vp_a + r.vp_b == 40  # two tables of the 20-VP scale
+    assert r.margin == (a - b) + (d - c)
+    # the same match seen from B: B's first pair sat N/S at the second table
+    mirrored = teams.match_result(table(c, d), table(a, b))
+    assert (mirrored.vp_a, mirrored.vp_b, mirrored.margin) == (r.vp_b, r.vp_a, -r.margin)
+    m = teams.match_result(first, second, mode="margin", team_scale=TEAM40)
+    assert m.vp_a + m.vp_b == 40 and (m.vp_a > m.vp_b) == (m.margin > 200)
