@@ -535,7 +535,8 @@ class LineMember(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="line_members")
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="line_members")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="lines")
+    # RESTRICT: a player who sat cannot be deleted, except with his tournament (issue 15).
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="lines")
     seat = models.PositiveSmallIntegerField()
 
     class Meta:

@@ -77,7 +77,8 @@ class Match(models.Model):
     ``table_1``, its second pair E/W at ``table_2``; team B's first pair E/W at ``table_1``,
     its second pair N/S at ``table_2``. Without ``team_b`` the match is team A's rest
     (``bye`` rest) or forced rest (opponent withdrawn); ``bye`` forfeit: ``forfeit_by`` could
-    not field two pairs and its opponent scores the rest (no tables)."""
+    not field two pairs and its opponent scores the rest (no tables). The teams are RESTRICT:
+    a team with a match cannot be deleted, except together with its tournament or round."""
 
     class Bye(models.TextChoices):
         NONE = "", _("—")
@@ -87,12 +88,12 @@ class Match(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="matches")
     number = models.PositiveSmallIntegerField(_("incontro"))
-    team_a = models.ForeignKey(Team, on_delete=models.PROTECT, related_name="matches_as_a")
-    team_b = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT, related_name="matches_as_b")
+    team_a = models.ForeignKey(Team, on_delete=models.RESTRICT, related_name="matches_as_a")
+    team_b = models.ForeignKey(Team, null=True, blank=True, on_delete=models.RESTRICT, related_name="matches_as_b")
     table_1 = models.OneToOneField(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="match_first")
     table_2 = models.OneToOneField(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="match_second")
     bye = models.CharField(_("riposo"), max_length=8, choices=Bye.choices, default=Bye.NONE, blank=True)
-    forfeit_by = models.ForeignKey(Team, null=True, blank=True, on_delete=models.PROTECT, related_name="+")
+    forfeit_by = models.ForeignKey(Team, null=True, blank=True, on_delete=models.RESTRICT, related_name="+")
 
     class Meta:
         ordering = ["round", "number"]

@@ -334,3 +334,21 @@ def test_danish_for_teams_gives_no_second_rest_in_a_session(make_teams_tournamen
         play(arbiter, rnd, seed=k + 1)
     assert sorted(rests) == [1, 2, 3, 4, 5]
     assert rests[0] == 5  # round 1 by number: the highest number rests (§5, lowest ranked)
+
+
+def test_a_withdrawal_outdates_the_draft_and_redraw_gives_the_forced_rest(make_teams_tournament, arbiter):
+    t = make_teams_tournament(4, plan="RRR")
+    rnd = services.generate_round(tournament=t, by=arbiter)
+    services.withdraw_team(team=Team.objects.get(tournament=t, number=4), from_round=1, by=arbiter)
+    assert services.draft_staleness(rnd)
+    rnd = services.redraw_round(round=rnd, by=arbiter)
+    assert matches(rnd) == [(2, 2, 3, ""), (3, 1, None, "forced")]
+
+
+def test_a_played_team_tournament_can_be_deleted(make_teams_tournament, arbiter):
+    from tournaments.models import Tournament
+
+    t = make_teams_tournament(3, plan="RRR")
+    play(arbiter, services.generate_round(tournament=t, by=arbiter))
+    Tournament.objects.get(pk=t.pk).delete()
+    assert not Team.objects.exists() and not Match.objects.exists()

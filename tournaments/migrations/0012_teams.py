@@ -72,9 +72,9 @@ class Migration(migrations.Migration):
                 ('round', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='matches', to='tournaments.round')),
                 ('table_1', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='match_first', to='tournaments.table')),
                 ('table_2', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.SET_NULL, related_name='match_second', to='tournaments.table')),
-                ('forfeit_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to='tournaments.team')),
-                ('team_a', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='matches_as_a', to='tournaments.team')),
-                ('team_b', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='matches_as_b', to='tournaments.team')),
+                ('forfeit_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.RESTRICT, related_name='+', to='tournaments.team')),
+                ('team_a', models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='matches_as_a', to='tournaments.team')),
+                ('team_b', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.RESTRICT, related_name='matches_as_b', to='tournaments.team')),
             ],
             options={
                 'verbose_name': 'incontro',
@@ -158,5 +158,12 @@ class Migration(migrations.Migration):
         migrations.AddConstraint(
             model_name='lineup',
             constraint=models.CheckConstraint(condition=models.Q(('round_number__gte', 1)), name='lineup_round_positive'),
+        ),
+        # A player who sat cannot be deleted, except together with his tournament (PROTECT
+        # blocked deleting a played individual or team tournament).
+        migrations.AlterField(
+            model_name='linemember',
+            name='player',
+            field=models.ForeignKey(on_delete=django.db.models.deletion.RESTRICT, related_name='lines', to='tournaments.player'),
         ),
     ]
