@@ -192,3 +192,15 @@ def test_captain_sheet_page_names_team_and_pair(client, four, arbiter):
     table = rnd.tables.get(number=2)
     text = client.get(reverse("captain", args=[table.token])).content.decode()
     assert "4B" in text and "Squadra 4: T4p3 N3 + T4p4 N4" in text and "Squadra 1: T1p3 N3 + T1p4 N4" in text
+
+
+def test_a_lineup_form_posted_after_publish_is_refused_not_moved_to_the_next_round(client, four, arbiter):
+    team = Team.objects.get(tournament=four, number=1)
+    ids = list(team.members.order_by("pk").values_list("pk", flat=True))
+    url = reverse("team_captain", args=[team.token])
+    assert 'name="round" value="1"' in client.get(url).content.decode()
+    rnd = services.generate_round(tournament=four, by=arbiter)
+    services.publish_round(round=rnd, by=arbiter)  # meanwhile the arbiter publishes round 1
+    resp = client.post(url, {"round": "1", "p0": ids[3], "p1": ids[2], "p2": ids[1], "p3": ids[0]})
+    assert "già pubblicato" in resp.content.decode()
+    assert not LineUp.objects.filter(team=team).exists()

@@ -130,11 +130,15 @@ def _lineup_context(team: Team) -> dict:
 
 
 def _save_lineup(request, team: Team, by) -> str | None:
+    """Save the posted line-up for the round the form showed (hidden ``round``): a form shown
+    while round k was a draft and posted after k was published is refused, never saved for
+    round k + 1 by surprise."""
     ids = [query_int(request.POST.get(f"p{k}"), low=1) for k in range(4)]
     if None in ids:
         return _("Scegli i quattro giocatori della formazione.")
+    number = query_int(request.POST.get("round"), low=1, high=1000)
     try:
-        services.set_lineup(team=team, pairs=[ids[:2], ids[2:]], by=by)
+        services.set_lineup(team=team, pairs=[ids[:2], ids[2:]], by=by, round_number=number)
     except ArbiterError as exc:
         return exc.message
     return None
