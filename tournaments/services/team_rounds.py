@@ -15,8 +15,6 @@ import random
 
 from django.utils.translation import gettext as _
 
-import pairing
-
 from .. import team_selectors
 from ..errors import ArbiterError
 from ..models import LineMember, Match, Pair, Round, Seat, Table, Team, Tournament
