@@ -42,8 +42,9 @@ from .models import HandRow, Player, Round, ScoreSheet, Table, Tournament
 class PairInfo:
     """A pair as printed: its number and its players as (surname, name), seat 1 first."""
 
-    number: int | str  # "3+7" for a partnership formed in an individual tournament
+    number: int | str  # "3+7" for a partnership formed in an individual tournament; "3A" a team's pair
     people: tuple[tuple[str, str], ...]
+    team: str = ""  # the team's name for a team's pair (issue 15: sheets name team and pair)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -52,8 +53,10 @@ class PairInfo:
 
     @property
     def names(self) -> str:
-        """"Rossi Mario – Bianchi Luca"; a formed partnership (number "3+7") "Rossi Mario + Bianchi Luca"."""
-        return (" + " if isinstance(self.number, str) else " – ").join(self.players)
+        """"Rossi Mario – Bianchi Luca"; a formed partnership (number "3+7") "Rossi Mario + Bianchi Luca";
+        a team's pair "Jolly Team: Rossi Mario + Bianchi Luca"."""
+        names = (" + " if isinstance(self.number, str) else " – ").join(self.players)
+        return f"{self.team}: {names}" if self.team else names
 
 
 @dataclass(frozen=True)
@@ -149,6 +152,9 @@ class RoundDocument:
     rest_vp: Decimal | None = None  # VP credited to a resting pair (rules.md §5, art. 33)
     session: int = 1  # the round's session (the plan's ``|``, issue 12 item 1)
     sessions: int = 1  # sessions in the plan: the session is printed only when > 1
+    # Issue 15: a team round's matches, each with its two tables side by side
+    # ({"number", "teams", "tables": [(table, ns, ew), …], "bye"}).
+    matches: tuple = ()
 
     @property
     def session_text(self) -> str:
@@ -245,6 +251,7 @@ class StandingsDocument:
     session: int = 1  # session of ``after_round`` (issue 12 item 1)
     sessions: int = 1  # sessions in the plan: the session is printed only when > 1
     individual: bool = False  # one row per player (issue 11, rules.md §9)
+    teams: bool = False  # one row per team (issue 15, rules.md §15)
     # Issue 15 item 1 (rules.md §14): ((group, rows with the group position), ...); () unsplit.
     groups: tuple = field(default=())
 
@@ -334,6 +341,8 @@ def scale_bands(scale: vp_rules.VPScale) -> tuple[ScaleBand, ...]:
 def _players_by_pair(tournament: Tournament) -> dict[int, tuple[str, ...]]:
     """Pair number → ("Surname Name", ...) seat order, in one query; in an individual
     tournament player number → ("Surname Name",) (issue 11)."""
+    if tournament.is_teams:  # issue 15: team number → (team name,)
+        return {n: (name,) for n, name in tournament.teams.values_list("number", "name")}
     if tournament.is_individual:
         return {n: (f"{last} {first}",) for n, last, first in Player.objects.filter(
             tournament=tournament, number__isnull=False).values_list("number", "last_name", "first_name")}
@@ -353,7 +362,8 @@ def _pair_info(pair, cache: dict[int, PairInfo]) -> PairInfo | None:
     if info is None:
         members = pair.players  # registered members, or a formed partnership's players (issue 11)
         number = pair.display_number if pair.is_formed else pair.number
-        info = PairInfo(number, tuple((p.last_name, p.first_name) for p in members))
+        info = PairInfo(number, tuple((p.last_name, p.first_name) for p in members),
+                        team=pair.team.name if pair.team_id else "")
         cache[pair.id] = info
     return info
 
@@ -406,7 +416,25 @@ def round_document(rnd: Round, *, qr: bool = True, request=None) -> RoundDocumen
         scale_bands=scale_bands(scale), tables=tuple(infos), state=rnd.get_state_display(),
         rest_vp=selectors.rest_values(tournament, scale)[0],
         session=tournament.session_of_round(rnd.number), sessions=tournament.sessions_planned,
+        matches=_match_rows(rnd, infos),
     )
+
+
+def _match_rows(rnd: Round, infos: list) -> tuple:
+    """The matches of a team round for the table list (issue 15): empty for other kinds."""
+    if not rnd.tournament.is_teams:
+        return ()
+    from .team_selectors import round_matches
+
+    by_number = {t.number: t for t in infos}
+    rows = []
+    for m in round_matches(rnd):
+        teams = f"{m['team_a']['number']} {m['team_a']['name']}"
+        if m["team_b"]:
+            teams += f" – {m['team_b']['number']} {m['team_b']['name']}"
+        tables = [(n, by_number[n].ns.number, by_number[n].ew.number) for n in m["tables"] if n in by_number]
+        rows.append({"number": m["number"], "teams": teams, "tables": tables, "bye": m["bye"]})
+    return tuple(rows)
 
 
 def _has_sheet(table: Table) -> bool:
@@ -446,7 +474,7 @@ def standings_document(tournament: Tournament, *, after_round: int | None = None
         tournament=tournament.name, date=tournament.date, venue=tournament.venue,
         after_round=view.after_round, final=view.final, rows=lines, penalties=penalties,
         session=tournament.session_of_round(view.after_round or 1), sessions=tournament.sessions_planned,
-        individual=tournament.is_individual,
+        individual=tournament.is_individual, teams=tournament.is_teams,
         groups=groups,
     )
 

@@ -131,6 +131,7 @@ class TournamentForm(forms.ModelForm):
             "name", "slug", "date", "venue", "kind", "plan", "hands_per_round", "vp_scale",
             "mitchell_step", "first_round", "rematch_window", "bye_percent", "bye_mp",
             "tiebreaks", "rule_set", "minutes_per_round",
+            "team_result", "team_scale", "team_min_players", "team_max_players",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
@@ -168,6 +169,35 @@ class TournamentForm(forms.ModelForm):
         if "plan" in self.fields:
             self.fields["plan"].help_text = PLAN_HELP
         self.fields["slug"].widget.attrs.update({"data-slug-from": "id_name", "autocapitalize": "none"})
+        # Issue 15: the team settings (rules.md §15) are optional in a post: a form that does
+        # not show them keeps the defaults.
+        for name in ("team_result", "team_scale", "team_min_players", "team_max_players"):
+            if name in self.fields:
+                self.fields[name].required = False
+        if "team_scale" in self.fields and not self.fields["team_scale"].disabled:
+            self.fields["team_scale"] = forms.ChoiceField(
+                label=_("Tabella VP a squadre (solo per lo scarto sommato)"), required=False,
+                choices=[("", "—")] + selectors.scale_choices())
+
+    def _team_default(self, name):
+        value = self.cleaned_data.get(name)
+        if value in (None, ""):
+            if self.instance.pk is not None:
+                return getattr(self.instance, name)
+            return Tournament._meta.get_field(name).default
+        return value
+
+    def clean_team_result(self):
+        return self._team_default("team_result")
+
+    def clean_team_min_players(self):
+        return self._team_default("team_min_players")
+
+    def clean_team_max_players(self):
+        return self._team_default("team_max_players")
+
+    def clean_team_scale(self):
+        return self.cleaned_data.get("team_scale") or ""
 
     # The model's CheckConstraints (tournament_hands_positive, tournament_step_positive,
     # tournament_bye_percent_range) checked here with plain sentences, so the arbiter never

@@ -40,6 +40,7 @@ class Tournament(models.Model):
     class Kind(models.TextChoices):
         PAIRS = "pairs", _("A coppie")
         INDIVIDUAL = "individual", _("Individuale")
+        TEAMS = "teams", _("A squadre")
 
     class RuleSet(models.TextChoices):
         FIBUR = "fibur", _("FIBUR (pulito, sporco)")
@@ -60,6 +61,11 @@ class Tournament(models.Model):
         LOT = "lot", _("Per sorteggio")
         SNAKE = "snake", _("Per numero a serpentina")
         HAND = "hand", _("A mano")
+
+    class TeamResult(models.TextChoices):
+        """How a team match is scored (rules.md §15; issue 15)."""
+        SUM = "sum", _("Somma dei VP dei due tavoli (0–40)")
+        MARGIN = "margin", _("Scarto MP sommato, tabella a squadre")
 
     class ByeMP(models.TextChoices):
         ZERO = "zero", _("Nessun MP")
@@ -112,6 +118,12 @@ class Tournament(models.Model):
     group_split = models.CharField(_("divisione in gironi"), max_length=10,
                                    choices=GroupSplit.choices, blank=True, default="")
     group_seed = models.BigIntegerField(_("seme del sorteggio dei gironi"), null=True, blank=True)
+    # Issue 15 items 2-6: team tournaments (rules.md §15), every number a setting.
+    team_result = models.CharField(_("risultato dell'incontro a squadre"), max_length=10,
+                                   choices=TeamResult.choices, default=TeamResult.SUM)
+    team_scale = models.CharField(_("tabella VP a squadre"), max_length=60, blank=True, default="")
+    team_min_players = models.PositiveSmallIntegerField(_("giocatori per squadra: minimo"), default=4)
+    team_max_players = models.PositiveSmallIntegerField(_("giocatori per squadra: massimo"), default=6)
     public_enabled = models.BooleanField(_("pagina pubblica attiva"), default=False)
     projector_enabled = models.BooleanField(_("vista proiettore attiva"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
@@ -166,6 +178,10 @@ class Tournament(models.Model):
     @property
     def is_individual(self) -> bool:
         return self.kind == self.Kind.INDIVIDUAL
+
+    @property
+    def is_teams(self) -> bool:
+        return self.kind == self.Kind.TEAMS
 
     def session_of_round(self, number: int) -> int:
         """The session (1-based) of round ``number``: ``MMD|DD`` → rounds 1–3 session 1,
@@ -227,6 +243,10 @@ class Pair(models.Model):
     # Issue 15 item 1: the pair's group (girone) for round-robin rounds, 1..groups; null when
     # the field is not split.
     group = models.PositiveSmallIntegerField(_("girone"), null=True, blank=True)
+    # Issue 15: in a team tournament a line is a pair the team fields for one match (``round``
+    # set, players by LineMember): ``team`` and which of its two pairs (1 or 2).
+    team = models.ForeignKey("Team", null=True, blank=True, on_delete=models.CASCADE, related_name="lines")
+    team_line = models.PositiveSmallIntegerField(null=True, blank=True)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -266,7 +286,8 @@ class Pair(models.Model):
         """'Rossi – Bianchi': the players' surnames, seat 1 first; a formed partnership
         'Rossi + Bianchi' (issue 11)."""
         joiner = " + " if self.round_id is not None else " – "
-        return joiner.join(p.last_name for p in self.players)
+        names = joiner.join(p.last_name for p in self.players)
+        return f"{self.team.name}: {names}" if self.team_id is not None else names  # issue 15
 
     @property
     def full_name(self) -> str:
@@ -276,7 +297,10 @@ class Pair(models.Model):
     @property
     def display_number(self) -> str:
         """The number shown for a line: the pair number, or for a formed partnership its
-        players' numbers, '3+7' (its own pair number is internal, issue 11)."""
+        players' numbers, '3+7' (its own pair number is internal, issue 11); a team's pair
+        '3A' / '3B' (team 3, first or second pair; issue 15)."""
+        if self.team_id is not None:
+            return f"{self.team.number}{'AB'[(self.team_line or 1) - 1]}"
         if self.round_id is not None:
             return "+".join(str(p.number) for p in self.players)
         return str(self.number)
@@ -285,6 +309,8 @@ class Pair(models.Model):
     def label(self) -> str:
         """'4 Rossi – Bianchi' for a registered pair, '3 Rossi + 7 Bianchi' for a formed
         partnership (players by number and surname, issue 11)."""
+        if self.team_id is not None:
+            return f"{self.display_number} {self.name}"
         if self.round_id is not None:
             return " + ".join(f"{p.number} {p.last_name}" for p in self.players)
         return f"{self.number} {self.name}"
@@ -311,6 +337,8 @@ class Player(models.Model):
     status = models.CharField(_("stato"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
     withdrawn_from_round = models.PositiveSmallIntegerField(_("ritirato dal turno"), null=True, blank=True)
     late_entry = models.BooleanField(_("iscrizione tardiva"), default=False)
+    # Issue 15: the player's team in a team tournament (rules.md §15: 4 to 6 players).
+    team = models.ForeignKey("Team", null=True, blank=True, on_delete=models.CASCADE, related_name="members")
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -507,7 +535,8 @@ class LineMember(models.Model):
 
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="line_members")
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="line_members")
-    player = models.ForeignKey(Player, on_delete=models.PROTECT, related_name="lines")
+    # RESTRICT: a player who sat cannot be deleted, except with his tournament (issue 15).
+    player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="lines")
     seat = models.PositiveSmallIntegerField()
 
     class Meta:
@@ -719,3 +748,6 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%H:%M} {self.actor} {self.action}"
+
+
+from .team_models import LineUp, Match, Team  # noqa: E402,F401  (issue 15: team tournaments)

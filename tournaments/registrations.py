@@ -224,6 +224,9 @@ def parse_for_tournament(tournament, filename: str, data: bytes) -> ParsedFile:
     tournament already has."""
     from .models import Player
 
+    if tournament.is_teams:  # issue 15
+        from .team_registrations import parse_teams_for_tournament
+        return parse_teams_for_tournament(tournament, filename, data)
     if tournament.is_individual:
         return parse_players(
             filename, data,

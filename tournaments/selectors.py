@@ -213,6 +213,11 @@ def standings_after(tournament: Tournament, after_round: int | None = None) -> S
         after_round = None
     if tournament.is_individual:
         return _individual_standings_after(tournament, after_round, last)
+    if tournament.is_teams:  # issue 15: one row per team (row.pair = team number), rules.md §15
+        from .team_selectors import team_standings_rows
+        return Standings(after_round=after_round, last_closed=last,
+                         final=after_round is not None and after_round >= tournament.rounds_planned,
+                         rows=team_standings_rows(tournament, after_round), penalties=(), pending=())
     pairs = list(Pair.objects.filter(tournament=tournament, round__isnull=True).order_by("number")
                  .values_list("number", "status"))
     counted, pending = [], []
@@ -300,6 +305,8 @@ def entrant_names(tournament: Tournament) -> dict[int, str]:
         from .models import Player
         return {p.number: p.display_name
                 for p in Player.objects.filter(tournament=tournament, number__isnull=False)}
+    if tournament.is_teams:  # issue 15: the team's name
+        return dict(tournament.teams.values_list("number", "name"))
     from django.db.models import Prefetch
 
     from .models import Player
@@ -380,6 +387,8 @@ def standings_by_group(tournament: Tournament, view: Standings | None = None) ->
         return []
     view = view if view is not None else standings_after(tournament)
     group_of = dict(Pair.objects.filter(tournament=tournament).values_list("number", "group"))
+    if tournament.is_teams:  # issue 15: the groups of the teams
+        group_of = dict(tournament.teams.values_list("number", "group"))
     out = []
     for g in range(1, tournament.groups + 1):
         members = [r for r in view.rows if group_of.get(r.pair) == g]
@@ -452,8 +461,15 @@ def round_page_tables(rnd: Round) -> list[dict]:
                                              .values_list("pair_id", "seat", "player__number", "player__last_name")):
         formed[pair_id].append((seat, number, last_name))
     seats: dict[int, dict[str, dict]] = defaultdict(dict)
-    for table_id, line, pair_id, number in (Seat.objects.filter(round=rnd).order_by()
-                                            .values_list("table_id", "line", "pair_id", "pair__number")):
+    for table_id, line, pair_id, number, team, team_line, team_name in (
+            Seat.objects.filter(round=rnd).order_by().values_list(
+                "table_id", "line", "pair_id", "pair__number", "pair__team__number", "pair__team_line",
+                "pair__team__name")):
+        if team is not None:  # issue 15: a team's pair, "3A" and "Team: Rossi + Bianchi"
+            members = sorted(formed[pair_id])
+            seats[table_id][line] = {"number": f"{team}{'AB'[(team_line or 1) - 1]}",
+                                     "name": f"{team_name}: " + " + ".join(name for _s, _n, name in members)}
+            continue
         if pair_id in formed:
             members = sorted(formed[pair_id])
             seats[table_id][line] = {"number": number, "display_number": "+".join(str(n) for _s, n, _l in members),

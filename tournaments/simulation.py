@@ -108,6 +108,51 @@ def _individual_round_results(tournament: Tournament, rnd: Round) -> dict:
             "tables": tables, "rest": rest, "standings_after": _standings_rows(tournament, rnd.number)}
 
 
+def _team_round_results(tournament: Tournament, rnd: Round) -> dict:
+    """One round of a team tournament's ``results.json`` (issue 15 item 6): ``tables`` with
+    ``table``, ``ns_team``/``ew_team`` (team numbers), ``ns``/``ew`` (the two players'
+    membership numbers, seat order), MP and VP; ``matches`` ``{"teams": [A, B], "tables":
+    [t1, t2], "vp": [vA, vB]}``; ``bye`` ``{"team": T, "vp": v}`` or null; ``standings_after``
+    ``[{"team": T, "vp": v, "position": k}, …]``. A forfeit is a match with no tables, the
+    forfeiting team 0 VP and its opponent the rest VP."""
+    from . import team_selectors
+
+    tables = []
+    for t in selectors.round_tables(rnd).select_related("sheet").prefetch_related("seats__pair__team"):
+        if t.bye:
+            continue
+        sheet = t.sheet
+        tables.append({"table": t.number, "ns_team": t.ns.team.number, "ew_team": t.ew.team.number,
+                       "ns": [p.membership_number for p in t.ns.players],
+                       "ew": [p.membership_number for p in t.ew.players],
+                       "mp_ns": sheet.mp_ns, "mp_ew": sheet.mp_ew,
+                       "vp_ns": documents.vp_number(sheet.vp_ns), "vp_ew": documents.vp_number(sheet.vp_ew)})
+    rest = documents.vp_number(team_selectors.team_rest_vp(tournament))
+    matches, byes = [], []
+    for m in team_selectors.round_matches(rnd):
+        if m["team_b"] is None:
+            byes.append({"team": m["team_a"]["number"], "vp": rest})
+            continue
+        teams = [m["team_a"]["number"], m["team_b"]["number"]]
+        if m["bye"] == "forfeit":
+            vp = [0, rest] if m["forfeit_by"] == teams[0] else [rest, 0]
+        else:
+            vp = [documents.vp_number(v) for v in m["vp"]] if m["vp"] else None
+        matches.append({"teams": teams, "tables": m["tables"], "vp": vp})
+    out = {"number": rnd.number, "system": rnd.system, "session": tournament.session_of_round(rnd.number),
+           "tables": tables, "matches": matches, "bye": byes[0] if byes else None,
+           "standings_after": _team_standings_rows(tournament, rnd.number)}
+    if tournament.groups > 1:
+        out["byes"] = byes
+    return out
+
+
+def _team_standings_rows(tournament: Tournament, after_round: int) -> list[dict]:
+    return [{"team": r.pair, "vp": documents.vp_number(r.vp), "position": r.position,
+             "mp_difference": r.mp_difference, "tied": r.tied}
+            for r in selectors.standings_after(tournament, after_round).rows]
+
+
 def round_results(tournament: Tournament, rnd: Round) -> dict:
     """One round of ``results.json``: its number, system, session (1-based, the plan's ``|``
     splitting sessions: issue 12 item 1), Mitchell step, tables (pair numbers, MP, VP),
@@ -115,6 +160,8 @@ def round_results(tournament: Tournament, rnd: Round) -> dict:
     :func:`_individual_round_results`."""
     if tournament.is_individual:
         return _individual_round_results(tournament, rnd)
+    if tournament.is_teams:
+        return _team_round_results(tournament, rnd)
     rest_vp, rest_mp = selectors.rest_values(tournament)
     tables, byes = [], []
     for t in selectors.round_tables(rnd):
@@ -144,12 +191,18 @@ def results(tournament: Tournament) -> dict:
         "rounds": [round_results(tournament, r) for r in closed],
         "standings": _standings_rows(tournament, closed[-1].number) if closed else [],
     }
+    if tournament.is_teams:  # issue 15 item 6: teams by their squadra numbers
+        data["standings"] = _team_standings_rows(tournament, closed[-1].number) if closed else []
+        data["teams"] = [{"team": t.number, "name": t.name,
+                          "players": [p.membership_number for p in t.members.order_by("pk")]}
+                         for t in tournament.teams.order_by("number")]
     if tournament.groups > 1:  # rules.md §14: the groups and the standings per group
         data["tournament"]["groups"] = services.group_lists(tournament)
         data["tournament"]["group_split"] = tournament.group_split
         view = selectors.standings_after(tournament)
         data["group_standings"] = [
-            {"group": g.group, "rows": [{"position": r.position, "pair": r.pair,
+            {"group": g.group, "rows": [{"position": r.position,
+                                         "team" if tournament.is_teams else "pair": r.pair,
                                          "vp": documents.vp_number(r.vp), "tied": r.tied}
                                         for r in g.rows]}
             for g in selectors.standings_by_group(tournament, view)]
@@ -209,6 +262,9 @@ def simulate(
     ``kind``: ``"individual"`` plays an individual tournament (issue 11: the file has the
     columns ``giocatore,cognome,nome,tessera,circolo``; ``D`` is Danish individual, ``M`` the
     individual movement; ``results.json`` tables carry player lists and rounds ``rest``).
+    ``"teams"`` plays a team tournament (issue 15: columns
+    ``squadra,nome_squadra,cognome,nome,tessera,circolo``; ``R`` round robin of the teams, ``D``
+    Danish on the team standings; matches of two tables; see :func:`_team_round_results`).
     ``groups``/``group_split``: for ``R`` (round-robin) rounds, split the pairs into that many
     groups (rules.md §14) by ``"snake"`` or ``"lot"`` (seeded with ``seed``) after the import.
 
@@ -238,6 +294,8 @@ def _play(*, by, scale, registrations: Path, plan: str, hands: int, seed: int, n
     parsed = _parse(tournament, registrations)
     if tournament.is_individual:
         services.import_players(tournament=tournament, rows=parsed.rows, by=by)
+    elif tournament.is_teams:
+        services.import_teams(tournament=tournament, rows=parsed.rows, by=by)
     else:
         services.import_pairs(tournament=tournament, rows=parsed.rows, by=by)
     if groups > 1:
@@ -253,7 +311,11 @@ def _play(*, by, scale, registrations: Path, plan: str, hands: int, seed: int, n
 
 
 def _parse(tournament: Tournament, path: Path):
-    parsed = registration_files.parse_for_tournament(tournament, path.name, path.read_bytes())
+    if tournament.is_teams:
+        from .team_registrations import parse_teams_for_tournament
+        parsed = parse_teams_for_tournament(tournament, path.name, path.read_bytes())
+    else:
+        parsed = registration_files.parse_for_tournament(tournament, path.name, path.read_bytes())
     if not parsed.ok:
         raise ArbiterError(f"Iscrizioni non valide in {path.name}.", details=parsed.errors)
     return parsed

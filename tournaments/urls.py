@@ -9,7 +9,7 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from . import urls_captain, urls_documents, urls_public, urls_rounds, urls_scales
-from .views import arbiter, groups, penalties, players
+from .views import arbiter, groups, penalties, players, teams
 from .views import board, captain, public, transfer
 
 arbiter_patterns = [
@@ -35,6 +35,11 @@ arbiter_patterns = [
     path("giocatori/<int:number>/cancella/", players.player_remove, name="player_remove"),
     path("giocatori/<int:number>/ritira/", players.player_withdraw, name="player_withdraw"),
     path("giocatori/<int:number>/penalita/", players.player_penalty, name="player_penalty"),
+    # issue 15: teams of a team tournament and their line-ups
+    path("squadre/", teams.team_list, name="teams"),
+    path("squadre/<int:number>/formazione/", teams.team_lineup, name="team_lineup"),
+    path("squadre/<int:number>/ritira/", teams.team_withdraw, name="team_withdraw"),
+    path("turni/<int:number>/incontri/<int:match>/forfait/", teams.match_forfeit, name="match_forfeit"),
     path("registro/", arbiter.audit_log, name="audit"),
     path("arbitri/", arbiter.tournament_arbiters, name="tournament_arbiters"),
     path("esporta/", transfer.tournament_export, name="tournament_export"),

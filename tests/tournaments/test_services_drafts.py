@@ -97,7 +97,8 @@ def test_frozen_settings_are_listed_once_round_one_is_published(five, arbiter):
     services.update_tournament(tournament=five, by=arbiter, bye_percent=Decimal("60"))  # still free
     services.publish_round(round=rnd, by=arbiter)
     assert set(services.frozen_settings(five)) == {
-        "kind", "hands_per_round", "vp_scale", "bye_percent", "bye_mp", "rule_set"}
+        "kind", "hands_per_round", "vp_scale", "bye_percent", "bye_mp", "rule_set",
+        "team_result", "team_scale"}  # issue 15: the team result mode and scale change results too
 
 
 def test_pairing_settings_stay_editable_after_round_one(mmd_five, arbiter):

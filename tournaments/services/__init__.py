@@ -20,7 +20,9 @@ One module per section, so each write is found in one hop from its name:
 - ``incidents``: withdrawals, late pairs, penalties;
 - ``scales``: custom VP scales;
 - ``groups``: groups (*gironi*) of the round-robin rounds (rules.md §14);
-- ``clock``: the round clock (start, pause, resume, minutes, a table's extra time).
+- ``clock``: the round clock (start, pause, resume, minutes, a table's extra time);
+- ``teams``: teams of a team tournament, line-ups, withdrawals, forfeits (issue 15);
+- ``team_rounds``: a team round's request and its matches of two tables (issue 15).
 
 Callers keep importing ``tournaments.services.<name>``.
 
@@ -165,3 +167,19 @@ from .groups import (  # noqa: F401
     split_groups,
 )
 from .pairing_requests import round_robin_request  # noqa: F401
+from .teams import (  # noqa: F401  (issue 15: team tournaments)
+    add_late_team,
+    add_team,
+    forfeit_match,
+    late_team_refusal,
+    import_teams,
+    lineup_for,
+    lineup_round,
+    set_lineup,
+    set_team_captain,
+    withdraw_team,
+)
+from .team_rounds import (  # noqa: F401
+    active_teams,
+    build_team_request,
+)

@@ -32,6 +32,9 @@ def generation_state(tournament: Tournament) -> str:
     if tournament.is_individual:
         pairs = [list(row) for row in tournament.players.filter(number__isnull=False).order_by("number")
                  .values_list("number", "status", "withdrawn_from_round")]
+    if tournament.is_teams:  # issue 15
+        pairs = [list(row) for row in tournament.teams.order_by("number")
+                 .values_list("number", "status", "withdrawn_from_round")]
     return _digest({"rounds": rounds, "pairs": pairs, "plan": tournament.plan.upper(),
                     "first_round": tournament.first_round})[:20]
 

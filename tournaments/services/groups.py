@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from pairing.round_robin import lot_groups, snake_groups
 
 from ..errors import ArbiterError
-from ..models import Pair, Round, Tournament
+from ..models import Round, Tournament
 from .audit import audit
 from .guard import refuse_integrity_errors
 
@@ -36,6 +36,9 @@ def group_lists(tournament: Tournament) -> list[list[int]]:
     when the field is not split (``groups`` = 1). Withdrawn pairs are included (they keep
     their slot in the schedule, rules.md §5 art. 32). A pair with no group is left out (see
     :func:`groups_refusal`)."""
+    if tournament.is_teams:  # issue 15: a team tournament's groups hold teams
+        from ..team_selectors import group_lists as team_group_lists
+        return team_group_lists(tournament)
     pairs = list(tournament.pairs.order_by("number").values_list("number", "group"))
     if tournament.groups <= 1:
         return [[n for n, _g in pairs]]
@@ -47,7 +50,8 @@ def groups_refusal(tournament: Tournament) -> str | None:
     than one group, every pair must have a group and every group at least 2 pairs."""
     if tournament.groups <= 1:
         return None
-    missing = list(tournament.pairs.filter(group__isnull=True).order_by("number")
+    entrants = tournament.teams if tournament.is_teams else tournament.pairs
+    missing = list(entrants.filter(group__isnull=True).order_by("number")
                    .values_list("number", flat=True))
     if missing:
         return (_("Le coppie %(pairs)s non hanno un girone: dividi di nuovo le coppie nei gironi.")
@@ -88,7 +92,8 @@ def split_groups(*, tournament: Tournament, by, count: int, method: str,
     if groups_frozen(tournament):
         raise ArbiterError(_("I gironi non si cambiano più: un turno del girone all'italiana è "
                              "già stato pubblicato."))
-    numbers = list(tournament.pairs.order_by("number").values_list("number", flat=True))
+    entrants = tournament.teams if tournament.is_teams else tournament.pairs.filter(round__isnull=True)
+    numbers = list(entrants.order_by("number").values_list("number", flat=True))
     if not isinstance(count, int) or count < 1:
         raise ArbiterError(_("I gironi devono essere almeno 1."))
     if count > 1 and count > len(numbers) // 2:
@@ -109,8 +114,7 @@ def split_groups(*, tournament: Tournament, by, count: int, method: str,
     old = {"groups": tournament.groups, "method": tournament.group_split,
            "members": group_lists(tournament) if tournament.groups > 1 else []}
     for k, members in enumerate(groups, start=1):
-        Pair.objects.filter(tournament=tournament, number__in=members).update(
-            group=k if count > 1 else None)
+        entrants.filter(number__in=members).update(group=k if count > 1 else None)
     tournament.groups, tournament.group_split, tournament.group_seed = count, method, seed
     tournament.save(update_fields=["groups", "group_split", "group_seed"])
     audit(tournament=tournament, by=by, action="groups_split", old=old,

@@ -57,6 +57,20 @@ CONSTRAINT_MESSAGES = {
     "line_member_player_once_per_round": gettext_lazy("Un giocatore siede al massimo una volta per turno."),
     "line_member_one_per_seat": gettext_lazy("Ogni linea formata ha un solo giocatore per posto."),
     "line_member_seat_1_or_2": gettext_lazy("Un giocatore di una linea occupa il posto 1 o 2."),
+    # Issue 15: team tournaments.
+    "team_number_unique_in_tournament": gettext_lazy("Questo numero di squadra è già usato nel torneo."),
+    "team_number_positive": gettext_lazy("Il numero della squadra deve essere almeno 1."),
+    "team_group_positive": gettext_lazy("Il girone di una squadra è un numero da 1 in su."),
+    "team_withdrawn_has_round": gettext_lazy("Una squadra ritirata deve avere il turno del ritiro."),
+    "team_name_required": gettext_lazy("Il nome della squadra è obbligatorio."),
+    "match_number_unique_in_round": gettext_lazy("Questo numero di incontro è già usato nel turno."),
+    "match_team_a_once_per_round": gettext_lazy("Una squadra gioca un solo incontro per turno."),
+    "match_team_b_once_per_round": gettext_lazy("Una squadra gioca un solo incontro per turno."),
+    "match_number_positive": gettext_lazy("Il numero dell'incontro deve essere almeno 1."),
+    "match_bye_consistent": gettext_lazy(
+        "Un incontro ha due squadre, oppure una squadra a riposo, oppure un forfait con la squadra che lo dà."),
+    "lineup_once_per_team_round": gettext_lazy("La formazione di questa squadra per questo turno esiste già."),
+    "lineup_round_positive": gettext_lazy("Il turno della formazione deve essere almeno 1."),
 }
 
 GENERIC_MESSAGE = gettext_lazy(

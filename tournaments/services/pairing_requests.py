@@ -28,6 +28,9 @@ def active_numbers(tournament: Tournament, round_number: int) -> list[int]:
     if tournament.is_individual:
         from .individual import active_players
         return [p.number for p in active_players(tournament, round_number)]
+    if tournament.is_teams:  # issue 15: the entrants are teams
+        from .team_rounds import active_teams
+        return active_teams(tournament, round_number)
     return [p.number for p in _active_pairs(tournament, round_number)]
 
 
@@ -51,6 +54,9 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
     if tournament.is_individual:
         from .individual import build_individual_request
         return build_individual_request(tournament, number, seed=seed)
+    if tournament.is_teams:
+        from .team_rounds import build_team_request
+        return build_team_request(tournament, number, seed=seed)
     system = tournament.system_of_round(number)
     if system == Round.System.ROUND_ROBIN:
         return round_robin_request(tournament, number)

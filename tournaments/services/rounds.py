@@ -51,6 +51,9 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
     if tournament.is_individual:
         if len(active_numbers(tournament, number)) < 4:
             raise ArbiterError(_("Servono almeno quattro giocatori in gara per generare un turno."))
+    elif tournament.is_teams:
+        if len(active_numbers(tournament, number)) < 2:
+            raise ArbiterError(_("Servono almeno due squadre in gara per generare un turno."))
     elif len(active_numbers(tournament, number)) < 2:
         raise ArbiterError(_("Servono almeno due coppie in gara per generare un turno."))
     if number == 1 and tournament.first_round == Tournament.FirstRound.LOT and seed is None:
@@ -83,6 +86,9 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
     )
     if tournament.is_individual:
         individual.write_individual_tables(rnd, response)
+    elif tournament.is_teams:  # issue 15: each answered table is a match of two tables
+        from .team_rounds import write_team_matches
+        write_team_matches(rnd, response)
     else:
         _write_tables(rnd, response)
     rnd.check_report = [stored(m) for m in _check(request, response)]
@@ -259,6 +265,9 @@ def response_from_round(rnd: Round) -> dict:
     """
     if rnd.tournament.is_individual:
         return individual.individual_response_from_round(rnd)
+    if rnd.tournament.is_teams:
+        from .team_rounds import team_response_from_round
+        return team_response_from_round(rnd)
     tables, bye, forced, byes = [], None, [], []
     for table in rnd.tables.prefetch_related("seats__pair").order_by("number"):
         ns, ew = table.ns, table.ew
@@ -338,8 +347,17 @@ def _draft(rnd: Round) -> Round:
 @refuse_integrity_errors
 @transaction.atomic
 def swap_pairs(*, round: Round, pair_a: int, pair_b: int, by) -> Round:
-    """Draft only: exchange the seats of two pairs (numbers); the checker re-runs."""
+    """Draft only: exchange the seats of two pairs (numbers); the checker re-runs. In a team
+    tournament the numbers are teams: each takes the other's match and side, or rest (issue 15,
+    pairing by hand)."""
     rnd = _draft(round)
+    if rnd.tournament.is_teams:
+        from .team_rounds import swap_teams_in_draft
+        swap_teams_in_draft(rnd, pair_a, pair_b)
+        _recheck(rnd)
+        audit(tournament=rnd.tournament, by=by, action="draft_swap", round_number=rnd.number,
+              new={"teams": [pair_a, pair_b]})
+        return rnd
     seat_a = rnd.seats.select_related("table").get(pair__number=pair_a)
     seat_b = rnd.seats.select_related("table").get(pair__number=pair_b)
     pa, pb = seat_a.pair_id, seat_b.pair_id
@@ -409,6 +427,13 @@ def move_to_rest(*, round: Round, pair: int, by) -> Round:
     """Draft only: give the rest to pair ``pair`` (number) instead of the current resting
     pair, which takes its seat. The checker re-runs and warns (art. 33)."""
     rnd = _draft(round)
+    if rnd.tournament.is_teams:
+        resting_match = rnd.matches.filter(bye="rest").select_related("team_a").first()
+        if resting_match is None:
+            raise ArbiterError(_("In questo turno non riposa nessuna squadra (numero pari di squadre)."))
+        if resting_match.team_a.number == pair:
+            return rnd
+        return swap_pairs(round=rnd, pair_a=resting_match.team_a.number, pair_b=pair, by=by)
     rest_table = rnd.tables.filter(bye=Table.Bye.REST).first()
     if rest_table is None:
         raise ArbiterError(_("In questo turno non riposa nessuno (numero pari di coppie)."))
@@ -427,7 +452,7 @@ def idle_pairs_seatable(rnd: Round) -> tuple[Table, Table] | None:
     (*riposo*) and one forced-rest table (*riposo forzato*, opponent withdrawn), each
     with one pair; and the two pairs have not met before (rules.md §5, art. 32–33).
     """
-    if rnd.state == Round.State.CLOSED or rnd.tournament.is_individual:
+    if rnd.state == Round.State.CLOSED or rnd.tournament.is_individual or rnd.tournament.is_teams:
         return None  # individual rests are single players: they cannot form a table of two lines
     if rnd.state == Round.State.PUBLISHED and ScoreSheet.objects.filter(
             table__round=rnd).exclude(state=ScoreSheet.State.EMPTY).exists():
@@ -512,6 +537,9 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
     active = set(active_numbers(tournament, rnd.number))
     if tournament.is_individual:
         seated = individual.seated_players(rnd)
+    elif tournament.is_teams:
+        from .team_rounds import seated_teams
+        seated = seated_teams(rnd)
     else:
         seated = list(rnd.seats.values_list("pair__number", flat=True))
     missing = sorted(active - set(seated))

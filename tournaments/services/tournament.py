@@ -22,11 +22,15 @@ TOURNAMENT_SETTINGS = (
     "name", "slug", "date", "venue", "kind", "hands_per_round", "vp_scale", "plan",
     "mitchell_step", "rematch_window", "bye_percent", "bye_mp", "tiebreaks", "rule_set",
     "first_round", "public_enabled", "projector_enabled", "minutes_per_round",
+    "team_result", "team_scale", "team_min_players", "team_max_players",
 )
+# rules.md §15: team standings are VP, match margin, head-to-head, then shared.
+TEAM_TIEBREAKS = "vp,mp_difference,head_to_head"
 # Settings that change results already entered (rules.md §12): frozen once round 1 is
 # published. The rest percent and the MP credited to a rest change every rest's VP/MP,
 # since rest results are computed from them when read (issue 9, item 1).
-_FROZEN_ONCE_PLAYED = ("kind", "hands_per_round", "vp_scale", "bye_percent", "bye_mp", "rule_set")
+_FROZEN_ONCE_PLAYED = ("kind", "hands_per_round", "vp_scale", "bye_percent", "bye_mp", "rule_set",
+                       "team_result", "team_scale")
 
 
 def frozen_settings(tournament: Tournament) -> tuple[str, ...]:
@@ -62,6 +66,10 @@ def create_tournament(*, by, **fields) -> Tournament:
     _check_plan(fields.get("plan", "MMMD"))
     if fields.get("kind") == Tournament.Kind.INDIVIDUAL:
         fields["tiebreaks"] = individual_tiebreaks(fields.get("tiebreaks"))
+    if fields.get("kind") == Tournament.Kind.TEAMS:
+        if fields.get("tiebreaks", DEFAULT_TIEBREAKS) == DEFAULT_TIEBREAKS:
+            fields["tiebreaks"] = TEAM_TIEBREAKS  # rules.md §15 (the pairs' default otherwise)
+        _check_team_settings(fields)
     actor = _as_actor(by)
     tournament = Tournament.objects.create(created_by=actor.user, **fields)
     if actor.user is not None:
@@ -109,13 +117,27 @@ def kind_change_refusal(tournament: Tournament) -> str | None:
     if tournament.pk is None:
         return None
     if tournament.rounds.exists():
-        return _("Il tipo di torneo (a coppie o individuale) non si può più cambiare: il torneo ha già "
+        return _("Il tipo di torneo (a coppie, individuale o a squadre) non si può più cambiare: il torneo ha già "
                  "dei turni.")
     count = entrant_count(tournament)
     if count:
-        return _("Il tipo di torneo (a coppie o individuale) non si può più cambiare: ci sono già "
+        return _("Il tipo di torneo (a coppie, individuale o a squadre) non si può più cambiare: ci sono già "
                  "%(n)s iscritti. Cancella prima le iscrizioni, oppure crea un nuovo torneo.") % {"n": count}
     return None
+
+
+def _check_team_settings(fields: dict) -> None:
+    """A team tournament (rules.md §15): R or D rounds only, a team scale for the margin mode,
+    team sizes 4 ≤ min ≤ max."""
+    plan = fields.get("plan", "MMMD")
+    if isinstance(plan, str) and "M" in plan:
+        raise ArbiterError(_("Un torneo a squadre si accoppia con il girone all'italiana (R) o il danese (D): "
+                             "il Mitchell (M) non vale per le squadre."))
+    if fields.get("team_result") == Tournament.TeamResult.MARGIN and not fields.get("team_scale"):
+        raise ArbiterError(_("Il risultato per scarto sommato richiede una tabella VP a squadre."))
+    low, high = fields.get("team_min_players", 4), fields.get("team_max_players", 6)
+    if not 4 <= low <= high:
+        raise ArbiterError(_("Una squadra ha almeno 4 giocatori (due coppie), e il minimo non supera il massimo."))
 
 
 def _normal_plan(plan):

@@ -69,6 +69,9 @@ def tournament_detail(request, tournament):
     if tournament.is_individual:  # issue 11: players instead of pairs
         n_pairs = tournament.players.filter(number__isnull=False).count()
         active = tournament.players.filter(number__isnull=False, status=Player.Status.ACTIVE).count()
+    if tournament.is_teams:  # issue 15: teams
+        n_pairs = tournament.teams.count()
+        active = tournament.teams.filter(status="active").count()
     return render(
         request,
         "arbiter/tournament.html",
@@ -106,6 +109,8 @@ def _pairs_queryset(tournament):
 def pair_list(request, tournament):
     if tournament.is_individual:
         return redirect("players", slug=tournament.slug)
+    if tournament.is_teams:  # issue 15
+        return redirect("teams", slug=tournament.slug)
     table = PairTable(_pairs_queryset(tournament).annotate(n_seats=Count("seats")))
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return render(request, "arbiter/pairs.html", {"tournament": tournament, "table": table})
@@ -202,6 +207,9 @@ def registrations_import(request, tournament):
             if tournament.is_individual:  # issue 11: one player a row
                 count = services.import_players(tournament=tournament, rows=parsed.rows, by=request.user)
                 message = _("%(n)s giocatori importati.")
+            elif tournament.is_teams:  # issue 15: one player a row, grouped by squadra
+                count = services.import_teams(tournament=tournament, rows=parsed.rows, by=request.user)
+                message = _("%(n)s squadre importate.")
             else:
                 count = services.import_pairs(tournament=tournament, rows=parsed.rows, by=request.user)
                 message = _("%(n)s coppie importate.")

@@ -23,6 +23,7 @@ from .. import clock, links, selectors, services, timesource
 from ..devices import same_browser
 from ..errors import StaleSheetError
 from ..models import PinGuard, Round, ScoreSheet, Table
+from .teams import team_matches
 from .common import arbiter_view
 from ..templatetags.audit import actor_label
 from .rounds import STATUS_LABELS, can_validate, entry_time_label, sheet_status, status_label, table_url
@@ -148,6 +149,7 @@ def board_rows_context(rnd: Round) -> dict:
         "clock": room_clock,
         "pin_lock_ends": services.tournament_pin_lock(rnd.tournament),
         "stamp": board_stamp(rnd),
+        "matches": team_matches(rnd, {r["number"]: r["state"] for r in rows}),  # issue 15: by match
     }
 
 

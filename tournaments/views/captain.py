@@ -204,6 +204,18 @@ def table_lines(table: Table) -> dict[str, dict]:
         for entry in lines.values():
             entry["display_number"] = "+".join(entry.pop("players"))
             entry["name"] = " + ".join(entry.pop("names"))
+    if not lines and table.round.tournament.is_teams:
+        # Issue 15: a team's pair for the match, "4B" and "Team: Rossi Anna + Verdi Bruno".
+        formed = (LineMember.objects.filter(pair__seats__table=table).order_by("seat")
+                  .values_list("pair__seats__line", "pair__number", "pair__team__number", "pair__team_line",
+                               "pair__team__name", "player__last_name", "player__first_name"))
+        for line, number, team, team_line, team_name, last, first in formed:
+            entry = lines.setdefault(line, {"number": number, "display_number": f"{team}{'AB'[(team_line or 1) - 1]}",
+                                            "team": team_name, "names": []})
+            entry["names"].append(f"{last} {first}")
+        for entry in lines.values():
+            if "team" in entry:
+                entry["name"] = f"{entry.pop('team')}: " + " + ".join(entry.pop("names"))
     return lines
 
 

@@ -49,6 +49,8 @@ def groups(request, tournament):
     published (then the groups are frozen)."""
     pairs = list(tournament.pairs.prefetch_related(
         Prefetch("members", queryset=Player.objects.order_by("seat"))).order_by("number"))
+    if tournament.is_teams:  # issue 15: a team tournament's groups hold teams
+        pairs = list(tournament.teams.order_by("number"))
     frozen = services.groups_frozen(tournament)
     form = GroupsForm(request.POST or None, initial={
         "count": tournament.groups, "method": tournament.group_split or Tournament.GroupSplit.SNAKE,

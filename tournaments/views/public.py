@@ -86,6 +86,8 @@ def public_standings(tournament: Tournament) -> tuple[int | None, list[PublicSta
         return None, []
     if tournament.is_individual:  # issue 11: one row per player
         pairs = {p.number: p for p in tournament.players.filter(number__isnull=False)}
+    elif tournament.is_teams:  # issue 15: one row per team
+        pairs = {t.number: t for t in tournament.teams.all()}
     else:
         pairs = {p.number: p for p in tournament.pairs.filter(round__isnull=True).prefetch_related("members")}
     rows = [

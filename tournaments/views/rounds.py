@@ -27,6 +27,7 @@ from ..sheet_status import STATUS_LABELS, sheet_status, status_label  # noqa: F4
 from ..transfer import backups
 from .common import arbiter_view, query_int
 from .round_table import rows_html
+from .teams import team_matches
 
 
 
@@ -213,8 +214,10 @@ def round_detail(request, tournament, number):
         "penalties_url": _optional_url("penalties", tournament.slug),
         "tournament_url": reverse("tournament", args=[tournament.slug]),
         "first_by_lot": rnd.number == 1 and rnd.seed is not None,
+        "matches": team_matches(rnd, {r["number"]: r["status"] for r in rows}),
         "round_numbers": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
-        "has_rest": any(r["bye"] == Table.Bye.REST for r in rows),
+        "has_rest": any(r["bye"] == Table.Bye.REST for r in rows)
+        or (tournament.is_teams and rnd.matches.filter(bye="rest").exists()),
         "idle_pairs": _idle_pairs(rnd),
         "standings_after": standings_link_round(rnd),
         "outdated": outdated,
@@ -338,6 +341,9 @@ def round_generate(request, tournament):
 
 
 def _seated_numbers(rnd: Round) -> set[int]:
+    if rnd.tournament.is_teams:  # issue 15: by hand, the numbers are teams
+        from ..services.team_rounds import seated_teams
+        return set(seated_teams(rnd))
     return set(rnd.seats.values_list("pair__number", flat=True))
 
 

@@ -7,6 +7,9 @@
 ``--plan 'MMD|DD'``: ``|`` splits sessions (five rounds in two sessions); each round of
 ``results.json`` carries ``"session": k`` (1-based).
 
+``--kind teams``: a team tournament (issue 15), registrations with the columns
+``squadra,nome_squadra,cognome,nome,tessera,circolo``; ``results.json`` rounds carry ``tables``
+with ``ns_team``/``ew_team``, ``matches`` and ``bye`` per team, standings per team.
 ``--plan RRRRR``: round-robin rounds (rules.md §14); ``--groups G --group-split lot|snake``
 splits the pairs into G groups first (lot seeded with ``--seed``); ``results.json`` then has
 ``tournament.groups`` (pair numbers per group), ``byes`` per round and ``group_standings``.
@@ -46,7 +49,7 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
         parser.add_argument("--name", default="Torneo simulato", help="Nome del torneo.")
         parser.add_argument("--slug", default=None, help="Sigla del torneo (resa unica).")
         parser.add_argument("--stop-after", type=int, default=None, help="Gioca solo i primi N turni.")
-        parser.add_argument("--kind", default="pairs", choices=["pairs", "individual"],
+        parser.add_argument("--kind", default="pairs", choices=["pairs", "individual", "teams"],
                             help="Tipo di torneo: pairs (a coppie) o individual (individuale, file con le "
                                  "colonne giocatore,cognome,nome,tessera,circolo).")
         parser.add_argument("--groups", type=int, default=1,

@@ -1,0 +1,133 @@
+"""Registration files of a team tournament (issue 15 item 2; sample ``shared/data/teams-12.csv``).
+
+Columns (header names, case-insensitive, order free): ``squadra`` (team number),
+``nome_squadra``, ``cognome``, ``nome``, ``tessera``, ``circolo``; one player a row, the rows of
+a team sharing its number and name. Same encodings (UTF-8 with or without BOM, Windows-1252;
+comma or semicolon), XLSX, size cap and all-or-nothing preview as the pairs' files
+(:mod:`tournaments.registrations`). The first player of a team is its captain.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from django.utils.translation import gettext as _
+
+from .registrations import MAX_PAIRS, ParsedFile, TooManyRows, read_records
+from .services.pairs import PlayerData
+
+TEAM_REQUIRED = ("squadra", "nome_squadra", "cognome", "nome")
+
+
+@dataclass
+class TeamRow:
+    """One team as read from the file: its number, name, players in file order (the first is
+    the captain) and the row of its first player (header = row 1)."""
+
+    row: int
+    number: int
+    name: str
+    players: list[PlayerData] = field(default_factory=list)
+
+
+def parse_teams(filename: str, data: bytes, *, existing_numbers=(), existing_memberships=(),
+                min_players: int = 4, max_players: int = 6) -> ParsedFile:
+    """Read and check a team registration file; nothing is saved.
+
+    Errors, each with its row number (``ParsedFile.errors``; ``rows`` then empty): unreadable
+    or empty file, missing columns, a team number that is not a positive integer, a team
+    number already in the tournament, two names for one team number, a missing surname or
+    name, the same membership number twice (in the file or in the tournament), a team with
+    fewer than ``min_players`` or more than ``max_players`` players (rules.md §15: 4 to 6).
+    ``rows``: :class:`TeamRow`, by team number.
+    """
+    parsed = ParsedFile()
+    try:
+        records = read_records(filename, data, max_rows=2 * MAX_PAIRS)
+    except TooManyRows:
+        parsed.errors.append(_("Il file ha più di %(max)s giocatori: è il massimo per un torneo. Nulla è stato "
+                               "importato.") % {"max": 2 * MAX_PAIRS})
+        return parsed
+    except Exception as exc:  # a corrupt file: tell the arbiter, never crash
+        parsed.errors.append(_("File illeggibile: %(error)s") % {"error": exc})
+        return parsed
+    if not records:
+        parsed.errors.append(_("Il file è vuoto."))
+        return parsed
+    header = [h.strip().lower().lstrip("\ufeff") for h in records[0]]
+    missing = [c for c in TEAM_REQUIRED if c not in header]
+    if missing:
+        parsed.errors.append(_("Riga 1: mancano le colonne %(columns)s (servono squadra, nome_squadra, cognome, "
+                               "nome, tessera, circolo).") % {"columns": ", ".join(missing)})
+        return parsed
+    existing_numbers, existing_memberships = set(existing_numbers), set(existing_memberships)
+    teams: dict[int, TeamRow] = {}
+    seen_members: dict[str, int] = {}
+    for index, record in enumerate(records[1:], start=2):
+        cells = {h: (record[i].strip() if i < len(record) else "") for i, h in enumerate(header)}
+        parsed.raw.append((index, cells))
+        errors = []
+        try:
+            number = int(cells["squadra"])
+            if number < 1:
+                raise ValueError
+        except ValueError:
+            errors.append(_("Riga %(row)s: numero di squadra «%(value)s» non valido.")
+                          % {"row": index, "value": cells["squadra"]})
+            number = None
+        name = cells.get("nome_squadra", "")
+        if not name:
+            errors.append(_("Riga %(row)s: manca il nome della squadra.") % {"row": index})
+        if number is not None and number in existing_numbers:
+            errors.append(_("Riga %(row)s: la squadra %(number)s è già iscritta al torneo.")
+                          % {"row": index, "number": number})
+        elif number is not None and number in teams and name and teams[number].name != name:
+            errors.append(_("Riga %(row)s: la squadra %(number)s si chiama «%(first)s» alla riga %(first_row)s, "
+                            "qui «%(name)s».") % {"row": index, "number": number, "first": teams[number].name,
+                                                  "first_row": teams[number].row, "name": name})
+        last, first = cells.get("cognome", ""), cells.get("nome", "")
+        membership, club = cells.get("tessera", ""), cells.get("circolo", "")
+        if not last:
+            errors.append(_("Riga %(row)s: manca il cognome.") % {"row": index})
+        if not first:
+            errors.append(_("Riga %(row)s: manca il nome.") % {"row": index})
+        if membership:
+            if membership in seen_members:
+                errors.append(
+                    _("Riga %(row)s: il giocatore con tessera %(membership)s compare già alla riga %(first_row)s.")
+                    % {"row": index, "membership": membership, "first_row": seen_members[membership]})
+            elif membership in existing_memberships:
+                errors.append(_("Riga %(row)s: il giocatore con tessera %(membership)s è già iscritto al torneo.")
+                              % {"row": index, "membership": membership})
+            seen_members.setdefault(membership, index)
+        if errors:
+            parsed.errors.extend(errors)
+            continue
+        team = teams.setdefault(number, TeamRow(row=index, number=number, name=name))
+        team.players.append(PlayerData(first_name=first, last_name=last, membership_number=membership, club=club))
+    row_errors = bool(parsed.errors)
+    for number in sorted(teams):
+        size = len(teams[number].players)
+        if not row_errors and not min_players <= size <= max_players:
+            parsed.errors.append(
+                _("Squadra %(number)s (riga %(row)s): %(count)s giocatori; una squadra ne ha da %(min)s a %(max)s.")
+                % {"number": number, "row": teams[number].row, "count": size, "min": min_players,
+                   "max": max_players})
+    if not parsed.errors:
+        parsed.rows = [teams[n] for n in sorted(teams)]
+    if not parsed.rows and not parsed.errors:
+        parsed.errors.append(_("Nessuna squadra nel file."))
+    return parsed
+
+
+def parse_teams_for_tournament(tournament, filename: str, data: bytes) -> ParsedFile:
+    """:func:`parse_teams` against what ``tournament`` already holds (team numbers, membership
+    numbers) and its team size settings."""
+    from .models import Player
+
+    return parse_teams(
+        filename, data,
+        existing_numbers=set(tournament.teams.values_list("number", flat=True)),
+        existing_memberships=set(Player.objects.filter(tournament=tournament).exclude(membership_number="")
+                                 .values_list("membership_number", flat=True)),
+        min_players=tournament.team_min_players, max_players=tournament.team_max_players,
+    )

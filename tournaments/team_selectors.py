@@ -1,0 +1,207 @@
+"""Reads of a team tournament (rules.md §15; issue 15): match results, team standings,
+meetings and rests of teams, the matches of a round as pages show them.
+
+The standings rank teams with the tie-break chain of ``scoring.standings`` (rules.md §15:
+VP, then total match margin in MP, then head-to-head, then shared): one
+``scoring.standings.GameResult`` per match with the two teams as the two "lines" (``mp_ns``
+= MP scored by team A's two pairs, so the MP difference is the match margin), one per rest.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from decimal import Decimal
+
+from scoring import standings as standings_rules
+from scoring import teams as team_rules
+
+from .models import LineMember, Match, Round, ScoreSheet, Seat, Team, Tournament
+
+
+def team_scale(tournament: Tournament):
+    """The team scale of the ``"margin"`` mode (``Tournament.team_scale``), or None."""
+    if tournament.team_result != Tournament.TeamResult.MARGIN or not tournament.team_scale:
+        return None
+    from .selectors import scale_by_id
+
+    return scale_by_id(tournament.team_scale)
+
+
+def team_rest_vp(tournament: Tournament) -> Decimal:
+    """VP of a resting team, of the opponent of a forfeit or withdrawn team: the rest percent
+    (``bye_percent``, 70 by default) of a match's maximum (rules.md §15: 28 of 40)."""
+    from .selectors import scale_of
+
+    return team_rules.team_rest_vp(scale_of(tournament), tournament.bye_percent,
+                                   mode=tournament.team_result, team_scale=team_scale(tournament))
+
+
+@dataclass(frozen=True)
+class MatchScore:
+    """A match with its result, or None while a table's sheet is still empty."""
+
+    round: int
+    number: int
+    team_a: int
+    team_b: int | None
+    bye: str
+    forfeit_by: int | None
+    table_1: int | None
+    table_2: int | None
+    result: team_rules.MatchResult | None
+
+
+def match_scores(tournament: Tournament, *, rounds=None) -> list[MatchScore]:
+    """Every match of ``rounds`` (Round ids or None = all rounds), with its result from the
+    two tables' sheets (:func:`scoring.teams.match_result`, the tournament's mode)."""
+    matches = Match.objects.filter(round__tournament=tournament).order_by("round__number", "number")
+    if rounds is not None:
+        matches = matches.filter(round_id__in=list(rounds))
+    rows = list(matches.values_list("round__number", "number", "team_a__number", "team_b__number", "bye",
+                                    "forfeit_by__number", "table_1_id", "table_2_id"))
+    table_ids = [t for r in rows for t in r[6:8] if t]
+    sheets = {s["table_id"]: s for s in ScoreSheet.objects.filter(table_id__in=table_ids).exclude(
+        state=ScoreSheet.State.EMPTY).values("table_id", "mp_ns", "mp_ew", "vp_ns", "vp_ew")}
+    mode, scale = tournament.team_result, team_scale(tournament)
+    out = []
+    for rnd, number, a, b, bye, forfeit, t1, t2 in rows:
+        result = None
+        if not bye and t1 in sheets and t2 in sheets:
+            first, second = (team_rules.TableScore(s["mp_ns"], s["mp_ew"], s["vp_ns"], s["vp_ew"])
+                             for s in (sheets[t1], sheets[t2]))
+            result = team_rules.match_result(first, second, mode=mode, team_scale=scale)
+        out.append(MatchScore(rnd, number, a, b, bye, forfeit, t1, t2, result))
+    return out
+
+
+def team_results(tournament: Tournament, *, after_round: int | None = None) -> list[standings_rules.GameResult]:
+    """The closed rounds' matches (≤ ``after_round``) as ``GameResult`` rows with team numbers:
+    a played match (A as ``ns``), a rest or forced rest (the team alone, the rest VP), a
+    forfeit (the opponent alone with the rest VP; the forfeiting team scores nothing)."""
+    rounds = Round.objects.filter(tournament=tournament, state=Round.State.CLOSED)
+    if after_round is not None:
+        rounds = rounds.filter(number__lte=after_round)
+    rest = team_rest_vp(tournament)
+    out = []
+    for m in match_scores(tournament, rounds=rounds.values_list("id", flat=True)):
+        if m.bye in (Match.Bye.REST, Match.Bye.FORCED):
+            out.append(standings_rules.GameResult(m.round, m.team_a, None, 0, 0, rest, 0))
+        elif m.bye == Match.Bye.FORFEIT:
+            winner = m.team_b if m.forfeit_by == m.team_a else m.team_a
+            if winner is not None:
+                out.append(standings_rules.GameResult(m.round, winner, None, 0, 0, rest, 0))
+        elif m.result is not None:
+            r = m.result
+            out.append(standings_rules.GameResult(m.round, m.team_a, m.team_b, r.mp_a, r.mp_b, r.vp_a, r.vp_b))
+    return out
+
+
+def team_standings_rows(tournament: Tournament, after_round: int | None) -> list:
+    """``scoring.standings.StandingRow`` per team (``row.pair`` = team number), best first."""
+    teams = list(tournament.teams.order_by("number").values_list("number", "status"))
+    results = team_results(tournament, after_round=after_round) if after_round is not None else []
+    return standings_rules.compute_standings(
+        [n for n, _s in teams], results, tiebreaks=tournament.tiebreak_order,
+        withdrawn=[n for n, s in teams if s == Team.Status.WITHDRAWN])
+
+
+def team_meetings(tournament: Tournament, *, before_round: int) -> tuple[list[list], list[list]]:
+    """(every match ``[a, b, round]`` before ``before_round`` (a < b, team numbers), the previous
+    round's ``[a, b]``), forfeits included (the teams were paired)."""
+    met, last = [], []
+    for rnd, a, b in (Match.objects.filter(round__tournament=tournament, round__number__lt=before_round,
+                                           team_b__isnull=False)
+                      .order_by("round__number", "number").values_list("round__number", "team_a__number",
+                                                                         "team_b__number")):
+        x, y = sorted((a, b))
+        met.append([x, y, rnd])
+        if rnd == before_round - 1:
+            last.append([x, y])
+    return met, sorted(last)
+
+
+def rested_teams(tournament: Tournament, *, before_round: int, since_round: int = 1) -> set[int]:
+    """Teams that rested (or had a forced rest) in rounds ``since_round`` .. ``before_round - 1``
+    (rules.md §15, §5: no second rest in a session)."""
+    return set(Match.objects.filter(
+        round__tournament=tournament, round__number__lt=before_round, round__number__gte=since_round,
+        bye__in=[Match.Bye.REST, Match.Bye.FORCED]).values_list("team_a__number", flat=True))
+
+
+def team_names(tournament: Tournament) -> dict[int, str]:
+    """Team number → name."""
+    return dict(tournament.teams.values_list("number", "name"))
+
+
+def player_information(tournament: Tournament, *, after_round: int | None = None) -> list[dict]:
+    """Per player, as information (rules.md §15, issue 15 item 5): the VP and MP difference
+    of the tables he played in closed rounds (≤ ``after_round``), and how many. Rows
+    ``{"team", "player", "name", "tables", "vp", "mp_difference"}``, by VP then MP difference,
+    best first."""
+    rounds = Round.objects.filter(tournament=tournament, state=Round.State.CLOSED)
+    if after_round is not None:
+        rounds = rounds.filter(number__lte=after_round)
+    round_ids = list(rounds.values_list("id", flat=True))
+    line_of = {}
+    for pair_id, line, table_id in Seat.objects.filter(round_id__in=round_ids, table__bye="").values_list(
+            "pair_id", "line", "table_id"):
+        line_of[pair_id] = (line, table_id)
+    sheets = {s["table_id"]: s for s in ScoreSheet.objects.filter(
+        table__round_id__in=round_ids).exclude(state=ScoreSheet.State.EMPTY).values(
+        "table_id", "mp_ns", "mp_ew", "vp_ns", "vp_ew")}
+    totals: dict[int, dict] = {}
+    for player in tournament.players.filter(team__isnull=False).select_related("team"):
+        totals[player.pk] = {"team": player.team.number, "player": player.pk, "name": player.display_name,
+                             "tables": 0, "vp": Decimal(0), "mp_difference": 0}
+    for pair_id, player_id in LineMember.objects.filter(round_id__in=round_ids).values_list("pair_id", "player_id"):
+        seat = line_of.get(pair_id)
+        sheet = sheets.get(seat[1]) if seat else None
+        if sheet is None or player_id not in totals:
+            continue
+        own, other = ("ns", "ew") if seat[0] == "ns" else ("ew", "ns")
+        row = totals[player_id]
+        row["tables"] += 1
+        row["vp"] += Decimal(str(sheet[f"vp_{own}"]))
+        row["mp_difference"] += sheet[f"mp_{own}"] - sheet[f"mp_{other}"]
+    return sorted(totals.values(), key=lambda r: (-r["vp"], -r["mp_difference"], r["team"], r["name"]))
+
+
+def round_matches(rnd: Round) -> list[dict]:
+    """The matches of ``rnd`` for the round page, table list and live board: per match
+    ``{"number", "team_a": {"number", "name"}, "team_b": … | None, "bye", "forfeit_by",
+    "tables": [table 1 number, table 2 number] | [], "vp": [vA, vB] | None}``."""
+    tournament = rnd.tournament
+    scores = {(m.round, m.number): m for m in match_scores(tournament, rounds=[rnd.pk])}
+    out = []
+    for match in rnd.matches.select_related("team_a", "team_b", "table_1", "table_2", "forfeit_by").order_by("number"):
+        score = scores.get((rnd.number, match.number))
+        result = score.result if score else None
+        out.append({
+            "number": match.number,
+            "team_a": {"number": match.team_a.number, "name": match.team_a.name},
+            "team_b": {"number": match.team_b.number, "name": match.team_b.name} if match.team_b else None,
+            "bye": match.bye,
+            "forfeit_by": match.forfeit_by.number if match.forfeit_by else None,
+            "tables": [t.number for t in (match.table_1, match.table_2) if t is not None],
+            "vp": [result.vp_a, result.vp_b] if result else None,
+            "margin": result.margin if result else None,
+        })
+    return out
+
+
+def team_of_pairs(rnd: Round) -> dict[int, tuple[int, int]]:
+    """Pair id → (team number, team line 1/2) for the formed pairs of ``rnd``."""
+    return {pk: (team, line) for pk, team, line in rnd.formed_pairs.filter(team__isnull=False).values_list(
+        "pk", "team__number", "team_line")}
+
+
+def group_lists(tournament: Tournament) -> list[list[int]]:
+    """The team numbers of each group (rules.md §14), group 1 first; ``[[all teams]]`` when the
+    field is not split."""
+    teams = list(tournament.teams.order_by("number").values_list("number", "group"))
+    if tournament.groups <= 1:
+        return [[n for n, _g in teams]]
+    grouped = defaultdict(list)
+    for n, g in teams:
+        grouped[g].append(n)
+    return [grouped[k] for k in range(1, tournament.groups + 1)]

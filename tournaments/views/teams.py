@@ -1,0 +1,203 @@
+"""Pages of a team tournament (issue 15 items 2–6, rules.md §15): the teams (registration by
+hand, withdrawal, captain links, per-player information), the line-up page of the arbiter and
+the team captain's line-up page by private link."""
+from __future__ import annotations
+
+from django.contrib import messages
+from django.http import Http404
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods
+
+from .. import services, team_selectors
+from ..errors import ArbiterError
+from ..models import Round, Team
+from ..services.pairs import PlayerData
+from .common import arbiter_view, query_int
+
+
+def parse_player_lines(text: str) -> list[PlayerData]:
+    """The players typed in the team form, one a line: ``Cognome, Nome[, tessera[, circolo]]``.
+    Raises ``ArbiterError`` naming the first line without a surname and a name."""
+    out = []
+    for index, line in enumerate((text or "").splitlines(), start=1):
+        if not line.strip():
+            continue
+        cells = [c.strip() for c in line.split(",")] + ["", "", ""]
+        if not cells[0] or not cells[1]:
+            raise ArbiterError(_("Riga %(row)s: scrivi cognome, nome (tessera e circolo facoltativi).")
+                               % {"row": index})
+        out.append(PlayerData(last_name=cells[0], first_name=cells[1], membership_number=cells[2], club=cells[3]))
+    return out
+
+
+def _teams(tournament):
+    return tournament.teams.prefetch_related("members").select_related("captain").order_by("number")
+
+
+@arbiter_view
+def team_list(request, tournament):
+    """``/squadre/``: the teams with their players and captain, the add form before round 1,
+    the withdrawal form once play started, each captain's line-up link, and the per-player
+    information (VP of the tables he played)."""
+    if not tournament.is_teams:
+        return redirect("pairs", slug=tournament.slug)
+    started = tournament.rounds.exists()
+    late_refusal = services.late_team_refusal(tournament) if started else None
+    error, values = None, {}
+    if request.method == "POST" and (not started or not late_refusal):
+        values = {"name": request.POST.get("name", "")[:120], "players": request.POST.get("players", "")[:3000],
+                  "number": request.POST.get("number", "")}
+        try:
+            number = query_int(values["number"], low=1, high=100_000) if values["number"].strip() else None
+            if values["number"].strip() and number is None:
+                raise ArbiterError(_("Il numero della squadra deve essere almeno 1."))
+            if started:  # a late team in round 1 plays the resting team (art. 33)
+                team = services.add_late_team(tournament=tournament, name=values["name"],
+                                              players=parse_player_lines(values["players"]), by=request.user)
+            else:
+                team = services.add_team(tournament=tournament, name=values["name"], number=number,
+                                         players=parse_player_lines(values["players"]), by=request.user)
+        except ArbiterError as exc:
+            error = exc.message
+        else:
+            messages.success(request, _("Squadra %(n)s aggiunta.") % {"n": team.number})
+            return redirect("teams", slug=tournament.slug)
+    teams = list(_teams(tournament))
+    for team in teams:
+        team.captain_url = request.build_absolute_uri(reverse("team_captain", args=[team.token]))
+        team.players = sorted(team.members.all(), key=lambda p: p.pk)
+    return render(request, "arbiter/teams.html", {
+        "tournament": tournament, "teams": teams, "started": started, "error": error, "values": values,
+        "late_refusal": late_refusal,
+        "lineup_round": services.lineup_round(tournament),
+        "players_info": team_selectors.player_information(tournament) if started else [],
+    })
+
+
+@arbiter_view
+@require_http_methods(["POST"])
+def team_withdraw(request, tournament, number):
+    team = get_object_or_404(Team, tournament=tournament, number=number)
+    from_round = query_int(request.POST.get("from_round"), low=1, high=1000)
+    try:
+        if from_round is None:
+            raise ArbiterError(_("Indica il turno dal quale la squadra si ritira."))
+        services.withdraw_team(team=team, from_round=from_round, by=request.user,
+                               reason=request.POST.get("reason", "")[:300])
+    except ArbiterError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Squadra %(n)s ritirata dal turno %(r)s.") % {"n": number, "r": from_round})
+    return redirect("teams", slug=tournament.slug)
+
+
+@arbiter_view
+@require_http_methods(["POST"])
+def match_forfeit(request, tournament, number, match):
+    """A team cannot field two pairs in match ``match`` of round ``number`` (POST ``team``): it
+    forfeits, its opponent scores the rest VP (rules.md §15)."""
+    from ..models import Match
+
+    found = get_object_or_404(Match, round__tournament=tournament, round__number=number, number=match)
+    team = Team.objects.filter(tournament=tournament, number=query_int(request.POST.get("team"), low=1)).first()
+    try:
+        if team is None:
+            raise ArbiterError(_("Indica la squadra che dà forfait."))
+        services.forfeit_match(match=found, team=team, by=request.user, reason=request.POST.get("reason", "")[:300])
+    except ArbiterError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Forfait della squadra %(t)s registrato.") % {"t": team.number})
+    return redirect("round", slug=tournament.slug, number=number)
+
+
+def _lineup_context(team: Team) -> dict:
+    tournament = team.tournament
+    number = services.lineup_round(tournament)
+    rnd = tournament.rounds.filter(number=number).first()
+    fixed = rnd is not None and rnd.state != Round.State.DRAFT
+    current = services.lineup_for(team, number)
+    players = [p for p in team.members.order_by("pk") if p.is_active_in(number)]
+    chosen = [p.pk for pair in current for p in pair] if current else [None] * 4
+    slots = [{"name": f"p{k}", "label": label, "chosen": chosen[k]} for k, label in enumerate(
+        (_("Prima coppia, giocatore 1"), _("Prima coppia, giocatore 2"),
+         _("Seconda coppia, giocatore 1"), _("Seconda coppia, giocatore 2")))]
+    return {"team": team, "tournament": tournament, "round_number": number, "fixed": fixed,
+            "current": current, "players": players, "slots": slots,
+            "too_few": current is None, "beyond_plan": number > tournament.rounds_planned}
+
+
+def _save_lineup(request, team: Team, by) -> str | None:
+    """Save the posted line-up for the round the form showed (hidden ``round``): a form shown
+    while round k was a draft and posted after k was published is refused, never saved for
+    round k + 1 by surprise."""
+    ids = [query_int(request.POST.get(f"p{k}"), low=1) for k in range(4)]
+    if None in ids:
+        return _("Scegli i quattro giocatori della formazione.")
+    number = query_int(request.POST.get("round"), low=1, high=1000)
+    try:
+        services.set_lineup(team=team, pairs=[ids[:2], ids[2:]], by=by, round_number=number)
+    except ArbiterError as exc:
+        return exc.message
+    return None
+
+
+@arbiter_view
+def team_lineup(request, tournament, number):
+    """``/squadre/<n>/formazione/``: the arbiter enters team ``n``'s line-up for the draft or
+    next round (rules.md §15); fixed once that round is published."""
+    team = get_object_or_404(Team, tournament=tournament, number=number)
+    error = None
+    if request.method == "POST":
+        error = _save_lineup(request, team, request.user)
+        if error is None:
+            messages.success(request, _("Formazione della squadra %(n)s salvata.") % {"n": number})
+            return redirect("team_lineup", slug=tournament.slug, number=number)
+    return render(request, "arbiter/team_lineup.html", {**_lineup_context(team), "error": error, "captain": False})
+
+
+@require_http_methods(["GET", "POST"])
+def team_captain(request, token):
+    """``/c/squadra/<token>/``: the team captain's line-up page, by private link, no login
+    (issue 15 item 3). Same rules as the arbiter's page."""
+    team = Team.objects.select_related("tournament").filter(token=token).first()
+    if team is None or len(token) < 20:
+        raise Http404
+    error = saved = None
+    if request.method == "POST":
+        by = services.Actor(label=f"capitano squadra {team.number}")
+        error = _save_lineup(request, team, by)
+        saved = error is None
+    return render(request, "captain/team_lineup.html",
+                  {**_lineup_context(team), "error": error, "saved": saved, "captain": True})
+
+
+def team_matches(rnd: Round, states: dict) -> list[dict]:
+    """The matches of a team round for the round page and the live board (issue 15 item 6):
+    :func:`team_selectors.round_matches` plus each table's sheet badge (``states``: table
+    number → a key of ``sheet_status.STATUS_LABELS``) and the rest VP text. Empty for a
+    tournament of another kind."""
+    if not rnd.tournament.is_teams:
+        return []
+    from scoring.vp import format_vp
+
+    from ..sheet_status import STATUS_LABELS
+
+    rest = format_vp(team_selectors.team_rest_vp(rnd.tournament))
+    out = []
+    for m in team_selectors.round_matches(rnd):
+        m["states"] = [(states.get(t) or "empty", STATUS_LABELS.get(states.get(t) or "empty", ""))
+                       for t in m["tables"]] if rnd.state != Round.State.DRAFT else []
+        if m["vp"]:
+            m["vp"] = [format_vp(v) for v in m["vp"]]
+        # a forfeit while no sheet of the match is entered (services.forfeit_match)
+        m["can_forfeit"] = (rnd.state != Round.State.CLOSED and m["team_b"] is not None and not m["bye"]
+                            and all((states.get(t) or "empty") == "empty" for t in m["tables"]))
+        if m["bye"] == "forfeit":
+            m["rest_text"] = f"{rest} – 0" if m["forfeit_by"] != m["team_a"]["number"] else f"0 – {rest}"
+        else:
+            m["rest_text"] = rest
+        out.append(m)
+    return out
