@@ -467,7 +467,8 @@ def round_page_tables(rnd: Round) -> list[dict]:
                 "pair__team__name")):
         if team is not None:  # issue 15: a team's pair, "3A" and "Team: Rossi + Bianchi"
             members = sorted(formed[pair_id])
-            seats[table_id][line] = {"number": f"{team}{'AB'[(team_line or 1) - 1]}",
+            label = f"{team}{'AB'[(team_line or 1) - 1]}"
+            seats[table_id][line] = {"number": number, "display_number": label,
                                      "name": f"{team_name}: " + " + ".join(name for _s, _n, name in members)}
             continue
         if pair_id in formed:

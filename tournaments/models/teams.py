@@ -1,8 +1,5 @@
 """Team tournaments (*squadre*, rules.md §15; issue 15): teams, matches, line-ups.
 
-Kept out of ``models.py`` (already at its size limit) and imported at its end, so
-``tournaments.models.Team`` is the import path like every other model.
-
 The round cycle is the one of pairs (architecture.md, "Growing the kinds"): a line at a
 table is a ``Pair``. In a team tournament each team fields two pairs per match; they are
 ``Pair`` rows formed for that round (``Pair.round``, ``Pair.team``, ``Pair.team_line`` 1 or 2)
@@ -17,7 +14,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .models import Player, Round, Table, Tournament, new_token
+from .entrants import Player
+from .rounds import Round, Table
+from .tournament import Tournament, new_token
 
 
 class Team(models.Model):

@@ -1,0 +1,110 @@
+"""Penalties (rules.md §8), wrong-PIN guards (issue 10) and the audit trail."""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+from .tournament import Tournament
+from .entrants import Pair, Player
+from .rounds import Table
+
+
+class Penalty(models.Model):
+    """VP or MP taken off a pair in the overall standings (rules.md §3, art. 23: "1 V.P. o
+    equivalente"). Exactly one kind per penalty: ``vp`` > 0 and ``mp`` = 0, or ``mp`` > 0
+    and ``vp`` = 0. An MP penalty lowers the pair's MP difference and MP scored, never the
+    table's result. ``round_number``: the round it belongs to, fixed when it is given
+    (``services.add_penalty``); NULL only on penalties stored before that rule, counted
+    from round 1."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
+    pair = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
+    # Individual tournaments (issue 11): the penalised player instead of a pair.
+    player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
+    round_number = models.PositiveSmallIntegerField(_("turno"), null=True, blank=True)
+    vp = models.DecimalField(_("VP"), max_digits=6, decimal_places=2, default=0)
+    mp = models.PositiveIntegerField(_("MP"), default=0)
+    reason = models.CharField(_("motivo"), max_length=200)
+    created_at = models.DateTimeField(auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+
+    class Meta:
+        ordering = ["tournament", "created_at"]
+        verbose_name = _("penalità")
+        verbose_name_plural = _("penalità")
+        constraints = [
+            models.CheckConstraint(
+                condition=(Q(vp__gt=0) & Q(mp=0)) | (Q(vp=0) & Q(mp__gt=0)),
+                name="penalty_vp_or_mp",
+            ),
+            models.CheckConstraint(
+                condition=(Q(pair__isnull=False) & Q(player__isnull=True))
+                | (Q(pair__isnull=True) & Q(player__isnull=False)),
+                name="penalty_pair_or_player",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        amount = f"{self.mp} MP" if self.mp else f"{self.vp} VP"
+        return f"-{amount} {self.pair or self.player}"
+
+
+class PinGuard(models.Model):
+    """Wrong PINs typed on a tournament's PIN page (issue 10 items 2–3), kept in the database so
+    that several server processes share the count.
+
+    One row per table that received a wrong PIN (``table`` set; it locks PIN entry at
+    ``tournaments.services.pins.TABLE_MAX_WRONG`` wrong tries until the arbiter unlocks it) and
+    one row per tournament (``table`` empty; it counts every wrong PIN in a window of
+    ``TOURNAMENT_WINDOW`` and locks the PIN page to the window's end at ``TOURNAMENT_MAX_WRONG``).
+    Written only by ``tournaments.services.pins``.
+    """
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pin_guards")
+    table = models.OneToOneField(Table, null=True, blank=True, on_delete=models.CASCADE, related_name="pin_guard")
+    wrong = models.PositiveIntegerField(default=0)
+    window_start = models.DateTimeField(null=True, blank=True)
+    locked_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["tournament"], condition=Q(table__isnull=True),
+                                    name="pin_guard_one_per_tournament"),
+        ]
+
+    def __str__(self) -> str:
+        return f"PIN {self.tournament_id} {self.table or '*'}: {self.wrong}"
+
+
+class AuditEntry(models.Model):
+    """Who changed what, when, from which value to which, and why."""
+
+    tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="audit")
+    round_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    table_number = models.PositiveSmallIntegerField(null=True, blank=True)
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    actor = models.CharField(max_length=80)
+    # Issue 14 item 8: who, in machine form, so the label follows the reader's language
+    # (templatetags/audit.py ``audit_actor``): "captain" {"line": "ns", "table": 5},
+    # "arbiter" {"name": "rossi"}, "system" {}; "" = only the stored text ``actor``.
+    actor_code = models.CharField(max_length=20, blank=True, default="")
+    actor_params = models.JSONField(null=True, blank=True)
+    action = models.CharField(max_length=40)
+    old = models.JSONField(null=True, blank=True)
+    new = models.JSONField(null=True, blank=True)
+    reason = models.CharField(max_length=300, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+        verbose_name = _("voce di registro")
+        verbose_name_plural = _("registro delle modifiche")
+
+    def __str__(self) -> str:
+        return f"{self.at:%H:%M} {self.actor} {self.action}"
