@@ -128,12 +128,12 @@ def main() -> None:
 
         print(f"pack (table list + {tables} sheets + standings), cold:")
         print(f"  prepare (database reads + key)   {t_prepare:6.2f} s")
-        links.qr_svg.cache_clear()
+        links.qr_png_uri.cache_clear()
         state, t_cold = timed(lambda: printpack.start(pack))
         print(f"  closed round, {printpack.workers_for(pack)} workers        {t_cold:6.2f} s   "
               f"{state.get('pages')} pages, {printpack.pdf_path(pack.key).stat().st_size // 1024} KiB   (target ≤ 15 s)")
         in_play = dataclasses.replace(pack, in_play=True, key=_fresh(pack, "0" * 6))
-        links.qr_svg.cache_clear()
+        links.qr_png_uri.cache_clear()
         _state, t_play = timed(lambda: printpack.start(in_play))
         print(f"  round in play, 1 worker (nice 10) {t_play:6.2f} s")
         _state, t_cached = timed(lambda: printpack.start(printpack.prepare(rnd)))

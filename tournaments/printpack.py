@@ -230,7 +230,7 @@ def workers_for(pack: Pack) -> int:
 
 def _with_qr(doc: documents.RoundDocument) -> documents.RoundDocument:
     return dataclasses.replace(doc, tables=tuple(
-        dataclasses.replace(t, qr_svg=documents.captain_qr(t.captain_url)) if t.captain_url else t
+        dataclasses.replace(t, qr_src=documents.captain_qr(t.captain_url)) if t.captain_url else t
         for t in doc.tables
     ))
 
@@ -261,33 +261,43 @@ def run(pack: Pack) -> None:
     """Render ``pack`` now (the job body): parts → PDF bytes (worker processes) → one file.
 
     Writes the status after every part; on any error the status becomes ``failed`` (with
-    the message) and the next click starts again. Never touches the database.
+    the message) and the next click starts again. Never touches the database. The final
+    status also says what the pack cost (:func:`_costs`), which ``bench/printing.py`` prints.
     """
     from . import printworker
 
     key = pack.key
     plan = _plan(pack)
+    began, html_cpu = time.perf_counter(), 0.0
     try:
         with translation.override(pack.language):
+            cpu = time.thread_time()
             doc = _with_qr(pack.round_doc)
+            html_cpu += time.thread_time() - cpu
             workers = workers_for(pack)
-            results: list[bytes | None] = [None] * len(plan)
+            results: list[tuple[bytes, float] | None] = [None] * len(plan)
             done = 0
             if workers == 0:
                 for i, (kind, tables) in enumerate(plan):
-                    results[i] = printworker.render(_part_html(pack, doc, kind, tables))
+                    cpu = time.thread_time()
+                    html = _part_html(pack, doc, kind, tables)
+                    html_cpu += time.thread_time() - cpu
+                    results[i] = printworker.render_timed(html)
                     done += 1
                     _write_status(key, state="running", done=done, total=len(plan), sheets=pack.sheets)
             else:
                 with ProcessPoolExecutor(max_workers=workers, mp_context=_context(),
-                                         initializer=printworker.lower_priority) as pool:
+                                         initializer=printworker.start_worker) as pool:
                     futures = {}
                     # the longest parts first (table list, standings), so no single long part
                     # is left for the end while the other workers stand idle
                     order = sorted(range(len(plan)), key=lambda i: plan[i][0] == "sheets")
                     for i in order:
                         kind, tables = plan[i]
-                        futures[pool.submit(printworker.render, _part_html(pack, doc, kind, tables))] = i
+                        cpu = time.thread_time()
+                        html = _part_html(pack, doc, kind, tables)
+                        html_cpu += time.thread_time() - cpu
+                        futures[pool.submit(printworker.render_timed, html)] = i
                     pending = set(futures)
                     while pending:  # the status is rewritten at least every HEARTBEAT seconds
                         finished, pending = wait(pending, timeout=HEARTBEAT, return_when=FIRST_COMPLETED)
@@ -295,11 +305,31 @@ def run(pack: Pack) -> None:
                             results[futures[future]] = future.result()
                         done += len(finished)
                         _write_status(key, state="running", done=done, total=len(plan), sheets=pack.sheets)
-        pages = join(results, pdf_path(key))
-        _write_status(key, state="done", done=len(plan), total=len(plan), sheets=pack.sheets, pages=pages)
+        rendered = time.perf_counter()
+        cpu = time.thread_time()
+        pages = join([pdf for pdf, _cpu in results], pdf_path(key))
+        costs = _costs(plan, results, html_cpu=html_cpu, join_cpu=time.thread_time() - cpu,
+                       render=rendered - began, total=time.perf_counter() - began, workers=workers)
+        _write_status(key, state="done", done=len(plan), total=len(plan), sheets=pack.sheets, pages=pages,
+                      **costs)
     except Exception as exc:  # the arbiter sees "failed" and can click again
         log.exception("print pack %s failed", key)
         _write_status(key, state="failed", done=0, total=len(plan), sheets=pack.sheets, error=str(exc))
+
+
+def _costs(plan, results, *, html_cpu: float, join_cpu: float, render: float, total: float,
+           workers: int) -> dict:
+    """What a finished pack cost, for the status file and ``bench/printing.py`` (seconds):
+    ``cpu_parts`` CPU (user + system) of each part in the workers, in print order, with
+    ``part_kinds`` beside it; ``cpu_html`` the server's CPU writing the HTML and QR codes;
+    ``cpu_join`` its CPU joining the parts; ``wall_render``/``wall`` the wall time until the
+    last part was rendered / the file was written; ``workers`` the worker processes."""
+    return {
+        "cpu_parts": [round(cpu, 3) for _pdf, cpu in results],
+        "part_kinds": [kind for kind, _tables in plan],
+        "cpu_html": round(html_cpu, 3), "cpu_join": round(join_cpu, 3),
+        "wall_render": round(render, 3), "wall": round(total, 3), "workers": workers,
+    }
 
 
 def join(parts: list[bytes], target: Path) -> int:
