@@ -318,6 +318,9 @@ def run(pack: Pack, *, after: list[str] = ()) -> None:
     plan = _plan(pack)
     try:
         _wait_for(list(after), pack)
+        if _cancelled(key):  # superseded in turn while it waited
+            _write_status(key, state="superseded", done=0, total=len(plan), sheets=pack.sheets)
+            return
         began, html_cpu = time.perf_counter(), 0.0
         with translation.override(pack.language):
             cpu = time.thread_time()
