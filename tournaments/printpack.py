@@ -275,18 +275,36 @@ def workers_for(pack: Pack) -> int:
 
 
 def _with_qr(doc: documents.RoundDocument) -> documents.RoundDocument:
-    return dataclasses.replace(doc, tables=tuple(
-        dataclasses.replace(t, qr_src=documents.captain_qr(t.captain_url)) if t.captain_url else t
-        for t in doc.tables
-    ))
+    """``doc`` with every playing table's captain QR code drawn (``documents.captain_qr``)."""
+    return dataclasses.replace(doc, tables=_qr_tables(doc.tables))
 
 
-def _part_html(pack: Pack, doc: documents.RoundDocument, kind: str, tables: tuple) -> str:
+def _qr_tables(tables: tuple) -> tuple:
+    return tuple(
+        dataclasses.replace(t, qr_src=documents.captain_qr(t.captain_url)) if t.captain_url and not t.qr_src else t
+        for t in tables
+    )
+
+
+def _part_html(pack: Pack, kind: str, tables: tuple) -> str:
+    """The HTML of one part, with the QR codes of the tables it prints (drawn here, cached
+    in ``links``: the table list draws them all, the score sheets find them ready)."""
     if kind == "tablelist":
-        return documents.tablelist_html(doc)
+        return documents.tablelist_html(_with_qr(pack.round_doc))
     if kind == "standings":
         return documents.standings_html(pack.standings_doc)
-    return documents.scoresheets_html(doc, a5=pack.a5, tables=tables)
+    return documents.scoresheets_html(pack.round_doc, a5=pack.a5, tables=_qr_tables(tables))
+
+
+def _submit_order(plan: list[tuple[str, tuple]]) -> list[int]:
+    """Indexes of ``plan`` in the order the parts go to the workers: the standings and the
+    first score sheets, which need few QR codes, so both workers start at once; then the
+    table list (the longest part: it must not be left for the end, and drawing its 250 QR
+    codes takes the server about 2 s while the workers render), then the other sheets."""
+    first = [i for i, (kind, _t) in enumerate(plan) if kind == "standings"]
+    sheets = [i for i, (kind, _t) in enumerate(plan) if kind == "sheets"]
+    table_list = [i for i, (kind, _t) in enumerate(plan) if kind == "tablelist"]
+    return first + sheets[:1] + table_list + sheets[1:]
 
 
 _pool_lock = threading.Lock()
@@ -323,9 +341,6 @@ def run(pack: Pack, *, after: list[str] = ()) -> None:
             return
         began, html_cpu = time.perf_counter(), 0.0
         with translation.override(pack.language):
-            cpu = time.thread_time()
-            doc = _with_qr(pack.round_doc)
-            html_cpu += time.thread_time() - cpu
             workers = workers_for(pack)
             results: list[tuple[bytes, float] | None] = [None] * len(plan)
             done = 0
@@ -334,7 +349,7 @@ def run(pack: Pack, *, after: list[str] = ()) -> None:
                     if _cancelled(key):
                         break
                     cpu = time.thread_time()
-                    html = _part_html(pack, doc, kind, tables)
+                    html = _part_html(pack, kind, tables)
                     html_cpu += time.thread_time() - cpu
                     results[i] = printworker.render_timed(html)
                     done += 1
@@ -343,13 +358,10 @@ def run(pack: Pack, *, after: list[str] = ()) -> None:
                 with ProcessPoolExecutor(max_workers=workers, mp_context=_context(),
                                          initializer=printworker.start_worker) as pool:
                     futures = {}
-                    # the longest parts first (table list, standings), so no single long part
-                    # is left for the end while the other workers stand idle
-                    order = sorted(range(len(plan)), key=lambda i: plan[i][0] == "sheets")
-                    for i in order:
+                    for i in _submit_order(plan):
                         kind, tables = plan[i]
                         cpu = time.thread_time()
-                        html = _part_html(pack, doc, kind, tables)
+                        html = _part_html(pack, kind, tables)
                         html_cpu += time.thread_time() - cpu
                         futures[pool.submit(printworker.render_timed, html)] = i
                     pending = set(futures)

@@ -145,3 +145,23 @@ def test_a_finished_pack_says_what_each_part_cost(played):  # noqa: F811
     assert len(state["cpu_parts"]) == 3 and all(cpu > 0 for cpu in state["cpu_parts"])
     assert state["cpu_html"] >= 0 and state["cpu_join"] >= 0 and state["wall"] >= state["wall_render"] > 0
     assert state["workers"] == 0  # tests render in the server process (conftest)
+
+
+def test_every_score_sheet_of_the_pack_carries_its_qr_code(played):  # noqa: F811
+    """rules.md §10: each score sheet has the QR code of its captain link. The 8-pair pack
+    is 7 pages (test_print_pack.py): 2 of table list, sheets of tables 1-4 on pages 3-6,
+    standings. (The pack used to give its sheet parts the tables without their codes.)"""
+    pack = printpack.prepare(played.rounds.get(number=1))
+    (kind, tables), = [part for part in printpack._plan(pack) if part[0] == "sheets"]
+    html = printpack._part_html(pack, kind, tables)
+    assert html.count('<img class="qrimg" src="data:image/png;base64,') == 4
+    printpack.start(pack)
+    reader = PdfReader(str(printpack.pdf_path(pack.key)))
+    for number, page in zip(range(1, 5), reader.pages[2:6]):  # the text printed under the code
+        text = " ".join(page.extract_text().split())
+        assert f"Tavolo {number}" in text and "Capitano: inquadra il codice" in text
+
+
+def test_parts_go_to_the_workers_standings_and_first_sheets_then_the_table_list():
+    plan = [("tablelist", ()), ("sheets", (1,)), ("sheets", (2,)), ("sheets", (3,)), ("standings", ())]
+    assert printpack._submit_order(plan) == [4, 1, 0, 2, 3]
