@@ -54,7 +54,7 @@ from .models import Round
 log = logging.getLogger(__name__)
 
 #: Bump when a print template changes, so packs cached before are not served again.
-PACK_VERSION = "1"
+PACK_VERSION = "2"
 #: Score sheets per part: small enough for a smooth progress bar and load balancing.
 CHUNK = 25
 #: A "running" status not updated for this long belongs to a job that died: restart it.
@@ -385,7 +385,10 @@ def run(pack: Pack, *, after: list[str] = ()) -> None:
                        render=rendered - began, total=time.perf_counter() - began, workers=workers)
         _write_status(key, state="done", done=len(plan), total=len(plan), sheets=pack.sheets, pages=pages,
                       **costs)
-        prune(pack.tournament_id)
+        try:
+            prune(pack.tournament_id)
+        except OSError:  # the pack is done all the same; pruning tries again next time
+            log.exception("pruning the print packs of tournament %s failed", pack.tournament_id)
     except Exception as exc:  # the arbiter sees "failed" and can click again
         log.exception("print pack %s failed", key)
         _write_status(key, state="failed", done=0, total=len(plan), sheets=pack.sheets, error=str(exc))
