@@ -321,7 +321,7 @@ def _context():
     return ctx
 
 
-def run(pack: Pack, *, after: list[str] = ()) -> None:
+def run(pack: Pack, *, after: tuple[str, ...] | list[str] = ()) -> None:
     """Render ``pack`` now (the job body): parts → PDF bytes (worker processes) → one file.
 
     ``after``: keys of superseded jobs to wait for first (:func:`start`). Writes the status
