@@ -19,8 +19,12 @@ through ``save_score_sheet`` → closed), then prints:
 - the A5 option (two sheets an A4 page): pages and time.
 
 Target (issue 14): the pack in ≤ 15 s. Prints figures only, asserts nothing. The machine's
-cores are shared with whatever else runs: the figures are noisy, read them with the load
-average printed first.
+cores are shared with whatever else runs, so beside every wall time it prints the CPU
+seconds (user + system) the work took and the load average, and for each pack a
+**quiet-machine estimate**: (CPU of the parts + the server's CPU writing their HTML) / the
+workers, plus the join, which runs alone at the end. The parts' CPU comes from the workers
+themselves (``printworker.render_timed``, in the pack's final status): they are children
+of the ``forkserver``, not of this process, so ``RUSAGE_CHILDREN`` cannot see them.
 """
 from __future__ import annotations
 
@@ -68,6 +72,43 @@ def timed(fn):
     start = time.perf_counter()
     result = fn()
     return result, time.perf_counter() - start
+
+
+def cpu_timed(fn):
+    """(result, wall seconds, CPU seconds of this process: user + system) of ``fn()``."""
+    import resource
+
+    def cpu():
+        usage = resource.getrusage(resource.RUSAGE_SELF)
+        return usage.ru_utime + usage.ru_stime
+
+    start_cpu, start = cpu(), time.perf_counter()
+    result = fn()
+    return result, time.perf_counter() - start, cpu() - start_cpu
+
+
+def load_now() -> str:
+    """The 1-minute load average: how many processes wanted the 2 cores meanwhile."""
+    return f"load {os.getloadavg()[0]:.1f}"
+
+
+def costs(state: dict, cores: int) -> str:
+    """One line from a finished pack's status (``printpack._costs``): CPU by part kind, the
+    server's CPU, and the quiet-machine estimate (see the module docstring)."""
+    parts, kinds = state.get("cpu_parts", []), state.get("part_kinds", [])
+    by_kind: dict[str, float] = {}
+    for kind, cpu in zip(kinds, parts):
+        by_kind[kind] = by_kind.get(kind, 0.0) + cpu
+    sheets = max(state.get("sheets", 0), 1)
+    workers = max(min(state.get("workers", 1), cores), 1)
+    spread = (sum(parts) + state.get("cpu_html", 0)) / workers
+    estimate = max(spread, max(parts, default=0)) + state.get("cpu_join", 0)
+    return (f"      CPU: parts {sum(parts):5.2f} s (table list {by_kind.get('tablelist', 0):.2f}, "
+            f"{len(kinds) - 2} sheet parts {by_kind.get('sheets', 0):.2f} = "
+            f"{by_kind.get('sheets', 0) / sheets * 1000:.0f} ms a sheet, standings {by_kind.get('standings', 0):.2f}; "
+            f"longest part {max(parts, default=0):.2f}), server HTML+QR {state.get('cpu_html', 0):.2f}, "
+            f"join {state.get('cpu_join', 0):.2f}\n"
+            f"      quiet-machine estimate with {workers} worker(s): {estimate:5.2f} s")
 
 
 def _fresh(pack, tag: str):
@@ -118,31 +159,37 @@ def main() -> None:
         htmls = [documents.tablelist_html(doc), documents.scoresheets_html(doc),
                  documents.standings_html(pack.standings_doc)]
         weasyprint.HTML(string="<p>warm-up</p>").write_pdf()
-        bare = []
+        bare, bare_cpu = [], []
         for html in htmls:
-            bare.append(min(timed(lambda: weasyprint.HTML(string=html).write_pdf())[1] for _ in range(args.repeat)))
-        print("WeasyPrint bare, the same HTML in one process:")
-        print(f"  table list {bare[0]:6.2f} s   score sheets {bare[1]:6.2f} s "
-              f"({bare[1] / max(tables, 1) * 1000:.0f} ms a sheet)   standings {bare[2]:6.2f} s   "
-              f"total {sum(bare):6.2f} s")
+            runs = [cpu_timed(lambda: weasyprint.HTML(string=html).write_pdf())[1:] for _ in range(args.repeat)]
+            bare.append(min(r[0] for r in runs))
+            bare_cpu.append(min(r[1] for r in runs))
+        print(f"WeasyPrint bare, the same HTML in one process (wall / CPU, {load_now()}):")
+        print(f"  table list {bare[0]:6.2f} / {bare_cpu[0]:5.2f} s   score sheets {bare[1]:6.2f} / {bare_cpu[1]:5.2f} s "
+              f"({bare_cpu[1] / max(tables, 1) * 1000:.0f} ms CPU a sheet)   standings {bare[2]:6.2f} / {bare_cpu[2]:5.2f} s   "
+              f"total {sum(bare):6.2f} / {sum(bare_cpu):5.2f} s")
 
         print(f"pack (table list + {tables} sheets + standings), cold:")
         print(f"  prepare (database reads + key)   {t_prepare:6.2f} s")
-        links.qr_svg.cache_clear()
+        links.qr_png_uri.cache_clear()
         state, t_cold = timed(lambda: printpack.start(pack))
         print(f"  closed round, {printpack.workers_for(pack)} workers        {t_cold:6.2f} s   "
-              f"{state.get('pages')} pages, {printpack.pdf_path(pack.key).stat().st_size // 1024} KiB   (target ≤ 15 s)")
+              f"{state.get('pages')} pages, {printpack.pdf_path(pack.key).stat().st_size // 1024} KiB   "
+              f"(target ≤ 15 s; {load_now()})")
+        print(costs(state, cores))
         in_play = dataclasses.replace(pack, in_play=True, key=_fresh(pack, "0" * 6))
-        links.qr_svg.cache_clear()
-        _state, t_play = timed(lambda: printpack.start(in_play))
-        print(f"  round in play, 1 worker (nice 10) {t_play:6.2f} s")
+        links.qr_png_uri.cache_clear()
+        play_state, t_play = timed(lambda: printpack.start(in_play))
+        print(f"  round in play, 1 worker (nice 10) {t_play:6.2f} s   ({load_now()})")
+        print(costs(play_state, cores))
         _state, t_cached = timed(lambda: printpack.start(printpack.prepare(rnd)))
         print(f"  cached: same click, nothing changed {t_cached:6.2f} s (key computed, file found)")
 
         a5 = printpack.prepare(rnd, a5=True)
         a5_state, t_a5 = timed(lambda: printpack.start(a5))
         print(f"  A5 two to a page, cold             {t_a5:6.2f} s   {a5_state.get('pages')} pages "
-              f"(A4: {state.get('pages')})")
+              f"(A4: {state.get('pages')}; {load_now()})")
+        print(costs(a5_state, cores))
 
         settings.ARBITRO_PRINT_BACKGROUND = True
         user = get_user_model().objects.create_superuser("bench", "bench@example.org", "bench-pass-1")

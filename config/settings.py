@@ -267,3 +267,5 @@ ARBITRO_PRINT_CACHE_DIR = Path(os.environ.get("ARBITRO_PRINT_CACHE_DIR", VAR_DIR
 ARBITRO_PRINT_WORKERS = int(os.environ["ARBITRO_PRINT_WORKERS"]) if os.environ.get("ARBITRO_PRINT_WORKERS") else None
 # Render in a background thread of the server (the page polls the progress); off in tests.
 ARBITRO_PRINT_BACKGROUND = True
+# Finished print packs kept per tournament: older ones are deleted when a new one is done.
+ARBITRO_PRINT_KEEP = int(os.environ.get("ARBITRO_PRINT_KEEP") or 20)

@@ -81,8 +81,8 @@ class TableInfo:
 
     ``bye``: "" (a playing table), "rest" or "forced" (then ``ns`` is the resting pair and
     ``ew`` is None). ``filled``: the sheet has results; then ``hands`` (possibly empty for an
-    arbitral score), ``mp_*`` (MP) and ``vp_*`` (VP) are set. ``qr_svg``: inline SVG of the
-    captain link, "" when not wanted.
+    arbitral score), ``mp_*`` (MP) and ``vp_*`` (VP) are set. ``qr_src``: the captain
+    link's QR code as a PNG ``data:`` URI (:func:`captain_qr`), "" when not wanted.
     """
 
     number: int
@@ -91,7 +91,7 @@ class TableInfo:
     bye: str = ""
     pin: str = ""
     captain_url: str = ""
-    qr_svg: str = ""
+    qr_src: str = ""
     filled: bool = False
     hands: tuple[SheetHand, ...] = ()
     mp_ns: int | None = None
@@ -182,6 +182,11 @@ class RoundDocument:
                     rows.append(SeatFinder(last, first, pair.number, t.number, where))
         rows.sort(key=lambda r: (_sort_key(r.last_name), _sort_key(r.first_name), r.pair))
         return rows
+
+    @property
+    def seat_finder_pages(self) -> list[list[list[SeatFinder]]]:
+        """:attr:`seat_finder` cut into A4 pages of two columns (:func:`finder_pages`)."""
+        return finder_pages(self.seat_finder)
 
 
 @dataclass(frozen=True)
@@ -311,9 +316,43 @@ def _sort_key(text: str) -> str:
     ).casefold()
 
 
+#: The seat finder's A4 pages (8 pt rows of about 4.6 mm in 267 mm of page): rows per
+#: column under the heading of the first page, and on the following pages; a player whose
+#: "Surname Name" is longer than FINDER_WRAP characters may take two lines and counts twice.
+FINDER_LINES_FIRST = 52
+FINDER_LINES = 56
+FINDER_WRAP = 25
+
+
+def finder_pages(rows: list[SeatFinder], *, first: int = FINDER_LINES_FIRST,
+                 lines: int = FINDER_LINES) -> list[list[list[SeatFinder]]]:
+    """The seat finder (rules.md §10) laid out in Python as A4 pages of two columns:
+    ``[[left column, right column], ...]`` (a last page may have only its left column),
+    read down the left column, then down the right one, then the next page; at least one
+    page (``[[]]`` when nobody plays). ``first``/``lines``: line budget of a column on the
+    first/following pages (see :data:`FINDER_LINES`).
+
+    Issue 14: WeasyPrint's CSS ``columns`` laid the 1000 players of a 500-pair event out
+    several times over to balance the columns (8 s of the table list's 11 s); page-sized
+    tables cost one layout each.
+    """
+    columns: list[list[SeatFinder]] = []
+    used = budget = 0
+    for row in rows:
+        cost = 2 if len(row.last_name) + 1 + len(row.first_name) > FINDER_WRAP else 1
+        if not columns or used + cost > budget:
+            columns.append([])
+            used = 0
+            budget = first if len(columns) <= 2 else lines
+        columns[-1].append(row)
+        used += cost
+    return [columns[i:i + 2] for i in range(0, len(columns), 2)] or [[[]]]
+
+
 def captain_qr(url: str) -> str:
-    """The captain link's QR code as CSS-sizable inline SVG (``links.qr_svg``, cached there)."""
-    return links.qr_svg(url, scale=1, sizable=True)
+    """The captain link's QR code for print: a PNG ``data:`` URI (``links.qr_png_uri``,
+    cached there), drawn by the templates as ``<img class="qrimg">`` sized in mm."""
+    return links.qr_png_uri(url)
 
 
 def fmt_vp(value) -> str:
@@ -374,7 +413,7 @@ def _pair_info(pair, cache: dict[int, PairInfo]) -> PairInfo | None:
 def round_document(rnd: Round, *, qr: bool = True, request=None) -> RoundDocument:
     """Read round ``rnd`` for printing: tables, pairs and players, sheets and hands.
 
-    ``qr``: include each table's captain QR code (``links.qr_svg``); ``request``: used for
+    ``qr``: include each table's captain QR code (:func:`captain_qr`); ``request``: used for
     the absolute captain URL when ``ARBITRO_PUBLIC_URL`` is not set (``links.base_url``).
     About six queries whatever the number of tables (no per-table query).
     """
@@ -407,7 +446,7 @@ def round_document(rnd: Round, *, qr: bool = True, request=None) -> RoundDocumen
             )
         infos.append(TableInfo(
             number=table.number, ns=ns, ew=ew, pin=table.pin, captain_url=url,
-            qr_svg=captain_qr(url) if qr else "", **extra,
+            qr_src=captain_qr(url) if qr else "", **extra,
         ))
     return RoundDocument(
         tournament=tournament.name, date=tournament.date, venue=tournament.venue,
@@ -664,5 +703,5 @@ __all__ = [
     "round_document", "standings_document", "last_closed_round",
     "tablelist_html", "tablelist_pdf", "scoresheets_html", "scoresheets_pdf",
     "standings_html", "standings_pdf", "standings_xlsx", "scoresheets_xlsx",
-    "html_to_pdf", "append_row", "fmt_vp", "vp_number", "scale_bands",
+    "html_to_pdf", "append_row", "fmt_vp", "vp_number", "scale_bands", "finder_pages",
 ]

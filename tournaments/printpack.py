@@ -22,6 +22,12 @@ shows and served from a file cache until something on it changes.
 
 A job whose server stopped (restart, crash) leaves a "running" status that stops moving:
 after :data:`STALE_SECONDS` without progress the next click restarts it.
+
+One job per round and format at a time: a click after something on the pack changed, while
+the job of the previous state still runs, **supersedes** that job (a ``<key>.cancel`` marker:
+it stops after the parts its workers are rendering, status ``superseded``) and the new job
+waits for it to stop before rendering, so two jobs never share the cores. When a job is
+done, :func:`prune` keeps only the newest ``ARBITRO_PRINT_KEEP`` packs of the tournament.
 """
 from __future__ import annotations
 
@@ -48,7 +54,7 @@ from .models import Round
 log = logging.getLogger(__name__)
 
 #: Bump when a print template changes, so packs cached before are not served again.
-PACK_VERSION = "1"
+PACK_VERSION = "2"
 #: Score sheets per part: small enough for a smooth progress bar and load balancing.
 CHUNK = 25
 #: A "running" status not updated for this long belongs to a job that died: restart it.
@@ -112,8 +118,10 @@ def _status_path(key: str) -> Path:
 
 
 def status(key: str) -> dict | None:
-    """The job status of ``key``: ``{"state": "running"|"done"|"failed", "done": parts
-    rendered, "total": parts, "sheets": score sheets, "pages": pages (when done)}``;
+    """The job status of ``key``: ``{"state": "running"|"done"|"failed"|"superseded", "done":
+    parts rendered, "total": parts, "sheets": score sheets, "pages": pages (when done)}``
+    (a done pack also carries what it cost, :func:`_costs`; ``superseded``: a click on a
+    newer state of the same pack stopped this job, :func:`start`);
     ``{"state": "done", ...}`` whenever the PDF exists; None when never started."""
     if not valid_key(key):
         return None
@@ -200,14 +208,52 @@ def start(pack: Pack, *, background: bool | None = None) -> dict:
             return current
         if current and current["state"] == "running" and time.time() - current.get("updated", 0) < STALE_SECONDS:
             return current
+        _cancel_path(pack.key).unlink(missing_ok=True)
         current = _write_status(pack.key, state="running", done=0, total=len(_plan(pack)),
                                 sheets=pack.sheets)
+    superseded = _running_family(pack.key)
+    for other in superseded:  # the same round and format in an older state: stop it
+        _cancel_path(other).touch()
     if background:
-        threading.Thread(target=run, args=(pack,), name=f"print-{pack.key}", daemon=True).start()
+        threading.Thread(target=run, args=(pack,), kwargs={"after": superseded},
+                         name=f"print-{pack.key}", daemon=True).start()
     else:
-        run(pack)
+        run(pack, after=superseded)
         current = status(pack.key)
     return current
+
+
+def _fresh_running(key: str) -> bool:
+    current = status(key)
+    return bool(current) and current["state"] == "running" and time.time() - current.get("updated", 0) < STALE_SECONDS
+
+
+def _running_family(key: str) -> list[str]:
+    """Other keys of ``key``'s tournament, round and format (``t3-r2-a4-…``) whose job is
+    running (and not stale)."""
+    family = key.rsplit("-", 1)[0] + "-"
+    return sorted(path.stem for path in cache_dir().glob(f"{family}*.json")
+                  if path.stem != key and valid_key(path.stem) and _fresh_running(path.stem))
+
+
+def _cancel_path(key: str) -> Path:
+    return cache_dir() / f"{key}.cancel"
+
+
+def _cancelled(key: str) -> bool:
+    """A newer state of the same pack superseded the job of ``key`` (see :func:`start`)."""
+    return _cancel_path(key).exists()
+
+
+def _wait_for(keys: list[str], pack: Pack) -> None:
+    """Wait until the superseded jobs ``keys`` stopped (or went stale), keeping the status of
+    ``pack`` fresh meanwhile: one job at a time renders a round's pack."""
+    last = time.time()
+    while any(_fresh_running(k) for k in keys):
+        time.sleep(0.1)
+        if time.time() - last >= HEARTBEAT:
+            _write_status(pack.key, state="running", done=0, total=len(_plan(pack)), sheets=pack.sheets)
+            last = time.time()
 
 
 def _plan(pack: Pack) -> list[tuple[str, tuple]]:
@@ -229,18 +275,36 @@ def workers_for(pack: Pack) -> int:
 
 
 def _with_qr(doc: documents.RoundDocument) -> documents.RoundDocument:
-    return dataclasses.replace(doc, tables=tuple(
-        dataclasses.replace(t, qr_svg=documents.captain_qr(t.captain_url)) if t.captain_url else t
-        for t in doc.tables
-    ))
+    """``doc`` with every playing table's captain QR code drawn (``documents.captain_qr``)."""
+    return dataclasses.replace(doc, tables=_qr_tables(doc.tables))
 
 
-def _part_html(pack: Pack, doc: documents.RoundDocument, kind: str, tables: tuple) -> str:
+def _qr_tables(tables: tuple) -> tuple:
+    return tuple(
+        dataclasses.replace(t, qr_src=documents.captain_qr(t.captain_url)) if t.captain_url and not t.qr_src else t
+        for t in tables
+    )
+
+
+def _part_html(pack: Pack, kind: str, tables: tuple) -> str:
+    """The HTML of one part, with the QR codes of the tables it prints (drawn here, cached
+    in ``links``: the table list draws them all, the score sheets find them ready)."""
     if kind == "tablelist":
-        return documents.tablelist_html(doc)
+        return documents.tablelist_html(_with_qr(pack.round_doc))
     if kind == "standings":
         return documents.standings_html(pack.standings_doc)
-    return documents.scoresheets_html(doc, a5=pack.a5, tables=tables)
+    return documents.scoresheets_html(pack.round_doc, a5=pack.a5, tables=_qr_tables(tables))
+
+
+def _submit_order(plan: list[tuple[str, tuple]]) -> list[int]:
+    """Indexes of ``plan`` in the order the parts go to the workers: the standings and the
+    first score sheets, which need few QR codes, so both workers start at once; then the
+    table list (the longest part: it must not be left for the end, and drawing its 250 QR
+    codes takes the server about 2 s while the workers render), then the other sheets."""
+    first = [i for i, (kind, _t) in enumerate(plan) if kind == "standings"]
+    sheets = [i for i, (kind, _t) in enumerate(plan) if kind == "sheets"]
+    table_list = [i for i, (kind, _t) in enumerate(plan) if kind == "tablelist"]
+    return first + sheets[:1] + table_list + sheets[1:]
 
 
 _pool_lock = threading.Lock()
@@ -257,49 +321,115 @@ def _context():
     return ctx
 
 
-def run(pack: Pack) -> None:
+def run(pack: Pack, *, after: tuple[str, ...] | list[str] = ()) -> None:
     """Render ``pack`` now (the job body): parts → PDF bytes (worker processes) → one file.
 
-    Writes the status after every part; on any error the status becomes ``failed`` (with
-    the message) and the next click starts again. Never touches the database.
+    ``after``: keys of superseded jobs to wait for first (:func:`start`). Writes the status
+    after every part; on any error the status becomes ``failed`` (with the message) and the
+    next click starts again; when superseded itself it stops after the parts in progress
+    (status ``superseded``). Never touches the database. The final status also says what
+    the pack cost (:func:`_costs`), which ``bench/printing.py`` prints.
     """
     from . import printworker
 
     key = pack.key
     plan = _plan(pack)
     try:
+        _wait_for(list(after), pack)
+        if _cancelled(key):  # superseded in turn while it waited
+            _write_status(key, state="superseded", done=0, total=len(plan), sheets=pack.sheets)
+            return
+        began, html_cpu = time.perf_counter(), 0.0
         with translation.override(pack.language):
-            doc = _with_qr(pack.round_doc)
             workers = workers_for(pack)
-            results: list[bytes | None] = [None] * len(plan)
+            results: list[tuple[bytes, float] | None] = [None] * len(plan)
             done = 0
             if workers == 0:
                 for i, (kind, tables) in enumerate(plan):
-                    results[i] = printworker.render(_part_html(pack, doc, kind, tables))
+                    if _cancelled(key):
+                        break
+                    cpu = time.thread_time()
+                    html = _part_html(pack, kind, tables)
+                    html_cpu += time.thread_time() - cpu
+                    results[i] = printworker.render_timed(html)
                     done += 1
                     _write_status(key, state="running", done=done, total=len(plan), sheets=pack.sheets)
             else:
                 with ProcessPoolExecutor(max_workers=workers, mp_context=_context(),
-                                         initializer=printworker.lower_priority) as pool:
+                                         initializer=printworker.start_worker) as pool:
                     futures = {}
-                    # the longest parts first (table list, standings), so no single long part
-                    # is left for the end while the other workers stand idle
-                    order = sorted(range(len(plan)), key=lambda i: plan[i][0] == "sheets")
-                    for i in order:
+                    for i in _submit_order(plan):
                         kind, tables = plan[i]
-                        futures[pool.submit(printworker.render, _part_html(pack, doc, kind, tables))] = i
+                        cpu = time.thread_time()
+                        html = _part_html(pack, kind, tables)
+                        html_cpu += time.thread_time() - cpu
+                        futures[pool.submit(printworker.render_timed, html)] = i
                     pending = set(futures)
-                    while pending:  # the status is rewritten at least every HEARTBEAT seconds
-                        finished, pending = wait(pending, timeout=HEARTBEAT, return_when=FIRST_COMPLETED)
+                    while pending:  # the status is rewritten at least every second
+                        finished, pending = wait(pending, timeout=1, return_when=FIRST_COMPLETED)
                         for future in finished:
                             results[futures[future]] = future.result()
                         done += len(finished)
+                        if _cancelled(key):  # the parts in the workers finish, the rest never start
+                            for future in pending:
+                                future.cancel()
+                            break
                         _write_status(key, state="running", done=done, total=len(plan), sheets=pack.sheets)
-        pages = join(results, pdf_path(key))
-        _write_status(key, state="done", done=len(plan), total=len(plan), sheets=pack.sheets, pages=pages)
+        if _cancelled(key) and any(r is None for r in results):
+            _write_status(key, state="superseded", done=done, total=len(plan), sheets=pack.sheets)
+            return
+        rendered = time.perf_counter()
+        cpu = time.thread_time()
+        pages = join([pdf for pdf, _cpu in results], pdf_path(key))
+        costs = _costs(plan, results, html_cpu=html_cpu, join_cpu=time.thread_time() - cpu,
+                       render=rendered - began, total=time.perf_counter() - began, workers=workers)
+        _write_status(key, state="done", done=len(plan), total=len(plan), sheets=pack.sheets, pages=pages,
+                      **costs)
+        try:
+            prune(pack.tournament_id)
+        except OSError:  # the pack is done all the same; pruning tries again next time
+            log.exception("pruning the print packs of tournament %s failed", pack.tournament_id)
     except Exception as exc:  # the arbiter sees "failed" and can click again
         log.exception("print pack %s failed", key)
         _write_status(key, state="failed", done=0, total=len(plan), sheets=pack.sheets, error=str(exc))
+
+
+def _costs(plan, results, *, html_cpu: float, join_cpu: float, render: float, total: float,
+           workers: int) -> dict:
+    """What a finished pack cost, for the status file and ``bench/printing.py`` (seconds):
+    ``cpu_parts`` CPU (user + system) of each part in the workers, in print order, with
+    ``part_kinds`` beside it; ``cpu_html`` the server's CPU writing the HTML and QR codes;
+    ``cpu_join`` its CPU joining the parts; ``wall_render``/``wall`` the wall time until the
+    last part was rendered / the file was written; ``workers`` the worker processes."""
+    return {
+        "cpu_parts": [round(cpu, 3) for _pdf, cpu in results],
+        "part_kinds": [kind for kind, _tables in plan],
+        "cpu_html": round(html_cpu, 3), "cpu_join": round(join_cpu, 3),
+        "wall_render": round(render, 3), "wall": round(total, 3), "workers": workers,
+    }
+
+
+def prune(tournament_id: int, *, keep: int | None = None) -> list[str]:
+    """Delete the files of all but the newest ``keep`` packs of tournament ``tournament_id``
+    (default: setting ``ARBITRO_PRINT_KEEP``), newest by their files' time; a job still
+    running is never touched. Returns the keys deleted. Called when a job is done: a
+    tournament's pack directory holds at most ``keep`` PDFs (about 1.5 MB each at 250 tables)."""
+    keep = settings.ARBITRO_PRINT_KEEP if keep is None else keep
+    times: dict[str, float] = {}
+    for path in cache_dir().glob(f"t{tournament_id}-r*"):
+        key = path.name.split(".", 1)[0]
+        if not valid_key(key, tournament_id):
+            continue
+        try:
+            times[key] = max(times.get(key, 0.0), path.stat().st_mtime)
+        except FileNotFoundError:  # deleted meanwhile by another server process
+            continue
+    idle = sorted((k for k in times if not _fresh_running(k)), key=times.get, reverse=True)
+    removed = idle[max(keep, 0):]
+    for key in removed:
+        for path in cache_dir().glob(f"{key}.*"):
+            path.unlink(missing_ok=True)
+    return removed
 
 
 def join(parts: list[bytes], target: Path) -> int:
@@ -318,5 +448,5 @@ def join(parts: list[bytes], target: Path) -> int:
     return pages
 
 
-__all__ = ["Pack", "prepare", "start", "run", "status", "pdf_path", "valid_key", "join",
+__all__ = ["Pack", "prepare", "start", "run", "status", "pdf_path", "valid_key", "join", "prune",
            "workers_for", "cache_dir", "CHUNK", "STALE_SECONDS", "PACK_VERSION"]

@@ -5,22 +5,69 @@ and hands only the HTML string to these workers, so a worker never holds (or inh
 database connection. Workers come from a ``forkserver`` that has already imported
 WeasyPrint, so each starts in milliseconds, and they run at a lower priority
 (``os.nice(10)``) than the server answering the captains.
+
+Python's cyclic garbage collector is paused while a part renders (:func:`render`):
+WeasyPrint allocates hundreds of thousands of objects per part (boxes, styles, text
+layouts) and every automatic collection walks all of them again, so a part's time grew
+faster than its page count (``bench/printing.py``: 100 score sheets in one document cost
+about 1.5× four parts of 25 each). What the parts leave behind (some 25 MB of cycles per
+25 sheets) is collected in one go once more than :data:`COLLECT_AFTER` objects wait, and a
+worker's last parts are never collected at all: the process ends with the job.
 """
 from __future__ import annotations
 
+import gc
 import os
+import resource
+
+#: Objects allocated since the last collection (``gc.get_count()[0]``) above which a worker
+#: collects after a part: about three parts of 25 score sheets, some 80 MB of garbage.
+COLLECT_AFTER = 500_000
 
 
 def lower_priority(niceness: int = 10) -> None:
-    """Pool initializer: make this worker process yield the CPU to the server."""
+    """Make this worker process yield the CPU to the server."""
     try:
         os.nice(niceness)
     except OSError:  # not permitted on some systems: rendering still works
         pass
 
 
+def start_worker(niceness: int = 10) -> None:
+    """Pool initializer: :func:`lower_priority`, and no automatic garbage collection in
+    this process (it only renders parts; :func:`render` collects when needed)."""
+    lower_priority(niceness)
+    gc.disable()
+
+
 def render(html: str) -> bytes:
-    """PDF bytes of one part's print HTML (A4/A5 and fonts come from its CSS)."""
+    """PDF bytes of one part's print HTML (A4/A5 and fonts come from its CSS), rendered
+    with the cyclic garbage collector paused (see the module docstring). In the server
+    process (``ARBITRO_PRINT_WORKERS=0``) the collector is switched back on afterwards."""
     import weasyprint
 
-    return weasyprint.HTML(string=html).write_pdf()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        return weasyprint.HTML(string=html).write_pdf()
+    finally:
+        if gc.get_count()[0] > COLLECT_AFTER:
+            gc.collect()
+        if was_enabled:
+            gc.enable()
+
+
+def _cpu_seconds() -> float:
+    usage = resource.getrusage(resource.RUSAGE_THREAD if hasattr(resource, "RUSAGE_THREAD")
+                               else resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+def render_timed(html: str) -> tuple[bytes, float]:
+    """(:func:`render` of ``html``, CPU seconds it took: user + system of this thread).
+
+    The print pack records these per part, so ``bench/printing.py`` reports the CPU a pack
+    costs beside its wall time (which depends on whatever else the cores are running)."""
+    start = _cpu_seconds()
+    pdf = render(html)
+    return pdf, _cpu_seconds() - start

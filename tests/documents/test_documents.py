@@ -89,10 +89,10 @@ def test_tablelist_lists_every_table_and_every_player_alphabetically(drafted):
     order = [m.group(1) for m in re.finditer(r"<b>(Rossi\d|Verdi\d)</b>", finder)]
     assert order == [f"Rossi{k}" for k in range(1, 6)] + [f"Verdi{k}" for k in range(1, 6)]
     # player → pair → table, line: Rossi4 is in pair 4, E/W at table 2; Rossi5 rests at table 3
-    assert re.search(r"<b>Rossi4</b> Anna4</td><td class=\"num\">4</td><td class=\"num\"><b>2</b></td><td>E/O", finder)
-    assert re.search(r"<b>Rossi5</b> Anna5</td><td class=\"num\">5</td><td class=\"num\"><b>3</b></td><td>riposo", finder)
-    assert html.count("<svg") == 2  # one QR per playing table
-    assert documents.tablelist_html(documents.round_document(rnd, qr=False), qr=False).count("<svg") == 0
+    assert re.search(r"<b>Rossi4</b> Anna4</td><td class=\"num\">4</td><td class=\"num b\">2</td><td>E/O", finder)
+    assert re.search(r"<b>Rossi5</b> Anna5</td><td class=\"num\">5</td><td class=\"num b\">3</td><td>riposo", finder)
+    assert html.count('<img class="qrimg" src="data:image/png;base64,') == 2  # one QR per playing table
+    assert documents.tablelist_html(documents.round_document(rnd, qr=False), qr=False).count("<img") == 0
 
 
 def test_tablelist_pdf_renders(drafted):
@@ -125,7 +125,7 @@ def test_blank_scoresheets_one_page_per_playing_table(drafted):
         assert f'<span class="pin">{t.pin}</span>' in html
     assert "105–300" in html and "11–9" in html and "≥ 2005" in html  # the VP scale in a corner
     assert "Firma linea N/S" in html and "Firma linea E/O" in html
-    assert html.count("<svg") == 2
+    assert html.count('<img class="qrimg" src="data:image/png;base64,') == 2
     first_sheet = html.split('class="sheet"')[1]
     assert re.findall(r'<td class="hn">(\d)</td><td></td><td></td><td></td>', first_sheet) == ["1", "2", "3", "4"]
     pdf = documents.scoresheets_pdf(doc)
@@ -139,7 +139,7 @@ def test_filled_scoresheet_shows_hands_totals_difference_and_vp(played):
     html = documents.scoresheets_html(doc)
     sheet1 = html.split('class="sheet"')[1]
     # hand 1 of table 1: N/S base 350, cards 50, total 400; E/W total 100, no base/cards entered
-    assert '<td class="hn">1</td><td>350</td><td>50</td><td><b>400</b></td><td class="split"></td><td></td><td><b>100</b></td>' in sheet1
+    assert '<td class="hn">1</td><td>350</td><td>50</td><td class="b">400</td><td class="split"></td><td></td><td class="b">100</td>' in sheet1
     assert "<td>1000</td>" in sheet1 and "<td>400</td>" in sheet1
     assert ">600</td>" in sheet1 and "N/S 13" in sheet1 and "E/O 7" in sheet1
     assert page_count(documents.scoresheets_pdf(doc)) == 4

@@ -165,7 +165,7 @@ def test_one_worker_while_the_round_is_in_play(drafted, settings):
 def test_a_running_job_is_joined_not_started_again(drafted, monkeypatch):
     pack = _pack(drafted)
     calls = []
-    monkeypatch.setattr(printpack, "run", lambda p: calls.append(p.key))
+    monkeypatch.setattr(printpack, "run", lambda p, after=(): calls.append(p.key))
     first = printpack.start(pack)
     second = printpack.start(_pack(drafted))
     assert calls == [pack.key]
@@ -228,7 +228,7 @@ def test_click_then_download(arbiter_client, played, public_url):
 def test_progress_page_while_running(arbiter_client, drafted, settings, monkeypatch):
     settings.ARBITRO_PRINT_BACKGROUND = True
     started = []
-    monkeypatch.setattr(printpack, "run", lambda p: started.append(p.key))
+    monkeypatch.setattr(printpack, "run", lambda p, after=(): started.append(p.key))
     url = reverse("print_pack_start", args=[drafted.slug, 1])
     first = arbiter_client.post(url, {"a5": "1"})
     second = arbiter_client.post(url, {"a5": "1"})  # two clicks → one job
