@@ -419,7 +419,8 @@ def _line_members(c: _Checker, i: int, raw: dict, round_number, numbers: set, pl
             c.add(f"{where}.player", _("il giocatore %(n)s non è della squadra %(team)s")
                   % {"n": json.dumps(raw_m.get("player")), "team": team})
         if player is not BAD and player in seated:
-            c.add(f"{where}.player", _("il giocatore %(n)s siede due volte in questo turno") % {"n": player})
+            c.add(f"{where}.player", _("il giocatore %(n)s siede due volte in questo turno")
+                  % {"n": json.dumps(raw_m.get("player"))})
         seated.add(player)
         seat = values.get("seat", 1)
         if seat not in (1, 2):
