@@ -191,3 +191,60 @@ def test_importing_a_team_tournament_twice_gives_the_copy_new_team_links(teams):
     new = set(Team.objects.filter(tournament=result.tournament).values_list("token", flat=True))
     assert len(new) == 5 and old.isdisjoint(new)
     assert any("capitani di squadra" in m for m in result.messages)
+
+
+TEAM40 = {"id": "team40", "name": "Squadre 40", "total": 40, "bands": [
+    {"min": 0, "max": 200, "winner": 20, "loser": 20},
+    {"min": 205, "max": 1000, "winner": 25, "loser": 15},
+    {"min": 1005, "max": None, "winner": 32, "loser": 8}]}
+
+
+@pytest.fixture
+def margin(db, arbiter):
+    """3 teams of four, the margin mode with the custom team scale "team40"."""
+    import datetime
+
+    from tests.teams.conftest import players
+    from tournaments.models import CustomScale
+
+    CustomScale.objects.create(scale_id="team40", name="Squadre 40", data=TEAM40)
+    t = services.create_tournament(by=arbiter, name="Scarto", slug="scarto", date=datetime.date(2026, 12, 1),
+                                   kind="teams", plan="RRR", hands_per_round=4, vp_scale="vp20-4h",
+                                   team_result="margin", team_scale="team40")
+    for k in (1, 2, 3):
+        services.add_team(tournament=t, name=f"Squadra {k}", players=players(f"T{k}p"), by=arbiter)
+    return t
+
+
+def test_a_custom_team_scale_travels_with_the_file(margin):
+    from tournaments.models import CustomScale
+
+    first = transfer.export_tournament(margin)
+    assert json.loads(first)["custom_team_scale"]["data"] == TEAM40 and json.loads(first)["custom_scale"] is None
+    empty_database()
+
+    result = transfer.import_tournament(data=first)
+
+    assert transfer.export_tournament(result.tournament) == first
+    assert result.tournament.team_scale == "team40" and CustomScale.objects.get().data == TEAM40
+
+
+def test_a_custom_team_scale_whose_code_is_taken_here_is_imported_under_a_new_code(margin):
+    from tournaments.models import CustomScale
+
+    first = transfer.export_tournament(margin)
+    other = {**TEAM40, "bands": [{**b, "winner": 21, "loser": 19} if b["min"] == 0 else b for b in TEAM40["bands"]]}
+    CustomScale.objects.filter(scale_id="team40").update(data=other)
+
+    result = transfer.import_tournament(data=first, slug="scarto-2")
+
+    assert result.tournament.team_scale == "team40-2" and CustomScale.objects.get(scale_id="team40-2").data["bands"] \
+        == TEAM40["bands"]
+    assert "Esiste già una tabella VP con codice «team40»: quella del file è importata come «team40-2»." \
+        in result.messages
+
+
+def test_a_custom_team_scale_of_another_code_in_the_file_is_refused(margin):
+    doc = json.loads(transfer.export_tournament(margin))
+    doc["custom_team_scale"]["scale_id"] = "team41"
+    assert refused(doc) == ["custom_team_scale.scale_id: non è la tabella VP a squadre del torneo"]

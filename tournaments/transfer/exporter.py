@@ -27,8 +27,8 @@ def _username(user) -> str | None:
     return user.get_username() if user is not None else None
 
 
-def _custom_scale(tournament: Tournament) -> dict | None:
-    custom = CustomScale.objects.filter(scale_id=tournament.vp_scale).first()
+def _custom_scale(scale_id: str) -> dict | None:
+    custom = CustomScale.objects.filter(scale_id=scale_id).first() if scale_id else None
     return _plain(custom) if custom is not None else None
 
 
@@ -184,7 +184,7 @@ def _audit(tournament: Tournament) -> list[dict]:
 
 def export_data(tournament: Tournament) -> dict:
     """The whole of ``tournament`` as a JSON-ready dict (format ``FORMAT``, version ``VERSION``):
-    settings, arbiters (usernames), its custom VP scale if any, teams (with their captain's
+    settings, arbiters (usernames), its custom VP scale and custom team scale if any, teams (with their captain's
     link) and their line-ups, pairs (with the pairs formed for one round of an individual or
     team tournament), players, rounds with their formed pairs' players (``line_members``),
     team matches (``matches``) and tables (seats, token, PIN), score sheets with hands (and
@@ -204,7 +204,8 @@ def export_data(tournament: Tournament) -> dict:
         "version": VERSION,
         "secret": SECRET_NOTICE,
         "tournament": head,
-        "custom_scale": _custom_scale(tournament),
+        "custom_scale": _custom_scale(tournament.vp_scale),
+        "custom_team_scale": _custom_scale(tournament.team_scale),
         "teams": _teams(tournament, keys),
         "lineups": _lineups(tournament, keys),
         "pairs": _pairs(tournament),

@@ -79,14 +79,13 @@ def _same_bands(data: dict) -> str | None:
     return None
 
 
-def _place_scale(plan: dict, messages: list[str], may_create: bool) -> str:
-    """The VP scale id the imported tournament uses: the file's custom scale created, reused
+def _place_scale(scale: dict | None, scale_id: str, messages: list[str], may_create: bool) -> str:
+    """The id of VP scale ``scale_id`` (the tournament's, or its team scale) on this server:
+    the file's custom scale ``scale`` created, reused
     when the same scale (name and bands) is already here, or created under a new id when
     that id is taken by another scale. Without ``may_create`` (only staff create custom
     scales), a scale here with the same bands is used instead, with a message; without one
     the import is refused (:class:`ArbiterError`)."""
-    scale = plan["scale"]
-    scale_id = plan["head"]["vp_scale"]
     if scale is None:
         if scale_id in vp_rules.builtin_scales() or CustomScale.objects.filter(scale_id=scale_id).exists():
             return scale_id
@@ -188,7 +187,12 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
     file_slug = head["slug"]
     head["slug"] = check_slug(slug or file_slug)
     may_create = _may_create_scales(by) if create_scales is None else create_scales
-    head["vp_scale"] = _place_scale(plan, messages, may_create)
+    file_scale = head["vp_scale"]
+    head["vp_scale"] = _place_scale(plan["scale"], file_scale, messages, may_create)
+    if head["team_scale"] == file_scale:   # one scale for both: placed once
+        head["team_scale"] = head["vp_scale"]
+    elif head["team_scale"]:
+        head["team_scale"] = _place_scale(plan["team_scale"], head["team_scale"], messages, may_create)
     users = _users(plan["users"], messages)
 
     tournament = _bulk(Tournament, [{**head, "created_by": users.get(plan["created_by"])}])[0]

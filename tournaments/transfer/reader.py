@@ -207,7 +207,7 @@ def read_plan(doc: dict) -> dict:
     added by :func:`add_team_keys`) checked; the converted plan of what to create::
 
         {"head": {...}, "created_by": str|None, "arbiters": [str], "scale": {...}|None,
-         "teams": [(values, captain key|None)],
+         "team_scale": {...}|None, "teams": [(values, captain key|None)],
          "lineups": [(values, team number, [4 player keys])],
          "pairs": [(values, round number|None, team number|None)],
          "players": [(values, pair number|None, team number|None, player key|None)],
@@ -242,6 +242,16 @@ def read_plan(doc: dict) -> dict:
                 c.add("custom_scale.data", " ".join(getattr(exc, "messages", [str(exc)])))
             if scale.get("scale_id") != head.get("vp_scale"):
                 c.add("custom_scale.scale_id", _("non è la tabella VP del torneo"))
+    team_scale = None
+    if doc.get("custom_team_scale") is not None:   # a team tournament's custom team scale (issue 15)
+        team_scale = c.obj("custom_team_scale", doc["custom_team_scale"], CustomScale)
+        if team_scale:
+            try:
+                vp_rules.scale_from_dict(team_scale.get("data") or {})
+            except (vp_rules.ScaleError, TypeError, AttributeError) as exc:
+                c.add("custom_team_scale.data", " ".join(getattr(exc, "messages", [str(exc)])))
+            if team_scale.get("scale_id") != head.get("team_scale"):
+                c.add("custom_team_scale.scale_id", _("non è la tabella VP a squadre del torneo"))
 
     no_pair = _("la coppia %(n)s non è nel file")
 
@@ -392,7 +402,7 @@ def read_plan(doc: dict) -> dict:
             details.append(_("… e altri %(n)s errori.") % {"n": len(c.errors) - MAX_DETAILS})
         raise ArbiterError(_("Il file del torneo contiene errori: nulla è stato importato."), details=details)
     return {"head": head, "created_by": created_by, "arbiters": arbiters, "scale": scale,
-            "teams": captains, "lineups": lineups,
+            "team_scale": team_scale, "teams": captains, "lineups": lineups,
             "pairs": [(values, rnd, team) for values, rnd, team, _i in pairs],
             "players": players, "rounds": rounds, "penalties": penalties, "audit": entries,
             "users": sorted(users)}

@@ -171,7 +171,7 @@ ADDED_IN_2: dict[str, dict] = {
 #: version 2 (the files written before teams reached the export have none of them); the
 #: exporter always writes them. ``"file"``: keys of the file's top object.
 TEAM_KEYS_OF_2: dict[str, dict] = {
-    "file": {"teams": [], "lineups": []},
+    "file": {"teams": [], "lineups": [], "custom_team_scale": None},
     "tournament": {"team_result": "sum", "team_scale": "", "team_min_players": 4, "team_max_players": 6},
     "pairs": {"team": None, "team_line": None},
     "players": {"team": None, "member": None},
