@@ -283,7 +283,9 @@ def forfeit_match(*, match: Match, team: Team, by, reason: str = "") -> Match:
     scores the rest VP (28 of 40 by default) and the forfeiting team nothing. The match's two
     tables are removed. Refused once a sheet of the match is entered, for a closed round, or
     for a team not in the match."""
-    match = Match.objects.select_for_update().select_related("round", "table_1", "table_2").get(pk=match.pk)
+    # of=self: PostgreSQL refuses FOR UPDATE on the nullable side of the tables' outer joins
+    match = (Match.objects.select_for_update(of=("self",)).select_related("round", "table_1", "table_2")
+             .get(pk=match.pk))
     if match.round.state == Round.State.CLOSED:
         raise ArbiterError(_("Il turno è chiuso: l'incontro non si cambia più."))
     if team.pk not in (match.team_a_id, match.team_b_id) or match.team_b_id is None:

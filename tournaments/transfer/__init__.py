@@ -13,5 +13,6 @@ from .exporter import LOCAL_ACTIONS, dumps, export_data, export_tournament  # no
 from .importer import ImportResult, check_slug, import_tournament  # noqa: F401
 from .reader import parse_file, read_plan, upgrade_v1  # noqa: F401
 from .schema import (  # noqa: F401
-    ADDED_IN_2, FIELDS, FORMAT, READABLE_VERSIONS, SECRET_NOTICE, STRUCTURAL, VERSION, model_field_names,
+    ADDED_IN_2, FIELDS, FORMAT, READABLE_VERSIONS, SECRET_NOTICE, STRUCTURAL, TEAM_KEYS_OF_2, VERSION,
+    model_field_names,
 )

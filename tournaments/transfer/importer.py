@@ -18,8 +18,8 @@ from scoring import vp as vp_rules
 
 from ..errors import ArbiterError
 from ..models import (
-    AuditEntry, CustomScale, HandRow, LineMember, Pair, Penalty, Player, Round, ScoreSheet, Seat, Table,
-    Tournament, new_token,
+    AuditEntry, CustomScale, HandRow, LineMember, LineUp, Match, Pair, Penalty, Player, Round, ScoreSheet, Seat,
+    Table, Team, Tournament, new_token,
 )
 from ..services.audit import _as_actor, audit
 from ..services.guard import refuse_integrity_errors
@@ -79,14 +79,13 @@ def _same_bands(data: dict) -> str | None:
     return None
 
 
-def _place_scale(plan: dict, messages: list[str], may_create: bool) -> str:
-    """The VP scale id the imported tournament uses: the file's custom scale created, reused
+def _place_scale(scale: dict | None, scale_id: str, messages: list[str], may_create: bool) -> str:
+    """The id of VP scale ``scale_id`` (the tournament's, or its team scale) on this server:
+    the file's custom scale ``scale`` created, reused
     when the same scale (name and bands) is already here, or created under a new id when
     that id is taken by another scale. Without ``may_create`` (only staff create custom
     scales), a scale here with the same bands is used instead, with a message; without one
     the import is refused (:class:`ArbiterError`)."""
-    scale = plan["scale"]
-    scale_id = plan["head"]["vp_scale"]
     if scale is None:
         if scale_id in vp_rules.builtin_scales() or CustomScale.objects.filter(scale_id=scale_id).exists():
             return scale_id
@@ -168,7 +167,8 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
     staff create custom scales (see ``create_scales``): for another arbiter a scale here
     with the same bands is used, with a message, or the import is refused. When
     the file's captain tokens are already used here (the same tournament imported twice),
-    every table gets a new token (printed QR codes then open the first copy only). Wrong-PIN
+    every table gets a new token (printed QR codes then open the first copy only); the same
+    for the team captains' links of a team tournament. Wrong-PIN
     counters start at zero. One audit entry ``tournament_imported``.
 
     Raises :class:`ArbiterError`: not a tournament file, unknown version, invalid values
@@ -187,7 +187,12 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
     file_slug = head["slug"]
     head["slug"] = check_slug(slug or file_slug)
     may_create = _may_create_scales(by) if create_scales is None else create_scales
-    head["vp_scale"] = _place_scale(plan, messages, may_create)
+    file_scale = head["vp_scale"]
+    head["vp_scale"] = _place_scale(plan["scale"], file_scale, messages, may_create)
+    if head["team_scale"] == file_scale:   # one scale for both: placed once
+        head["team_scale"] = head["vp_scale"]
+    elif head["team_scale"]:
+        head["team_scale"] = _place_scale(plan["team_scale"], head["team_scale"], messages, may_create)
     users = _users(plan["users"], messages)
 
     tournament = _bulk(Tournament, [{**head, "created_by": users.get(plan["created_by"])}])[0]
@@ -196,29 +201,55 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
         arbiters.append(owner)
     tournament.arbiters.set(arbiters)
 
-    # Rounds first: an individual tournament's partnerships are pairs formed for one round.
-    round_objs = _bulk(Round, [{**values, "tournament": tournament} for values, _t, _m in plan["rounds"]])
+    # Rounds first: an individual tournament's partnerships and a team's pairs of a round
+    # are pairs formed for one round. Teams before their pairs and players, their captains after.
+    round_objs = _bulk(Round, [{**values, "tournament": tournament} for values, *_rest in plan["rounds"]])
     by_round = {rnd.number: rnd for rnd in round_objs}
-    pairs = {p.number: p for p in _bulk(Pair, [{**values, "tournament": tournament, "round": by_round.get(rnd)}
-                                               for values, rnd in plan["pairs"]])}
-    players = {p.number: p for p in _bulk(Player, [{**values, "tournament": tournament, "pair": pairs.get(number)}
-                                                   for values, number in plan["players"]])
-               if p.number is not None}
+    team_tokens = [values["token"] for values, _c in plan["teams"]]
+    renew_teams = len(set(team_tokens)) != len(team_tokens) or Team.objects.filter(token__in=team_tokens).exists()
+    if renew_teams:
+        messages.append(_("I link dei capitani di squadra del file sono già in uso su questo server (torneo già "
+                          "importato?): le squadre hanno link nuovi."))
+    teams = {t.number: t for t in _bulk(Team, [{**values, "tournament": tournament,
+                                                **({"token": new_token()} if renew_teams else {})}
+                                               for values, _captain in plan["teams"]])}
+    pairs = {p.number: p for p in _bulk(Pair, [{**values, "tournament": tournament, "round": by_round.get(rnd),
+                                                "team": teams.get(team)}
+                                               for values, rnd, team in plan["pairs"]])}
+    player_rows = [(values, pair, team, key) for values, pair, team, key in plan["players"]]
+    player_objs = _bulk(Player, [{**values, "tournament": tournament, "pair": pairs.get(pair), "team": teams.get(team)}
+                                 for values, pair, team, _key in player_rows])
+    players = {key: p for p, (_v, _p, _t, key) in zip(player_objs, player_rows) if key is not None}
+    captained = []
+    for values, captain in plan["teams"]:
+        if captain is not None:
+            team = teams[values["number"]]
+            team.captain = players[captain]
+            captained.append(team)
+    Team.objects.bulk_update(captained, ["captain"], batch_size=500)
     _bulk(LineMember, [{**values, "round": rnd, "pair": pairs[pair], "player": players[player]}
-                       for rnd, (_v, _t, members) in zip(round_objs, plan["rounds"])
+                       for rnd, (_v, _t, members, _m) in zip(round_objs, plan["rounds"])
                        for values, pair, player in members])
+    _bulk(LineUp, [{**values, "team": teams[team],
+                    **{name: players[key] for name, key in zip(("first_1", "first_2", "second_1", "second_2"), four)}}
+                   for values, team, four in plan["lineups"]])
 
-    tokens = [t["token"] for _v, tables, _m in plan["rounds"] for t, _s, _sh in tables]
+    tokens = [t["token"] for _v, tables, *_rest in plan["rounds"] for t, _s, _sh in tables]
     renew = len(set(tokens)) != len(tokens) or Table.objects.filter(token__in=tokens).exists()
     if renew:
         messages.append(_("I link dei capitani del file sono già in uso su questo server (torneo già "
                           "importato?): i tavoli hanno link nuovi e i QR stampati non aprono questa copia."))
     table_rows, placed = [], []
-    for rnd, (_values, tables, _m) in zip(round_objs, plan["rounds"]):
+    for rnd, (_values, tables, *_rest) in zip(round_objs, plan["rounds"]):
         for t, seats, sheet in tables:
             table_rows.append({**t, "round": rnd, **({"token": new_token()} if renew else {})})
             placed.append((rnd, seats, sheet))
     table_objs = _bulk(Table, table_rows)
+    by_table = {(table.round.number, table.number): table for table in table_objs}
+    _bulk(Match, [{**values, "round": rnd, **{name: teams.get(number) for name, number in match_teams.items()},
+                   **{name: by_table.get((rnd.number, number)) for name, number in match_tables.items()}}
+                  for rnd, (_v, _t, _m, matches) in zip(round_objs, plan["rounds"])
+                  for values, match_teams, match_tables in matches])
     _bulk(Seat, [{"round": rnd, "table": table, "pair": pairs[number], "line": line}
                  for table, (rnd, seats, _sheet) in zip(table_objs, placed)
                  for line, number in seats.items() if number is not None])
@@ -233,7 +264,7 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
                        for values, name in plan["audit"]])
     audit(tournament=tournament, by=by, action="tournament_imported",
           new={"version": version, "file_slug": file_slug, "slug": tournament.slug,
-               "vp_scale": tournament.vp_scale, "tokens_renewed": renew,
+               "vp_scale": tournament.vp_scale, "tokens_renewed": renew, "team_tokens_renewed": renew_teams,
                "owner": owner.get_username() if owner is not None else None},
           reason=f"imported from file (version {version})")
     return ImportResult(tournament=tournament, messages=messages)

@@ -2,7 +2,8 @@
 check of every value and every reference between rows (issue 13 item 4).
 
 Nothing here writes: :func:`read_plan` turns a file's JSON object into converted field
-values and natural-key references (pair, player and round numbers, usernames), or raises
+values and natural-key references (pair, player, team, round and table numbers, a team
+player as ``[team, member]``, usernames), or raises
 :class:`ArbiterError` listing every problem with its place in the file.
 """
 from __future__ import annotations
@@ -17,21 +18,25 @@ from scoring import vp as vp_rules
 
 from ..errors import ArbiterError
 from ..models import (
-    AuditEntry, CustomScale, HandRow, LineMember, Pair, Penalty, Player, Round, ScoreSheet, Table, Tournament,
+    AuditEntry, CustomScale, HandRow, LineMember, LineUp, Match, Pair, Penalty, Player, Round, ScoreSheet, Table,
+    Team, Tournament,
 )
 from ..services.audit import actor_form
-from .schema import ADDED_IN_2, FIELDS, FORMAT, READABLE_VERSIONS, from_json
+from .schema import ADDED_IN_2, FIELDS, FORMAT, READABLE_VERSIONS, TEAM_KEYS_OF_2, from_json
 
 MAX_DETAILS = 30
 
 #: The keys each object of the file has beyond its model's ``FIELDS``.
 EXTRA_KEYS = {
     "tournament": ("created_by", "arbiters"),
-    "pairs": ("round",),
-    "players": ("pair",),
+    "pairs": ("round", "team"),
+    "players": ("pair", "team", "member"),
     "tables": ("ns", "ew", "sheet"),
     "sheet": ("hands",),
-    "rounds": ("tables", "line_members"),
+    "rounds": ("tables", "line_members", "matches"),
+    "teams": ("captain",),
+    "matches": ("team_a", "team_b", "forfeit_by", "table_1", "table_2"),
+    "lineups": ("team", "first_1", "first_2", "second_1", "second_2"),
     "line_members": ("pair", "player"),
     "penalties": ("pair", "player", "created_by"),
     "audit": ("user",),
@@ -91,6 +96,20 @@ class _Checker:
             return BAD
         return raw
 
+    def player(self, where: str, raw, known: set, *, null=True):
+        """``raw`` as a reference to a player of the file: his number, or ``[team, member]``
+        for a team player (returned as a tuple); :data:`BAD` when not one of ``known``."""
+        if raw is None and null:
+            return None
+        key = raw
+        if isinstance(raw, list) and len(raw) == 2 and all(isinstance(x, int) and not isinstance(x, bool)
+                                                             for x in raw):
+            key = tuple(raw)
+        if isinstance(key, bool) or not isinstance(key, (int, tuple)) or key not in known:
+            self.add(where, _("il giocatore %(n)s non è nel file") % {"n": json.dumps(raw, ensure_ascii=False)})
+            return BAD
+        return key
+
 
 #: A reference already reported as wrong (never a number of the file).
 BAD = object()
@@ -132,6 +151,19 @@ def _objects(doc: dict):
                 yield "sheet", table["sheet"]
 
 
+def add_team_keys(doc: dict) -> dict:
+    """``doc`` (a version-2 object) with the team keys it lacks (``schema.TEAM_KEYS_OF_2``)
+    taking the values of a tournament without teams: version 2 was written for an hour
+    before team tournaments reached the export (issue 13), without them. A copy."""
+    doc = copy.deepcopy(doc)
+    for key, default in TEAM_KEYS_OF_2["file"].items():
+        doc.setdefault(key, copy.deepcopy(default))
+    for part, obj in _objects(doc):
+        for key, default in TEAM_KEYS_OF_2.get(part, {}).items():
+            obj.setdefault(key, copy.deepcopy(default))
+    return doc
+
+
 def upgrade_v1(doc: dict) -> tuple[dict, list[str]]:
     """A version-1 file (written by the first export, before issues 11, 14 and 15 reached it)
     as a version-2 object, and sentences for the arbiter.
@@ -171,18 +203,26 @@ def upgrade_v1(doc: dict) -> tuple[dict, list[str]]:
 
 
 def read_plan(doc: dict) -> dict:
-    """Every value and reference of ``doc`` (a version-2 object) checked; the converted plan
-    of what to create::
+    """Every value and reference of ``doc`` (a version-2 object; missing team keys are
+    added by :func:`add_team_keys`) checked; the converted plan of what to create::
 
         {"head": {...}, "created_by": str|None, "arbiters": [str], "scale": {...}|None,
-         "pairs": [(values, round number|None)], "players": [(values, pair number|None)],
+         "team_scale": {...}|None, "teams": [(values, captain key|None)],
+         "lineups": [(values, team number, [4 player keys])],
+         "pairs": [(values, round number|None, team number|None)],
+         "players": [(values, pair number|None, team number|None, player key|None)],
          "rounds": [(values, [(table values, {"ns": n, "ew": n}, (sheet values, [hands])|None)],
-                     [(line member values, pair number, player number)])],
-         "penalties": [(values, pair number|None, player number|None, username|None)],
+                     [(line member values, pair number, player key)],
+                     [(match values, {"team_a"|"team_b"|"forfeit_by": team number|None},
+                       {"table_1"|"table_2": table number|None})])],
+         "penalties": [(values, pair number|None, player key|None, username|None)],
          "audit": [(values, username|None)], "users": [str]}
 
-    Raises :class:`ArbiterError` listing every problem (``details``), each with its place.
+    A player key is the player's number, or ``(team, member)`` for a team player (the file's
+    ``[team, member]``). Raises :class:`ArbiterError` listing every problem (``details``),
+    each with its place (``lineups[2].first_1``).
     """
+    doc = add_team_keys(doc)
     c = _Checker()
     head = c.obj("tournament", doc.get("tournament"), Tournament, EXTRA_KEYS["tournament"]) or {}
     raw_head = doc.get("tournament") if isinstance(doc.get("tournament"), dict) else {}
@@ -202,11 +242,32 @@ def read_plan(doc: dict) -> dict:
                 c.add("custom_scale.data", " ".join(getattr(exc, "messages", [str(exc)])))
             if scale.get("scale_id") != head.get("vp_scale"):
                 c.add("custom_scale.scale_id", _("non è la tabella VP del torneo"))
+    team_scale = None
+    if doc.get("custom_team_scale") is not None:   # a team tournament's custom team scale (issue 15)
+        team_scale = c.obj("custom_team_scale", doc["custom_team_scale"], CustomScale)
+        if team_scale:
+            try:
+                vp_rules.scale_from_dict(team_scale.get("data") or {})
+            except (vp_rules.ScaleError, TypeError, AttributeError) as exc:
+                c.add("custom_team_scale.data", " ".join(getattr(exc, "messages", [str(exc)])))
+            if team_scale.get("scale_id") != head.get("team_scale"):
+                c.add("custom_team_scale.scale_id", _("non è la tabella VP a squadre del torneo"))
 
     no_pair = _("la coppia %(n)s non è nel file")
-    no_player = _("il giocatore %(n)s non è nel file")
 
-    pairs, numbers = [], set()
+    no_team = _("la squadra %(n)s non è nel file")
+
+    teams, team_numbers = [], set()
+    for i, raw in enumerate(c.items("teams", doc.get("teams"))):
+        values = c.obj(f"teams[{i}]", raw, Team, EXTRA_KEYS["teams"])
+        if values is None:
+            continue
+        if values.get("number") in team_numbers:
+            c.add(f"teams[{i}].number", _("squadra ripetuta"))
+        team_numbers.add(values.get("number"))
+        teams.append((values, raw.get("captain"), i))
+
+    pairs, numbers, pair_team = [], set(), {}
     for i, raw in enumerate(c.items("pairs", doc.get("pairs"))):
         values = c.obj(f"pairs[{i}]", raw, Pair, EXTRA_KEYS["pairs"])
         if values is None:
@@ -214,19 +275,43 @@ def read_plan(doc: dict) -> dict:
         if values.get("number") in numbers:
             c.add(f"pairs[{i}].number", _("coppia ripetuta"))
         numbers.add(values.get("number"))
-        pairs.append((values, raw.get("round"), i))
+        team = c.ref(f"pairs[{i}].team", raw.get("team"), team_numbers, no_team)
+        pair_team[values.get("number")] = team
+        pairs.append((values, raw.get("round"), team, i))
 
-    players, player_numbers = [], set()
+    players, player_keys, places = [], set(), {}
     for i, raw in enumerate(c.items("players", doc.get("players"))):
         values = c.obj(f"players[{i}]", raw, Player, EXTRA_KEYS["players"])
         if values is None:
             continue
         number = values.get("number")
-        if number is not None and number in player_numbers:
+        if number is not None and number in player_keys:
             c.add(f"players[{i}].number", _("giocatore ripetuto"))
-        player_numbers.add(number)
-        players.append((values, c.ref(f"players[{i}].pair", raw.get("pair"), numbers, no_pair)))
-    player_numbers.discard(None)
+        key = number
+        team = c.ref(f"players[{i}].team", raw.get("team"), team_numbers, no_team)
+        member = raw.get("member")
+        if team is None and member is not None:
+            c.add(f"players[{i}].member", _("solo un giocatore di una squadra ha un posto nella squadra"))
+        elif team is not None and team is not BAD:
+            # a team's players in registration order: members 1, 2, 3… as the file lists them
+            places[team] = places.get(team, 0) + 1
+            if member != places[team]:
+                c.add(f"players[{i}].member", _("atteso %(n)s: i giocatori di una squadra sono numerati 1, 2, 3… "
+                                                "nell'ordine del file") % {"n": places[team]})
+            elif number is None:
+                key = (team, member)
+        if key is not None:
+            player_keys.add(key)
+        players.append((values, c.ref(f"players[{i}].pair", raw.get("pair"), numbers, no_pair), team, key))
+    player_numbers = player_keys  # numbers and (team, member) keys
+
+    captains = []
+    for values, raw_captain, i in teams:
+        captain = c.player(f"teams[{i}].captain", raw_captain, player_keys)
+        if isinstance(captain, tuple) and captain[0] != values.get("number"):
+            c.add(f"teams[{i}].captain", _("il giocatore %(n)s non è della squadra %(team)s")
+                  % {"n": json.dumps(raw_captain), "team": values.get("number")})
+        captains.append((values, captain))
 
     raw_rounds = [(i, raw, c.obj(f"rounds[{i}]", raw, Round, EXTRA_KEYS["rounds"]))
                   for i, raw in enumerate(c.items("rounds", doc.get("rounds")))]
@@ -237,7 +322,7 @@ def read_plan(doc: dict) -> dict:
                 c.add(f"rounds[{i}].number", _("turno ripetuto"))
             round_numbers.add(values.get("number"))
     formed = {}   # pair number → the round it was formed for
-    for values, rnd, i in pairs:
+    for values, rnd, _team, i in pairs:
         c.ref(f"pairs[{i}].round", rnd, round_numbers, _("il turno %(n)s non è nel file"))
         if rnd is not None:
             formed[values.get("number")] = rnd
@@ -262,8 +347,32 @@ def read_plan(doc: dict) -> dict:
                 if sheet is not None:
                     sheet = (sheet, [h for h in hands if h is not None])
             tables.append((t, seats, sheet))
-        rounds.append((values, tables, _line_members(c, i, raw, values.get("number"), numbers, player_numbers,
-                                                     formed)))
+        members = _line_members(c, i, raw, values.get("number"), numbers, player_numbers, formed, pair_team)
+        rounds.append((values, tables, members,
+                       _matches(c, i, raw, team_numbers, {t.get("number") for t, _s, _sh in tables})))
+
+    lineups, entered = [], set()
+    for i, raw in enumerate(c.items("lineups", doc.get("lineups"))):
+        where = f"lineups[{i}]"
+        values = c.obj(where, raw, LineUp, EXTRA_KEYS["lineups"])
+        if values is None:
+            continue
+        team = c.ref(f"{where}.team", raw.get("team"), team_numbers, no_team, null=False)
+        if (team, values.get("round_number")) in entered:
+            c.add(where, _("formazione ripetuta per la squadra %(team)s nel turno %(round)s")
+                  % {"team": team, "round": values.get("round_number")})
+        entered.add((team, values.get("round_number")))
+        four = []
+        for name in ("first_1", "first_2", "second_1", "second_2"):
+            key = c.player(f"{where}.{name}", raw.get(name), player_keys, null=False)
+            if key is not BAD and team is not BAD and (not isinstance(key, tuple) or key[0] != team):
+                c.add(f"{where}.{name}", _("il giocatore %(n)s non è della squadra %(team)s")
+                      % {"n": json.dumps(raw.get(name)), "team": team})
+            elif key is not BAD and key in four:
+                c.add(f"{where}.{name}", _("il giocatore %(n)s è due volte nella formazione")
+                      % {"n": json.dumps(raw.get(name))})
+            four.append(key)
+        lineups.append((values, team, four))
 
     penalties = []
     for i, raw in enumerate(c.items("penalties", doc.get("penalties"))):
@@ -273,7 +382,7 @@ def read_plan(doc: dict) -> dict:
         by = c.username(f"penalties[{i}].created_by", raw.get("created_by"))
         users |= {by} if by else set()
         pair = c.ref(f"penalties[{i}].pair", raw.get("pair"), numbers, no_pair)
-        player = c.ref(f"penalties[{i}].player", raw.get("player"), player_numbers, no_player)
+        player = c.player(f"penalties[{i}].player", raw.get("player"), player_keys)
         if (pair is None) == (player is None):
             c.add(f"penalties[{i}]", _("una penalità va a una coppia o a un giocatore (uno solo dei due)"))
         penalties.append((values, pair, player, by))
@@ -293,16 +402,17 @@ def read_plan(doc: dict) -> dict:
             details.append(_("… e altri %(n)s errori.") % {"n": len(c.errors) - MAX_DETAILS})
         raise ArbiterError(_("Il file del torneo contiene errori: nulla è stato importato."), details=details)
     return {"head": head, "created_by": created_by, "arbiters": arbiters, "scale": scale,
-            "pairs": [(values, rnd) for values, rnd, _i in pairs],
+            "team_scale": team_scale, "teams": captains, "lineups": lineups,
+            "pairs": [(values, rnd, team) for values, rnd, team, _i in pairs],
             "players": players, "rounds": rounds, "penalties": penalties, "audit": entries,
             "users": sorted(users)}
 
 
 def _line_members(c: _Checker, i: int, raw: dict, round_number, numbers: set, player_numbers: set,
-                  formed: dict) -> list[tuple]:
-    """The players of round ``i``'s formed partnerships (individual tournaments), checked:
-    the pair is one formed for this round, the player is in the file and sits once in the
-    round, each seat (1 or 2) of a partnership once."""
+                  formed: dict, pair_team: dict) -> list[tuple]:
+    """The players of round ``i``'s formed pairs (individual and team tournaments), checked:
+    the pair is one formed for this round, the player is in the file (a team's pair: of that
+    team) and sits once in the round, each seat (1 or 2) of a pair once."""
     members, seated, seats = [], set(), set()
     for k, raw_m in enumerate(c.items(f"rounds[{i}].line_members", raw.get("line_members", []))):
         where = f"rounds[{i}].line_members[{k}]"
@@ -312,10 +422,15 @@ def _line_members(c: _Checker, i: int, raw: dict, round_number, numbers: set, pl
         pair = c.ref(f"{where}.pair", raw_m.get("pair"), numbers, _("la coppia %(n)s non è nel file"), null=False)
         if pair in numbers and formed.get(pair) != round_number:
             c.add(f"{where}.pair", _("la coppia %(n)s non è formata per questo turno") % {"n": pair})
-        player = c.ref(f"{where}.player", raw_m.get("player"), player_numbers,
-                       _("il giocatore %(n)s non è nel file"), null=False)
+        player = c.player(f"{where}.player", raw_m.get("player"), player_numbers, null=False)
+        team = pair_team.get(pair) if pair is not BAD else None
+        if team is not None and team is not BAD and player is not BAD and (
+                not isinstance(player, tuple) or player[0] != team):
+            c.add(f"{where}.player", _("il giocatore %(n)s non è della squadra %(team)s")
+                  % {"n": json.dumps(raw_m.get("player")), "team": team})
         if player is not BAD and player in seated:
-            c.add(f"{where}.player", _("il giocatore %(n)s siede due volte in questo turno") % {"n": player})
+            c.add(f"{where}.player", _("il giocatore %(n)s siede due volte in questo turno")
+                  % {"n": json.dumps(raw_m.get("player"))})
         seated.add(player)
         seat = values.get("seat", 1)
         if seat not in (1, 2):
@@ -325,3 +440,35 @@ def _line_members(c: _Checker, i: int, raw: dict, round_number, numbers: set, pl
         seats.add((pair, seat))
         members.append((values, pair, player))
     return members
+
+
+def _matches(c: _Checker, i: int, raw: dict, team_numbers: set, table_numbers: set) -> list[tuple]:
+    """The matches of round ``i`` (team tournaments), checked: numbers once, teams in the
+    file and in one match of the round, tables of this round and in one match."""
+    matches, seen, playing, used = [], set(), set(), set()
+    no_team = _("la squadra %(n)s non è nel file")
+    for k, raw_m in enumerate(c.items(f"rounds[{i}].matches", raw.get("matches", []))):
+        where = f"rounds[{i}].matches[{k}]"
+        values = c.obj(where, raw_m, Match, EXTRA_KEYS["matches"])
+        if values is None:
+            continue
+        if values.get("number") in seen:
+            c.add(f"{where}.number", _("incontro ripetuto"))
+        seen.add(values.get("number"))
+        teams = {name: c.ref(f"{where}.{name}", raw_m.get(name), team_numbers, no_team, null=name != "team_a")
+                 for name in ("team_a", "team_b", "forfeit_by")}
+        for name in ("team_a", "team_b"):
+            team = teams[name]
+            if team is not None and team is not BAD:
+                if team in playing:
+                    c.add(f"{where}.{name}", _("la squadra %(n)s ha due incontri in questo turno") % {"n": team})
+                playing.add(team)
+        tables = {name: c.ref(f"{where}.{name}", raw_m.get(name), table_numbers,
+                              _("il tavolo %(n)s non è in questo turno")) for name in ("table_1", "table_2")}
+        for name, table in tables.items():
+            if table is not None and table is not BAD:
+                if table in used:
+                    c.add(f"{where}.{name}", _("il tavolo %(n)s è già in un altro incontro") % {"n": table})
+                used.add(table)
+        matches.append((values, teams, tables))
+    return matches

@@ -31,6 +31,8 @@ from ..models import (
     CustomScale,
     HandRow,
     LineMember,
+    LineUp,
+    Match,
     Pair,
     Penalty,
     PinGuard,
@@ -39,6 +41,7 @@ from ..models import (
     ScoreSheet,
     Seat,
     Table,
+    Team,
     Tournament,
 )
 
@@ -48,6 +51,9 @@ FORMAT = "arbitro-tournament"
 #: penalties to a player), groups (``groups``, ``group_split``, ``group_seed``, a pair's
 #: ``group``), the arbiter's sheet drafts and the audit's coded actor. Version-1 files are
 #: still read (:data:`ADDED_IN_2` fills what they lack), see ``reader.upgrade_v1``.
+#: Team tournaments (issue 15, then issue 13) are in version 2 too, as OPTIONAL keys
+#: (:data:`TEAM_KEYS_OF_2`: missing = a tournament without teams), since the version-2 files
+#: written before them (by unreleased builds, for an hour) are tournaments without teams.
 VERSION = 2
 #: Every version this build reads.
 READABLE_VERSIONS = (1, 2)
@@ -60,11 +66,11 @@ FIELDS: dict[type[dj.Model], tuple[str, ...]] = {
     Tournament: (
         "name", "slug", "date", "venue", "kind", "hands_per_round", "vp_scale", "plan", "mitchell_step",
         "rematch_window", "bye_percent", "bye_mp", "tiebreaks", "rule_set", "first_round",
-        "mitchell_order", "minutes_per_round", "groups", "group_split", "group_seed", "public_enabled",
-        "projector_enabled", "created_at",
+        "mitchell_order", "minutes_per_round", "groups", "group_split", "group_seed", "team_result",
+        "team_scale", "team_min_players", "team_max_players", "public_enabled", "projector_enabled", "created_at",
     ),
     CustomScale: ("scale_id", "name", "data", "created_at"),
-    Pair: ("number", "status", "withdrawn_from_round", "late_entry", "group", "created_at"),
+    Pair: ("number", "status", "withdrawn_from_round", "late_entry", "group", "team_line", "created_at"),
     Player: ("number", "first_name", "last_name", "membership_number", "club", "seat", "status",
              "withdrawn_from_round", "late_entry"),
     Round: (
@@ -86,6 +92,9 @@ FIELDS: dict[type[dj.Model], tuple[str, ...]] = {
                  "new", "reason"),
     LineMember: ("seat",),
     PinGuard: (),
+    Team: ("number", "name", "status", "withdrawn_from_round", "late_entry", "group", "token", "created_at"),
+    Match: ("number", "bye"),
+    LineUp: ("round_number", "entered_by", "updated_at"),
 }
 
 STRUCTURAL: dict[type[dj.Model], dict[str, str]] = {
@@ -97,8 +106,11 @@ STRUCTURAL: dict[type[dj.Model], dict[str, str]] = {
     CustomScale: {"id": "database id"},
     Pair: {"id": "database id", "tournament": "nesting",
            "round": "the round's number ('round'; null for a registered pair): a partnership formed "
-                    "for that round of an individual tournament"},
-    Player: {"id": "database id", "tournament": "nesting", "pair": "the pair's number"},
+                    "for that round of an individual tournament, or a team's pair of that round",
+           "team": "the team's number ('team'; null but in a team tournament)"},
+    Player: {"id": "database id", "tournament": "nesting", "pair": "the pair's number",
+             "team": "the team's number ('team'), with the player's place in it ('member', 1.., in "
+                     "registration order): a team player is referred to as [team, member]"},
     Round: {"id": "database id", "tournament": "nesting"},
     Table: {"id": "database id", "round": "nested in its round"},
     Seat: {
@@ -126,6 +138,16 @@ STRUCTURAL: dict[type[dj.Model], dict[str, str]] = {
         "table": "not exported", "wrong": "not exported", "window_start": "not exported",
         "locked_at": "not exported",
     },
+    Team: {"id": "database id", "tournament": "nesting",
+           "captain": "the captain as [team, member] (or null)"},
+    Match: {"id": "database id", "round": "nested in its round ('matches')",
+            "team_a": "team number", "team_b": "team number (or null: a rest)",
+            "forfeit_by": "team number (or null)",
+            "table_1": "the table's number in the round (or null)",
+            "table_2": "the table's number in the round (or null)"},
+    LineUp: {"id": "database id", "team": "the team's number",
+             "first_1": "[team, member]", "first_2": "[team, member]",
+             "second_1": "[team, member]", "second_2": "[team, member]"},
 }
 
 
@@ -141,6 +163,19 @@ ADDED_IN_2: dict[str, dict] = {
     "penalties": {"player": None},
     # (an entry's coded actor is first read from its label: reader.upgrade_v1)
     "audit": {"actor_code": "", "actor_params": None},
+}
+
+
+#: The keys of team tournaments (issue 15) in a version-2 file, per object of the file, with
+#: the value a missing one takes: what a tournament without teams has. They are optional in
+#: version 2 (the files written before teams reached the export have none of them); the
+#: exporter always writes them. ``"file"``: keys of the file's top object.
+TEAM_KEYS_OF_2: dict[str, dict] = {
+    "file": {"teams": [], "lineups": [], "custom_team_scale": None},
+    "tournament": {"team_result": "sum", "team_scale": "", "team_min_players": 4, "team_max_players": 6},
+    "pairs": {"team": None, "team_line": None},
+    "players": {"team": None, "member": None},
+    "rounds": {"matches": []},
 }
 
 
