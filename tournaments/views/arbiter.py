@@ -15,7 +15,7 @@ from pairing import mitchell
 from .. import documents, registrations, selectors, services
 from ..errors import ArbiterError
 from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
-from ..models import AuditEntry, Pair, Player, Tournament
+from ..models import AuditEntry, Pair, Player, Round, Tournament
 from ..tables import PairTable
 from .common import arbiter_view, query_int
 
@@ -89,14 +89,14 @@ def tournament_detail(request, tournament):
 
 
 def _plan_rows(tournament):
-    """``(number, system, session heading)`` per planned round; the heading ("Sessione 2")
+    """``(number, system label, session heading)`` per planned round; the heading ("Sessione 2")
     only on the first round of each session, and only when the plan has several (issue 12)."""
     several = tournament.sessions_planned > 1
     rows, previous = [], None
     for r in tournament.planned_rounds():
         heading = documents.session_label(r.session) if several and r.session != previous else ""
         previous = r.session
-        system = tournament.system_of_round(r.number)
+        system = Round.System(tournament.system_of_round(r.number)).label  # every system named
         rows.append((r.number, system, heading))
     return rows
 

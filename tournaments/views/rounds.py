@@ -335,7 +335,7 @@ def round_generate(request, tournament):
     return render(request, "arbiter/round_generate.html", {
         "tournament": tournament, "number": number, "draft": draft,
         "state": services.generation_state(tournament),
-        "system": tournament.system_of_round(number),
+        "system": Round.System(tournament.system_of_round(number)).label,
         "ask_seed": number == 1 and tournament.first_round == Tournament.FirstRound.LOT,
     })
 
