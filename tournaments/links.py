@@ -46,6 +46,10 @@ def qr_svg(url: str, scale: int = 3, *, sizable: bool = False) -> str:
     return out.getvalue().decode()
 
 
+#: QR mask pattern of the printed codes (ISO/IEC 18004 allows any of 0–7; see qr_png_uri).
+PRINT_QR_MASK = 0
+
+
 @lru_cache(maxsize=2048)
 def qr_png_uri(url: str, scale: int = 4) -> str:
     """``url``'s QR code as a ``data:image/png;base64,…`` URI for printed pages (issue 14).
@@ -54,7 +58,10 @@ def qr_png_uri(url: str, scale: int = 4) -> str:
     with ``image-rendering: pixelated`` so its squares stay sharp: WeasyPrint places an image
     in a few microseconds, where it parses an SVG path of some 400 segments per code (15 ms
     a table in ``bench/printing.py``). Cached like :func:`qr_svg`.
+
+    The mask is fixed (:data:`PRINT_QR_MASK`): choosing the best of the eight costs about
+    4 ms a code, 1 s of a 250-table pack, and any mask is a valid code every reader decodes.
     """
     out = io.BytesIO()
-    segno.make(url, error="m").save(out, kind="png", scale=scale, border=2)
+    segno.make(url, error="m", mask=PRINT_QR_MASK).save(out, kind="png", scale=scale, border=2)
     return "data:image/png;base64," + base64.b64encode(out.getvalue()).decode("ascii")
