@@ -25,6 +25,7 @@ from decimal import Decimal
 
 from django.db.models import Prefetch
 from django.template.loader import render_to_string
+from django.urls import reverse
 from django.utils.dates import MONTHS
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -154,6 +155,9 @@ class RoundDocument:
     # Issue 15: a team round's matches, each with its two tables side by side
     # ({"number", "teams", "tables": [(table, ns, ew), …], "bye"}).
     matches: tuple = ()
+    # The tournament's PIN page (/t/<slug>/pin/), printed so a captain without a camera can
+    # type the table's PIN (issue 10 item 3).
+    pin_url: str = ""
 
     @property
     def session_text(self) -> str:
@@ -455,6 +459,7 @@ def round_document(rnd: Round, *, qr: bool = True, request=None) -> RoundDocumen
         rest_vp=selectors.rest_values(tournament, scale)[0],
         session=tournament.session_of_round(rnd.number), sessions=tournament.sessions_planned,
         matches=_match_rows(rnd, infos),
+        pin_url=links.base_url(request) + reverse("captain_pin", args=[tournament.slug]),
     )
 
 

@@ -54,7 +54,7 @@ from .models import Round
 log = logging.getLogger(__name__)
 
 #: Bump when a print template changes, so packs cached before are not served again.
-PACK_VERSION = "2"
+PACK_VERSION = "3"
 #: Score sheets per part: small enough for a smooth progress bar and load balancing.
 CHUNK = 25
 #: A "running" status not updated for this long belongs to a job that died: restart it.
