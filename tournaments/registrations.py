@@ -114,6 +114,37 @@ def read_records(filename: str, data: bytes, *, max_rows: int | None = None) -> 
     return records
 
 
+def read_table(filename: str, data: bytes, parsed: "ParsedFile", *, max_rows: int, required,
+               too_many: str, missing_columns: str) -> tuple[list[str], list[list[str]]] | None:
+    """The header (lower-case names, BOM stripped) and the data rows of a registration file
+    (pairs, players or teams), or None after adding the refusal to ``parsed.errors``: more
+    than ``max_rows`` rows (``too_many``, already formatted), an unreadable or empty file,
+    a column of ``required`` missing (``missing_columns`` with ``%(columns)s``). Row k of
+    the data is row k + 2 of the file."""
+    try:
+        records = read_records(filename, data, max_rows=max_rows)
+    except TooManyRows:
+        parsed.errors.append(too_many)
+        return None
+    except Exception as exc:  # a corrupt file: tell the arbiter, never crash
+        parsed.errors.append(_("File illeggibile: %(error)s") % {"error": exc})
+        return None
+    if not records:
+        parsed.errors.append(_("Il file è vuoto."))
+        return None
+    header = [h.strip().lower().lstrip("\ufeff") for h in records[0]]
+    missing = [c for c in required if c not in header]
+    if missing:
+        parsed.errors.append(missing_columns % {"columns": ", ".join(missing)})
+        return None
+    return header, records[1:]
+
+
+def row_cells(header: list[str], record: list[str]) -> dict[str, str]:
+    """One data row as ``{column: stripped text}`` ("" for a cell the row lacks)."""
+    return {h: (record[i].strip() if i < len(record) else "") for i, h in enumerate(header)}
+
+
 def parse(filename: str, data: bytes, *, existing_numbers=(), existing_memberships=()) -> ParsedFile:
     """Read and check a registration file; nothing is saved.
 
@@ -124,32 +155,22 @@ def parse(filename: str, data: bytes, *, existing_numbers=(), existing_membershi
     (same membership number), a pair number that is not a positive integer.
     """
     parsed = ParsedFile()
-    try:
-        records = read_records(filename, data, max_rows=MAX_PAIRS)
-    except TooManyRows:
-        parsed.errors.append(
-            _("Il file ha più di %(max)s coppie (%(players)s giocatori): è il massimo per un torneo. "
-              "Dividi il file o controlla che non contenga righe in più; nulla è stato importato.")
-            % {"max": MAX_PAIRS, "players": 2 * MAX_PAIRS})
+    table = read_table(
+        filename, data, parsed, max_rows=MAX_PAIRS, required=REQUIRED,
+        too_many=_("Il file ha più di %(max)s coppie (%(players)s giocatori): è il massimo per un torneo. "
+                   "Dividi il file o controlla che non contenga righe in più; nulla è stato importato.")
+        % {"max": MAX_PAIRS, "players": 2 * MAX_PAIRS},
+        missing_columns=_("Riga 1: mancano le colonne %(columns)s."))
+    if table is None:
         return parsed
-    except Exception as exc:  # a corrupt file: tell the arbiter, never crash
-        parsed.errors.append(_("File illeggibile: %(error)s") % {"error": exc})
-        return parsed
-    if not records:
-        parsed.errors.append(_("Il file è vuoto."))
-        return parsed
-    header = [h.strip().lower().lstrip("\ufeff") for h in records[0]]
-    missing = [c for c in REQUIRED if c not in header]
-    if missing:
-        parsed.errors.append(_("Riga 1: mancano le colonne %(columns)s.") % {"columns": ", ".join(missing)})
-        return parsed
+    header, body = table
     existing_numbers = set(existing_numbers)
     existing_memberships = set(existing_memberships)
     seen_numbers: dict[int, int] = {}
     seen_members: dict[str, int] = {}
     seen_names: dict[tuple, int] = {}
-    for index, record in enumerate(records[1:], start=2):
-        cells = {h: (record[i].strip() if i < len(record) else "") for i, h in enumerate(header)}
+    for index, record in enumerate(body, start=2):
+        cells = row_cells(header, record)
         parsed.raw.append((index, cells))
         errors = []
         number = None
@@ -272,30 +293,21 @@ def parse_players(filename: str, data: bytes, *, existing_numbers=(), existing_m
     free numbers in file order. ``rows`` holds :class:`PlayerRow`.
     """
     parsed = ParsedFile()
-    try:
-        records = read_records(filename, data, max_rows=2 * MAX_PAIRS)
-    except TooManyRows:
-        parsed.errors.append(_("Il file ha più di %(max)s giocatori: è il massimo per un torneo. Nulla è stato "
-                               "importato.") % {"max": 2 * MAX_PAIRS})
+    table = read_table(
+        filename, data, parsed, max_rows=2 * MAX_PAIRS, required=PLAYER_REQUIRED,
+        too_many=_("Il file ha più di %(max)s giocatori: è il massimo per un torneo. Nulla è stato "
+                   "importato.") % {"max": 2 * MAX_PAIRS},
+        missing_columns=_("Riga 1: mancano le colonne %(columns)s (servono giocatore, cognome, nome, "
+                          "tessera, circolo)."))
+    if table is None:
         return parsed
-    except Exception as exc:  # a corrupt file: tell the arbiter, never crash
-        parsed.errors.append(_("File illeggibile: %(error)s") % {"error": exc})
-        return parsed
-    if not records:
-        parsed.errors.append(_("Il file è vuoto."))
-        return parsed
-    header = [h.strip().lower().lstrip("\ufeff") for h in records[0]]
-    missing = [c for c in PLAYER_REQUIRED if c not in header]
-    if missing:
-        parsed.errors.append(_("Riga 1: mancano le colonne %(columns)s (servono giocatore, cognome, nome, "
-                               "tessera, circolo).") % {"columns": ", ".join(missing)})
-        return parsed
+    header, body = table
     existing_numbers, existing_memberships = set(existing_numbers), set(existing_memberships)
     seen_numbers: dict[int, int] = {}
     seen_members: dict[str, int] = {}
     seen_names: dict[tuple, int] = {}
-    for index, record in enumerate(records[1:], start=2):
-        cells = {h: (record[i].strip() if i < len(record) else "") for i, h in enumerate(header)}
+    for index, record in enumerate(body, start=2):
+        cells = row_cells(header, record)
         parsed.raw.append((index, cells))
         errors = []
         number = None

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
 
-from .registrations import MAX_PAIRS, ParsedFile, TooManyRows, read_records
+from .registrations import MAX_PAIRS, ParsedFile, read_table, row_cells
 from .services.pairs import PlayerData
 
 TEAM_REQUIRED = ("squadra", "nome_squadra", "cognome", "nome")
@@ -41,29 +41,20 @@ def parse_teams(filename: str, data: bytes, *, existing_numbers=(), existing_mem
     ``rows``: :class:`TeamRow`, by team number.
     """
     parsed = ParsedFile()
-    try:
-        records = read_records(filename, data, max_rows=2 * MAX_PAIRS)
-    except TooManyRows:
-        parsed.errors.append(_("Il file ha più di %(max)s giocatori: è il massimo per un torneo. Nulla è stato "
-                               "importato.") % {"max": 2 * MAX_PAIRS})
+    table = read_table(
+        filename, data, parsed, max_rows=2 * MAX_PAIRS, required=TEAM_REQUIRED,
+        too_many=_("Il file ha più di %(max)s giocatori: è il massimo per un torneo. Nulla è stato "
+                   "importato.") % {"max": 2 * MAX_PAIRS},
+        missing_columns=_("Riga 1: mancano le colonne %(columns)s (servono squadra, nome_squadra, cognome, "
+                          "nome, tessera, circolo)."))
+    if table is None:
         return parsed
-    except Exception as exc:  # a corrupt file: tell the arbiter, never crash
-        parsed.errors.append(_("File illeggibile: %(error)s") % {"error": exc})
-        return parsed
-    if not records:
-        parsed.errors.append(_("Il file è vuoto."))
-        return parsed
-    header = [h.strip().lower().lstrip("\ufeff") for h in records[0]]
-    missing = [c for c in TEAM_REQUIRED if c not in header]
-    if missing:
-        parsed.errors.append(_("Riga 1: mancano le colonne %(columns)s (servono squadra, nome_squadra, cognome, "
-                               "nome, tessera, circolo).") % {"columns": ", ".join(missing)})
-        return parsed
+    header, body = table
     existing_numbers, existing_memberships = set(existing_numbers), set(existing_memberships)
     teams: dict[int, TeamRow] = {}
     seen_members: dict[str, int] = {}
-    for index, record in enumerate(records[1:], start=2):
-        cells = {h: (record[i].strip() if i < len(record) else "") for i, h in enumerate(header)}
+    for index, record in enumerate(body, start=2):
+        cells = row_cells(header, record)
         parsed.raw.append((index, cells))
         errors = []
         try:
