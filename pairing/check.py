@@ -319,11 +319,11 @@ def _check_mitchell(req, request, response, tables, bye, forced, out) -> None:
     for t in sorted(set(want_tables) | set(got)):
         want = tuple(want_tables[t]) if t in want_tables else None
         if t not in got:
-            out.append(msg("check.mitchell_missing_table", table=t, want=_seats(want)))
+            out.append(msg("check.mitchell_missing_table", table=t, **_seats("want", want)))
         elif want is None:
             out.append(msg("check.mitchell_extra_table", table=t))
         elif got[t] != want:
-            out.append(msg("check.mitchell_table", table=t, want=_seats(want), got=_seats(got[t])))
+            out.append(msg("check.mitchell_table", table=t, **_seats("want", want), **_seats("got", got[t])))
     if bye != want_bye:
         out.append(msg("check.mitchell_bye", want=want_bye, got=bye))
     if set(forced) != set(want_forced):
@@ -353,11 +353,11 @@ def _check_round_robin(req, request, response, tables, bye, forced, out) -> None
     want_tables = {t["table"]: (t["ns"], t["ew"]) for t in want["tables"]}
     for t in sorted(set(want_tables) | set(got)):
         if t not in got:
-            out.append(msg("check.rr_missing_table", table=t, want=_seats(want_tables[t])))
+            out.append(msg("check.rr_missing_table", table=t, **_seats("want", want_tables[t])))
         elif t not in want_tables:
             out.append(msg("check.rr_extra_table", table=t))
         elif got[t] != want_tables[t]:
-            out.append(msg("check.rr_table", table=t, want=_seats(want_tables[t]), got=_seats(got[t])))
+            out.append(msg("check.rr_table", table=t, **_seats("want", want_tables[t]), **_seats("got", got[t])))
     if bye != want["bye"]:
         out.append(msg("check.rr_bye", want=want["bye"], got=bye))
     if req["grouped"] and byes != want["byes"]:
@@ -386,9 +386,11 @@ def _adjust_text(adjustments) -> str:
     return "; ".join(parts)
 
 
-def _seats(pair_) -> str:
+def _seats(prefix: str, pair_) -> dict:
+    """A table's two lines as message parameters ``<prefix>_ns`` / ``<prefix>_ew`` ("—" for an
+    empty seat): the message's own words name the lines, in the reader's language."""
     ns, ew = pair_
-    return f"N/S {ns if ns is not None else '—'}, E/O {ew if ew is not None else '—'}"
+    return {f"{prefix}_ns": "—" if ns is None else ns, f"{prefix}_ew": "—" if ew is None else ew}
 
 
 # -- Danish -----------------------------------------------------------------------------------

@@ -59,16 +59,16 @@ TEMPLATES: dict[str, str] = {
     "check.unlisted_rematch": "incontro ripetuto non segnalato al tavolo %(table)s: %(ns)s–%(ew)s "
                               "(già incontrate)",
     # Mitchell
-    "check.mitchell_missing_table": "Mitchell: manca il tavolo %(table)s (%(want)s)",
+    "check.mitchell_missing_table": "Mitchell: manca il tavolo %(table)s (N/S %(want_ns)s, E/O %(want_ew)s)",
     "check.mitchell_extra_table": "Mitchell: il tavolo %(table)s non esiste in questo turno del movimento",
-    "check.mitchell_table": "Mitchell: al tavolo %(table)s il movimento prevede %(want)s, non %(got)s",
+    "check.mitchell_table": "Mitchell: al tavolo %(table)s il movimento prevede N/S %(want_ns)s, E/O %(want_ew)s, non N/S %(got_ns)s, E/O %(got_ew)s",
     "check.mitchell_bye": "Mitchell: riposa %(want)s secondo il movimento, non %(got)s",
     "check.mitchell_forced": "Mitchell: riposi forzati attesi %(want)s, dati %(got)s",
     "check.mitchell_adjustments": "Mitchell: scambi per il secondo riposo attesi %(want)s, dati %(got)s",
     # round robin
-    "check.rr_missing_table": "girone: manca il tavolo %(table)s (%(want)s)",
+    "check.rr_missing_table": "girone: manca il tavolo %(table)s (N/S %(want_ns)s, E/O %(want_ew)s)",
     "check.rr_extra_table": "girone: il tavolo %(table)s non esiste in questo turno del calendario",
-    "check.rr_table": "girone: al tavolo %(table)s il calendario prevede %(want)s, non %(got)s",
+    "check.rr_table": "girone: al tavolo %(table)s il calendario prevede N/S %(want_ns)s, E/O %(want_ew)s, non N/S %(got_ns)s, E/O %(got_ew)s",
     "check.rr_bye": "girone: riposa %(want)s secondo il calendario, non %(got)s",
     "check.rr_byes": "girone: riposi attesi %(want)s, dati %(got)s",
     "check.rr_forced": "girone: riposi forzati attesi %(want)s, dati %(got)s",

@@ -40,6 +40,20 @@ def test_a_pairs_check_report_shape_error_reads_english():
     assert "pair 3 is missing (neither at a table nor resting)" in texts
 
 
+def test_a_mitchell_table_that_is_not_the_movement_names_the_lines_in_english():
+    """Round 1 of a 4-pair Mitchell (step 1): 1 v 3 at table 1, 2 v 4 at table 2 (pairing-io.md);
+    a response swapping the E/W pairs is reported with the lines named in the reader's words."""
+    request = {"system": "mitchell", "pairs": [1, 2, 3, 4], "round": 1}
+    swapped = {"tables": [{"table": 1, "ns": 1, "ew": 4}, {"table": 2, "ns": 2, "ew": 3}], "bye": None}
+    report = [stored(m) for m in check(request, swapped)]
+    with translation.override("en"):
+        texts = [stored_text(item) for item in report]
+    assert "Mitchell: at table 1 the movement gives N/S 1, E/W 3, not N/S 1, E/W 4" in texts
+    with translation.override("it"):
+        assert "Mitchell: al tavolo 1 il movimento prevede N/S 1, E/O 3, non N/S 1, E/O 4" in \
+            [stored_text(item) for item in report]
+
+
 # --------------------------------------------------------------------------- the commands' own output
 
 import io  # noqa: E402
