@@ -374,13 +374,14 @@ def _check_round_robin(req, request, response, tables, bye, forced, out) -> None
 
 
 def _adjust_text(adjustments) -> str:
+    """Exchanges as numbers only, "4 → 5 (2)": who rests → who plays instead (table); the
+    message's words say so in the reader's language (issue 14 item 8). "—" for none."""
     if not isinstance(adjustments, list) or not adjustments:
-        return "nessuno"
+        return "—"
     parts = []
     for a in adjustments:
         if isinstance(a, dict):
-            parts.append(f"{a.get('rests')} riposa per {a.get('plays')} "
-                         f"(tavolo {a.get('table')} {a.get('line')})")
+            parts.append(f"{a.get('rests')} → {a.get('plays')} ({a.get('table')})")
         else:
             parts.append(repr(a))
     return "; ".join(parts)

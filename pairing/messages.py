@@ -64,7 +64,7 @@ TEMPLATES: dict[str, str] = {
     "check.mitchell_table": "Mitchell: al tavolo %(table)s il movimento prevede N/S %(want_ns)s, E/O %(want_ew)s, non N/S %(got_ns)s, E/O %(got_ew)s",
     "check.mitchell_bye": "Mitchell: riposa %(want)s secondo il movimento, non %(got)s",
     "check.mitchell_forced": "Mitchell: riposi forzati attesi %(want)s, dati %(got)s",
-    "check.mitchell_adjustments": "Mitchell: scambi per il secondo riposo attesi %(want)s, dati %(got)s",
+    "check.mitchell_adjustments": "Mitchell: scambi per il secondo riposo (chi riposa → chi gioca al suo posto, tavolo) attesi %(want)s, dati %(got)s",
     # round robin
     "check.rr_missing_table": "girone: manca il tavolo %(table)s (N/S %(want_ns)s, E/O %(want_ew)s)",
     "check.rr_extra_table": "girone: il tavolo %(table)s non esiste in questo turno del calendario",

@@ -57,7 +57,7 @@ TEMPLATES = {
     "check.mitchell_table": N_("Mitchell: al tavolo %(table)s il movimento prevede N/S %(want_ns)s, E/O %(want_ew)s, non N/S %(got_ns)s, E/O %(got_ew)s"),
     "check.mitchell_bye": N_("Mitchell: riposa %(want)s secondo il movimento, non %(got)s"),
     "check.mitchell_forced": N_("Mitchell: riposi forzati attesi %(want)s, dati %(got)s"),
-    "check.mitchell_adjustments": N_("Mitchell: scambi per il secondo riposo attesi %(want)s, dati %(got)s"),
+    "check.mitchell_adjustments": N_("Mitchell: scambi per il secondo riposo (chi riposa → chi gioca al suo posto, tavolo) attesi %(want)s, dati %(got)s"),
     "check.rr_missing_table": N_("girone: manca il tavolo %(table)s (N/S %(want_ns)s, E/O %(want_ew)s)"),
     "check.rr_extra_table": N_("girone: il tavolo %(table)s non esiste in questo turno del calendario"),
     "check.rr_table": N_("girone: al tavolo %(table)s il calendario prevede N/S %(want_ns)s, E/O %(want_ew)s, non N/S %(got_ns)s, E/O %(got_ew)s"),

@@ -172,7 +172,8 @@ def test_checker_reports_a_second_rest_the_engine_should_have_avoided():
     report = check(request, plain)
     assert "la coppia 5 riposa di nuovo mentre la coppia 4 non ha ancora riposato (art. 33)" \
         in report
-    assert any("scambi per il secondo riposo attesi 4 riposa per 5" in v for v in report)
+    assert any("scambi per il secondo riposo (chi riposa → chi gioca al suo posto, tavolo) attesi 4 → 5 (" in v
+               for v in report)
     assert second_rests(request, plain) == [(5, 4)]
 
 
