@@ -269,3 +269,9 @@ ARBITRO_PRINT_WORKERS = int(os.environ["ARBITRO_PRINT_WORKERS"]) if os.environ.g
 ARBITRO_PRINT_BACKGROUND = True
 # Finished print packs kept per tournament: older ones are deleted when a new one is done.
 ARBITRO_PRINT_KEEP = int(os.environ.get("ARBITRO_PRINT_KEEP") or 20)
+# A single PDF (table list, score sheets, standings) bigger than this many score-sheet pages
+# (a page of the table list or standings counts as 3) is not rendered inside the web request:
+# a background print job renders it and a progress page offers the download (README,
+# printing; bench/inline_pdf.py measured about 60 ms of CPU a score sheet: 40 ≈ 2.5 s).
+ARBITRO_INLINE_PDF_PAGES = (int(os.environ["ARBITRO_INLINE_PDF_PAGES"]) if os.environ.get("ARBITRO_INLINE_PDF_PAGES")
+                            else 40)  # 0: every single PDF in the background

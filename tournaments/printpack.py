@@ -28,6 +28,12 @@ the job of the previous state still runs, **supersedes** that job (a ``<key>.can
 it stops after the parts its workers are rendering, status ``superseded``) and the new job
 waits for it to stop before rendering, so two jobs never share the cores. When a job is
 done, :func:`prune` keeps only the newest ``ARBITRO_PRINT_KEEP`` packs of the tournament.
+
+The same jobs render **one document** too big to render inside a web request (the table
+list, the score sheets or the standings of ``tournaments/views/documents.py``, issue
+"big single PDFs"): :func:`prepare_document` reads it and computes its key the same way
+(the plain document, the language, the options), :func:`inline_ok` says whether it is
+small enough (setting ``ARBITRO_INLINE_PDF_PAGES``) to be rendered at once instead.
 """
 from __future__ import annotations
 
@@ -62,15 +68,23 @@ STALE_SECONDS = 60
 #: A running job rewrites its status at least this often (seconds), even inside a long part.
 HEARTBEAT = 5
 
-KEY_RE = re.compile(r"^t(\d+)-r(\d+)-(a4|a5)-[0-9a-f]{24}$")
+#: The job's document in its key: the pack (A4 or A5 sheets), or one document of it:
+#: the table list (with or without the captains' QR codes), the score sheets, the
+#: standings (after a round, or final). Also names the downloaded file (views.documents).
+FORMATS = ("a4", "a5", "tabellone", "tabellonenoqr", "score", "classifica", "finale")
+KEY_RE = re.compile(r"^t(\d+)-r(\d+)-(" + "|".join(FORMATS) + r")-[0-9a-f]{24}$")
 
 
 @dataclasses.dataclass(frozen=True)
 class Pack:
     """What a print pack shows, read from the database, and its cache key.
 
-    ``key``: ``t<tournament id>-r<round number>-<a4|a5>-<digest>``; ``in_play``: the round is
-    published (captains are entering sheets), so rendering uses one low-priority worker.
+    ``key``: ``t<tournament id>-r<round number>-<format>-<digest>`` (:data:`FORMATS`; the
+    standings' round number is the round they are after, 0 before any); ``in_play``: the
+    round is published (captains are entering sheets), so rendering uses one low-priority
+    worker. ``kind``: "pack" (table list + sheets + standings) or one document,
+    "tablelist", "sheets" or "standings" (:func:`prepare_document`), which leaves the
+    document it does not print as None; ``qr``: the table list prints the captains' QR codes.
     """
 
     key: str
@@ -80,12 +94,16 @@ class Pack:
     language: str
     base_url: str
     in_play: bool
-    round_doc: documents.RoundDocument
-    standings_doc: documents.StandingsDocument
+    round_doc: documents.RoundDocument | None
+    standings_doc: documents.StandingsDocument | None
+    kind: str = "pack"
+    qr: bool = True
 
     @property
     def sheets(self) -> int:
-        """Playing tables, i.e. score sheets in the pack."""
+        """Playing tables, i.e. score sheets in the pack (0 for a table list or standings alone)."""
+        if self.round_doc is None or self.kind not in ("pack", "sheets"):
+            return 0
         return len(self.round_doc.playing_tables)
 
 
@@ -189,6 +207,109 @@ def prepare(rnd: Round, *, a5: bool = False, request=None) -> Pack:
                 round_doc=round_doc, standings_doc=standings_doc)
 
 
+#: Measured rows of an A4 page (print templates, 9 pt): the table list's tables with their
+#: 14 mm QR codes and without, the team matches above them, the standings' rows.
+TABLES_PER_PAGE_QR = 16
+TABLES_PER_PAGE = 32
+ROWS_PER_PAGE = 42
+#: CPU of a page relative to a score sheet's (bench/inline_pdf.py: a sheet about 60 ms, a
+#: page of the table list or the standings, dense tables, about 190-230 ms).
+PAGE_WEIGHT = {"sheets": 1, "tablelist": 3, "standings": 3}
+
+
+def _pages(items: int, per_page: int) -> int:
+    return -(-items // per_page) if items else 0
+
+
+def estimated_pages(kind: str, doc, *, qr: bool = True) -> int:
+    """A4 pages of one document, counted from its plain values before any rendering:
+    ``kind`` "sheets" (one a playing table), "tablelist" (the tables, :data:`TABLES_PER_PAGE_QR`
+    or :data:`TABLES_PER_PAGE` a page, and the team matches above them; the seat finder's
+    pages exactly, ``RoundDocument.seat_finder_pages``) or "standings" (:data:`ROWS_PER_PAGE`
+    rows a page, groups and penalty notes included). ``doc``: a ``RoundDocument`` or, for
+    the standings, a ``StandingsDocument``. At least 1."""
+    if kind == "sheets":
+        return max(len(doc.playing_tables), 1)
+    if kind == "tablelist":
+        by_table = _pages(len(doc.tables), TABLES_PER_PAGE_QR if qr else TABLES_PER_PAGE)
+        matches = _pages(len(doc.matches), ROWS_PER_PAGE)
+        return max(by_table + matches, 1) + len(doc.seat_finder_pages)
+    if kind == "standings":
+        rows = len(doc.rows) + sum(len(rows) + 2 for _g, rows in doc.groups) + len(doc.penalties)
+        return max(_pages(rows, ROWS_PER_PAGE), 1)
+    raise ValueError(f"unknown document {kind!r}")
+
+
+def inline_ok(kind: str, doc, *, qr: bool = True) -> bool:
+    """True when one document (see :func:`estimated_pages`) is small enough to render inside
+    the web request: its pages, weighted by what a page costs (:data:`PAGE_WEIGHT`: a page
+    of the table list or the standings counts as 3 score sheets), do not exceed the setting
+    ``ARBITRO_INLINE_PDF_PAGES`` (score-sheet pages; 40 ≈ 2.5 s of CPU). Bigger documents
+    are rendered by a background job (:func:`prepare_document`, :func:`start`)."""
+    limit = settings.ARBITRO_INLINE_PDF_PAGES
+    return estimated_pages(kind, doc, qr=qr) * PAGE_WEIGHT[kind] <= limit
+
+
+def with_qr(doc: documents.RoundDocument) -> documents.RoundDocument:
+    """``doc`` (read with ``qr=False``) with every playing table's captain QR code drawn."""
+    return _with_qr(doc)
+
+
+def _without_qr(doc: documents.RoundDocument) -> documents.RoundDocument:
+    """``doc`` without drawn QR codes: the key follows the captain links, not the images."""
+    if not any(t.qr_src for t in doc.tables):
+        return doc
+    return dataclasses.replace(doc, tables=tuple(dataclasses.replace(t, qr_src="") for t in doc.tables))
+
+
+def prepare_document(kind: str, *, rnd: Round | None = None, tournament=None, after_round: int | None = None,
+                     qr: bool = True, request=None, round_doc: documents.RoundDocument | None = None,
+                     standings_doc: documents.StandingsDocument | None = None) -> Pack:
+    """One document as a print job (a :class:`Pack` of ``kind``): "tablelist" (``qr``: with
+    the captains' QR codes) or "sheets" of round ``rnd``, or "standings" of ``tournament``
+    after round ``after_round`` (default the last closed one, ``documents.standings_document``).
+
+    ``round_doc`` / ``standings_doc``: the document when the caller has read it already
+    (the view, to count its pages); else it is read here. The key digests, like the pack's,
+    everything the document prints (the plain document: tables, names, PINs, captain links,
+    hands, MP/VP and sheet states; or the standings' rows and penalties), the language, the
+    public address and the options, so any change (a sheet corrected) gives a new key.
+    Raises ``ValueError`` for an unknown ``kind`` (and as ``standings_document`` does).
+    """
+    language = translation.get_language() or settings.LANGUAGE_CODE
+    base_url = links.base_url(request)
+    if kind in ("tablelist", "sheets"):
+        doc = _without_qr(round_doc or documents.round_document(rnd, qr=False, request=request))
+        qr = qr if kind == "tablelist" else True
+        fmt = "score" if kind == "sheets" else ("tabellone" if qr else "tabellonenoqr")
+        content = (rnd.id, rnd.state, doc)
+        tournament_id, number, in_play = rnd.tournament_id, rnd.number, rnd.state == Round.State.PUBLISHED
+        standings_doc = None
+    elif kind == "standings":
+        doc, round_doc = None, None
+        standings_doc = standings_doc or documents.standings_document(tournament, after_round=after_round)
+        fmt = "finale" if standings_doc.final else "classifica"
+        content = (standings_doc,)
+        tournament_id, number = tournament.id, standings_doc.after_round or 0
+        in_play = tournament.rounds.filter(state=Round.State.PUBLISHED).exists()
+    else:
+        raise ValueError(f"unknown document {kind!r}")
+    digest = hashlib.sha256(
+        repr((PACK_VERSION, kind, tournament_id, language, base_url, qr) + content).encode()
+    ).hexdigest()[:24]
+    return Pack(key=f"t{tournament_id}-r{number}-{fmt}-{digest}", tournament_id=tournament_id,
+                round_number=number, a5=False, language=language, base_url=base_url, in_play=in_play,
+                round_doc=doc, standings_doc=standings_doc, kind=kind, qr=qr)
+
+
+def key_format(key: str) -> str:
+    """The format part of a valid ``key`` (:data:`FORMATS`): "a4", "score", "finale", …"""
+    m = KEY_RE.match(key)
+    if not m:
+        raise ValueError("bad print pack key")
+    return m.group(3)
+
+
 # --------------------------------------------------------------------------- job
 
 
@@ -257,9 +378,14 @@ def _wait_for(keys: list[str], pack: Pack) -> None:
 
 
 def _plan(pack: Pack) -> list[tuple[str, tuple]]:
-    """The parts in print order: ("tablelist", ()), ("sheets", tables) per chunk, ("standings", ())."""
+    """The parts in print order: ("tablelist", ()), ("sheets", tables) per chunk, ("standings", ());
+    a single document (:attr:`Pack.kind`) is only its own parts."""
+    if pack.kind in ("tablelist", "standings"):
+        return [(pack.kind, ())]
     tables = pack.round_doc.playing_tables
     chunks = [("sheets", tables[i:i + CHUNK]) for i in range(0, len(tables), CHUNK)]
+    if pack.kind == "sheets":
+        return chunks or [("sheets", ())]
     return [("tablelist", ())] + chunks + [("standings", ())]
 
 
@@ -290,6 +416,8 @@ def _part_html(pack: Pack, kind: str, tables: tuple) -> str:
     """The HTML of one part, with the QR codes of the tables it prints (drawn here, cached
     in ``links``: the table list draws them all, the score sheets find them ready)."""
     if kind == "tablelist":
+        if not pack.qr:
+            return documents.tablelist_html(pack.round_doc, qr=False)
         return documents.tablelist_html(_with_qr(pack.round_doc))
     if kind == "standings":
         return documents.standings_html(pack.standings_doc)
@@ -448,5 +576,6 @@ def join(parts: list[bytes], target: Path) -> int:
     return pages
 
 
-__all__ = ["Pack", "prepare", "start", "run", "status", "pdf_path", "valid_key", "join", "prune",
+__all__ = ["Pack", "prepare", "prepare_document", "estimated_pages", "inline_ok", "with_qr", "key_format",
+           "FORMATS", "start", "run", "status", "pdf_path", "valid_key", "join", "prune",
            "workers_for", "cache_dir", "CHUNK", "STALE_SECONDS", "PACK_VERSION"]

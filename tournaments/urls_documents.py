@@ -14,4 +14,8 @@ urlpatterns: list = [
     path("documenti/turno-<int:number>/pacchetto/<str:key>.pdf", documents.print_pack_pdf, name="print_pack_pdf"),
     path("documenti/classifica.pdf", documents.standings_pdf, name="standings_pdf"),
     path("documenti/classifica.xlsx", documents.standings_xlsx, name="standings_xlsx"),
+    # one document too big to render inside the request, rendered by a background job
+    path("documenti/stampa/<str:key>/", documents.print_job, name="print_job"),
+    path("documenti/stampa/<str:key>/stato.json", documents.print_job_status, name="print_job_status"),
+    path("documenti/stampa/<str:key>.pdf", documents.print_job_pdf, name="print_job_pdf"),
 ]
