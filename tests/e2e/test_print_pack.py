@@ -35,3 +35,27 @@ def test_print_pack_click_progress_then_link(chromium, live_server, round_in_pla
     assert response.body().startswith(b"%PDF")
     assert not errors
     ctx.close()
+
+
+def test_big_score_sheets_progress_then_link(chromium, live_server, round_in_play, settings):  # noqa: F811
+    """Printing – big single PDFs: above ARBITRO_INLINE_PDF_PAGES the round page's "Score da
+    stampare (PDF)" opens the same progress page (a background job for that document alone),
+    whose link then serves the PDF."""
+    settings.ARBITRO_PRINT_BACKGROUND = True
+    settings.ARBITRO_INLINE_PDF_PAGES = 0  # every document counts as big
+    arbiter, rnd = round_in_play
+    ctx = arbiter_context(chromium, live_server, arbiter)
+    page = ctx.new_page()
+    errors = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    page.goto(live_server.url + f"/tornei/{rnd.tournament.slug}/turni/{rnd.number}/")
+    with page.expect_navigation():
+        page.click(f"a[href$='turno-{rnd.number}/score.pdf']")
+    assert "/documenti/stampa/" in page.url and page.is_visible("#pack-progress")
+    page.wait_for_selector("#pack-link", state="visible", timeout=60_000)
+    href = page.get_attribute("#pack-link", "href")
+    response = page.request.get(live_server.url + href)
+    assert response.status == 200 and response.headers["content-type"] == "application/pdf"
+    assert response.body().startswith(b"%PDF")
+    assert not errors
+    ctx.close()
