@@ -28,7 +28,7 @@ from pypdf import PdfReader
 
 from tournaments import documents, printpack, services
 
-from .test_documents import E_W_HANDS, drafted, played  # noqa: F401  (fixtures)
+from .test_documents import E_W_HANDS, played  # noqa: F401  (fixtures)
 
 
 @pytest.fixture
