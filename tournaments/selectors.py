@@ -154,8 +154,9 @@ def game_results(tournament: Tournament, *, after_round: int | None = None):
 
 @dataclasses.dataclass(frozen=True)
 class PenaltyEntry:
-    """One penalty as the standings count it: pair number, VP or MP deducted (positive; the
-    other kind 0), reason, the round it belongs to (rules.md §3, art. 23)."""
+    """One penalty as the standings count it: pair number (a player's in an individual
+    tournament, a team's in a team tournament), VP or MP deducted (positive; the other kind
+    0), reason, the round it belongs to (rules.md §3, art. 23)."""
 
     pair: int
     vp: Decimal
@@ -182,6 +183,27 @@ class Standings:
     rows: list
     penalties: tuple[PenaltyEntry, ...]
     pending: tuple[PenaltyEntry, ...]
+
+
+def split_penalties(tournament: Tournament, entrant: str, after_round: int | None,
+                    last: int | None) -> tuple[list[PenaltyEntry], list[PenaltyEntry]]:
+    """(counted, pending) penalties of ``entrant`` ("pair", "player" or "team", the
+    ``Penalty`` field; ``PenaltyEntry.pair`` is then that entrant's number), by number then
+    as given: counted when their round is ≤ ``after_round``, pending when it is after the
+    last closed round ``last`` (rules.md §3, art. 23; a penalty without a round counts from
+    round 1)."""
+    counted, pending = [], []
+    for number, vp, mp, reason, rnd in (
+        Penalty.objects.filter(tournament=tournament, **{f"{entrant}__isnull": False})
+        .order_by(f"{entrant}__number", "created_at", "id")
+        .values_list(f"{entrant}__number", "vp", "mp", "reason", "round_number")
+    ):
+        entry = PenaltyEntry(pair=number, vp=vp, mp=mp, reason=reason, round_number=rnd or 1)
+        if after_round is not None and entry.round_number <= after_round:
+            counted.append(entry)
+        elif last is None or entry.round_number > last:
+            pending.append(entry)
+    return counted, pending
 
 
 def closed_rounds(tournament: Tournament) -> list[int]:
@@ -215,21 +237,14 @@ def standings_after(tournament: Tournament, after_round: int | None = None) -> S
         return _individual_standings_after(tournament, after_round, last)
     if tournament.is_teams:  # issue 15: one row per team (row.pair = team number), rules.md §15
         from .team_selectors import team_standings_rows
+        counted, pending = split_penalties(tournament, "team", after_round, last)
         return Standings(after_round=after_round, last_closed=last,
                          final=after_round is not None and after_round >= tournament.rounds_planned,
-                         rows=team_standings_rows(tournament, after_round), penalties=(), pending=())
+                         rows=team_standings_rows(tournament, after_round, penalties=counted),
+                         penalties=tuple(counted), pending=tuple(pending))
     pairs = list(Pair.objects.filter(tournament=tournament, round__isnull=True).order_by("number")
                  .values_list("number", "status"))
-    counted, pending = [], []
-    for number, vp, mp, reason, rnd in (
-        Penalty.objects.filter(tournament=tournament, pair__isnull=False).order_by("pair__number", "created_at", "id")
-        .values_list("pair__number", "vp", "mp", "reason", "round_number")
-    ):
-        entry = PenaltyEntry(pair=number, vp=vp, mp=mp, reason=reason, round_number=rnd or 1)
-        if after_round is not None and entry.round_number <= after_round:
-            counted.append(entry)
-        elif last is None or entry.round_number > last:
-            pending.append(entry)
+    counted, pending = split_penalties(tournament, "pair", after_round, last)
     results = game_results(tournament, after_round=after_round) if after_round is not None else []
     rows = standings_rules.compute_standings(
         [n for n, _ in pairs],
@@ -266,17 +281,7 @@ def _individual_standings_after(tournament: Tournament, after_round: int | None,
 
     players = list(Player.objects.filter(tournament=tournament, number__isnull=False).order_by("number")
                    .values_list("number", "status"))
-    counted, pending = [], []
-    for number, vp, mp, reason, rnd in (
-        Penalty.objects.filter(tournament=tournament, player__isnull=False)
-        .order_by("player__number", "created_at", "id")
-        .values_list("player__number", "vp", "mp", "reason", "round_number")
-    ):
-        entry = PenaltyEntry(pair=number, vp=vp, mp=mp, reason=reason, round_number=rnd or 1)
-        if after_round is not None and entry.round_number <= after_round:
-            counted.append(entry)
-        elif last is None or entry.round_number > last:
-            pending.append(entry)
+    counted, pending = split_penalties(tournament, "player", after_round, last)
     lines = game_results(tournament, after_round=after_round) if after_round is not None else []
     members: dict[int, list[int]] = defaultdict(list)
     for pair_number, player in (LineMember.objects.filter(round__tournament=tournament).order_by("pair_id", "seat")

@@ -96,12 +96,25 @@ def team_results(tournament: Tournament, *, after_round: int | None = None) -> l
     return out
 
 
-def team_standings_rows(tournament: Tournament, after_round: int | None) -> list:
-    """``scoring.standings.StandingRow`` per team (``row.pair`` = team number), best first."""
+def team_standings_rows(tournament: Tournament, after_round: int | None, *, penalties=None) -> list:
+    """``scoring.standings.StandingRow`` per team (``row.pair`` = team number), best first.
+
+    The team penalties of rounds ≤ ``after_round`` are deducted (rules.md §3, §15): VP off
+    the team's total VP (``row.penalty``), MP off its total match margin
+    (``row.mp_difference``, the team tie-break) and MP scored (``row.penalty_mp``), from the
+    penalty's round on, as for pairs. ``penalties``: the ``selectors.PenaltyEntry`` rows to
+    deduct (team numbers), read here when None (the Danish ranking of teams counts them
+    too, like the pairs' one)."""
     teams = list(tournament.teams.order_by("number").values_list("number", "status"))
     results = team_results(tournament, after_round=after_round) if after_round is not None else []
+    if penalties is None:
+        from .selectors import split_penalties
+
+        penalties = split_penalties(tournament, "team", after_round, None)[0]
     return standings_rules.compute_standings(
         [n for n, _s in teams], results, tiebreaks=tournament.tiebreak_order,
+        penalties=[standings_rules.Penalty(pair=p.pair, vp=p.vp, mp=p.mp, reason=p.reason, round=p.round_number)
+                   for p in penalties],
         withdrawn=[n for n, s in teams if s == Team.Status.WITHDRAWN])
 
 

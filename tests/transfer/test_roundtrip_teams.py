@@ -1,6 +1,6 @@
 """Round trip of a team tournament (issue 13 after issue 15, file version 2): teams with their
 captains' links, line-ups (one entered by a team captain), matches with a rest and a
-forfeit, a withdrawn team. Export → import into an empty database → export: the same bytes,
+forfeit, a withdrawn team, team penalties (VP and MP). Export → import into an empty database → export: the same bytes,
 the same team standings, PDF text and audit trail; the reader refuses wrong references with
 their place in the file and creates nothing. Backend-agnostic: run on SQLite and on
 PostgreSQL (scripts/with-postgres.sh)."""
@@ -13,7 +13,7 @@ from tests.transfer.conftest import empty_database
 from tests.transfer.test_roundtrip import snapshot
 from tournaments import selectors, services, transfer
 from tournaments.errors import ArbiterError
-from tournaments.models import AuditEntry, LineMember, LineUp, Match, Player, Team, Tournament
+from tournaments.models import AuditEntry, LineMember, LineUp, Match, Penalty, Player, Team, Tournament
 
 
 def teams_snapshot(tournament):
@@ -64,9 +64,22 @@ def teams(db):
     return t
 
 
+def team_penalties(tournament):
+    return list(Penalty.objects.filter(tournament=tournament).order_by("created_at", "id").values_list(
+        "team__number", "pair", "player", "vp", "mp", "reason", "round_number", "created_by__username"))
+
+
 def test_a_team_tournament_round_trips_into_an_empty_database_with_the_same_bytes(teams):
+    # team penalties (rules.md §3, §15) travel too: −2 VP to team 2 in round 2, −30 MP to team 4 in round 1
+    by = teams.created_by
+    services.add_penalty(team=Team.objects.get(tournament=teams, number=2), vp=2, reason="ritardo",
+                         round_number=2, by=by)
+    services.add_penalty(team=Team.objects.get(tournament=teams, number=4), mp=30, reason="telefono",
+                         round_number=1, by=by)
     first = transfer.export_tournament(teams)
-    before = snapshot(teams), teams_snapshot(teams)
+    before = snapshot(teams), teams_snapshot(teams), team_penalties(teams)
+    assert [(p["team"], p["pair"], p["player"], p["vp"], p["mp"]) for p in json.loads(first)["penalties"]] == [
+        (2, None, None, "2.00", 0), (4, None, None, "0.00", 30)]
     empty_database()
 
     result = transfer.import_tournament(data=first)
@@ -74,16 +87,22 @@ def test_a_team_tournament_round_trips_into_an_empty_database_with_the_same_byte
 
     assert second == first
     t = result.tournament
-    after = snapshot(t), teams_snapshot(t)
+    after = snapshot(t), teams_snapshot(t), team_penalties(t)
+    assert after[2] == before[2] and [p[:5] for p in after[2]] == [
+        (2, None, None, 2, 0), (4, None, None, 0, 30)]
+    view = selectors.standings_after(t, 2)
+    assert [(p.pair, p.vp, p.mp, p.round_number) for p in view.penalties] == [(2, 2, 0, 2), (4, 0, 30, 1)]
+    assert {r.pair: (r.penalty, r.penalty_mp) for r in view.rows}[2] == (2, 0)
     assert after[0][0] == before[0][0] and sorted(after[0][0]) == [1, 2]   # team standings after rounds 1–2
     assert after[0][1] == before[0][1] and "Pinelle" in after[0][1]["standings.pdf"]  # documents, PDF text
     assert after[0][2] == before[0][2] and after[0][3] == before[0][3]     # audit trail, table links and PINs
     assert after[1] == before[1]                                            # teams, line-ups, matches, pairs
     assert t.kind == "teams" and (t.team_result, t.team_min_players, t.team_max_players) == ("sum", 4, 6)
     # rules.md §15: a match is worth 40 VP (two tables of 20), a rest 70 % of it = 28 VP;
-    # 5 teams: two matches and one rest a round, so 2 × 40 + 28 = 108 VP a round, 216 after two
+    # 5 teams: two matches and one rest a round, so 2 × 40 + 28 = 108 VP a round, 216 after two,
+    # less team 2's 2 VP penalty = 214 (the MP penalty takes no VP)
     rows = selectors.standings_after(t, 2).rows
-    assert sorted(r.pair for r in rows) == [1, 2, 3, 4, 5] and sum(r.vp for r in rows) == 216
+    assert sorted(r.pair for r in rows) == [1, 2, 3, 4, 5] and sum(r.vp for r in rows) == 214
     teams_, lineups, matches, lines = after[1]
     assert teams_[2][:2] == (3, "Le Pinelle") and len(teams_[2][6]) == 5
     assert teams_[4][2:4] == ("withdrawn", 4) and teams_[2][5] == "Bruno"   # the first registered is captain
@@ -172,7 +191,7 @@ def test_a_version_2_file_without_the_team_keys_is_a_tournament_without_teams(si
         del doc[key]
     for key in transfer.TEAM_KEYS_OF_2["tournament"]:
         del doc["tournament"][key]
-    for part in ("pairs", "players", "rounds"):
+    for part in ("pairs", "players", "rounds", "penalties"):
         for obj in doc[part]:
             for key in transfer.TEAM_KEYS_OF_2[part]:
                 del obj[key]

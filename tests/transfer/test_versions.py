@@ -92,6 +92,22 @@ def test_a_version_2_file_missing_a_version_2_key_is_refused(played):
     assert info.value.details == ["pairs[0]: manca «group»", "rounds[0]: manca «line_members»"]
 
 
+def test_a_file_written_before_team_penalties_imports_its_pair_penalty(played):
+    """Files written before team penalties (rules.md §15) have no ``team`` in a penalty:
+    missing = not a team's penalty; the pair's penalty comes back as it was."""
+    v2 = transfer.export_tournament(played)
+    doc = json.loads(v2)
+    assert doc["penalties"][0]["team"] is None
+    del doc["penalties"][0]["team"]
+    empty_database()
+
+    result = transfer.import_tournament(data=json.dumps(doc).encode())
+
+    assert transfer.export_tournament(result.tournament) == v2
+    penalty = result.tournament.penalties.get()
+    assert (penalty.pair.number, penalty.team, penalty.vp) == (2, None, 1)
+
+
 def test_groups_travel(played, arbiter):
     """Groups set by hand on the file: group numbers and the split come back as written."""
     doc = json.loads(transfer.export_tournament(played))
@@ -123,7 +139,7 @@ def test_bad_references_of_version_2_are_listed_with_their_place(played):
         "rounds[0].line_members[1].pair: la coppia 2 non è formata per questo turno",
         "rounds[0].line_members[1].player: il giocatore 44 non è nel file",
         "rounds[0].line_members[1].seat: atteso 1 o 2",
-        "penalties[0]: una penalità va a una coppia o a un giocatore (uno solo dei due)",
+        "penalties[0]: una penalità va a una coppia, a un giocatore o a una squadra (uno solo dei tre)",
     ]
 
 

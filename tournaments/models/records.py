@@ -13,16 +13,20 @@ from .rounds import Table
 
 class Penalty(models.Model):
     """VP or MP taken off a pair in the overall standings (rules.md §3, art. 23: "1 V.P. o
-    equivalente"). Exactly one kind per penalty: ``vp`` > 0 and ``mp`` = 0, or ``mp`` > 0
-    and ``vp`` = 0. An MP penalty lowers the pair's MP difference and MP scored, never the
-    table's result. ``round_number``: the round it belongs to, fixed when it is given
-    (``services.add_penalty``); NULL only on penalties stored before that rule, counted
-    from round 1."""
+    equivalente"); in an individual tournament off a player (issue 11), in a team
+    tournament off a team (rules.md §15): exactly one of ``pair``, ``player``, ``team``.
+    Exactly one kind per penalty: ``vp`` > 0 and ``mp`` = 0, or ``mp`` > 0 and ``vp`` = 0.
+    An MP penalty lowers the pair's MP difference and MP scored (a team's match margin),
+    never the table's result. ``round_number``: the round it belongs to, fixed when it is
+    given (``services.add_penalty``); NULL only on penalties stored before that rule,
+    counted from round 1."""
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
     pair = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
     # Individual tournaments (issue 11): the penalised player instead of a pair.
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
+    # Team tournaments (rules.md §15): the penalised team instead of a pair or a player.
+    team = models.ForeignKey("Team", null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
     round_number = models.PositiveSmallIntegerField(_("turno"), null=True, blank=True)
     vp = models.DecimalField(_("VP"), max_digits=6, decimal_places=2, default=0)
     mp = models.PositiveIntegerField(_("MP"), default=0)
@@ -41,16 +45,17 @@ class Penalty(models.Model):
                 condition=(Q(vp__gt=0) & Q(mp=0)) | (Q(vp=0) & Q(mp__gt=0)),
                 name="penalty_vp_or_mp",
             ),
-            models.CheckConstraint(
-                condition=(Q(pair__isnull=False) & Q(player__isnull=True))
-                | (Q(pair__isnull=True) & Q(player__isnull=False)),
-                name="penalty_pair_or_player",
+            models.CheckConstraint(  # exactly one of pair / player (issue 11) / team (§15)
+                condition=(Q(pair__isnull=False) & Q(player__isnull=True) & Q(team__isnull=True))
+                | (Q(pair__isnull=True) & Q(player__isnull=False) & Q(team__isnull=True))
+                | (Q(pair__isnull=True) & Q(player__isnull=True) & Q(team__isnull=False)),
+                name="penalty_pair_player_or_team",
             ),
         ]
 
     def __str__(self) -> str:
         amount = f"{self.mp} MP" if self.mp else f"{self.vp} VP"
-        return f"-{amount} {self.pair or self.player}"
+        return f"-{amount} {self.pair or self.player or self.team}"
 
 
 class PinGuard(models.Model):

@@ -50,7 +50,9 @@ CONSTRAINT_MESSAGES = {
         "Il conteggio dei PIN errati del torneo esiste già (creato da un'altra richiesta): riprova."),
     "penalty_vp_or_mp": gettext_lazy("Una penalità toglie VP oppure MP: uno solo dei due, più di 0."),
     # Issue 11: individual tournaments.
-    "penalty_pair_or_player": gettext_lazy("Una penalità colpisce una coppia oppure un giocatore: uno solo dei due."),
+    # Team tournaments (rules.md §15): a penalty may hit a team instead.
+    "penalty_pair_player_or_team": gettext_lazy(
+        "Una penalità colpisce una coppia, un giocatore oppure una squadra: uno solo dei tre."),
     "player_number_unique_in_tournament": gettext_lazy("Questo numero di giocatore è già usato nel torneo."),
     "player_number_positive": gettext_lazy("Il numero del giocatore deve essere almeno 1."),
     "player_withdrawn_has_round": gettext_lazy("Un giocatore ritirato deve avere il turno del ritiro."),

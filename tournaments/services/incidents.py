@@ -1,4 +1,4 @@
-"""Withdrawals, late pairs and penalties (art. 23, 32–33)."""
+"""Withdrawals, late pairs and penalties (art. 23, 32–33; a team's penalties, rules.md §15)."""
 from __future__ import annotations
 
 from decimal import Decimal
@@ -15,6 +15,7 @@ from ..models import (
     ScoreSheet,
     Seat,
     Table,
+    Team,
     Tournament,
 )
 from .audit import _as_actor, audit
@@ -205,23 +206,9 @@ def penalty_round(tournament: Tournament, *, lock: bool = False) -> int:
     return 1
 
 
-@refuse_integrity_errors
-@transaction.atomic
-def add_penalty(*, pair: Pair, reason: str, by, vp: Decimal | int = 0, mp: int = 0,
-                round_number: int | None = None) -> Penalty:
-    """A penalty in the overall standings (rules.md §3, art. 23: "1 V.P. o equivalente");
-    the opponents gain nothing.
-
-    ``vp``: VP deducted (a positive number, e.g. 1 for "−1 VP"), or ``mp``: MP deducted (a
-    positive integer, taken off the pair's MP difference and MP scored, never off the
-    table's result); exactly one of them. ``round_number``: the round it belongs to; when
-    None it is fixed now (:func:`penalty_round`: the round in play, else the last closed
-    one) and stored, so standings "after round k" count it from round k on.
-
-    Raises ``ArbiterError`` for no amount or both kinds, a negative amount, an MP amount
-    that is not whole, an empty reason, or a round outside the plan.
-    """
-    tournament = pair.tournament
+def penalty_amount(vp: Decimal | int, mp: Decimal | int, reason: str) -> tuple[Decimal, int]:
+    """``(VP, MP)`` of a penalty, checked (rules.md §3, art. 23): exactly one of them > 0,
+    MP whole, a reason given. Raises ``ArbiterError`` otherwise."""
     vp = Decimal(vp or 0)
     mp_amount = Decimal(mp or 0)
     if vp < 0 or mp_amount < 0:
@@ -230,18 +217,49 @@ def add_penalty(*, pair: Pair, reason: str, by, vp: Decimal | int = 0, mp: int =
         raise ArbiterError(_("Indica la penalità in VP oppure in MP (uno solo dei due)."))
     if mp_amount != mp_amount.to_integral_value():
         raise ArbiterError(_("Una penalità in MP è un numero intero di punti."))
-    mp = int(mp_amount)
     if not reason.strip():
         raise ArbiterError(_("Indica il motivo della penalità."))
+    return vp, int(mp_amount)
+
+
+@refuse_integrity_errors
+@transaction.atomic
+def add_penalty(*, reason: str, by, pair: Pair | None = None, team: Team | None = None,
+                vp: Decimal | int = 0, mp: int = 0, round_number: int | None = None) -> Penalty:
+    """A penalty in the overall standings (rules.md §3, art. 23: "1 V.P. o equivalente");
+    the opponents gain nothing.
+
+    ``pair``: the penalised pair (a pair or Mitchell/Danish tournament), or ``team``: the
+    penalised team (a team tournament, rules.md §15: it comes off the team's total VP, an
+    MP penalty off its total match margin; the VP of its players are not touched); exactly
+    one of them. ``vp``: VP deducted (a positive number, e.g. 1 for "−1 VP"), or ``mp``:
+    MP deducted (a positive integer, taken off the pair's MP difference and MP scored,
+    never off the table's result); exactly one of them. ``round_number``: the round it
+    belongs to; when None it is fixed now (:func:`penalty_round`: the round in play, else
+    the last closed one) and stored, so standings "after round k" count it from round k on.
+
+    Raises ``ArbiterError`` for no amount or both kinds, a negative amount, an MP amount
+    that is not whole, an empty reason, a round outside the plan, a pair in a team
+    tournament or a team in another kind of tournament.
+    """
+    if (pair is None) == (team is None):
+        raise ArbiterError(_("Una penalità colpisce una coppia oppure una squadra: indicane una sola."))
+    tournament = (pair or team).tournament
+    if pair is not None and tournament.is_teams:
+        raise ArbiterError(_("In un torneo a squadre la penalità va a una squadra, non a una coppia."))
+    if team is not None and not tournament.is_teams:
+        raise ArbiterError(_("Solo in un torneo a squadre una penalità va a una squadra."))
+    vp, mp = penalty_amount(vp, mp, reason)
     if round_number is not None and not 1 <= round_number <= tournament.rounds_planned:
         raise ArbiterError(_("Turno %(round)s inesistente: il piano ha %(rounds)s turni.")
                            % {"round": round_number, "rounds": tournament.rounds_planned})
     if round_number is None:
         round_number = penalty_round(tournament, lock=True)  # stored: never recomputed later
     actor = _as_actor(by)
-    penalty = Penalty.objects.create(tournament=tournament, pair=pair, vp=vp, mp=mp, reason=reason,
+    penalty = Penalty.objects.create(tournament=tournament, pair=pair, team=team, vp=vp, mp=mp, reason=reason,
                                      round_number=round_number, created_by=actor.user)
-    new = {"pair": pair.number, "mp": mp} if mp else {"pair": pair.number, "vp": str(vp)}
+    who = {"pair": pair.number} if pair is not None else {"team": team.number}
+    new = {**who, "mp": mp} if mp else {**who, "vp": str(vp)}
     audit(tournament=tournament, by=actor, action="penalty_added", round_number=round_number,
           new=new, reason=reason)
     return penalty
@@ -250,8 +268,14 @@ def add_penalty(*, pair: Pair, reason: str, by, vp: Decimal | int = 0, mp: int =
 @refuse_integrity_errors
 @transaction.atomic
 def remove_penalty(*, penalty: Penalty, by, reason: str = "") -> None:
-    """Cancel a penalty of a pair or of a player (issue 11) (kept in the audit trail)."""
-    who = {"pair": penalty.pair.number} if penalty.pair_id else {"player": penalty.player.number}
+    """Cancel a penalty of a pair, of a player (issue 11) or of a team (rules.md §15); the
+    audit trail keeps it."""
+    if penalty.team_id:
+        who = {"team": penalty.team.number}
+    elif penalty.pair_id:
+        who = {"pair": penalty.pair.number}
+    else:
+        who = {"player": penalty.player.number}
     old = {**who, "vp": str(penalty.vp), "reason": penalty.reason}
     if penalty.mp:
         old = {**who, "mp": penalty.mp, "reason": penalty.reason}

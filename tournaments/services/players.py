@@ -266,26 +266,20 @@ def add_player_penalty(*, player: Player, reason: str, by, vp: Decimal | int = 0
     """A penalty to one player of an individual tournament (rules.md §3, art. 23; §9): VP
     (``vp`` > 0) or MP (``mp`` > 0, whole), exactly one; his partner and opponents are not
     touched. ``round_number`` as for pairs (``services.penalty_round`` when None). Raises
-    ``ArbiterError`` like ``services.add_penalty``."""
-    from .incidents import penalty_round
+    ``ArbiterError`` like ``services.add_penalty``, and in a team tournament (rules.md §15:
+    penalties go to the team, ``services.add_penalty(team=…)``)."""
+    from .incidents import penalty_amount, penalty_round
 
     tournament = player.tournament
-    vp = Decimal(vp or 0)
-    mp_amount = Decimal(mp or 0)
-    if vp < 0 or mp_amount < 0:
-        raise ArbiterError(_("La penalità è un numero positivo di VP o di MP da togliere."))
-    if (vp > 0) == (mp_amount > 0):
-        raise ArbiterError(_("Indica la penalità in VP oppure in MP (uno solo dei due)."))
-    if mp_amount != mp_amount.to_integral_value():
-        raise ArbiterError(_("Una penalità in MP è un numero intero di punti."))
-    if not reason.strip():
-        raise ArbiterError(_("Indica il motivo della penalità."))
+    if tournament.is_teams:  # rules.md §15: a team's penalty goes to the team
+        raise ArbiterError(_("In un torneo a squadre la penalità va a una squadra, non a un giocatore."))
+    vp, mp = penalty_amount(vp, mp, reason)
     if round_number is None:
         round_number = penalty_round(tournament, lock=True)
     actor = _as_actor(by)
-    penalty = Penalty.objects.create(tournament=tournament, player=player, vp=vp, mp=int(mp_amount),
+    penalty = Penalty.objects.create(tournament=tournament, player=player, vp=vp, mp=mp,
                                      reason=reason, round_number=round_number, created_by=actor.user)
-    new = {"player": player.number, "mp": int(mp_amount)} if mp_amount else {"player": player.number, "vp": str(vp)}
+    new = {"player": player.number, "mp": mp} if mp else {"player": player.number, "vp": str(vp)}
     audit(tournament=tournament, by=actor, action="penalty_added", round_number=round_number, new=new,
           reason=reason)
     return penalty

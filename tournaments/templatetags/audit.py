@@ -66,6 +66,7 @@ KEYS = {
     "remaining": _("secondi rimasti"), "duration": _("durata in secondi"), "minutes": _("minuti"),
     "extra_seconds": _("secondi in più al tavolo"), "at": _("alle"),
     "minutes_per_round": _("minuti per turno"),
+    "team": _("squadra"),  # a team's penalty (rules.md §15)
 }
 
 

@@ -163,10 +163,11 @@ def _rounds(tournament: Tournament, keys: _PlayerKeys) -> list[dict]:
 
 def _penalties(tournament: Tournament, keys: _PlayerKeys) -> list[dict]:
     out = []
-    for penalty in (Penalty.objects.filter(tournament=tournament).select_related("pair", "player", "created_by")
-                    .order_by("created_at", "id")):
+    for penalty in (Penalty.objects.filter(tournament=tournament)
+                    .select_related("pair", "player", "team", "created_by").order_by("created_at", "id")):
         row = _plain(penalty)
         row["pair"], row["player"] = _number(penalty.pair), keys.ref(penalty.player)
+        row["team"] = _number(penalty.team)  # a team's penalty (rules.md §15)
         row["created_by"] = _username(penalty.created_by)
         out.append(row)
     return out
@@ -188,7 +189,7 @@ def export_data(tournament: Tournament) -> dict:
     link) and their line-ups, pairs (with the pairs formed for one round of an individual or
     team tournament), players, rounds with their formed pairs' players (``line_members``),
     team matches (``matches``) and tables (seats, token, PIN), score sheets with hands (and
-    the arbiter's draft), penalties (to a pair or a player) and the audit trail. A
+    the arbiter's draft), penalties (to a pair, a player or a team) and the audit trail. A
     tournament without teams has ``"teams": []``, ``"lineups": []``, ``"matches": []``.
 
     Not included: wrong-PIN counters (``PinGuard``: they start afresh) and the audit entries

@@ -258,8 +258,8 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
     _bulk(HandRow, [{**hand, "sheet": sheet} for sheet, (_t, (_v, hands)) in zip(sheet_objs, with_sheet)
                     for hand in hands])
     _bulk(Penalty, [{**values, "tournament": tournament, "pair": pairs.get(pair), "player": players.get(player),
-                     "created_by": users.get(by_name)}
-                    for values, pair, player, by_name in plan["penalties"]])
+                     "team": teams.get(team), "created_by": users.get(by_name)}
+                    for values, pair, player, team, by_name in plan["penalties"]])
     _bulk(AuditEntry, [{**values, "tournament": tournament, "user": users.get(name)}
                        for values, name in plan["audit"]])
     audit(tournament=tournament, by=by, action="tournament_imported",

@@ -38,7 +38,7 @@ EXTRA_KEYS = {
     "matches": ("team_a", "team_b", "forfeit_by", "table_1", "table_2"),
     "lineups": ("team", "first_1", "first_2", "second_1", "second_2"),
     "line_members": ("pair", "player"),
-    "penalties": ("pair", "player", "created_by"),
+    "penalties": ("pair", "player", "team", "created_by"),
     "audit": ("user",),
 }
 
@@ -215,7 +215,7 @@ def read_plan(doc: dict) -> dict:
                      [(line member values, pair number, player key)],
                      [(match values, {"team_a"|"team_b"|"forfeit_by": team number|None},
                        {"table_1"|"table_2": table number|None})])],
-         "penalties": [(values, pair number|None, player key|None, username|None)],
+         "penalties": [(values, pair number|None, player key|None, team number|None, username|None)],
          "audit": [(values, username|None)], "users": [str]}
 
     A player key is the player's number, or ``(team, member)`` for a team player (the file's
@@ -383,9 +383,11 @@ def read_plan(doc: dict) -> dict:
         users |= {by} if by else set()
         pair = c.ref(f"penalties[{i}].pair", raw.get("pair"), numbers, no_pair)
         player = c.player(f"penalties[{i}].player", raw.get("player"), player_keys)
-        if (pair is None) == (player is None):
-            c.add(f"penalties[{i}]", _("una penalità va a una coppia o a un giocatore (uno solo dei due)"))
-        penalties.append((values, pair, player, by))
+        team = c.ref(f"penalties[{i}].team", raw.get("team"), team_numbers, no_team)
+        if [pair, player, team].count(None) != 2:
+            c.add(f"penalties[{i}]", _("una penalità va a una coppia, a un giocatore o a una squadra "
+                                       "(uno solo dei tre)"))
+        penalties.append((values, pair, player, team, by))
 
     entries = []
     for i, raw in enumerate(c.items("audit", doc.get("audit"))):

@@ -123,7 +123,8 @@ STRUCTURAL: dict[type[dj.Model], dict[str, str]] = {
     ScoreSheet: {"id": "database id", "table": "nested in its table ('sheet')"},
     HandRow: {"id": "database id", "sheet": "nested in its sheet ('hands')"},
     Penalty: {"id": "database id", "tournament": "nesting", "pair": "the pair's number (or null)",
-              "player": "the player's number (or null): individual tournaments", "created_by": "username"},
+              "player": "the player's number (or null): individual tournaments",
+              "team": "the team's number (or null): team tournaments", "created_by": "username"},
     AuditEntry: {"id": "database id", "tournament": "nesting", "user": "username"},
     LineMember: {
         "id": "database id",
@@ -176,6 +177,7 @@ TEAM_KEYS_OF_2: dict[str, dict] = {
     "pairs": {"team": None, "team_line": None},
     "players": {"team": None, "member": None},
     "rounds": {"matches": []},
+    "penalties": {"team": None},  # a team's penalty (rules.md §15): absent from older files
 }
 
 

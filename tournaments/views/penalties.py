@@ -2,7 +2,8 @@
 taken off a pair in the overall standings, which give nothing to the opponents (an MP
 penalty lowers the pair's MP difference and MP scored, never the table's result). Writes go through
 ``services.add_penalty`` / ``services.remove_penalty`` (each audited); the standings engine
-deducts them (``StandingRow.penalty``)."""
+deducts them (``StandingRow.penalty``). In a team tournament (rules.md §15) the penalties go
+to teams: the form offers the teams, an MP penalty lowers the team's total match margin."""
 from __future__ import annotations
 
 from decimal import Decimal
@@ -18,7 +19,7 @@ from scoring.vp import format_vp
 
 from .. import services
 from ..errors import ArbiterError
-from ..models import Pair, Penalty, Player
+from ..models import Pair, Penalty, Player, Team
 from .common import arbiter_view
 
 
@@ -44,6 +45,15 @@ class PenaltyForm(forms.Form):
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        if tournament.is_teams:  # rules.md §15: a team tournament penalises teams, not pairs
+            del self.fields["pair"]
+            self.fields["team"] = forms.ModelChoiceField(
+                label=gettext_lazy("Squadra"), queryset=Team.objects.filter(tournament=tournament).order_by("number"),
+                empty_label="—", error_messages={"invalid_choice": gettext_lazy("Scegli una squadra del torneo.")})
+            self.fields["mp"].help_text = gettext_lazy(
+                "Un numero intero: toglie MP allo scarto totale degli incontri della squadra, non al risultato "
+                "dell'incontro. Indica VP oppure MP, non entrambi.")
+            self.order_fields(["team"])
 
     def clean_pair(self):
         number = self.cleaned_data["pair"]
@@ -78,19 +88,22 @@ def penalty_list(request, tournament):
     form = PenaltyForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
+        who = {"team": d["team"]} if tournament.is_teams else {"pair": d["pair"]}
         try:
-            penalty = services.add_penalty(pair=d["pair"], vp=d["vp"] or 0, mp=d["mp"] or 0, reason=d["reason"],
+            penalty = services.add_penalty(**who, vp=d["vp"] or 0, mp=d["mp"] or 0, reason=d["reason"],
                                            round_number=d["round_number"], by=request.user)
         except ArbiterError as exc:
             form.add_error(None, exc.message)
         else:
-            messages.success(request, _("Penalità di %(amount)s alla coppia %(n)s registrata (turno %(round)s).")
-                             % {"amount": amount_text(penalty), "n": d["pair"].number,
-                                "round": penalty.round_number})
+            done = (_("Penalità di %(amount)s alla squadra %(n)s registrata (turno %(round)s).") if tournament.is_teams
+                    else _("Penalità di %(amount)s alla coppia %(n)s registrata (turno %(round)s)."))
+            entrant = d["team"] if tournament.is_teams else d["pair"]
+            messages.success(request, done % {"amount": amount_text(penalty), "n": entrant.number,
+                                              "round": penalty.round_number})
             return redirect("penalties", slug=tournament.slug)
     penalties = (
         Penalty.objects.filter(tournament=tournament)
-        .select_related("pair", "player", "created_by")
+        .select_related("pair", "player", "team", "created_by")
         .prefetch_related(Prefetch("pair__members", queryset=Player.objects.order_by("seat")))
         .order_by("created_at", "id")
     )
@@ -101,8 +114,11 @@ def penalty_list(request, tournament):
 @arbiter_view
 def penalty_remove(request, tournament, pk):
     """Confirm (with a reason), then cancel a penalty; the audit trail keeps it."""
-    penalty = get_object_or_404(Penalty.objects.select_related("pair", "player"), pk=pk, tournament=tournament)
-    if penalty.player_id:  # issue 11: a player's penalty
+    penalty = get_object_or_404(Penalty.objects.select_related("pair", "player", "team"), pk=pk, tournament=tournament)
+    if penalty.team_id:  # rules.md §15: a team's penalty
+        done, title = _("Penalità tolta alla squadra %(n)s."), _("Togliere la penalità alla squadra %(n)s?")
+        number = penalty.team.number
+    elif penalty.player_id:  # issue 11: a player's penalty
         done, title = _("Penalità tolta al giocatore %(n)s."), _("Togliere la penalità al giocatore %(n)s?")
         number = penalty.player.number
     else:

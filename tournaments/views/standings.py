@@ -74,6 +74,17 @@ class IndividualStandingsTable(StandingsTable):
         sequence = ("position", "pair", "players", "...")
 
 
+class TeamStandingsTable(StandingsTable):
+    """Standings per team of a team tournament (rules.md §15): VP after the team's
+    penalties, the MP difference is the total match margin (after its MP penalties)."""
+
+    pair = tables.Column(verbose_name=gettext_lazy("Squadra"), attrs={"td": {"class": "num"}})
+    players = tables.Column(verbose_name=gettext_lazy("Nome"), orderable=False)
+
+    class Meta(StandingsTable.Meta):
+        sequence = ("position", "pair", "players", "...")
+
+
 @arbiter_view
 def standings(request, tournament):
     """Standings after a closed round (rules.md §8): by default after the last closed round,
@@ -92,7 +103,8 @@ def standings(request, tournament):
         "mp_difference": r.mp_difference, "mp_scored": r.mp_scored,
         "played": r.played, "withdrawn": r.withdrawn,
     } for r in view.rows]
-    table = (IndividualStandingsTable if tournament.is_individual else StandingsTable)(data)
+    table = (IndividualStandingsTable if tournament.is_individual
+             else TeamStandingsTable if tournament.is_teams else StandingsTable)(data)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     by_pair = {row["pair"]: row for row in data}
     group_sections = [  # rules.md §14: standings per group (and overall, above)
