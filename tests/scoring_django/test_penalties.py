@@ -130,3 +130,17 @@ def test_penalty_form_in_english(arbiter_client, tournament):
     assert "Optional: without a round it belongs to the round in play (or the last closed one)" in html
     assert "or MP to deduct" in html and "deducts MP from the pair" in html
     assert "An MP penalty lowers the pair" in html
+
+
+def test_a_player_penalty_is_refused_in_a_pair_tournament(played, arbiter):
+    """A pair tournament's standings count a pair's penalty only (rules.md §3): a penalty to
+    one player there would be recorded and never counted, so it is refused and nothing is written."""
+    from tournaments import services
+    from tournaments.errors import ArbiterError
+    from tournaments.models import Player
+
+    player = Player.objects.filter(tournament=played).first()
+    with pytest.raises(ArbiterError, match="va a una coppia, non a un giocatore"):
+        services.add_player_penalty(player=player, vp=1, reason="ritardo", by=arbiter)
+    assert not Penalty.objects.exists() and not AuditEntry.objects.filter(action="penalty_added").exists()
+    assert vp_of(played)[1] == (Decimal(11), Decimal(0), 1)

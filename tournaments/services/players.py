@@ -266,13 +266,16 @@ def add_player_penalty(*, player: Player, reason: str, by, vp: Decimal | int = 0
     """A penalty to one player of an individual tournament (rules.md §3, art. 23; §9): VP
     (``vp`` > 0) or MP (``mp`` > 0, whole), exactly one; his partner and opponents are not
     touched. ``round_number`` as for pairs (``services.penalty_round`` when None). Raises
-    ``ArbiterError`` like ``services.add_penalty``, and in a team tournament (rules.md §15:
-    penalties go to the team, ``services.add_penalty(team=…)``)."""
+    ``ArbiterError`` like ``services.add_penalty``, and outside individual tournaments (a team's
+    penalty goes to the team, rules.md §15, a pair's to the pair: ``services.add_penalty``; a
+    player's penalty there would count in no standings)."""
     from .incidents import penalty_amount, penalty_round
 
     tournament = player.tournament
     if tournament.is_teams:  # rules.md §15: a team's penalty goes to the team
         raise ArbiterError(_("In un torneo a squadre la penalità va a una squadra, non a un giocatore."))
+    if not tournament.is_individual:  # pairs: the standings count a pair's penalty, never a player's
+        raise ArbiterError(_("In un torneo a coppie la penalità va a una coppia, non a un giocatore."))
     vp, mp = penalty_amount(vp, mp, reason)
     if round_number is None:
         round_number = penalty_round(tournament, lock=True)
