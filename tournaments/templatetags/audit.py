@@ -66,6 +66,7 @@ KEYS = {
     "remaining": _("secondi rimasti"), "duration": _("durata in secondi"), "minutes": _("minuti"),
     "extra_seconds": _("secondi in più al tavolo"), "at": _("alle"),
     "minutes_per_round": _("minuti per turno"),
+    "disputed_by": _("contestato da"),
 }
 
 
@@ -75,6 +76,8 @@ def _label(key: str, value) -> str:
         return str(ScoreSheet.State(value).label)
     if key == "system" and value in Round.System.values:
         return str(Round.System(value).label)
+    if key == "disputed_by":  # who disputed, in the reader's language (trust)
+        return actor_label(value)
     return _plain(value)
 
 
@@ -116,6 +119,9 @@ def _sheet(value: dict) -> str:
     if value.get("state"):
         parts.append(str(ScoreSheet.State(value["state"]).label) if value["state"] in ScoreSheet.State.values
                      else value["state"])
+    for key in ("dispute_note", "disputed_by"):  # the dispute a correction answered (trust)
+        if value.get(key):
+            parts.append(f"{KEYS[key]}: {_label(key, value[key])}")
     return " · ".join(parts)
 
 
