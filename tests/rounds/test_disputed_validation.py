@@ -279,3 +279,17 @@ def test_decision_page_of_a_sheet_not_disputed_sends_to_the_sheet(arbiter_client
     entered(tables[2])
     response = arbiter_client.get(decision_url(2))
     assert response.status_code == 302 and response.url == reverse("sheet", args=["prova", 1, 2])
+
+
+def test_decision_page_in_english(arbiter_client, tables):
+    from django.conf import settings
+
+    disputed(tables[1])
+    arbiter_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    html = text(arbiter_client.get(decision_url(1, da="tabellone")))
+    assert '<html lang="en">' in html
+    for english in ("Arbiter&#x27;s decision", "Validate with this decision", "Disputed by", "Dispute note",
+                    "Correct the score sheet", "Round 1 · Table 1: score sheet disputed"):
+        assert english in html, english
+    response = arbiter_client.post(decision_url(1), {"version": sheet(tables[1]).version, "reason": ""})
+    assert "Write the arbiter&#x27;s decision" in text(response)
