@@ -242,6 +242,7 @@ def test_decision_after_a_captains_change_is_409(arbiter_client, tables):
     assert response.status_code == 409
     html = text(response)
     assert "cambiato dopo che" in html and "1550–795" in html     # 250+250: E/W 795 now
+    assert 'id="typed-decision">' in html and f"«{DECISION}»" in html  # shown, not lost
     assert sheet(tables[1]).state == ScoreSheet.State.ENTERED
     # opening the page from an old board row is refused the same way
     assert arbiter_client.get(decision_url(1, da="tabellone", versione=seen)).status_code == 409

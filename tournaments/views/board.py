@@ -179,10 +179,11 @@ def board_rows(request, tournament, number):
 
 
 def _stale_page(request, tournament, rnd: Round, exc: StaleSheetError, *, status: int,
-                back: str = "tabellone") -> HttpResponse:
+                back: str = "tabellone", typed: str = "") -> HttpResponse:
     """The refusal page of a validation from the board: the message and the current sheet.
     ``back``: where the arbiter came from (``tabellone`` | ``turno`` | ``score``, the
-    decision page of a disputed sheet), for the way back."""
+    decision page of a disputed sheet), for the way back; ``typed``: the decision he had
+    written there (shown, not saved)."""
     sheet = exc.current
     current = None
     if sheet is not None:
@@ -196,6 +197,7 @@ def _stale_page(request, tournament, rnd: Round, exc: StaleSheetError, *, status
         }
     return render(request, "arbiter/board_stale.html", {
         "tournament": tournament, "round": rnd, "refusal": exc.message, "current": current, "back": back,
+        "typed": typed.strip(),
     }, status=status)
 
 

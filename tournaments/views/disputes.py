@@ -94,8 +94,12 @@ def decision_page(request, tournament, rnd: Round, table: Table, sheet: ScoreShe
     return _page(request, tournament, rnd, table, sheet, form, back=back_page(back))
 
 
-def _stale(request, tournament, rnd, exc: StaleSheetError, *, back: str, status: int):
-    return _stale_page(request, tournament, rnd, exc, status=status, back=back)
+def _changed(sheet: ScoreSheet, seen: int) -> StaleSheetError:
+    """The refusal of a decision taken on version ``seen`` of a sheet changed since (409)."""
+    return StaleSheetError(
+        _("Tavolo %(table)s: lo score è cambiato dopo che l'hai visto (versione %(seen)s, ora %(now)s): "
+          "controlla lo score attuale prima di validarlo.")
+        % {"table": sheet.table.number, "seen": seen, "now": sheet.version}, current=sheet)
 
 
 @arbiter_view
@@ -111,7 +115,8 @@ def sheet_validate_disputed(request, tournament, number, table):
     POST ``version`` (the version shown on this page, required), ``reason`` (the decision,
     required, ≤ 300 characters), ``da``. Blank decision → the page again (200) with the
     error and what was typed; a captain's change since → 409 with the current sheet;
-    done → redirect to ``da`` with a message. Audited by ``services.validate_sheet``.
+    done → redirect to ``da`` with a message. Audited by ``services.validate_sheet``. The 409
+    page shows the decision typed, so it can be copied after a look at the current sheet.
     """
     rnd = _round(tournament, number)
     table_obj = _table(rnd, table)
@@ -123,35 +128,30 @@ def sheet_validate_disputed(request, tournament, number, table):
     if request.method != "POST":
         seen = query_int(request.GET.get("versione"), low=0)
         if seen is not None and seen != sheet.version:
-            return _stale(request, tournament, rnd, StaleSheetError(
-                _("Tavolo %(table)s: lo score è cambiato dopo che l'hai visto (versione %(seen)s, ora %(now)s): "
-                  "controlla lo score attuale prima di validarlo.")
-                % {"table": table, "seen": seen, "now": sheet.version}, current=sheet), back=back, status=409)
+            return _stale_page(request, tournament, rnd, _changed(sheet, seen), back=back, status=409)
         if sheet.state != ScoreSheet.State.DISPUTED:
             messages.info(request, _("Lo score del tavolo %(t)s non è contestato: non c'è una decisione da "
                                      "scrivere.") % {"t": table})
             return redirect("sheet", slug=tournament.slug, number=number, table=table)
-        initial = {"reason": request.GET.get("decisione", "")[:300]}
-        return _page(request, tournament, rnd, table_obj, sheet, DecisionForm(initial=initial), back=back)
+        return _page(request, tournament, rnd, table_obj, sheet, DecisionForm(), back=back)
 
     raw = request.POST.get("version", "").strip()
     if not raw.isdigit() or len(raw) > 9:
-        return _stale(request, tournament, rnd, StaleSheetError(
+        return _stale_page(request, tournament, rnd, StaleSheetError(
             _("Manca la versione dello score vista sulla pagina: riapri la pagina e riprova."), current=sheet),
             back=back, status=400)
     form = DecisionForm(request.POST)
     if not form.is_valid():
         if int(raw) != sheet.version:  # a captain's change meanwhile wins over the form's error
-            return _stale(request, tournament, rnd, StaleSheetError(
-                _("Tavolo %(table)s: lo score è cambiato dopo che l'hai visto (versione %(seen)s, ora %(now)s): "
-                  "controlla lo score attuale prima di validarlo.")
-                % {"table": table, "seen": raw, "now": sheet.version}, current=sheet), back=back, status=409)
+            return _stale_page(request, tournament, rnd, _changed(sheet, int(raw)), back=back, status=409,
+                               typed=request.POST.get("reason", ""))
         return _page(request, tournament, rnd, table_obj, sheet, form, back=back)
     try:
         services.validate_sheet(table=table_obj, by=request.user, expected_version=int(raw),
                                 reason=form.cleaned_data["reason"])
     except StaleSheetError as exc:
-        return _stale(request, tournament, rnd, exc, back=back, status=409)
+        return _stale_page(request, tournament, rnd, exc, back=back, status=409,
+                           typed=form.cleaned_data["reason"])
     except ArbiterError as exc:  # e.g. a sum error: the page again, the decision kept
         sheet.refresh_from_db()
         return _page(request, tournament, rnd, table_obj, sheet, form, back=back, refusal=exc.message, status=400)

@@ -52,7 +52,8 @@ def _sheet_of(table: Table) -> ScoreSheet | None:
 def can_validate(rnd: Round, sheet: ScoreSheet | None) -> bool:
     """Whether a sheet gets its own "Valida" button (round page and live board alike):
     round in play, sheet entered (by a captain or the arbiter), confirmed or disputed,
-    and no sum error (``services.validate_sheet`` refuses one; rules.md §3)."""
+    and no sum error (``services.validate_sheet`` refuses one; rules.md §3). For a disputed
+    sheet the button opens its decision page (trust: ``views.disputes``), never one click."""
     return (sheet is not None and rnd.state == Round.State.PUBLISHED and not sheet.sum_error
             and sheet.state in (ScoreSheet.State.ENTERED, ScoreSheet.State.CONFIRMED, ScoreSheet.State.DISPUTED))
 
