@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 from scoring import standings as standings_rules
 from scoring import vp as vp_rules
 
-from .models import CustomScale, LineMember, Pair, Penalty, Player, Round, ScoreSheet, Seat, Table, Tournament
+from .models import (AuditEntry, CustomScale, LineMember, Pair, Penalty, Player, Round, ScoreSheet, Seat, Table,
+                     Tournament)
 
 
 def tournaments_of(user):
@@ -492,3 +493,12 @@ def round_page_tables(rnd: Round) -> list[dict]:
         tables.append({"number": row["number"], "bye": row["bye"], "clock_extra_seconds": row["clock_extra_seconds"],
                        "sheet": sheet, "ns": lines.get(Seat.Line.NS), "ew": lines.get(Seat.Line.EW)})
     return tables
+
+
+def last_dispute(rnd: Round, table_number: int) -> AuditEntry | None:
+    """The latest ``sheet_disputed`` audit entry of table ``table_number`` of round ``rnd``
+    (who disputed, when, the note as ``reason``), or ``None``. The arbiter's decision page
+    and the audit entry of its validation name it (rules.md §3, trust)."""
+    return (AuditEntry.objects.filter(tournament_id=rnd.tournament_id, round_number=rnd.number,
+                                      table_number=table_number, action="sheet_disputed")
+            .order_by("-at", "-id").first())

@@ -5,7 +5,7 @@ score entry and corrections per table, withdrawals and late pairs, standings.
 """
 from django.urls import path
 
-from .views import incidents, rounds, sheets, standings
+from .views import disputes, incidents, rounds, sheets, standings
 
 urlpatterns: list = [
     path("turni/", rounds.round_current, name="rounds"),
@@ -27,6 +27,9 @@ urlpatterns: list = [
          name="sheet_draft_discard"),
     path("turni/<int:number>/tavoli/<int:table>/valida/", sheets.sheet_validate, name="sheet_validate"),
     path("turni/<int:number>/tavoli/<int:table>/correzioni/", sheets.sheet_corrections, name="sheet_corrections"),
+    # trust: a disputed sheet is validated only with the arbiter's written decision
+    path("turni/<int:number>/tavoli/<int:table>/decidi-contestazione/", disputes.sheet_validate_disputed,
+         name="sheet_validate_disputed"),
     path("calcolatore-smazzata/", sheets.hand_calculator, name="hand_calculator"),
     path("ritiro/", incidents.pair_withdraw, name="pair_withdraw"),
     path("coppia-tardiva/", incidents.late_pair, name="late_pair"),

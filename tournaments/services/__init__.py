@@ -117,6 +117,7 @@ from .sheets import (  # noqa: F401
     sheet_content_hash,
     confirm_sheet,
     dispute_sheet,
+    dispute_refusal,
     validate_sheet,
     validate_entered_sheets,
     unvalidate_sheet,

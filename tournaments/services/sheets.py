@@ -325,7 +325,8 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
         # An idempotent re-send (e.g. a captain's retry after a lost answer) succeeds even
         # when the sheet has been confirmed meanwhile: it changes nothing.
         if validate and sheet.state != ScoreSheet.State.VALIDATED and actor.user is not None:
-            return validate_sheet(table=table, by=actor)
+            # a disputed sheet is validated only with the arbiter's decision written (trust)
+            return validate_sheet(table=table, by=actor, reason=reason)
         return sheet
     _may_correct(rnd, actor, sheet)
     if actor.user is None and sheet.draft is not None:
@@ -359,6 +360,8 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
             % {"declared": "%s/%s" % tuple(declared), "sum": f"{totals.mp_ns}/{totals.mp_ew}"}
         )
     old = _sheet_snapshot(sheet) if sheet.state != ScoreSheet.State.EMPTY else None
+    if sheet.state == ScoreSheet.State.DISPUTED:  # the dispute this correction answers (trust)
+        old.update(_dispute_record(sheet, rnd))
     sheet.hands.all().delete()
     HandRow.objects.bulk_create(
         [
@@ -414,7 +417,8 @@ def draft_refusal(table_number: int) -> str:
 
 
 def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, reason: str = "",
-                captain_ok: bool = False, expected_version: int | None = None, **extra) -> ScoreSheet:
+                captain_ok: bool = False, expected_version: int | None = None,
+                audit_old: dict | None = None, **extra) -> ScoreSheet:
     actor = _as_actor(by)
     sheet, rnd = _locked_sheet(table)
     if expected_version is not None and expected_version != sheet.version:
@@ -438,7 +442,8 @@ def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, 
     sheet.version += 1
     sheet.save()
     audit(tournament=rnd.tournament, by=actor, action=action, round_number=rnd.number,
-          table_number=sheet.table.number, old={"state": old_state}, new={"state": new_state, **extra},
+          table_number=sheet.table.number, old={"state": old_state, **(audit_old or {})},
+          new={"state": new_state, **extra},
           reason=reason)
     return sheet
 
@@ -469,17 +474,40 @@ def dispute_sheet(*, table: Table, by, note: str = "") -> ScoreSheet:
                        action="sheet_disputed", captain_ok=True, reason=note, dispute_note=note[:300])
 
 
+def dispute_refusal(table_number: int) -> str:
+    """What the arbiter reads when he validates a disputed sheet without a decision (trust)."""
+    return (_("Lo score del tavolo %(t)s è contestato: scrivi la decisione dell'arbitro prima di "
+              "validarlo.") % {"t": table_number})
+
+
+def _dispute_record(sheet: ScoreSheet, rnd: Round) -> dict:
+    """The dispute a decision answers, for its audit entry: ``{"dispute_note", "disputed_by"}``
+    (the note the other line wrote, the label of who disputed: the latest ``sheet_disputed``
+    entry of the table; "" when unknown)."""
+    entry = selectors.last_dispute(rnd, sheet.table.number)
+    return {"dispute_note": sheet.dispute_note, "disputed_by": entry.actor if entry else ""}
+
+
 @retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
-def validate_sheet(*, table: Table, by, expected_version: int | None = None) -> ScoreSheet:
+def validate_sheet(*, table: Table, by, expected_version: int | None = None, reason: str = "") -> ScoreSheet:
     """The arbiter validates a sheet. Refused while it is empty or flagged with a sum error.
 
     ``expected_version``: the sheet version the arbiter saw (the live board posts it); when
     a captain changed the sheet since, :class:`StaleSheetError` carrying the current sheet
     (the view answers 409, issue 10 item 6). ``None``: no check (validate-all, grid).
+
+    ``reason``: the arbiter's decision (at most 300 characters kept). A **disputed** sheet
+    is validated only with a non-blank decision (rules.md §3, art. 31–33: the arbiter
+    decides a dispute; trust): without one, :class:`ArbiterError`
+    (:func:`dispute_refusal`) and nothing changes. The audit entry of that validation
+    keeps the decision as its reason and, beside the old state, the dispute it answers
+    (``dispute_note``, ``disputed_by``). Entered and confirmed sheets need no reason.
+    The checks run on the locked sheet, so a dispute arriving meanwhile is not validated
+    without a decision.
     """
-    sheet = ScoreSheet.objects.get(table=table)
+    sheet, rnd = _locked_sheet(table)
     if expected_version is not None and expected_version != sheet.version:
         raise StaleSheetError(
             _("Tavolo %(table)s: lo score è cambiato dopo che l'hai visto (versione %(seen)s, ora %(now)s): "
@@ -494,6 +522,12 @@ def validate_sheet(*, table: Table, by, expected_version: int | None = None) -> 
             % {"table": table.number, "declared_ns": sheet.declared_ns, "declared_ew": sheet.declared_ew,
                "mp_ns": sheet.mp_ns, "mp_ew": sheet.mp_ew}
         )
+    reason = (reason or "").strip()[:300]
+    audit_old = None
+    if sheet.state == ScoreSheet.State.DISPUTED:
+        if not reason:
+            raise ArbiterError(dispute_refusal(table.number))
+        audit_old = _dispute_record(sheet, rnd)
     # issue 14 item 3: the arbiter's choice to validate a captain's entry the other line has
     # not confirmed is recorded as such
     unconfirmed = sheet.state == ScoreSheet.State.ENTERED and sheet.entered_by_captain
@@ -502,7 +536,7 @@ def validate_sheet(*, table: Table, by, expected_version: int | None = None) -> 
         allowed={ScoreSheet.State.ENTERED, ScoreSheet.State.CONFIRMED, ScoreSheet.State.DISPUTED},
         new_state=ScoreSheet.State.VALIDATED,
         action="sheet_validated_unconfirmed" if unconfirmed else "sheet_validated",
-        expected_version=expected_version,
+        expected_version=expected_version, reason=reason, audit_old=audit_old,
     )
 
 
@@ -511,20 +545,23 @@ def validate_sheet(*, table: Table, by, expected_version: int | None = None) -> 
 def validate_entered_sheets(*, round: Round, by) -> list[int]:
     """Validate, in one transaction, every sheet of ``round`` without a sum error that is
     either confirmed by the other line or entered by the arbiter. Left for the arbiter:
-    disputed sheets, sum errors, and sheets a captain entered that the other line has
-    not confirmed yet (validating them would take away that line's right to dispute).
+    disputed sheets (they need his written decision, :func:`validate_sheet`), sum errors,
+    and sheets a captain entered that the other line has not confirmed yet (validating
+    them would take away that line's right to dispute).
+
+    The chosen sheets are locked before they are validated, so a dispute sent at the same
+    moment waits and then finds the sheet validated, instead of the dispute vanishing here.
 
     Returns the table numbers validated (ascending).
     """
-    tables = Table.objects.filter(
-        Q(sheet__state=ScoreSheet.State.CONFIRMED)
-        | Q(sheet__state=ScoreSheet.State.ENTERED, sheet__entered_by_captain=False),
-        round=round, bye="", sheet__sum_error=False,
-    ).order_by("number")
+    sheets = ScoreSheet.objects.select_for_update(of=("self",)).filter(
+        Q(state=ScoreSheet.State.CONFIRMED) | Q(state=ScoreSheet.State.ENTERED, entered_by_captain=False),
+        table__round=round, table__bye="", sum_error=False,
+    ).select_related("table").order_by("table__number")
     done = []
-    for table in tables:
-        validate_sheet(table=table, by=by)
-        done.append(table.number)
+    for sheet in sheets:
+        validate_sheet(table=sheet.table, by=by)
+        done.append(sheet.table.number)
     return done
 
 

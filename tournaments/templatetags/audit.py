@@ -67,6 +67,7 @@ KEYS = {
     "extra_seconds": _("secondi in più al tavolo"), "at": _("alle"),
     "minutes_per_round": _("minuti per turno"),
     "team": _("squadra"),  # a team's penalty (rules.md §15)
+    "disputed_by": _("contestato da"),
 }
 
 
@@ -76,6 +77,8 @@ def _label(key: str, value) -> str:
         return str(ScoreSheet.State(value).label)
     if key == "system" and value in Round.System.values:
         return str(Round.System(value).label)
+    if key == "disputed_by":  # who disputed, in the reader's language (trust)
+        return actor_label(value)
     return _plain(value)
 
 
@@ -117,6 +120,9 @@ def _sheet(value: dict) -> str:
     if value.get("state"):
         parts.append(str(ScoreSheet.State(value["state"]).label) if value["state"] in ScoreSheet.State.values
                      else value["state"])
+    for key in ("dispute_note", "disputed_by"):  # the dispute a correction answered (trust)
+        if value.get(key):
+            parts.append(f"{KEYS[key]}: {_label(key, value[key])}")
     return " · ".join(parts)
 
 

@@ -178,8 +178,12 @@ def board_rows(request, tournament, number):
                                                        **board_rows_context(rnd)})
 
 
-def _stale_page(request, tournament, rnd: Round, exc: StaleSheetError, *, status: int) -> HttpResponse:
-    """The refusal page of a validation from the board: the message and the current sheet."""
+def _stale_page(request, tournament, rnd: Round, exc: StaleSheetError, *, status: int,
+                back: str = "tabellone", typed: str = "") -> HttpResponse:
+    """The refusal page of a validation from the board: the message and the current sheet.
+    ``back``: where the arbiter came from (``tabellone`` | ``turno`` | ``score``, the
+    decision page of a disputed sheet), for the way back; ``typed``: the decision he had
+    written there (shown, not saved)."""
     sheet = exc.current
     current = None
     if sheet is not None:
@@ -192,14 +196,17 @@ def _stale_page(request, tournament, rnd: Round, exc: StaleSheetError, *, status
             "url": sheet_url(tournament.slug, rnd.number, sheet.table.number),
         }
     return render(request, "arbiter/board_stale.html", {
-        "tournament": tournament, "round": rnd, "refusal": exc.message, "current": current,
+        "tournament": tournament, "round": rnd, "refusal": exc.message, "current": current, "back": back,
+        "typed": typed.strip(),
     }, status=status)
 
 
 @arbiter_view
 @require_POST
 def board_validate(request, tournament, number, table):
-    """Validate table ``table``'s sheet from the board (refused with a sum error).
+    """Validate table ``table``'s sheet from the board (refused with a sum error). A disputed
+    sheet is not validated here: the arbiter is sent to its decision page
+    (:func:`.disputes.sheet_validate_disputed`; the board links there directly).
 
     POST ``version``: the sheet version shown on the board when the arbiter pressed
     "Valida". A captain's change since then → 409 with the current sheet (the arbiter
@@ -212,6 +219,12 @@ def board_validate(request, tournament, number, table):
         return _stale_page(request, tournament, rnd, StaleSheetError(
             _("Manca la versione dello score vista sul tabellone: ricarica il tabellone e riprova."),
             current=ScoreSheet.objects.filter(table=target).first()), status=400)
+    sheet = ScoreSheet.objects.filter(table=target).first()
+    if sheet is not None and sheet.state == ScoreSheet.State.DISPUTED and sheet.version == int(raw):
+        # trust: a disputed sheet needs the arbiter's written decision (its own page)
+        from .disputes import decision_url
+
+        return redirect(decision_url(tournament.slug, number, table, back="tabellone", version=int(raw)))
     try:
         services.validate_sheet(table=target, by=request.user, expected_version=int(raw))
     except StaleSheetError as exc:

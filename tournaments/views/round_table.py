@@ -20,7 +20,7 @@ def _texts() -> dict[str, str]:
     return {key: escape(value) for key, value in {
         "enter": _("Inserisci"), "edit": _("Modifica"), "validate": _("Valida"), "corrections": _("Correzioni"),
         "log": _("Registro"), "sum_error": _("Errore di somma"),
-        "arbitral": _("arbitrale"),
+        "arbitral": _("arbitrale"), "validate_disputed": _("Decidi e valida…"),
     }.items()}
 
 
@@ -54,7 +54,11 @@ def _actions_cell(row: dict, t: dict) -> str:
     empty = row["status"] == "empty"
     parts = ['<td class="no-print row-actions">\n',
              f'<a href="{escape(row["sheet_url"])}">{t["enter"] if empty else t["edit"]}</a>\n']
-    if row["can_validate"]:
+    if row["can_validate"] and row.get("decide_url"):
+        # trust: a disputed sheet is validated on its decision page, with the arbiter's decision
+        parts.append(f'<a class="button validate-disputed" href="{escape(row["decide_url"])}">'
+                     f'{t["validate_disputed"]}</a>\n')
+    elif row["can_validate"]:
         # One form for the page (id validate-row, with the CSRF token); the button names the table.
         parts.append(f'<button class="validate" form="validate-row" formaction="{escape(row["validate_url"])}">'
                      f'{t["validate"]}</button>\n')

@@ -52,7 +52,8 @@ def _sheet_of(table: Table) -> ScoreSheet | None:
 def can_validate(rnd: Round, sheet: ScoreSheet | None) -> bool:
     """Whether a sheet gets its own "Valida" button (round page and live board alike):
     round in play, sheet entered (by a captain or the arbiter), confirmed or disputed,
-    and no sum error (``services.validate_sheet`` refuses one; rules.md §3)."""
+    and no sum error (``services.validate_sheet`` refuses one; rules.md §3). For a disputed
+    sheet the button opens its decision page (trust: ``views.disputes``), never one click."""
     return (sheet is not None and rnd.state == Round.State.PUBLISHED and not sheet.sum_error
             and sheet.state in (ScoreSheet.State.ENTERED, ScoreSheet.State.CONFIRMED, ScoreSheet.State.DISPUTED))
 
@@ -138,7 +139,7 @@ def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
     ``status_label``, ``sum_error_mark``, ``awaiting`` (entered by a captain, not confirmed),
     ``dispute_note``, ``can_validate``, ``entered_at``, ``extra_seconds`` and ``extra_minutes`` (the table's extra clock time), ``mp`` (``(ns, ew)``
     or None), ``vp`` (text), and the URLs ``sheet_url``, ``validate_url``,
-    ``corrections_url``, ``audit_url``."""
+    ``corrections_url``, ``audit_url``, ``decide_url`` (a disputed sheet's decision page, else "")."""
     rest_vp, _rest_mp = selectors.rest_values(tournament)
     rest_vp = format_vp(rest_vp)
     bye_labels = {value: str(label) for value, label in Table.Bye.choices}
@@ -146,6 +147,7 @@ def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
     sheet_url = table_url("sheet", tournament.slug, rnd.number)
     validate_url = table_url("sheet_validate", tournament.slug, rnd.number)
     corrections_url = table_url("sheet_corrections", tournament.slug, rnd.number)
+    decide_url = table_url("sheet_validate_disputed", tournament.slug, rnd.number)
     audit_url = f"{reverse('audit', args=[tournament.slug])}?round={rnd.number}&table="
     rows = []
     for table in selectors.round_page_tables(rnd):
@@ -166,6 +168,8 @@ def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
             "extra_seconds": table["clock_extra_seconds"], "extra_minutes": table["clock_extra_seconds"] // 60,
             "mp": (sheet.mp_ns, sheet.mp_ew) if filled else None,
             "vp": (rest_vp if bye else f"{format_vp(sheet.vp_ns)}–{format_vp(sheet.vp_ew)}" if filled else ""),
+            # trust: a disputed sheet's "Valida" opens the arbiter's decision page
+            "decide_url": f"{decide_url(n)}?da=turno&versione={sheet.version}" if status == "disputed" else "",
             "sheet_url": sheet_url(n), "validate_url": validate_url(n), "corrections_url": corrections_url(n),
             "audit_url": f"{audit_url}{n}",
         })

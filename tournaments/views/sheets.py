@@ -21,6 +21,7 @@ from .. import selectors, services
 from ..errors import ArbiterError, StaleSheetError
 from ..models import CorrectionKind, Round, ScoreSheet, Table, Tournament
 from .common import arbiter_view
+from .disputes import decision_url, decision_page
 from .rounds import _back, _int_field, _later_danish_published, _round, _round_redirect, _sheet_of, _table, next_table_to_enter, sheet_status, status_label
 
 
@@ -223,6 +224,10 @@ def sheet_entry(request, tournament, number, table):
                              grid_from_sheet(sheet, hands_per_round), typed=grid)
         ctx["closed_since"] = True
         return render(request, "arbiter/sheet.html", ctx, status=409)
+    if (request.POST.get("action") == "validate" and not errors and sheet.state == ScoreSheet.State.DISPUTED
+            and expected in (None, sheet.version) and not sheet_changes(sheet, hands, declared)):
+        # trust: "Salva e valida" of a disputed sheet left as it is asks for the arbiter's decision
+        return decision_page(request, tournament, rnd, table_obj, sheet, back="score", reason=grid.reason)
     if not errors and expected in (None, sheet.version) and sheet.state != ScoreSheet.State.EMPTY \
             and sheet_changes(sheet, hands, declared):
         if not grid.kind:
@@ -334,11 +339,15 @@ def sheet_next(request, tournament, number):
 def sheet_validate(request, tournament, number, table):
     """Validate one table's sheet (refused with a sum error or while empty). ``expected_version``
     (optional): the version the arbiter looked at; a sheet changed since is refused with the
-    current one (issue 14 item 3)."""
+    current one (issue 14 item 3). A disputed sheet goes to its decision page instead
+    (trust: :func:`.disputes.sheet_validate_disputed`)."""
     rnd = _round(tournament, number)
+    table_obj = _table(rnd, table)
+    sheet, expected = _sheet_of(table_obj), _int_field(request, "expected_version")
+    if sheet is not None and sheet.state == ScoreSheet.State.DISPUTED and expected in (None, sheet.version):
+        return redirect(decision_url(tournament.slug, number, table, back="turno", version=expected))
     try:
-        services.validate_sheet(table=_table(rnd, table), by=request.user,
-                                expected_version=_int_field(request, "expected_version"))
+        services.validate_sheet(table=table_obj, by=request.user, expected_version=expected)
     except StaleSheetError as exc:
         messages.error(request, exc.message)
         return redirect("round", slug=tournament.slug, number=number)
