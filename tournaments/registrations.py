@@ -147,6 +147,15 @@ def row_cells(header: list[str], record: list[str]) -> dict[str, str]:
     return {h: (record[i].strip() if i < len(record) else "") for i, h in enumerate(header)}
 
 
+def each_row(header: list[str], body: list[list[str]], parsed: "ParsedFile") -> Iterator[tuple[int, dict[str, str]]]:
+    """``(row number, cells)`` of each data row of :func:`read_table`'s result (the header is
+    row 1, so data row k is row k + 2), each also kept in ``parsed.raw`` for the preview."""
+    for index, record in enumerate(body, start=2):
+        cells = row_cells(header, record)
+        parsed.raw.append((index, cells))
+        yield index, cells
+
+
 @dataclass(frozen=True)
 class NumberMessages:
     """The three refusals of an entry number (pair, player or team) in a registration file,
@@ -278,9 +287,7 @@ def parse(filename: str, data: bytes, *, existing_numbers=(), existing_membershi
     seen_numbers: dict[int, int] = {}
     seen_members: dict[str, int] = {}
     seen_names: dict[tuple, int] = {}
-    for index, record in enumerate(body, start=2):
-        cells = row_cells(header, record)
-        parsed.raw.append((index, cells))
+    for index, cells in each_row(header, body, parsed):
         errors = []
         number = check_entry_number(index, cells.get("coppia", ""), errors, PAIR_NUMBER,
                                     existing=existing_numbers, seen=seen_numbers)
@@ -381,9 +388,7 @@ def parse_players(filename: str, data: bytes, *, existing_numbers=(), existing_m
     seen_numbers: dict[int, int] = {}
     seen_members: dict[str, int] = {}
     seen_names: dict[tuple, int] = {}
-    for index, record in enumerate(body, start=2):
-        cells = row_cells(header, record)
-        parsed.raw.append((index, cells))
+    for index, cells in each_row(header, body, parsed):
         errors = []
         number = check_entry_number(index, cells.get("giocatore", ""), errors, PLAYER_NUMBER,
                                     existing=existing_numbers, seen=seen_numbers)

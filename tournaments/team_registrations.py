@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .registrations import (MAX_PAIRS, NumberMessages, ParsedFile, check_entry_number, read_player, read_table,
-                            row_cells)
+from .registrations import (MAX_PAIRS, NumberMessages, ParsedFile, check_entry_number, each_row, read_player,
+                            read_table)
 from .services.pairs import PlayerData
 
 TEAM_REQUIRED = ("squadra", "nome_squadra", "cognome", "nome")
@@ -59,9 +59,7 @@ def parse_teams(filename: str, data: bytes, *, existing_numbers=(), existing_mem
     existing_numbers, existing_memberships = set(existing_numbers), set(existing_memberships)
     teams: dict[int, TeamRow] = {}
     seen_members: dict[str, int] = {}
-    for index, record in enumerate(body, start=2):
-        cells = row_cells(header, record)
-        parsed.raw.append((index, cells))
+    for index, cells in each_row(header, body, parsed):
         errors = []
         number = check_entry_number(index, cells["squadra"], errors, TEAM_NUMBER,
                                     existing=existing_numbers, required=True)
