@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections import Counter
 
 from .danish import top_down
-from .errors import PairingError
+from .errors import refusal
 from .matching import DenseMatcher
 from .request import check_request_dict, is_pair_id, meetings
 
@@ -44,19 +44,19 @@ def player_list(request: dict, key: str, *, min_len: int = 0) -> list:
             ``min_len`` players.
     """
     if key not in request:
-        raise PairingError(f"manca il campo '{key}'")
+        raise refusal("pairing.missing_field", key=key)
     value = request[key]
     if not isinstance(value, list):
-        raise PairingError(f"'{key}' deve essere una lista di giocatori")
+        raise refusal("pairing.not_player_list", key=key)
     seen = set()
     for item in value:
         if not is_pair_id(item):
-            raise PairingError(f"'{key}': identificativo di giocatore non valido: {item!r}")
+            raise refusal("pairing.bad_player_id", key=key, value=repr(item))
         if item in seen:
-            raise PairingError(f"'{key}': il giocatore {item} è elencato due volte")
+            raise refusal("pairing.player_listed_twice", key=key, player=item)
         seen.add(item)
     if len(value) < min_len:
-        raise PairingError(f"'{key}': servono almeno {min_len} giocatori")
+        raise refusal("pairing.too_few_players", key=key, count=min_len)
     return list(value)
 
 
@@ -70,7 +70,7 @@ def rest_counts(request: dict, key: str = "rested") -> Counter:
     if value is None:
         return Counter()
     if not isinstance(value, list) or not all(is_pair_id(x) for x in value):
-        raise PairingError(f"'{key}' deve essere una lista di giocatori")
+        raise refusal("pairing.not_player_list", key=key)
     return Counter(value)
 
 
