@@ -125,7 +125,7 @@ def servers(transactional_db, tmp_path):
                 [sys.executable, "manage.py", "serve", "--host", HOST, "--port", str(port), "--threads", "4"],
                 cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True))
         for port, proc in zip(ports, procs):
-            if not wait_until_up(port, proc, seconds=60):
+            if not wait_until_up(port, proc, seconds=60, path="/accounts/login/", timeout=5):
                 proc.terminate()
                 pytest.fail("server did not start: " + (proc.stderr.read()[-2000:] if proc.poll() is not None else ""))
         yield ports
