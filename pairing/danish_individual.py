@@ -29,7 +29,7 @@ from collections import Counter
 from .danish import top_down
 from .errors import refusal
 from .matching import DenseMatcher
-from .request import check_request_dict, is_pair_id, meetings
+from .request import check_request_dict, is_pair_id, meetings, pair_list
 
 __all__ = ["pair", "parse", "choose_rests", "player_list"]
 
@@ -37,27 +37,14 @@ MIN_PLAYERS = 4
 
 
 def player_list(request: dict, key: str, *, min_len: int = 0) -> list:
-    """The list of player ids under ``key`` (strings or integers), without duplicates.
+    """The list of player ids under ``key`` (strings or integers), without duplicates
+    (:func:`pairing.request.pair_list` for players).
 
     Raises:
         PairingError: missing, not a list, a non-id item, an id listed twice, or fewer than
             ``min_len`` players.
     """
-    if key not in request:
-        raise refusal("pairing.missing_field", key=key)
-    value = request[key]
-    if not isinstance(value, list):
-        raise refusal("pairing.not_player_list", key=key)
-    seen = set()
-    for item in value:
-        if not is_pair_id(item):
-            raise refusal("pairing.bad_player_id", key=key, value=repr(item))
-        if item in seen:
-            raise refusal("pairing.player_listed_twice", key=key, player=item)
-        seen.add(item)
-    if len(value) < min_len:
-        raise refusal("pairing.too_few_players", key=key, count=min_len)
-    return list(value)
+    return pair_list(request, key, min_len=min_len, of="players")
 
 
 def rest_counts(request: dict, key: str = "rested") -> Counter:

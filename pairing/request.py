@@ -17,29 +17,41 @@ def is_pair_id(value) -> bool:
     return isinstance(value, (str, int)) and not isinstance(value, bool)
 
 
-def pair_list(request: dict, key: str, *, required: bool = True, min_len: int = 0) -> list:
-    """The list of pair ids under ``key``, checked for type and duplicates.
+#: The refusals of a list of ids: (not a list, a bad id, an id twice and its parameter's name,
+#: too few), for pairs and for players (individual tournaments).
+_LIST_REFUSALS = {
+    "pairs": ("pairing.not_pair_list", "pairing.bad_pair_id", "pairing.pair_listed_twice", "pair",
+              "pairing.too_few_pairs"),
+    "players": ("pairing.not_player_list", "pairing.bad_player_id", "pairing.player_listed_twice", "player",
+                "pairing.too_few_players"),
+}
+
+
+def pair_list(request: dict, key: str, *, required: bool = True, min_len: int = 0, of: str = "pairs") -> list:
+    """The list of pair ids under ``key``, checked for type and duplicates (``of="players"``:
+    player ids, the refusals naming players).
 
     Raises:
         PairingError: missing (when required), not a list, a non-id item, an id listed twice,
             or fewer than ``min_len`` items.
     """
+    not_list, bad_id, twice, noun, too_few = _LIST_REFUSALS[of]
     if key not in request:
         if required:
             raise refusal("pairing.missing_field", key=key)
         return []
     value = request[key]
     if not isinstance(value, list):
-        raise refusal("pairing.not_pair_list", key=key)
+        raise refusal(not_list, key=key)
     seen = set()
     for item in value:
         if not is_pair_id(item):
-            raise refusal("pairing.bad_pair_id", key=key, value=repr(item))
+            raise refusal(bad_id, key=key, value=repr(item))
         if item in seen:
-            raise refusal("pairing.pair_listed_twice", key=key, pair=item)
+            raise refusal(twice, key=key, **{noun: item})
         seen.add(item)
     if len(value) < min_len:
-        raise refusal("pairing.too_few_pairs", key=key, count=min_len)
+        raise refusal(too_few, key=key, count=min_len)
     return list(value)
 
 

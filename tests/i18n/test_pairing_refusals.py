@@ -60,6 +60,14 @@ def test_a_first_round_by_hand_with_two_pairs_left_over():
     assert error.params == {"pairs": "3, 4, 5"}
 
 
+def test_a_player_listed_twice_names_a_player_not_a_pair():
+    error = refused({"system": "danish-individual", "ranking": [1, 2, 3, 3, 4]})
+    assert str(error) == "'ranking': il giocatore 3 è elencato due volte"
+    assert (error.code, error.params) == ("pairing.player_listed_twice", {"key": "ranking", "player": 3})
+    with translation.override("en"):
+        assert message_text(error) == "'ranking': player 3 is listed twice"
+
+
 def test_every_refusal_code_renders_its_italian_text():
     # The template filled with its parameters is the text the error always had.
     error = refusal("pairing.unknown_pairs", key="absent", pairs="7, 9")
