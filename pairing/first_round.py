@@ -38,6 +38,33 @@ def draw(pairs: list, seed: int) -> list:
     return order
 
 
+def method_of(request: dict) -> str:
+    """The request's ``method``, one of :data:`METHODS` (pairing-io.md "First round").
+
+    Raises:
+        PairingError: any other value (``pairing.not_one_of``).
+    """
+    method = request.get("method")
+    if method not in METHODS:
+        raise refusal("pairing.not_one_of", key="method", allowed=", ".join(METHODS), value=repr(method))
+    return method
+
+
+def lot_seed(request: dict) -> int:
+    """The seed of a draw by lot: the request's ``seed``, or one drawn now when it is absent
+    or null (the response records it, so the draw can be repeated).
+
+    Raises:
+        PairingError: a seed that is not an integer (``pairing.bad_seed``).
+    """
+    seed = request.get("seed")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2 ** 31)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise refusal("pairing.bad_seed", value=repr(seed))
+    return seed
+
+
 def _in_order(order: list) -> tuple[list, object]:
     tables = [{"table": k + 1, "ns": order[2 * k], "ew": order[2 * k + 1]}
               for k in range(len(order) // 2)]
@@ -81,17 +108,11 @@ def pair(request: dict) -> dict:
     Source: rules.md §7 ("The first round is paired by the arbiter's choice").
     """
     check_request_dict(request)
-    method = request.get("method")
-    if method not in METHODS:
-        raise refusal("pairing.not_one_of", key="method", allowed=", ".join(METHODS), value=repr(method))
+    method = method_of(request)
     pairs = pair_list(request, "pairs", min_len=2)
     response: dict = {"method": method}
     if method == "lot":
-        seed = request.get("seed")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2 ** 31)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise refusal("pairing.bad_seed", value=repr(seed))
+        seed = lot_seed(request)
         tables, bye = _in_order(draw(pairs, seed))
         response["seed"] = seed
     elif method == "number":

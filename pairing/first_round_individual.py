@@ -24,11 +24,9 @@ Response as for ``danish-individual``: ``{"tables", "rest", "repeated_partners":
 
 from __future__ import annotations
 
-import random
-
 from .danish_individual import MIN_PLAYERS, player_list
 from .errors import refusal
-from .first_round import METHODS, draw
+from .first_round import draw, lot_seed, method_of
 from .request import check_request_dict, hand_tables, id_taker
 
 __all__ = ["pair", "seat_in_order"]
@@ -84,17 +82,11 @@ def pair(request: dict) -> dict:
     Source: rules.md §9 ("First round: by lot (seed), by number ..., or by hand").
     """
     check_request_dict(request)
-    method = request.get("method")
-    if method not in METHODS:
-        raise refusal("pairing.not_one_of", key="method", allowed=", ".join(METHODS), value=repr(method))
+    method = method_of(request)
     players = player_list(request, "players", min_len=MIN_PLAYERS)
     response: dict = {"method": method}
     if method == "lot":
-        seed = request.get("seed")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2 ** 31)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise refusal("pairing.bad_seed", value=repr(seed))
+        seed = lot_seed(request)
         tables, rest = seat_in_order(draw(players, seed))
         response["seed"] = seed
     elif method == "number":
