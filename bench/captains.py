@@ -176,14 +176,18 @@ def stop_server(proc: subprocess.Popen) -> None:
         proc.wait(timeout=10)
 
 
-def wait_until_up(port: int, proc: subprocess.Popen, seconds: float = 30) -> bool:
+def wait_until_up(port: int, proc: subprocess.Popen, seconds: float = 30, *, path: str = "/c/",
+                  timeout: float = 2) -> bool:
+    """True once the server on ``port`` answers a GET of ``path`` (each try waits at most
+    ``timeout`` seconds); False when ``proc`` ends or ``seconds`` pass first. Shared with
+    tests/multiprocess/test_two_servers.py."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
         if proc.poll() is not None:
             return False
         try:
-            conn = http.client.HTTPConnection(HOST, port, timeout=2)
-            conn.request("GET", "/c/")
+            conn = http.client.HTTPConnection(HOST, port, timeout=timeout)
+            conn.request("GET", path)
             conn.getresponse().read()
             conn.close()
             return True

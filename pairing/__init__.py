@@ -16,7 +16,7 @@ Command line: ``python -m pairing < request.json`` and
 
 from __future__ import annotations
 
-from .errors import PairingError
+from .errors import PairingError, refusal
 
 __all__ = ["run", "PairingError", "SYSTEMS", "INDIVIDUAL_SYSTEMS"]
 
@@ -48,20 +48,19 @@ def run(request: dict) -> dict:
     from .individual import engines as individual_engines
 
     if not isinstance(request, dict):
-        raise PairingError("la richiesta deve essere un oggetto JSON")
+        raise refusal("pairing.request_not_object")
     system = request.get("system")
     engines = {"mitchell": mitchell.pair, "danish": danish.pair,
                "first_round": first_round.pair}
     engines.update(_round_robin_engines())
     kind = request.get("kind", "pairs")
     if kind not in ("pairs", "individual"):
-        raise PairingError(f"'kind' deve essere 'pairs' o 'individual': {kind!r}")
+        raise refusal("pairing.bad_kind", value=repr(kind))
     if kind == "individual" or system in INDIVIDUAL_SYSTEMS:
         engines = individual_engines()
     if system not in engines:
-        raise PairingError(
-            f"sistema sconosciuto: {system!r} "
-            f"(ammessi: {', '.join(SYSTEMS + INDIVIDUAL_SYSTEMS)})")
+        raise refusal("pairing.unknown_system", system=repr(system),
+                      allowed=", ".join(SYSTEMS + INDIVIDUAL_SYSTEMS))
     return engines[system](request)
 
 

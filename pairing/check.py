@@ -86,7 +86,8 @@ def check(request: dict, response: dict) -> list[str]:
         else:
             return [msg("check.unknown_system", system=repr(system))]
     except PairingError as exc:
-        return [msg("check.bad_request", detail=str(exc))]
+        # the refusal's own code rides along, so the reader's language reaches the detail too
+        return [msg("check.bad_request", detail=str(exc), detail_code=exc.code, detail_params=exc.params)]
 
     out: list[str] = []
     shape = _shape(response, out)

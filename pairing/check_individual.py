@@ -27,7 +27,7 @@ from __future__ import annotations
 from . import danish_individual as _di
 from . import first_round as _first
 from . import first_round_individual as _fri
-from .errors import PairingError
+from .errors import PairingError, refusal
 from .check import top_down_violation
 from .matching import min_unmatched
 from .messages import msg
@@ -52,7 +52,7 @@ def _parse(request: dict) -> list:
     if system == "first_round":
         _fri.pair(dict(request, seed=request.get("seed", 0)))
         return _di.player_list(request, "players")
-    raise PairingError(f"sistema sconosciuto {system!r}")
+    raise refusal("pairing.check_unknown_system", system=repr(system))
 
 
 def _shape(response, out):
@@ -94,7 +94,8 @@ def check(request: dict, response: dict) -> list[str]:
     try:
         players = _parse(request)
     except PairingError as exc:
-        return [msg("check.bad_request", detail=str(exc))]
+        # the refusal's own code rides along, so the reader's language reaches the detail too
+        return [msg("check.bad_request", detail=str(exc), detail_code=exc.code, detail_params=exc.params)]
     out: list[str] = []
     shape = _shape(response, out)
     if shape is None:

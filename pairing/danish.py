@@ -26,7 +26,7 @@ round):
 
 from __future__ import annotations
 
-from .errors import PairingError
+from .errors import refusal
 from .matching import DenseMatcher
 from .request import check_request_dict, id_set, meetings, pair_list
 
@@ -52,8 +52,8 @@ def parse(request: dict) -> dict:
     if mode is None:
         mode = "all"
     if mode not in AVOID_MODES:
-        raise PairingError(
-            f"'avoid_rematches' deve essere uno tra {', '.join(AVOID_MODES)}: {mode!r}")
+        raise refusal("pairing.not_one_of", key="avoid_rematches", allowed=", ".join(AVOID_MODES),
+                      value=repr(mode))
     index = {p: i for i, p in enumerate(ranking)}
     # Meetings with pairs no longer ranked (withdrawn) are irrelevant: keep only ranked ones.
     met = [m for m in meetings(request, "met") if m[0] in index and m[1] in index]

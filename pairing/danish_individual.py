@@ -27,9 +27,9 @@ from __future__ import annotations
 from collections import Counter
 
 from .danish import top_down
-from .errors import PairingError
+from .errors import refusal
 from .matching import DenseMatcher
-from .request import check_request_dict, is_pair_id, meetings
+from .request import check_request_dict, is_pair_id, meetings, pair_list
 
 __all__ = ["pair", "parse", "choose_rests", "player_list"]
 
@@ -37,27 +37,14 @@ MIN_PLAYERS = 4
 
 
 def player_list(request: dict, key: str, *, min_len: int = 0) -> list:
-    """The list of player ids under ``key`` (strings or integers), without duplicates.
+    """The list of player ids under ``key`` (strings or integers), without duplicates
+    (:func:`pairing.request.pair_list` for players).
 
     Raises:
         PairingError: missing, not a list, a non-id item, an id listed twice, or fewer than
             ``min_len`` players.
     """
-    if key not in request:
-        raise PairingError(f"manca il campo '{key}'")
-    value = request[key]
-    if not isinstance(value, list):
-        raise PairingError(f"'{key}' deve essere una lista di giocatori")
-    seen = set()
-    for item in value:
-        if not is_pair_id(item):
-            raise PairingError(f"'{key}': identificativo di giocatore non valido: {item!r}")
-        if item in seen:
-            raise PairingError(f"'{key}': il giocatore {item} è elencato due volte")
-        seen.add(item)
-    if len(value) < min_len:
-        raise PairingError(f"'{key}': servono almeno {min_len} giocatori")
-    return list(value)
+    return pair_list(request, key, min_len=min_len, of="players")
 
 
 def rest_counts(request: dict, key: str = "rested") -> Counter:
@@ -70,7 +57,7 @@ def rest_counts(request: dict, key: str = "rested") -> Counter:
     if value is None:
         return Counter()
     if not isinstance(value, list) or not all(is_pair_id(x) for x in value):
-        raise PairingError(f"'{key}' deve essere una lista di giocatori")
+        raise refusal("pairing.not_player_list", key=key)
     return Counter(value)
 
 

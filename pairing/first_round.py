@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 
-from .errors import PairingError
+from .errors import refusal
 from .request import check_request_dict, hand_tables, id_taker, pair_list
 
 __all__ = ["pair", "METHODS", "draw"]
@@ -38,6 +38,33 @@ def draw(pairs: list, seed: int) -> list:
     return order
 
 
+def method_of(request: dict) -> str:
+    """The request's ``method``, one of :data:`METHODS` (pairing-io.md "First round").
+
+    Raises:
+        PairingError: any other value (``pairing.not_one_of``).
+    """
+    method = request.get("method")
+    if method not in METHODS:
+        raise refusal("pairing.not_one_of", key="method", allowed=", ".join(METHODS), value=repr(method))
+    return method
+
+
+def lot_seed(request: dict) -> int:
+    """The seed of a draw by lot: the request's ``seed``, or one drawn now when it is absent
+    or null (the response records it, so the draw can be repeated).
+
+    Raises:
+        PairingError: a seed that is not an integer (``pairing.bad_seed``).
+    """
+    seed = request.get("seed")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2 ** 31)
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        raise refusal("pairing.bad_seed", value=repr(seed))
+    return seed
+
+
 def _in_order(order: list) -> tuple[list, object]:
     tables = [{"table": k + 1, "ns": order[2 * k], "ew": order[2 * k + 1]}
               for k in range(len(order) // 2)]
@@ -46,8 +73,8 @@ def _in_order(order: list) -> tuple[list, object]:
 
 def _hand_tables(request: dict, pairs: list) -> tuple[list, object]:
     seen: set = set()
-    take = id_taker(set(pairs), seen, invalid="identificativo di coppia non valido: {!r}",
-                    unknown="coppia sconosciuta: {}", twice="la coppia {} compare due volte")
+    take = id_taker(set(pairs), seen, invalid="pairing.hand_bad_pair_id", unknown="pairing.hand_unknown_pair",
+                    twice="pairing.hand_pair_twice")
 
     def take_line(num, pair_id):
         take(pair_id)
@@ -59,9 +86,9 @@ def _hand_tables(request: dict, pairs: list) -> tuple[list, object]:
         take(bye)
     missing = [p for p in pairs if p not in seen]
     if missing:
-        hint = " (al massimo una coppia può riposare)" if len(missing) > 1 or bye is not None else ""
-        raise PairingError(f"coppie senza tavolo né riposo: {', '.join(map(str, missing))}"
-                           + hint)
+        code = ("pairing.hand_pairs_unseated_one_rest" if len(missing) > 1 or bye is not None
+                else "pairing.hand_pairs_unseated")
+        raise refusal(code, pairs=", ".join(map(str, missing)))
     return tables, bye
 
 
@@ -81,17 +108,11 @@ def pair(request: dict) -> dict:
     Source: rules.md §7 ("The first round is paired by the arbiter's choice").
     """
     check_request_dict(request)
-    method = request.get("method")
-    if method not in METHODS:
-        raise PairingError(f"'method' deve essere uno tra {', '.join(METHODS)}: {method!r}")
+    method = method_of(request)
     pairs = pair_list(request, "pairs", min_len=2)
     response: dict = {"method": method}
     if method == "lot":
-        seed = request.get("seed")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2 ** 31)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise PairingError(f"'seed' deve essere un intero: {seed!r}")
+        seed = lot_seed(request)
         tables, bye = _in_order(draw(pairs, seed))
         response["seed"] = seed
     elif method == "number":

@@ -24,11 +24,9 @@ Response as for ``danish-individual``: ``{"tables", "rest", "repeated_partners":
 
 from __future__ import annotations
 
-import random
-
 from .danish_individual import MIN_PLAYERS, player_list
-from .errors import PairingError
-from .first_round import METHODS, draw
+from .errors import refusal
+from .first_round import draw, lot_seed, method_of
 from .request import check_request_dict, hand_tables, id_taker
 
 __all__ = ["pair", "seat_in_order"]
@@ -44,12 +42,12 @@ def seat_in_order(order: list) -> tuple[list, list]:
 
 def _hand(request: dict, players: list) -> tuple[list, list]:
     seen: set = set()
-    take = id_taker(set(players), seen, invalid="identificativo di giocatore non valido: {!r}",
-                    unknown="giocatore sconosciuto: {}", twice="il giocatore {} compare due volte")
+    take = id_taker(set(players), seen, invalid="pairing.hand_bad_player_id", unknown="pairing.hand_unknown_player",
+                    twice="pairing.hand_player_twice")
 
     def take_line(num, line):
         if not isinstance(line, list) or len(line) != 2:
-            raise PairingError(f"tavolo {num}: ogni linea ha due giocatori: {line!r}")
+            raise refusal("pairing.hand_line_two_players", table=num, value=repr(line))
         for p in line:
             take(p)
         return list(line)
@@ -57,14 +55,14 @@ def _hand(request: dict, players: list) -> tuple[list, list]:
     tables = hand_tables(request, take_line)
     rest = request.get("rest") or []
     if not isinstance(rest, list):
-        raise PairingError("'rest' deve essere una lista di giocatori")
+        raise refusal("pairing.not_player_list", key="rest")
     for p in rest:
         take(p)
     missing = [p for p in players if p not in seen]
     if missing:
-        raise PairingError(f"giocatori senza tavolo né riposo: {', '.join(map(str, missing))}")
+        raise refusal("pairing.hand_players_unseated", players=", ".join(map(str, missing)))
     if len(rest) > 3:
-        raise PairingError(f"riposano al massimo 3 giocatori (N mod 4), non {len(rest)}")
+        raise refusal("pairing.hand_too_many_rest", count=len(rest))
     return tables, list(rest)
 
 
@@ -84,17 +82,11 @@ def pair(request: dict) -> dict:
     Source: rules.md §9 ("First round: by lot (seed), by number ..., or by hand").
     """
     check_request_dict(request)
-    method = request.get("method")
-    if method not in METHODS:
-        raise PairingError(f"'method' deve essere uno tra {', '.join(METHODS)}: {method!r}")
+    method = method_of(request)
     players = player_list(request, "players", min_len=MIN_PLAYERS)
     response: dict = {"method": method}
     if method == "lot":
-        seed = request.get("seed")
-        if seed is None:
-            seed = random.SystemRandom().randrange(2 ** 31)
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise PairingError(f"'seed' deve essere un intero: {seed!r}")
+        seed = lot_seed(request)
         tables, rest = seat_in_order(draw(players, seed))
         response["seed"] = seed
     elif method == "number":

@@ -56,7 +56,7 @@ import random
 from functools import lru_cache
 
 from .danish_individual import MIN_PLAYERS, player_list, rest_counts
-from .errors import PairingError
+from .errors import refusal
 from .matching import DenseMatcher
 from .request import check_request_dict, id_set, meetings, positive_int
 
@@ -454,12 +454,12 @@ def pair(request: dict) -> dict:
     rounds = positive_int(request, "rounds")
     rnd = positive_int(request, "round")
     if rnd > rounds:
-        raise PairingError(f"il turno {rnd} supera i turni previsti ({rounds})")
+        raise refusal("pairing.round_beyond_schedule", round=rnd, rounds=rounds)
     seed = request.get("seed", 0)
     if seed is None:
         seed = 0
     if not isinstance(seed, int) or isinstance(seed, bool):
-        raise PairingError(f"'seed' deve essere un intero: {seed!r}")
+        raise refusal("pairing.bad_seed", value=repr(seed))
     absent = id_set(request, "absent") & set(players)
     present = [p for p in players if p not in absent]
     ranking = [p for p in player_list(request, "ranking") if p in set(present)] \

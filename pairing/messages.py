@@ -1,12 +1,14 @@
-"""Translatable checker messages (issue 14 item 8): a :class:`Message` *is* its Italian text
-(a ``str``), and carries ``code`` and ``params`` so the Django side can show it in the
-reader's language (``tournaments/i18n_messages.py``). A copy of ``scoring.messages`` so that
-``pairing`` stays self-contained (pure Python, no Django).
+"""Translatable messages of the pairing package (issue 14 item 8): a :class:`Message` *is*
+its Italian text (a ``str``), and carries ``code`` and ``params`` so the Django side can show
+it in the reader's language (``tournaments/i18n_messages.py``). A copy of
+``scoring.messages`` so that ``pairing`` stays self-contained (pure Python, no Django).
 
 :data:`TEMPLATES` holds the Italian pattern of every message the checker
-(:mod:`pairing.check`, :mod:`pairing.check_individual`) writes; :func:`msg` builds one by
-its code. ``tournaments/i18n_messages.py`` repeats each pattern as a gettext msgid (a test
-keeps the two equal).
+(:mod:`pairing.check`, :mod:`pairing.check_individual`) writes (codes ``check.…``) and of
+every refusal of the engines (codes ``pairing.…``, raised as
+:class:`pairing.errors.PairingError` through :func:`pairing.errors.refusal`); :func:`msg`
+builds one by its code. ``tournaments/i18n_messages.py`` repeats each pattern as a gettext
+msgid (a test keeps the two equal).
 """
 from __future__ import annotations
 
@@ -121,6 +123,58 @@ TEMPLATES: dict[str, str] = {
     "check.ind_number_order": "per numero: i tavoli non corrispondono all'ordine atteso (1+2 contro 3+4, "
                               "...; riposano gli ultimi)",
     "check.ind_opponents_again": "tavolo %(table)s: %(a)s e %(b)s si sono già incontrati da avversari",
+    # The engines' refusals (:class:`pairing.errors.PairingError`, :func:`pairing.errors.refusal`)
+    # pairing/request.py: the request's fields (every system)
+    "pairing.request_not_object": "la richiesta deve essere un oggetto JSON",
+    "pairing.missing_field": "manca il campo '%(key)s'",
+    "pairing.not_pair_list": "'%(key)s' deve essere una lista di coppie",
+    "pairing.bad_pair_id": "'%(key)s': identificativo di coppia non valido: %(value)s",
+    "pairing.pair_listed_twice": "'%(key)s': la coppia %(pair)s è elencata due volte",
+    "pairing.too_few_pairs": "'%(key)s': servono almeno %(count)s coppie",
+    "pairing.not_positive_int": "'%(key)s' deve essere un intero maggiore o uguale a 1: %(value)s",
+    "pairing.not_meeting_list": "'%(key)s' deve essere una lista di incontri",
+    "pairing.bad_meeting": "'%(key)s': incontro non valido: %(value)s",
+    "pairing.bad_meeting_round": "'%(key)s': numero di turno non valido in %(value)s",
+    "pairing.not_one_of": "'%(key)s' deve essere uno tra %(allowed)s: %(value)s",
+    "pairing.bad_seed": "'seed' deve essere un intero: %(value)s",
+    "pairing.unknown_pairs": "'%(key)s': coppie sconosciute: %(pairs)s",
+    # pairing/__init__.py, pairing/check_individual.py: the system
+    "pairing.bad_kind": "'kind' deve essere 'pairs' o 'individual': %(value)s",
+    "pairing.unknown_system": "sistema sconosciuto: %(system)s (ammessi: %(allowed)s)",
+    "pairing.check_unknown_system": "sistema sconosciuto %(system)s",
+    # tables written by hand (pairing/request.py hand_tables, first rounds by hand)
+    "pairing.tables_not_list": "'tables' deve essere una lista di tavoli",
+    "pairing.bad_table": "tavolo non valido: %(value)s",
+    "pairing.bad_table_number": "numero di tavolo non valido: %(value)s",
+    "pairing.table_numbering": "i tavoli devono essere numerati da 1 senza buchi né doppioni",
+    "pairing.hand_bad_pair_id": "identificativo di coppia non valido: %(value)s",
+    "pairing.hand_unknown_pair": "coppia sconosciuta: %(value)s",
+    "pairing.hand_pair_twice": "la coppia %(value)s compare due volte",
+    "pairing.hand_pairs_unseated": "coppie senza tavolo né riposo: %(pairs)s",
+    "pairing.hand_pairs_unseated_one_rest": "coppie senza tavolo né riposo: %(pairs)s (al massimo una coppia "
+                                            "può riposare)",
+    "pairing.hand_bad_player_id": "identificativo di giocatore non valido: %(value)s",
+    "pairing.hand_unknown_player": "giocatore sconosciuto: %(value)s",
+    "pairing.hand_player_twice": "il giocatore %(value)s compare due volte",
+    "pairing.hand_line_two_players": "tavolo %(table)s: ogni linea ha due giocatori: %(value)s",
+    "pairing.hand_players_unseated": "giocatori senza tavolo né riposo: %(players)s",
+    "pairing.hand_too_many_rest": "riposano al massimo 3 giocatori (N mod 4), non %(count)s",
+    # pairing/mitchell.py
+    "pairing.plan_rounds_before_round": "'plan_rounds' non può essere minore di 'round'",
+    "pairing.bad_offset": "'offset' deve essere un intero maggiore o uguale a 0: %(value)s",
+    "pairing.ranking_missing": "'ranking': mancano le coppie %(pairs)s",
+    # pairing/round_robin.py
+    "pairing.no_groups": "servono almeno 1 girone",
+    "pairing.rr_pairs_or_groups": "il girone all'italiana vuole 'pairs' oppure 'groups' (non entrambi)",
+    "pairing.rr_groups_not_list": "'groups' deve essere una lista non vuota di gironi",
+    "pairing.rr_bad_group": "'groups': il girone %(group)s non è una lista di coppie",
+    "pairing.rr_pair_in_two_groups": "'groups': la coppia %(pair)s è in due gironi",
+    # pairing/danish_individual.py, pairing/individual_movement.py (players instead of pairs)
+    "pairing.not_player_list": "'%(key)s' deve essere una lista di giocatori",
+    "pairing.bad_player_id": "'%(key)s': identificativo di giocatore non valido: %(value)s",
+    "pairing.player_listed_twice": "'%(key)s': il giocatore %(player)s è elencato due volte",
+    "pairing.too_few_players": "'%(key)s': servono almeno %(count)s giocatori",
+    "pairing.round_beyond_schedule": "il turno %(round)s supera i turni previsti (%(rounds)s)",
 }
 
 

@@ -48,7 +48,7 @@ from __future__ import annotations
 
 from math import gcd
 
-from .errors import PairingError
+from .errors import refusal
 from .request import check_request_dict, id_set, meetings, pair_list, positive_int
 
 __all__ = ["pair", "movement", "repeat_period", "plan_warnings", "exchange_rests"]
@@ -145,24 +145,24 @@ def parse(request: dict) -> dict:
     absent = id_set(request, "absent")
     unknown = absent - set(pairs)
     if unknown:
-        raise PairingError(f"'absent': coppie sconosciute: {', '.join(map(str, unknown))}")
+        raise refusal("pairing.unknown_pairs", key="absent", pairs=", ".join(map(str, unknown)))
     plan_rounds = None
     if request.get("plan_rounds") is not None:
         plan_rounds = positive_int(request, "plan_rounds")
         if plan_rounds < rnd:
-            raise PairingError("'plan_rounds' non può essere minore di 'round'")
+            raise refusal("pairing.plan_rounds_before_round")
     offset = request.get("offset")
     if offset is not None and (not isinstance(offset, int) or isinstance(offset, bool)
                                or offset < 0):
-        raise PairingError(f"'offset' deve essere un intero maggiore o uguale a 0: {offset!r}")
+        raise refusal("pairing.bad_offset", value=repr(offset))
     if request.get("ranking") is not None:
         ranking = pair_list(request, "ranking")
         extra = set(ranking) - set(pairs)
         if extra:
-            raise PairingError(f"'ranking': coppie sconosciute: {', '.join(map(str, extra))}")
+            raise refusal("pairing.unknown_pairs", key="ranking", pairs=", ".join(map(str, extra)))
         missing = [p for p in pairs if p not in absent and p not in set(ranking)]
         if missing:
-            raise PairingError(f"'ranking': mancano le coppie {', '.join(map(str, missing))}")
+            raise refusal("pairing.ranking_missing", pairs=", ".join(map(str, missing)))
     else:
         ranking = list(pairs)
     rested = None
@@ -170,7 +170,7 @@ def parse(request: dict) -> dict:
         rested = id_set(request, "rested")
         unknown = rested - set(pairs)
         if unknown:
-            raise PairingError(f"'rested': coppie sconosciute: {', '.join(map(str, unknown))}")
+            raise refusal("pairing.unknown_pairs", key="rested", pairs=", ".join(map(str, unknown)))
     return {"pairs": pairs, "round": rnd, "step": step, "absent": absent,
             "plan_rounds": plan_rounds, "offset": offset, "ranking": ranking,
             "rested": rested, "met": meetings(request, "met")}

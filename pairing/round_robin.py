@@ -41,7 +41,7 @@ grouped request). Identifiers are integers or strings, used as given.
 
 from __future__ import annotations
 
-from .errors import PairingError
+from .errors import refusal
 from .request import check_request_dict, id_set, meetings, pair_list, positive_int
 
 __all__ = ["pair", "schedule", "parse", "cycle_length", "snake_groups", "lot_groups"]
@@ -65,7 +65,7 @@ def snake_groups(ids: list, count: int) -> list[list]:
     size by at most one, and the seeding (pair numbers) is spread evenly.
     """
     if count < 1:
-        raise PairingError("servono almeno 1 girone")
+        raise refusal("pairing.no_groups")
     groups: list[list] = [[] for _ in range(count)]
     for i, p in enumerate(ids):
         row, col = divmod(i, count)
@@ -80,7 +80,7 @@ def lot_groups(ids: list, count: int, seed: int) -> list[list]:
     import random
 
     if count < 1:
-        raise PairingError("servono almeno 1 girone")
+        raise refusal("pairing.no_groups")
     order = list(ids)
     random.Random(seed).shuffle(order)
     groups: list[list] = [[] for _ in range(count)]
@@ -124,21 +124,21 @@ def parse(request: dict) -> dict:
     """
     check_request_dict(request)
     if ("pairs" in request) == ("groups" in request):
-        raise PairingError("il girone all'italiana vuole 'pairs' oppure 'groups' (non entrambi)")
+        raise refusal("pairing.rr_pairs_or_groups")
     if "pairs" in request:
         groups, grouped = [pair_list(request, "pairs", min_len=2)], False
     else:
         raw = request["groups"]
         if not isinstance(raw, list) or not raw:
-            raise PairingError("'groups' deve essere una lista non vuota di gironi")
+            raise refusal("pairing.rr_groups_not_list")
         groups, seen = [], set()
         for g, members in enumerate(raw, start=1):
             group = pair_list({"g": members}, "g", min_len=2) if isinstance(members, list) else None
             if group is None:
-                raise PairingError(f"'groups': il girone {g} non è una lista di coppie")
+                raise refusal("pairing.rr_bad_group", group=g)
             twice = seen & set(group)
             if twice:
-                raise PairingError(f"'groups': la coppia {sorted(map(str, twice))[0]} è in due gironi")
+                raise refusal("pairing.rr_pair_in_two_groups", pair=sorted(map(str, twice))[0])
             seen |= set(group)
             groups.append(group)
         grouped = True
@@ -146,13 +146,12 @@ def parse(request: dict) -> dict:
     everyone = {p for g in groups for p in g}
     absent = id_set(request, "absent")
     if absent - everyone:
-        raise PairingError(f"'absent': coppie sconosciute: {', '.join(map(str, absent - everyone))}")
+        raise refusal("pairing.unknown_pairs", key="absent", pairs=", ".join(map(str, absent - everyone)))
     rested = None
     if request.get("rested") is not None:
         rested = id_set(request, "rested")
         if rested - everyone:
-            raise PairingError(
-                f"'rested': coppie sconosciute: {', '.join(map(str, rested - everyone))}")
+            raise refusal("pairing.unknown_pairs", key="rested", pairs=", ".join(map(str, rested - everyone)))
     return {"groups": groups, "grouped": grouped, "round": rnd, "absent": absent,
             "rested": rested, "met": meetings(request, "met")}
 

@@ -1,8 +1,10 @@
-"""Messages of the pure modules (``scoring.sheets``, ``pairing.check``) in the reader's
-language (issue 14 item 8): the one place mapping their codes to gettext templates.
+"""Messages of the pure modules (``scoring.sheets``, ``pairing.check``, the pairing engines'
+refusals) in the reader's language (issue 14 item 8): the one place mapping their codes to
+gettext templates.
 
 The pure modules give each message a ``code`` and ``params`` (``scoring.messages.Message``,
-``pairing.messages.Message``: a ``str`` holding the Italian text). Each template below is
+``pairing.messages.Message``: a ``str`` holding the Italian text; a ``pairing.PairingError``
+carries them too). Each template below is
 that Italian text's pattern, so it is the msgid of the English catalogue. A message without a
 known code is shown as it is (Italian).
 """
@@ -112,16 +114,66 @@ TEMPLATES = {
     "check.ind_number_order": N_("per numero: i tavoli non corrispondono all'ordine atteso (1+2 contro 3+4, "
                                  "...; riposano gli ultimi)"),
     "check.ind_opponents_again": N_("tavolo %(table)s: %(a)s e %(b)s si sono già incontrati da avversari"),
+    # pairing/*.py: the engines' refusals (PairingError; pairing.messages.TEMPLATES: the same patterns)
+    "pairing.request_not_object": N_("la richiesta deve essere un oggetto JSON"),
+    "pairing.missing_field": N_("manca il campo '%(key)s'"),
+    "pairing.not_pair_list": N_("'%(key)s' deve essere una lista di coppie"),
+    "pairing.bad_pair_id": N_("'%(key)s': identificativo di coppia non valido: %(value)s"),
+    "pairing.pair_listed_twice": N_("'%(key)s': la coppia %(pair)s è elencata due volte"),
+    "pairing.too_few_pairs": N_("'%(key)s': servono almeno %(count)s coppie"),
+    "pairing.not_positive_int": N_("'%(key)s' deve essere un intero maggiore o uguale a 1: %(value)s"),
+    "pairing.not_meeting_list": N_("'%(key)s' deve essere una lista di incontri"),
+    "pairing.bad_meeting": N_("'%(key)s': incontro non valido: %(value)s"),
+    "pairing.bad_meeting_round": N_("'%(key)s': numero di turno non valido in %(value)s"),
+    "pairing.not_one_of": N_("'%(key)s' deve essere uno tra %(allowed)s: %(value)s"),
+    "pairing.bad_seed": N_("'seed' deve essere un intero: %(value)s"),
+    "pairing.unknown_pairs": N_("'%(key)s': coppie sconosciute: %(pairs)s"),
+    "pairing.bad_kind": N_("'kind' deve essere 'pairs' o 'individual': %(value)s"),
+    "pairing.unknown_system": N_("sistema sconosciuto: %(system)s (ammessi: %(allowed)s)"),
+    "pairing.check_unknown_system": N_("sistema sconosciuto %(system)s"),
+    "pairing.tables_not_list": N_("'tables' deve essere una lista di tavoli"),
+    "pairing.bad_table": N_("tavolo non valido: %(value)s"),
+    "pairing.bad_table_number": N_("numero di tavolo non valido: %(value)s"),
+    "pairing.table_numbering": N_("i tavoli devono essere numerati da 1 senza buchi né doppioni"),
+    "pairing.hand_bad_pair_id": N_("identificativo di coppia non valido: %(value)s"),
+    "pairing.hand_unknown_pair": N_("coppia sconosciuta: %(value)s"),
+    "pairing.hand_pair_twice": N_("la coppia %(value)s compare due volte"),
+    "pairing.hand_pairs_unseated": N_("coppie senza tavolo né riposo: %(pairs)s"),
+    "pairing.hand_pairs_unseated_one_rest": N_("coppie senza tavolo né riposo: %(pairs)s (al massimo una coppia può "
+                                               "riposare)"),
+    "pairing.hand_bad_player_id": N_("identificativo di giocatore non valido: %(value)s"),
+    "pairing.hand_unknown_player": N_("giocatore sconosciuto: %(value)s"),
+    "pairing.hand_player_twice": N_("il giocatore %(value)s compare due volte"),
+    "pairing.hand_line_two_players": N_("tavolo %(table)s: ogni linea ha due giocatori: %(value)s"),
+    "pairing.hand_players_unseated": N_("giocatori senza tavolo né riposo: %(players)s"),
+    "pairing.hand_too_many_rest": N_("riposano al massimo 3 giocatori (N mod 4), non %(count)s"),
+    "pairing.plan_rounds_before_round": N_("'plan_rounds' non può essere minore di 'round'"),
+    "pairing.bad_offset": N_("'offset' deve essere un intero maggiore o uguale a 0: %(value)s"),
+    "pairing.ranking_missing": N_("'ranking': mancano le coppie %(pairs)s"),
+    "pairing.no_groups": N_("servono almeno 1 girone"),
+    "pairing.rr_pairs_or_groups": N_("il girone all'italiana vuole 'pairs' oppure 'groups' (non entrambi)"),
+    "pairing.rr_groups_not_list": N_("'groups' deve essere una lista non vuota di gironi"),
+    "pairing.rr_bad_group": N_("'groups': il girone %(group)s non è una lista di coppie"),
+    "pairing.rr_pair_in_two_groups": N_("'groups': la coppia %(pair)s è in due gironi"),
+    "pairing.not_player_list": N_("'%(key)s' deve essere una lista di giocatori"),
+    "pairing.bad_player_id": N_("'%(key)s': identificativo di giocatore non valido: %(value)s"),
+    "pairing.player_listed_twice": N_("'%(key)s': il giocatore %(player)s è elencato due volte"),
+    "pairing.too_few_players": N_("'%(key)s': servono almeno %(count)s giocatori"),
+    "pairing.round_beyond_schedule": N_("il turno %(round)s supera i turni previsti (%(rounds)s)"),
 }
 
 
 def translate(code: str, params: dict | None, fallback: str = "") -> str:
     """The message ``code`` with ``params`` in the active language; ``fallback`` (the
-    Italian text) for an unknown code or parameters that do not fit."""
+    Italian text) for an unknown code or parameters that do not fit. A ``detail_code``
+    parameter (with ``detail_params``: the checker's "richiesta non valida: …" around an
+    engine's refusal) translates the ``detail`` as well."""
     template = TEMPLATES.get(code or "")
     if template is None:
         return fallback
     shown = dict(params or {})
+    if shown.get("detail_code"):  # check.bad_request: the engine's refusal, itself translated
+        shown["detail"] = translate(shown["detail_code"], shown.get("detail_params"), str(shown.get("detail", "")))
     if shown.get("line") in _LINES:
         shown["line"] = gettext(_LINES[shown["line"]])
     try:
@@ -131,7 +183,8 @@ def translate(code: str, params: dict | None, fallback: str = "") -> str:
 
 
 def message_text(message) -> str:
-    """A pure module's message (a ``Message`` or a plain ``str``) in the active language."""
+    """A pure module's message (a ``Message``, a ``pairing.PairingError`` or a plain ``str``)
+    in the active language."""
     return translate(getattr(message, "code", ""), getattr(message, "params", None), str(message))
 
 

@@ -19,6 +19,7 @@ name goes into the session) and is removed after the import or after
 from __future__ import annotations
 
 import csv
+import dataclasses
 import io
 import re
 import secrets
@@ -28,6 +29,7 @@ from pathlib import Path
 from typing import Iterator
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from .services import PlayerData
 
@@ -145,6 +147,122 @@ def row_cells(header: list[str], record: list[str]) -> dict[str, str]:
     return {h: (record[i].strip() if i < len(record) else "") for i, h in enumerate(header)}
 
 
+def each_row(header: list[str], body: list[list[str]], parsed: "ParsedFile") -> Iterator[tuple[int, dict[str, str]]]:
+    """``(row number, cells)`` of each data row of :func:`read_table`'s result (the header is
+    row 1, so data row k is row k + 2), each also kept in ``parsed.raw`` for the preview."""
+    for index, record in enumerate(body, start=2):
+        cells = row_cells(header, record)
+        parsed.raw.append((index, cells))
+        yield index, cells
+
+
+@dataclass(frozen=True)
+class NumberMessages:
+    """The three refusals of an entry number (pair, player or team) in a registration file,
+    lazily translated: ``invalid`` (``%(row)s``, ``%(value)s``), ``twice`` (``%(row)s``,
+    ``%(number)s``, ``%(first_row)s``; None where a number may stand on several rows, as a
+    team's) and ``taken`` (``%(row)s``, ``%(number)s``)."""
+
+    invalid: str
+    taken: str
+    twice: str | None = None
+
+
+PAIR_NUMBER = NumberMessages(
+    invalid=gettext_lazy("Riga %(row)s: numero di coppia «%(value)s» non valido."),
+    twice=gettext_lazy("Riga %(row)s: il numero di coppia %(number)s è già usato alla riga %(first_row)s."),
+    taken=gettext_lazy("Riga %(row)s: il numero di coppia %(number)s è già usato nel torneo."))
+PLAYER_NUMBER = NumberMessages(
+    invalid=gettext_lazy("Riga %(row)s: numero di giocatore «%(value)s» non valido."),
+    twice=gettext_lazy("Riga %(row)s: il numero di giocatore %(number)s è già usato alla riga %(first_row)s."),
+    taken=gettext_lazy("Riga %(row)s: il numero di giocatore %(number)s è già usato nel torneo."))
+
+
+def check_entry_number(row: int, text: str, errors: list[str], messages: NumberMessages, *,
+                       existing=frozenset(), seen: dict[int, int] | None = None,
+                       required: bool = False) -> int | None:
+    """The entry number written in one row of a registration file, checked (rules.md §1:
+    a number unique within the tournament; §9 and §15 for players' and teams' files).
+
+    ``row``: the file's row number (header = 1); ``text``: the stripped cell; ``errors``: the
+    row's message list, to which at most one refusal is appended; ``messages``: which noun
+    (:data:`PAIR_NUMBER`, :data:`PLAYER_NUMBER`, the teams' own); ``existing``: the numbers
+    the tournament already has; ``seen``: ``{number: first row}`` of the file so far, updated
+    (None: the file may repeat a number, as the rows of one team do); ``required``: a blank
+    cell is refused as not valid instead of meaning "number it for me".
+
+    Returns the number, or None for a blank optional cell or a refused text (not a positive
+    integer: ``messages.invalid``). A number already used at an earlier row gives
+    ``messages.twice``, one already in the tournament ``messages.taken``; both still return
+    the number. Raises nothing.
+    """
+    if not text and not required:
+        return None
+    try:
+        number = int(text)
+        if number < 1:
+            raise ValueError
+    except ValueError:
+        errors.append(messages.invalid % {"row": row, "value": text})
+        return None
+    if seen is not None and number in seen:
+        errors.append(messages.twice % {"row": row, "number": number, "first_row": seen[number]})
+    elif number in existing:
+        errors.append(messages.taken % {"row": row, "number": number})
+    if seen is not None:
+        seen.setdefault(number, row)
+    return number
+
+
+def check_membership(row: int, membership: str, errors: list[str], *, seen: dict[str, int],
+                     existing=frozenset()) -> None:
+    """Refuse a membership number (``membership``, non-blank) already met at an earlier row
+    of the file (``seen``: ``{membership: first row}``, updated) or already registered in the
+    tournament (``existing``); the message goes to ``errors`` (one row's list). Rules.md §1:
+    a player appears once per tournament."""
+    if membership in seen:
+        errors.append(_("Riga %(row)s: il giocatore con tessera %(membership)s compare già alla riga %(first_row)s.")
+                      % {"row": row, "membership": membership, "first_row": seen[membership]})
+    elif membership in existing:
+        errors.append(_("Riga %(row)s: il giocatore con tessera %(membership)s è già iscritto al torneo.")
+                      % {"row": row, "membership": membership})
+    seen.setdefault(membership, row)
+
+
+def read_player(row: int, cells: dict[str, str], errors: list[str], *, seen_members: dict[str, int],
+                existing_memberships=frozenset()) -> PlayerData:
+    """The player of a one-player row (players' and teams' files, rules.md §9 and §15:
+    columns ``cognome``, ``nome``, ``tessera``, ``circolo``), checked: a missing surname or
+    name, and the membership number through :func:`check_membership` (``seen_members``,
+    ``existing_memberships``). Messages go to ``errors`` (the row's list); the player is
+    returned as read (blank fields as "")."""
+    last, first = cells.get("cognome", ""), cells.get("nome", "")
+    membership, club = cells.get("tessera", ""), cells.get("circolo", "")
+    if not last:
+        errors.append(_("Riga %(row)s: manca il cognome.") % {"row": row})
+    if not first:
+        errors.append(_("Riga %(row)s: manca il nome.") % {"row": row})
+    if membership:
+        check_membership(row, membership, errors, seen=seen_members, existing=existing_memberships)
+    return PlayerData(first_name=first, last_name=last, membership_number=membership, club=club)
+
+
+def number_free_rows(rows: list, existing) -> list:
+    """``rows`` (:class:`RegistrationRow` or :class:`PlayerRow`, file order) with each row
+    that has no number given the lowest number free of ``existing`` (the tournament's) and
+    of the numbers the file writes, in file order; numbered rows are kept as they are."""
+    used = set(existing) | {r.number for r in rows if r.number is not None}
+    next_free, numbered = 1, []
+    for r in rows:
+        if r.number is None:
+            while next_free in used:
+                next_free += 1
+            used.add(next_free)
+            r = dataclasses.replace(r, number=next_free)
+        numbered.append(r)
+    return numbered
+
+
 def parse(filename: str, data: bytes, *, existing_numbers=(), existing_memberships=()) -> ParsedFile:
     """Read and check a registration file; nothing is saved.
 
@@ -169,28 +287,10 @@ def parse(filename: str, data: bytes, *, existing_numbers=(), existing_membershi
     seen_numbers: dict[int, int] = {}
     seen_members: dict[str, int] = {}
     seen_names: dict[tuple, int] = {}
-    for index, record in enumerate(body, start=2):
-        cells = row_cells(header, record)
-        parsed.raw.append((index, cells))
+    for index, cells in each_row(header, body, parsed):
         errors = []
-        number = None
-        if cells.get("coppia"):
-            try:
-                number = int(cells["coppia"])
-                if number < 1:
-                    raise ValueError
-            except ValueError:
-                errors.append(_("Riga %(row)s: numero di coppia «%(value)s» non valido.")
-                              % {"row": index, "value": cells["coppia"]})
-                number = None
-        if number is not None:
-            if number in seen_numbers:
-                errors.append(_("Riga %(row)s: il numero di coppia %(number)s è già usato alla riga %(first_row)s.")
-                              % {"row": index, "number": number, "first_row": seen_numbers[number]})
-            elif number in existing_numbers:
-                errors.append(_("Riga %(row)s: il numero di coppia %(number)s è già usato nel torneo.")
-                              % {"row": index, "number": number})
-            seen_numbers.setdefault(number, index)
+        number = check_entry_number(index, cells.get("coppia", ""), errors, PAIR_NUMBER,
+                                    existing=existing_numbers, seen=seen_numbers)
         players = []
         for k in ("1", "2"):
             last, first = cells.get(f"cognome_{k}", ""), cells.get(f"nome_{k}", "")
@@ -201,15 +301,7 @@ def parse(filename: str, data: bytes, *, existing_numbers=(), existing_membershi
                            else _("Riga %(row)s: manca il nome del giocatore %(player)s."))
                 errors.append(message % {"row": index, "player": k})
             if membership:
-                if membership in seen_members:
-                    errors.append(
-                        _("Riga %(row)s: il giocatore con tessera %(membership)s compare già alla riga %(first_row)s.")
-                        % {"row": index, "membership": membership, "first_row": seen_members[membership]}
-                    )
-                elif membership in existing_memberships:
-                    errors.append(_("Riga %(row)s: il giocatore con tessera %(membership)s è già iscritto al torneo.")
-                                  % {"row": index, "membership": membership})
-                seen_members.setdefault(membership, index)
+                check_membership(index, membership, errors, seen=seen_members, existing=existing_memberships)
             elif last and first:
                 key = (last.lower(), first.lower(), club.lower())
                 if key in seen_names:
@@ -224,17 +316,7 @@ def parse(filename: str, data: bytes, *, existing_numbers=(), existing_membershi
         parsed.rows.append(RegistrationRow(row=index, number=number, players=(players[0], players[1])))
     # A file mixing numbered and unnumbered rows: unnumbered ones take free numbers in file order.
     if not parsed.errors:
-        used = set(existing_numbers) | {r.number for r in parsed.rows if r.number is not None}
-        next_free = 1
-        numbered = []
-        for r in parsed.rows:
-            if r.number is None:
-                while next_free in used:
-                    next_free += 1
-                used.add(next_free)
-                r = RegistrationRow(row=r.row, number=next_free, players=r.players)
-            numbered.append(r)
-        parsed.rows = numbered
+        parsed.rows = number_free_rows(parsed.rows, existing_numbers)
     if not parsed.rows and not parsed.errors:
         parsed.errors.append(_("Nessuna coppia nel file."))
     return parsed
@@ -306,44 +388,14 @@ def parse_players(filename: str, data: bytes, *, existing_numbers=(), existing_m
     seen_numbers: dict[int, int] = {}
     seen_members: dict[str, int] = {}
     seen_names: dict[tuple, int] = {}
-    for index, record in enumerate(body, start=2):
-        cells = row_cells(header, record)
-        parsed.raw.append((index, cells))
+    for index, cells in each_row(header, body, parsed):
         errors = []
-        number = None
-        if cells.get("giocatore"):
-            try:
-                number = int(cells["giocatore"])
-                if number < 1:
-                    raise ValueError
-            except ValueError:
-                errors.append(_("Riga %(row)s: numero di giocatore «%(value)s» non valido.")
-                              % {"row": index, "value": cells["giocatore"]})
-                number = None
-        if number is not None:
-            if number in seen_numbers:
-                errors.append(_("Riga %(row)s: il numero di giocatore %(number)s è già usato alla riga "
-                                "%(first_row)s.") % {"row": index, "number": number, "first_row": seen_numbers[number]})
-            elif number in existing_numbers:
-                errors.append(_("Riga %(row)s: il numero di giocatore %(number)s è già usato nel torneo.")
-                              % {"row": index, "number": number})
-            seen_numbers.setdefault(number, index)
-        last, first = cells.get("cognome", ""), cells.get("nome", "")
-        membership, club = cells.get("tessera", ""), cells.get("circolo", "")
-        if not last:
-            errors.append(_("Riga %(row)s: manca il cognome.") % {"row": index})
-        if not first:
-            errors.append(_("Riga %(row)s: manca il nome.") % {"row": index})
-        if membership:
-            if membership in seen_members:
-                errors.append(
-                    _("Riga %(row)s: il giocatore con tessera %(membership)s compare già alla riga %(first_row)s.")
-                    % {"row": index, "membership": membership, "first_row": seen_members[membership]})
-            elif membership in existing_memberships:
-                errors.append(_("Riga %(row)s: il giocatore con tessera %(membership)s è già iscritto al torneo.")
-                              % {"row": index, "membership": membership})
-            seen_members.setdefault(membership, index)
-        elif last and first:
+        number = check_entry_number(index, cells.get("giocatore", ""), errors, PLAYER_NUMBER,
+                                    existing=existing_numbers, seen=seen_numbers)
+        player = read_player(index, cells, errors, seen_members=seen_members,
+                             existing_memberships=existing_memberships)
+        last, first, club = player.last_name, player.first_name, player.club
+        if not player.membership_number and last and first:
             key = (last.lower(), first.lower(), club.lower())
             if key in seen_names:
                 errors.append(_("Riga %(row)s: %(last_name)s %(first_name)s compare già alla riga %(first_row)s.")
@@ -352,19 +404,9 @@ def parse_players(filename: str, data: bytes, *, existing_numbers=(), existing_m
         if errors:
             parsed.errors.extend(errors)
             continue
-        parsed.rows.append(PlayerRow(row=index, number=number, player=PlayerData(
-            first_name=first, last_name=last, membership_number=membership, club=club)))
+        parsed.rows.append(PlayerRow(row=index, number=number, player=player))
     if not parsed.errors:
-        used = existing_numbers | {r.number for r in parsed.rows if r.number is not None}
-        next_free, numbered = 1, []
-        for r in parsed.rows:
-            if r.number is None:
-                while next_free in used:
-                    next_free += 1
-                used.add(next_free)
-                r = PlayerRow(row=r.row, number=next_free, player=r.player)
-            numbered.append(r)
-        parsed.rows = numbered
+        parsed.rows = number_free_rows(parsed.rows, existing_numbers)
     if not parsed.rows and not parsed.errors:
         parsed.errors.append(_("Nessun giocatore nel file."))
     return parsed

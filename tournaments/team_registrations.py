@@ -11,11 +11,17 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
-from .registrations import MAX_PAIRS, ParsedFile, read_table, row_cells
+from .registrations import (MAX_PAIRS, NumberMessages, ParsedFile, check_entry_number, each_row, read_player,
+                            read_table)
 from .services.pairs import PlayerData
 
 TEAM_REQUIRED = ("squadra", "nome_squadra", "cognome", "nome")
+#: The rows of one team repeat its number: no "used twice" refusal, only "already in the tournament".
+TEAM_NUMBER = NumberMessages(
+    invalid=gettext_lazy("Riga %(row)s: numero di squadra «%(value)s» non valido."),
+    taken=gettext_lazy("Riga %(row)s: la squadra %(number)s è già iscritta al torneo."))
 
 
 @dataclass
@@ -53,48 +59,25 @@ def parse_teams(filename: str, data: bytes, *, existing_numbers=(), existing_mem
     existing_numbers, existing_memberships = set(existing_numbers), set(existing_memberships)
     teams: dict[int, TeamRow] = {}
     seen_members: dict[str, int] = {}
-    for index, record in enumerate(body, start=2):
-        cells = row_cells(header, record)
-        parsed.raw.append((index, cells))
+    for index, cells in each_row(header, body, parsed):
         errors = []
-        try:
-            number = int(cells["squadra"])
-            if number < 1:
-                raise ValueError
-        except ValueError:
-            errors.append(_("Riga %(row)s: numero di squadra «%(value)s» non valido.")
-                          % {"row": index, "value": cells["squadra"]})
-            number = None
+        number = check_entry_number(index, cells["squadra"], errors, TEAM_NUMBER,
+                                    existing=existing_numbers, required=True)
         name = cells.get("nome_squadra", "")
         if not name:
             errors.append(_("Riga %(row)s: manca il nome della squadra.") % {"row": index})
-        if number is not None and number in existing_numbers:
-            errors.append(_("Riga %(row)s: la squadra %(number)s è già iscritta al torneo.")
-                          % {"row": index, "number": number})
-        elif number is not None and number in teams and name and teams[number].name != name:
+        if number is not None and number not in existing_numbers and number in teams and name \
+                and teams[number].name != name:
             errors.append(_("Riga %(row)s: la squadra %(number)s si chiama «%(first)s» alla riga %(first_row)s, "
                             "qui «%(name)s».") % {"row": index, "number": number, "first": teams[number].name,
                                                   "first_row": teams[number].row, "name": name})
-        last, first = cells.get("cognome", ""), cells.get("nome", "")
-        membership, club = cells.get("tessera", ""), cells.get("circolo", "")
-        if not last:
-            errors.append(_("Riga %(row)s: manca il cognome.") % {"row": index})
-        if not first:
-            errors.append(_("Riga %(row)s: manca il nome.") % {"row": index})
-        if membership:
-            if membership in seen_members:
-                errors.append(
-                    _("Riga %(row)s: il giocatore con tessera %(membership)s compare già alla riga %(first_row)s.")
-                    % {"row": index, "membership": membership, "first_row": seen_members[membership]})
-            elif membership in existing_memberships:
-                errors.append(_("Riga %(row)s: il giocatore con tessera %(membership)s è già iscritto al torneo.")
-                              % {"row": index, "membership": membership})
-            seen_members.setdefault(membership, index)
+        player = read_player(index, cells, errors, seen_members=seen_members,
+                             existing_memberships=existing_memberships)
         if errors:
             parsed.errors.extend(errors)
             continue
         team = teams.setdefault(number, TeamRow(row=index, number=number, name=name))
-        team.players.append(PlayerData(first_name=first, last_name=last, membership_number=membership, club=club))
+        team.players.append(player)
     row_errors = bool(parsed.errors)
     for number in sorted(teams):
         size = len(teams[number].players)

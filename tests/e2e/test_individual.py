@@ -43,10 +43,12 @@ from pathlib import Path
 
 import pytest
 
+from .helpers import (captain_sends_sheet, create_tournament, enter_validate_and_close, import_entrants,
+                      log_in_arbiter, send_sheet, standings_cells, type_hands)
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-PHONE = {"width": 360, "height": 740}
 
 # round → {table: (ns players, ew players, d)}, resting player
 ROUNDS = {
@@ -94,39 +96,19 @@ def enter_sheet(page, number: int) -> int:
     # the sheet names the four players and who partners whom
     lines = page.locator("#lines").inner_text()
     assert f"N/S {ns}" in lines and f"E/O {ew}" in lines
-    page.locator('input[name="h1_ns"]').focus()
-    for i, value in enumerate(hands_for(d)):
-        if i:
-            page.keyboard.press("Tab")
-        page.keyboard.type(str(value))
+    type_hands(page, hands_for(d))
     assert (page.locator("#vp-ns").inner_text(), page.locator("#vp-ew").inner_text()) == tuple(map(str, VP[d]))
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
-    assert page.locator("#sheet-errors").count() == 0
+    send_sheet(page)
     return table
 
 
 def captain_enters(chromium, live_server, number: int, table_number: int) -> None:
     """The N/S captain (either player of the line may do it) opens the table's link on a
     phone and sends the sheet; the arbiter validates it afterwards."""
-    from tournaments.models import Table
-
-    table = Table.objects.get(round__tournament__slug="indiv", round__number=number, number=table_number)
     ns, ew, d = ROUNDS[number][0][table_number]
-    ctx = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="it-IT")
-    phone = ctx.new_page()
-    phone.set_default_timeout(20_000)
-    phone.goto(live_server.url + f"/c/{table.token}/")
-    assert ns in phone.inner_text(".lines") and ew in phone.inner_text(".lines")
-    phone.click(".who button[data-line=ns]")
-    first = (d, 0) if d >= 0 else (0, -d)
-    for k, (a, b) in enumerate([first, (100, 100), (100, 100), (100, 100)], start=1):
-        phone.fill(f"input[name=ns{k}]", str(a))
-        phone.fill(f"input[name=ew{k}]", str(b))
-    assert phone.text_content("#vp0") == str(VP[d][0]) and phone.text_content("#vp1") == str(VP[d][1])
-    phone.click("#send")
-    phone.wait_for_selector("#net:has-text('Salvato')")
-    ctx.close()
+    values = hands_for(d)
+    captain_sends_sheet(chromium, live_server, slug="indiv", round_number=number, table_number=table_number,
+                        hands=zip(values[::2], values[1::2]), lines=(ns, ew), vp=VP[d])
 
 
 def play_round(page, chromium, live_server, number: int) -> None:
@@ -135,50 +117,22 @@ def play_round(page, chromium, live_server, number: int) -> None:
     page.click("#publish")
     assert "Turno %d pubblicato" % number in page.content()
     check_tables(page, number)
+    captained = set()
     if CAPTAIN_TABLE[0] == number:
+        captained = {CAPTAIN_TABLE[1]}
         captain_enters(chromium, live_server, number, CAPTAIN_TABLE[1])
         page.reload()
-    entered = set()
-    while page.locator("#next-table").count():
-        page.click("#next-table")
-        entered.add(enter_sheet(page, number))
-    expected = set(ROUNDS[number][0]) - ({CAPTAIN_TABLE[1]} if CAPTAIN_TABLE[0] == number else set())
-    assert entered == expected
-    if CAPTAIN_TABLE[0] == number:
-        with page.expect_navigation():
-            page.locator(f"#table-{CAPTAIN_TABLE[1]} button.validate").click()
-    page.click("#validate-all")
-    assert page.locator('tr[data-status="validated"]').count() == 3
-    page.click("#close-round")
-    page.click("#confirm-button")
-    assert page.locator("#round-state").inner_text() == "Chiuso"
+    enter_validate_and_close(page, lambda p: enter_sheet(p, number), ROUNDS[number][0], captained)
 
 
 def test_thirteen_players_two_rounds_with_a_captain(page, chromium, live_server, django_user_model):
-    django_user_model.objects.create_user(username="arbitro", password="segreta-123")
     base = live_server.url
-    page.goto(base + "/accounts/login/?next=/")
-    page.fill('input[name="username"]', "arbitro")
-    page.fill('input[name="password"]', "segreta-123")
-    page.click("button.primary")
+    log_in_arbiter(page, base, django_user_model)
+    create_tournament(page, base, name="Individuale del Martedì", slug="indiv", date="2026-12-08",
+                      kind="individual", plan="DD", vp_scale="vp20-4h")
 
-    page.goto(base + "/tornei/nuovo/")
-    page.fill('input[name="name"]', "Individuale del Martedì")
-    page.fill('input[name="slug"]', "indiv")
-    page.fill('input[name="date"]', "2026-12-08")
-    page.select_option('select[name="kind"]', "individual")
-    page.fill('input[name="plan"]', "DD")
-    page.select_option('select[name="vp_scale"]', "vp20-4h")
-    page.click("button.primary")
-    assert page.url.endswith("/tornei/indiv/")
-
-    page.goto(base + "/tornei/indiv/importa/")
-    page.set_input_files('input[name="file"]', str(DATA / "players-13.csv"))
-    page.click("button.primary")
-    assert "13 giocatori pronti" in page.content()
-    page.click('button[name="confirm"]')
-    assert "13 giocatori importati" in page.content()
-    assert page.locator("#players tbody tr").count() == 13
+    import_entrants(page, base, "indiv", DATA / "players-13.csv", count=13, ready="13 giocatori pronti",
+                    done="13 giocatori importati", listed="#players")
 
     page.goto(base + "/tornei/indiv/")
     page.click("#next-action a.button.primary")  # "Genera il turno 1"
@@ -191,11 +145,7 @@ def test_thirteen_players_two_rounds_with_a_captain(page, chromium, live_server,
 
     page.goto(base + "/tornei/indiv/classifica/")
     assert "Classifica finale" in page.content()
-    rows = page.locator("#standings tbody tr")
-    got = []
-    for i in range(rows.count()):
-        cells = [c.strip() for c in rows.nth(i).locator("td").all_inner_texts()]
-        # position, player, name, VP, penalty, MP difference, MP scored, rounds, withdrawn
-        got.append((cells[0], cells[1], cells[3], cells[5], cells[6], cells[7]))
-    assert got == FINAL
-    assert "Greco Elena" in rows.nth(0).inner_text()  # player 10
+    # position, player, name, VP, penalty, MP difference, MP scored, rounds, withdrawn
+    cells = standings_cells(page)
+    assert [(c[0], c[1], c[3], c[5], c[6], c[7]) for c in cells] == FINAL
+    assert "Greco Elena" in " ".join(cells[0])  # player 10

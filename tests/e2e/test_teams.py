@@ -33,10 +33,12 @@ from pathlib import Path
 
 import pytest
 
+from .helpers import (PHONE, captain_sends_sheet, create_tournament, enter_validate_and_close, import_entrants,
+                      log_in_arbiter, send_sheet, standings_cells, type_hands)
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 DATA = Path(__file__).resolve().parent.parent / "data"
-PHONE = {"width": 360, "height": 740}
 
 # round → ({table: d}, [(team A, team B) per match], resting team)
 ROUNDS = {
@@ -69,34 +71,15 @@ def check_matches(page, number: int) -> None:
 
 def enter_sheet(page, number: int) -> int:
     table = int(re.search(r"/tavoli/(\d+)/", page.url).group(1))
-    values = [v for pair in hands_for(ROUNDS[number][0][table]) for v in pair]
-    page.locator('input[name="h1_ns"]').focus()
-    for i, value in enumerate(values):
-        if i:
-            page.keyboard.press("Tab")
-        page.keyboard.type(str(value))
-    with page.expect_navigation():
-        page.keyboard.press("Enter")
-    assert page.locator("#sheet-errors").count() == 0
+    type_hands(page, [v for pair in hands_for(ROUNDS[number][0][table]) for v in pair])
+    send_sheet(page)
     return table
 
 
 def captain_enters(chromium, live_server, number: int, table_number: int) -> None:
     """A table captain (N/S) opens his table's link on a phone and sends the sheet."""
-    from tournaments.models import Table
-
-    table = Table.objects.get(round__tournament__slug="squadre", round__number=number, number=table_number)
-    ctx = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="it-IT")
-    phone = ctx.new_page()
-    phone.set_default_timeout(20_000)
-    phone.goto(live_server.url + f"/c/{table.token}/")
-    phone.click(".who button[data-line=ns]")
-    for k, (a, b) in enumerate(hands_for(ROUNDS[number][0][table_number]), start=1):
-        phone.fill(f"input[name=ns{k}]", str(a))
-        phone.fill(f"input[name=ew{k}]", str(b))
-    phone.click("#send")
-    phone.wait_for_selector("#net:has-text('Salvato')")
-    ctx.close()
+    captain_sends_sheet(chromium, live_server, slug="squadre", round_number=number, table_number=table_number,
+                        hands=hands_for(ROUNDS[number][0][table_number]))
 
 
 def team_captain_sets_lineup(chromium, live_server) -> None:
@@ -129,46 +112,17 @@ def play_round(page, chromium, live_server, number: int) -> None:
         for t in captained:
             captain_enters(chromium, live_server, number, t)
         page.reload()
-    entered = set()
-    while page.locator("#next-table").count():
-        page.click("#next-table")
-        entered.add(enter_sheet(page, number))
-    assert entered == set(ROUNDS[number][0]) - captained
-    for t in sorted(captained):
-        with page.expect_navigation():
-            page.locator(f"#table-{t} button.validate").click()
-    page.click("#validate-all")
-    assert page.locator('tr[data-status="validated"]').count() == 4
-    page.click("#close-round")
-    page.click("#confirm-button")
-    assert page.locator("#round-state").inner_text() == "Chiuso"
+    enter_validate_and_close(page, lambda p: enter_sheet(p, number), ROUNDS[number][0], captained)
 
 
 def test_five_teams_round_robin_with_two_table_captains(page, chromium, live_server, django_user_model):
-    django_user_model.objects.create_user(username="arbitro", password="segreta-123")
     base = live_server.url
-    page.goto(base + "/accounts/login/?next=/")
-    page.fill('input[name="username"]', "arbitro")
-    page.fill('input[name="password"]', "segreta-123")
-    page.click("button.primary")
+    log_in_arbiter(page, base, django_user_model)
+    create_tournament(page, base, name="Campionato a squadre", slug="squadre", date="2026-12-08",
+                      kind="teams", plan="RRRRR", vp_scale="vp20-4h")
 
-    page.goto(base + "/tornei/nuovo/")
-    page.fill('input[name="name"]', "Campionato a squadre")
-    page.fill('input[name="slug"]', "squadre")
-    page.fill('input[name="date"]', "2026-12-08")
-    page.select_option('select[name="kind"]', "teams")
-    page.fill('input[name="plan"]', "RRRRR")
-    page.select_option('select[name="vp_scale"]', "vp20-4h")
-    page.click("button.primary")
-    assert page.url.endswith("/tornei/squadre/")
-
-    page.goto(base + "/tornei/squadre/importa/")
-    page.set_input_files('input[name="file"]', str(DATA / "teams-5.csv"))
-    page.click("button.primary")
-    assert "5 squadre pronte" in page.content()
-    page.click('button[name="confirm"]')
-    assert "5 squadre importate" in page.content()
-    assert page.locator("#teams tbody tr").count() == 5
+    import_entrants(page, base, "squadre", DATA / "teams-5.csv", count=5, ready="5 squadre pronte",
+                    done="5 squadre importate", listed="#teams")
 
     team_captain_sets_lineup(chromium, live_server)
 
@@ -186,11 +140,7 @@ def test_five_teams_round_robin_with_two_table_captains(page, chromium, live_ser
 
     page.goto(base + "/tornei/squadre/classifica/")
     assert "Classifica finale" in page.content()
-    rows = page.locator("#standings tbody tr")
-    got = []
-    for i in range(rows.count()):
-        cells = [c.strip() for c in rows.nth(i).locator("td").all_inner_texts()]
-        # position, team, name, VP, penalty, MP difference (match margin), …
-        got.append((cells[0], cells[1], cells[3], cells[5]))
-    assert got == FINAL
-    assert "I Pozzetti" in rows.nth(0).inner_text()
+    # position, team, name, VP, penalty, MP difference (match margin), …
+    cells = standings_cells(page)
+    assert [(c[0], c[1], c[3], c[5]) for c in cells] == FINAL
+    assert "I Pozzetti" in " ".join(cells[0])

@@ -23,7 +23,6 @@ import http.client
 import json
 import os
 import re
-import socket
 import subprocess
 import sys
 import threading
@@ -35,6 +34,10 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+
+# The benchmark's server helpers (a free loopback port, waiting for a started server): the
+# module imports only the standard library at load time; Django is set up in its functions.
+from bench.captains import free_port, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
@@ -97,12 +100,6 @@ class Phone:
                             headers={"Content-Type": "application/x-www-form-urlencoded"})
 
 
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
-
-
 def _database_url(settings_dict: dict) -> str:
     """The URL of the database this test uses (pytest-django's test database)."""
     user = urllib.parse.quote(settings_dict.get("USER") or "", safe="")
@@ -113,22 +110,6 @@ def _database_url(settings_dict: dict) -> str:
     return f"postgres://{auth}{host}{port}/{settings_dict['NAME']}"
 
 
-def _wait_until_up(port: int, proc: subprocess.Popen, seconds: float = 60) -> bool:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            return False
-        try:
-            conn = http.client.HTTPConnection(HOST, port, timeout=5)
-            conn.request("GET", "/accounts/login/")
-            conn.getresponse().read()
-            conn.close()
-            return True
-        except OSError:
-            time.sleep(0.2)
-    return False
-
-
 @pytest.fixture
 def servers(transactional_db, tmp_path):
     """Ports of two ``manage.py serve`` processes on the test database."""
@@ -137,14 +118,14 @@ def servers(transactional_db, tmp_path):
     env = dict(os.environ, DATABASE_URL=_database_url(connection.settings_dict), ARBITRO_VAR_DIR=str(tmp_path),
                # the test's own key: the arbiter's session (made here) carries a hash signed with it
                ARBITRO_SECRET_KEY=settings.SECRET_KEY, ARBITRO_DEBUG="0", PYTHONUNBUFFERED="1")
-    ports, procs = [_free_port(), _free_port()], []
+    ports, procs = [free_port(), free_port()], []
     try:
         for port in ports:
             procs.append(subprocess.Popen(
                 [sys.executable, "manage.py", "serve", "--host", HOST, "--port", str(port), "--threads", "4"],
                 cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True))
         for port, proc in zip(ports, procs):
-            if not _wait_until_up(port, proc):
+            if not wait_until_up(port, proc, seconds=60, path="/accounts/login/", timeout=5):
                 proc.terminate()
                 pytest.fail("server did not start: " + (proc.stderr.read()[-2000:] if proc.poll() is not None else ""))
         yield ports

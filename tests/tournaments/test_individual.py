@@ -5,55 +5,16 @@ difference 0–100 → 10–10, 105–300 → 11–9, 305–500 → 12–8, 505�
 705–900 → 14–6, 905–1100 → 15–5; a rest scores 70 % of 20 = 14 VP and 0 MP (§5).
 """
 import datetime
-from decimal import Decimal
 
 import pytest
 from django.db import IntegrityError, transaction
 
 from tournaments import selectors, services
 from tournaments.errors import ArbiterError
-from tournaments.models import LineMember, Pair, Player, Round, Table
-from tournaments.services import HandInput, PlayerData
+from tournaments.models import LineMember, Pair, Player, Round
+from tournaments.services import PlayerData
 
-
-@pytest.fixture
-def indiv(db, arbiter):
-    return services.create_tournament(
-        by=arbiter, name="Individuale", slug="indiv", date=datetime.date(2026, 12, 1), kind="individual",
-        plan="DDD",
-    )
-
-
-def register(tournament, arbiter, n):
-    return [services.add_player(tournament=tournament, by=arbiter,
-                                player=PlayerData(first_name=f"Nome{k}", last_name=f"Cognome{k}"))
-            for k in range(1, n + 1)]
-
-
-def seating(rnd):
-    """{table: ([ns players], [ew players])}, resting players, forced-rest players."""
-    tables, rest, forced = {}, [], []
-    for t in selectors.round_tables(rnd):
-        lines = {s.line: [p.number for p in s.pair.players] for s in t.seats.all()}
-        if t.bye == Table.Bye.REST:
-            rest += lines["ns"]
-        elif t.bye == Table.Bye.FORCED:
-            forced += lines["ns"]
-        else:
-            tables[t.number] = (lines["ns"], lines["ew"])
-    return tables, rest, forced
-
-
-def hands(ns, ew, n=4):
-    return [HandInput(ns, ew)] + [HandInput(0, 0)] * (n - 1)
-
-
-def play(rnd, arbiter, scores):
-    rnd = services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)
-    for t in rnd.tables.filter(bye=""):
-        ns, ew = scores.get(t.number, (0, 0))
-        services.save_score_sheet(table=t, hands=hands(ns, ew), by=arbiter, validate=True)
-    return services.close_round(round=rnd, by=arbiter)
+from .individual_helpers import hands, indiv, play, register, seating  # noqa: F401 (indiv: a fixture)
 
 
 def test_registration_by_hand_numbers_players(indiv, arbiter):

@@ -13,44 +13,10 @@ from django.urls import reverse
 from tests.forms_data import tournament_settings
 from tournaments import selectors, services
 from tournaments.errors import ArbiterError
-from tournaments.models import AuditEntry, Player, Table, Tournament
-from tournaments.services import HandInput, PlayerData
+from tournaments.models import AuditEntry, Player, Tournament
+from tournaments.services import PlayerData
 
-
-@pytest.fixture
-def indiv(db, arbiter):
-    return services.create_tournament(
-        by=arbiter, name="Individuale", slug="indiv", date=datetime.date(2026, 12, 1), kind="individual",
-        plan="DDD",
-    )
-
-
-def register(tournament, arbiter, n):
-    return [services.add_player(tournament=tournament, by=arbiter,
-                                player=PlayerData(first_name=f"Nome{k}", last_name=f"Cognome{k}"))
-            for k in range(1, n + 1)]
-
-
-def seating(rnd):
-    tables, rest, forced = {}, [], []
-    for t in selectors.round_tables(rnd):
-        lines = {s.line: [p.number for p in s.pair.players] for s in t.seats.all()}
-        if t.bye == Table.Bye.REST:
-            rest += lines["ns"]
-        elif t.bye == Table.Bye.FORCED:
-            forced += lines["ns"]
-        else:
-            tables[t.number] = (lines["ns"], lines["ew"])
-    return tables, rest, forced
-
-
-def play(rnd, arbiter, scores):
-    rnd = services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)
-    for t in rnd.tables.filter(bye=""):
-        ns, ew = scores.get(t.number, (0, 0))
-        services.save_score_sheet(table=t, hands=[HandInput(ns, ew)] + [HandInput(0, 0)] * 3, by=arbiter,
-                                  validate=True)
-    return services.close_round(round=rnd, by=arbiter)
+from .individual_helpers import indiv, play, register, seating  # noqa: F401 (indiv: a fixture)
 
 
 # --------------------------------------------------------------------------- item 3: the kind is frozen

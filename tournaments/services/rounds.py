@@ -12,7 +12,7 @@ import pairing.check
 
 from .. import selectors
 from ..errors import ArbiterError
-from ..i18n_messages import stored, stored_text
+from ..i18n_messages import message_text, stored, stored_text
 from ..models import (
     Round,
     ScoreSheet,
@@ -69,7 +69,8 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
     try:
         response = pairing.run(request)
     except pairing.PairingError as exc:
-        raise ArbiterError(_("Accoppiamento impossibile: %(reason)s") % {"reason": exc}) from exc
+        # the engine's refusal in the reader's language (its code, pairing.messages)
+        raise ArbiterError(_("Accoppiamento impossibile: %(reason)s") % {"reason": message_text(exc)}) from exc
     drawn_from = _draft_inputs(tournament, number, seed)
     drawn_from["seed"] = seed
     rnd = Round.objects.create(
@@ -407,7 +408,7 @@ def set_first_round_by_hand(*, round: Round, text: str, by) -> Round:
     try:
         response = pairing.run(request)
     except pairing.PairingError as exc:
-        raise ArbiterError(_("Tavoli non validi: %(reason)s") % {"reason": exc}) from exc
+        raise ArbiterError(_("Tavoli non validi: %(reason)s") % {"reason": message_text(exc)}) from exc
     old = individual.individual_response_from_round(rnd)["tables"]
     rnd.seats.all().delete()
     rnd.tables.all().delete()
