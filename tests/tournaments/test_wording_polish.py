@@ -79,3 +79,15 @@ def test_pair_standings_keep_coppia_giocatori_ritirata(arbiter_client, tournamen
     assert heads[1:3] == ["Coppia", "Giocatori"] and "Ritirata" in heads
     ws = load_workbook(io.BytesIO(arbiter_client.get(reverse("standings_xlsx", args=["prova"])).content)).active
     assert [c.value for c in ws[1]][2:4] == ["Coppia", "Giocatori"] and ws.cell(1, 11).value == "Ritirata"
+
+
+# ------------------------------------------------------------------ item 2: the pair groups page unchanged
+
+def test_groups_page_of_a_pair_tournament_keeps_coppie(arbiter_client, tournament, make_pairs):
+    make_pairs(tournament, 8)
+    tournament.plan = "RRR"
+    tournament.save(update_fields=["plan"])
+    html = arbiter_client.get(reverse("groups", args=["prova"])).content.decode()
+    assert "Dividi le coppie" in html and 'aria-label="Girone della coppia 1"' in html
+    assert headings(html, "hand-groups") == ["Coppia", "Giocatori", "Girone"]
+    assert "squadr" not in html.lower()
