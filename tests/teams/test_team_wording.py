@@ -6,9 +6,12 @@ import io
 import re
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 from openpyxl import load_workbook
 
+from tests.i18n.conftest import english_catalogue, italian_to_english  # noqa: F401 (fixtures)
+from tests.i18n.test_english_pages import leftovers
 from tests.tournaments.test_wording_polish import headings
 from tournaments import documents, services
 
@@ -80,3 +83,13 @@ def test_team_standings_page_xlsx_and_pdf_headings(arbiter_client, make_teams_to
     pdf_html = documents.standings_html(documents.standings_document(t))
     th = [re.sub(r"<[^>]+>", "", x).strip() for x in re.findall(r"<th[^>]*>(.*?)</th>", pdf_html, re.S)]
     assert th[1:3] == ["N.", "Squadra"]
+
+
+def test_groups_page_of_a_team_tournament_in_english(client, arbiter, eight_teams, italian_to_english):  # noqa: F811
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    client.force_login(arbiter)
+    html = client.get(reverse("groups", args=[eight_teams.slug])).content.decode()
+    assert "Split the teams" in html and "every team plays the round robin together" in html
+    assert "pair" not in html.lower()
+    # the fixture's tournament is called "Squadre", the one Italian word left (data, not UI)
+    assert [w for w in leftovers(html, italian_to_english) if w != eight_teams.name] == []

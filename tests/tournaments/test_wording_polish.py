@@ -8,11 +8,14 @@ import io
 import re
 
 import pytest
+from django.conf import settings
 from django.urls import reverse
 from openpyxl import load_workbook
 
 from tournaments import documents, services, wording
 from tournaments.models import Player
+
+from tests.i18n.conftest import english_catalogue  # noqa: F401 (the compiled English catalogue)
 
 from .test_individual import indiv, play, register  # noqa: F401 (fixture)
 
@@ -91,3 +94,13 @@ def test_groups_page_of_a_pair_tournament_keeps_coppie(arbiter_client, tournamen
     assert "Dividi le coppie" in html and 'aria-label="Girone della coppia 1"' in html
     assert headings(html, "hand-groups") == ["Coppia", "Giocatori", "Girone"]
     assert "squadr" not in html.lower()
+
+
+# ------------------------------------------------------------------ in English
+
+def test_individual_standings_in_english(client, arbiter, indiv_played, english_catalogue):  # noqa: F811
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    client.force_login(arbiter)
+    html = client.get(reverse("standings", args=["indiv"])).content.decode()
+    heads = headings(html)
+    assert heads[1:3] == ["No.", "Player"] and "Withdrawn" in heads and ">withdrawn<" in html

@@ -6,10 +6,13 @@ bytes)."""
 from html import unescape
 
 import pytest
+from django.conf import settings
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.core.management import call_command
 from django.urls import reverse
 
+from tests.i18n.conftest import english_catalogue, italian_to_english  # noqa: F401 (fixtures)
+from tests.i18n.test_english_pages import leftovers
 from tests.transfer.conftest import empty_database
 from tournaments import transfer
 from tournaments.errors import ArbiterError
@@ -114,3 +117,14 @@ def test_command_line_name_option_and_copy_name(published, tmp_path):
     call_command("import_tournament", str(path), "--slug", "b", "--name", "Finale di Natale")
     names = dict(Tournament.objects.values_list("slug", "name"))
     assert names["a"] == "Torneo di prova (copia)" and names["b"] == "Finale di Natale"
+
+
+def test_import_page_and_refusal_in_english(client, arbiter, published, italian_to_english):  # noqa: F811
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    client.force_login(arbiter)
+    html = unescape(client.get(reverse("tournament_import")).content.decode())
+    assert "New short address" in html and "…/tornei/short-address/" in html
+    assert leftovers(html, italian_to_english) == []
+    html = unescape(upload(client, transfer.export_tournament(published.tournament)).content.decode())
+    assert "A tournament with the short address «prova» already exists: type another one in the «New short " \
+           "address» field" in html
