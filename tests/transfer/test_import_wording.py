@@ -128,3 +128,11 @@ def test_import_page_and_refusal_in_english(client, arbiter, published, italian_
     html = unescape(upload(client, transfer.export_tournament(published.tournament)).content.decode())
     assert "A tournament with the short address «prova» already exists: type another one in the «New short " \
            "address» field" in html
+
+
+def test_captains_pin_help_shows_the_real_pin_address(client, db, italian_to_english):  # noqa: F811
+    html = unescape(client.get(reverse("captain_pin_help")).content.decode())
+    assert "(…/t/indirizzo-breve/pin/)" in html and "sigla" not in html
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    html = unescape(client.get(reverse("captain_pin_help")).content.decode())
+    assert "(…/t/short-address/pin/)" in html and leftovers(html, italian_to_english) == []
