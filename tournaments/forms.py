@@ -102,6 +102,15 @@ def unique_slug(name: str, *, exclude_pk=None) -> str:
     return f"{base}-{n}"
 
 
+def slug_address_example() -> str:
+    """The address of a tournament's arbiter page with "indirizzo-breve" as its short address,
+    as the server routes it ("…/tornei/indirizzo-breve/"): the help of the short-address
+    fields shows the real address, reversed, never written by hand."""
+    from django.urls import reverse
+
+    return "…" + reverse("tournament", args=[_("indirizzo-breve")])
+
+
 PLAN_HELP = _("Una lettera per turno: M = Mitchell, D = danese, R = girone all'italiana "
               "(gironi nella pagina «Gironi»); | separa due sessioni "
               "(es. MMD|DD = 5 turni in 2 sessioni). A torneo in corso si aggiunge una "
@@ -116,10 +125,7 @@ FROZEN_REASON = _("Fissato dalla pubblicazione del turno 1: cambierebbe risultat
 
 class TournamentForm(forms.ModelForm):
     vp_scale = forms.ChoiceField(label=_("Tabella VP"), initial=Tournament._meta.get_field("vp_scale").default)
-    slug = forms.SlugField(
-        label=_("Indirizzo breve (nell'URL)"), max_length=80, required=False,
-        help_text=_("Compare negli indirizzi del torneo (…/t/indirizzo-breve/). Vuoto: ricavato dal nome."),
-    )
+    slug = forms.SlugField(label=_("Indirizzo breve (nell'URL)"), max_length=80, required=False)
     tiebreaks = TiebreakField(
         label=_("Spareggi, in ordine"), initial=Tournament._meta.get_field("tiebreaks").default,
         help_text=_("A parità di VP si guarda il 1° criterio, poi il 2°, e così via; «—» per fermarsi."),
@@ -169,6 +175,8 @@ class TournamentForm(forms.ModelForm):
         if "plan" in self.fields:
             self.fields["plan"].help_text = PLAN_HELP
         self.fields["slug"].widget.attrs.update({"data-slug-from": "id_name", "autocapitalize": "none"})
+        self.fields["slug"].help_text = _("Compare negli indirizzi del torneo (%(address)s). Vuoto: ricavato "
+                                          "dal nome.") % {"address": slug_address_example()}
         # Issue 15: the team settings (rules.md §15) are optional in a post: a form that does
         # not show them keeps the defaults.
         for name in ("team_result", "team_scale", "team_min_players", "team_max_players"):
@@ -394,10 +402,19 @@ class TournamentFileForm(forms.Form):
     MAX_BYTES = 50 * 1024 * 1024
 
     file = forms.FileField(label=_("File del torneo (JSON)"))
-    slug = forms.SlugField(
-        label=_("Nuova sigla"), required=False, max_length=80,
-        help_text=_("Solo se la sigla del file è già usata su questo server."),
+    slug = forms.SlugField(label=_("Nuovo indirizzo breve"), required=False, max_length=80)
+    name = forms.CharField(
+        label=_("Nome"), required=False, max_length=200,
+        help_text=_("Vuoto: il nome del file; se un torneo con quel nome esiste già, il nome del file "
+                    "seguito da «(copia)»."),
     )
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.fields["slug"].help_text = _(
+            "Solo se l'indirizzo breve del file è già usato su questo server. Compare negli indirizzi "
+            "del torneo (%(address)s).") % {"address": slug_address_example()}
+        self.fields["slug"].widget.attrs["autocapitalize"] = "none"
 
     def clean_file(self):
         f = self.cleaned_data["file"]

@@ -35,15 +35,20 @@ def captain_url(table, request=None) -> str:
 def qr_svg(url: str, scale: int = 3, *, sizable: bool = False) -> str:
     """An inline SVG QR code for ``url`` (no XML declaration, ready to embed in HTML/PDF).
 
-    ``scale``: pixels per module when the size is fixed. ``sizable``: omit width and
-    height and keep a viewBox, so CSS (or print) sets the size. Cached: a round's
-    table list, score sheets and links page reuse the same codes.
+    Always with a viewBox, so a size set by CSS scales the whole code, centred in its box
+    (without one, a code drawn at ``scale`` stayed in the top-left corner of a wider box:
+    off-centre on the captain links page). ``scale``: pixels per module of the width and
+    height written on the element. ``sizable``: no width and height, CSS (or print) sets
+    the size. Cached: a round's table list, score sheets and links page reuse the same codes.
     """
+    code = segno.make(url, error="m")
     out = io.BytesIO()
-    segno.make(url, error="m").save(
-        out, kind="svg", scale=scale, xmldecl=False, svgns=True, border=2, omitsize=sizable
-    )
-    return out.getvalue().decode()
+    code.save(out, kind="svg", scale=scale, xmldecl=False, svgns=True, border=2, omitsize=True)
+    svg = out.getvalue().decode()
+    if not sizable:
+        width, height = code.symbol_size(scale=scale, border=2)
+        svg = svg.replace("<svg ", f'<svg width="{width}" height="{height}" ', 1)
+    return svg
 
 
 #: QR mask pattern of the printed codes (ISO/IEC 18004 allows any of 0–7; see qr_png_uri).

@@ -6,6 +6,7 @@ import io
 
 from django.utils.translation import gettext as _
 
+from . import wording
 from .documents import RoundDocument, StandingsDocument, vp_number
 from .models import Table
 
@@ -56,25 +57,25 @@ def standings_xlsx(doc: StandingsDocument) -> bytes:
     groups (rules.md §14) one more sheet per group ("Girone 1", …), positions within it.
 
     Columns: Posizione (an integer: 3), Pari merito ("=" when the position is shared, else
-    empty), Coppia, Giocatori (Giocatore, Nome per player; Squadra, Nome per team), VP, Penalità (VP deducted), Scarto MP, MP fatti, Turni, Riposi,
-    Ritirata, Penalità MP (MP deducted, already off Scarto MP and MP fatti). Positions, VP
+    empty), Coppia, Giocatori (individual: N., Giocatore; teams: N., Squadra), VP, Penalità (VP
+    deducted), Scarto MP, MP fatti, Turni, Riposi, Ritirata (individual: Ritirato), Penalità MP (MP deducted, already off Scarto MP and MP fatti). Positions, VP
     and MP are numbers, so a spreadsheet sorts them as numbers.
     """
     wb = _workbook()
     ws = wb.active
     ws.title = _("Classifica")[:31]
-    _standings_sheet(ws, doc.rows, doc.individual, doc.teams)
+    kind = wording.INDIVIDUAL if doc.individual else wording.TEAMS if doc.teams else wording.PAIRS
+    _standings_sheet(ws, doc.rows, kind)
     for group, rows in doc.groups:  # rules.md §14: one sheet per group after the overall one
-        _standings_sheet(wb.create_sheet((_("Girone %(g)s") % {"g": group})[:31]), rows, doc.individual, doc.teams)
+        _standings_sheet(wb.create_sheet((_("Girone %(g)s") % {"g": group})[:31]), rows, kind)
     return _save(wb)
 
 
-def _standings_sheet(ws, rows, individual: bool = False, teams: bool = False) -> None:
-    entrant, names = ((_("Giocatore"), _("Nome")) if individual else (_("Squadra"), _("Nome")) if teams
-                      else (_("Coppia"), _("Giocatori")))
+def _standings_sheet(ws, rows, kind: str = wording.PAIRS) -> None:
+    entrant, names = wording.standings_headings(kind)
     _header(ws, [(_("Posizione"), 10), (_("Pari merito"), 11), (entrant, 8), (names, 44), ("VP", 8),
                  (_("Penalità"), 9), (_("Scarto MP"), 11), (_("MP fatti"), 10), (_("Turni"), 7),
-                 (_("Riposi"), 7), (_("Ritirata"), 9), (_("Penalità MP"), 12)])
+                 (_("Riposi"), 7), (wording.withdrawn_heading(kind), 9), (_("Penalità MP"), 12)])
     for r in rows:
         tied = r.position.endswith("=")
         position = r.position.rstrip("=")

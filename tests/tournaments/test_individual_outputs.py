@@ -48,7 +48,8 @@ def test_standings_pdf_and_xlsx_per_player(simulated):
     first = selectors.standings_after(tournament).rows[0]
     assert doc.rows[0].pair == first.pair and len(doc.rows[0].players) == 1
     ws = load_workbook(out / "standings.xlsx").active
-    assert ws.cell(1, 3).value == "Giocatore" and ws.cell(2, 3).value == first.pair
+    # the number column "N.", the name column "Giocatore" (polish – wording, as the page and the PDF)
+    assert ws.cell(1, 3).value == "N." and ws.cell(1, 4).value == "Giocatore" and ws.cell(2, 3).value == first.pair
 
 
 def test_public_page_lists_players(client, simulated):

@@ -51,7 +51,7 @@ def test_a_file_that_is_not_a_tournament_is_refused(db):
 def test_existing_slug_is_refused_and_a_new_slug_is_accepted(played):
     data = transfer.export_tournament(played)
     before = counts()
-    with pytest.raises(ArbiterError, match="Esiste già un torneo con sigla «prova»"):
+    with pytest.raises(transfer.SlugTakenError, match="Esiste già un torneo con l'indirizzo breve «prova»"):
         transfer.import_tournament(data=data)
     assert counts() == before
     result = transfer.import_tournament(data=data, slug="prova-2")
@@ -163,7 +163,7 @@ def test_commands_export_and_import_with_slug_and_owner(played, tmp_path, django
     assert path.read_bytes() == transfer.export_tournament(played)
     assert path.stat().st_mode & 0o077 == 0                      # secret: owner only
 
-    with pytest.raises(CommandError, match="Esiste già un torneo con sigla «prova»"):
+    with pytest.raises(CommandError, match="Esiste già un torneo con l'indirizzo breve «prova»: importalo con --slug"):
         call_command("import_tournament", str(path))
     with pytest.raises(CommandError, match="Utente «nessuno» inesistente"):
         call_command("import_tournament", str(path), "--slug", "server", "--owner", "nessuno")

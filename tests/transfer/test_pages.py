@@ -1,5 +1,6 @@
 """The arbiter's export / import pages (issue 13 item 4)."""
 import json
+from html import unescape
 
 import pytest
 from django.urls import reverse
@@ -67,7 +68,9 @@ def test_upload_refusals_are_shown_and_nothing_is_created(arbiter_client, publis
 
     taken = upload(arbiter_client, data)
     assert taken.status_code == 400
-    assert "Esiste già un torneo con sigla «prova»" in taken.content.decode()
+    # the page names its own field, not the command line's --slug (polish – wording)
+    assert ("Esiste già un torneo con l'indirizzo breve «prova»: scrivine un altro nel campo «Nuovo indirizzo "
+            "breve»") in unescape(taken.content.decode()) and "--slug" not in taken.content.decode()
 
     doc = json.loads(data)
     doc["version"] = 7
@@ -98,6 +101,7 @@ def test_upload_with_a_new_slug_creates_the_tournament_owned_by_the_uploader(cli
     assert other in copy.arbiters.all()
     page = client.get(response["Location"])
     html = page.content.decode()
-    assert "Torneo «Torneo di prova» importato." in html and "link nuovi" in html
+    # the same name is already a tournament's here: the copy is told apart (polish – wording)
+    assert "Torneo «Torneo di prova (copia)» importato." in html and "link nuovi" in html
     entry = AuditEntry.objects.get(tournament=copy, action="tournament_imported")
     assert entry.user == other and entry.reason == "imported from file (version 2)"

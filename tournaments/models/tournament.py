@@ -60,7 +60,7 @@ class Tournament(models.Model):
         BAND_LOWER_EDGE = "band_lower_edge", _("Limite inferiore della fascia")
 
     name = models.CharField(_("nome"), max_length=200)
-    slug = models.SlugField(_("sigla"), max_length=80, unique=True)
+    slug = models.SlugField(_("indirizzo breve"), max_length=80, unique=True)
     date = models.DateField(_("data"))
     venue = models.CharField(_("sede"), max_length=200, blank=True)
     kind = models.CharField(_("tipo"), max_length=12, choices=Kind.choices, default=Kind.PAIRS)

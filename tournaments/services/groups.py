@@ -54,12 +54,16 @@ def groups_refusal(tournament: Tournament) -> str | None:
     missing = list(entrants.filter(group__isnull=True).order_by("number")
                    .values_list("number", flat=True))
     if missing:
-        return (_("Le coppie %(pairs)s non hanno un girone: dividi di nuovo le coppie nei gironi.")
-                % {"pairs": ", ".join(map(str, missing))})
+        message = (_("Le squadre %(pairs)s non hanno un girone: dividi di nuovo le squadre nei gironi.")
+                   if tournament.is_teams else
+                   _("Le coppie %(pairs)s non hanno un girone: dividi di nuovo le coppie nei gironi."))
+        return message % {"pairs": ", ".join(map(str, missing))}
     small = [k + 1 for k, g in enumerate(group_lists(tournament)) if len(g) < 2]
     if small:
-        return (_("Il girone %(group)s ha meno di 2 coppie: dividi di nuovo le coppie nei gironi.")
-                % {"group": small[0]})
+        message = (_("Il girone %(group)s ha meno di 2 squadre: dividi di nuovo le squadre nei gironi.")
+                   if tournament.is_teams else
+                   _("Il girone %(group)s ha meno di 2 coppie: dividi di nuovo le coppie nei gironi."))
+        return message % {"group": small[0]}
     return None
 
 
@@ -97,8 +101,11 @@ def split_groups(*, tournament: Tournament, by, count: int, method: str,
     if not isinstance(count, int) or count < 1:
         raise ArbiterError(_("I gironi devono essere almeno 1."))
     if count > 1 and count > len(numbers) // 2:
-        raise ArbiterError(_("Con %(pairs)s coppie si fanno al massimo %(max)s gironi (almeno 2 "
-                             "coppie per girone).") % {"pairs": len(numbers), "max": len(numbers) // 2})
+        message = (_("Con %(pairs)s squadre si fanno al massimo %(max)s gironi (almeno 2 squadre per girone).")
+                   if tournament.is_teams else
+                   _("Con %(pairs)s coppie si fanno al massimo %(max)s gironi (almeno 2 "
+                     "coppie per girone)."))
+        raise ArbiterError(message % {"pairs": len(numbers), "max": len(numbers) // 2})
     if count == 1:
         groups, method, seed = [numbers], "", None
     elif method == Tournament.GroupSplit.LOT:
@@ -108,7 +115,7 @@ def split_groups(*, tournament: Tournament, by, count: int, method: str,
     elif method == Tournament.GroupSplit.SNAKE:
         groups, seed = snake_groups(numbers, count), None
     elif method == Tournament.GroupSplit.HAND:
-        groups, seed = _by_hand(numbers, count, assignment or {}), None
+        groups, seed = _by_hand(numbers, count, assignment or {}, teams=tournament.is_teams), None
     else:
         raise ArbiterError(_("Divisione in gironi sconosciuta: scegli sorteggio, serpentina o a mano."))
     old = {"groups": tournament.groups, "method": tournament.group_split,
@@ -123,19 +130,26 @@ def split_groups(*, tournament: Tournament, by, count: int, method: str,
     return groups
 
 
-def _by_hand(numbers: list[int], count: int, assignment: dict[int, int]) -> list[list[int]]:
+def _by_hand(numbers: list[int], count: int, assignment: dict[int, int], *,
+             teams: bool = False) -> list[list[int]]:
+    """The groups of ``assignment`` (``{pair or team number: group}``); the refusals name
+    squadre when ``teams``, else coppie."""
     missing = [n for n in numbers if n not in assignment]
     if missing:
-        raise ArbiterError(_("Manca il girone delle coppie %(pairs)s.")
-                           % {"pairs": ", ".join(map(str, missing))})
+        message = (_("Manca il girone delle squadre %(pairs)s.") if teams
+                   else _("Manca il girone delle coppie %(pairs)s."))
+        raise ArbiterError(message % {"pairs": ", ".join(map(str, missing))})
     wrong = [n for n in numbers if not isinstance(assignment[n], int)
              or not 1 <= assignment[n] <= count]
     if wrong:
-        raise ArbiterError(_("Il girone della coppia %(pair)s deve essere tra 1 e %(max)s.")
-                           % {"pair": wrong[0], "max": count})
+        message = (_("Il girone della squadra %(pair)s deve essere tra 1 e %(max)s.") if teams
+                   else _("Il girone della coppia %(pair)s deve essere tra 1 e %(max)s."))
+        raise ArbiterError(message % {"pair": wrong[0], "max": count})
     groups = [[n for n in numbers if assignment[n] == k] for k in range(1, count + 1)]
     small = [k for k, g in enumerate(groups, start=1) if len(g) < 2]
     if small:
-        raise ArbiterError(_("Il girone %(group)s ha meno di 2 coppie: ogni girone ne vuole "
-                             "almeno 2.") % {"group": small[0]})
+        message = (_("Il girone %(group)s ha meno di 2 squadre: ogni girone ne vuole almeno 2.") if teams
+                   else _("Il girone %(group)s ha meno di 2 coppie: ogni girone ne vuole "
+                          "almeno 2."))
+        raise ArbiterError(message % {"group": small[0]})
     return groups

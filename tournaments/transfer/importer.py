@@ -132,28 +132,67 @@ def _users(names: list[str], messages: list[str]) -> dict:
     return found
 
 
+class SlugTakenError(ArbiterError):
+    """The file's (or the given) short address is already a tournament's here. ``slug``: that
+    address; each caller says how to give another (the page's field, the command's --slug)."""
+
+    def __init__(self, message: str, *, slug: str):
+        super().__init__(message)
+        self.slug = slug
+
+
 def check_slug(slug: str) -> str:
-    """``slug`` if a new tournament may take it. Raises :class:`ArbiterError`."""
+    """``slug`` if a new tournament may take it as its short address (*indirizzo breve*).
+    Raises :class:`ArbiterError` (not a slug, too long) or :class:`SlugTakenError`."""
     try:
         validate_slug(slug)
     except ValidationError as exc:
-        raise ArbiterError(_("Sigla «%(slug)s» non valida: solo lettere, numeri, - e _.") % {"slug": slug}) from exc
+        raise ArbiterError(_("Indirizzo breve «%(slug)s» non valido: solo lettere, numeri, - e _.")
+                           % {"slug": slug}) from exc
     if len(slug) > Tournament._meta.get_field("slug").max_length:
-        raise ArbiterError(_("Sigla «%(slug)s» troppo lunga.") % {"slug": slug})
+        raise ArbiterError(_("Indirizzo breve «%(slug)s» troppo lungo.") % {"slug": slug})
     if Tournament.objects.filter(slug=slug).exists():
-        raise ArbiterError(_("Esiste già un torneo con sigla «%(slug)s»: importalo con un'altra sigla "
-                             "(--slug NUOVA, o il campo «nuova sigla»). Nulla è stato importato.") % {"slug": slug})
+        raise SlugTakenError(_("Esiste già un torneo con l'indirizzo breve «%(slug)s»: importalo con un altro "
+                               "indirizzo breve. Nulla è stato importato.") % {"slug": slug}, slug=slug)
     return slug
+
+
+def copy_name(name: str) -> str:
+    """The name of an imported tournament: ``name`` when no tournament here has it, else
+    "``name`` (copia)", then "``name`` (copia 2)", … (translated), the first one free, so
+    the tournaments list never shows two identical rows. Cut to the field's 200 characters."""
+    limit = Tournament._meta.get_field("name").max_length
+    candidate, n = name, 1
+    while Tournament.objects.filter(name=candidate).exists():
+        pattern = _("%(name)s (copia)") if n == 1 else _("%(name)s (copia %(n)s)")
+        room = limit - len(pattern % {"name": "", "n": n})
+        candidate = pattern % {"name": name[:room].rstrip(), "n": n}
+        n += 1
+    return candidate
+
+
+def _check_name(name: str) -> str:
+    name = name.strip()
+    if not name:
+        raise ArbiterError(_("Il nome del torneo non può essere vuoto."))
+    if len(name) > Tournament._meta.get_field("name").max_length:
+        raise ArbiterError(_("Nome del torneo troppo lungo (massimo %(n)s caratteri).")
+                           % {"n": Tournament._meta.get_field("name").max_length})
+    return name
 
 
 @refuse_integrity_errors
 @transaction.atomic
 def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=None,
-                      create_scales: bool | None = None) -> ImportResult:
+                      create_scales: bool | None = None, name: str | None = None,
+                      rename_if_taken: bool = False) -> ImportResult:
     """Create the tournament of file ``data`` (bytes of :func:`~tournaments.transfer.export_tournament`).
 
     ``slug``: the new tournament's slug instead of the file's (required when the file's is
-    taken); ``owner``: a user added to the tournament's arbiters (the uploader on the page,
+    taken); ``name``: the new tournament's name instead of the file's; ``rename_if_taken``
+    (the page and the command line): without ``name``, a file name already used here becomes
+    "name (copia)" (:func:`copy_name`); by default the file's name is kept, so a file imported
+    into a fresh database exports to the same bytes; ``owner``: a user added to the tournament's arbiters (the uploader on the page,
     ``--owner`` on the command line); ``by``: who imports, for the audit entry;
     ``create_scales``: whether the file's custom VP scale may be created here (None: when
     ``by`` is staff, a system actor or None; the command line passes True).
@@ -172,7 +211,8 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
     counters start at zero. One audit entry ``tournament_imported``.
 
     Raises :class:`ArbiterError`: not a tournament file, unknown version, invalid values
-    (``details`` lists each with its place in the file), slug taken or invalid, unknown
+    (``details`` lists each with its place in the file), slug taken
+    (:class:`SlugTakenError`) or invalid, a blank or too long ``name``, unknown
     VP scale, a custom scale a non-staff arbiter may not create, a version-1 file that lost
     data. Nothing is created then.
     """
@@ -186,6 +226,11 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
     head = dict(plan["head"])
     file_slug = head["slug"]
     head["slug"] = check_slug(slug or file_slug)
+    file_name = head["name"]
+    if name is not None:
+        head["name"] = _check_name(name)
+    elif rename_if_taken:
+        head["name"] = copy_name(file_name)
     may_create = _may_create_scales(by) if create_scales is None else create_scales
     file_scale = head["vp_scale"]
     head["vp_scale"] = _place_scale(plan["scale"], file_scale, messages, may_create)
@@ -264,6 +309,7 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
                        for values, name in plan["audit"]])
     audit(tournament=tournament, by=by, action="tournament_imported",
           new={"version": version, "file_slug": file_slug, "slug": tournament.slug,
+               **({"file_name": file_name, "name": tournament.name} if tournament.name != file_name else {}),
                "vp_scale": tournament.vp_scale, "tokens_renewed": renew, "team_tokens_renewed": renew_teams,
                "owner": owner.get_username() if owner is not None else None},
           reason=f"imported from file (version {version})")

@@ -14,14 +14,14 @@ from django.utils.translation import gettext_lazy
 from .. import services
 from ..errors import ArbiterError
 from ..models import Player, Tournament
+from ..wording import by_kind, standings_headings
 from .common import arbiter_view
 
 
 class GroupsForm(forms.Form):
     """How many groups and how to split (the by-hand fields are read apart: one per pair)."""
 
-    count = forms.IntegerField(label=gettext_lazy("Numero di gironi"), min_value=1, max_value=99,
-                               help_text=gettext_lazy("1 = un solo girone con tutte le coppie."))
+    count = forms.IntegerField(label=gettext_lazy("Numero di gironi"), min_value=1, max_value=99)
     method = forms.ChoiceField(label=gettext_lazy("Divisione"), choices=Tournament.GroupSplit.choices,
                                widget=forms.RadioSelect, initial=Tournament.GroupSplit.SNAKE)
     seed = forms.IntegerField(
@@ -30,14 +30,22 @@ class GroupsForm(forms.Form):
                                "si ottengono gli stessi gironi."))
 
 
-def _hand_assignment(request, pairs) -> tuple[dict[int, int], list[str]]:
-    """``{pair number: group}`` from the ``g<number>`` fields, and the sentences for the bad
-    ones (empty or not a number)."""
+def _pairs_or_teams(tournament, *, pairs: str, teams: str) -> str:
+    """The pairs' sentence, or the teams' in a team tournament (an individual tournament has
+    no round-robin rounds, so no groups: rules.md §9, §14)."""
+    return by_kind(tournament, pairs=pairs, individual=pairs, teams=teams)
+
+
+def _hand_assignment(request, tournament, pairs) -> tuple[dict[int, int], list[str]]:
+    """``{pair (team) number: group}`` from the ``g<number>`` fields, and the sentences for
+    the bad ones (empty or not a number)."""
     assignment, errors = {}, []
+    message = _pairs_or_teams(tournament, pairs=_("Coppia %(n)s: scrivi il numero del girone."),
+                              teams=_("Squadra %(n)s: scrivi il numero del girone."))
     for pair in pairs:
         raw = (request.POST.get(f"g{pair.number}") or "").strip()
         if not raw.isdigit():
-            errors.append(_("Coppia %(n)s: scrivi il numero del girone.") % {"n": pair.number})
+            errors.append(message % {"n": pair.number})
             continue
         assignment[pair.number] = int(raw)
     return assignment, errors
@@ -55,9 +63,12 @@ def groups(request, tournament):
     form = GroupsForm(request.POST or None, initial={
         "count": tournament.groups, "method": tournament.group_split or Tournament.GroupSplit.SNAKE,
         "seed": tournament.group_seed})
+    form.fields["count"].help_text = _pairs_or_teams(
+        tournament, pairs=_("1 = un solo girone con tutte le coppie."),
+        teams=_("1 = un solo girone con tutte le squadre."))
     if request.method == "POST" and not frozen and form.is_valid():
         d = form.cleaned_data
-        assignment, errors = (_hand_assignment(request, pairs) if d["method"] == "hand"
+        assignment, errors = (_hand_assignment(request, tournament, pairs) if d["method"] == "hand"
                               else (None, []))
         for error in errors:
             form.add_error(None, error)
@@ -68,14 +79,18 @@ def groups(request, tournament):
             except ArbiterError as exc:
                 form.add_error(None, exc.message)
             else:
-                messages.success(request, _("Coppie divise in %(g)s gironi.") % {"g": d["count"]})
+                done = _pairs_or_teams(tournament, pairs=_("Coppie divise in %(g)s gironi."),
+                                       teams=_("Squadre divise in %(g)s gironi."))
+                messages.success(request, done % {"g": d["count"]})
                 return redirect("groups", slug=tournament.slug)
     lists = services.group_lists(tournament) if tournament.groups > 1 else []
     by_number = {p.number: p for p in pairs}
     sections = [{"group": k, "pairs": [by_number[n] for n in members if n in by_number]}
                 for k, members in enumerate(lists, start=1)]
+    number_heading, name_heading = standings_headings(tournament)
     return render(request, "arbiter/groups.html", {
         "tournament": tournament, "form": form, "pairs": pairs, "frozen": frozen,
+        "number_heading": number_heading, "name_heading": name_heading,
         "sections": sections, "refusal": services.groups_refusal(tournament),
         "posted": request.POST if request.method == "POST" else {},
     })

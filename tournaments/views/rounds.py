@@ -372,14 +372,18 @@ def round_swap(request, tournament, number):
         messages.success(request, _("Giocatori %(a)s e %(b)s scambiati.") % {"a": a, "b": b})
         _report_after_change(request, rnd)
         return _round_redirect(rnd)
-    seated = _seated_numbers(rnd)
+    seated, teams = _seated_numbers(rnd), tournament.is_teams  # issue 15: teams by their numbers
     if a is None or b is None or a == b:
-        raise ArbiterError(_("Indica due numeri di coppia diversi."))
+        raise ArbiterError(_("Indica due numeri di squadra diversi.") if teams
+                           else _("Indica due numeri di coppia diversi."))
     for n in (a, b):
         if n not in seated:
-            raise ArbiterError(_("La coppia %(n)s non è in questo turno.") % {"n": n})
+            missing = (_("La squadra %(n)s non è in questo turno.") if teams
+                       else _("La coppia %(n)s non è in questo turno."))
+            raise ArbiterError(missing % {"n": n})
     services.swap_pairs(round=rnd, pair_a=a, pair_b=b, by=request.user)
-    messages.success(request, _("Coppie %(a)s e %(b)s scambiate.") % {"a": a, "b": b})
+    done = _("Squadre %(a)s e %(b)s scambiate.") if teams else _("Coppie %(a)s e %(b)s scambiate.")
+    messages.success(request, done % {"a": a, "b": b})
     _report_after_change(request, rnd)
     return _round_redirect(rnd)
 
@@ -417,10 +421,13 @@ def round_move_to_rest(request, tournament, number):
     """Draft only: give the rest to another pair; the checker re-runs (art. 33)."""
     rnd = _round(tournament, number)
     n = _int_field(request, "pair")
+    teams = tournament.is_teams
     if n is None or n not in _seated_numbers(rnd):
-        raise ArbiterError(_("Indica il numero di una coppia di questo turno."))
+        raise ArbiterError(_("Indica il numero di una squadra di questo turno.") if teams
+                           else _("Indica il numero di una coppia di questo turno."))
     services.move_to_rest(round=rnd, pair=n, by=request.user)
-    messages.success(request, _("Ora riposa la coppia %(n)s.") % {"n": n})
+    done = _("Ora riposa la squadra %(n)s.") if teams else _("Ora riposa la coppia %(n)s.")
+    messages.success(request, done % {"n": n})
     _report_after_change(request, rnd)
     return _round_redirect(rnd)
 

@@ -14,6 +14,7 @@ from scoring.vp import format_vp
 
 from .. import selectors
 from ..forms import TIEBREAK_LABELS
+from ..wording import by_kind, standings_headings
 from .common import arbiter_view
 from .rounds import _int_field, _optional_url
 
@@ -65,10 +66,27 @@ class StandingsTable(tables.Table):
 
 
 class IndividualStandingsTable(StandingsTable):
-    """Standings per player of an individual tournament (rules.md §9, issue 11)."""
+    """Standings per player of an individual tournament (rules.md §9, issue 11): the number
+    column "N.", the name column "Giocatore", "Ritirato" for a withdrawn player (the
+    headings of :func:`tournaments.wording.standings_headings`, as on the PDF and XLSX)."""
 
-    pair = tables.Column(verbose_name=gettext_lazy("Giocatore"), attrs={"td": {"class": "num"}})
-    players = tables.Column(verbose_name=gettext_lazy("Nome"), orderable=False)
+    pair = tables.Column(verbose_name=gettext_lazy("N."), attrs={"td": {"class": "num"}})
+    players = tables.Column(verbose_name=gettext_lazy("Giocatore"), orderable=False)
+    withdrawn = tables.Column(verbose_name=gettext_lazy("Ritirato"), attrs=_secondary("withdrawn"))
+
+    class Meta(StandingsTable.Meta):
+        sequence = ("position", "pair", "players", "...")
+
+    def render_withdrawn(self, value):
+        return _("ritirato") if value else ""
+
+
+class TeamStandingsTable(StandingsTable):
+    """Standings of a team tournament (rules.md §15): the number column "N.", the team's
+    name under "Squadra"."""
+
+    pair = tables.Column(verbose_name=gettext_lazy("N."), attrs={"td": {"class": "num"}})
+    players = tables.Column(verbose_name=gettext_lazy("Squadra"), orderable=False)
 
     class Meta(StandingsTable.Meta):
         sequence = ("position", "pair", "players", "...")
@@ -103,19 +121,21 @@ def standings(request, tournament):
         "mp_difference": r.mp_difference, "mp_scored": r.mp_scored,
         "played": r.played, "withdrawn": r.withdrawn,
     } for r in view.rows]
-    table = (IndividualStandingsTable if tournament.is_individual
-             else TeamStandingsTable if tournament.is_teams else StandingsTable)(data)
+    table = by_kind(tournament, pairs=StandingsTable, individual=IndividualStandingsTable,
+                    teams=TeamStandingsTable)(data)
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     by_pair = {row["pair"]: row for row in data}
     group_sections = [  # rules.md §14: standings per group (and overall, above)
         {"group": g.group, "rows": [dict(by_pair[r.pair], position_label=r.position_label,
                                          vp_text=format_vp(r.vp)) for r in g.rows]}
         for g in selectors.standings_by_group(tournament, view)]
+    number_heading, name_heading = standings_headings(tournament)
     pending = [{"entry": p, "text": f"−{p.mp} MP" if p.mp else f"−{format_vp(p.vp)} VP"} for p in view.pending]
     return render(request, "arbiter/standings.html", {
         "tournament": tournament, "table": table, "closed": closed, "after": view.after_round,
         "is_latest": view.after_round is not None and view.after_round == view.last_closed,
         "is_final": view.final, "pending": pending, "group_sections": group_sections,
+        "number_heading": number_heading, "name_heading": name_heading,
         "penalties_url": _optional_url("penalties", tournament.slug),
         "tournament_url": reverse("tournament", args=[tournament.slug]),
         "tiebreak_names": [str(TIEBREAK_LABELS[k]) for k in selectors.applied_tiebreaks(tournament) if k in TIEBREAK_LABELS],

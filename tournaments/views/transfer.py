@@ -41,15 +41,23 @@ def tournament_import(request):
     """Upload form → ``transfer.import_tournament`` (owner: the user) → the new tournament.
 
     A refusal (unknown version, slug taken, invalid values) re-renders the form with the
-    message and each problem, the typed new slug kept; the database is untouched."""
+    message and each problem, the typed new slug and name kept; the database is untouched.
+    A taken short address asks for another in the page's field (not the command line's
+    ``--slug``). Without a typed name, a name already used here gets " (copia)"."""
     form = TournamentFileForm(request.POST or None, request.FILES or None)
     error = None
     if request.method == "POST" and form.is_valid():
         try:
             result = transfer.import_tournament(
                 data=form.cleaned_data["file"].read(), slug=form.cleaned_data["slug"] or None,
+                name=form.cleaned_data["name"].strip() or None, rename_if_taken=True,
                 owner=request.user, by=request.user,
             )
+        except transfer.SlugTakenError as exc:
+            error = ArbiterError(_("Esiste già un torneo con l'indirizzo breve «%(slug)s»: scrivine un altro nel "
+                                   "campo «Nuovo indirizzo breve» e importa di nuovo il file. Nulla è stato "
+                                   "importato.") % {"slug": exc.slug})
+            form.add_error("slug", _("Scrivi un indirizzo breve non ancora usato."))
         except ArbiterError as exc:
             error = exc
         else:

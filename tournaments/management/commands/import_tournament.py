@@ -1,7 +1,8 @@
-"""``python manage.py import_tournament FILE.json [--slug NEW] [--owner USERNAME]``.
+"""``python manage.py import_tournament FILE.json [--slug NEW] [--name NAME] [--owner USERNAME]``.
 
 Creates the tournament of a file written by ``export_tournament`` (issue 13 item 4), all or
-nothing; refused when the version is unknown or the slug exists (unless ``--slug NEW``).
+nothing; refused when the version is unknown or the short address (slug) exists (unless
+``--slug NEW``). Without ``--name`` a name already used on this server gets " (copia)".
 """
 from pathlib import Path
 
@@ -18,10 +19,12 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file")
-        parser.add_argument("--slug", help="sigla del torneo importato, se quella del file è già usata")
+        parser.add_argument("--slug", help="indirizzo breve del torneo importato, se quello del file è già usato")
+        parser.add_argument("--name", help="nome del torneo importato (senza: quello del file, con «(copia)» "
+                                           "se un torneo con quel nome esiste già)")
         parser.add_argument("--owner", help="nome utente da aggiungere agli arbitri del torneo")
 
-    def handle(self, *args, file, slug=None, owner=None, **options):
+    def handle(self, *args, file, slug=None, name=None, owner=None, **options):
         path = Path(file)
         if not path.is_file():
             raise CommandError(f"File {file} inesistente.")
@@ -33,12 +36,16 @@ class Command(BaseCommand):
                 raise CommandError(f"Utente «{owner}» inesistente: nulla è stato importato.")
         try:
             result = transfer.import_tournament(data=path.read_bytes(), slug=slug, owner=owner_user,
+                                                name=name, rename_if_taken=True,
                                                 by=Actor.arbiter(owner_user) if owner_user else Actor.system(),
                                                 create_scales=True)  # the server's administrator
+        except transfer.SlugTakenError as exc:
+            raise CommandError(f"Esiste già un torneo con l'indirizzo breve «{exc.slug}»: importalo con "
+                               "--slug NUOVO. Nulla è stato importato.") from exc
         except ArbiterError as exc:
             for detail in exc.details:
                 self.stderr.write(str(detail))
             raise CommandError(exc.message) from exc
         for message in result.messages:
             self.stdout.write(message)
-        self.stdout.write(f"Torneo «{result.tournament.slug}» importato.")
+        self.stdout.write(f"Torneo «{result.tournament.name}» ({result.tournament.slug}) importato.")

@@ -47,7 +47,7 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
         parser.add_argument("--seed", type=int, default=1, help="Seme: stesso seme, stessi risultati.")
         parser.add_argument("--out", required=True, help="Cartella dove scrivere i file.")
         parser.add_argument("--name", default="Torneo simulato", help="Nome del torneo.")
-        parser.add_argument("--slug", default=None, help="Sigla del torneo (resa unica).")
+        parser.add_argument("--slug", default=None, help="Indirizzo breve del torneo (reso unico).")
         parser.add_argument("--stop-after", type=int, default=None, help="Gioca solo i primi N turni.")
         parser.add_argument("--kind", default="pairs", choices=["pairs", "individual", "teams"],
                             help="Tipo di torneo: pairs (a coppie) o individual (individuale, file con le "

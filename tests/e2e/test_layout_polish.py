@@ -1,0 +1,70 @@
+"""Browser check of two small layout faults (polish – wording), on a desktop (1280 px) and a
+phone (360 px): the round clock's minutes input and its "Aggiungi" button on one line (the
+same top, the button right of the input, nothing wider than the page), and the QR code of
+each captain links card centred in its card (left and right margins within 1 px)."""
+from __future__ import annotations
+
+import os
+import shutil
+
+import pytest
+from django.test import Client
+
+from .test_captains import round_in_play  # noqa: F401 (fixture)
+
+pytestmark = pytest.mark.skipif(
+    shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian Chromium not installed"
+)
+
+WIDTHS = (1280, 360)
+
+
+def logged_in(browser, live_server, user, width):
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(viewport={"width": width, "height": 900}, locale="it-IT")
+    host = live_server.url.split("//", 1)[1].split(":")[0]
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                          "domain": host, "path": "/"}])
+    return context
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_clock_minutes_and_aggiungi_on_one_line(chromium, live_server, round_in_play, width):  # noqa: F811
+    arbiter, rnd = round_in_play
+    context = logged_in(chromium, live_server, arbiter, width)
+    page = context.new_page()
+    page.goto(live_server.url + "/tornei/e2e/turni/1/")
+    field = page.locator("#clock-add-minutes").bounding_box()
+    button = page.locator("#clock-add").bounding_box()
+    # one line: the button starts right of the input and their vertical middles agree
+    assert button["x"] >= field["x"] + field["width"]
+    assert abs((button["y"] + button["height"] / 2) - (field["y"] + field["height"] / 2)) <= 2
+    assert button["x"] + button["width"] <= width          # nothing runs off the screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    table_field = page.locator("#clock-table-minutes").bounding_box()
+    table_button = page.locator("#clock-table-add").bounding_box()
+    assert table_button["x"] >= table_field["x"] + table_field["width"]
+    context.close()
+
+
+@pytest.mark.parametrize("width", WIDTHS)
+def test_captain_links_qr_codes_are_centred_in_their_cards(chromium, live_server, round_in_play, width):  # noqa: F811
+    arbiter, rnd = round_in_play
+    context = logged_in(chromium, live_server, arbiter, width)
+    page = context.new_page()
+    page.goto(live_server.url + "/tornei/e2e/turni/1/link-capitani/")
+    cards = page.locator(".qr-card")
+    assert cards.count() == 4          # 8 pairs: 4 tables
+    for k in range(cards.count()):
+        card = cards.nth(k)
+        box = card.bounding_box()
+        # the drawn code: the path's box, not the <svg> element's
+        code = card.locator("svg path").bounding_box()
+        left, right = code["x"] - box["x"], box["x"] + box["width"] - (code["x"] + code["width"])
+        assert abs(left - right) <= 1, (k, left, right)
+        assert code["width"] > 100     # scaled to the card's 9rem, not left at 75-odd px
+    page.emulate_media(media="print")
+    card, code = cards.nth(0).bounding_box(), cards.nth(0).locator("svg path").bounding_box()
+    assert abs((code["x"] - card["x"]) - (card["x"] + card["width"] - code["x"] - code["width"])) <= 1
+    context.close()
