@@ -218,7 +218,7 @@ def test_the_standings_page_pdf_xlsx_and_public_page_show_the_team_penalties(arb
     services.update_tournament(tournament=five, by=arbiter, public_enabled=True)
 
     page = arbiter_client.get(reverse("standings", args=[five.slug])).content.decode()
-    assert "−2" in page and "−30 MP" in page and ">Squadra<" in page
+    assert "−2" in page and "−30 MP" in page and '?sort=pair">N.<' in page
     assert "Squadra 5: −1 VP, turno 3" in page                          # pending until round 3 closes
 
     doc = documents.standings_document(five)
@@ -231,7 +231,7 @@ def test_the_standings_page_pdf_xlsx_and_public_page_show_the_team_penalties(arb
     resp = arbiter_client.get(reverse("standings_xlsx", args=[five.slug]))
     ws = openpyxl.load_workbook(io.BytesIO(resp.content)).active
     rows = list(ws.iter_rows(values_only=True))
-    assert rows[0][2:6] == ("Squadra", "Nome", "VP", "Penalità") and rows[0][11] == "Penalità MP"
+    assert rows[0][2:6] == ("N.", "Squadra", "VP", "Penalità") and rows[0][11] == "Penalità MP"
     assert rows[1][2:7] == (1, "Squadra 1", 50, 2, 800) and rows[4][2:7] == (2, "Squadra 2", 40, 0, -20)
     assert rows[4][11] == 30
 

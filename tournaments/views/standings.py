@@ -82,22 +82,12 @@ class IndividualStandingsTable(StandingsTable):
 
 
 class TeamStandingsTable(StandingsTable):
-    """Standings of a team tournament (rules.md §15): the number column "N.", the team's
-    name under "Squadra"."""
+    """Standings per team of a team tournament (rules.md §15): VP after the team's
+    penalties, the MP difference is the total match margin (after its MP penalties); the
+    number column "N.", the team's name under "Squadra" (as on the PDF and XLSX)."""
 
     pair = tables.Column(verbose_name=gettext_lazy("N."), attrs={"td": {"class": "num"}})
     players = tables.Column(verbose_name=gettext_lazy("Squadra"), orderable=False)
-
-    class Meta(StandingsTable.Meta):
-        sequence = ("position", "pair", "players", "...")
-
-
-class TeamStandingsTable(StandingsTable):
-    """Standings per team of a team tournament (rules.md §15): VP after the team's
-    penalties, the MP difference is the total match margin (after its MP penalties)."""
-
-    pair = tables.Column(verbose_name=gettext_lazy("Squadra"), attrs={"td": {"class": "num"}})
-    players = tables.Column(verbose_name=gettext_lazy("Nome"), orderable=False)
 
     class Meta(StandingsTable.Meta):
         sequence = ("position", "pair", "players", "...")
