@@ -29,12 +29,18 @@ def logged_in(browser, live_server, user, width):
     return context
 
 
+def open_page(browser, live_server, round_in_play, width, path):
+    """The arbiter's page ``path`` at viewport ``width``; returns (context, page)."""
+    arbiter, _ = round_in_play
+    context = logged_in(browser, live_server, arbiter, width)
+    page = context.new_page()
+    page.goto(live_server.url + path)
+    return context, page
+
+
 @pytest.mark.parametrize("width", WIDTHS)
 def test_clock_minutes_and_aggiungi_on_one_line(chromium, live_server, round_in_play, width):  # noqa: F811
-    arbiter, rnd = round_in_play
-    context = logged_in(chromium, live_server, arbiter, width)
-    page = context.new_page()
-    page.goto(live_server.url + "/tornei/e2e/turni/1/")
+    context, page = open_page(chromium, live_server, round_in_play, width, "/tornei/e2e/turni/1/")
     field = page.locator("#clock-add-minutes").bounding_box()
     button = page.locator("#clock-add").bounding_box()
     # one line: the button starts right of the input and their vertical middles agree
@@ -50,10 +56,7 @@ def test_clock_minutes_and_aggiungi_on_one_line(chromium, live_server, round_in_
 
 @pytest.mark.parametrize("width", WIDTHS)
 def test_captain_links_qr_codes_are_centred_in_their_cards(chromium, live_server, round_in_play, width):  # noqa: F811
-    arbiter, rnd = round_in_play
-    context = logged_in(chromium, live_server, arbiter, width)
-    page = context.new_page()
-    page.goto(live_server.url + "/tornei/e2e/turni/1/link-capitani/")
+    context, page = open_page(chromium, live_server, round_in_play, width, "/tornei/e2e/turni/1/link-capitani/")
     cards = page.locator(".qr-card")
     assert cards.count() == 4          # 8 pairs: 4 tables
     for k in range(cards.count()):
