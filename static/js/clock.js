@@ -4,7 +4,10 @@
    one (data-clock-ms: the same in milliseconds, so screens turn the second together).
    An element with data-clock-url polls it (JSON {remaining, running, paused, ...})
    every data-clock-poll ms (default 5000), so a pause or extra minutes show within one
-   poll. Other pages (captain, board) update the element through window.arbitroClock.
+   poll; the ETag of the last answer goes back in If-None-Match, so an endpoint that keeps
+   one (a rest table's captain page polls its cheap state URL) answers "nothing new" with
+   an empty 304 and the count goes on. Other pages (captain, board) update the element
+   through window.arbitroClock.
    Text shown: data-text-paused, data-text-over, data-text-waiting. Optional sound
    (data-sound="on"): a beep at 5 minutes and at zero. No library, no eval. */
 (function () {
@@ -63,10 +66,20 @@
   }
   function tick() { document.querySelectorAll("[data-clock-remaining]").forEach(draw); }
   function poll(el) {
-    if (document.hidden) return;
-    fetch(el.dataset.clockUrl, { credentials: "same-origin", cache: "no-store", headers: { "Accept": "application/json" } })
-      .then(function (r) { return r.status === 200 ? r.json() : null; })
-      .then(function (j) { if (j && j.clock) set(el, j.clock); }, function () { /* offline: next time */ });
+    if (document.hidden || el._busy) return;
+    var headers = { "Accept": "application/json" };
+    if (el._tag) headers["If-None-Match"] = el._tag;
+    el._busy = true;
+    fetch(el.dataset.clockUrl, { credentials: "same-origin", cache: "no-store", headers: headers })
+      .then(function (r) {
+        if (r.status !== 200) return null;           // 304: nothing new, the count goes on
+        var tag = r.headers.get("ETag") || "";
+        return r.json().then(function (j) { j.tag = tag; return j; });
+      })
+      .then(function (j) {
+        el._busy = false;
+        if (j && j.clock) { set(el, j.clock); el._tag = j.tag; }
+      }, function () { el._busy = false; /* offline: next time */ });
   }
   window.arbitroClock = { set: set, format: fmt };
   document.querySelectorAll("[data-clock-url]").forEach(function (el) {

@@ -191,3 +191,44 @@ def test_audit_page_names_the_clock_actions(arbiter_client, arbiter, rnd, fake_n
                   "Minuti dati a tutta la sala", "Tempo in più a un tavolo"):
         assert label in body, label
     assert "clock_started" not in body
+
+
+# -- a rest table's phone follows the clock too (issue 12 gap: it showed the time of the page load)
+def test_rest_table_page_polls_its_state_url_for_the_clock(client, arbiter, rnd, fake_now):
+    rest = rnd.tables.get(number=3)                   # 5 pairs: pair 5 rests at table 3
+    assert rest.bye
+    services.start_clock(round=rnd, by=arbiter)
+    fake_now.advance(60)
+    page = client.get(reverse("captain", args=[rest.token])).content.decode()
+    state_url = reverse("captain_state", args=[rest.token])
+    assert f'data-clock-url="{state_url}"' in page and "41:00" in page   # 42:00 less 1 minute
+    assert "js/clock.js" in page and "js/captain.js" not in page and inline_problems(page) == []
+    playing = client.get(reverse("captain", args=[rnd.tables.get(number=1).token])).content.decode()
+    assert "data-clock-url" not in playing         # a playing table's captain.js polls, not clock.js
+
+
+def test_rest_table_poll_sees_pause_resume_and_minutes_through_its_etag(client, arbiter, rnd, fake_now,
+                                                                        django_assert_num_queries):
+    """42 minutes (4 hands: 10 × 4 + 2). Started, 100 s later paused: 2520 − 100 = 2420 left;
+    resumed after 5 minutes of pause (still 2420), then 3 minutes for the room: 2420 + 180 = 2600."""
+    rest = rnd.tables.get(number=3)
+    services.start_clock(round=rnd, by=arbiter)
+    first = poll(client, rest)
+    assert first.status_code == 200 and first["ETag"]
+    assert first.json() == {"sheet": None, "clock": first.json()["clock"]}
+    assert first.json()["clock"]["remaining"] == 2520 and first.json()["clock"]["running"] is True
+    fake_now.advance(100)
+    with django_assert_num_queries(1):                # the cheap path: one narrow query, empty 304
+        assert poll(client, rest, first["ETag"]).status_code == 304
+    services.pause_clock(round=rnd, by=arbiter)
+    paused = poll(client, rest, first["ETag"])
+    assert paused.status_code == 200 and paused["ETag"] != first["ETag"]
+    assert paused.json()["clock"]["paused"] is True and paused.json()["clock"]["remaining"] == 2420
+    fake_now.advance(300)
+    assert poll(client, rest, paused["ETag"]).status_code == 304
+    services.resume_clock(round=rnd, by=arbiter)
+    resumed = poll(client, rest, paused["ETag"])
+    assert resumed.status_code == 200 and resumed.json()["clock"]["remaining"] == 2420
+    services.add_clock_minutes(round=rnd, minutes=3, by=arbiter)
+    more = poll(client, rest, resumed["ETag"])
+    assert more.status_code == 200 and more.json()["clock"]["remaining"] == 2600

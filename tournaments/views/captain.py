@@ -411,6 +411,8 @@ def sheet_page(request, token):
         "lines": table_lines(table),
         "data": data,
         "clock": data["clock"],
+        # A rest table has no sheet script: clock.js polls the state URL itself (ETag/304).
+        "clock_url": data["urls"]["state"] if table.is_bye else "",
         "hand_numbers": range(1, tournament.hands_per_round + 1),
     })
     if not device_id(request):  # the device cookie of the "same browser?" hint (issue 10 item 5)
@@ -494,6 +496,9 @@ def sheet_state(request, token):
     reading the hands or building the JSON. A valid link is never refused by the
     per-address guess limit (item 2: a whole room may share one address); an unknown
     token never matches a tag, so it reaches :func:`_table_for` and counts as a guess.
+    Answer: ``{"sheet": {...}, "clock": {...}}`` (``services.clock_json``); a rest table has
+    no sheet (``"sheet": null``) but the same clock and a tag made of the clock's instants, so
+    its page (which polls through clock.js) follows a pause or extra minutes too.
     """
     stamp = _unchanged(request, token)
     if stamp:
@@ -502,11 +507,10 @@ def sheet_state(request, token):
         return response
     table = _table_for(request, token)
     sheet = None if table.is_bye else _current_sheet(table, fresh=False)
-    if table.is_bye:
-        response = JsonResponse({"sheet": None})
-    else:   # the round clock (issue 12 item 3): the phone counts down from these seconds
-        response = JsonResponse({"sheet": sheet_payload(request, table, sheet),
-                                 "clock": services.clock_json(table.round, table)})
+    # The round clock (issue 12 item 3), for a rest table too: the phone counts down from these
+    # seconds, and the clock's instants are in the tag, so a pause reaches a resting pair too.
+    response = JsonResponse({"sheet": None if table.is_bye else sheet_payload(request, table, sheet),
+                             "clock": services.clock_json(table.round, table)})
     response["ETag"] = sheet_stamp(request, table, sheet)
     return response
 
