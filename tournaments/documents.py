@@ -295,6 +295,16 @@ def session_label(number: int) -> str:
     return _("Sessione %(n)s") % {"n": number}
 
 
+def round_session_text(tournament: Tournament, number: int | None) -> str:
+    """"Sessione 2", the session of round ``number`` of ``tournament``, as the PDFs print it
+    (:attr:`RoundDocument.session_text`), for the pages and spreadsheets; "" when the plan
+    has one session or there is no round (``number`` None or 0). Issue 12 item 1: a
+    one-session tournament shows nothing new."""
+    if not number or tournament.sessions_planned < 2:
+        return ""
+    return session_label(tournament.session_of_round(number))
+
+
 def long_date(value: date | None) -> str:
     """``value`` written out for print in the active language: "30 novembre 2026" (Italian
     writes month names lowercase), "30 November 2026" in English; "" for None."""

@@ -60,28 +60,42 @@ def standings_xlsx(doc: StandingsDocument) -> bytes:
     empty), Coppia, Giocatori (individual: N., Giocatore; teams: N., Squadra), VP, Penalità (VP
     deducted), Scarto MP, MP fatti, Turni, Riposi, Ritirata (individual: Ritirato), Penalità MP (MP deducted, already off Scarto MP and MP fatti). Positions, VP
     and MP are numbers, so a spreadsheet sorts them as numbers.
+
+    When the plan has several sessions (issue 12 item 1) a last column "Sessione" holds, on
+    every row, the session (an integer, 2) of the last round counted, as the PDF's title
+    names it; a column rather than a title line, so row 1 stays the header and the rows
+    still sort (and standings of two sessions pasted together keep their session). A
+    one-session tournament's file is unchanged.
     """
     wb = _workbook()
     ws = wb.active
     ws.title = _("Classifica")[:31]
     kind = wording.INDIVIDUAL if doc.individual else wording.TEAMS if doc.teams else wording.PAIRS
-    _standings_sheet(ws, doc.rows, kind)
+    session = doc.session if doc.session_text else None
+    _standings_sheet(ws, doc.rows, kind, session)
     for group, rows in doc.groups:  # rules.md §14: one sheet per group after the overall one
-        _standings_sheet(wb.create_sheet((_("Girone %(g)s") % {"g": group})[:31]), rows, kind)
+        _standings_sheet(wb.create_sheet((_("Girone %(g)s") % {"g": group})[:31]), rows, kind, session)
     return _save(wb)
 
 
-def _standings_sheet(ws, rows, kind: str = wording.PAIRS) -> None:
+def _session_column(session: int | None) -> list[tuple[str, int]]:
+    """The "Sessione" heading (with its width) when ``session`` is given, else nothing."""
+    return [(_("Sessione"), 10)] if session else []
+
+
+def _standings_sheet(ws, rows, kind: str = wording.PAIRS, session: int | None = None) -> None:
     entrant, names = wording.standings_headings(kind)
     _header(ws, [(_("Posizione"), 10), (_("Pari merito"), 11), (entrant, 8), (names, 44), ("VP", 8),
                  (_("Penalità"), 9), (_("Scarto MP"), 11), (_("MP fatti"), 10), (_("Turni"), 7),
-                 (_("Riposi"), 7), (wording.withdrawn_heading(kind), 9), (_("Penalità MP"), 12)])
+                 (_("Riposi"), 7), (wording.withdrawn_heading(kind), 9), (_("Penalità MP"), 12)]
+            + _session_column(session))
+    tail = [session] if session else []
     for r in rows:
         tied = r.position.endswith("=")
         position = r.position.rstrip("=")
         append_row(ws, [int(position) if position.isdigit() else r.position, "=" if tied else "", r.pair, r.names, vp_number(r.vp), vp_number(r.penalty) or 0,
                    r.mp_difference, r.mp_scored, r.played, r.rests, _("sì") if r.withdrawn else "",
-                   r.penalty_mp])
+                   r.penalty_mp] + tail)
 
 
 def scoresheets_xlsx(doc: RoundDocument) -> bytes:
@@ -92,28 +106,34 @@ def scoresheets_xlsx(doc: RoundDocument) -> bytes:
     table with players, MP totals, difference, VP, state; rests listed with their pair and
     the rest VP in "VP N/S" (``selectors.rest_values``, rules.md §5), as the round page shows.
     Blank sheets appear in "Tavoli" with empty results.
+
+    When the plan has several sessions (issue 12 item 1) both sheets end with a column
+    "Sessione": the round's session as an integer on every row (see :func:`standings_xlsx`
+    for why a column); a one-session tournament's file is unchanged.
     """
+    session = doc.session if doc.session_text else None
+    tail = [session] if session else []
     wb = _workbook()
     ws = wb.active
     ws.title = _("Smazzate")
     _header(ws, [(_("Tavolo"), 8), (_("Smazzata"), 10), (_("Coppia N/S"), 11), (_("Base N/S"), 10),
                  (_("Carte N/S"), 10), (_("Totale N/S"), 11), (_("Coppia E/O"), 11), (_("Base E/O"), 10),
-                 (_("Carte E/O"), 10), (_("Totale E/O"), 11)])
+                 (_("Carte E/O"), 10), (_("Totale E/O"), 11)] + _session_column(session))
     for t in doc.playing_tables:
         for h in t.hands:
             append_row(ws, [t.number, h.number, t.ns.number, h.ns.base, h.ns.cards, h.ns.score,
-                       t.ew.number, h.ew.base, h.ew.cards, h.ew.score])
+                       t.ew.number, h.ew.base, h.ew.cards, h.ew.score] + tail)
     ws2 = wb.create_sheet(_("Tavoli"))
     _header(ws2, [(_("Tavolo"), 8), (_("Coppia N/S"), 11), (_("Giocatori N/S"), 36), (_("Coppia E/O"), 11),
                   (_("Giocatori E/O"), 36), ("MP N/S", 9), ("MP E/O", 9), (_("Differenza"), 11),
-                  ("VP N/S", 8), ("VP E/O", 8), (_("Stato"), 14)])
+                  ("VP N/S", 8), ("VP E/O", 8), (_("Stato"), 14)] + _session_column(session))
     for t in doc.tables:
         if t.bye:
             label = _("Riposo forzato") if t.bye == Table.Bye.FORCED else _("Riposo")
             append_row(ws2, [t.number, t.ns.number, t.ns.names, None, label, None, None, None,
-                        vp_number(doc.rest_vp), None, label])
+                        vp_number(doc.rest_vp), None, label] + tail)
             continue
         append_row(ws2, [t.number, t.ns.number, t.ns.names, t.ew.number, t.ew.names, t.mp_ns, t.mp_ew,
                     t.difference, vp_number(t.vp_ns), vp_number(t.vp_ew),
-                    t.state or _("Da inserire")])
+                    t.state or _("Da inserire")] + tail)
     return _save(wb)

@@ -133,7 +133,16 @@ def public_page(request, slug):
     return render(request, "public/tournament.html", {
         "tournament": tournament, "round": rnd, "tables": table_list(rnd), "seats": seat_finder(rnd),
         "standings": standings, "after_round": after, "is_final": is_final(tournament, after),
+        **session_texts(tournament, rnd, after),
     })
+
+
+def session_texts(tournament: Tournament, rnd: Round | None, after: int | None) -> dict[str, str]:
+    """``{"round_session": "Sessione 2", "standings_session": "Sessione 1"}``: the session of
+    the table list's round and of the last round the standings count, as the PDFs print them
+    (``documents.round_session_text``); "" for a one-session plan or no round (issue 12 item 1)."""
+    return {"round_session": documents.round_session_text(tournament, rnd.number if rnd else None),
+            "standings_session": documents.round_session_text(tournament, after)}
 
 
 def projector_screens(tables: list, standings: list, rows: int = PROJECTOR_ROWS) -> list[tuple[str, list]]:
@@ -173,6 +182,7 @@ def projector_clock(request, slug):
     rnd = current_round(tournament)
     return render(request, "public/projector_clock.html", {
         "tournament": tournament, "round": rnd, "clock": round_clock(rnd),
+        "round_session": documents.round_session_text(tournament, rnd.number if rnd else None),
         "clock_url": reverse("projector_clock_state", args=[slug]),
     })
 
@@ -196,6 +206,7 @@ def projector(request, slug):
         "screen": index + 1, "screens": len(screens), "next": (index + 1) % len(screens),
         "refresh": PROJECTOR_SECONDS, "rows_per_screen": PROJECTOR_ROWS,
         "clock": round_clock(rnd), "clock_url": reverse("projector_clock_state", args=[slug]),
+        **session_texts(tournament, rnd, after),
     })
 
 
