@@ -4,7 +4,8 @@ The server's time source (``tournaments.timesource.now``) is replaced by a
 :class:`~tournaments.timesource.FakeClock` that runs with real time but can jump ahead; the
 pages only count down from the seconds the server gives them. The projector's clock page,
 a captain's phone and the arbiter's live board must show the same remaining time (±1 s),
-all see a pause within one update (≤ 10 s + a margin), and all show the end message.
+all see a pause within one update (≤ 10 s + a margin), and all show the end message. A rest
+table's phone (no score sheet to poll) follows the clock in the same way.
 
 With ARBITRO_SCREENSHOTS=1 the run also saves the screenshots linked from the README:
 docs/projector-clock-1920x1080.png and docs/captain-clock-390x844.png
@@ -135,3 +136,63 @@ def test_projector_captain_and_board_show_the_same_clock(chromium, live_server, 
         cycle.screenshot(path=str(Path(os.environ.get("TMPDIR", "/tmp")) / "projector-tables-clock-1280x720.png"))
     for ctx in (projector_ctx, phone_ctx, board_ctx, cycle_ctx):
         ctx.close()
+
+
+@pytest.fixture
+def round_with_a_rest(transactional_db, django_user_model):
+    """5 pairs, round 1 (Mitchell) published: 1–3, 2–4, pair 5 rests at table 3."""
+    import datetime
+
+    from tournaments import services
+
+    arbiter = django_user_model.objects.create_user(username="arbitro", password="segreta-123")
+    tournament = services.create_tournament(by=arbiter, name="Torneo e2e", slug="e2e", date=datetime.date(2026, 5, 1))
+    for k in range(1, 6):
+        services.add_pair(tournament=tournament, by=arbiter, players=[
+            services.PlayerData(first_name=f"Anna{k}", last_name=f"Rossi{k}"),
+            services.PlayerData(first_name=f"Bruno{k}", last_name=f"Verdi{k}"),
+        ])
+    rnd = services.generate_round(tournament=tournament, by=arbiter)
+    return arbiter, services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)
+
+
+def test_a_rest_tables_phone_follows_pause_resume_and_minutes(chromium, round_with_a_rest, live_server,
+                                                              fake_clock):
+    """The resting pair's phone used to show the time of the page load: now it hears a pause,
+    the restart and the room's extra minutes within one update, like a playing table."""
+    from tournaments import services
+
+    arbiter, rnd = round_with_a_rest
+    rest, playing = rnd.tables.get(number=3), rnd.tables.get(number=1)
+    assert rest.bye
+    services.start_clock(round=rnd, by=arbiter)
+    fake_clock.advance(600)                        # 32:00 of the 42 minutes left
+    ctx = chromium.new_context(viewport={"width": 390, "height": 844}, locale="it-IT", is_mobile=True,
+                               has_touch=True)
+    resting, player = ctx.new_page(), ctx.new_page()
+    resting.goto(live_server.url + f"/c/{rest.token}/")
+    player.goto(live_server.url + f"/c/{playing.token}/")
+
+    def shown(page) -> int:
+        return seconds(page.text_content("#captain-clock .clock-time"))
+
+    def server() -> int:
+        return services.clock_json(type(rnd).objects.get(pk=rnd.pk))["remaining"]
+
+    assert abs(shown(resting) - shown(player)) <= 1 and 1920 - 15 <= shown(resting) <= 1920
+
+    services.pause_clock(round=rnd, by=arbiter)
+    resting.locator("#captain-clock.clock-paused").wait_for(timeout=UPDATE_MS)
+    assert shown(resting) == server()
+    assert "orologio in pausa" in resting.text_content("#captain-clock .clock-note")
+
+    services.resume_clock(round=rnd, by=arbiter)
+    services.add_clock_minutes(round=rnd, minutes=5, by=arbiter)      # 5 minutes for the room
+    for page in (resting, player):                 # about 32 + 5 minutes, no longer 32
+        page.locator("#captain-clock:not(.clock-paused)").wait_for(timeout=UPDATE_MS)
+        page.wait_for_function(
+            "m => { const t = document.querySelector('#captain-clock .clock-time').textContent;"
+            " const [a, b] = t.split(':'); return +a * 60 + +b >= m; }",
+            arg=server() - 15, timeout=UPDATE_MS)
+    assert abs(shown(resting) - server()) <= 1 and abs(shown(resting) - shown(player)) <= 1
+    ctx.close()
