@@ -67,19 +67,21 @@
   function tick() { document.querySelectorAll("[data-clock-remaining]").forEach(draw); }
   function poll(el) {
     if (document.hidden || el._busy) return;
-    var headers = { "Accept": "application/json" };
+    var headers = { "Accept": "application/json" }, ctrl = window.AbortController ? new AbortController() : null;
     if (el._tag) headers["If-None-Match"] = el._tag;
+    var stop = ctrl ? setTimeout(function () { ctrl.abort(); }, 8000) : null;   // a hung request: next time
     el._busy = true;
-    fetch(el.dataset.clockUrl, { credentials: "same-origin", cache: "no-store", headers: headers })
+    fetch(el.dataset.clockUrl, { credentials: "same-origin", cache: "no-store", headers: headers,
+                                 signal: ctrl ? ctrl.signal : undefined })
       .then(function (r) {
         if (r.status !== 200) return null;           // 304: nothing new, the count goes on
         var tag = r.headers.get("ETag") || "";
         return r.json().then(function (j) { j.tag = tag; return j; });
       })
       .then(function (j) {
-        el._busy = false;
+        el._busy = false; clearTimeout(stop);
         if (j && j.clock) { set(el, j.clock); el._tag = j.tag; }
-      }, function () { el._busy = false; /* offline: next time */ });
+      }, function () { el._busy = false; clearTimeout(stop); /* offline: next time */ });
   }
   window.arbitroClock = { set: set, format: fmt };
   document.querySelectorAll("[data-clock-url]").forEach(function (el) {
