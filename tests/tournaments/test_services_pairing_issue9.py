@@ -107,7 +107,7 @@ def test_five_pairs_dmmm_no_pair_rests_twice(five_plan, arbiter):
     # pair that has not rested is 2 (table 2, N/S): 2 rests, 5 plays at table 2 N/S.
     assert seating(r2)[:2] == ({1: (1, 3), 2: (5, 4)}, 2)
     assert r2.warning_messages[0] == ("La coppia 2 riposa al posto della coppia 5, che ha già riposato "
-                              "(art. 33); la 5 gioca al tavolo 2 in N/S.")
+                                      "(art. 33); la 5 gioca al tavolo 2 in N/S.")
     assert r2.check_report == []
     # A hand change reported, then undone: the report is clean again (the exchange is
     # the engine's, not a deviation).
