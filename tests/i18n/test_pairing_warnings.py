@@ -187,3 +187,21 @@ def test_the_mitchell_plan_warning_on_the_tournament_page(tournament, make_pairs
     italian = arbiter_client.get(reverse("tournament", args=["prova"])).content.decode()
     assert ("Turno 3 del Mitchell (passo 1): si ripeterebbero gli incontri del turno 1: 1–3, 2–4. Con 4 "
             "coppie e passo 1 al massimo 2 turni senza ripetizioni.") in italian
+
+
+def test_the_individual_drafts_own_sentences_are_stored_with_codes():
+    """An individual response repeating partners 3+7 (rules.md §9) and exchanging a rest:
+    player 9 rests instead of 4, who already rested, 4 plays at table 2 (rules.md §5)."""
+    from tournaments.services.individual import repeated_partner_messages
+
+    response = {"repeated_partners": [[3, 7]], "adjustments": [{"rests": 9, "plays": 4, "table": 2}]}
+    with translation.override("en"):  # the stored text is Italian whoever generates
+        items = [stored(m) for m in repeated_partner_messages(response)]
+    assert [item["text"] for item in items] == [
+        "I giocatori 3 e 7 giocano di nuovo insieme: inevitabile (regole §9).",
+        "Il giocatore 9 riposa al posto del giocatore 4, che ha già riposato (regole §5); il 4 gioca "
+        "al tavolo 2."]
+    with translation.override("en"):
+        assert Round(warnings=items).warning_messages == [
+            "Players 3 and 7 play together again: unavoidable (rules §9).",
+            "Player 9 rests instead of player 4, who already rested (rules §5); 4 plays at table 2."]
