@@ -27,6 +27,7 @@ round):
 from __future__ import annotations
 
 from .errors import refusal
+from .messages import msg
 from .matching import DenseMatcher
 from .request import check_request_dict, id_set, meetings, pair_list
 
@@ -114,8 +115,7 @@ def _choose_bye(m: DenseMatcher, n: int, rested_ranks: set[int], ranking: list,
     candidates = [i for i in range(n - 1, -1, -1) if i not in rested_ranks]
     if not candidates:
         bye = n - 1
-        warnings.append(
-            f"Tutte le coppie hanno già riposato: riposa l'ultima in classifica ({ranking[bye]}).")
+        warnings.append(msg("warning.all_rested", pair=ranking[bye]))
         m.repair([m.remove(bye)])
         return bye
     best = None  # (rematches left, rank)
@@ -224,9 +224,7 @@ def pair(request: dict) -> dict:
 
     k = m.unmatched() // 2
     if k:
-        warnings.append(
-            f"Nessun accoppiamento senza incontri ripetuti è possibile: {k} "
-            f"incontr{'o' if k == 1 else 'i'} ripetut{'o' if k == 1 else 'i'} (il minimo).")
+        warnings.append(msg("warning.min_rematches_one" if k == 1 else "warning.min_rematches", count=k))
 
     matches = top_down(m, forb, k)
 

@@ -28,6 +28,7 @@ from collections import Counter
 
 from .danish import top_down
 from .errors import refusal
+from .messages import msg
 from .matching import DenseMatcher
 from .request import check_request_dict, is_pair_id, meetings, pair_list
 
@@ -150,9 +151,7 @@ def pair(request: dict) -> dict:
     rests, forced = choose_rests(n, n % 4, times)
     if forced:
         again = [ranking[r] for r in rests if times[r] > 0]
-        warnings.append(
-            "Troppo pochi giocatori non hanno ancora riposato in questa sessione: "
-            f"riposa di nuovo {', '.join(map(str, again))}.")
+        warnings.append(msg("warning.ind_rest_again", players=", ".join(map(str, again))))
     if rests:
         lowest = [r for r in range(n - 1, -1, -1) if r not in rests]
         skipped = [ranking[r] for r in lowest if r > rests[0] and times[r] > 0]
@@ -173,9 +172,8 @@ def pair(request: dict) -> dict:
     m.maximize(playing)
     k = m.unmatched() // 2
     if k:
-        warnings.append(
-            f"Nessuna formazione delle coppie senza compagni ripetuti è possibile: {k} "
-            f"compagn{'o' if k == 1 else 'i'} ripetut{'o' if k == 1 else 'i'} (il minimo).")
+        warnings.append(msg("warning.ind_min_repeats_one" if k == 1 else "warning.ind_min_repeats",
+                            count=k))
     matches = top_down(m, forb, k)
 
     rounds = _partner_rounds(parsed)

@@ -57,6 +57,7 @@ from functools import lru_cache
 
 from .danish_individual import MIN_PLAYERS, player_list, rest_counts
 from .errors import refusal
+from .messages import msg
 from .matching import DenseMatcher
 from .request import check_request_dict, id_set, meetings, positive_int
 
@@ -479,15 +480,12 @@ def pair(request: dict) -> dict:
         tables.append({"table": len(tables) + 1, "ns": list(t["ns"]), "ew": list(t["ew"])})
     forced.sort(key={p: i for i, p in enumerate(players)}.__getitem__)
     if forced:
-        warnings.append(
-            "Giocatori ritirati: riposo forzato per i loro compagni e avversari "
-            f"({', '.join(map(str, forced))}).")
+        warnings.append(msg("warning.ind_withdrawn", players=", ".join(map(str, forced))))
     rest = [p for p in this["rest"] if p not in absent]
     rest, adjustments = exchange_rests(tables, rest, ranking, rested)
     again = [p for p in rest if rested.get(p)]
     if again:
-        warnings.append("Troppo pochi giocatori non hanno ancora riposato in questa sessione: "
-                        f"riposa di nuovo {', '.join(map(str, again))}.")
+        warnings.append(msg("warning.ind_rest_again", players=", ".join(map(str, again))))
 
     if "partners" in request:  # the partnerships actually played so far
         before = {frozenset(m[:2]) for m in meetings(request, "partners")}
@@ -496,10 +494,9 @@ def pair(request: dict) -> dict:
                   for ln in (t["ns"], t["ew"])}
     repeated = [ln for t in tables for ln in (t["ns"], t["ew"]) if frozenset(ln) in before]
     if repeated:
-        warnings.append(
-            f"Il movimento ripete {len(repeated)} "
-            f"{'coppia' if len(repeated) == 1 else 'coppie'} di compagni in questo turno "
-            f"({'; '.join('+'.join(map(str, ln)) for ln in repeated)}).")
+        warnings.append(msg("warning.ind_movement_repeats_one" if len(repeated) == 1
+                            else "warning.ind_movement_repeats", count=len(repeated),
+                            lines="; ".join("+".join(map(str, ln)) for ln in repeated)))
     return {"tables": tables, "rest": rest, "forced_rest": forced,
             "repeated_partners": repeated, "warnings": warnings,
             "adjustments": adjustments,

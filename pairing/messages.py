@@ -6,8 +6,10 @@ it in the reader's language (``tournaments/i18n_messages.py``). A copy of
 :data:`TEMPLATES` holds the Italian pattern of every message the checker
 (:mod:`pairing.check`, :mod:`pairing.check_individual`) writes (codes ``check.…``) and of
 every refusal of the engines (codes ``pairing.…``, raised as
-:class:`pairing.errors.PairingError` through :func:`pairing.errors.refusal`); :func:`msg`
-builds one by its code. ``tournaments/i18n_messages.py`` repeats each pattern as a gettext
+:class:`pairing.errors.PairingError` through :func:`pairing.errors.refusal`) and of every
+warning the engines give the arbiter (codes ``warning.…``, the response's ``"warnings"``: each
+a :class:`Message`, so ``str(w)`` and the JSON the CLI prints are the Italian text);
+:func:`msg` builds one by its code. ``tournaments/i18n_messages.py`` repeats each pattern as a gettext
 msgid (a test keeps the two equal).
 """
 from __future__ import annotations
@@ -175,9 +177,48 @@ TEMPLATES: dict[str, str] = {
     "pairing.player_listed_twice": "'%(key)s': il giocatore %(player)s è elencato due volte",
     "pairing.too_few_players": "'%(key)s': servono almeno %(count)s giocatori",
     "pairing.round_beyond_schedule": "il turno %(round)s supera i turni previsti (%(rounds)s)",
+    # The engines' warnings to the arbiter (the response's "warnings": codes ``warning.…``)
+    # pairing/mitchell.py (plan_warnings and the round), pairing/round_robin.py
+    "warning.mitchell_plan": "Turno %(round)s del Mitchell (passo %(step)s): si ripeterebbero gli incontri "
+                             "del turno %(first)s: %(meetings)s. Con %(pairs)s coppie e passo %(step)s al "
+                             "massimo %(period)s turni senza ripetizioni.",
+    "warning.mitchell_plan_rest": "Turno %(round)s del Mitchell (passo %(step)s): si ripeterebbero gli "
+                                  "incontri del turno %(first)s: %(meetings)s; la coppia %(pair)s "
+                                  "riposerebbe di nuovo. Con %(pairs)s coppie e passo %(step)s al massimo "
+                                  "%(period)s turni senza ripetizioni.",
+    "warning.rest_again_all_rested": "La coppia %(pair)s riposa di nuovo: tutte le coppie in gioco hanno già "
+                                     "riposato (art. 33).",
+    "warning.forced_rest": "Riposo forzato per la coppia %(pair)s: l'avversaria si è ritirata.",
+    "warning.rematch_round": "Incontro ripetuto al tavolo %(table)s: le coppie %(ns)s e %(ew)s si sono già "
+                             "incontrate (turno %(round)s).",
+    "warning.rematch": "Incontro ripetuto al tavolo %(table)s: le coppie %(ns)s e %(ew)s si sono già "
+                       "incontrate.",
+    "warning.rr_rest_again": "La coppia %(pair)s riposa di nuovo: il calendario del girone all'italiana non "
+                             "cambia (art. 33).",
+    # pairing/danish.py
+    "warning.all_rested": "Tutte le coppie hanno già riposato: riposa l'ultima in classifica (%(pair)s).",
+    "warning.min_rematches_one": "Nessun accoppiamento senza incontri ripetuti è possibile: %(count)s "
+                                 "incontro ripetuto (il minimo).",
+    "warning.min_rematches": "Nessun accoppiamento senza incontri ripetuti è possibile: %(count)s incontri "
+                             "ripetuti (il minimo).",
+    # pairing/danish_individual.py, pairing/individual_movement.py
+    "warning.ind_rest_again": "Troppo pochi giocatori non hanno ancora riposato in questa sessione: riposa "
+                              "di nuovo %(players)s.",
+    "warning.ind_min_repeats_one": "Nessuna formazione delle coppie senza compagni ripetuti è possibile: "
+                                   "%(count)s compagno ripetuto (il minimo).",
+    "warning.ind_min_repeats": "Nessuna formazione delle coppie senza compagni ripetuti è possibile: "
+                               "%(count)s compagni ripetuti (il minimo).",
+    "warning.ind_withdrawn": "Giocatori ritirati: riposo forzato per i loro compagni e avversari "
+                             "(%(players)s).",
+    "warning.ind_movement_repeats_one": "Il movimento ripete %(count)s coppia di compagni in questo turno "
+                                        "(%(lines)s).",
+    "warning.ind_movement_repeats": "Il movimento ripete %(count)s coppie di compagni in questo turno "
+                                    "(%(lines)s).",
 }
 
 
 def msg(code: str, **params) -> Message:
-    """The checker's message ``code`` (a key of :data:`TEMPLATES`) with ``params``."""
+    """The message ``code`` (a key of :data:`TEMPLATES`: a checker's ``check.…``, an engine's
+    ``warning.…``) with ``params`` (ints or strings, JSON-ready). Raises ``KeyError`` for an
+    unknown code."""
     return Message(code, TEMPLATES[code], **params)

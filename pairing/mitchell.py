@@ -49,6 +49,7 @@ from __future__ import annotations
 from math import gcd
 
 from .errors import refusal
+from .messages import msg
 from .request import check_request_dict, id_set, meetings, pair_list, positive_int
 
 __all__ = ["pair", "movement", "repeat_period", "plan_warnings", "exchange_rests"]
@@ -100,7 +101,8 @@ def plan_warnings(pairs: list, rounds: int, step: int = 1) -> list[str]:
         rounds: number of Mitchell rounds planned (the movement's rounds 1..rounds).
         step: the movement step s.
     Returns:
-        one Italian sentence per round beyond T / gcd(s, T), naming the pairs that would meet
+        one Italian sentence (a :class:`pairing.messages.Message`, codes
+        ``warning.mitchell_plan``/``warning.mitchell_plan_rest``) per round beyond T / gcd(s, T), naming the pairs that would meet
         again and the round where they first met (and the pair that would rest again for
         odd N); empty when the plan is safe (rules.md §6: "the arbiter is warned before a plan
         would repeat a meeting").
@@ -117,12 +119,12 @@ def plan_warnings(pairs: list, rounds: int, step: int = 1) -> list[str]:
                 rests.append(ew)
             else:
                 meets.append(f"{ns}–{ew}")
-        text = (f"Turno {r} del Mitchell (passo {step}): si ripeterebbero gli incontri del "
-                f"turno {first}: {', '.join(meets)}")
+        params = {"round": r, "step": step, "first": first, "meetings": ", ".join(meets),
+                  "pairs": len(pairs), "period": period}
         if rests:
-            text += f"; la coppia {rests[0]} riposerebbe di nuovo"
-        out.append(text + f". Con {len(pairs)} coppie e passo {step} al massimo {period} "
-                          f"turni senza ripetizioni.")
+            out.append(msg("warning.mitchell_plan_rest", pair=rests[0], **params))
+        else:
+            out.append(msg("warning.mitchell_plan", **params))
     return out
 
 
@@ -224,10 +226,9 @@ def pair(request: dict) -> dict:
         bye, forced, adjustments, again = exchange_rests(
             tables, bye, forced, req["ranking"], req["rested"], absent)
         for p in again:
-            warnings.append(f"La coppia {p} riposa di nuovo: tutte le coppie in gioco hanno "
-                            f"già riposato (art. 33).")
+            warnings.append(msg("warning.rest_again_all_rested", pair=p))
     for p in forced:
-        warnings.append(f"Riposo forzato per la coppia {p}: l'avversaria si è ritirata.")
+        warnings.append(msg("warning.forced_rest", pair=p))
     rematches = []
     if req["met"]:
         first_met: dict = {}
@@ -240,9 +241,11 @@ def pair(request: dict) -> dict:
             key = frozenset((t["ns"], t["ew"]))
             if None not in key and key in first_met:
                 rematches.append([t["ns"], t["ew"]])
-                when = f" (turno {first_met[key]})" if first_met[key] is not None else ""
-                warnings.append(f"Incontro ripetuto al tavolo {t['table']}: le coppie "
-                                f"{t['ns']} e {t['ew']} si sono già incontrate{when}.")
+                if first_met[key] is not None:
+                    warnings.append(msg("warning.rematch_round", table=t["table"], ns=t["ns"],
+                                        ew=t["ew"], round=first_met[key]))
+                else:
+                    warnings.append(msg("warning.rematch", table=t["table"], ns=t["ns"], ew=t["ew"]))
     return {"tables": tables, "bye": bye, "forced_byes": forced, "adjustments": adjustments,
             "rematches": rematches, "warnings": warnings}
 

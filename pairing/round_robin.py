@@ -42,6 +42,7 @@ grouped request). Identifiers are integers or strings, used as given.
 from __future__ import annotations
 
 from .errors import refusal
+from .messages import msg
 from .request import check_request_dict, id_set, meetings, pair_list, positive_int
 
 __all__ = ["pair", "schedule", "parse", "cycle_length", "snake_groups", "lot_groups"]
@@ -209,12 +210,11 @@ def pair(request: dict) -> dict:
     out = expected(req)
     warnings = []
     for p in out["forced_byes"]:
-        warnings.append(f"Riposo forzato per la coppia {p}: l'avversaria si è ritirata.")
+        warnings.append(msg("warning.forced_rest", pair=p))
     if req["rested"] is not None:
         for p in out["byes"]:
             if p in req["rested"]:
-                warnings.append(f"La coppia {p} riposa di nuovo: il calendario del girone "
-                                f"all'italiana non cambia (art. 33).")
+                warnings.append(msg("warning.rr_rest_again", pair=p))
     rematches = []
     if req["met"]:
         first: dict = {}
@@ -226,9 +226,11 @@ def pair(request: dict) -> dict:
             key = frozenset((t["ns"], t["ew"]))
             if None not in key and key in first:
                 rematches.append([t["ns"], t["ew"]])
-                when = f" (turno {first[key]})" if first[key] is not None else ""
-                warnings.append(f"Incontro ripetuto al tavolo {t['table']}: le coppie "
-                                f"{t['ns']} e {t['ew']} si sono già incontrate{when}.")
+                if first[key] is not None:
+                    warnings.append(msg("warning.rematch_round", table=t["table"], ns=t["ns"],
+                                        ew=t["ew"], round=first[key]))
+                else:
+                    warnings.append(msg("warning.rematch", table=t["table"], ns=t["ns"], ew=t["ew"]))
     response = {"tables": out["tables"], "bye": out["bye"], "forced_byes": out["forced_byes"],
                 "cycle": out["cycle"], "rematches": rematches, "warnings": warnings}
     if req["grouped"]:

@@ -1,6 +1,6 @@
 """Messages of the pure modules (``scoring.sheets``, ``pairing.check``, the pairing engines'
-refusals) in the reader's language (issue 14 item 8): the one place mapping their codes to
-gettext templates.
+refusals and warnings, and the draft's own sentences built with :func:`coded`) in the
+reader's language (issue 14 item 8): the one place mapping their codes to gettext templates.
 
 The pure modules give each message a ``code`` and ``params`` (``scoring.messages.Message``,
 ``pairing.messages.Message``: a ``str`` holding the Italian text; a ``pairing.PairingError``
@@ -160,7 +160,76 @@ TEMPLATES = {
     "pairing.player_listed_twice": N_("'%(key)s': il giocatore %(player)s è elencato due volte"),
     "pairing.too_few_players": N_("'%(key)s': servono almeno %(count)s giocatori"),
     "pairing.round_beyond_schedule": N_("il turno %(round)s supera i turni previsti (%(rounds)s)"),
+    # pairing/*.py: the engines' warnings (Round.warnings; pairing.messages.TEMPLATES: the same patterns)
+    # pairing/mitchell.py (plan_warnings and the round), pairing/round_robin.py
+    "warning.mitchell_plan": N_("Turno %(round)s del Mitchell (passo %(step)s): si ripeterebbero gli incontri "
+                                "del turno %(first)s: %(meetings)s. Con %(pairs)s coppie e passo %(step)s al "
+                                "massimo %(period)s turni senza ripetizioni."),
+    "warning.mitchell_plan_rest": N_("Turno %(round)s del Mitchell (passo %(step)s): si ripeterebbero gli "
+                                     "incontri del turno %(first)s: %(meetings)s; la coppia %(pair)s "
+                                     "riposerebbe di nuovo. Con %(pairs)s coppie e passo %(step)s al massimo "
+                                     "%(period)s turni senza ripetizioni."),
+    "warning.rest_again_all_rested": N_("La coppia %(pair)s riposa di nuovo: tutte le coppie in gioco hanno già "
+                                        "riposato (art. 33)."),
+    "warning.forced_rest": N_("Riposo forzato per la coppia %(pair)s: l'avversaria si è ritirata."),
+    "warning.rematch_round": N_("Incontro ripetuto al tavolo %(table)s: le coppie %(ns)s e %(ew)s si sono già "
+                                "incontrate (turno %(round)s)."),
+    "warning.rematch": N_("Incontro ripetuto al tavolo %(table)s: le coppie %(ns)s e %(ew)s si sono già "
+                          "incontrate."),
+    "warning.rr_rest_again": N_("La coppia %(pair)s riposa di nuovo: il calendario del girone all'italiana non "
+                                "cambia (art. 33)."),
+    # pairing/danish.py
+    "warning.all_rested": N_("Tutte le coppie hanno già riposato: riposa l'ultima in classifica (%(pair)s)."),
+    "warning.min_rematches_one": N_("Nessun accoppiamento senza incontri ripetuti è possibile: %(count)s "
+                                    "incontro ripetuto (il minimo)."),
+    "warning.min_rematches": N_("Nessun accoppiamento senza incontri ripetuti è possibile: %(count)s incontri "
+                                "ripetuti (il minimo)."),
+    # pairing/danish_individual.py, pairing/individual_movement.py
+    "warning.ind_rest_again": N_("Troppo pochi giocatori non hanno ancora riposato in questa sessione: riposa "
+                                 "di nuovo %(players)s."),
+    "warning.ind_min_repeats_one": N_("Nessuna formazione delle coppie senza compagni ripetuti è possibile: "
+                                      "%(count)s compagno ripetuto (il minimo)."),
+    "warning.ind_min_repeats": N_("Nessuna formazione delle coppie senza compagni ripetuti è possibile: "
+                                  "%(count)s compagni ripetuti (il minimo)."),
+    "warning.ind_withdrawn": N_("Giocatori ritirati: riposo forzato per i loro compagni e avversari "
+                                "(%(players)s)."),
+    "warning.ind_movement_repeats_one": N_("Il movimento ripete %(count)s coppia di compagni in questo turno "
+                                           "(%(lines)s)."),
+    "warning.ind_movement_repeats": N_("Il movimento ripete %(count)s coppie di compagni in questo turno "
+                                       "(%(lines)s)."),
+    # tournaments/services: the draft's own warnings (rounds.adjustment_messages,
+    # individual.repeated_partner_messages), built with coded(); a "line" is "ns" or "ew"
+    "round.exchange": N_("La coppia %(rests)s riposa al posto della coppia %(plays)s, che ha già riposato "
+                         "(art. 33); la %(plays)s gioca al tavolo %(table)s in %(line)s."),
+    "round.exchange_forced": N_("La coppia %(rests)s ha il riposo forzato al posto della coppia %(plays)s, che "
+                                "ha già riposato (art. 33); la %(plays)s gioca al tavolo %(table)s in "
+                                "%(line)s."),
+    "round.ind_exchange": N_("Il giocatore %(rests)s riposa al posto del giocatore %(plays)s, che ha già "
+                             "riposato (regole §5); il %(plays)s gioca al tavolo %(table)s."),
+    "round.ind_partners_again": N_("I giocatori %(a)s e %(b)s giocano di nuovo insieme: inevitabile (regole "
+                                   "§9)."),
 }
+
+
+class Coded(str):
+    """A Django-side message: its Italian text (a ``str``) with ``code`` and ``params``, like
+    ``pairing.messages.Message`` (so :func:`stored` keeps it and :func:`message_text` shows it)."""
+
+    code: str
+    params: dict
+
+
+def coded(code: str, **params) -> Coded:
+    """The message ``code`` (a key of :data:`TEMPLATES`) with ``params`` (JSON-ready values; a
+    ``line`` is ``"ns"``/``"ew"``, named in the reader's words when shown). Its text is the
+    Italian one, whatever the active language, so a stored copy reads the same for everyone
+    until :func:`stored_text` translates it. Raises ``KeyError`` for an unknown code."""
+    shown = dict(params)
+    if shown.get("line") in _LINES:
+        shown["line"] = _LINES[shown["line"]]
+    obj = Coded(TEMPLATES[code] % shown)
+    obj.code, obj.params = code, params
+    return obj
 
 
 def translate(code: str, params: dict | None, fallback: str = "") -> str:
@@ -189,8 +258,8 @@ def message_text(message) -> str:
 
 
 def stored(message) -> str | dict:
-    """How a message is kept in JSON (``Round.check_report``): ``{"code", "params", "text"}``
-    when it has a code, else its text."""
+    """How a message is kept in JSON (``Round.check_report``, ``Round.warnings``):
+    ``{"code", "params", "text"}`` when it has a code, else its text."""
     code = getattr(message, "code", "")
     if code:
         return {"code": code, "params": message.params, "text": str(message)}

@@ -41,7 +41,7 @@ def test_ten_pairs_mmmd_step_changed_after_round_2(ten, arbiter, new_step, expec
     r3 = services.generate_round(tournament=ten, by=arbiter)
     assert seating(r3)[0] == expected
     assert r3.pairing_request["offset"] == offset and r3.step == new_step
-    assert r3.check_report == [] and not any("ripetuto" in w for w in r3.warnings)
+    assert r3.check_report == [] and not any("ripetuto" in w for w in r3.warning_messages)
 
 
 def test_offset_skips_danish_rounds_and_uses_each_rounds_step(tournament, make_pairs, arbiter):
@@ -76,7 +76,7 @@ def test_m_d_m_mitchell_round_repeating_a_danish_meeting_is_reported(tournament,
     r3 = services.generate_round(tournament=tournament, by=arbiter)
     assert seating(r3)[0] == {1: (1, 6), 2: (2, 4), 3: (3, 5)}
     assert "Incontro ripetuto al tavolo 1: le coppie 1 e 6 si sono già incontrate (turno 2)." \
-        in r3.warnings
+        in r3.warning_messages
     assert r3.check_report == []  # listed by the engine
     # A hand change that makes a new repeat is reported by the checker: 2–3 met in round 2.
     services.swap_pairs(round=r3, pair_a=4, pair_b=3, by=arbiter)
@@ -106,8 +106,8 @@ def test_five_pairs_dmmm_no_pair_rests_twice(five_plan, arbiter):
     # Movement round 1: (1,3) (2,4), 5 meets the phantom but rested; the lowest-ranked
     # pair that has not rested is 2 (table 2, N/S): 2 rests, 5 plays at table 2 N/S.
     assert seating(r2)[:2] == ({1: (1, 3), 2: (5, 4)}, 2)
-    assert r2.warnings[0] == ("La coppia 2 riposa al posto della coppia 5, che ha già riposato "
-                              "(art. 33); la 5 gioca al tavolo 2 in N/S.")
+    assert r2.warning_messages[0] == ("La coppia 2 riposa al posto della coppia 5, che ha già riposato "
+                                      "(art. 33); la 5 gioca al tavolo 2 in N/S.")
     assert r2.check_report == []
     # A hand change reported, then undone: the report is clean again (the exchange is
     # the engine's, not a deviation).
@@ -170,7 +170,7 @@ def test_forced_rest_exchanged_and_idle_pairs_seated_together_on_a_draft(seven, 
     r2 = _draft_with_rest_and_forced_rest(seven, arbiter)
     assert seating(r2) == ({2: (2, 4), 3: (3, 7)}, 6, [5])
     assert ("La coppia 5 ha il riposo forzato al posto della coppia 7, che ha già riposato "
-            "(art. 33); la 7 gioca al tavolo 3 in E/O.") in r2.warnings
+            "(art. 33); la 7 gioca al tavolo 3 in E/O.") in r2.warning_messages
     assert r2.check_report == []
     assert services.idle_pairs_seatable(r2) is not None
     services.seat_idle_pairs_together(round=r2, by=arbiter)

@@ -29,7 +29,7 @@ class Round(models.Model):
     step = models.PositiveSmallIntegerField(_("salto"), default=1)
     seed = models.BigIntegerField(_("seme del sorteggio"), null=True, blank=True)
     pairing_request = models.JSONField(default=dict, blank=True)
-    warnings = models.JSONField(default=list, blank=True)
+    warnings = models.JSONField(default=list, blank=True)  # items: {"code", "params", "text"} or text
     explanations = models.JSONField(default=list, blank=True)
     check_report = models.JSONField(default=list, blank=True)  # items: {"code", "params", "text"} or text
     drawn_from = models.JSONField(
@@ -66,6 +66,14 @@ class Round(models.Model):
         from ..i18n_messages import stored_text
 
         return [stored_text(item) for item in self.check_report or []]
+
+    @property
+    def warning_messages(self) -> list[str]:
+        """The pairing warnings (``warnings``: ``{"code", "params", "text"}`` items, or the plain
+        Italian strings of rounds drawn before they had codes) in the reader's language."""
+        from ..i18n_messages import stored_text
+
+        return [stored_text(item) for item in self.warnings or []]
 
     def __str__(self) -> str:
         return f"{self.tournament} – turno {self.number}"

@@ -83,6 +83,7 @@ from .drafts import (  # noqa: F401
     generation_state,
 )
 from .rounds import (  # noqa: F401
+    adjustment_messages,
     adjustment_sentences,
     idle_pairs_seatable,
     seat_idle_pairs_together,

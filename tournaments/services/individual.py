@@ -21,6 +21,7 @@ from django.utils.translation import gettext as _
 
 from .. import selectors
 from ..errors import ArbiterError
+from ..i18n_messages import coded, message_text
 from ..models import LineMember, Pair, Player, Round, Seat, Table, Tournament
 
 
@@ -185,19 +186,24 @@ def seated_players(rnd: Round) -> list[int]:
     return list(LineMember.objects.filter(round=rnd).values_list("player__number", flat=True))
 
 
-def repeated_partner_sentences(response: dict) -> list[str]:
-    """One Italian sentence per repeated partnership of an individual response
-    (``repeated_partners`` ``[[a, b], …]``, pairing-io.md; rules.md §9: only when unavoidable),
-    and one per rest exchange of the individual movement (``adjustments`` ``{"rests": S,
-    "plays": R, "table": t}``: S rests instead of R, who already rested, rules.md §5)."""
-    out = [_("I giocatori %(a)s e %(b)s giocano di nuovo insieme: inevitabile (regole §9).")
-           % {"a": a, "b": b} for a, b, *_rest in response.get("repeated_partners") or []]
+def repeated_partner_messages(response: dict) -> list:
+    """One message per repeated partnership of an individual response (``repeated_partners``
+    ``[[a, b], …]``, pairing-io.md; rules.md §9: only when unavoidable; code
+    ``round.ind_partners_again``), and one per rest exchange of the individual movement
+    (``adjustments`` ``{"rests": S, "plays": R, "table": t}``: S rests instead of R, who
+    already rested, rules.md §5; code ``round.ind_exchange``). Each is an
+    ``i18n_messages.Coded`` (Italian text, shown in the reader's language once stored)."""
+    out = [coded("round.ind_partners_again", a=a, b=b)
+           for a, b, *_rest in response.get("repeated_partners") or []]
     for a in response.get("adjustments") or []:
-        if "line" not in a:  # the pair movement's exchanges are told by rounds.adjustment_sentences
-            out.append(_("Il giocatore %(rests)s riposa al posto del giocatore %(plays)s, che ha già "
-                         "riposato (regole §5); il %(plays)s gioca al tavolo %(table)s.")
-                       % {"rests": a["rests"], "plays": a["plays"], "table": a["table"]})
+        if "line" not in a:  # the pair movement's exchanges are told by rounds.adjustment_messages
+            out.append(coded("round.ind_exchange", rests=a["rests"], plays=a["plays"], table=a["table"]))
     return out
+
+
+def repeated_partner_sentences(response: dict) -> list[str]:
+    """The :func:`repeated_partner_messages` of ``response`` in the active language."""
+    return [message_text(m) for m in repeated_partner_messages(response)]
 
 
 def swap_players_in_draft(rnd: Round, a: int, b: int) -> None:

@@ -12,7 +12,7 @@ import pairing.check
 
 from .. import selectors
 from ..errors import ArbiterError
-from ..i18n_messages import message_text, stored, stored_text
+from ..i18n_messages import coded, message_text, stored, stored_text
 from ..models import (
     Round,
     ScoreSheet,
@@ -80,8 +80,10 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
         step=tournament.mitchell_step,
         seed=seed if number == 1 else None,
         pairing_request=request,
-        warnings=(adjustment_sentences(response) + individual.repeated_partner_sentences(response)
-                  + list(response.get("warnings", []))),
+        # kept as {"code", "params", "text"}: shown in the reader's language (Round.warning_messages)
+        warnings=[stored(m) for m in (adjustment_messages(response)
+                                      + individual.repeated_partner_messages(response)
+                                      + list(response.get("warnings", [])))],
         explanations=list(response.get("explanations", [])),
         drawn_from=drawn_from,
     )
@@ -199,31 +201,31 @@ def redraw_round(*, round: Round, by) -> Round:
     return new
 
 
-def adjustment_sentences(response: dict) -> list[str]:
-    """One Italian sentence (translated) per second-rest exchange of a Mitchell response.
+def adjustment_messages(response: dict) -> list:
+    """One message per second-rest exchange of a Mitchell response (rules.md §5, §6).
 
     Args:
         response: a pairing response; its ``adjustments`` ``[{"rests": S, "plays": R,
             "table": t, "line": "ns"|"ew"}]`` (pairing-io.md) and ``forced_byes`` are read.
     Returns:
-        e.g. "La coppia 4 riposa al posto della coppia 5, che ha già riposato (art. 33);
-        la 5 gioca al tavolo 2 in E/O." (rules.md §5, §6); a forced rest is named as such.
+        ``i18n_messages.Coded`` messages (codes ``round.exchange``, ``round.exchange_forced``
+        when S has a forced rest), whose text is Italian, e.g. "La coppia 4 riposa al posto
+        della coppia 5, che ha già riposato (art. 33); la 5 gioca al tavolo 2 in E/O.";
+        stored with ``i18n_messages.stored`` they are shown in the reader's language.
     """
     out = []
     forced = set(response.get("forced_byes") or [])
     for a in response.get("adjustments") or []:
-        if "line" not in a:  # an individual movement's exchange: individual.repeated_partner_sentences
+        if "line" not in a:  # an individual movement's exchange: individual.repeated_partner_messages
             continue
-        values = {"rests": a["rests"], "plays": a["plays"], "table": a["table"],
-                  "line": _("N/S") if a["line"] == "ns" else _("E/O")}
-        if a["rests"] in forced:
-            text = _("La coppia %(rests)s ha il riposo forzato al posto della coppia %(plays)s, che ha "
-                     "già riposato (art. 33); la %(plays)s gioca al tavolo %(table)s in %(line)s.")
-        else:
-            text = _("La coppia %(rests)s riposa al posto della coppia %(plays)s, che ha già riposato "
-                     "(art. 33); la %(plays)s gioca al tavolo %(table)s in %(line)s.")
-        out.append(text % values)
+        code = "round.exchange_forced" if a["rests"] in forced else "round.exchange"
+        out.append(coded(code, rests=a["rests"], plays=a["plays"], table=a["table"], line=a["line"]))
     return out
+
+
+def adjustment_sentences(response: dict) -> list[str]:
+    """The :func:`adjustment_messages` of ``response`` as sentences in the active language."""
+    return [message_text(m) for m in adjustment_messages(response)]
 
 
 def _write_tables(rnd: Round, response: dict) -> None:

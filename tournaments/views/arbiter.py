@@ -14,6 +14,7 @@ from pairing import mitchell
 
 from .. import documents, registrations, selectors, services
 from ..errors import ArbiterError
+from ..i18n_messages import message_text
 from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
 from ..models import AuditEntry, Pair, Player, Round, Tournament
 from ..tables import PairTable
@@ -64,7 +65,8 @@ def tournament_detail(request, tournament):
     plan_warnings = []
     if mitchell_rounds and n_pairs >= 2:
         order = list(tournament.mitchell_order) or list(tournament.pairs.filter(round__isnull=True).values_list("number", flat=True))
-        plan_warnings = mitchell.plan_warnings(order, mitchell_rounds, tournament.mitchell_step)
+        plan_warnings = [message_text(w) for w in  # in the reader's language (pairing.messages codes)
+                         mitchell.plan_warnings(order, mitchell_rounds, tournament.mitchell_step)]
     active = tournament.pairs.filter(round__isnull=True, status=Pair.Status.ACTIVE).count()
     if tournament.is_individual:  # issue 11: players instead of pairs
         n_pairs = tournament.players.filter(number__isnull=False).count()
