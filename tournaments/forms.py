@@ -412,8 +412,8 @@ class TournamentFileForm(forms.Form):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.fields["slug"].help_text = _(
-            "Solo se l'indirizzo breve del file è già usato su questo server. Compare negli indirizzi "
-            "del torneo (%(address)s).") % {"address": slug_address_example()}
+            "Vuoto: quello del file; se è già usato su questo server, quello del file seguito da "
+            "«-copia». Compare negli indirizzi del torneo (%(address)s).") % {"address": slug_address_example()}
         self.fields["slug"].widget.attrs["autocapitalize"] = "none"
 
     def clean_file(self):

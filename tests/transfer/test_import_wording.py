@@ -57,7 +57,7 @@ def test_the_service_names_the_field_neutrally_and_the_page_its_field(arbiter_cl
     assert caught.value.slug == "prova" and "--slug" not in caught.value.message
     with pytest.raises(ArbiterError, match="Indirizzo breve «Non valido!» non valido"):
         transfer.import_tournament(data=data, slug="Non valido!")
-    resp = upload(arbiter_client, data)
+    resp = upload(arbiter_client, data, slug="prova")    # typed and taken (without one: "prova-copia")
     page = unescape(resp.content.decode())
     assert resp.status_code == 400
     assert ("Esiste già un torneo con l'indirizzo breve «prova»: scrivine un altro nel campo «Nuovo indirizzo "
@@ -125,7 +125,7 @@ def test_import_page_and_refusal_in_english(client, arbiter, published, italian_
     html = unescape(client.get(reverse("tournament_import")).content.decode())
     assert "New short address" in html and "…/tornei/short-address/" in html
     assert leftovers(html, italian_to_english) == []
-    html = unescape(upload(client, transfer.export_tournament(published.tournament)).content.decode())
+    html = unescape(upload(client, transfer.export_tournament(published.tournament), slug="prova").content.decode())
     assert "A tournament with the short address «prova» already exists: type another one in the «New short " \
            "address» field" in html
 

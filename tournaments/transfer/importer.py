@@ -33,6 +33,7 @@ class ImportResult:
 
     tournament: Tournament
     messages: list[str] = field(default_factory=list)
+    file_slug: str = ""   # the file's short address (the tournament's differs when it was taken)
 
 
 def _bulk(model, rows: list[dict]) -> list:
@@ -171,6 +172,20 @@ def copy_name(name: str) -> str:
     return candidate
 
 
+def copy_slug(slug: str) -> str:
+    """The short address of an imported tournament: ``slug`` when no tournament here has it,
+    else ``slug-copia``, then ``slug-copia-2``, ``slug-copia-3``, …, the first one free (the
+    same idea as :func:`copy_name`; the suffix is not translated: addresses stay as they are).
+    The file's part is cut so that the result fits the field's 80 characters."""
+    limit = Tournament._meta.get_field("slug").max_length
+    candidate, n = slug, 1
+    while Tournament.objects.filter(slug=candidate).exists():
+        suffix = "-copia" if n == 1 else f"-copia-{n}"
+        candidate = slug[:limit - len(suffix)].rstrip("-") + suffix
+        n += 1
+    return candidate
+
+
 def _check_name(name: str) -> str:
     name = name.strip()
     if not name:
@@ -185,11 +200,13 @@ def _check_name(name: str) -> str:
 @transaction.atomic
 def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=None,
                       create_scales: bool | None = None, name: str | None = None,
-                      rename_if_taken: bool = False) -> ImportResult:
+                      rename_if_taken: bool = False, reslug_if_taken: bool = False) -> ImportResult:
     """Create the tournament of file ``data`` (bytes of :func:`~tournaments.transfer.export_tournament`).
 
-    ``slug``: the new tournament's slug instead of the file's (required when the file's is
-    taken); ``name``: the new tournament's name instead of the file's; ``rename_if_taken``
+    ``slug``: the new tournament's slug instead of the file's (refused when taken);
+    ``reslug_if_taken`` (the page and the command line): without ``slug``, a file slug already
+    used here becomes "slug-copia", "slug-copia-2", … (:func:`copy_slug`; the result's
+    ``file_slug`` tells the caller it changed); by default a taken file slug is refused; ``name``: the new tournament's name instead of the file's; ``rename_if_taken``
     (the page and the command line): without ``name``, a file name already used here becomes
     "name (copia)" (:func:`copy_name`); by default the file's name is kept, so a file imported
     into a fresh database exports to the same bytes; ``owner``: a user added to the tournament's arbiters (the uploader on the page,
@@ -225,7 +242,10 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
     plan = read_plan(doc)
     head = dict(plan["head"])
     file_slug = head["slug"]
-    head["slug"] = check_slug(slug or file_slug)
+    if slug is None and reslug_if_taken:
+        head["slug"] = check_slug(copy_slug(file_slug))
+    else:
+        head["slug"] = check_slug(slug or file_slug)
     file_name = head["name"]
     if name is not None:
         head["name"] = _check_name(name)
@@ -313,4 +333,4 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
                "vp_scale": tournament.vp_scale, "tokens_renewed": renew, "team_tokens_renewed": renew_teams,
                "owner": owner.get_username() if owner is not None else None},
           reason=f"imported from file (version {version})")
-    return ImportResult(tournament=tournament, messages=messages)
+    return ImportResult(tournament=tournament, messages=messages, file_slug=file_slug)

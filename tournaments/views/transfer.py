@@ -42,8 +42,10 @@ def tournament_import(request):
 
     A refusal (unknown version, slug taken, invalid values) re-renders the form with the
     message and each problem, the typed new slug and name kept; the database is untouched.
-    A taken short address asks for another in the page's field (not the command line's
-    ``--slug``). Without a typed name, a name already used here gets " (copia)"."""
+    Without a typed short address, a file address already used here becomes "…-copia"
+    (``-copia-2``, …), said in the success message; a typed address that is taken is refused
+    and asks for another in the page's field (not the command line's ``--slug``). Without a
+    typed name, a name already used here gets " (copia)"."""
     form = TournamentFileForm(request.POST or None, request.FILES or None)
     error = None
     if request.method == "POST" and form.is_valid():
@@ -51,7 +53,7 @@ def tournament_import(request):
             result = transfer.import_tournament(
                 data=form.cleaned_data["file"].read(), slug=form.cleaned_data["slug"] or None,
                 name=form.cleaned_data["name"].strip() or None, rename_if_taken=True,
-                owner=request.user, by=request.user,
+                reslug_if_taken=True, owner=request.user, by=request.user,
             )
         except transfer.SlugTakenError as exc:
             error = ArbiterError(_("Esiste già un torneo con l'indirizzo breve «%(slug)s»: scrivine un altro nel "
@@ -61,7 +63,14 @@ def tournament_import(request):
         except ArbiterError as exc:
             error = exc
         else:
-            messages.success(request, _("Torneo «%(name)s» importato.") % {"name": result.tournament.name})
+            if not form.cleaned_data["slug"] and result.tournament.slug != result.file_slug:
+                messages.success(request, _(
+                    "Torneo «%(name)s» importato con l'indirizzo breve «%(slug)s»: «%(file_slug)s», quello del "
+                    "file, è già usato su questo server.") % {"name": result.tournament.name,
+                                                               "slug": result.tournament.slug,
+                                                               "file_slug": result.file_slug})
+            else:
+                messages.success(request, _("Torneo «%(name)s» importato.") % {"name": result.tournament.name})
             for message in result.messages:
                 messages.warning(request, message)
             return redirect("tournament", slug=result.tournament.slug)

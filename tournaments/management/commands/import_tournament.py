@@ -1,8 +1,10 @@
 """``python manage.py import_tournament FILE.json [--slug NEW] [--name NAME] [--owner USERNAME]``.
 
 Creates the tournament of a file written by ``export_tournament`` (issue 13 item 4), all or
-nothing; refused when the version is unknown or the short address (slug) exists (unless
-``--slug NEW``). Without ``--name`` a name already used on this server gets " (copia)".
+nothing; refused when the version is unknown. Without ``--slug`` a short address (slug)
+already used on this server becomes "…-copia" (``-copia-2``, …), said on the output; a
+``--slug`` already used is refused. Without ``--name`` a name already used on this server
+gets " (copia)".
 """
 from pathlib import Path
 
@@ -19,7 +21,8 @@ class Command(BaseCommand):
 
     def add_arguments(self, parser):
         parser.add_argument("file")
-        parser.add_argument("--slug", help="indirizzo breve del torneo importato, se quello del file è già usato")
+        parser.add_argument("--slug", help="indirizzo breve del torneo importato (senza: quello del file, con "
+                                           "«-copia» se un torneo con quell'indirizzo esiste già)")
         parser.add_argument("--name", help="nome del torneo importato (senza: quello del file, con «(copia)» "
                                            "se un torneo con quel nome esiste già)")
         parser.add_argument("--owner", help="nome utente da aggiungere agli arbitri del torneo")
@@ -36,16 +39,19 @@ class Command(BaseCommand):
                 raise CommandError(f"Utente «{owner}» inesistente: nulla è stato importato.")
         try:
             result = transfer.import_tournament(data=path.read_bytes(), slug=slug, owner=owner_user,
-                                                name=name, rename_if_taken=True,
+                                                name=name, rename_if_taken=True, reslug_if_taken=True,
                                                 by=Actor.arbiter(owner_user) if owner_user else Actor.system(),
                                                 create_scales=True)  # the server's administrator
         except transfer.SlugTakenError as exc:
-            raise CommandError(f"Esiste già un torneo con l'indirizzo breve «{exc.slug}»: importalo con "
-                               "--slug NUOVO. Nulla è stato importato.") from exc
+            raise CommandError(f"Esiste già un torneo con l'indirizzo breve «{exc.slug}»: scegline un altro "
+                               "con --slug NUOVO. Nulla è stato importato.") from exc
         except ArbiterError as exc:
             for detail in exc.details:
                 self.stderr.write(str(detail))
             raise CommandError(exc.message) from exc
         for message in result.messages:
             self.stdout.write(message)
+        if not slug and result.tournament.slug != result.file_slug:
+            self.stdout.write(f"L'indirizzo breve del file «{result.file_slug}» è già usato: il torneo ha "
+                              f"l'indirizzo breve «{result.tournament.slug}».")
         self.stdout.write(f"Torneo «{result.tournament.name}» ({result.tournament.slug}) importato.")
