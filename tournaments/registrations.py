@@ -219,8 +219,12 @@ def check_membership(row: int, membership: str, errors: list[str], *, seen: dict
     """Refuse a membership number (``membership``, non-blank) already met at an earlier row
     of the file (``seen``: ``{membership: first row}``, updated) or already registered in the
     tournament (``existing``); the message goes to ``errors`` (one row's list). Rules.md §1:
-    a player appears once per tournament."""
-    if membership in seen:
+    a player appears once per tournament. When the earlier row is this row (the two players
+    of one pair's row share the number), the message says so instead of pointing at itself."""
+    if seen.get(membership) == row:
+        errors.append(_("Riga %(row)s: i due giocatori della coppia hanno la stessa tessera %(membership)s.")
+                      % {"row": row, "membership": membership})
+    elif membership in seen:
         errors.append(_("Riga %(row)s: il giocatore con tessera %(membership)s compare già alla riga %(first_row)s.")
                       % {"row": row, "membership": membership, "first_row": seen[membership]})
     elif membership in existing:

@@ -57,6 +57,7 @@ from .pairs import (  # noqa: F401
     pair_has_played,
     remove_pair,
     import_pairs,
+    registration_import_refusal,
 )
 from .players import (  # noqa: F401
     add_late_player,

@@ -20,6 +20,18 @@ from .audit import audit
 from .guard import refuse_integrity_errors
 
 
+def registration_import_refusal(tournament: Tournament) -> str | None:
+    """Why a registration file (pairs, players or teams) cannot be imported now, or ``None``.
+
+    Closed once the tournament has a round (drawn, published or closed): the entrants of a
+    started tournament are fixed, only a late entrant may still join by hand during round 1
+    (art. 33, ``incidents.late_pair_refusal``). The import page says it before any upload and
+    the import services refuse with the same sentence."""
+    if tournament.rounds.exists():
+        return _("Il torneo è già iniziato: l'importazione delle iscrizioni è chiusa.")
+    return None
+
+
 @dataclass(frozen=True)
 class PlayerData:
     """A player as typed or imported: names trimmed by the caller."""
@@ -252,8 +264,9 @@ def import_pairs(*, tournament: Tournament, rows: Iterable, by) -> int:
     pair — 2000 pairs hold the database well under a second (``bench/import_saves.py``).
     """
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # as add_pair
-    if tournament.rounds.exists():
-        raise ArbiterError(_("Il torneo è già iniziato: l'importazione delle iscrizioni è chiusa."))
+    refusal = registration_import_refusal(tournament)
+    if refusal:
+        raise ArbiterError(refusal)
     rows = list(rows)
     next_number = (tournament.pairs.aggregate(m=Max("number"))["m"] or 0) + 1
     pairs = []

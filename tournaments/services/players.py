@@ -14,7 +14,7 @@ from ..errors import ArbiterError
 from ..models import LineMember, Pair, Penalty, Player, Round, ScoreSheet, Seat, Table, Tournament
 from .audit import _as_actor, audit
 from .guard import refuse_integrity_errors
-from .pairs import PlayerData
+from .pairs import PlayerData, registration_import_refusal
 
 
 def _require_individual(tournament: Tournament) -> None:
@@ -103,8 +103,9 @@ def import_players(*, tournament: Tournament, rows: Iterable, by) -> int:
     validated by ``registrations.parse_players``) all-or-nothing; returns how many players."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     _require_individual(tournament)
-    if tournament.rounds.exists():
-        raise ArbiterError(_("Il torneo è già iniziato: l'importazione delle iscrizioni è chiusa."))
+    refusal = registration_import_refusal(tournament)
+    if refusal:
+        raise ArbiterError(refusal)
     rows = list(rows)
     Player.objects.bulk_create([
         Player(tournament=tournament, number=row.number, first_name=row.player.first_name,

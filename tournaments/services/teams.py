@@ -13,7 +13,7 @@ from ..errors import ArbiterError
 from ..models import LineMember, LineUp, Match, Pair, Player, Round, ScoreSheet, Team, Tournament
 from .audit import _as_actor, audit
 from .guard import refuse_integrity_errors
-from .pairs import PlayerData
+from .pairs import PlayerData, registration_import_refusal
 
 
 def _require_teams(tournament: Tournament) -> None:
@@ -98,8 +98,9 @@ def import_teams(*, tournament: Tournament, rows: Iterable, by) -> int:
     once the tournament has started or for a team the checks of :func:`add_team` refuse."""
     tournament = _lock(tournament)
     _require_teams(tournament)
-    if tournament.rounds.exists():
-        raise ArbiterError(_("Il torneo è già iniziato: l'importazione delle iscrizioni è chiusa."))
+    refusal = registration_import_refusal(tournament)
+    if refusal:
+        raise ArbiterError(refusal)
     rows = list(rows)
     for row in rows:
         _check_players(tournament, row.players)

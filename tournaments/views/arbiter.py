@@ -194,9 +194,20 @@ def registrations_import(request, tournament):
     random name); the session keeps only that name, the tournament and the file's name
     (issue 10 item 7: the file itself in the session made every request of the arbiter
     carry it). More than 2000 pairs is refused at the preview.
+
+    Once the tournament has started (``services.registration_import_refusal``) the page
+    says so instead of the upload form, and an upload or a confirmation is refused (400)
+    before any preview, the waiting file discarded.
     """
     form = ImportForm()
     parsed = None
+    closed = services.registration_import_refusal(tournament)
+    if closed:
+        stored = request.session.pop(SESSION_IMPORT, None)
+        if isinstance(stored, dict):
+            registrations.discard_upload(stored.get("file"))
+        return render(request, "arbiter/import.html", {"tournament": tournament, "closed": closed},
+                      status=400 if request.method == "POST" else 200)
     if request.method == "POST" and "confirm" in request.POST:
         stored = request.session.get(SESSION_IMPORT)
         data = registrations.load_upload(stored.get("file")) if isinstance(stored, dict) else None
