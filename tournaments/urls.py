@@ -11,6 +11,7 @@ from django.urls import include, path
 from . import urls_captain, urls_documents, urls_public, urls_rounds, urls_scales
 from .views import arbiter, groups, penalties, players, teams
 from .views import board, captain, public, transfer
+from .views import deletion
 
 arbiter_patterns = [
     path("", arbiter.tournament_detail, name="tournament"),
@@ -42,6 +43,7 @@ arbiter_patterns = [
     path("turni/<int:number>/incontri/<int:match>/forfait/", teams.match_forfeit, name="match_forfeit"),
     path("registro/", arbiter.audit_log, name="audit"),
     path("arbitri/", arbiter.tournament_arbiters, name="tournament_arbiters"),
+    path("elimina/", deletion.tournament_delete, name="tournament_delete"),
     path("esporta/", transfer.tournament_export, name="tournament_export"),
     path("esporta/torneo.json", transfer.tournament_export_file, name="tournament_export_file"),
     path("penalita/", penalties.penalty_list, name="penalties"),

@@ -9,6 +9,7 @@ One module per section, so each write is found in one hop from its name:
 
 - ``audit``: the audit trail (:func:`audit`, :class:`Actor`);
 - ``tournament``: creating a tournament and changing its settings;
+- ``deletion``: deleting a tournament (owner or superuser, backup file first);
 - ``pairs``: pairs and players, by hand and by import;
 - ``players``: single players of an individual tournament (registration, withdrawal,
   late player, penalty per player; issue 11);
@@ -38,6 +39,13 @@ from .guard import (  # noqa: F401
     integrity_message,
     refuse_integrity_errors,
     retry_when_busy,
+)
+from .deletion import (  # noqa: F401
+    DeletionResult,
+    DeletionSummary,
+    delete_tournament,
+    deletion_summary,
+    may_delete,
 )
 from .tournament import (  # noqa: F401
     TOURNAMENT_SETTINGS,

@@ -10,6 +10,9 @@ runs :func:`backup_tournament` once the close is committed (``transaction.on_com
 both into ``settings.ARBITRO_BACKUP_DIR`` (default ``var/backups/``), keeping the newest
 ``KEEP`` of each kind (JSON per tournament, SQLite copies overall). A failure is logged and
 kept for the page that closed the round to show; it never undoes the close.
+
+:func:`backup_before_delete` writes ``<slug>-deleted-<UTC time>.json`` into the same folder
+before a tournament is deleted (``services.delete_tournament``); those are never pruned.
 """
 from __future__ import annotations
 
@@ -93,6 +96,20 @@ def backup_tournament(tournament: Tournament, round_number: int) -> list[Path]:
         written.append(copy)
         _prune(folder, "arbitro-*.sqlite3")
     return written
+
+
+def backup_before_delete(tournament: Tournament) -> Path:
+    """Write the export of ``tournament`` to ``<backup dir>/<slug>-deleted-<UTC time>.json``
+    (owner-only, 0600: it holds the captains' links and PINs) and return its path; the file
+    is never pruned. Raises ``OSError`` when it cannot be written (then nothing is deleted)."""
+    folder = backup_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{tournament.slug}-deleted-{_stamp()}.json"
+    tmp = path.with_suffix(".part")
+    tmp.write_bytes(export_tournament(tournament))
+    tmp.chmod(0o600)
+    tmp.replace(path)
+    return path
 
 
 def glob_escape(text: str) -> str:

@@ -86,6 +86,7 @@ def tournament_detail(request, tournament):
             "scale": selectors.scale_of(tournament),
             "plan": _plan_rows(tournament),
             "generate_state": services.generation_state(tournament),
+            "may_delete": services.may_delete(request.user, tournament),
         },
     )
 
