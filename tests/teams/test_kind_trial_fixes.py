@@ -52,7 +52,7 @@ def test_team_round_page_links_to_the_teams_page_in_every_state(arbiter_client, 
                 services.save_score_sheet(table=table, by=arbiter, validate=True, hands=[HandInput(ns=0, ew=0)] * 4)
             services.close_round(round=rnd, by=arbiter)
         body = arbiter_client.get(url).content.decode()
-        assert f'id="round-state"' in body and rnd.__class__.objects.get(pk=rnd.pk).state == state
+        assert 'id="round-state"' in body and rnd.__class__.objects.get(pk=rnd.pk).state == state
         _no_pair_actions(body)
         assert f'id="teams-actions" href="{teams_url}"' in body, state
         assert "Squadre: ritiri, squadra tardiva, formazioni" in body
