@@ -1,6 +1,8 @@
 """Forms of the arbiter's pages (Django forms: validation at the boundary)."""
 from __future__ import annotations
 
+import json
+
 from django import forms
 from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
@@ -120,6 +122,24 @@ INDIVIDUAL_TIEBREAK_HELP = _("Torneo individuale: VP totali, poi scarto MP, poi 
                              "(regole §9). Lo scontro diretto non si applica: i giocatori si incontrano "
                              "in coppie che cambiano ogni turno.")
 
+# Settings that apply to one kind of tournament only (trial fixes): the Mitchell step moves
+# pairs (an individual M is the prepared movement, a team plan has no M); the team settings
+# (rules.md §15) are for teams. The settings page leaves the other kinds' fields out; the
+# create form marks them ``data-kinds`` and static/js/tournament_form.js hides them.
+KIND_FIELDS = {
+    "mitchell_step": ("pairs",),
+    "team_result": ("teams",), "team_scale": ("teams",),
+    "team_min_players": ("teams",), "team_max_players": ("teams",),
+}
+
+
+def first_round_number_labels() -> dict[str, str]:
+    """The label of the first round "by number" per kind (``{"pairs": "Per numero di
+    coppia", "individual": "Per numero di giocatore", "teams": "Per numero di squadra"}``)."""
+    return {"pairs": str(Tournament.FirstRound.NUMBER.label), "individual": str(_("Per numero di giocatore")),
+            "teams": str(_("Per numero di squadra"))}
+
+
 FROZEN_REASON = _("Fissato dalla pubblicazione del turno 1: cambierebbe risultati già inseriti (regole §12).")
 
 
@@ -148,6 +168,7 @@ class TournamentForm(forms.ModelForm):
         such settings, each with its own reason (``{"kind": "…"}``,
         ``services.kind_change_refusal``, issue 11)."""
         super().__init__(*args, **kwargs)
+        self._fields_by_kind()
         if self.instance.pk is not None and self.instance.is_individual:
             # rules.md §9: head-to-head has no meaning per player; only the criteria that apply
             keys = [k for k in TIEBREAKS if k != "head_to_head"]
@@ -186,6 +207,36 @@ class TournamentForm(forms.ModelForm):
             self.fields["team_scale"] = forms.ChoiceField(
                 label=_("Tabella VP a squadre (solo per lo scarto sommato)"), required=False,
                 choices=[("", "—")] + selectors.scale_choices())
+        self._mark_kinds()
+
+    def _fields_by_kind(self):
+        """The settings page shows the fields of the tournament's kind only: the others
+        (:data:`KIND_FIELDS`) leave the form, so saving keeps their stored values untouched;
+        the first round's "by number" is labelled by kind."""
+        if self.instance.pk is None:
+            return
+        for name, kinds in KIND_FIELDS.items():
+            if self.instance.kind not in kinds:
+                self.fields.pop(name, None)
+        label = first_round_number_labels().get(self.instance.kind)
+        if "first_round" in self.fields and label:
+            self.fields["first_round"].choices = [
+                (value, label if value == Tournament.FirstRound.NUMBER else text)
+                for value, text in self.fields["first_round"].choices]
+
+    def _mark_kinds(self):
+        """The create form keeps every field, each kind-only one marked ``data-kinds`` (its
+        kinds, space separated) and the first round's select ``data-number-labels`` (JSON by
+        kind), for static/js/tournament_form.js; the server checks stay as they are."""
+        if self.instance.pk is not None:
+            return
+        for name, kinds in KIND_FIELDS.items():
+            if name in self.fields:
+                self.fields[name].widget.attrs["data-kinds"] = " ".join(kinds)
+        if "first_round" in self.fields:
+            self.fields["first_round"].widget.attrs["data-number-labels"] = json.dumps(first_round_number_labels())
+        if "kind" in self.fields:
+            self.fields["kind"].widget.attrs["data-kind-select"] = ""
 
     def _team_default(self, name):
         value = self.cleaned_data.get(name)

@@ -51,3 +51,14 @@ def withdrawn_heading(tournament_or_kind) -> str:
 def withdrawn_mark(tournament_or_kind) -> str:
     """The lower-case mark of a withdrawn entrant in a list: "ritirata" / "ritirato"."""
     return by_kind(tournament_or_kind, pairs=_("ritirata"), individual=_("ritirato"), teams=_("ritirata"))
+
+
+def vp_display(value) -> str:
+    """VP for a page in the reader's language: whole VP without decimals ("18"), otherwise
+    one decimal (half up, as :func:`scoring.vp.format_vp`) with the active language's decimal
+    separator: "17,5" in Italian, "17.5" in English. ``value``: Decimal, int, float or str."""
+    from django.utils import formats
+
+    from scoring.vp import format_vp
+
+    return format_vp(value).replace(".", formats.get_format("DECIMAL_SEPARATOR"))

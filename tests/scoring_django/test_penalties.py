@@ -69,7 +69,7 @@ def test_remove_penalty_asks_confirmation_audited_and_restores(arbiter_client, p
     assert vp_of(played)[3][0] == Decimal("9.5")
     url = reverse("penalty_remove", args=[played.slug, penalty.pk])
     confirm = arbiter_client.get(url).content.decode()
-    assert "Togliere la penalità alla coppia 3?" in confirm and "0.5 VP" in confirm
+    assert "Togliere la penalità alla coppia 3?" in confirm and "0,5 VP" in confirm  # Italian page: decimal comma
     assert Penalty.objects.exists()
     assert arbiter_client.post(url, {"reason": "Errore di battitura"}).status_code == 302
     assert not Penalty.objects.exists()

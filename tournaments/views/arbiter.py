@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, Prefetch, Q
+from django.db.models import Count, IntegerField, OuterRef, Prefetch, Subquery
+from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -12,22 +13,36 @@ from django_tables2 import RequestConfig
 
 from pairing import mitchell
 
-from .. import documents, registrations, selectors, services
+from .. import documents, registrations, selectors, services, wording
 from ..errors import ArbiterError
 from ..i18n_messages import message_text
 from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
-from ..models import AuditEntry, Pair, Player, Round, Tournament
+from ..models import AuditEntry, Pair, Player, Round, Team, Tournament
 from ..tables import PairTable
 from .common import arbiter_view, query_int
 
 
+def _count_of(queryset):
+    """A subquery counting ``queryset``'s rows of the outer tournament (0 when none): one
+    subquery per count, so the counts do not multiply each other as joined counts would."""
+    rows = queryset.filter(tournament=OuterRef("pk")).order_by().values("tournament").annotate(n=Count("pk"))
+    return Coalesce(Subquery(rows.values("n")[:1], output_field=IntegerField()), 0)
+
+
 @login_required
 def home(request):
-    """The tournaments the user directs (all of them for a superuser): issue 10 item 4."""
-    tournaments = selectors.tournaments_of(request.user).annotate(
-        n_pairs=Count("pairs", filter=Q(pairs__round__isnull=True), distinct=True),
-        n_players=Count("players", filter=Q(players__number__isnull=False), distinct=True),  # issue 11
-    ).order_by("-date", "-created_at")
+    """The tournaments the user directs (all of them for a superuser): issue 10 item 4. The
+    entrants column counts by kind (trial fixes): the registered pairs, the numbered players of
+    an individual tournament, the teams; each ``t.n_entrants`` with ``t.entrants_noun``
+    ("coppie", "giocatori", "squadre")."""
+    tournaments = list(selectors.tournaments_of(request.user).annotate(
+        n_pairs=_count_of(Pair.objects.filter(round__isnull=True)),
+        n_players=_count_of(Player.objects.filter(number__isnull=False)),  # issue 11
+        n_teams=_count_of(Team.objects.all()),
+    ).order_by("-date", "-created_at"))
+    for t in tournaments:
+        t.n_entrants = wording.by_kind(t, pairs=t.n_pairs, individual=t.n_players, teams=t.n_teams)
+        t.entrants_noun = wording.by_kind(t, pairs=_("coppie"), individual=_("giocatori"), teams=_("squadre"))
     return render(request, "arbiter/home.html", {"tournaments": tournaments})
 
 

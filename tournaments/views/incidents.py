@@ -39,10 +39,29 @@ def first_open_round(tournament: Tournament) -> int:
     return last.number + 1 if last.state == Round.State.CLOSED else last.number
 
 
+def _not_for_pairs(request, tournament):
+    """A pair-only page asked for in a team or individual tournament: a redirect to the page
+    that holds that kind's withdrawals and late entrants (the Squadre or Giocatori page), with
+    a sentence saying where to go; ``None`` for a pair tournament."""
+    if tournament.is_teams:
+        messages.info(request, _("In un torneo a squadre ritiri e squadre tardive si gestiscono "
+                                 "dalla pagina Squadre."))
+        return redirect("teams", slug=tournament.slug)
+    if tournament.is_individual:
+        messages.info(request, _("In un torneo individuale ritiri e giocatori tardivi si gestiscono "
+                                 "dalla pagina Giocatori."))
+        return redirect("players", slug=tournament.slug)
+    return None
+
+
 @arbiter_view
 def pair_withdraw(request, tournament):
     """Withdraw a pair from round k (art. 32): its opponent there gets the forced rest.
-    GET ``?coppia=<n>&turno=<k>`` preselects; the page is the confirmation."""
+    GET ``?coppia=<n>&turno=<k>`` preselects; the page is the confirmation. A team or
+    individual tournament is sent to its own page (:func:`_not_for_pairs`)."""
+    other = _not_for_pairs(request, tournament)
+    if other is not None:
+        return other
     initial = {"pair": _int_field(request, "coppia"),
                "from_round": _int_field(request, "turno") or first_open_round(tournament)}
     form = WithdrawForm(request.POST or None, tournament=tournament, initial=initial)
@@ -74,7 +93,11 @@ class LatePairForm(PairForm):
 @arbiter_view
 def late_pair(request, tournament):
     """A late pair (art. 33): only during round 1, to complete the incomplete table.
-    When that is not possible the page says why before any form (issue 9 item 10)."""
+    When that is not possible the page says why before any form (issue 9 item 10). A team or
+    individual tournament is sent to its own page (:func:`_not_for_pairs`)."""
+    other = _not_for_pairs(request, tournament)
+    if other is not None:
+        return other
     refusal = services.late_pair_refusal(tournament)
     if refusal and request.method != "POST":
         first = tournament.rounds.filter(number=1).first()

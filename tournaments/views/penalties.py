@@ -15,11 +15,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from scoring.vp import format_vp
-
 from .. import services
 from ..errors import ArbiterError
 from ..models import Pair, Penalty, Player, Team
+from ..wording import vp_display
 from .common import arbiter_view
 
 
@@ -78,8 +77,9 @@ class PenaltyForm(forms.Form):
 
 
 def amount_text(penalty: Penalty) -> str:
-    """"−1 VP" or "−100 MP"."""
-    return f"−{penalty.mp} MP" if penalty.mp else f"−{format_vp(penalty.vp)} VP"
+    """"−1 VP", "−1,5 VP" (the page's decimal separator: :func:`wording.vp_display`) or
+    "−100 MP"."""
+    return f"−{penalty.mp} MP" if penalty.mp else f"−{vp_display(penalty.vp)} VP"
 
 
 @arbiter_view

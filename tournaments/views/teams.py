@@ -14,6 +14,7 @@ from .. import services, team_selectors
 from ..errors import ArbiterError
 from ..models import Round, Team
 from ..services.pairs import PlayerData
+from ..wording import vp_display
 from .common import arbiter_view, query_int
 
 
@@ -72,7 +73,8 @@ def team_list(request, tournament):
         "tournament": tournament, "teams": teams, "started": started, "error": error, "values": values,
         "late_refusal": late_refusal,
         "lineup_round": services.lineup_round(tournament),
-        "players_info": team_selectors.player_information(tournament) if started else [],
+        "players_info": [dict(r, vp_text=vp_display(r["vp"]))
+                         for r in (team_selectors.player_information(tournament) if started else [])],
     })
 
 
