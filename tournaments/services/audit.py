@@ -4,10 +4,21 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_noop
+
 from ..models import (
     AuditEntry,
     Tournament,
 )
+
+# Reasons the software writes (not typed by the arbiter): stored in Italian, the source
+# language, and shown in the reader's language by ``templatetags.audit.audit_reason``
+# (new-user trial). ``%(name)s`` placeholders are filled when written, matched when read.
+IMPORTED_REASON = gettext_noop("importato da file (versione %(version)s)")
+SUM_ERROR_REASON = gettext_noop("errore di somma: valgono le smazzate")
+SOFTWARE_REASONS = (IMPORTED_REASON, SUM_ERROR_REASON)
+# Older entries written in English before the reasons were stored in Italian: shown translated.
+LEGACY_REASONS = {"imported from file (version %(version)s)": IMPORTED_REASON}
 
 
 @dataclass(frozen=True)
