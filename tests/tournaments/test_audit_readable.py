@@ -221,3 +221,22 @@ def test_a_reason_the_arbiter_typed_is_shown_as_stored(arbiter_client, tournamen
     AuditEntry.objects.create(tournament=tournament, actor="sistema", actor_code="system", actor_params={},
                               action="round_reopened", reason="importato da file: errore mio")
     assert "importato da file: errore mio" in english_page(arbiter_client)
+
+
+def test_a_played_pairs_spelling_fix_is_stored_in_italian_and_shown_in_english(arbiter_client, arbiter, published):
+    """Art. 32 (rules.md §13): the allowed change is written by the software, so it is stored in
+    Italian even when the arbiter works in English, and read in the reader's language."""
+    from tournaments.services import PlayerData
+
+    tournament = published.tournament
+    for t in published.tables.filter(bye=""):
+        services.save_score_sheet(table=t, hands=[HandInput(0, 0)] * 4, by=arbiter, validate=True)
+    services.close_round(round=published, by=arbiter)
+    pair = tournament.pairs.get(number=1)  # conftest: Rossi1 Anna1 (A1), Verdi1 Bruno1 (B1)
+    with translation.override("en"):
+        services.update_pair(pair=pair, by=arbiter, players=[
+            PlayerData(first_name="Anna1", last_name="Rosssi1", membership_number="A1"),
+            PlayerData(first_name="Bruno1", last_name="Verdi1", membership_number="B1")])
+    entry = AuditEntry.objects.filter(action="pair_updated").latest("pk")
+    assert entry.reason == "art. 32: grafia del nome: Rossi1 Anna1 → Rosssi1 Anna1"
+    assert "art. 32: spelling of the name: Rossi1 Anna1 → Rosssi1 Anna1" in english_page(arbiter_client)

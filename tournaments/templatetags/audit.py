@@ -301,9 +301,17 @@ def audit_reason(reason: str) -> str:
     """An entry's reason in the reader's language when the software wrote it
     (``services.audit.SOFTWARE_REASONS``, stored in Italian, or an older English form in
     ``LEGACY_REASONS``); a reason the arbiter typed is shown as stored."""
-    from ..services.audit import LEGACY_REASONS, SOFTWARE_REASONS
+    from ..services.audit import ART32_PREFIX
 
     reason = reason or ""
+    if reason.startswith(ART32_PREFIX):  # a played pair's changes, "; " between (services.pairs)
+        return ART32_PREFIX + "; ".join(_software_reason(part) for part in reason[len(ART32_PREFIX):].split("; "))
+    return _software_reason(reason)
+
+
+def _software_reason(reason: str) -> str:
+    from ..services.audit import LEGACY_REASONS, SOFTWARE_REASONS
+
     for stored, source in [(r, r) for r in SOFTWARE_REASONS] + list(LEGACY_REASONS.items()):
         match = _reason_pattern(stored).match(reason)
         if match:
