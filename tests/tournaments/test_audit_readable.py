@@ -107,6 +107,42 @@ def test_no_raw_action_code_on_the_page(arbiter_client, arbiter, make_teams_tour
 
 # --------------------------------------------------------------------------- 2. keys, hashes, datetimes, line-ups
 
+def written_keys() -> set[str]:
+    """Keys of the dict literals the services pass as an entry's ``old``/``new`` (``audit``)
+    or build first in a variable ``old``/``new``/``extra``/``who``, and the sheet fields
+    ``_transition`` stores in ``new`` (its extra keyword arguments)."""
+    keys = set()
+    for path in SOURCE.rglob("*.py"):
+        if "migrations" in path.parts or "templatetags" in path.parts:
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for assign in ast.walk(tree):
+            if (isinstance(assign, ast.Assign) and isinstance(assign.value, ast.Dict)
+                    and any(getattr(t, "id", None) in ("old", "new", "extra", "who") for t in assign.targets)):
+                keys |= {k.value for k in assign.value.keys if isinstance(k, ast.Constant)}
+        for call in ast.walk(tree):
+            name = getattr(call.func, "id", None) if isinstance(call, ast.Call) else None
+            if name not in ("audit", "_transition"):
+                continue
+            for kw in call.keywords:
+                if kw.arg in ("old", "new", "audit_old", None):
+                    keys |= {k.value for d in ast.walk(kw.value) if isinstance(d, ast.Dict)
+                             for k in d.keys if isinstance(k, ast.Constant)}
+                elif name == "_transition" and kw.arg not in ("allowed", "new_state", "action", "captain_ok",
+                                                               "reason", "expected_version"):
+                    keys.add(kw.arg)
+    return keys
+
+
+def test_every_key_the_services_write_has_a_label_or_is_hidden():
+    from tournaments.templatetags.audit import DEVICE_KEYS, KEYS
+
+    keys = written_keys()
+    assert {"file_slug", "tokens_renewed", "confirm_device", "confirmed_by", "wrong"} <= keys  # the scan works
+    sheet_keys = {"hands", "declared", "mp", "vp", "state"}  # read by the sheet renderer ("MP … · VP …")
+    assert keys - set(KEYS) - set(DEVICE_KEYS) - sheet_keys == set()
+
+
 def test_a_line_up_says_who_partners_whom(arbiter_client, arbiter, make_teams_tournament):  # noqa: F811
     t = make_teams_tournament(4)
     team = Team.objects.get(tournament=t, number=1)

@@ -81,7 +81,7 @@ KEYS = {
     "confirmed_by": _("confermato da"), "dispute_note": _("nota"), "tables": _("tavoli"),
     "reasons": _("motivi"),
     "membership_numbers": _("tessere"), "kind": _("tipo di correzione"),
-    "forced_rest": _("riposo forzato"), "rest": _("riposo"),
+    "forced_rest": _("riposo forzato"), "rest": _("riposo"), "forced_byes": _("riposi forzati"),
     "hands_per_round": _("smazzate per turno"), "vp_scale": _("tabella VP"), "plan": _("piano"),
     "remaining": _("secondi rimasti"), "duration": _("durata in secondi"), "minutes": _("minuti"),
     "extra_seconds": _("secondi in più al tavolo"), "at": _("alle"),
