@@ -104,4 +104,4 @@ def test_upload_with_a_new_slug_creates_the_tournament_owned_by_the_uploader(cli
     # the same name is already a tournament's here: the copy is told apart (polish – wording)
     assert "Torneo «Torneo di prova (copia)» importato." in html and "link nuovi" in html
     entry = AuditEntry.objects.get(tournament=copy, action="tournament_imported")
-    assert entry.user == other and entry.reason == "imported from file (version 2)"
+    assert entry.user == other and entry.reason == "importato da file (versione 2)"

@@ -64,7 +64,7 @@ def test_29_pairs_mmmd_round_trip_into_an_empty_database_gives_the_same_bytes(si
     assert after[3] == before[3]                                 # links and PINs
     assert result.messages == ["Utenti creati disattivati (nessuna password): simulatore."]
     imported = AuditEntry.objects.get(tournament=result.tournament, action="tournament_imported")
-    assert imported.reason == "imported from file (version 2)"
+    assert imported.reason == "importato da file (versione 2)"
 
 
 def test_the_file_is_versioned_secret_and_without_ids_or_export_time(simulated):

@@ -53,7 +53,7 @@ def test_a_version_1_file_of_a_pair_tournament_imports_as_the_same_tournament(pl
     assert transfer.export_tournament(result.tournament) == v2
     assert result.messages == ["Utenti creati disattivati (nessuna password): arbitro."]   # empty database
     entry = AuditEntry.objects.get(tournament=result.tournament, action="tournament_imported")
-    assert entry.reason == "imported from file (version 1)" and entry.new["version"] == 1
+    assert entry.reason == "importato da file (versione 1)" and entry.new["version"] == 1
     assert AuditEntry.objects.filter(tournament=result.tournament, actor_code="arbiter").exists()
 
 

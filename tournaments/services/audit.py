@@ -4,10 +4,25 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import gettext_noop
+
 from ..models import (
     AuditEntry,
     Tournament,
 )
+
+# Reasons the software writes (not typed by the arbiter): stored in Italian, the source
+# language, and shown in the reader's language by ``templatetags.audit.audit_reason``
+# (new-user trial). ``%(name)s`` placeholders are filled when written, matched when read.
+IMPORTED_REASON = gettext_noop("importato da file (versione %(version)s)")
+SUM_ERROR_REASON = gettext_noop("errore di somma: valgono le smazzate")
+# A played pair's allowed changes (art. 32, rules.md §13): "art. 32: " then the changes, "; " between.
+ART32_PREFIX = "art. 32: "
+SPELLING_REASON = gettext_noop("grafia del nome: %(old)s → %(new)s")
+MEMBERSHIP_REASON = gettext_noop("tessera compilata per %(name)s: %(membership)s")
+SOFTWARE_REASONS = (IMPORTED_REASON, SUM_ERROR_REASON, SPELLING_REASON, MEMBERSHIP_REASON)
+# Older entries written in English before the reasons were stored in Italian: shown translated.
+LEGACY_REASONS = {"imported from file (version %(version)s)": IMPORTED_REASON}
 
 
 @dataclass(frozen=True)

@@ -16,7 +16,7 @@ from ..models import (
     Round,
     Tournament,
 )
-from .audit import audit
+from .audit import ART32_PREFIX, MEMBERSHIP_REASON, SPELLING_REASON, audit
 from .guard import refuse_integrity_errors
 
 
@@ -100,7 +100,8 @@ def is_spelling_fix(old: tuple[str, str], new: tuple[str, str]) -> bool:
 def _check_no_substitution(pair: Pair, players: Sequence[PlayerData]) -> list[str]:
     """Art. 32 (rules.md §13) for a pair that has played: per seat, a membership number
     already filled in stays; a blank one may be filled in; names may only be respelt.
-    Returns the allowed changes as Italian phrases for the audit reason."""
+    Returns the allowed changes as Italian phrases for the audit reason (stored in Italian
+    whatever the arbiter's language; the Registro translates them: ``audit_reason``)."""
     members = {pl.seat: pl for pl in pair.members.all()}
     changes = []
     for seat, p in enumerate(players, start=1):
@@ -124,10 +125,9 @@ def _check_no_substitution(pair: Pair, players: Sequence[PlayerData]) -> list[st
             )
         new_name = f"{p.last_name.strip()} {p.first_name.strip()}"
         if new_name != current.display_name:
-            changes.append(_("grafia del nome: %(old)s → %(new)s") % {"old": current.display_name, "new": new_name})
+            changes.append(SPELLING_REASON % {"old": current.display_name, "new": new_name})
         if new_number and not current.membership_number:
-            changes.append(_("tessera compilata per %(name)s: %(membership)s")
-                           % {"name": new_name, "membership": new_number})
+            changes.append(MEMBERSHIP_REASON % {"name": new_name, "membership": new_number})
     return changes
 
 
@@ -228,7 +228,7 @@ def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | 
     pair = Pair.objects.prefetch_related("members").get(pk=pair.pk)
     audit(
         tournament=tournament, by=by, action="pair_updated", old=old,
-        reason=("art. 32: " + "; ".join(changes)) if changes else "",
+        reason=(ART32_PREFIX + "; ".join(changes)) if changes else "",
         new={"number": pair.number, "players": [pl.display_name for pl in pair.players],
              "membership_numbers": [pl.membership_number for pl in pair.players]},
     )

@@ -23,7 +23,7 @@ from ..models import (
     ScoreSheet,
     Table,
 )
-from .audit import Actor, _as_actor, audit
+from .audit import SUM_ERROR_REASON, Actor, _as_actor, audit
 from .guard import refuse_integrity_errors, retry_when_busy
 
 
@@ -588,7 +588,7 @@ def accept_declared_totals(*, table: Table, by, reason: str = "") -> ScoreSheet:
     hands = [HandInput(h.ns_score, h.ew_score, h.ns_base, h.ns_cards, h.ew_base, h.ew_cards)
              for h in sheet.hands.order_by("number")]
     return save_score_sheet(table=table, hands=hands, declared=None, by=by, kind=CorrectionKind.SUM_ERROR,
-                            reason=reason or "errore di somma: valgono le smazzate")
+                            reason=reason or SUM_ERROR_REASON)
 
 
 @refuse_integrity_errors

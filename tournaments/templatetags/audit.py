@@ -1,12 +1,17 @@
 """Template filters that make the audit trail readable: action names and old → new values."""
 from __future__ import annotations
 
+import datetime
+import re
+
 from django import template
-from django.utils.translation import gettext_lazy as _
+from django.core.exceptions import FieldDoesNotExist
+from django.utils import dateformat, timezone
+from django.utils.translation import gettext, gettext_lazy as _
 
 from scoring.vp import format_vp
 
-from ..models import CorrectionKind, Round, ScoreSheet
+from ..models import CorrectionKind, Round, ScoreSheet, Tournament
 
 register = template.Library()
 
@@ -51,6 +56,21 @@ ACTIONS = {
     "clock_resumed": _("Orologio del turno ripartito"),
     "clock_minutes_added": _("Minuti dati a tutta la sala"),
     "clock_table_extra": _("Tempo in più a un tavolo"),
+    # the rest of the codes the services write (new-user trial: no raw code on the page;
+    # tests/tournaments/test_audit_readable.py scans the source for codes without a label)
+    "tournament_imported": _("Torneo importato da file"),
+    "arbiter_added": _("Arbitro aggiunto"),
+    "draft_by_hand": _("Tavoli del turno 1 scritti a mano"),
+    "pin_tournament_locked": _("Pagina del PIN bloccata (troppi PIN errati)"),
+    "pin_table_locked": _("PIN del tavolo bloccato (troppi PIN errati)"),
+    "pin_table_unlocked": _("PIN del tavolo sbloccato"),
+    "pin_tournament_unlocked": _("Pagina del PIN sbloccata"),
+    "team_added": _("Squadra aggiunta"),
+    "team_captain": _("Capitano della squadra scelto"),
+    "lineup_set": _("Formazione della squadra"),
+    "team_withdrawn": _("Squadra ritirata"),
+    "match_forfeit": _("Forfait in un incontro"),
+    "late_team_added": _("Squadra tardiva"),
 }
 
 KEYS = {
@@ -61,24 +81,108 @@ KEYS = {
     "confirmed_by": _("confermato da"), "dispute_note": _("nota"), "tables": _("tavoli"),
     "reasons": _("motivi"),
     "membership_numbers": _("tessere"), "kind": _("tipo di correzione"),
-    "forced_rest": _("riposo forzato"), "rest": _("riposo"),
+    "forced_rest": _("riposo forzato"), "rest": _("riposo"), "forced_byes": _("riposi forzati"),
     "hands_per_round": _("smazzate per turno"), "vp_scale": _("tabella VP"), "plan": _("piano"),
     "remaining": _("secondi rimasti"), "duration": _("durata in secondi"), "minutes": _("minuti"),
     "extra_seconds": _("secondi in più al tavolo"), "at": _("alle"),
     "minutes_per_round": _("minuti per turno"),
     "team": _("squadra"),  # a team's penalty (rules.md §15)
     "disputed_by": _("contestato da"),
+    # new-user trial: every key an entry may hold has a label
+    "captain": _("capitano"), "player": _("giocatore"), "teams": _("squadre"), "match": _("incontro"),
+    "table": _("tavolo"), "ns": _("N/S"), "ew": _("E/O"), "groups": _("gironi"),
+    "method": _("divisione"), "members": _("composizione dei gironi"), "late": _("tardiva"),
+    "username": _("utente"), "wrong": _("PIN errati"), "mp": _("MP"),
+    # a tournament import (transfer.importer)
+    "version": _("versione del formato del file"), "file_slug": _("indirizzo breve nel file"),
+    "slug": _("indirizzo breve"), "file_name": _("nome nel file"),
+    "tokens_renewed": _("codici QR dei tavoli rinnovati"),
+    "team_tokens_renewed": _("codici delle squadre rinnovati"), "owner": _("proprietario"),
 }
+# Keys that mean nothing to an arbiter: the confirming browser's cookie and User-Agent
+# hashes (the board compares them, issue 10 item 5). One phrase says they were recorded.
+DEVICE_KEYS = ("confirm_device", "confirm_agent", "entry_device", "entry_agent")
 
 
-def _label(key: str, value) -> str:
-    """Stored codes shown with their labels: sheet states, pairing systems."""
+_ISO_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?([+-]\d{2}:\d{2}|Z)?$")
+_ISO_DATE = re.compile(r"^\d{4}-\d{2}-\d{2}$")
+
+
+def _when(value: str) -> str:
+    """An ISO date or datetime stored in an entry (e.g. the clock's ``at``, UTC) as the page
+    shows times: local time, ``d/m H:i:s`` (a date: ``d/m/Y``); anything else as stored."""
+    try:
+        if _ISO_DATE.match(value):
+            return dateformat.format(datetime.date.fromisoformat(value), "d/m/Y")
+        moment = datetime.datetime.fromisoformat(value.replace("Z", "+00:00"))
+    except ValueError:
+        return value
+    if timezone.is_naive(moment):
+        moment = timezone.make_aware(moment, datetime.timezone.utc)
+    return dateformat.format(timezone.localtime(moment), "d/m H:i:s")
+
+
+def _tournament_field(key: str):
+    """The :class:`Tournament` field ``key`` (a setting in ``tournament_updated``), or None."""
+    try:
+        return Tournament._meta.get_field(key)
+    except FieldDoesNotExist:
+        return None
+
+
+def _key_label(key: str, action: str = "") -> str:
+    """The label of a key of an entry's old/new value in the reader's language: a changed
+    setting (``tournament_updated``) by its field's name, other keys from :data:`KEYS`."""
+    if action == "tournament_updated":
+        field = _tournament_field(key)
+        if field is not None:
+            return str(field.verbose_name)
+    if key in KEYS:
+        return str(KEYS[key])
+    field = _tournament_field(key)
+    return str(field.verbose_name) if field is not None else key
+
+
+def _line_up(pairs) -> str | None:
+    """A team's line-up ``[["Gallo Marco", "Esposito Sara"], [...]]`` as "coppia 1: Gallo Marco –
+    Esposito Sara; coppia 2: …" (who partners whom, rules.md §15); None for another shape."""
+    if not (isinstance(pairs, list) and pairs and all(isinstance(p, list) for p in pairs)):
+        return None
+    return "; ".join(_("coppia %(n)s: %(players)s") % {"n": n, "players": " – ".join(_plain(x) for x in pair)}
+                     for n, pair in enumerate(pairs, start=1))
+
+
+def _groups(members) -> str | None:
+    """Group lists ``[[1, 4, 5], [2, 3, 6]]`` as "girone 1: 1, 4, 5; girone 2: 2, 3, 6"."""
+    if not (isinstance(members, list) and members and all(isinstance(g, list) for g in members)):
+        return None
+    return "; ".join(_("girone %(g)s") % {"g": n} + ": " + ", ".join(_plain(x) for x in group)
+                     for n, group in enumerate(members, start=1))
+
+
+def _label(key: str, value, action: str = "") -> str:
+    """Stored codes shown with their labels: sheet states, pairing systems, settings' choices,
+    actors, line-ups, groups, dates."""
     if key == "state" and value in ScoreSheet.State.values:
         return str(ScoreSheet.State(value).label)
     if key == "system" and value in Round.System.values:
         return str(Round.System(value).label)
-    if key == "disputed_by":  # who disputed, in the reader's language (trust)
+    if key in ("disputed_by", "confirmed_by") and isinstance(value, str):  # in the reader's language (trust)
         return actor_label(value)
+    if key == "method" and value in Tournament.GroupSplit.values:
+        return str(Tournament.GroupSplit(value).label)
+    if key == "kind" and action != "tournament_updated" and value in CorrectionKind.values:
+        return str(CorrectionKind(value).label)
+    if key == "pairs" and (text := _line_up(value)) is not None:
+        return text
+    if key == "members" and (text := _groups(value)) is not None:
+        return text
+    if key in ("vp", "mp") and isinstance(value, (int, str)):
+        return _num(value)
+    if action == "tournament_updated" or key in ("kind", "rule_set", "first_round"):
+        field = _tournament_field(key)
+        if field is not None and field.choices and value in dict(field.choices):
+            return str(dict(field.choices)[value])
     return _plain(value)
 
 
@@ -126,6 +230,13 @@ def _sheet(value: dict) -> str:
     return " · ".join(parts)
 
 
+def _side(value) -> str:
+    """A line of a table's sides: a pair number, or the player numbers of an individual table."""
+    if isinstance(value, (list, tuple)):
+        return "+".join(_plain(v) for v in value) or "—"
+    return _plain(value) or "—"
+
+
 def _plain(value) -> str:
     if isinstance(value, dict) and "code" in value and "text" in value:  # a checker message (issue 14)
         from ..i18n_messages import stored_text
@@ -133,26 +244,79 @@ def _plain(value) -> str:
         return stored_text(value)
     if isinstance(value, (list, tuple)):
         if value and all(isinstance(v, dict) and "table" in v for v in value):
-            return ", ".join(f"T{v['table']} {v.get('ns') or '—'}–{v.get('ew') or '—'}" for v in value)
+            return ", ".join(f"T{v['table']} {_side(v.get('ns'))}–{_side(v.get('ew'))}" for v in value)
         return ", ".join(_plain(v) for v in value)
     if isinstance(value, bool):
         return str(_("sì") if value else _("no"))
+    if isinstance(value, str) and value[:1].isdigit() and (_ISO_DATETIME.match(value) or _ISO_DATE.match(value)):
+        return _when(value)
     return "" if value is None else str(value)
 
 
+def _is_sheet(value: dict) -> bool:
+    """A score sheet's snapshot (``services.sheets._sheet_snapshot``): MP as a pair, or hands."""
+    return "hands" in value or isinstance(value.get("mp"), (list, tuple)) or set(value) == {"state"}
+
+
+def _part(key: str, value, action: str) -> str:
+    """One "label: value" of a dict value; a line-up reads by itself ("coppia 1: …; coppia 2: …")."""
+    if key == "pairs" and (text := _line_up(value)) is not None:
+        return text
+    return f"{_key_label(key, action)}: {_label(key, value, action)}"
+
+
 @register.filter
-def audit_value(value) -> str:
-    """An audit ``old``/``new`` value as one readable line (score sheets: MP, VP, declared,
-    hands, state; other dicts: ``key: value`` pairs)."""
+def audit_value(value, action: str = "") -> str:
+    """An audit ``old``/``new`` value as one readable line in the reader's language.
+
+    ``value``: the entry's JSON (a score sheet's snapshot → "MP 1230 – 870 · VP 12 – 8 ·
+    …"; another dict → "label: value; …" with every key's label from :data:`KEYS` or, for
+    ``tournament_updated``, the setting's name); ``action``: the entry's action code, which
+    decides what a key means. Booleans read sì/no, ISO datetimes local ``d/m H:i:s``, a
+    line-up "coppia 1: A – B; coppia 2: C – D"; the confirming device's hashes are hidden
+    behind one phrase ("dispositivo registrato")."""
     if value in (None, "", {}, []):
         return ""
     if isinstance(value, dict):
-        if "mp" in value or "hands" in value:
+        if _is_sheet(value):
             return _sheet(value)
-        if set(value) == {"state"}:
-            return _sheet(value)
-        return "; ".join(f"{KEYS.get(k, k)}: {_label(k, v)}" for k, v in value.items() if v not in (None, "", []))
+        parts = [_part(k, v, action) for k, v in value.items() if v not in (None, "", []) and k not in DEVICE_KEYS]
+        if any(value.get(k) for k in DEVICE_KEYS):
+            parts.append(str(_("dispositivo registrato")))
+        return "; ".join(parts)
     return _plain(value)
+
+
+# --------------------------------------------------------------------------- why (software reasons)
+
+def _reason_pattern(text: str) -> re.Pattern:
+    """A stored reason format ("… %(version)s …") as a regular expression with named groups."""
+    parts = re.split(r"%\((\w+)\)s", text)
+    return re.compile("^" + "".join(re.escape(p) if i % 2 == 0 else f"(?P<{p}>.+?)"
+                                   for i, p in enumerate(parts)) + "$")
+
+
+@register.filter
+def audit_reason(reason: str) -> str:
+    """An entry's reason in the reader's language when the software wrote it
+    (``services.audit.SOFTWARE_REASONS``, stored in Italian, or an older English form in
+    ``LEGACY_REASONS``); a reason the arbiter typed is shown as stored."""
+    from ..services.audit import ART32_PREFIX
+
+    reason = reason or ""
+    if reason.startswith(ART32_PREFIX):  # a played pair's changes, "; " between (services.pairs)
+        return ART32_PREFIX + "; ".join(_software_reason(part) for part in reason[len(ART32_PREFIX):].split("; "))
+    return _software_reason(reason)
+
+
+def _software_reason(reason: str) -> str:
+    from ..services.audit import LEGACY_REASONS, SOFTWARE_REASONS
+
+    for stored, source in [(r, r) for r in SOFTWARE_REASONS] + list(LEGACY_REASONS.items()):
+        match = _reason_pattern(stored).match(reason)
+        if match:
+            return gettext(source) % match.groupdict() if match.groupdict() else gettext(source)
+    return reason
 
 
 # --------------------------------------------------------------------------- who (issue 14 item 8)

@@ -21,7 +21,7 @@ from ..models import (
     AuditEntry, CustomScale, HandRow, LineMember, LineUp, Match, Pair, Penalty, Player, Round, ScoreSheet, Seat,
     Table, Team, Tournament, new_token,
 )
-from ..services.audit import _as_actor, audit
+from ..services.audit import IMPORTED_REASON, _as_actor, audit
 from ..services.guard import refuse_integrity_errors
 from .reader import parse_file, read_plan, upgrade_v1  # noqa: F401  (parse_file: re-exported)
 
@@ -332,5 +332,5 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
                **({"file_name": file_name, "name": tournament.name} if tournament.name != file_name else {}),
                "vp_scale": tournament.vp_scale, "tokens_renewed": renew, "team_tokens_renewed": renew_teams,
                "owner": owner.get_username() if owner is not None else None},
-          reason=f"imported from file (version {version})")
+          reason=IMPORTED_REASON % {"version": version})  # Italian, shown translated
     return ImportResult(tournament=tournament, messages=messages, file_slug=file_slug)

@@ -80,8 +80,9 @@ def board_rows_context(rnd: Round) -> dict:
     does not exist yet counts as "Da inserire"; rests are not counted.
 
     Row keys: ``number``, ``ns`` / ``ew`` (``{"number", "name"}`` or None, issue 10), ``bye`` (label or ""),
-    ``state`` (``ScoreSheet.State`` value or ``"bye"``), ``state_label``,
-    ``sum_error``, ``mp`` / ``vp`` (N/S, E/O), ``entered_by``, ``confirmed_by``,
+    ``state`` (``ScoreSheet.State`` value or ``"bye"``), ``state_label``, ``state_title`` (the
+    stored state's label when the badge reads "Errore di somma", else ""), ``sum_error``,
+    ``sum_error_mark`` (a separate sum-error badge: only when the state badge does not say it), ``mp`` / ``vp`` (N/S, E/O), ``entered_by``, ``confirmed_by``,
     ``dispute_note``, ``version``, ``updated_at``, ``url`` (the sheet page),
     ``can_validate`` (``rounds.can_validate``: the round page's rule — entered,
     confirmed or disputed, no sum error, round in play), ``pin_locked`` (PIN entry locked
@@ -112,16 +113,21 @@ def board_rows_context(rnd: Round) -> dict:
                            and clock.remaining(state, now, extra) <= 0)
         if bye or sheet is None:
             row.update(state="bye" if bye else "empty", state_label=row["bye"] or _("Da inserire"),
-                       sum_error=False, version=0)
+                       state_title="", sum_error=False, sum_error_mark=False, version=0)
             if not bye:
                 counts["empty"] += 1
             rows.append(row)
             continue
-        counts[sheet_status(sheet)] += 1
+        status = sheet_status(sheet)
+        counts[status] += 1
         row.update(
             state=sheet.state,
             state_label=status_label(sheet),
+            # the stored state, in a title when the badge says "Errore di somma" instead
+            state_title=str(ScoreSheet.State(sheet.state).label) if status == "sum_error" else "",
             sum_error=sheet.sum_error,
+            # a second badge only when the first does not already say it (new-user trial)
+            sum_error_mark=sheet.sum_error and status != "sum_error",
             mp=(sheet.mp_ns, sheet.mp_ew),
             vp=(format_vp(sheet.vp_ns), format_vp(sheet.vp_ew)),
             entered_by=actor_label(sheet.entered_by),   # in the reader's language (issue 14 item 8)
