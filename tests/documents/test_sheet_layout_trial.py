@@ -3,8 +3,9 @@
 New-user trial: on every sheet the QR block (code, "Capitano: inquadra il codice", PIN, the
 PIN address) ran into the box with the two lines' pairs, because the block was placed
 absolutely over the top right corner and only the heading kept clear of it. The block now
-sits beside the heading in a row of its own (``.top``), so the pairs' box starts below
-whichever of the two is taller. These tests lay the sheets out with WeasyPrint and compare
+sits in a row of its own (``.top``) beside a column holding the heading and the pairs' box,
+so the pairs' box is narrower, never under the block, and the hands table starts below the
+taller of the two. These tests lay the sheets out with WeasyPrint and compare
 the boxes' positions: the QR block's rectangle must not meet the pairs' box or the hands
 table, on A4 and on the A5 halves, and each sheet stays on its own page (A4) or half (A5).
 """
@@ -59,10 +60,11 @@ def _assert_qr_clear(pages, sheets_a_page: int):
             q, pairs, table = _rect(qr), _rect(ln), _rect(hd)
             assert not _meet(q, pairs), (q, pairs)
             assert not _meet(q, table), (q, table)
-            assert q[3] <= pairs[1]  # the whole block above the pairs' box, not beside it
-            for child in qr.descendants():  # the image and the PIN lines stay inside the block
-                if hasattr(child, "border_box_y") and child is not qr and child.element is not None:
-                    assert _rect(child)[3] <= pairs[1] + 0.01
+            assert q[3] <= table[1]  # the whole block above the hands table
+            for child in qr.descendants():  # the image, the caption, the PIN and the address
+                if child is not qr and hasattr(child, "border_box_y"):
+                    c = _rect(child)
+                    assert not _meet(c, pairs) and c[3] <= table[1], (c, pairs, table)
 
 
 def test_a4_sheet_qr_block_is_clear_of_the_pairs_and_one_page_per_table(played):
