@@ -125,6 +125,12 @@
     box.className = "state " + S.state;
     box.hidden = !box.childNodes.length;
     var editing = m === "edit";
+    /* Read-only (round closed, sheet confirmed or validated; the new-user trial): the sheet and
+       its state only, no line choice, no paper totals unless the sheet has some. */
+    var read = m === "read", declared = S.declared || [];
+    document.querySelector(".who").hidden = read;
+    $("decl").hidden = read && declared[0] == null && declared[1] == null;
+    form.querySelector(".bar").hidden = read;
     if (editing && st.draft && st.base === S.version) fill(st.draft.hands, st.draft.declared);
     else fill(S.hands, S.declared);
     form.querySelectorAll("input").forEach(function (el) { el.readOnly = !editing; });

@@ -91,8 +91,11 @@
     var diff = totals.ns - totals.ew;
     show("difference", invalid || !anyTyped ? DASH : (diff > 0 ? "+" : "") + diff);
     var split = invalid || !anyTyped ? null : toVP(diff);
+    /* No result: one "—" for the VP, not "—–—" (new-user trial). */
     show("vp-ns", split ? split[0] : DASH);
-    show("vp-ew", split ? split[1] : DASH);
+    show("vp-ew", split ? split[1] : "");
+    var sep = document.getElementById("vp-sep");
+    if (sep) { sep.hidden = !split; }
     var badge = document.getElementById("invalid-live");
     badge.hidden = !invalid;
     badge.textContent = invalid ? problems[0] + (problems.length > 1 ? " (+" + (problems.length - 1) + ")" : "") : "";

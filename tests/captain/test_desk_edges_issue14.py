@@ -65,7 +65,7 @@ def test_captain_does_not_see_the_draft_and_gets_409(other_client, arbiter_clien
     state = other_client.get(reverse("captain_state", args=[tables[1].token])).json()["sheet"]
     assert state["state"] == "empty" and "600" not in json.dumps(state)
     resp = captain_save(other_client, tables[1], version=1)
-    assert resp.status_code == 409 and "l'arbitro sta inserendo questa scheda" in resp.json()["error"]
+    assert resp.status_code == 409 and "l'arbitro sta inserendo questo score" in resp.json()["error"]
     sheet = ScoreSheet.objects.get(table=tables[1])
     assert sheet.is_draft and sheet.state == "empty"
 

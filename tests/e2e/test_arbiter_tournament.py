@@ -281,7 +281,10 @@ def test_grid_bad_cell_quietly_left_out_of_total_and_blamed_on_sum(page, live_se
         page.fill(f'input[name="h{hand}_ew"]', ew)
     page.fill('input[name="declared_ns"]', "2535")
     page.fill('input[name="declared_ew"]', "0")
-    assert [page.inner_text(f"#{i}") for i in ("total-ns", "total-ew", "difference", "vp-ns", "vp-ew")] == ["—"] * 5
+    # no result: one "—" for the VP, not "—–—" (new-user trial)
+    assert [page.inner_text(f"#{i}") for i in ("total-ns", "total-ew", "difference", "vp-ns")] == ["—"] * 4
+    assert page.inner_text("#vp-ew") == "" and not page.locator("#vp-sep").is_visible()
+    assert page.inner_text("p.live").startswith("Differenza — · VP —")
     assert page.locator("#invalid-live").is_visible()
     assert page.inner_text("#invalid-live") == "1233 non è multiplo di 5"
     assert not page.locator("#sum-error-live").is_visible()

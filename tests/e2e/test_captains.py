@@ -174,3 +174,23 @@ def test_typed_sheet_survives_reload_and_dropped_connection(chromium, live_serve
     assert (sheet.version, sheet.mp_ns, sheet.entered_by) == (1, 1550, "capitano E/O tavolo 2")
     assert AuditEntry.objects.filter(table_number=2, action="sheet_saved").count() == 1
     ctx.close()
+
+
+def test_closed_round_page_is_read_only(chromium, live_server, round_in_play):
+    """New-user trial: after the round is closed the page showed "Io sono: N/S / E/O" and the
+    paper totals. Now only the sheet and its state (captain.js, mode "read")."""
+    from tournaments import services
+
+    arbiter, rnd = round_in_play
+    for table in rnd.tables.filter(bye=""):
+        services.save_score_sheet(table=table, by=arbiter, validate=True,
+                                  hands=[services.HandInput(ns=ns, ew=ew) for ns, ew in RIGHT])
+    services.close_round(round=rnd, by=arbiter)
+    ctx = chromium.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale=ITALIAN)
+    page = ctx.new_page()
+    page.goto(live_server.url + f"/c/{rnd.tables.get(number=1).token}/")
+    page.wait_for_selector("#state:has-text('Il turno è chiuso')")
+    assert page.is_hidden(".who") and page.is_hidden("#decl") and page.is_hidden("#send")
+    assert page.input_value("input[name=ns1]") == "600"
+    assert all(el.get_attribute("readonly") is not None for el in page.query_selector_all("#sheet input"))
+    ctx.close()

@@ -61,7 +61,7 @@ def test_validate_all_says_how_many_captain_sheets_wait_and_lists_them(arbiter_c
     services.save_score_sheet(table=t1, hands=ZERO, by=Actor("capitano N/S tavolo 1"))
     services.save_score_sheet(table=t2, hands=ZERO, by=arbiter)
     page = body(arbiter_client.post(reverse("round_validate_all", args=["prova", 1]), follow=True))
-    assert ("1 scheda validata (tavolo 2); 1 inserita da un capitano non ancora confermata "
+    assert ("1 score validato (tavolo 2); 1 inserito da un capitano non ancora confermato "
             "dall'altra linea: tavolo 1.") in page
     listed = page.split('id="awaiting-captains"')[1].split("</section>")[0]
     assert 'id="awaiting-1"' in listed and 'id="awaiting-2"' not in listed

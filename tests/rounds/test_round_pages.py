@@ -169,7 +169,7 @@ def test_validate_all_skips_sum_errors(arbiter_client, arbiter, published):
     services.save_score_sheet(table=t2, hands=[services.HandInput(0, 0)] * 4, by=arbiter, declared=(5, 0))
     resp = arbiter_client.post(round_url(1, "round_validate_all"), follow=True)
     page = body(resp)
-    assert "1 scheda validata (tavolo 1)." in page and "Resta 1 tavolo da inserire" in page
+    assert "1 score validato (tavolo 1)." in page and "Resta 1 tavolo da inserire" in page
     t1.sheet.refresh_from_db()
     t2.sheet.refresh_from_db()
     assert t1.sheet.state == "validated" and t2.sheet.state == "entered"
@@ -224,11 +224,11 @@ def test_close_refused_stayed_on_confirm_page_offering_the_same_button(arbiter_c
 def test_restano_1_tavoli_plural_for_one_table(arbiter_client, arbiter, published):
     """«Restano 1 tavoli»: count-dependent messages use ngettext."""
     page = body(arbiter_client.post(round_url(1, "round_validate_all"), follow=True))
-    assert "Restano 2 tavoli da inserire" in page and "0 schede validate." in page
+    assert "Restano 2 tavoli da inserire" in page and "0 score validati." in page
     t1 = published.tables.get(number=1)
     services.save_score_sheet(table=t1, hands=ZERO, by=arbiter)
     page = body(arbiter_client.post(round_url(1, "round_validate_all"), follow=True))
-    assert "1 scheda validata (tavolo 1)." in page and "Resta 1 tavolo da inserire, correggere o validare." in page
+    assert "1 score validato (tavolo 1)." in page and "Resta 1 tavolo da inserire, correggere o validare." in page
     assert "Restano 1" not in page
 
 
@@ -244,7 +244,7 @@ def test_validate_all_took_captain_sheets_not_yet_confirmed(arbiter_client, arbi
     assert 'class="badge awaiting"' in page  # table 1 waits for the E/W captain (issue 14 item 5)
     page = body(arbiter_client.post(round_url(1, "round_validate_all"), follow=True))
     # issue 14 item 3: both counts and the tables left, in one sentence
-    assert ("1 scheda validata (tavolo 2); 1 inserita da un capitano non ancora confermata "
+    assert ("1 score validato (tavolo 2); 1 inserito da un capitano non ancora confermato "
             "dall'altra linea: tavolo 1.") in html.unescape(page)
     assert ScoreSheet.objects.get(table=t1).state == "entered"
     assert ScoreSheet.objects.get(table=t2).state == "validated"

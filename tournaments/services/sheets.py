@@ -412,7 +412,7 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
 
 def draft_refusal(table_number: int) -> str:
     """What a captain reads when the arbiter holds a draft of his sheet (issue 14 item 4)."""
-    return (_("Tavolo %(t)s: l'arbitro sta inserendo questa scheda. Aspetta che finisca, o "
+    return (_("Tavolo %(t)s: l'arbitro sta inserendo questo score. Aspetta che finisca, o "
               "rivolgiti all'arbitro.") % {"t": table_number})
 
 

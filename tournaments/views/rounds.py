@@ -481,15 +481,15 @@ def round_validate_all(request, tournament, number):
     waiting = list(_awaiting_confirmation(rnd).values_list("number", flat=True))
     # issue 14 item 3: one sentence with both counts; the round page lists the waiting
     # sheets, each with its own "Valida" (after looking at it)
-    text = ngettext("%(n)s scheda validata", "%(n)s schede validate", len(done)) % {"n": len(done)}
+    text = ngettext("%(n)s score validato", "%(n)s score validati", len(done)) % {"n": len(done)}
     if done:
         text += " " + ngettext("(tavolo %(t)s)", "(tavoli %(t)s)", len(done)) % {"t": ", ".join(map(str, done))}
     if waiting:
         text += "; " + ngettext(
-            "%(m)s inserita da un capitano non ancora confermata dall'altra linea: tavolo %(t)s. "
-            "Guardala e validala dall'elenco qui sotto, se è giusta.",
-            "%(m)s inserite dai capitani non ancora confermate dall'altra linea: tavoli %(t)s. "
-            "Guardale e validale una per una dall'elenco qui sotto, se sono giuste.",
+            "%(m)s inserito da un capitano non ancora confermato dall'altra linea: tavolo %(t)s. "
+            "Guardalo e validalo dall'elenco qui sotto, se è giusto.",
+            "%(m)s inseriti dai capitani non ancora confermati dall'altra linea: tavoli %(t)s. "
+            "Guardali e validali uno per uno dall'elenco qui sotto, se sono giusti.",
             len(waiting)) % {"m": len(waiting), "t": ", ".join(map(str, waiting))}
     else:
         text += "."
