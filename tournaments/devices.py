@@ -4,9 +4,8 @@
   only when the direct peer (``REMOTE_ADDR``) is named in the setting ``ARBITRO_TRUSTED_PROXIES``
   (comma-separated addresses); otherwise anybody could pick the address he is counted under.
 - :func:`device_mark` and :func:`same_browser`: the device cookie (a long-lived random id set on
-  the captain page and every captain answer, :func:`set_device_cookie`) and a User-Agent hash,
-  recorded with a sheet's entry and confirmation; the live board flags a confirmation whose
-  browser looks like the entry's. A hint for the arbiter
+  the captain page) and a User-Agent hash, recorded with a sheet's entry and confirmation; the
+  live board flags a confirmation whose browser looks like the entry's. A hint for the arbiter
   (look at the paper), never a refusal; addresses are no signal (behind NAT every phone shares one).
 """
 from __future__ import annotations
@@ -15,6 +14,7 @@ import hashlib
 import ipaddress
 import re
 import secrets
+import time
 
 from django.conf import settings
 
@@ -63,19 +63,33 @@ def device_id(request) -> str:
     return value if _DEVICE_RE.match(value) else ""
 
 
-def new_device_id() -> str:
-    """A new device id: 32 random hex characters."""
-    return secrets.token_hex(16)
+def new_device_id(now: float | None = None) -> str:
+    """A new device id: 24 random hex characters and 8 hex characters of its birth time
+    (Unix seconds), 32 hex in all, so a confirmation can tell a browser that first opened
+    the page after the sheet was entered (:func:`device_born`)."""
+    born = int(time.time() if now is None else now)
+    return secrets.token_hex(12) + f"{born & 0xFFFFFFFF:08x}"
 
 
-def set_device_cookie(request, response) -> None:
-    """Give ``response`` a new device cookie when ``request`` carried none (a long-lived random
-    id, HttpOnly, SameSite=Lax). Called on the captain page and on the JSON answers of a captain's
-    link (poll, save, confirm, dispute), so a browser that keeps cookies holds one from its
-    first captain request on."""
-    if not device_id(request):
-        response.set_cookie(DEVICE_COOKIE, new_device_id(), max_age=DEVICE_MAX_AGE, httponly=True,
-                            samesite="Lax")
+def device_born(device: str) -> int | None:
+    """The birth time (Unix seconds) of a device id made by :func:`new_device_id`, or ``None``
+    for an absent or malformed one."""
+    if not _DEVICE_RE.match(device or ""):
+        return None
+    return int(device[24:], 16)
+
+
+def confirming_mark(request, entered_at: float | None) -> tuple[str, str]:
+    """:func:`device_mark` of a confirmation. A device born after the sheet was entered
+    (``entered_at``, Unix seconds) counts as *absent*: typically a private tab or a
+    cleared browser opened only to countersign, so :func:`same_browser` falls back to the
+    User-Agent (issue 10 item 5). A real second phone of the same model opening the page
+    only after the entry is flagged too: it is a hint for the arbiter, never a refusal."""
+    device, agent = device_mark(request)
+    born = device_born(device)
+    if entered_at is not None and born is not None and born > entered_at:
+        return "", agent
+    return device, agent
 
 
 def agent_hash(request) -> str:
@@ -90,24 +104,11 @@ def device_mark(request) -> tuple[str, str]:
 
 
 def same_browser(entry_device: str, entry_agent: str, confirm_device: str, confirm_agent: str) -> bool:
-    """Does the confirming browser look like the entering one? (issue 10 item 5)
+    """Does the confirming browser look like the entering one?
 
-    Arguments: the device ids (32 hex, or ``""`` when the request carried no device cookie) and
-    the User-Agent hashes (16 hex, or ``""``) recorded with the entry and the confirmation.
-
-    - Both device ids present: the same browser exactly when the ids are equal. Two phones
-      that each loaded the captain page hold ids of their own, so they are never flagged, even
-      with one User-Agent (two iPhones on the same iOS version share it) and whenever the
-      confirming phone first opened the link.
-    - An id absent on either side: the same User-Agent hash, both known. An id is absent only
-      when that browser did not keep the cookie the captain page set on its first load (and
-      on every answer since): cookies disabled, or a jar cleared (a private tab) between the
-      page and the write. Such a browser cannot be told from another, so the User-Agent is
-      the only clue.
-
-    A hint for the arbiter (look at the paper sheet), never a refusal. Limitation: a private
-    tab that loads the page gets an id of its own and looks like a second phone; the
-    saved-sheet cookie still refuses a confirmation from the browser that saved the sheet.
+    Both device ids present: the same id. Otherwise (an id absent on either side, e.g. cookies
+    cleared or a private tab that never loaded the page): the same User-Agent hash, both known.
+    Two phones of the same model share a User-Agent, so this is only a hint (issue 10 item 5).
     """
     if entry_device and confirm_device:
         return entry_device == confirm_device

@@ -297,6 +297,28 @@ def test_board_flags_a_confirmation_without_device_cookie_and_same_user_agent(ta
     assert "Tavolo 2: stesso browser?" in _board(arbiter)
 
 
+def test_board_flags_a_private_tab_opened_after_the_entry(tables, arbiter):
+    """The issue's case: a private tab gets a fresh device cookie when it loads the page to
+    countersign. A device born after the entry counts as absent, so the same User-Agent
+    flags it; another User-Agent does not."""
+    import time
+
+    from tournaments.devices import device_born, new_device_id
+
+    t, other = tables[3], tables[4]
+    for table, agent, flagged in ((t, PHONE_UA, True), (other, PHONE_UA + " other", False)):
+        entry = Client(HTTP_USER_AGENT=PHONE_UA)
+        entry.get(reverse("captain", args=[table.token]))
+        assert save(entry, table).status_code == 200
+        private = Client(HTTP_USER_AGENT=agent)
+        later = new_device_id(now=time.time() + 60)   # born a minute after the entry
+        assert device_born(later) > ScoreSheet.objects.get(table=table).updated_at.timestamp()
+        private.cookies[DEVICE_COOKIE] = later
+        assert confirm(private, table, version=1).status_code == 200   # a hint, never a refusal
+        assert ScoreSheet.objects.get(table=table).confirm_device == ""
+        assert (f"Tavolo {table.number}: stesso browser?" in _board(arbiter)) is flagged
+
+
 def test_board_does_not_flag_two_phones(tables, arbiter):
     t = tables[3]
     ns, ew = Client(HTTP_USER_AGENT=PHONE_UA), Client(HTTP_USER_AGENT=PHONE_UA)

@@ -45,7 +45,8 @@ from django_ratelimit.core import is_ratelimited
 from scoring.vp import format_vp, scale_to_dict
 
 from .. import selectors, services
-from ..devices import client_ip, device_mark, set_device_cookie
+from ..devices import (DEVICE_COOKIE, DEVICE_MAX_AGE, client_ip, confirming_mark, device_id, device_mark,
+                       new_device_id)
 from ..errors import ArbiterError, StaleSheetError
 from ..models import LineMember, Player, Round, ScoreSheet, Table
 
@@ -317,7 +318,6 @@ def _answer(request, table: Table, *, status: int = 200, error: str = "") -> Jso
             _saved_cookie(saved[0]), str(saved[1]), salt=SAVED_KEY, max_age=24 * 3600,
             httponly=True, samesite="Lax",
         )
-    set_device_cookie(request, response)
     return response
 
 
@@ -415,7 +415,9 @@ def sheet_page(request, token):
         "clock_url": data["urls"]["state"] if table.is_bye else "",
         "hand_numbers": range(1, tournament.hands_per_round + 1),
     })
-    set_device_cookie(request, response)  # the "same browser?" hint (issue 10 item 5)
+    if not device_id(request):  # the device cookie of the "same browser?" hint (issue 10 item 5)
+        response.set_cookie(DEVICE_COOKIE, new_device_id(), max_age=DEVICE_MAX_AGE, httponly=True,
+                            samesite="Lax")
     return response
 
 
@@ -510,7 +512,6 @@ def sheet_state(request, token):
     response = JsonResponse({"sheet": None if table.is_bye else sheet_payload(request, table, sheet),
                              "clock": services.clock_json(table.round, table)})
     response["ETag"] = sheet_stamp(request, table, sheet)
-    set_device_cookie(request, response)
     return response
 
 
@@ -608,9 +609,9 @@ def confirm(request, table, data):
         if line_of_label(sheet.entered_by) == line:
             raise ArbiterError(_("Lo score l'ha inserito la tua linea: deve confermarlo la linea avversaria."))
         _refuse_own_sheet(request, table, sheet)
-        # The device id as sent, whenever this browser first opened the page (the trial: an
-        # id born after the entry used to count as absent, flagging two iPhones).
-        services.confirm_sheet(table=table, by=services.Actor(label=label), device=device_mark(request))
+        entered_at = sheet.updated_at.timestamp() if sheet.updated_at else None
+        services.confirm_sheet(table=table, by=services.Actor(label=label),
+                               device=confirming_mark(request, entered_at))
 
 
 @services.retry_when_busy
