@@ -30,6 +30,12 @@ def page(client, number, lang):
     return client.get(reverse("round", args=["prova", number])).content.decode()
 
 
+def shows(client, number, english, italian):
+    """Round ``number``'s page says ``english`` in English and ``italian`` in Italian."""
+    assert english in page(client, number, "en")
+    assert italian in page(client, number, "it")
+
+
 def with_plan(tournament, arbiter, plan):
     services.update_tournament(tournament=tournament, by=arbiter, plan=plan)
     tournament.refresh_from_db()
@@ -145,10 +151,9 @@ def test_an_unavoidable_danish_rematch_on_the_draft_page(tournament, make_pairs,
     with_plan(tournament, arbiter, "DD")
     play(services.generate_round(tournament=tournament, by=arbiter), arbiter)
     services.generate_round(tournament=tournament, by=arbiter)
-    assert ("No pairing without repeated meetings is possible: 1 repeated meeting (the minimum)."
-            in page(arbiter_client, 2, "en"))
-    assert ("Nessun accoppiamento senza incontri ripetuti è possibile: 1 incontro ripetuto (il minimo)."
-            in page(arbiter_client, 2, "it"))
+    shows(arbiter_client, 2,
+          "No pairing without repeated meetings is possible: 1 repeated meeting (the minimum).",
+          "Nessun accoppiamento senza incontri ripetuti è possibile: 1 incontro ripetuto (il minimo).")
 
 
 def test_a_mitchell_rematch_after_a_danish_round_on_the_draft_page(tournament, make_pairs, arbiter,
@@ -162,10 +167,9 @@ def test_a_mitchell_rematch_after_a_danish_round_on_the_draft_page(tournament, m
          {1: (500, 0), 2: (100, 0), 3: (0, 300)})
     play(services.generate_round(tournament=tournament, by=arbiter), arbiter)
     services.generate_round(tournament=tournament, by=arbiter)
-    assert ("Repeated meeting at table 1: pairs 1 and 6 have already met (round 2)."
-            in page(arbiter_client, 3, "en"))
-    assert ("Incontro ripetuto al tavolo 1: le coppie 1 e 6 si sono già incontrate (turno 2)."
-            in page(arbiter_client, 3, "it"))
+    shows(arbiter_client, 3,
+          "Repeated meeting at table 1: pairs 1 and 6 have already met (round 2).",
+          "Incontro ripetuto al tavolo 1: le coppie 1 e 6 si sono già incontrate (turno 2).")
 
 
 def test_an_older_plain_warning_is_shown_as_it_is(five, arbiter, arbiter_client):
