@@ -207,7 +207,8 @@ def test_an_import_shows_labels_not_internal_fields(arbiter_client, arbiter, tou
     assert "Torneo importato da file" in body and "tournament_imported" not in body
     for raw in ("version:", "file_slug", "slug:", "file_name", "tokens_renewed", "team_tokens_renewed", "owner:"):
         assert raw not in body, raw
-    assert "indirizzo breve nel file: prova; indirizzo breve: prova-copia" in body
+    # each key on its own: PostgreSQL's jsonb does not keep the order the keys were written in
+    assert "indirizzo breve nel file: prova" in body and "indirizzo breve: prova-copia" in body
     assert "proprietario: arbitro" in body
 
 
