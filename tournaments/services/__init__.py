@@ -128,6 +128,7 @@ from .sheets import (  # noqa: F401
     confirm_sheet,
     dispute_sheet,
     dispute_refusal,
+    stale_sheet_error,
     validate_sheet,
     validate_entered_sheets,
     unvalidate_sheet,

@@ -416,18 +416,24 @@ def draft_refusal(table_number: int) -> str:
               "rivolgiti all'arbitro.") % {"t": table_number})
 
 
+def stale_sheet_error(sheet: ScoreSheet, seen: int) -> StaleSheetError:
+    """The refusal of an action taken on version ``seen`` of ``sheet``, which a captain has
+    changed since (the views answer 409 with the current sheet; issue 10 item 6)."""
+    return StaleSheetError(
+        _("Tavolo %(table)s: lo score è cambiato dopo che l'hai visto (versione %(seen)s, ora %(now)s): "
+          "controlla lo score attuale prima di validarlo.")
+        % {"table": sheet.table.number, "seen": seen, "now": sheet.version},
+        current=sheet,
+    )
+
+
 def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, reason: str = "",
                 captain_ok: bool = False, expected_version: int | None = None,
                 audit_old: dict | None = None, **extra) -> ScoreSheet:
     actor = _as_actor(by)
     sheet, rnd = _locked_sheet(table)
     if expected_version is not None and expected_version != sheet.version:
-        raise StaleSheetError(
-            _("Tavolo %(table)s: lo score è cambiato dopo che l'hai visto (versione %(seen)s, ora %(now)s): "
-              "controlla lo score attuale prima di validarlo.")
-            % {"table": sheet.table.number, "seen": expected_version, "now": sheet.version},
-            current=sheet,
-        )
+        raise stale_sheet_error(sheet, expected_version)
     if actor.user is None and not captain_ok:
         raise ArbiterError(_("Solo l'arbitro può farlo."))
     if actor.user is None and rnd.state != Round.State.PUBLISHED:
@@ -509,12 +515,7 @@ def validate_sheet(*, table: Table, by, expected_version: int | None = None, rea
     """
     sheet, rnd = _locked_sheet(table)
     if expected_version is not None and expected_version != sheet.version:
-        raise StaleSheetError(
-            _("Tavolo %(table)s: lo score è cambiato dopo che l'hai visto (versione %(seen)s, ora %(now)s): "
-              "controlla lo score attuale prima di validarlo.")
-            % {"table": table.number, "seen": expected_version, "now": sheet.version},
-            current=sheet,
-        )
+        raise stale_sheet_error(sheet, expected_version)
     if sheet.sum_error:
         raise ArbiterError(
             _("Tavolo %(table)s: errore di somma (dichiarato %(declared_ns)s/%(declared_ew)s, "

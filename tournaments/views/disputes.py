@@ -94,14 +94,6 @@ def decision_page(request, tournament, rnd: Round, table: Table, sheet: ScoreShe
     return _page(request, tournament, rnd, table, sheet, form, back=back_page(back))
 
 
-def _changed(sheet: ScoreSheet, seen: int) -> StaleSheetError:
-    """The refusal of a decision taken on version ``seen`` of a sheet changed since (409)."""
-    return StaleSheetError(
-        _("Tavolo %(table)s: lo score è cambiato dopo che l'hai visto (versione %(seen)s, ora %(now)s): "
-          "controlla lo score attuale prima di validarlo.")
-        % {"table": sheet.table.number, "seen": seen, "now": sheet.version}, current=sheet)
-
-
 @arbiter_view
 def sheet_validate_disputed(request, tournament, number, table):
     """``/tornei/<slug>/turni/<n>/tavoli/<t>/decidi-contestazione/``: the arbiter's decision
@@ -128,7 +120,7 @@ def sheet_validate_disputed(request, tournament, number, table):
     if request.method != "POST":
         seen = query_int(request.GET.get("versione"), low=0)
         if seen is not None and seen != sheet.version:
-            return _stale_page(request, tournament, rnd, _changed(sheet, seen), back=back, status=409)
+            return _stale_page(request, tournament, rnd, services.stale_sheet_error(sheet, seen), back=back, status=409)
         if sheet.state != ScoreSheet.State.DISPUTED:
             messages.info(request, _("Lo score del tavolo %(t)s non è contestato: non c'è una decisione da "
                                      "scrivere.") % {"t": table})
@@ -143,7 +135,8 @@ def sheet_validate_disputed(request, tournament, number, table):
     form = DecisionForm(request.POST)
     if not form.is_valid():
         if int(raw) != sheet.version:  # a captain's change meanwhile wins over the form's error
-            return _stale_page(request, tournament, rnd, _changed(sheet, int(raw)), back=back, status=409,
+            return _stale_page(request, tournament, rnd, services.stale_sheet_error(sheet, int(raw)), back=back,
+                               status=409,
                                typed=request.POST.get("reason", ""))
         return _page(request, tournament, rnd, table_obj, sheet, form, back=back)
     try:
