@@ -123,6 +123,10 @@ class Player(models.Model):
     late_entry = models.BooleanField(_("iscrizione tardiva"), default=False)
     # Issue 15: the player's team in a team tournament (rules.md §15: 4 to 6 players).
     team = models.ForeignKey("Team", null=True, blank=True, on_delete=models.CASCADE, related_name="members")
+    # The club member this player is (rules.md §16); two players of one tournament never
+    # share a member.
+    member = models.ForeignKey("members.Member", null=True, blank=True, on_delete=models.SET_NULL,
+                               related_name="players")
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -143,6 +147,8 @@ class Player(models.Model):
             models.CheckConstraint(condition=~Q(first_name=""), name="player_first_name_required"),
             models.UniqueConstraint(fields=["tournament", "number"], condition=Q(number__isnull=False),
                                     name="player_number_unique_in_tournament"),
+            models.UniqueConstraint(fields=["tournament", "member"], condition=Q(member__isnull=False),
+                                    name="player_member_once_per_tournament"),
             models.CheckConstraint(condition=Q(number__isnull=True) | Q(number__gte=1), name="player_number_positive"),
             models.CheckConstraint(
                 condition=Q(status="active", withdrawn_from_round__isnull=True)

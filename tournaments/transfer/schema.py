@@ -110,7 +110,9 @@ STRUCTURAL: dict[type[dj.Model], dict[str, str]] = {
            "team": "the team's number ('team'; null but in a team tournament)"},
     Player: {"id": "database id", "tournament": "nesting", "pair": "the pair's number",
              "team": "the team's number ('team'), with the player's place in it ('member', 1.., in "
-                     "registration order): a team player is referred to as [team, member]"},
+                     "registration order): a team player is referred to as [team, member]",
+             "member": "the club member (rules.md §16): carried by the membership number, the "
+                       "importing server links or creates its own member"},
     Round: {"id": "database id", "tournament": "nesting"},
     Table: {"id": "database id", "round": "nested in its round"},
     Seat: {

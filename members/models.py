@@ -1,0 +1,56 @@
+"""The club's member registry (rules.md §16): people kept from one evening to the next.
+
+This app sits below ``tournaments``: a tournament's ``Player`` points at a ``Member``; nothing
+here imports ``tournaments``.
+"""
+from __future__ import annotations
+
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Member(models.Model):
+    """A club member (*socio*, rules.md §16).
+
+    ``membership_number`` (*tessera*) is unique on the server when given; a member without one
+    is known by ``name_key`` (the full name with case, accents, spaces and apostrophes ignored).
+    ``expires_on`` is the membership's expiry (*scadenza del tesseramento*); ``category`` is free
+    text the club chooses (*Dame*, *Seniores*…). ``source`` says where the member came from.
+    """
+
+    class Source(models.TextChoices):
+        LIST = "list", _("elenco importato")
+        REGISTRATION = "registration", _("iscrizione a un torneo")
+        MANUAL = "manual", _("inserito a mano")
+
+    membership_number = models.CharField(_("tessera"), max_length=30, null=True, blank=True)
+    last_name = models.CharField(_("cognome"), max_length=80)
+    first_name = models.CharField(_("nome"), max_length=80)
+    name_key = models.CharField(max_length=170, db_index=True, editable=False)
+    club = models.CharField(_("circolo"), max_length=120, blank=True)
+    category = models.CharField(_("categoria"), max_length=60, blank=True)
+    expires_on = models.DateField(_("scadenza"), null=True, blank=True)
+    source = models.CharField(_("origine"), max_length=12, choices=Source.choices, default=Source.MANUAL)
+    # True once the number appeared in an imported member list (an "unknown" number is one
+    # that never did, §16).
+    listed = models.BooleanField(_("in un elenco importato"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["last_name", "first_name"]
+        verbose_name = _("socio")
+        verbose_name_plural = _("soci")
+        constraints = [
+            models.UniqueConstraint(fields=["membership_number"], condition=Q(membership_number__isnull=False),
+                                    name="member_number_unique"),
+            models.CheckConstraint(condition=~Q(membership_number=""), name="member_number_null_not_blank"),
+        ]
+
+    def __str__(self) -> str:
+        return self.display_name
+
+    @property
+    def display_name(self) -> str:
+        return f"{self.last_name} {self.first_name}"
