@@ -64,7 +64,9 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
     _refuse_round_robin_groups(tournament, number)
     request = build_pairing_request(tournament, number, seed=seed)
     if request["system"] == "mitchell" and not tournament.mitchell_order:
-        tournament.mitchell_order = request["pairs"]
+        # in groups (rules.md §19) the groups' orders one after the other: each group's
+        # order is this one restricted to it (pairing_requests.with_groups)
+        tournament.mitchell_order = request.get("pairs") or [n for g in request["groups"] for n in g]
         tournament.save(update_fields=["mitchell_order"])
     try:
         response = pairing.run(request)
@@ -100,8 +102,9 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
 
 
 def _refuse_round_robin_groups(tournament: Tournament, number: int) -> None:
-    """A round-robin round needs every pair in a group of at least 2 (rules.md §14)."""
-    if tournament.system_of_round(number) != Round.System.ROUND_ROBIN:
+    """A round-robin round needs every pair in a group of at least 2 (rules.md §14), and so
+    does any round of a field split into groups (Danish and Mitchell in groups, §19)."""
+    if tournament.system_of_round(number) != Round.System.ROUND_ROBIN and tournament.groups <= 1:
         return
     from .groups import groups_refusal
 
