@@ -180,3 +180,17 @@ def test_round_system_and_recheck_after_a_swap_across_groups(fourteen, arbiter):
     r1 = services.swap_pairs(round=r1, pair_a=4, pair_b=3, by=arbiter)
     report = [str(x.get("text", x)) if isinstance(x, dict) else str(x) for x in r1.check_report]
     assert any("sono di gironi diversi" in line for line in report)
+
+
+def test_public_page_shows_the_standings_per_group(fourteen, arbiter, client):
+    t = fourteen("DDD")
+    services.update_tournament(tournament=t, by=arbiter, public_enabled=True)
+    play(services.generate_round(tournament=t, by=arbiter), arbiter, ROUND1)
+    html = client.get(reverse("public", args=[t.slug])).content.decode()
+    assert 'id="girone-1"' in html and 'id="girone-2"' in html
+    group2 = html.split('id="girone-2"')[1]
+    # group 2 after round 1: 3 first, 14 (rest) second, 6 third … 2 seventh
+    rows = group2.split("<tr><td class=\"num\">")[1:]
+    assert [r.split("</td>")[0] for r in rows] == ["1", "2", "3", "4", "5", "6", "7"]
+    assert [r.split("<td>")[1].split(" ")[0] for r in rows] == ["3", "14", "6", "11", "10", "7", "2"]
+    assert "A3" not in html  # never a membership number on a public page
