@@ -194,3 +194,31 @@ def test_public_page_shows_the_standings_per_group(fourteen, arbiter, client):
     assert [r.split("</td>")[0] for r in rows] == ["1", "2", "3", "4", "5", "6", "7"]
     assert [r.split("<td>")[1].split(" ")[0] for r in rows] == ["3", "14", "6", "11", "10", "7", "2"]
     assert "A3" not in html  # never a membership number on a public page
+
+
+LATE = [services.PlayerData(first_name="Ada", last_name="Tarda", membership_number="T1"),
+        services.PlayerData(first_name="Ugo", last_name="Tardi", membership_number="T2")]
+
+
+@pytest.mark.parametrize("plan,want", [
+    # Mitchell: 13 pairs, g1 = 1 4 5 8 9 12 13 (T = 4: N/S 1 4 5 + phantom; E/W 8 9 12 13,
+    # 13 rests), g2 = 2 3 6 7 10 11 (T = 3, tables 4–6). Late pair 14 takes g1's phantom
+    # N/S seat (table 4, v 13); g2 moves up to tables 5–7.
+    ("MM", {1: (1, 8), 2: (4, 9), 3: (5, 12), 4: (14, 13), 5: (2, 7), 6: (3, 10), 7: (6, 11)}),
+    # Danish by number: g1 1-4, 5-8, 9-12, 13 rests; the late pair 14 ranks last of g1 and
+    # meets 13 at table 4; g2's 2-3, 6-7, 10-11 move to tables 5–7.
+    ("DD", {1: (1, 4), 2: (5, 8), 3: (9, 12), 4: (13, 14), 5: (2, 3), 6: (6, 7), 7: (10, 11)}),
+])
+def test_late_pair_joins_the_resting_pairs_group(tournament, make_pairs, arbiter, plan, want):
+    services.update_tournament(tournament=tournament, by=arbiter, plan=plan)
+    make_pairs(tournament, 13)
+    services.split_groups(tournament=tournament, by=arbiter, count=2, method="snake")
+    tournament.refresh_from_db()
+    services.generate_round(tournament=tournament, by=arbiter)
+    late = services.add_late_pair(tournament=tournament, by=arbiter, players=LATE)
+    late.refresh_from_db()
+    assert late.number == 14 and late.group == 1
+    r1 = Round.objects.get(tournament=tournament, number=1)
+    assert seating(r1) == (want, {})
+    assert r1.check_report == []
+    assert not services.draft_staleness(r1)
