@@ -222,3 +222,12 @@ def test_late_pair_joins_the_resting_pairs_group(tournament, make_pairs, arbiter
     assert seating(r1) == (want, {})
     assert r1.check_report == []
     assert not services.draft_staleness(r1)
+
+
+def test_plan_warning_counts_each_groups_own_movement(fourteen, arbiter_client):
+    # 14 pairs: one movement of T = 7 tables would not repeat in 5 rounds; a group of 7 has
+    # T = 4, so its 5th Mitchell round repeats round 1's meetings (rules.md §6).
+    t = fourteen("MMMMM")
+    html = arbiter_client.get(reverse("tournament", args=[t.slug])).content.decode()
+    assert "Girone 1: Turno 5 del Mitchell (passo 1): si ripeterebbero gli incontri del turno 1" in html
+    assert "Girone 2: Turno 5 del Mitchell" in html
