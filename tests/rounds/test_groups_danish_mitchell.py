@@ -231,3 +231,20 @@ def test_plan_warning_counts_each_groups_own_movement(fourteen, arbiter_client):
     html = arbiter_client.get(reverse("tournament", args=[t.slug])).content.decode()
     assert "Girone 1: Turno 5 del Mitchell (passo 1): si ripeterebbero gli incontri del turno 1" in html
     assert "Girone 2: Turno 5 del Mitchell" in html
+
+
+def test_idle_pairs_of_two_groups_are_not_seated_together(tournament, make_pairs, arbiter):
+    # 13 pairs, Mitchell in groups: g1 = 1 4 5 8 9 12 13 (odd: 13 rests in round 1), g2 =
+    # 2 3 6 7 10 11. Pair 2 (g2, N/S at table 4) withdraws: 7, its E/W opponent, has a
+    # forced rest. The rest (13, g1) and the forced rest (7, g2) never share a table (§19).
+    services.update_tournament(tournament=tournament, by=arbiter, plan="MM")
+    make_pairs(tournament, 13)
+    services.split_groups(tournament=tournament, by=arbiter, count=2, method="snake")
+    tournament.refresh_from_db()
+    services.withdraw_pair(pair=tournament.pairs.get(number=2), from_round=1, by=arbiter)
+    r1 = services.generate_round(tournament=tournament, by=arbiter)
+    assert [(t.number, t.resting_pair.number) for t in r1.tables.filter(bye=Table.Bye.FORCED)] == [(4, 7)]
+    assert [t.resting_pair.number for t in r1.tables.filter(bye=Table.Bye.REST)] == [13]
+    assert services.idle_pairs_seatable(r1) is None
+    with pytest.raises(ArbiterError):
+        services.seat_idle_pairs_together(round=r1, by=arbiter)
