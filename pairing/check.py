@@ -25,6 +25,8 @@ Checked, per system:
   summary) exactly as the circle schedule of pairing-io.md gives them, tables numbered group
   after group (so within one cycle no two entrants meet twice); every meeting already in
   ``met`` listed in ``rematches``.
+- Danish and Mitchell in groups (rules.md §19): :mod:`pairing.check_groups` (no table across
+  groups, tables group after group, one rest per group, each group checked on its own).
 - First round: the draw reproduced from the seed; pair-number order; the arbiter's tables;
   with ``rested``/``met`` in the request, second rests and unlisted repeated meetings too.
 
@@ -73,6 +75,10 @@ def check(request: dict, response: dict) -> list[str]:
         from .check_individual import check as check_individual  # issue 11: individuals
 
         return check_individual(request, response)
+    if system in ("danish", "mitchell") and "groups" in request:  # rules.md §19
+        from .check_groups import check_grouped
+
+        return check_grouped(request, response, check)
     try:
         if system == "mitchell":
             parsed = _mitchell.parse(request)

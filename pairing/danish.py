@@ -195,7 +195,9 @@ def pair(request: dict) -> dict:
     Args:
         request: ``{"system": "danish", "ranking": [ids best first], "met": [[a, b] or
             [a, b, round], ...], "met_last_round": [...], "rested": [ids],
-            "avoid_rematches": "all" | "previous" | "none"}`` (pairing-io.md).
+            "avoid_rematches": "all" | "previous" | "none"}`` (pairing-io.md); with
+            ``"groups": [[ids], ...]`` each group is paired on its own (rules.md §19,
+            :mod:`pairing.groups`).
     Returns:
         ``{"tables": [{"table", "ns", "ew"}...], "bye": id|None, "rematches": [[ns, ew]...],
         "warnings": [str...], "explanations": [str...]}``; ``explanations`` has one Italian
@@ -206,7 +208,16 @@ def pair(request: dict) -> dict:
 
     Source: rules.md §5 and §7, FIBUR seed code art. 33, pairing-io.md.
     """
-    parsed = parse(request)
+    if isinstance(request, dict) and "groups" in request:  # rules.md §19: §7 within each group
+        from .groups import pair_grouped
+
+        return pair_grouped(request, lambda sub, first: _pair(parse(sub), first))
+    return _pair(parse(request), 1)
+
+
+def _pair(parsed: dict, first_table: int) -> dict:
+    """Pair one parsed Danish field (:func:`pair`); tables numbered 1, 2, …, explanations
+    naming them from ``first_table`` (a group's first table in the round, rules.md §19)."""
     ranking = parsed["ranking"]
     mode = parsed["mode"]
     n = len(ranking)
@@ -252,7 +263,8 @@ def pair(request: dict) -> dict:
                            + ", ma nessun accoppiamento senza ripetizioni è possibile")
         if not reasons:
             reasons.append("conseguenza degli accoppiamenti ai tavoli precedenti")
-        explanations.append(f"Tavolo {t}: {a} contro {b} — " + "; ".join(reasons) + ".")
+        explanations.append(f"Tavolo {t + first_table - 1}: {a} contro {b} — "
+                            + "; ".join(reasons) + ".")
 
     return {"tables": tables, "bye": None if bye is None else ranking[bye],
             "rematches": rematches, "warnings": warnings, "explanations": explanations}

@@ -77,6 +77,14 @@ TEMPLATES: dict[str, str] = {
     "check.rr_byes": "girone: riposi attesi %(want)s, dati %(got)s",
     "check.rr_forced": "girone: riposi forzati attesi %(want)s, dati %(got)s",
     "check.rr_groups": "girone: il riepilogo per girone ('groups') non corrisponde al calendario",
+    # Danish and Mitchell in groups (pairing/check_groups.py, rules.md §19)
+    "check.in_group": "girone %(group)s: %(detail)s",
+    "check.group_cross_table": "tavolo %(table)s: %(ns)s (girone %(group_ns)s) e %(ew)s (girone "
+                               "%(group_ew)s) sono di gironi diversi",
+    "check.group_label": "tavolo %(table)s: è del girone %(want)s, non del girone %(got)s",
+    "check.group_table_range": "tavolo %(table)s: i tavoli del girone %(group)s vanno dal %(first)s al "
+                               "%(last)s",
+    "check.group_two_rests": "girone %(group)s: riposa una coppia sola per girone, non %(pairs)s",
     # Danish
     "check.danish_forced": "danese: i riposi forzati non sono previsti",
     "check.better_ns": "tavolo %(table)s: la coppia meglio classificata (%(pair)s) deve sedere in N/S",
@@ -171,6 +179,9 @@ TEMPLATES: dict[str, str] = {
     "pairing.rr_groups_not_list": "'groups' deve essere una lista non vuota di gironi",
     "pairing.rr_bad_group": "'groups': il girone %(group)s non è una lista di coppie",
     "pairing.rr_pair_in_two_groups": "'groups': la coppia %(pair)s è in due gironi",
+    # pairing/groups.py (Danish and Mitchell in groups, rules.md §19)
+    "pairing.groups_or_pairs": "il Mitchell a gironi vuole 'groups' al posto di 'pairs' (non entrambi)",
+    "pairing.pair_in_no_group": "'ranking': la coppia %(pair)s non è in nessun girone",
     # pairing/danish_individual.py, pairing/individual_movement.py (players instead of pairs)
     "pairing.not_player_list": "'%(key)s' deve essere una lista di giocatori",
     "pairing.bad_player_id": "'%(key)s': identificativo di giocatore non valido: %(value)s",

@@ -187,7 +187,8 @@ def pair(request: dict) -> dict:
             "absent": [ids] (optional), "plan_rounds": R (optional, the number of Mitchell
             rounds planned, for the repeat warning), "ranking": [ids best first] and
             "rested": [ids] (optional, second-rest exchange), "met": [[a, b(, round)]]
-            (optional, meetings so far)}``.
+            (optional, meetings so far)}``; or ``"groups": [[movement order], ...]``
+            instead of ``pairs`` (rules.md §19, :mod:`pairing.groups`).
     Returns:
         ``{"tables": [...], "bye": id|None, "forced_byes": [ids], "adjustments": [...],
         "rematches": [[ns, ew], ...], "warnings": [...]}`` as described in the module
@@ -197,6 +198,10 @@ def pair(request: dict) -> dict:
 
     Source: rules.md §5 (art. 32, 33), §6; pairing-io.md "Mitchell".
     """
+    if isinstance(request, dict) and "groups" in request:  # rules.md §19: one movement per group
+        from .groups import pair_grouped
+
+        return pair_grouped(request, lambda sub, _first: pair(sub))
     req = parse(request)
     pairs, rnd, step, absent = req["pairs"], req["round"], req["step"], req["absent"]
     tables, forced, bye = [], [], None

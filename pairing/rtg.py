@@ -2,7 +2,8 @@
 
 Each tournament has K pairs (ids 1..K) and a plan such as ``"MMMD"`` (one letter per round:
 ``M`` Mitchell, ``D`` Danish, ``R`` round robin (rules.md §14, optionally in ``groups``
-made by the snake of :func:`snake_groups`; asked as the application asks: ``round`` = the
+made by the snake of :func:`snake_groups`, as are ``D`` and ``M`` rounds in groups, rules.md
+§19; asked as the application asks: ``round`` = the
 r-th ``R`` round of the plan, withdrawn pairs ``absent``, every meeting so far in ``met``); ``|`` splits sessions, e.g. ``"DMM|MD"``, and only resets the
 rest rule of rules.md §5). Every round is paired with :func:`pairing.run`, judged with
 :func:`pairing.check.check`, then given random results (random MP difference per table,
@@ -124,7 +125,9 @@ def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
         withdrawals: let pairs withdraw between rounds (about one round in six).
         avoid: ``avoid_rematches`` for the Danish rounds; None draws one per round
             (``"all"`` most of the time).
-        groups: groups of the round-robin rounds (``R``), split by the snake; 1 = none.
+        groups: groups of the round-robin, Danish and Mitchell rounds (``R``, ``D``, ``M``,
+            rules.md §14, §19), split by the snake of the pair numbers (each group's
+            Mitchell order: its members in number order); 1 = none.
     Returns:
         ``{"seed", "pairs", "plan", "rounds": played, "withdrawn": [ids],
         "violations": ["turno r (X): ...", ...], "warnings": count,
@@ -162,6 +165,7 @@ def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
             rested = set()
         ranking = sorted(active, key=lambda p: (-vp[p], -diff[p], p))
         mode = "all"
+        split = snake_groups(ids, groups) if groups and groups > 1 else None
         if system == "M":
             mitchell_round += 1
             move = steps[(mitchell_round - 2) % len(steps)] if mitchell_round > 1 else 0
@@ -170,9 +174,17 @@ def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
                        "step": move or steps[0], "offset": offset, "absent": list(withdrawn),
                        "plan_rounds": m_total, "ranking": ranking, "rested": sorted(rested),
                        "met": met}
+            if split:  # rules.md §19: one movement per group, the snake's order
+                del request["pairs"]
+                request["groups"] = split
         elif system == "R":
             rr_round += 1
             request = _round_robin_request(ids, rr_round, groups, withdrawn, rested, met)
+        elif split:  # rules.md §19: Danish within each group (round 1: by pair number)
+            mode = (avoid or rnd.choice(["all"] * 8 + ["previous", "none"])) if r > 1 else "all"
+            request = {"system": "danish", "ranking": ranking, "groups": split, "met": met,
+                       "met_last_round": last, "rested": sorted(rested),
+                       "avoid_rematches": mode}
         elif r == 1:
             request = {"system": "first_round", "method": rnd.choice(["lot", "number"]),
                        "pairs": active, "seed": rnd.randrange(10 ** 6)}
@@ -185,7 +197,8 @@ def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
         violations += checked(r, system, request, response)
         counts["warnings"] += len(response.get("warnings", []))
         counts["adjustments"] += len(response.get("adjustments", []))
-        _judge(r, system, mode, response, met, last, rested, counts, violations)
+        _judge(r, system, mode, response, met, last, rested, counts, violations,
+               split if system != "R" else None)
         last = []
         for t in response["tables"]:
             a, b = t["ns"], t["ew"]
@@ -208,15 +221,27 @@ def play(seed: int, pairs: int, plan: str, *, step=1, withdrawals: bool = True,
             "withdrawn": withdrawn, "violations": violations, **counts}
 
 
-def _judge(r, system, mode, response, met, last, rested, counts, violations) -> None:
-    """Count second rests and repeated meetings of one round, without the checker."""
+def _judge(r, system, mode, response, met, last, rested, counts, violations, split=None) -> None:
+    """Count second rests and repeated meetings of one round, without the checker. With
+    ``split`` (Danish or Mitchell in groups, rules.md §19) a second rest is avoidable only
+    when a pair of the same group has not rested, and a table across groups or two rests in
+    one group are violations."""
+    group_of = {p: g for g, members in enumerate(split or [[]]) for p in members}
     playing = [p for t in response["tables"] if t["ns"] is not None and t["ew"] is not None
                for p in (t["ns"], t["ew"])]
     idle = list(response.get("forced_byes", [])) + (
         response["byes"] if "byes" in response else
         [response["bye"]] if response["bye"] is not None else [])
-    fresh = [p for p in playing if p not in rested]
+    if split:
+        for t in response["tables"]:
+            if t["ns"] is not None and t["ew"] is not None and group_of[t["ns"]] != group_of[t["ew"]]:
+                violations.append(f"turno {r} ({system}): tavolo {t['table']} tra due gironi")
+        resting = [group_of[p] for p in response.get("byes") or []]
+        if len(resting) != len(set(resting)):
+            violations.append(f"turno {r} ({system}): due riposi nello stesso girone")
     for p in idle:
+        fresh = [q for q in playing if q not in rested
+                 and (not split or group_of.get(q) == group_of.get(p))]
         if p in rested:
             counts["second_rests"] += 1
             # The round robin's schedule is exact (rules.md §14): a second rest after other
@@ -263,7 +288,7 @@ def play_many(seed: int, count: int, *, max_pairs: int = 200) -> dict:
         if rnd.random() < 0.3:
             step = [rnd.choice([1, 2, 3]) for _ in range(3)]  # a step changed mid-movement
         sub_seed = rnd.randrange(2 ** 31)
-        groups = rnd.choice([1, 1, 2, 3]) if "R" in plan and size >= 12 else 1
+        groups = rnd.choice([1, 1, 2, 3]) if size >= 12 and ("R" in plan or rnd.random() < 0.3) else 1
         result = play(sub_seed, size, plan, step=step, groups=groups)
         total_rounds += result["rounds"]
         for k in keys:
@@ -286,7 +311,7 @@ def main(argv=None) -> int:
                         help="Mitchell step, or steps of the successive moves: 1,3")
     parser.add_argument("--no-withdrawals", action="store_true")
     parser.add_argument("--groups", type=int, default=1,
-                        help="groups of the round-robin (R) rounds, split by the snake")
+                        help="groups of the R, D and M rounds (rules §14, §19), split by the snake")
     parser.add_argument("--tournaments", type=int, default=0,
                         help="play this many random tournaments instead of one")
     # Individual tournaments (issue 11): pairing/rtg_individual.py.

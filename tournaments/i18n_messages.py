@@ -67,6 +67,13 @@ TEMPLATES = {
     "check.rr_byes": N_("girone: riposi attesi %(want)s, dati %(got)s"),
     "check.rr_forced": N_("girone: riposi forzati attesi %(want)s, dati %(got)s"),
     "check.rr_groups": N_("girone: il riepilogo per girone ('groups') non corrisponde al calendario"),
+    "check.in_group": N_("girone %(group)s: %(detail)s"),
+    "check.group_cross_table": N_("tavolo %(table)s: %(ns)s (girone %(group_ns)s) e %(ew)s (girone "
+                                  "%(group_ew)s) sono di gironi diversi"),
+    "check.group_label": N_("tavolo %(table)s: è del girone %(want)s, non del girone %(got)s"),
+    "check.group_table_range": N_("tavolo %(table)s: i tavoli del girone %(group)s vanno dal %(first)s al "
+                                  "%(last)s"),
+    "check.group_two_rests": N_("girone %(group)s: riposa una coppia sola per girone, non %(pairs)s"),
     "check.danish_forced": N_("danese: i riposi forzati non sono previsti"),
     "check.better_ns": N_("tavolo %(table)s: la coppia meglio classificata (%(pair)s) deve sedere in N/S"),
     "check.table_order": N_("i tavoli non seguono la classifica (il tavolo 1 ha la coppia migliore, ...)"),
@@ -155,6 +162,8 @@ TEMPLATES = {
     "pairing.rr_groups_not_list": N_("'groups' deve essere una lista non vuota di gironi"),
     "pairing.rr_bad_group": N_("'groups': il girone %(group)s non è una lista di coppie"),
     "pairing.rr_pair_in_two_groups": N_("'groups': la coppia %(pair)s è in due gironi"),
+    "pairing.groups_or_pairs": N_("il Mitchell a gironi vuole 'groups' al posto di 'pairs' (non entrambi)"),
+    "pairing.pair_in_no_group": N_("'ranking': la coppia %(pair)s non è in nessun girone"),
     "pairing.not_player_list": N_("'%(key)s' deve essere una lista di giocatori"),
     "pairing.bad_player_id": N_("'%(key)s': identificativo di giocatore non valido: %(value)s"),
     "pairing.player_listed_twice": N_("'%(key)s': il giocatore %(player)s è elencato due volte"),

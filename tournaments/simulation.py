@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 import random
-from datetime import date
+import datetime
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
@@ -187,7 +187,7 @@ def results(tournament: Tournament) -> dict:
     data = {
         "tournament": {"name": tournament.name, "kind": tournament.kind, "hands": tournament.hands_per_round,
                        "plan": tournament.plan, "sessions": tournament.sessions_planned,
-                       "vp_scale": tournament.vp_scale},
+                       "vp_scale": tournament.vp_scale, "date": tournament.date.isoformat()},
         "rounds": [round_results(tournament, r) for r in closed],
         "standings": _standings_rows(tournament, closed[-1].number) if closed else [],
     }
@@ -249,6 +249,7 @@ def simulate(
     kind: str = Tournament.Kind.PAIRS,
     groups: int = 1,
     group_split: str = "snake",
+    date: datetime.date | None = None,
 ) -> Tournament:
     """Create a fresh tournament, import ``registrations`` (CSV/XLSX) and play it.
 
@@ -265,8 +266,10 @@ def simulate(
     ``"teams"`` plays a team tournament (issue 15: columns
     ``squadra,nome_squadra,cognome,nome,tessera,circolo``; ``R`` round robin of the teams, ``D``
     Danish on the team standings; matches of two tables; see :func:`_team_round_results`).
-    ``groups``/``group_split``: for ``R`` (round-robin) rounds, split the pairs into that many
-    groups (rules.md §14) by ``"snake"`` or ``"lot"`` (seeded with ``seed``) after the import.
+    ``groups``/``group_split``: split the pairs (teams) into that many groups (rules.md §14,
+    §19) by ``"snake"`` or ``"lot"`` (seeded with ``seed``) after the import: ``R`` rounds are
+    a round robin per group, ``D`` and ``M`` rounds are paired within each group (§19).
+    ``date``: the tournament's date, the evening it is played (default today).
 
     Raises :class:`scoring.vp.UnknownScaleError` for a hand count without a published scale
     (nothing created); :class:`ArbiterError` for a bad plan, an unreadable or invalid
@@ -277,7 +280,7 @@ def simulate(
     with transaction.atomic():  # a refusal half-way leaves no half-played tournament behind
         tournament = _play(by=by, scale=scale, registrations=Path(registrations), plan=plan, hands=hands,
                            seed=seed, name=name, slug=slug, stop_after=stop_after, kind=kind,
-                           groups=groups, group_split=group_split)
+                           groups=groups, group_split=group_split, date=date)
     if out is not None:
         write_outputs(tournament, Path(out))
     return tournament
@@ -285,9 +288,9 @@ def simulate(
 
 def _play(*, by, scale, registrations: Path, plan: str, hands: int, seed: int, name: str,
           slug: str | None, stop_after: int | None, kind: str = Tournament.Kind.PAIRS,
-          groups: int = 1, group_split: str = "snake") -> Tournament:
+          groups: int = 1, group_split: str = "snake", date: datetime.date | None = None) -> Tournament:
     tournament = services.create_tournament(
-        by=by, name=name, slug=unique_slug(slug or name), date=date.today(), venue="Circolo del Ponte",
+        by=by, name=name, slug=unique_slug(slug or name), date=date or datetime.date.today(), venue="Circolo del Ponte",
         hands_per_round=hands, vp_scale=scale.id, plan=plan.upper(), mitchell_step=1,
         rematch_window=Tournament.RematchWindow.ALL, first_round=Tournament.FirstRound.NUMBER, kind=kind,
     )

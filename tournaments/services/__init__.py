@@ -175,6 +175,8 @@ from .clock import (  # noqa: F401
 from .groups import (  # noqa: F401
     group_lists,
     groups_frozen,
+    groups_frozen_message,
+    groups_individual_refusal,
     groups_refusal,
     split_groups,
 )

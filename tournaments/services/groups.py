@@ -1,8 +1,10 @@
-"""Groups (*gironi*) of the round-robin rounds: splitting the pairs, and when it is frozen.
+"""Groups (*gironi*): splitting the pairs (teams), and when it is frozen.
 
 rules.md §14: the arbiter may split the field into groups (by lot, by number, by hand); each
 group plays its own round robin in the same rounds, tables numbered group after group;
-standings per group and overall. The split is stored on the pairs (``Pair.group``, 1..G)
+standings per group and overall. §19: with groups set, Danish and Mitchell rounds are played
+within each group too (:func:`tournaments.services.pairing_requests.with_groups`); an
+individual tournament has no groups. The split is stored on the pairs (``Pair.group``, 1..G)
 and the tournament (``groups`` = G, ``group_split``, ``group_seed``); the pairing request of
 an ``R`` round carries one list of pair numbers per group (:mod:`.pairing_requests`).
 """
@@ -20,15 +22,21 @@ from ..models import Round, Tournament
 from .audit import audit
 from .guard import refuse_integrity_errors
 
-__all__ = ["split_groups", "groups_frozen", "group_lists", "groups_refusal"]
+__all__ = ["split_groups", "groups_frozen", "group_lists", "groups_refusal", "groups_individual_refusal",
+           "groups_frozen_message"]
 
 
 def groups_frozen(tournament: Tournament) -> bool:
-    """True once a round-robin round has been published: the groups no longer change
-    (its schedule, sheets and results depend on them). A draft does not freeze them (it
-    becomes outdated and is drawn again, rules.md §12)."""
-    return tournament.rounds.filter(system=Round.System.ROUND_ROBIN).exclude(
-        state=Round.State.DRAFT).exists()
+    """True once a round-robin round, or any round drawn in groups (a Danish or Mitchell
+    round of a split field, rules.md §19: its request carries ``groups``), has been
+    published: the groups no longer change (its schedule, sheets and results depend on
+    them). A draft does not freeze them (it becomes outdated and is drawn again, rules.md
+    §12); a round drawn before the split does not either."""
+    published = tournament.rounds.exclude(state=Round.State.DRAFT)
+    if published.filter(system=Round.System.ROUND_ROBIN).exists():
+        return True
+    return any(isinstance(r, dict) and "groups" in r
+               for r in published.values_list("pairing_request", flat=True))
 
 
 def group_lists(tournament: Tournament) -> list[list[int]]:
@@ -43,6 +51,22 @@ def group_lists(tournament: Tournament) -> list[list[int]]:
     if tournament.groups <= 1:
         return [[n for n, _g in pairs]]
     return [[n for n, g in pairs if g == k] for k in range(1, tournament.groups + 1)]
+
+
+def groups_frozen_message(tournament: Tournament) -> str | None:
+    """Why the groups no longer change (:func:`groups_frozen`), or None while they may."""
+    if not groups_frozen(tournament):
+        return None
+    if tournament.rounds.filter(system=Round.System.ROUND_ROBIN).exclude(state=Round.State.DRAFT).exists():
+        return _("I gironi non si cambiano più: un turno del girone all'italiana è già stato pubblicato.")
+    return _("I gironi non si cambiano più: un turno giocato nei gironi è già stato pubblicato.")
+
+
+def groups_individual_refusal() -> str:
+    """The sentence refusing groups to an individual tournament (rules.md §19: the partners
+    change every round, so a group of players would not stay a group)."""
+    return _("Un torneo individuale non si divide in gironi: i gironi valgono per i tornei a coppie "
+             "e a squadre.")
 
 
 def groups_refusal(tournament: Tournament) -> str | None:
@@ -93,9 +117,11 @@ def split_groups(*, tournament: Tournament, by, count: int, method: str,
             than 2 pairs.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if groups_frozen(tournament):
-        raise ArbiterError(_("I gironi non si cambiano più: un turno del girone all'italiana è "
-                             "già stato pubblicato."))
+    if tournament.is_individual:  # rules.md §19: an individual tournament has no groups
+        raise ArbiterError(groups_individual_refusal())
+    frozen = groups_frozen_message(tournament)
+    if frozen:
+        raise ArbiterError(frozen)
     entrants = tournament.teams if tournament.is_teams else tournament.pairs.filter(round__isnull=True)
     numbers = list(entrants.order_by("number").values_list("number", flat=True))
     if not isinstance(count, int) or count < 1:

@@ -148,10 +148,15 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
     draft_was_current = rnd.state == Round.State.DRAFT and not draft_staleness(rnd)
     pair = add_pair(tournament=tournament, players=players, by=by, late=True)
     resting = rest_table.seats.get()
+    grouped = "groups" in (rnd.pairing_request or {}) and rnd.system != Round.System.ROUND_ROBIN
     if rnd.system == Round.System.MITCHELL:
         order = list(tournament.mitchell_order)
-        t = (len(order) + 1) // 2
-        order.insert(t - 1, pair.number)  # the phantom's N/S seat of table T (pairing-io.md)
+        if grouped:  # rules.md §19: the phantom's seat of the resting pair's group
+            group = next(g for g in rnd.pairing_request["groups"] if resting.pair.number in g)
+            order.insert(order.index(group[(len(group) + 1) // 2 - 1]), pair.number)
+        else:
+            t = (len(order) + 1) // 2
+            order.insert(t - 1, pair.number)  # the phantom's N/S seat of table T (pairing-io.md)
         tournament.mitchell_order = order
         tournament.save(update_fields=["mitchell_order"])
         if resting.line != Seat.Line.EW:
@@ -167,7 +172,18 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
     if rnd.state == Round.State.PUBLISHED:
         ScoreSheet.objects.get_or_create(table=rest_table)
     req = dict(rnd.pairing_request)
-    if req.get("system") == "mitchell":
+    if grouped:  # rules.md §19: the late pair joins the resting pair's group
+        pair.group = resting.pair.group
+        pair.save(update_fields=["group"])
+        if req.get("system") == "mitchell":
+            where = {n: k for k, g in enumerate(req["groups"]) for n in g}
+            where[pair.number] = where[resting.pair.number]
+            req["groups"] = [[n for n in tournament.mitchell_order if where.get(n) == k]
+                             for k in range(len(req["groups"]))]
+        else:
+            req["groups"] = [list(g) + ([pair.number] if resting.pair.number in g else [])
+                             for g in req["groups"]]
+    elif req.get("system") == "mitchell":
         req["pairs"] = list(tournament.mitchell_order)
     if req.get("system") == "round-robin":
         _late_pair_in_round_robin(tournament, req, pair, resting.pair)
@@ -175,7 +191,9 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
         req["ranking"] = list(req.get("ranking", [])) + [pair.number]  # the late pair ranks last
     rnd.pairing_request = req
     rnd.save(update_fields=["pairing_request"])
-    if req.get("system") == "round-robin" and rnd.state == Round.State.DRAFT:
+    if (req.get("system") == "round-robin" or grouped) and rnd.state == Round.State.DRAFT:
+        # in groups (rules.md §14, §19) the late pair's group has one table more: the later
+        # groups' tables move up one number, as the engine numbers them
         rest_table = _renumber_round_robin_draft(rnd, req, rest_table)
     _recheck(rnd)
     if draft_was_current:

@@ -83,7 +83,7 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
         request["ranking"] = _ranking(tournament, number, present, default=order)
         request["rested"] = sorted(_rested_in_session(tournament, number) & set(order))
         request["met"] = selectors.meetings(tournament, before_round=number)[0]
-        return request
+        return with_groups(tournament, request)
     active = [p for p in pairs if p.is_active_in(number)]
     active_numbers = {p.number for p in active}
     if number == 1 or not tournament.rounds.filter(number__lt=number).exists():
@@ -94,14 +94,39 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
         ranking = _ranking(tournament, number, active_numbers, default=sorted(active_numbers))
     met, met_last = selectors.meetings(tournament, before_round=number)
     rested = _rested_in_session(tournament, number)
-    return {
+    return with_groups(tournament, {
         "system": "danish",
         "ranking": ranking,
         "met": met,
         "met_last_round": met_last,
         "rested": sorted(rested & active_numbers),
         "avoid_rematches": tournament.rematch_window,
-    }
+    })
+
+
+def with_groups(tournament: Tournament, request: dict) -> dict:
+    """``request`` (a ``danish`` or ``mitchell`` request of the whole field) in groups when
+    the field is split (``Tournament.groups`` > 1; rules.md §19, pairing-io.md "Groups").
+
+    Danish: ``groups`` = the pair (team) numbers of each group, group 1 first
+    (:func:`tournaments.services.groups.group_lists`, withdrawn ones included: the engine
+    ignores those not ranked); ``ranking`` stays the overall one, which restricted to a group
+    is the group's standings. Mitchell: ``groups`` replaces ``pairs``: each group's Mitchell
+    order is the tournament's order (``Tournament.mitchell_order``) restricted to the group,
+    so one stored order keeps one movement per group. Unsplit: ``request`` unchanged.
+    """
+    if tournament.groups <= 1:
+        return request
+    from .groups import group_lists
+
+    lists = group_lists(tournament)
+    if request["system"] == "mitchell":
+        group_of = {n: g for g, members in enumerate(lists) for n in members}
+        order = request.pop("pairs")
+        request["groups"] = [[n for n in order if group_of.get(n) == g] for g in range(len(lists))]
+    else:
+        request["groups"] = lists
+    return request
 
 
 def round_robin_request(tournament: Tournament, number: int) -> dict:

@@ -64,7 +64,9 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
     _refuse_round_robin_groups(tournament, number)
     request = build_pairing_request(tournament, number, seed=seed)
     if request["system"] == "mitchell" and not tournament.mitchell_order:
-        tournament.mitchell_order = request["pairs"]
+        # in groups (rules.md §19) the groups' orders one after the other: each group's
+        # order is this one restricted to it (pairing_requests.with_groups)
+        tournament.mitchell_order = request.get("pairs") or [n for g in request["groups"] for n in g]
         tournament.save(update_fields=["mitchell_order"])
     try:
         response = pairing.run(request)
@@ -100,8 +102,9 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
 
 
 def _refuse_round_robin_groups(tournament: Tournament, number: int) -> None:
-    """A round-robin round needs every pair in a group of at least 2 (rules.md §14)."""
-    if tournament.system_of_round(number) != Round.System.ROUND_ROBIN:
+    """A round-robin round needs every pair in a group of at least 2 (rules.md §14), and so
+    does any round of a field split into groups (Danish and Mitchell in groups, §19)."""
+    if tournament.system_of_round(number) != Round.System.ROUND_ROBIN and tournament.groups <= 1:
         return
     from .groups import groups_refusal
 
@@ -453,7 +456,8 @@ def idle_pairs_seatable(rnd: Round) -> tuple[Table, Table] | None:
     Allowed when the round is a draft, or published with no score sheet entered yet
     (the pairs can still play all the hands); the round has exactly one rest table
     (*riposo*) and one forced-rest table (*riposo forzato*, opponent withdrawn), each
-    with one pair; and the two pairs have not met before (rules.md §5, art. 32–33).
+    with one pair; the two pairs have not met before (rules.md §5, art. 32–33); and in a
+    round drawn in groups they are of the same group (§14, §19).
     """
     if rnd.state == Round.State.CLOSED or rnd.tournament.is_individual or rnd.tournament.is_teams:
         return None  # individual rests are single players: they cannot form a table of two lines
@@ -467,6 +471,9 @@ def idle_pairs_seatable(rnd: Round) -> tuple[Table, Table] | None:
     a, b = rests[0].resting_pair, forced[0].resting_pair
     if a is None or b is None or rests[0].seats.count() != 1 or forced[0].seats.count() != 1:
         return None
+    groups = (rnd.pairing_request or {}).get("groups")
+    if groups and not any(a.number in g and b.number in g for g in groups):
+        return None  # rules.md §14, §19: a table never holds pairs of two groups
     met, _last = selectors.meetings(rnd.tournament, before_round=rnd.number)
     if any({a.number, b.number} == {m[0], m[1]} for m in met):
         return None

@@ -73,8 +73,11 @@ def build_team_request(tournament: Tournament, number: int, *, seed: int | None 
             random.Random(seed).shuffle(ranking)
     else:
         ranking = _ranking(tournament, number, set(active))
-    return {"system": "danish", "ranking": ranking, "met": met, "met_last_round": met_last,
-            "rested": sorted(rested & set(active)), "avoid_rematches": tournament.rematch_window}
+    from .pairing_requests import with_groups
+
+    return with_groups(tournament, {  # rules.md §19: Danish for teams within each group
+        "system": "danish", "ranking": ranking, "met": met, "met_last_round": met_last,
+        "rested": sorted(rested & set(active)), "avoid_rematches": tournament.rematch_window})
 
 
 def _form(rnd: Round, team: Team, line: int, players: list, number: int) -> Pair:

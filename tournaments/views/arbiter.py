@@ -80,8 +80,15 @@ def tournament_detail(request, tournament):
     plan_warnings = []
     if mitchell_rounds and n_pairs >= 2:
         order = list(tournament.mitchell_order) or list(tournament.pairs.filter(round__isnull=True).values_list("number", flat=True))
-        plan_warnings = [message_text(w) for w in  # in the reader's language (pairing.messages codes)
-                         mitchell.plan_warnings(order, mitchell_rounds, tournament.mitchell_step)]
+        if tournament.groups > 1 and not tournament.is_teams:  # rules.md §19: one movement per group
+            group_of = dict(tournament.pairs.filter(round__isnull=True).values_list("number", "group"))
+            for g in range(1, tournament.groups + 1):
+                members = [n for n in order if group_of.get(n) == g]
+                plan_warnings += [_("Girone %(g)s: %(warning)s") % {"g": g, "warning": message_text(w)}
+                                  for w in mitchell.plan_warnings(members, mitchell_rounds, tournament.mitchell_step)]
+        else:
+            plan_warnings = [message_text(w) for w in  # in the reader's language (pairing.messages codes)
+                             mitchell.plan_warnings(order, mitchell_rounds, tournament.mitchell_step)]
     active = tournament.pairs.filter(round__isnull=True, status=Pair.Status.ACTIVE).count()
     if tournament.is_individual:  # issue 11: players instead of pairs
         n_pairs = tournament.players.filter(number__isnull=False).count()

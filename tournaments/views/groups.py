@@ -8,6 +8,7 @@ from django import forms
 from django.contrib import messages
 from django.db.models import Prefetch
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -53,13 +54,20 @@ def _hand_assignment(request, tournament, pairs) -> tuple[dict[int, int], list[s
 
 @arbiter_view
 def groups(request, tournament):
-    """Show the groups and split the pairs again (POST), until a round-robin round is
-    published (then the groups are frozen)."""
+    """Show the groups and split the pairs again (POST), until a round-robin round, or a
+    round drawn in groups, is published (then the groups are frozen, rules.md §14, §19). An
+    individual tournament has no groups: the page says so (§19)."""
+    if tournament.is_individual:
+        return render(request, "arbiter/refused.html", {
+            "tournament": tournament, "title": _("Gironi"),
+            "refusal": services.groups_individual_refusal(),
+            "back_url": reverse("tournament", args=[tournament.slug]),
+            "back_label": _("Torna al torneo")})
     pairs = list(tournament.pairs.prefetch_related(
         Prefetch("members", queryset=Player.objects.order_by("seat"))).order_by("number"))
     if tournament.is_teams:  # issue 15: a team tournament's groups hold teams
         pairs = list(tournament.teams.order_by("number"))
-    frozen = services.groups_frozen(tournament)
+    frozen = services.groups_frozen_message(tournament)
     form = GroupsForm(request.POST or None, initial={
         "count": tournament.groups, "method": tournament.group_split or Tournament.GroupSplit.SNAKE,
         "seed": tournament.group_seed})

@@ -81,24 +81,32 @@ def table_list(rnd: Round | None) -> list[PublicTable]:
 def public_standings(tournament: Tournament) -> tuple[int | None, list[PublicStanding]]:
     """(last closed round number or None, standings after it), from
     ``selectors.standings_after`` like the arbiter's page and the documents."""
+    after, rows, _groups = public_standings_with_groups(tournament)
+    return after, rows
+
+
+def public_standings_with_groups(tournament: Tournament):
+    """(last closed round number or None, overall standings, per-group standings): the last
+    is ``[(group, [PublicStanding, ...]), ...]`` with the positions within the group
+    (rules.md §14, §19: standings per group and overall), empty when the field is not split."""
     view = selectors.standings_after(tournament)
     if view.after_round is None:
-        return None, []
+        return None, [], []
     if tournament.is_individual:  # issue 11: one row per player
         pairs = {p.number: p for p in tournament.players.filter(number__isnull=False)}
     elif tournament.is_teams:  # issue 15: one row per team
         pairs = {t.number: t for t in tournament.teams.all()}
     else:
         pairs = {p.number: p for p in tournament.pairs.filter(round__isnull=True).prefetch_related("members")}
-    rows = [
-        PublicStanding(
+    def line(row):
+        return PublicStanding(
             position=row.position_label, pair=pairs.get(row.pair), pair_number=row.pair,
             vp=format_vp(row.vp), mp_difference=row.mp_difference, played=row.played,
             penalty=_penalty_text(row.penalty, row.penalty_mp), withdrawn=row.withdrawn,
         )
-        for row in view.rows
-    ]
-    return view.after_round, rows
+
+    groups = [(g.group, [line(r) for r in g.rows]) for g in selectors.standings_by_group(tournament, view)]
+    return view.after_round, [line(row) for row in view.rows], groups
 
 
 def _penalty_text(vp, mp) -> str:
@@ -129,10 +137,10 @@ def public_page(request, slug):
     """``/p/<slug>/``: current table list, "find your seat" and standings, for players' phones."""
     tournament = _tournament(slug, "public_enabled")
     rnd = current_round(tournament)
-    after, standings = public_standings(tournament)
+    after, standings, group_standings = public_standings_with_groups(tournament)
     return render(request, "public/tournament.html", {
         "tournament": tournament, "round": rnd, "tables": table_list(rnd), "seats": seat_finder(rnd),
-        "standings": standings, "after_round": after, "is_final": is_final(tournament, after),
+        "standings": standings, "group_standings": group_standings, "after_round": after, "is_final": is_final(tournament, after),
         **session_texts(tournament, rnd, after),
     })
 

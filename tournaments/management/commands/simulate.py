@@ -11,8 +11,12 @@
 ``squadra,nome_squadra,cognome,nome,tessera,circolo``; ``results.json`` rounds carry ``tables``
 with ``ns_team``/``ew_team``, ``matches`` and ``bye`` per team, standings per team.
 ``--plan RRRRR``: round-robin rounds (rules.md §14); ``--groups G --group-split lot|snake``
-splits the pairs into G groups first (lot seeded with ``--seed``); ``results.json`` then has
-``tournament.groups`` (pair numbers per group), ``byes`` per round and ``group_standings``.
+splits the pairs into G groups first (lot seeded with ``--seed``): ``R`` rounds are a round
+robin per group, ``D`` and ``M`` rounds are paired within each group (rules.md §19);
+``results.json`` then has ``tournament.groups`` (pair numbers per group), ``byes`` per round
+and ``group_standings``.
+
+``--date YYYY-MM-DD``: the tournament's date (the evening played; default today).
 
 Creates a fresh tournament (slug made unique), imports the registrations and plays every
 round with random hands through the same services as the arbiter's pages
@@ -23,6 +27,7 @@ round with random hands through the same services as the arbiter's pages
 appears in his list and he signs the writes). Without it the tournament belongs to the
 'simulatore' user, and only superusers see it in the browser.
 """
+import datetime
 import time
 from pathlib import Path
 
@@ -53,7 +58,10 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
                             help="Tipo di torneo: pairs (a coppie) o individual (individuale, file con le "
                                  "colonne giocatore,cognome,nome,tessera,circolo).")
         parser.add_argument("--groups", type=int, default=1,
-                            help="Gironi per i turni R (girone all'italiana); 1 = nessuna divisione.")
+                            help="Gironi: i turni R (girone all'italiana), D (danese) e M (Mitchell) si "
+                                 "giocano in ogni girone; 1 = nessuna divisione.")
+        parser.add_argument("--date", default=None,
+                            help="Data del torneo (la serata), AAAA-MM-GG; senza: oggi.")
         parser.add_argument("--group-split", choices=["lot", "snake"], default="snake",
                             help="Divisione nei gironi: lot (sorteggio col seme) o snake (serpentina).")
         parser.add_argument("--owner", default=None,
@@ -69,12 +77,19 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
             if owner is None:
                 raise CommandError(_("Nessun arbitro con nome utente «%(username)s» (crealo con manage.py "
                                      "create_arbiter %(username)s).") % {"username": o["owner"]})
+        evening = None
+        if o["date"]:
+            try:
+                evening = datetime.date.fromisoformat(o["date"])
+            except ValueError:
+                raise CommandError(_("Data non valida: %(value)s (scrivila come AAAA-MM-GG, es. 2026-12-03).")
+                                   % {"value": o["date"]}) from None
         started = time.perf_counter()
         try:
             tournament = simulation.simulate(
                 registrations=path, plan=o["plan"], hands=o["hands"], seed=o["seed"], name=o["name"], by=owner,
                 slug=o["slug"], stop_after=o["stop_after"], out=Path(o["out"]), kind=o["kind"],
-                groups=o["groups"], group_split=o["group_split"],
+                groups=o["groups"], group_split=o["group_split"], date=evening,
             )
         except ArbiterError as exc:
             for detail in exc.details:
