@@ -77,7 +77,7 @@ def test_generator_catches_an_engine_that_ignores_rested(monkeypatch):
     def old_engine(request):
         return real({k: v for k, v in request.items() if k not in ("rested", "ranking")})
 
-    monkeypatch.setattr(rtg, "run", old_engine)
+    monkeypatch.setattr(rtg_common, "run", old_engine)
     result = rtg.play(1, 5, "DMMM", withdrawals=False)
     assert result["second_rests_avoidable"] >= 1 and result["violations"]
 
@@ -88,7 +88,7 @@ def test_generator_catches_an_engine_that_hides_repeats(monkeypatch):
     def silent(request):
         return dict(real(request), rematches=[])
 
-    monkeypatch.setattr(rtg, "run", silent)
+    monkeypatch.setattr(rtg_common, "run", silent)
     result = rtg.play(1, 6, "MMMMMM", withdrawals=False)  # T = 3: rounds 4-6 repeat 1-3
     assert result["repeats_unreported"] == 9 and result["violations"]
 
