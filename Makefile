@@ -1,7 +1,9 @@
 # Arbitro: two commands.
 #   make run   install everything, prepare the demo tournament, serve http://127.0.0.1:8000
-#   make test  install everything, run the whole test suite on SQLite, then again on a
-#              throw-away PostgreSQL server (scripts/with-postgres.sh)
+#   make test  install everything, check the import contracts, run the whole test suite on
+#              SQLite, then again (all but the database-free tests) on a throw-away
+#              PostgreSQL server (scripts/with-postgres.sh)
+#   make test-fast  the inner loop: SQLite, no browser, no slow tests
 #   make serve-prod  hosted setup (README, "Hosting"): PROCESSES waitress processes on ports
 #              PORT, PORT+1, … behind a reverse proxy; set DATABASE_URL (PostgreSQL) first
 PYTHON ?= python3
@@ -13,7 +15,12 @@ PORT   ?= 8000
 PROCESSES ?= 4
 THREADS ?= 8
 
-.PHONY: run test test-sqlite test-postgres serve-prod setup system-deps bench messages
+# Two pytest workers (pytest-xdist) on the 2-core machine, a test file per worker (a module's
+# browser and fixtures stay together); WORKERS=0 runs in one process.
+WORKERS ?= 2
+PYTEST := $(BIN)/python -m pytest -q -n $(WORKERS) --dist loadfile
+
+.PHONY: run test test-fast test-sqlite test-postgres lint-imports serve-prod setup system-deps bench messages
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -36,15 +43,25 @@ run: setup
 
 # The whole suite on SQLite, then on PostgreSQL (skipped, with a message, only where the
 # postgresql package cannot be installed); fails if either fails.
+# The import contracts (.importlinter) first: a broken layer fails the run before any test.
 test: setup
+	$(MAKE) --no-print-directory lint-imports
 	$(MAKE) --no-print-directory test-sqlite
 	$(MAKE) --no-print-directory test-postgres
 
-test-sqlite:
-	env -u DATABASE_URL $(BIN)/python -m pytest -q
+# The inner loop while working: SQLite, no browser, nothing marked slow.
+test-fast: setup
+	env -u DATABASE_URL $(PYTEST) -m "not e2e and not slow"
 
+lint-imports: $(STAMP)
+	$(BIN)/lint-imports --no-cache
+
+test-sqlite:
+	env -u DATABASE_URL $(PYTEST)
+
+# Tests that touch no database (marked pure by tests/conftest.py) ran on SQLite already.
 test-postgres:
-	PYTHON=$(BIN)/python bash scripts/with-postgres.sh
+	PYTHON=$(BIN)/python bash scripts/with-postgres.sh $(PYTEST) -m "not pure"
 
 serve-prod: setup
 	$(BIN)/python manage.py serve --host $(HOST) --port $(PORT) --processes $(PROCESSES) --threads $(THREADS)

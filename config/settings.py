@@ -69,7 +69,6 @@ INSTALLED_APPS = [
     "axes",
     "members",
     "tournaments",
-    "scoring",
 ]
 
 MIDDLEWARE = [

@@ -50,6 +50,7 @@ from .errors import PairingError
 from .matching import min_unmatched
 from .messages import Message, msg  # noqa: F401  (Message: for callers building one)
 from .request import is_pair_id
+from .top_down import top_down_violation
 
 __all__ = ["check", "repeated_meetings", "second_rests", "top_down_violation", "main"]
 
@@ -455,48 +456,6 @@ def _check_danish(req, response, tables, bye, forced, out) -> None:
         lambda k, a, q: msg("check.top_down", table=tables[k]["table"], pair=ranking[a], other=ranking[q]))
     if violation is not None:
         out.append(violation)
-
-
-def top_down_violation(matches, unpaired, forb, n: int, repeats: int, message, *, leader_message=None):
-    """Re-derive the top-down choices of a Danish round (rules.md §7, pairing-io.md step 2;
-    for individuals §9, partnerships instead of matches) and say where one was not the best.
-
-    Args:
-        matches: ``[(a, b), ...]`` in the order formed (table order, or partnership order),
-            ``a`` and ``b`` ranking indices (0 = best), ``a`` the better-ranked.
-        unpaired: the ranking indices of every seated entrant.
-        forb: ``forb[i]`` = the indices ``i`` may not meet (partner) again.
-        n: the ranking's length (for :func:`min_unmatched`).
-        repeats: the repeats the response uses, already known to be the fewest possible.
-        message: ``message(k, a, q)`` → the sentence for match ``k`` (0-based) whose
-            ``a`` should have taken the better-ranked ``q``.
-        leader_message: when given, each match must be led by the best-ranked entrant still
-            unpaired (Danish individual); ``leader_message(k, best)`` → the sentence.
-    Returns:
-        the first violation's sentence, or ``None``. The response itself witnesses that
-        each chosen match is feasible; its suffix from match ``k`` on has the fewest repeats
-        because the total does.
-    """
-    unpaired = sorted(unpaired)
-    left = repeats
-    for k, (a, b) in enumerate(matches):
-        if leader_message is not None and a != unpaired[0]:
-            return leader_message(k, unpaired[0])
-        for q in unpaired:
-            if q == a:
-                continue
-            if q == b:
-                break
-            cost = 1 if q in forb[a] else 0
-            if cost > left:
-                continue
-            others = [x for x in unpaired if x not in (a, q)]
-            if cost + min_unmatched(others, forb, n) // 2 <= left:
-                return message(k, a, q)
-        left -= 1 if b in forb[a] else 0
-        unpaired.remove(a)
-        unpaired.remove(b)
-    return None
 
 
 def _check_bye(req, forb, b: int, k_min: int, out) -> None:

@@ -28,10 +28,10 @@ from . import danish_individual as _di
 from . import first_round as _first
 from . import first_round_individual as _fri
 from .errors import PairingError, refusal
-from .check import top_down_violation
 from .matching import min_unmatched
 from .messages import msg
 from .request import is_pair_id, meetings
+from .top_down import top_down_violation
 
 __all__ = ["check", "information", "repeated_opponents"]
 

@@ -37,7 +37,7 @@ from collections import Counter
 from .check_individual import repeated_opponents
 from .matching import min_unmatched
 from .plan import INDIVIDUAL_LETTERS, parse_individual_plan
-from .rtg import answer, checked, random_result, rounds
+from .rtg_common import answer, checked, random_result, rounds
 
 __all__ = ["play", "play_many", "PLANS"]
 

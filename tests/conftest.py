@@ -5,6 +5,33 @@ from pathlib import Path
 import pytest
 
 DATA = Path(__file__).parent / "data"
+TESTS = Path(__file__).parent
+
+# Fixtures through which a test reaches the database (pytest-django's own, and the browser's
+# live server, which needs the transactional database).
+_DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "django_db_serialized_rollback",
+                      "live_server"}
+
+
+def pytest_collection_modifyitems(config, items):
+    """Markers by what a test needs, so that a run can pick (pytest.ini lists them):
+
+    - ``e2e``: under tests/e2e (a real Chromium);
+    - ``pure``: touches no database (neither a ``django_db`` mark nor a database fixture);
+      the PostgreSQL run of ``make test`` leaves these out, they would only run twice;
+    - ``postgres``: skipped unless the database is PostgreSQL (the tests mark themselves with
+      a ``skipif`` whose reason names PostgreSQL).
+    """
+    import pytest
+
+    for item in items:
+        path = Path(str(item.fspath))
+        if TESTS / "e2e" in path.parents:
+            item.add_marker(pytest.mark.e2e)
+        if any("PostgreSQL" in str(m.kwargs.get("reason", "")) for m in item.iter_markers("skipif")):
+            item.add_marker(pytest.mark.postgres)  # never pure: it may reach PostgreSQL by a subprocess
+        elif item.get_closest_marker("django_db") is None and not _DATABASE_FIXTURES & set(item.fixturenames):
+            item.add_marker(pytest.mark.pure)
 
 
 @pytest.fixture(autouse=True)

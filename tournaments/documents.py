@@ -605,14 +605,10 @@ def standings_pdf(doc: StandingsDocument) -> bytes:
     return html_to_pdf(standings_html(doc))
 
 
-# The XLSX renderers live in tournaments/spreadsheets.py (size limit); same import path as before.
-from .spreadsheets import append_row, scoresheets_xlsx, standings_xlsx  # noqa: E402
-
-
 __all__ = [
     "PairInfo", "TableInfo", "RoundDocument", "StandingsDocument", "StandingLine",
     "round_document", "standings_document", "last_closed_round",
     "tablelist_html", "tablelist_pdf", "scoresheets_html", "scoresheets_pdf",
-    "standings_html", "standings_pdf", "standings_xlsx", "scoresheets_xlsx",
-    "html_to_pdf", "append_row", "fmt_vp", "vp_number", "scale_bands", "finder_pages",
+    "standings_html", "standings_pdf",
+    "html_to_pdf", "fmt_vp", "vp_number", "scale_bands", "finder_pages",
 ]

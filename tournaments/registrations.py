@@ -326,32 +326,6 @@ def parse(filename: str, data: bytes, *, existing_numbers=(), existing_membershi
     return parsed
 
 
-def parse_for_tournament(tournament, filename: str, data: bytes) -> ParsedFile:
-    """:func:`parse` (:func:`parse_players` for an individual tournament) against what the
-    tournament already has."""
-    from .models import Player
-
-    if tournament.is_teams:  # issue 15
-        from .team_registrations import parse_teams_for_tournament
-        return parse_teams_for_tournament(tournament, filename, data)
-    if tournament.is_individual:
-        return parse_players(
-            filename, data,
-            existing_numbers=Player.objects.filter(tournament=tournament, number__isnull=False)
-            .values_list("number", flat=True),
-            existing_memberships=Player.objects.filter(tournament=tournament).exclude(membership_number="")
-            .values_list("membership_number", flat=True),
-        )
-    return parse(
-        filename,
-        data,
-        existing_numbers=tournament.pairs.values_list("number", flat=True),
-        existing_memberships=Player.objects.filter(tournament=tournament)
-        .exclude(membership_number="")
-        .values_list("membership_number", flat=True),
-    )
-
-
 # --------------------------------------------------------------------------- individual tournaments
 
 PLAYER_REQUIRED = ("cognome", "nome")

@@ -13,13 +13,13 @@ from decimal import Decimal
 from django.db.models import CharField
 from django.db.models.functions import Cast
 
-from django.utils.translation import gettext as _
-
 from scoring import standings as standings_rules
-from scoring import vp as vp_rules
 
-from .models import (AuditEntry, CustomScale, LineMember, Pair, Penalty, Player, Round, ScoreSheet, Seat, Table,
-                     Tournament)
+from .models import AuditEntry, LineMember, Pair, Player, Round, ScoreSheet, Seat, Table, Tournament
+# Reads kept in their own modules (the team selectors use them too); callers keep asking
+# ``selectors`` for them.
+from .penalty_selectors import PenaltyEntry, split_penalties  # noqa: F401
+from .scale_selectors import builtin_scales, rest_values, scale_by_id, scale_choices, scale_of  # noqa: F401
 
 
 def tournaments_of(user):
@@ -35,53 +35,6 @@ def tournaments_of(user):
 def directs(user, tournament: Tournament) -> bool:
     """Whether ``user`` may open and change ``tournament`` (one of its arbiters, or a superuser)."""
     return tournaments_of(user).filter(pk=tournament.pk).exists()
-
-
-def builtin_scales() -> list[vp_rules.VPScale]:
-    """The published scales with their names in the current UI language
-    ("20 VP, 4 smazzate" / "20 VP, 4 hands"); the JSON keeps the sources' English names."""
-    return [_named(s) for s in vp_rules.builtin_scales().values()]
-
-
-def _named(scale: vp_rules.VPScale) -> vp_rules.VPScale:
-    if scale.hands is None:
-        return scale
-    name = _("%(total)s VP, %(hands)s smazzate") % {"total": scale.total, "hands": scale.hands}
-    return dataclasses.replace(scale, name=name)
-
-
-def scale_by_id(scale_id: str) -> vp_rules.VPScale:
-    """A VP scale by id: a built-in one (``vp20-3h``, ``vp20-4h``) or an arbiter's custom scale.
-
-    Raises ``KeyError`` when there is none with that id.
-    """
-    builtin = vp_rules.builtin_scales()
-    if scale_id in builtin:
-        return _named(builtin[scale_id])
-    custom = CustomScale.objects.filter(scale_id=scale_id).first()
-    if custom is None:
-        raise KeyError(scale_id)
-    return vp_rules.scale_from_dict(custom.data)
-
-
-def scale_choices() -> list[tuple[str, str]]:
-    """(id, name) of every scale the arbiter may pick."""
-    choices = [(s.id, s.name) for s in builtin_scales()]
-    choices += [(c.scale_id, c.name) for c in CustomScale.objects.all()]
-    return choices
-
-
-def scale_of(tournament: Tournament) -> vp_rules.VPScale:
-    """The tournament's VP scale (rules.md §4)."""
-    return scale_by_id(tournament.vp_scale)
-
-
-def rest_values(tournament: Tournament, scale: vp_rules.VPScale | None = None) -> tuple[Decimal, int]:
-    """(VP, MP) credited to a resting pair (rules.md §5, seed code art. 33)."""
-    scale = scale or scale_of(tournament)
-    vp = vp_rules.rest_vp(scale, tournament.bye_percent)
-    mp = vp_rules.rest_mp(scale, tournament.bye_mp, percent=tournament.bye_percent)
-    return Decimal(vp), int(mp)
 
 
 def _decimal_reader():
@@ -154,19 +107,6 @@ def game_results(tournament: Tournament, *, after_round: int | None = None):
 
 
 @dataclasses.dataclass(frozen=True)
-class PenaltyEntry:
-    """One penalty as the standings count it: pair number (a player's in an individual
-    tournament, a team's in a team tournament), VP or MP deducted (positive; the other kind
-    0), reason, the round it belongs to (rules.md §3, art. 23)."""
-
-    pair: int
-    vp: Decimal
-    mp: int
-    reason: str
-    round_number: int
-
-
-@dataclasses.dataclass(frozen=True)
 class Standings:
     """Standings after a round (rules.md §8), as every page and document shows them.
 
@@ -184,27 +124,6 @@ class Standings:
     rows: list
     penalties: tuple[PenaltyEntry, ...]
     pending: tuple[PenaltyEntry, ...]
-
-
-def split_penalties(tournament: Tournament, entrant: str, after_round: int | None,
-                    last: int | None) -> tuple[list[PenaltyEntry], list[PenaltyEntry]]:
-    """(counted, pending) penalties of ``entrant`` ("pair", "player" or "team", the
-    ``Penalty`` field; ``PenaltyEntry.pair`` is then that entrant's number), by number then
-    as given: counted when their round is ≤ ``after_round``, pending when it is after the
-    last closed round ``last`` (rules.md §3, art. 23; a penalty without a round counts from
-    round 1)."""
-    counted, pending = [], []
-    for number, vp, mp, reason, rnd in (
-        Penalty.objects.filter(tournament=tournament, **{f"{entrant}__isnull": False})
-        .order_by(f"{entrant}__number", "created_at", "id")
-        .values_list(f"{entrant}__number", "vp", "mp", "reason", "round_number")
-    ):
-        entry = PenaltyEntry(pair=number, vp=vp, mp=mp, reason=reason, round_number=rnd or 1)
-        if after_round is not None and entry.round_number <= after_round:
-            counted.append(entry)
-        elif last is None or entry.round_number > last:
-            pending.append(entry)
-    return counted, pending
 
 
 def closed_rounds(tournament: Tournament) -> list[int]:

@@ -23,8 +23,8 @@ from django.utils.text import slugify
 from scoring import vp as vp_rules
 from scoring.random_hands import random_hand
 
-from . import documents, selectors, services
-from . import registrations as registration_files
+from . import documents, selectors, services, spreadsheets
+from . import registration_import, team_registrations
 from .errors import ArbiterError
 from .models import Round, Table, Tournament
 
@@ -229,7 +229,7 @@ def write_outputs(tournament: Tournament, out: Path) -> list[Path]:
         put(f"tablelist-round-{rnd.number}.pdf", documents.tablelist_pdf(doc))
     standings = documents.standings_document(tournament)
     put("standings.pdf", documents.standings_pdf(standings))
-    put("standings.xlsx", documents.standings_xlsx(standings))
+    put("standings.xlsx", spreadsheets.standings_xlsx(standings))
     data = json.dumps(results(tournament), ensure_ascii=False, indent=2)
     put("results.json", (data + "\n").encode())
     return written
@@ -315,10 +315,9 @@ def _play(*, by, scale, registrations: Path, plan: str, hands: int, seed: int, n
 
 def _parse(tournament: Tournament, path: Path):
     if tournament.is_teams:
-        from .team_registrations import parse_teams_for_tournament
-        parsed = parse_teams_for_tournament(tournament, path.name, path.read_bytes())
+        parsed = team_registrations.parse_teams_for_tournament(tournament, path.name, path.read_bytes())
     else:
-        parsed = registration_files.parse_for_tournament(tournament, path.name, path.read_bytes())
+        parsed = registration_import.parse_for_tournament(tournament, path.name, path.read_bytes())
     if not parsed.ok:
         raise ArbiterError(f"Iscrizioni non valide in {path.name}.", details=parsed.errors)
     return parsed

@@ -16,22 +16,20 @@ from scoring import standings as standings_rules
 from scoring import teams as team_rules
 
 from .models import LineMember, Match, Round, ScoreSheet, Seat, Team, Tournament
+from .penalty_selectors import split_penalties
+from .scale_selectors import scale_by_id, scale_of
 
 
 def team_scale(tournament: Tournament):
     """The team scale of the ``"margin"`` mode (``Tournament.team_scale``), or None."""
     if tournament.team_result != Tournament.TeamResult.MARGIN or not tournament.team_scale:
         return None
-    from .selectors import scale_by_id
-
     return scale_by_id(tournament.team_scale)
 
 
 def team_rest_vp(tournament: Tournament) -> Decimal:
     """VP of a resting team, of the opponent of a forfeit or withdrawn team: the rest percent
     (``bye_percent``, 70 by default) of a match's maximum (rules.md §15: 28 of 40)."""
-    from .selectors import scale_of
-
     return team_rules.team_rest_vp(scale_of(tournament), tournament.bye_percent,
                                    mode=tournament.team_result, team_scale=team_scale(tournament))
 
@@ -108,8 +106,6 @@ def team_standings_rows(tournament: Tournament, after_round: int | None, *, pena
     teams = list(tournament.teams.order_by("number").values_list("number", "status"))
     results = team_results(tournament, after_round=after_round) if after_round is not None else []
     if penalties is None:
-        from .selectors import split_penalties
-
         penalties = split_penalties(tournament, "team", after_round, None)[0]
     return standings_rules.compute_standings(
         [n for n, _s in teams], results, tiebreaks=tournament.tiebreak_order,

@@ -8,9 +8,12 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow  # a real server and 12 phones for about 30 s
 def test_small_room_loses_nothing_and_refuses_no_phone():
     result = subprocess.run(
         [sys.executable, "bench/room.py", "--tables", "6", "--seconds", "10", "--open-seconds", "1",

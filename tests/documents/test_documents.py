@@ -26,7 +26,7 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournaments import documents, services
+from tournaments import documents, services, spreadsheets
 from tournaments.models import Round
 
 N_S_HANDS = {1: [400, 300, 200, 100], 2: [300, 300, 200, 100], 3: [300, 200, 100, 0], 4: [300, 200, 100, 0]}
@@ -192,7 +192,7 @@ def test_standings_500_pairs_paginate_with_repeated_header():
 
 
 def test_standings_xlsx_has_bold_header_and_numbers(played):
-    wb = load_workbook(io.BytesIO(documents.standings_xlsx(documents.standings_document(played))))
+    wb = load_workbook(io.BytesIO(spreadsheets.standings_xlsx(documents.standings_document(played))))
     ws = wb.active
     header = [c.value for c in ws[1]]
     assert header[:8] == ["Posizione", "Pari merito", "Coppia", "Giocatori", "VP", "Penalità", "Scarto MP",
@@ -207,7 +207,7 @@ def test_standings_xlsx_has_bold_header_and_numbers(played):
 
 
 def test_scoresheets_xlsx_one_row_per_hand(played):
-    wb = load_workbook(io.BytesIO(documents.scoresheets_xlsx(documents.round_document(played.rounds.get(number=1)))))
+    wb = load_workbook(io.BytesIO(spreadsheets.scoresheets_xlsx(documents.round_document(played.rounds.get(number=1)))))
     hands = wb["Smazzate"]
     assert [c.value for c in hands[1]][:6] == ["Tavolo", "Smazzata", "Coppia N/S", "Base N/S", "Carte N/S", "Totale N/S"]
     assert hands[1][0].font.bold
@@ -221,7 +221,7 @@ def test_scoresheets_xlsx_one_row_per_hand(played):
 
 def test_scoresheets_xlsx_rest_row_has_the_rest_vp(drafted):
     """5 pairs: table 3 is the rest; default 70% of the 20-VP maximum = 14 VP (rules.md §5)."""
-    wb = load_workbook(io.BytesIO(documents.scoresheets_xlsx(documents.round_document(drafted.rounds.get(number=1)))))
+    wb = load_workbook(io.BytesIO(spreadsheets.scoresheets_xlsx(documents.round_document(drafted.rounds.get(number=1)))))
     rows = [[c.value for c in r] for r in wb["Tavoli"].iter_rows(min_row=2)]
     rest = [r for r in rows if r[4] == "Riposo"]
     assert len(rest) == 1
@@ -325,8 +325,8 @@ def test_player_named_like_a_formula_became_a_formula_in_xlsx(played):
     """A player named ``=1+1`` or ``=HYPERLINK(...)`` was written as a formula; every text cell
     must read back as the literal string with data type "s"."""
     _rename_players_hostile(played)
-    standings = load_workbook(io.BytesIO(documents.standings_xlsx(documents.standings_document(played))))
-    sheets = load_workbook(io.BytesIO(documents.scoresheets_xlsx(
+    standings = load_workbook(io.BytesIO(spreadsheets.standings_xlsx(documents.standings_document(played))))
+    sheets = load_workbook(io.BytesIO(spreadsheets.scoresheets_xlsx(
         documents.round_document(played.rounds.get(number=1)))))
     for wb in (standings, sheets):
         cells = _string_cells(wb)
@@ -345,7 +345,7 @@ def test_append_row_keeps_formula_like_text_as_text(text):
     from openpyxl import Workbook
 
     wb = Workbook()
-    documents.append_row(wb.active, [text, 7, None])
+    spreadsheets.append_row(wb.active, [text, 7, None])
     out = io.BytesIO()
     wb.save(out)
     ws = load_workbook(io.BytesIO(out.getvalue())).active

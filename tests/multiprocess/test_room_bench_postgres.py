@@ -13,6 +13,7 @@ from django.conf import settings
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow  # two server processes and a room of phones
 @pytest.mark.skipif(settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql"
                     or not os.environ.get("DATABASE_URL", "").startswith("postgres"),
                     reason="needs a PostgreSQL server (DATABASE_URL=postgres://…, as scripts/with-postgres.sh sets)")

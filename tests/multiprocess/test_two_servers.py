@@ -47,6 +47,7 @@ pytestmark = [
     pytest.mark.skipif(not POSTGRES, reason="needs PostgreSQL (DATABASE_URL=postgres://…): "
                                             "two server processes share one database server"),
     pytest.mark.django_db(transaction=True),
+    pytest.mark.slow,  # two server processes
 ]
 
 HANDS_A = [[600, 200], [400, 150], [250, 300], [300, 195]]

@@ -3,6 +3,7 @@
 import pytest
 
 import pairing.rtg as rtg
+import pairing.rtg_common as rtg_common
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
@@ -26,7 +27,7 @@ def test_same_seed_same_tournament():
 
 
 def test_generator_reports_a_broken_engine(monkeypatch):
-    real = rtg.run
+    real = rtg_common.run
 
     def broken(request):
         response = real(request)
@@ -34,7 +35,7 @@ def test_generator_reports_a_broken_engine(monkeypatch):
             response["tables"].pop()
         return response
 
-    monkeypatch.setattr(rtg, "run", broken)
+    monkeypatch.setattr(rtg_common, "run", broken)  # the engine every generator calls
     assert rtg.play(1, 10, "MMD")["violations"]
 
 
@@ -71,23 +72,23 @@ def test_random_tournaments_report_zero_second_rests_and_unreported_repeats():
 
 def test_generator_catches_an_engine_that_ignores_rested(monkeypatch):
     # The old engine: the movement rests whoever meets the phantom, second rest or not.
-    real = rtg.run
+    real = rtg_common.run
 
     def old_engine(request):
         return real({k: v for k, v in request.items() if k not in ("rested", "ranking")})
 
-    monkeypatch.setattr(rtg, "run", old_engine)
+    monkeypatch.setattr(rtg_common, "run", old_engine)
     result = rtg.play(1, 5, "DMMM", withdrawals=False)
     assert result["second_rests_avoidable"] >= 1 and result["violations"]
 
 
 def test_generator_catches_an_engine_that_hides_repeats(monkeypatch):
-    real = rtg.run
+    real = rtg_common.run
 
     def silent(request):
         return dict(real(request), rematches=[])
 
-    monkeypatch.setattr(rtg, "run", silent)
+    monkeypatch.setattr(rtg_common, "run", silent)
     result = rtg.play(1, 6, "MMMMMM", withdrawals=False)  # T = 3: rounds 4-6 repeat 1-3
     assert result["repeats_unreported"] == 9 and result["violations"]
 

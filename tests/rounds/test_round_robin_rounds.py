@@ -230,7 +230,7 @@ def test_round_robin_counter_skips_other_systems(tournament, make_pairs, arbiter
 # -- pages ----------------------------------------------------------------------------------
 from django.urls import reverse  # noqa: E402
 
-from tournaments import documents  # noqa: E402
+from tournaments import documents, spreadsheets  # noqa: E402
 
 
 def test_groups_page_split_by_snake_and_by_hand(arbiter_client, rr8):
@@ -307,7 +307,7 @@ def test_standings_documents_per_group(rr8, arbiter):
     import io
 
     import openpyxl
-    wb = openpyxl.load_workbook(io.BytesIO(documents.standings_xlsx(doc)))
+    wb = openpyxl.load_workbook(io.BytesIO(spreadsheets.standings_xlsx(doc)))
     assert wb.sheetnames == ["Classifica", "Girone 1", "Girone 2"]
     assert [c.value for c in wb["Girone 2"]["C"]][1:] == [3, 2, 7, 6]
 

@@ -17,7 +17,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournaments import documents, selectors, services
+from tournaments import documents, selectors, services, spreadsheets
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Pair, Penalty, Round, ScoreSheet
 
@@ -265,7 +265,7 @@ def test_mp_penalty_shown_on_pages_and_documents(arbiter_client, client, mp_play
     assert (line.penalty_text, line.mp_difference, line.mp_scored) == ("−100 MP", 200, 1400)
     printed = documents.standings_html(doc)
     assert "−100 MP" in printed and "ritardo" in printed
-    row = xlsx_row(documents.standings_xlsx(doc), 1)
+    row = xlsx_row(spreadsheets.standings_xlsx(doc), 1)
     assert (row["VP"], row["Penalità"], row["Scarto MP"], row["MP fatti"], row["Penalità MP"]) == (11, 0, 200, 1400, 100)
     assert "(−100 MP)" in page(client, reverse("public", args=["mp"]))
 

@@ -6,7 +6,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from tournaments import registrations
+from tournaments import registration_import, registrations
 from tournaments.models import Pair, Player
 
 HEADER = "coppia,cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2,circolo\n"
@@ -60,7 +60,7 @@ def test_semicolon_windows_1252_accented_names_import(tournament):
         "2;Pérez;José;12;Cantù;Nicolò;13;Circolo Città\r\n"
     )
     data = text.encode("cp1252")
-    parsed = registrations.parse_for_tournament(tournament, "iscritti.csv", data)
+    parsed = registration_import.parse_for_tournament(tournament, "iscritti.csv", data)
     assert parsed.errors == []
     first = parsed.rows[0].players
     assert (first[0].last_name, first[1].last_name, first[1].first_name) == ("Niccolò", "D'Alò", "Mattìa")
@@ -77,7 +77,7 @@ def test_utf8_bom_is_accepted():
 def test_player_already_in_tournament_is_refused(tournament, make_pairs):
     make_pairs(tournament, 1)  # memberships A1, B1
     text = HEADER + "2,Rossi,Anna,A1,Verdi,Bruno,Z9,C\n"
-    parsed = registrations.parse_for_tournament(tournament, "f.csv", text.encode())
+    parsed = registration_import.parse_for_tournament(tournament, "f.csv", text.encode())
     assert parsed.errors == ["Riga 2: il giocatore con tessera A1 è già iscritto al torneo."]
 
 

@@ -5,17 +5,12 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .tournament import Tournament, new_pin, new_token
+from .tournament import RoundSystem, Tournament, new_pin, new_token
 from .entrants import Pair
 
 
 class Round(models.Model):
-    class System(models.TextChoices):
-        MITCHELL = "mitchell", _("Mitchell")
-        DANISH = "danish", _("Danese")
-        DANISH_INDIVIDUAL = "danish-individual", _("Danese individuale")
-        INDIVIDUAL_MOVEMENT = "individual-movement", _("Movimento individuale")
-        ROUND_ROBIN = "round-robin", _("Girone all'italiana")
+    System = RoundSystem  # defined with the tournament, whose plan names each round's system
 
     class State(models.TextChoices):
         DRAFT = "draft", _("Bozza")

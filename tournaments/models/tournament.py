@@ -24,6 +24,16 @@ def new_pin() -> str:
     return f"{secrets.randbelow(10_000):04d}"
 
 
+class RoundSystem(models.TextChoices):
+    """How a round is paired (``Round.system``; the plan's letters, rules.md §6, §7, §9, §14)."""
+
+    MITCHELL = "mitchell", _("Mitchell")
+    DANISH = "danish", _("Danese")
+    DANISH_INDIVIDUAL = "danish-individual", _("Danese individuale")
+    INDIVIDUAL_MOVEMENT = "individual-movement", _("Movimento individuale")
+    ROUND_ROBIN = "round-robin", _("Girone all'italiana")
+
+
 class Tournament(models.Model):
     class Kind(models.TextChoices):
         PAIRS = "pairs", _("A coppie")
@@ -159,9 +169,9 @@ class Tournament(models.Model):
         planned = self.planned_rounds()
         letter = planned[number - 1].system if 0 < number <= len(planned) else "D"
         if self.is_individual:
-            return Round.System.INDIVIDUAL_MOVEMENT if letter == "M" else Round.System.DANISH_INDIVIDUAL
-        return {"M": Round.System.MITCHELL, "R": Round.System.ROUND_ROBIN}.get(
-            letter, Round.System.DANISH)
+            return RoundSystem.INDIVIDUAL_MOVEMENT if letter == "M" else RoundSystem.DANISH_INDIVIDUAL
+        return {"M": RoundSystem.MITCHELL, "R": RoundSystem.ROUND_ROBIN}.get(
+            letter, RoundSystem.DANISH)
 
     @property
     def is_individual(self) -> bool:
@@ -212,6 +222,3 @@ class CustomScale(models.Model):
     def __str__(self) -> str:
         return self.name
 
-
-# Models defined later in the package, used inside methods only (at call time).
-from .rounds import Round  # noqa: E402

@@ -182,10 +182,8 @@ from .groups import (  # noqa: F401
 )
 from .pairing_requests import round_robin_request  # noqa: F401
 from .teams import (  # noqa: F401  (issue 15: team tournaments)
-    add_late_team,
     add_team,
     forfeit_match,
-    late_team_refusal,
     import_teams,
     lineup_for,
     lineup_round,
@@ -193,6 +191,7 @@ from .teams import (  # noqa: F401  (issue 15: team tournaments)
     set_team_captain,
     withdraw_team,
 )
+from .late_teams import add_late_team, late_team_refusal  # noqa: F401
 from .team_rounds import (  # noqa: F401
     active_teams,
     build_team_request,

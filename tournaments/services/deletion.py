@@ -15,6 +15,7 @@ from pathlib import Path
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from .. import signals
 from ..errors import ArbiterError
 from ..models import ScoreSheet, Tournament
 from .guard import refuse_integrity_errors
@@ -82,11 +83,11 @@ def delete_tournament(*, tournament: Tournament, by, typed_slug: str) -> Deletio
     if (typed_slug or "").strip() != tournament.slug:
         raise ArbiterError(_("Per confermare scrivi esattamente l'indirizzo breve del torneo, «%(slug)s»: "
                              "nulla è stato eliminato.") % {"slug": tournament.slug})
-    from ..transfer import backups  # late import: transfer imports services
-
     summary = deletion_summary(tournament)
     try:
-        path = backups.backup_before_delete(tournament)
+        # the backup's receiver (transfer.backups) returns the file's path
+        path = next((answer for _receiver, answer in signals.tournament_deleting.send(
+            sender=Tournament, tournament=tournament) if answer), None)
     except OSError as exc:
         raise ArbiterError(_("Il file di backup non si può scrivere (%(error)s): nulla è stato eliminato.")
                            % {"error": exc}) from exc

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 import pairing
 import pairing.check
 
-from .. import selectors
+from .. import selectors, signals
 from ..errors import ArbiterError
 from ..i18n_messages import coded, message_text, stored, stored_text
 from ..models import (
@@ -598,9 +598,7 @@ def close_round(*, round: Round, by) -> Round:
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["state", "closed_at"])
     audit(tournament=rnd.tournament, by=by, action="round_closed", round_number=rnd.number)
-    from ..transfer import backups  # issue 13 item 5; late import: transfer imports services
-
-    backups.schedule_backup(rnd.tournament, rnd.number)
+    signals.round_closed.send(sender=Round, tournament=rnd.tournament, round_number=rnd.number)
     return rnd
 
 

@@ -25,8 +25,10 @@ from pathlib import Path
 
 from django.conf import settings
 from django.db import connection, transaction
+from django.dispatch import receiver
 from django.utils.translation import gettext as _
 
+from .. import signals
 from ..models import Tournament
 from .exporter import export_tournament
 
@@ -133,6 +135,16 @@ def schedule_backup(tournament: Tournament, round_number: int) -> None:
     """Run :func:`run_backup` once the current transaction commits (immediately outside one)."""
     tournament_id = tournament.pk
     transaction.on_commit(lambda: run_backup(tournament_id, round_number))
+
+
+@receiver(signals.round_closed)
+def _on_round_closed(sender, tournament, round_number, **kwargs) -> None:
+    schedule_backup(tournament, round_number)
+
+
+@receiver(signals.tournament_deleting)
+def _on_tournament_deleting(sender, tournament, **kwargs) -> Path:
+    return backup_before_delete(tournament)
 
 
 def take_messages() -> list[str]:

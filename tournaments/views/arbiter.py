@@ -13,7 +13,7 @@ from django_tables2 import RequestConfig
 
 from pairing import mitchell
 
-from .. import documents, registrations, selectors, services, wording
+from .. import documents, registration_import, registrations, selectors, services, wording
 from ..errors import ArbiterError
 from ..i18n_messages import message_text
 from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
@@ -238,7 +238,7 @@ def registrations_import(request, tournament):
             request.session.pop(SESSION_IMPORT, None)
             messages.error(request, _("Carica di nuovo il file."))
             return redirect("import", slug=tournament.slug)
-        parsed = registrations.parse_for_tournament(tournament, stored["name"], data)
+        parsed = registration_import.parse_for_tournament(tournament, stored["name"], data)
         if parsed.ok:
             if tournament.is_individual:  # issue 11: one player a row
                 count = services.import_players(tournament=tournament, rows=parsed.rows, by=request.user)
@@ -258,7 +258,7 @@ def registrations_import(request, tournament):
         if form.is_valid():
             upload = form.cleaned_data["file"]
             data = upload.read()
-            parsed = registrations.parse_for_tournament(tournament, upload.name, data)
+            parsed = registration_import.parse_for_tournament(tournament, upload.name, data)
             previous = request.session.pop(SESSION_IMPORT, None)
             if isinstance(previous, dict):
                 registrations.discard_upload(previous.get("file"))

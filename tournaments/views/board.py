@@ -12,7 +12,7 @@ from django.contrib import messages
 from django.db.models import Count, Max, Sum
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import NoReverseMatch, reverse
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_POST
@@ -25,6 +25,7 @@ from ..errors import StaleSheetError
 from ..models import PinGuard, Round, ScoreSheet, Table
 from .teams import team_matches
 from .common import arbiter_view
+from .stale_sheet import stale_sheet_page
 from ..templatetags.audit import actor_label
 from .rounds import STATUS_LABELS, can_validate, entry_time_label, sheet_status, status_label, table_url
 
@@ -34,14 +35,6 @@ POLL_SECONDS = 3
 
 def _round(tournament, number: int) -> Round:
     return get_object_or_404(Round, tournament=tournament, number=number)
-
-
-def sheet_url(slug: str, round_number: int, table_number: int) -> str:
-    """The arbiter's page of one table's sheet (URL name ``sheet``), where he corrects it."""
-    try:
-        return reverse("sheet", args=[slug, round_number, table_number])
-    except NoReverseMatch:  # the rounds pages are not mounted: same path by hand
-        return f"/tornei/{slug}/turni/{round_number}/tavoli/{table_number}/"
 
 
 def board_stamp(rnd: Round) -> str:
@@ -184,29 +177,6 @@ def board_rows(request, tournament, number):
                                                        **board_rows_context(rnd)})
 
 
-def _stale_page(request, tournament, rnd: Round, exc: StaleSheetError, *, status: int,
-                back: str = "tabellone", typed: str = "") -> HttpResponse:
-    """The refusal page of a validation from the board: the message and the current sheet.
-    ``back``: where the arbiter came from (``tabellone`` | ``turno`` | ``score``, the
-    decision page of a disputed sheet), for the way back; ``typed``: the decision he had
-    written there (shown, not saved)."""
-    sheet = exc.current
-    current = None
-    if sheet is not None:
-        current = {
-            "state": status_label(sheet),
-            "mp": (sheet.mp_ns, sheet.mp_ew),
-            "vp": (format_vp(sheet.vp_ns), format_vp(sheet.vp_ew)),
-            "entered_by": actor_label(sheet.entered_by),
-            "version": sheet.version,
-            "url": sheet_url(tournament.slug, rnd.number, sheet.table.number),
-        }
-    return render(request, "arbiter/board_stale.html", {
-        "tournament": tournament, "round": rnd, "refusal": exc.message, "current": current, "back": back,
-        "typed": typed.strip(),
-    }, status=status)
-
-
 @arbiter_view
 @require_POST
 def board_validate(request, tournament, number, table):
@@ -222,7 +192,7 @@ def board_validate(request, tournament, number, table):
     target = get_object_or_404(Table, round=rnd, number=table)
     raw = request.POST.get("version", "").strip()
     if not raw.isdigit() or len(raw) > 9:
-        return _stale_page(request, tournament, rnd, StaleSheetError(
+        return stale_sheet_page(request, tournament, rnd, StaleSheetError(
             _("Manca la versione dello score vista sul tabellone: ricarica il tabellone e riprova."),
             current=ScoreSheet.objects.filter(table=target).first()), status=400)
     sheet = ScoreSheet.objects.filter(table=target).first()
@@ -234,7 +204,7 @@ def board_validate(request, tournament, number, table):
     try:
         services.validate_sheet(table=target, by=request.user, expected_version=int(raw))
     except StaleSheetError as exc:
-        return _stale_page(request, tournament, rnd, exc, status=409)
+        return stale_sheet_page(request, tournament, rnd, exc, status=409)
     messages.success(request, _("Tavolo %(t)s validato.") % {"t": table})
     return redirect("board", slug=tournament.slug, number=number)
 

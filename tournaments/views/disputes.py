@@ -25,7 +25,7 @@ from scoring.vp import format_vp
 from .. import selectors, services
 from ..errors import ArbiterError, StaleSheetError
 from ..models import Round, ScoreSheet, Table
-from .board import _stale_page
+from .stale_sheet import stale_sheet_page
 from .common import arbiter_view, query_int
 from .rounds import _round, _sheet_of, _table
 
@@ -120,7 +120,7 @@ def sheet_validate_disputed(request, tournament, number, table):
     if request.method != "POST":
         seen = query_int(request.GET.get("versione"), low=0)
         if seen is not None and seen != sheet.version:
-            return _stale_page(request, tournament, rnd, services.stale_sheet_error(sheet, seen), back=back, status=409)
+            return stale_sheet_page(request, tournament, rnd, services.stale_sheet_error(sheet, seen), back=back, status=409)
         if sheet.state != ScoreSheet.State.DISPUTED:
             messages.info(request, _("Lo score del tavolo %(t)s non è contestato: non c'è una decisione da "
                                      "scrivere.") % {"t": table})
@@ -129,13 +129,13 @@ def sheet_validate_disputed(request, tournament, number, table):
 
     raw = request.POST.get("version", "").strip()
     if not raw.isdigit() or len(raw) > 9:
-        return _stale_page(request, tournament, rnd, StaleSheetError(
+        return stale_sheet_page(request, tournament, rnd, StaleSheetError(
             _("Manca la versione dello score vista sulla pagina: riapri la pagina e riprova."), current=sheet),
             back=back, status=400)
     form = DecisionForm(request.POST)
     if not form.is_valid():
         if int(raw) != sheet.version:  # a captain's change meanwhile wins over the form's error
-            return _stale_page(request, tournament, rnd, services.stale_sheet_error(sheet, int(raw)), back=back,
+            return stale_sheet_page(request, tournament, rnd, services.stale_sheet_error(sheet, int(raw)), back=back,
                                status=409,
                                typed=request.POST.get("reason", ""))
         return _page(request, tournament, rnd, table_obj, sheet, form, back=back)
@@ -143,7 +143,7 @@ def sheet_validate_disputed(request, tournament, number, table):
         services.validate_sheet(table=table_obj, by=request.user, expected_version=int(raw),
                                 reason=form.cleaned_data["reason"])
     except StaleSheetError as exc:
-        return _stale_page(request, tournament, rnd, exc, back=back, status=409,
+        return stale_sheet_page(request, tournament, rnd, exc, back=back, status=409,
                            typed=form.cleaned_data["reason"])
     except ArbiterError as exc:  # e.g. a sum error: the page again, the decision kept
         sheet.refresh_from_db()

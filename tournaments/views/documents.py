@@ -15,7 +15,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from .. import documents, printpack
+from .. import documents, printpack, spreadsheets
 from ..models import Round
 from .common import arbiter_view
 
@@ -96,7 +96,7 @@ def scoresheets_pdf(request, tournament, number: int):
 def scoresheets_xlsx(request, tournament, number: int):
     """Every score sheet of round ``number`` as a spreadsheet."""
     doc = documents.round_document(_round(tournament, number), qr=False, request=request)
-    return _download(documents.scoresheets_xlsx(doc), XLSX,
+    return _download(spreadsheets.scoresheets_xlsx(doc), XLSX,
                      f"{tournament.slug}-score-turno-{number}.xlsx", inline=False)
 
 
@@ -123,7 +123,7 @@ def standings_pdf(request, tournament):
 def standings_xlsx(request, tournament):
     """Standings as a spreadsheet; ``?dopo=N`` as for the PDF."""
     doc = documents.standings_document(tournament, after_round=_after(request))
-    return _download(documents.standings_xlsx(doc), XLSX, _standings_name(tournament, doc) + ".xlsx",
+    return _download(spreadsheets.standings_xlsx(doc), XLSX, _standings_name(tournament, doc) + ".xlsx",
                      inline=False)
 
 

@@ -7,7 +7,7 @@ from django.utils.translation import ngettext
 
 from tournaments.management.lang import LangCommand
 
-from tournaments import registrations, services
+from tournaments import registration_import, services
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
 
@@ -26,7 +26,7 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
         path = Path(file)
         if not path.exists():
             raise CommandError(_("File %(file)s inesistente.") % {"file": file})
-        parsed = registrations.parse_for_tournament(tournament, path.name, path.read_bytes())
+        parsed = registration_import.parse_for_tournament(tournament, path.name, path.read_bytes())
         if not parsed.ok:
             for error in parsed.errors:
                 self.stderr.write(error)

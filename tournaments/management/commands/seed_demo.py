@@ -30,7 +30,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.management.lang import LangCommand
 
-from tournaments import registrations, services
+from tournaments import registration_import, services
 from tournaments.management.commands.create_arbiter import random_password
 from tournaments.models import Tournament
 
@@ -142,5 +142,5 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
         tournament = services.create_tournament(
             by=user, name="Torneo dimostrativo", slug=DEMO_SLUG, date=date.today(), venue="Circolo del Ponte"
         )
-        parsed = registrations.parse_for_tournament(tournament, path.name, path.read_bytes())
+        parsed = registration_import.parse_for_tournament(tournament, path.name, path.read_bytes())
         services.import_pairs(tournament=tournament, rows=parsed.rows, by=user)
