@@ -12,7 +12,7 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
-from tournaments import documents, selectors, services
+from tournaments import documents, selectors, services, spreadsheets
 from tournaments.errors import ArbiterError
 from tournaments.models import Round, Table
 from tournaments.services import HandInput
@@ -168,7 +168,7 @@ def test_standings_page_pdf_and_xlsx_per_group_after_danish(fourteen, arbiter, a
     doc = documents.standings_document(t)
     assert [(r.position, r.pair) for r in doc.groups[1][1]] == [
         ("1", 3), ("2", 14), ("3", 6), ("4", 11), ("5", 10), ("6", 7), ("7", 2)]
-    wb = openpyxl.load_workbook(io.BytesIO(documents.standings_xlsx(doc)))
+    wb = openpyxl.load_workbook(io.BytesIO(spreadsheets.standings_xlsx(doc)))
     assert wb.sheetnames == ["Classifica", "Girone 1", "Girone 2"]
     assert [c.value for c in wb["Girone 1"]["C"]][1:] == [1, 13, 5, 9, 12, 8, 4]
 

@@ -3,7 +3,7 @@
 rules.md §14: the arbiter may split the field into groups (by lot, by number, by hand); each
 group plays its own round robin in the same rounds, tables numbered group after group;
 standings per group and overall. §19: with groups set, Danish and Mitchell rounds are played
-within each group too (:func:`tournaments.services.pairing_requests.with_groups`); an
+within each group too (:func:`with_groups`); an
 individual tournament has no groups. The split is stored on the pairs (``Pair.group``, 1..G)
 and the tournament (``groups`` = G, ``group_split``, ``group_seed``); the pairing request of
 an ``R`` round carries one list of pair numbers per group (:mod:`.pairing_requests`).
@@ -179,3 +179,26 @@ def _by_hand(numbers: list[int], count: int, assignment: dict[int, int], *,
                           "almeno 2."))
         raise ArbiterError(message % {"group": small[0]})
     return groups
+
+
+def with_groups(tournament: Tournament, request: dict) -> dict:
+    """``request`` (a ``danish`` or ``mitchell`` request of the whole field) in groups when
+    the field is split (``Tournament.groups`` > 1; rules.md §19, pairing-io.md "Groups").
+
+    Danish: ``groups`` = the pair (team) numbers of each group, group 1 first
+    (:func:`group_lists`, withdrawn ones included: the engine
+    ignores those not ranked); ``ranking`` stays the overall one, which restricted to a group
+    is the group's standings. Mitchell: ``groups`` replaces ``pairs``: each group's Mitchell
+    order is the tournament's order (``Tournament.mitchell_order``) restricted to the group,
+    so one stored order keeps one movement per group. Unsplit: ``request`` unchanged.
+    """
+    if tournament.groups <= 1:
+        return request
+    lists = group_lists(tournament)
+    if request["system"] == "mitchell":
+        group_of = {n: g for g, members in enumerate(lists) for n in members}
+        order = request.pop("pairs")
+        request["groups"] = [[n for n in order if group_of.get(n) == g] for g in range(len(lists))]
+    else:
+        request["groups"] = lists
+    return request

@@ -12,7 +12,7 @@ from ..models import (
     Round,
     Tournament,
 )
-
+from .groups import group_lists, with_groups
 
 
 def _active_pairs(tournament: Tournament, round_number: int) -> list[Pair]:
@@ -104,31 +104,6 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
     })
 
 
-def with_groups(tournament: Tournament, request: dict) -> dict:
-    """``request`` (a ``danish`` or ``mitchell`` request of the whole field) in groups when
-    the field is split (``Tournament.groups`` > 1; rules.md §19, pairing-io.md "Groups").
-
-    Danish: ``groups`` = the pair (team) numbers of each group, group 1 first
-    (:func:`tournaments.services.groups.group_lists`, withdrawn ones included: the engine
-    ignores those not ranked); ``ranking`` stays the overall one, which restricted to a group
-    is the group's standings. Mitchell: ``groups`` replaces ``pairs``: each group's Mitchell
-    order is the tournament's order (``Tournament.mitchell_order``) restricted to the group,
-    so one stored order keeps one movement per group. Unsplit: ``request`` unchanged.
-    """
-    if tournament.groups <= 1:
-        return request
-    from .groups import group_lists
-
-    lists = group_lists(tournament)
-    if request["system"] == "mitchell":
-        group_of = {n: g for g, members in enumerate(lists) for n in members}
-        order = request.pop("pairs")
-        request["groups"] = [[n for n in order if group_of.get(n) == g] for g in range(len(lists))]
-    else:
-        request["groups"] = lists
-    return request
-
-
 def round_robin_request(tournament: Tournament, number: int) -> dict:
     """The request (pairing-io.md "Round robin", rules.md §14) of round ``number``, an ``R``
     round of the plan.
@@ -144,8 +119,6 @@ def round_robin_request(tournament: Tournament, number: int) -> dict:
     repeats it cannot avoid; ``rested`` (rests of the session) gets a warning for a second
     rest (the schedule itself is fixed).
     """
-    from .groups import group_lists
-
     before = tournament.rounds.filter(number__lt=number, system=Round.System.ROUND_ROBIN).count()
     groups = group_lists(tournament)
     everyone = [n for g in groups for n in g]

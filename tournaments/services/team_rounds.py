@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from .. import team_selectors
 from ..errors import ArbiterError
 from ..models import LineMember, Match, Pair, Round, Seat, Table, Team, Tournament
+from .groups import with_groups
 from .teams import lineup_for
 
 
@@ -73,8 +74,6 @@ def build_team_request(tournament: Tournament, number: int, *, seed: int | None 
             random.Random(seed).shuffle(ranking)
     else:
         ranking = _ranking(tournament, number, set(active))
-    from .pairing_requests import with_groups
-
     return with_groups(tournament, {  # rules.md §19: Danish for teams within each group
         "system": "danish", "ranking": ranking, "met": met, "met_last_round": met_last,
         "rested": sorted(rested & set(active)), "avoid_rematches": tournament.rematch_window})
