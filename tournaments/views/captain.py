@@ -29,7 +29,6 @@ JSON answers:
 """
 from __future__ import annotations
 
-import json
 from functools import wraps
 
 from django.db import transaction
@@ -49,6 +48,7 @@ from ..devices import (DEVICE_COOKIE, DEVICE_MAX_AGE, client_ip, confirming_mark
                        new_device_id)
 from ..errors import ArbiterError, StaleSheetError
 from ..models import LineMember, Player, Round, ScoreSheet, Table
+from ..text import clean_line, clean_note, read_json_object
 
 #: Unknown tokens per client address (a valid link is never counted nor refused).
 GUESS_RATE = "30/m"
@@ -250,18 +250,13 @@ def sheet_payload(request, table: Table, sheet: ScoreSheet | None) -> dict:
 
 
 def _body(request) -> dict:
-    try:
-        data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ArbiterError(_("Richiesta non leggibile.")) from exc
-    if not isinstance(data, dict):
-        raise ArbiterError(_("Richiesta non leggibile."))
-    return data
+    """The JSON object of the body; size, nesting and shape capped (``text.read_json_object``)."""
+    return read_json_object(request.body)
 
 
 def _line(data: dict) -> str:
     line = data.get("line")
-    if line not in LINES:
+    if not isinstance(line, str) or line not in LINES:
         raise ArbiterError(_("Indica se sei la linea N/S o E/O."))
     return line
 
@@ -269,12 +264,16 @@ def _line(data: dict) -> str:
 def _int_or_none(value, what: str) -> int | None:
     if value in (None, ""):
         return None
-    if isinstance(value, bool):
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ArbiterError(_("%(what)s: numero non valido.") % {"what": what})
+    text = str(value).strip()
+    if len(text) > 12:  # beyond any score or version: refused, never read as "none"
         raise ArbiterError(_("%(what)s: numero non valido.") % {"what": what})
     try:
-        return int(str(value).strip())
+        return int(text)
     except ValueError as exc:
-        raise ArbiterError(_("%(what)s: «%(v)s» non è un numero intero.") % {"what": what, "v": value}) from exc
+        raise ArbiterError(_("%(what)s: «%(v)s» non è un numero intero.")
+                           % {"what": what, "v": clean_line(text, label=what, max_length=12)}) from exc
 
 
 def parse_hands(data: dict, hands_per_round: int) -> tuple[list[services.HandInput], tuple | None]:
@@ -621,7 +620,8 @@ def dispute(request, table, data):
     Refused like :func:`confirm` for the line or the browser that entered it.
     """
     line = _line(data)
-    note = str(data.get("note") or "").strip()[:300]
+    note = data.get("note")
+    note = clean_note(note if isinstance(note, str) else "", max_length=300)
     if not note:
         raise ArbiterError(_("Scrivi che cosa non torna: l'arbitro leggerà la nota."))
     label = captain_label(line, table.number)
