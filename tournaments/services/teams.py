@@ -11,9 +11,10 @@ from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
 from ..models import LineMember, LineUp, Match, Pair, Player, Round, ScoreSheet, Team, Tournament
+from ..text import clean_line
 from .audit import _as_actor, audit
 from .guard import refuse_integrity_errors
-from .pairs import PlayerData, registration_import_refusal
+from .pairs import PlayerData, clean_player, registration_import_refusal
 
 
 def _require_teams(tournament: Tournament) -> None:
@@ -23,6 +24,13 @@ def _require_teams(tournament: Tournament) -> None:
 
 def _lock(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _clean_entry(name: str, players: list[PlayerData]) -> tuple[str, list[PlayerData]]:
+    """The team's name and players made storable (``clean_player``; the name at most 120
+    characters, control characters removed, NUL refused)."""
+    name = clean_line(name, label=_("Nome della squadra"), max_length=Team._meta.get_field("name").max_length)
+    return name, [clean_player(p) for p in players]
 
 
 def _check_players(tournament: Tournament, players: list[PlayerData]) -> None:
@@ -75,6 +83,7 @@ def add_team(*, tournament: Tournament, name: str, players: list[PlayerData], by
     if tournament.rounds.exists():
         raise ArbiterError(_("Il torneo è già iniziato: una squadra tardiva entra solo durante il turno 1 "
                              "al posto del riposo (regole §15, art. 33)."))
+    name, players = _clean_entry(name, players)
     if not name.strip():
         raise ArbiterError(_("Il nome della squadra è obbligatorio."))
     _check_players(tournament, players)
@@ -339,6 +348,7 @@ def add_late_team(*, tournament: Tournament, name: str, players: list[PlayerData
     refusal = late_team_refusal(tournament)
     if refusal:
         raise ArbiterError(refusal)
+    name, players = _clean_entry(name, players)
     if not name.strip():
         raise ArbiterError(_("Il nome della squadra è obbligatorio."))
     _check_players(tournament, players)
