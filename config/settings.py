@@ -143,6 +143,11 @@ AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = 0.25  # hours: 15 minutes (the lockout page says so)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# The address counted is the client's, never the reverse proxy's: waitress puts the client in
+# REMOTE_ADDR for a request of ARBITRO_TRUSTED_PROXIES (manage.py serve), and client_ip reads
+# X-Forwarded-For only from a trusted peer (for any other WSGI server). Counting the proxy's
+# address let five wrong passwords from anywhere lock the arbiter's own browser out.
+AXES_CLIENT_IP_CALLABLE = "tournaments.devices.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
