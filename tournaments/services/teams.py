@@ -204,11 +204,12 @@ def set_lineup(*, team: Team, pairs: list[list[int]], by, round_number: int | No
         pairs: ``[[a, b], [c, d]]``: player ids, the first pair first (it sits N/S at the
             match's first table when the team is team A, E/W there when team B).
         by: the arbiter or the team captain (an ``Actor``).
-        round_number: the round; default :func:`lineup_round` (the draft or the next round).
+        round_number: the round; default :func:`lineup_round` (the draft or the next round),
+            the only round accepted.
     Returns the ``LineUp``. When the round is a draft already, the team's pairs in it are
     changed at once (seats unchanged; the table list shows the new names).
     Raises ``ArbiterError``: the round already published or closed (the line-up is fixed),
-    not two pairs of two players, a player in two pairs, a player of another team, a
+    any other round than :func:`lineup_round`, not two pairs of two players, a player in two pairs, a player of another team, a
     withdrawn player.
     """
     tournament = _lock(team.tournament)
@@ -218,6 +219,9 @@ def set_lineup(*, team: Team, pairs: list[list[int]], by, round_number: int | No
     if rnd is not None and rnd.state != Round.State.DRAFT:
         raise ArbiterError(_("Il turno %(round)s è già pubblicato: la formazione è fissata (regole §15).")
                            % {"round": number})
+    if number != lineup_round(tournament):  # a later round's line-up is chosen after this one
+        raise ArbiterError(_("La formazione si inserisce solo per il prossimo turno, il %(next)s (non il "
+                             "turno %(round)s).") % {"next": lineup_round(tournament), "round": number})
     if len(pairs) != 2 or any(len(p) != 2 for p in pairs):
         raise ArbiterError(_("La formazione è di due coppie di due giocatori."))
     ids = [int(pk) for pair in pairs for pk in pair]
