@@ -251,6 +251,13 @@ RATELIMIT_USE_CACHE = "default"
 # online copy of the database); the newest 20 of each kind are kept (tournaments/transfer/backups.py).
 ARBITRO_BACKUP_DIR = Path(os.environ.get("ARBITRO_BACKUP_DIR", VAR_DIR / "backups"))
 
+# An upload bigger than 2.5 MB (a registration file, a tournament file, with the captains'
+# links and PINs) is spooled to a temporary file: here, under var/ (private to the server),
+# not in the machine's shared /tmp; ``manage.py serve`` deletes those a killed process left
+# (older than serve.STALE_UPLOAD_SECONDS) when it starts.
+FILE_UPLOAD_TEMP_DIR = str(VAR_DIR / "tmp" / "uploads")
+Path(FILE_UPLOAD_TEMP_DIR).mkdir(parents=True, exist_ok=True, mode=0o700)
+
 ARBITRO_TRUSTED_PROXIES = [
     a.strip() for a in os.environ.get("ARBITRO_TRUSTED_PROXIES", "").split(",") if a.strip()
 ]

@@ -8,6 +8,7 @@ hold 500 phones with room to spare. ``bench/room.py`` measures them.
 """
 from __future__ import annotations
 
+import os
 import select
 import signal
 import subprocess
@@ -125,6 +126,32 @@ def worker_commands(*, host: str, port: int, processes: int, threads: int | None
     return commands
 
 
+#: An upload's temporary file older than this (seconds) was left by a killed process: no
+#: upload (10 MB at most through the documented proxy) or import takes that long.
+STALE_UPLOAD_SECONDS = 15 * 60
+
+
+def clear_stale_uploads(directory=None, *, older_than: float = STALE_UPLOAD_SECONDS,
+                        now: float | None = None) -> int:
+    """Delete the files of ``directory`` (default ``settings.FILE_UPLOAD_TEMP_DIR``, under
+    var/) not modified for ``older_than`` seconds: uploads whose process was killed mid-import
+    (the file holds a whole tournament with its captains' links and PINs). Younger files may
+    belong to another server process still reading them and stay. Returns how many went."""
+    directory = directory or getattr(django_settings, "FILE_UPLOAD_TEMP_DIR", None)
+    if not directory or not os.path.isdir(directory):
+        return 0
+    now = time.time() if now is None else now
+    removed = 0
+    for entry in os.scandir(directory):
+        try:
+            if entry.is_file(follow_symlinks=False) and now - entry.stat().st_mtime >= older_than:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:  # gone meanwhile, or not ours: leave it
+            continue
+    return removed
+
+
 def run_workers(commands: list[list[str]], *, out=print, poll_seconds: float = 1.0) -> int:
     """Start every command, restart one that exits on its own, stop them all on Ctrl+C or
     SIGTERM (as a service manager sends). Returns 0 after a requested stop."""
@@ -177,6 +204,7 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
     def handle(self, *args, host, port, threads, connection_limit, processes=1, **options):
         if processes < 1:
             raise CommandError(_("--processes: almeno 1"))
+        clear_stale_uploads()
         if processes > 1:
             if django_settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
                 self.stderr.write(_("Attenzione: più processi con SQLite si contendono il file del database; "
