@@ -111,3 +111,37 @@ def test_score_entry_form_never_answers_500(arbiter, published, cells):
     table = published.tables.filter(bye="").order_by("number").first()
     response = client.post(reverse("sheet", args=["prova", 1, table.number]), _strings(cells))
     assert response.status_code < 500, (cells, response.content[:300])
+
+
+@FUZZ
+@given(table=hostile_text, pin=hostile_text, etag=hostile_text)
+def test_pin_page_and_sheet_state_never_answer_500(captain_round, table, pin, etag):
+    from django.core.cache import cache
+
+    cache.clear()
+    phone = Client(raise_request_exception=False)
+    response = phone.post(reverse("captain_pin", args=["prova"]), _strings({"table": table, "pin": pin}))
+    assert response.status_code < 500, (table, pin, response.content[:300])
+    state = phone.get(reverse("captain_state", args=[captain_round[1].token]),
+                      HTTP_IF_NONE_MATCH=etag.encode("utf-8", "replace").decode("latin-1", "replace"))
+    assert state.status_code < 500, (etag, state.content[:300])
+
+
+@pytest.fixture
+def team(arbiter):
+    import datetime
+
+    from tournaments import services
+
+    tournament = services.create_tournament(by=arbiter, name="Squadre", slug="squadre", kind="teams", plan="RRR",
+                                            date=datetime.date(2026, 12, 1))
+    return services.add_team(tournament=tournament, name="Prima", by=arbiter, players=[
+        services.PlayerData(first_name=f"N{k}", last_name=f"C{k}") for k in range(4)])
+
+
+@FUZZ
+@given(fields=st.dictionaries(st.sampled_from(["round", "p0", "p1", "p2", "p3"]), hostile_text, max_size=5))
+def test_team_captain_form_never_answers_500(team, fields):
+    phone = Client(raise_request_exception=False)
+    response = phone.post(reverse("team_captain", args=[team.token]), _strings(fields))
+    assert response.status_code < 500, (fields, response.content[:300])
