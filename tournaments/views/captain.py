@@ -48,7 +48,7 @@ from ..devices import (DEVICE_COOKIE, DEVICE_MAX_AGE, client_ip, confirming_mark
                        new_device_id)
 from ..errors import ArbiterError, StaleSheetError
 from ..models import LineMember, Player, Round, ScoreSheet, Table
-from ..text import clean_line, clean_note, read_json_object
+from ..text import clean_note, read_json_object
 
 #: Unknown tokens per client address (a valid link is never counted nor refused).
 GUESS_RATE = "30/m"
@@ -267,13 +267,21 @@ def _int_or_none(value, what: str) -> int | None:
     if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise ArbiterError(_("%(what)s: numero non valido.") % {"what": what})
     text = str(value).strip()
-    if len(text) > 12:  # beyond any score or version: refused, never read as "none"
-        raise ArbiterError(_("%(what)s: numero non valido.") % {"what": what})
     try:
         return int(text)
     except ValueError as exc:
         raise ArbiterError(_("%(what)s: «%(v)s» non è un numero intero.")
-                           % {"what": what, "v": clean_line(text, label=what, max_length=12)}) from exc
+                           % {"what": what, "v": clean_note(text, max_length=20)}) from exc
+
+
+def _version(data: dict) -> int | None:
+    """``data["version"]``: the sheet version the phone showed, ``None`` when absent. A value
+    no page sends (negative, beyond 9 digits: ``10**30``) is refused with a sentence, never
+    read as "no version"."""
+    version = _int_or_none(data.get("version"), "version")
+    if version is not None and not 0 <= version < 10**9:
+        raise ArbiterError(_("Versione dello score non leggibile: ricarica la pagina e riprova."))
+    return version
 
 
 def parse_hands(data: dict, hands_per_round: int) -> tuple[list[services.HandInput], tuple | None]:
@@ -550,7 +558,7 @@ def save(request, table, data):
     line = _line(data)
     hands_per_round = table.round.tournament.hands_per_round
     hands, declared = parse_hands(data, hands_per_round)
-    version = _int_or_none(data.get("version"), "version")
+    version = _version(data)
     if version is None:
         raise ArbiterError(_("Manca la versione dello score: ricarica la pagina e riprova."))
     label = captain_label(line, table.number)
@@ -577,7 +585,7 @@ def _check_version(sheet: ScoreSheet, data: dict) -> None:
     refusal = services.round_closed_refusal(Round.objects.get(pk=sheet.table.round_id))
     if refusal:
         raise ArbiterError(refusal)
-    version = _int_or_none(data.get("version"), "version")
+    version = _version(data)
     if version is not None and version != sheet.version:
         raise StaleSheetError(_("Lo score è cambiato mentre lo guardavi: controlla la versione attuale."),
                               current=sheet)
