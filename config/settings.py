@@ -143,6 +143,11 @@ AXES_HANDLER = "axes.handlers.database.AxesDatabaseHandler"
 AXES_FAILURE_LIMIT = 5
 AXES_COOLOFF_TIME = 0.25  # hours: 15 minutes (the lockout page says so)
 AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+# The address counted is the client's, never the reverse proxy's: waitress puts the client in
+# REMOTE_ADDR for a request of ARBITRO_TRUSTED_PROXIES (manage.py serve), and client_ip reads
+# X-Forwarded-For only from a trusted peer (for any other WSGI server). Counting the proxy's
+# address let five wrong passwords from anywhere lock the arbiter's own browser out.
+AXES_CLIENT_IP_CALLABLE = "tournaments.devices.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
@@ -245,6 +250,13 @@ RATELIMIT_USE_CACHE = "default"
 # Issue 13 item 5: where closing a round writes the tournament's export (and, on SQLite, an
 # online copy of the database); the newest 20 of each kind are kept (tournaments/transfer/backups.py).
 ARBITRO_BACKUP_DIR = Path(os.environ.get("ARBITRO_BACKUP_DIR", VAR_DIR / "backups"))
+
+# An upload bigger than 2.5 MB (a registration file, a tournament file, with the captains'
+# links and PINs) is spooled to a temporary file: here, under var/ (private to the server),
+# not in the machine's shared /tmp; ``manage.py serve`` deletes those a killed process left
+# (older than serve.STALE_UPLOAD_SECONDS) when it starts.
+FILE_UPLOAD_TEMP_DIR = str(VAR_DIR / "tmp" / "uploads")
+Path(FILE_UPLOAD_TEMP_DIR).mkdir(parents=True, exist_ok=True, mode=0o700)
 
 ARBITRO_TRUSTED_PROXIES = [
     a.strip() for a in os.environ.get("ARBITRO_TRUSTED_PROXIES", "").split(",") if a.strip()

@@ -333,8 +333,15 @@ class TournamentForm(forms.ModelForm):
         return data
 
 
+#: The largest pair, player or team number a form accepts (far above any room; a 20-digit
+#: number overflowed the database's 64-bit integer and gave a 500).
+MAX_ENTRANT_NUMBER = 99_999
+#: The largest round number a form accepts.
+MAX_ROUND_NUMBER = 1000
+
+
 class PairForm(forms.Form):
-    number = forms.IntegerField(label=_("Numero"), min_value=1, required=False,
+    number = forms.IntegerField(label=_("Numero"), min_value=1, max_value=MAX_ENTRANT_NUMBER, required=False,
                                 help_text=_("Vuoto: il primo numero libero."))
     last_name_1 = forms.CharField(label=_("Cognome 1"), max_length=80)
     first_name_1 = forms.CharField(label=_("Nome 1"), max_length=80)
@@ -432,7 +439,7 @@ class ArbiterAddForm(forms.Form):
 class PlayerForm(forms.Form):
     """A single player of an individual tournament (issue 11, rules.md §9)."""
 
-    number = forms.IntegerField(label=_("Numero"), min_value=1, required=False,
+    number = forms.IntegerField(label=_("Numero"), min_value=1, max_value=MAX_ENTRANT_NUMBER, required=False,
                                 help_text=_("Vuoto: il primo numero libero."))
     last_name = forms.CharField(label=_("Cognome"), max_length=80)
     first_name = forms.CharField(label=_("Nome"), max_length=80)

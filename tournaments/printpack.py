@@ -20,8 +20,11 @@ shows and served from a file cache until something on it changes.
 - Progress is a small JSON file next to it (``<key>.json``: ``{"state": "running", "done": 4,
   "total": 12, ...}``), so any server process can answer the progress bar.
 
-A job whose server stopped (restart, crash) leaves a "running" status that stops moving:
-after :data:`STALE_SECONDS` without progress the next click restarts it.
+A job whose server stopped (restart, crash, ``kill -9``) leaves a "running" status that stops
+moving: :func:`status` reports it as ``stopped`` at once when the process that wrote it is gone
+(its pid, on this machine), or after :data:`STALE_SECONDS` without progress; the page says so
+and «Prepara di nuovo» (any click) restarts it. The forkserver and the workers die with the
+server (``tournaments.printforkserver``, ``printworker.start_worker``).
 
 One job per round and format at a time: a click after something on the pack changed, while
 the job of the previous state still runs, **supersedes** that job (a ``<key>.cancel`` marker:
@@ -45,6 +48,7 @@ import json
 import logging
 import os
 import re
+import socket
 import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
@@ -152,16 +156,52 @@ def status(key: str) -> dict | None:
             current = {"state": "done", "done": 1, "total": 1}
         return current
     try:
-        return json.loads(_status_path(key).read_text())
+        current = json.loads(_status_path(key).read_text())
     except FileNotFoundError:
         return None
-    except ValueError:  # half-written by a dead process: treat as stale
-        return {"state": "running", "done": 0, "total": 1, "updated": 0}
+    except ValueError:  # half-written by a dead process
+        current = {"state": "running", "done": 0, "total": 1, "updated": 0}
+    if not isinstance(current, dict):
+        current = {"state": "running", "done": 0, "total": 1, "updated": 0}
+    if current.get("state") == "running" and job_stopped(current):
+        current = dict(current, state="stopped")
+    return current
+
+
+def _process_alive(pid: int) -> bool:
+    """Whether process ``pid`` of this machine still runs (a zombie does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return fh.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except (OSError, IndexError):
+        return True
+
+
+def job_stopped(current: dict) -> bool:
+    """Whether the "running" status ``current`` belongs to a job that can no longer move: its
+    server process (``pid`` on ``host``, written with every status) is gone, e.g. after a
+    ``kill -9`` or a crash, or the status was not rewritten for :data:`STALE_SECONDS` (a job of
+    another machine, or of an older version that wrote no pid). The progress page then says
+    the preparation stopped and offers «Prepara di nuovo» instead of waiting for ever."""
+    updated = current.get("updated", 0)
+    if not isinstance(updated, (int, float)) or time.time() - updated >= STALE_SECONDS:
+        return True
+    pid = current.get("pid")
+    if isinstance(pid, int) and pid > 0 and current.get("host") == socket.gethostname():
+        return not _process_alive(pid)
+    return False
 
 
 def _write_status(key: str, **values) -> dict:
     """Replace ``key``'s status file atomically (readers never see half a file)."""
     values["updated"] = time.time()
+    values["pid"], values["host"] = os.getpid(), socket.gethostname()  # job_stopped reads them
     path = _status_path(key)
     tmp = path.with_suffix(f".{os.getpid()}.{threading.get_ident()}.tmp")
     tmp.write_text(json.dumps(values))
@@ -327,7 +367,7 @@ def start(pack: Pack, *, background: bool | None = None) -> dict:
         current = status(pack.key)
         if current and current["state"] == "done":
             return current
-        if current and current["state"] == "running" and time.time() - current.get("updated", 0) < STALE_SECONDS:
+        if current and current["state"] == "running":  # status() says "stopped" for a dead job
             return current
         _cancel_path(pack.key).unlink(missing_ok=True)
         current = _write_status(pack.key, state="running", done=0, total=len(_plan(pack)),
@@ -346,7 +386,7 @@ def start(pack: Pack, *, background: bool | None = None) -> dict:
 
 def _fresh_running(key: str) -> bool:
     current = status(key)
-    return bool(current) and current["state"] == "running" and time.time() - current.get("updated", 0) < STALE_SECONDS
+    return bool(current) and current["state"] == "running"  # a dead job's is "stopped"
 
 
 def _running_family(key: str) -> list[str]:
@@ -445,7 +485,7 @@ def _context():
 
     ctx = multiprocessing.get_context("forkserver")
     with _pool_lock:
-        ctx.set_forkserver_preload(["tournaments.printworker", "weasyprint"])
+        ctx.set_forkserver_preload(["tournaments.printworker", "tournaments.printforkserver", "weasyprint"])
     return ctx
 
 

@@ -19,6 +19,10 @@ from __future__ import annotations
 import gc
 import os
 import resource
+import signal
+import sys
+import threading
+import time
 
 #: Objects allocated since the last collection (``gc.get_count()[0]``) above which a worker
 #: collects after a part: about three parts of 25 score sheets, some 80 MB of garbage.
@@ -33,9 +37,50 @@ def lower_priority(niceness: int = 10) -> None:
         pass
 
 
+#: How often (seconds) a worker or the forkserver checks that its parent still lives.
+PARENT_POLL = 0.5
+
+
+def _set_parent_death_signal() -> bool:
+    """Linux: ask the kernel to SIGKILL this process when the thread that forked it ends
+    (``prctl(PR_SET_PDEATHSIG)``). True when set. A worker is forked by the forkserver's only
+    thread, so it dies with the forkserver, even on ``kill -9``."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        PR_SET_PDEATHSIG = 1
+        return libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def exit_with_parent(poll: float = PARENT_POLL) -> threading.Thread:
+    """Start a daemon thread that ends this process (``os._exit``) as soon as its parent is
+    gone (``os.getppid()`` changes: the orphan was handed to init). The forkserver uses it:
+    it was started by a job's thread of the server, and a death signal tied to that thread
+    would fire when the job ends, so it watches the server process instead."""
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(poll)
+        os._exit(0)
+
+    thread = threading.Thread(target=watch, name="exit-with-parent", daemon=True)
+    thread.start()
+    return thread
+
+
 def start_worker(niceness: int = 10) -> None:
-    """Pool initializer: :func:`lower_priority`, and no automatic garbage collection in
-    this process (it only renders parts; :func:`render` collects when needed)."""
+    """Pool initializer: :func:`lower_priority`, no automatic garbage collection in this
+    process (it only renders parts; :func:`render` collects when needed), and tied to its
+    parent, the forkserver, which is tied to the server (:mod:`tournaments.printforkserver`):
+    a server stopped by SIGTERM or ``kill -9`` leaves no worker rendering behind it."""
+    if not _set_parent_death_signal():
+        exit_with_parent()
     lower_priority(niceness)
     gc.disable()
 

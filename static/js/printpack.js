@@ -14,6 +14,7 @@
     count.textContent = (s.done || 0) + "/" + (s.total || 1);
     show("pack-running", s.state === "running");
     show("pack-failed", s.state === "failed");
+    show("pack-stopped", s.state === "stopped");
     show("pack-superseded", s.state === "superseded");
     show("pack-done", s.state === "done");
     show("pack-restart", s.state !== "running");

@@ -16,7 +16,7 @@ import time
 from contextlib import contextmanager
 from functools import wraps
 
-from django.db import DEFAULT_DB_ALIAS, IntegrityError, OperationalError, connections
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, IntegrityError, OperationalError, connections
 from django.utils.translation import gettext_lazy
 
 from ..errors import ArbiterError
@@ -140,6 +140,37 @@ RETRY_MAX_PAUSE = 0.004
 _RETRYING = "_arbitro_retrying_busy"  # set on the connection (one per thread) while retrying
 
 
+#: PostgreSQL's SQLSTATEs of a transaction it rolled back to break a conflict with another:
+#: ``deadlock_detected`` and ``serialization_failure``. Running it again is safe and right.
+RETRY_SQLSTATES = frozenset({"40P01", "40001"})
+#: Tries of a write PostgreSQL rolled back for a conflict (the first and the retries).
+CONFLICT_TRIES = 5
+
+
+def conflict_to_retry(exc: BaseException) -> bool:
+    """Whether ``exc`` (a Django database error) is a deadlock or a serialisation failure
+    the database broke by rolling this transaction back (:data:`RETRY_SQLSTATES`)."""
+    cause = exc.__cause__ or exc.__context__
+    return getattr(cause, "sqlstate", None) in RETRY_SQLSTATES or getattr(cause, "pgcode", None) in RETRY_SQLSTATES
+
+
+def _retry_conflicts(connection, func, args, kwargs):
+    """PostgreSQL (several server processes): run the one-transaction write ``func`` again,
+    after a short random pause, when the database rolled it back for a deadlock or a
+    serialisation failure; at most :data:`CONFLICT_TRIES` times, then the error passes."""
+    setattr(connection, _RETRYING, True)
+    try:
+        for attempt in range(1, CONFLICT_TRIES + 1):
+            try:
+                return func(*args, **kwargs)
+            except (OperationalError, DatabaseError) as exc:
+                if attempt == CONFLICT_TRIES or connection.in_atomic_block or not conflict_to_retry(exc):
+                    raise
+            time.sleep(random.uniform(0.005, 0.05) * attempt)
+    finally:
+        setattr(connection, _RETRYING, False)
+
+
 def _locked(exc: OperationalError) -> bool:
     text = str(exc).lower()
     return "database is locked" in text or "database table is locked" in text
@@ -175,8 +206,12 @@ def retry_when_busy(func):
     call with the settings' busy timeout. The database still serialises the writes (the
     same code is right with several server processes); nothing here is a Python lock.
 
-    Only the outermost transaction is retried: inside another ``atomic`` block, or with
-    another database than SQLite, the call goes straight through. Other errors pass
+    On PostgreSQL a write the database rolled back to break a deadlock or a serialisation
+    failure (two server processes, :data:`RETRY_SQLSTATES`) is run again instead
+    (:func:`_retry_conflicts`), a few times.
+
+    Only the outermost transaction is retried: inside another ``atomic`` block the call
+    goes straight through. Other errors pass
     unchanged. Must wrap a function without effects outside the database (it may run
     again).
     """
@@ -184,8 +219,10 @@ def retry_when_busy(func):
     @wraps(func)
     def wrapper(*args, **kwargs):
         connection = connections[DEFAULT_DB_ALIAS]
-        if connection.vendor != "sqlite" or connection.in_atomic_block or getattr(connection, _RETRYING, False):
+        if connection.in_atomic_block or getattr(connection, _RETRYING, False):
             return func(*args, **kwargs)
+        if connection.vendor != "sqlite":
+            return _retry_conflicts(connection, func, args, kwargs)
         connection.ensure_connection()
         deadline = time.monotonic() + RETRY_SECONDS
         pause = RETRY_FIRST_PAUSE

@@ -15,7 +15,7 @@ from .drafts import _record_adjusted_inputs, draft_staleness
 from .guard import refuse_integrity_errors
 from .pairs import PlayerData
 from .team_rounds import build_team_request, write_match
-from .teams import _check_players, _create_team, _lock, _require_teams
+from .teams import _check_players, _clean_entry, _create_team, _lock, _require_teams
 
 
 def late_team_refusal(tournament: Tournament) -> str | None:
@@ -48,6 +48,7 @@ def add_late_team(*, tournament: Tournament, name: str, players: list[PlayerData
     refusal = late_team_refusal(tournament)
     if refusal:
         raise ArbiterError(refusal)
+    name, players = _clean_entry(name, players)
     if not name.strip():
         raise ArbiterError(_("Il nome della squadra è obbligatorio."))
     _check_players(tournament, players)

@@ -16,6 +16,7 @@ from ..models import (
     Round,
     Tournament,
 )
+from ..text import clean_line
 from .audit import ART32_PREFIX, MEMBERSHIP_REASON, SPELLING_REASON, audit
 from .guard import refuse_integrity_errors
 
@@ -40,6 +41,26 @@ class PlayerData:
     last_name: str
     membership_number: str = ""
     club: str = ""
+
+
+def _field_length(name: str) -> int:
+    return Player._meta.get_field(name).max_length
+
+
+def clean_player(player: PlayerData) -> PlayerData:
+    """``player`` with every text made storable and printable (``text.clean_line``): control
+    characters (``\x07``, ``\x1b``) removed, spaces trimmed. Raises ArbiterError for a NUL or
+    a text longer than the model's field (names 80, membership number 30, club 120
+    characters), naming the field. The services call it before any check, so forms, team
+    lines and imports store the same clean names and the XLSX/PDF never meet a control
+    character."""
+    return PlayerData(
+        first_name=clean_line(player.first_name, label=_("Nome"), max_length=_field_length("first_name")),
+        last_name=clean_line(player.last_name, label=_("Cognome"), max_length=_field_length("last_name")),
+        membership_number=clean_line(player.membership_number, label=_("Tessera"),
+                                     max_length=_field_length("membership_number")),
+        club=clean_line(player.club, label=_("Circolo"), max_length=_field_length("club")),
+    )
 
 
 def pair_has_played(pair: Pair) -> bool:
@@ -166,6 +187,7 @@ def add_pair(
     # another window or server process, a round being generated): the next free number and
     # "no round yet" are read under the tournament's row lock (issue 13 item 2).
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    players = [clean_player(p) for p in players]
     if not late and tournament.rounds.exists():
         raise ArbiterError(
             _("Il torneo è già iniziato: una coppia tardiva può entrare solo durante il turno 1 "
@@ -208,6 +230,7 @@ def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | 
     membership numbers.
     """
     tournament = pair.tournament
+    players = [clean_player(p) for p in players]
     _check_players(tournament, players, exclude_pair=pair)
     changes = _check_no_substitution(pair, players) if pair_has_played(pair) else []
     old = {"number": pair.number, "players": [pl.display_name for pl in pair.players],

@@ -14,7 +14,7 @@ from ..errors import ArbiterError
 from ..models import LineMember, Pair, Penalty, Player, Round, ScoreSheet, Seat, Table, Tournament
 from .audit import _as_actor, audit
 from .guard import refuse_integrity_errors
-from .pairs import PlayerData, registration_import_refusal
+from .pairs import PlayerData, clean_player, registration_import_refusal
 
 
 def _require_individual(tournament: Tournament) -> None:
@@ -61,6 +61,7 @@ def add_player(*, tournament: Tournament, player: PlayerData, by, number: int | 
     if not late and tournament.rounds.exists():
         raise ArbiterError(_("Il torneo è già iniziato: un giocatore tardivo può entrare solo durante il "
                              "turno 1 per completare un tavolo incompleto (regole §9)."))
+    player = clean_player(player)
     _check_player(tournament, player)
     if number is None:
         number = _next_number(tournament)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import random
 
-from django.db import transaction
+from django.db import connection, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -21,14 +21,44 @@ from ..models import (
     Tournament,
 )
 from .audit import audit
-from .guard import refuse_integrity_errors
+from .guard import refuse_integrity_errors, retry_when_busy
 
 from .drafts import _draft_inputs, draft_staleness, generation_state
 from .pairing_requests import active_numbers, build_pairing_request
 from . import individual
 
 def _lock_tournament(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+    """The tournament's row, locked: the first lock of every write that touches a round.
+
+    One order for every such write (the tournament, then the round, then its tables) keeps
+    two arbiters' writes queued instead of deadlocked (PostgreSQL, two server processes:
+    publishing a draft while another window redrew it was "deadlock detected"). ``FOR NO
+    KEY UPDATE`` on PostgreSQL: it still queues the other writers of the tournament but not
+    the rows that merely refer to it (an audit entry, a captain's sheet), whose foreign-key
+    check takes a share lock on this row (``FOR UPDATE`` would make them wait)."""
+    return _locked_tournament(tournament.pk)
+
+
+def _locked_tournament(pk: int) -> Tournament:
+    no_key = connection.features.has_select_for_no_key_update
+    return Tournament.objects.select_for_update(no_key=no_key).get(pk=pk)
+
+
+def lock_round(rnd: Round) -> Round:
+    """Round ``rnd`` locked after its tournament (:func:`_lock_tournament`), re-read from the
+    database. Raises ArbiterError when it no longer exists: another window redrew it (a
+    new round replaced it) or discarded it meanwhile."""
+    _locked_tournament(rnd.tournament_id)
+    fresh = Round.objects.select_for_update().filter(pk=rnd.pk).first()
+    if fresh is None:
+        raise ArbiterError(_("Il turno %(round)s è stato ridisegnato o tolto nel frattempo (da un'altra finestra): "
+                             "ricarica la pagina.") % {"round": rnd.number})
+    return fresh
+
+
+def _lock_tables(rnd: Round) -> None:
+    """The round's tables locked in table order (after the round: :func:`lock_round`)."""
+    list(rnd.tables.select_for_update().order_by("number").values_list("pk", flat=True))
 
 
 def _next_round_number(tournament: Tournament) -> int:
@@ -113,6 +143,7 @@ def _refuse_round_robin_groups(tournament: Tournament, number: int) -> None:
         raise ArbiterError(refusal)
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def generate_round(
@@ -174,6 +205,7 @@ def generate_round(
     return rnd
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def redraw_round(*, round: Round, by) -> Round:
@@ -191,6 +223,7 @@ def redraw_round(*, round: Round, by) -> Round:
     if not reasons:
         rnd.already_generated = True
         return rnd
+    _lock_tables(rnd)
     number, seed = rnd.number, rnd.drawn_from.get("seed")
     old_tables = response_from_round(rnd)["tables"]
     rnd.delete()
@@ -344,12 +377,13 @@ def _recheck(rnd: Round) -> None:
 
 
 def _draft(rnd: Round) -> Round:
-    rnd = Round.objects.select_for_update().get(pk=rnd.pk)
+    rnd = lock_round(rnd)
     if rnd.state != Round.State.DRAFT:
         raise ArbiterError(_("Il turno è già pubblicato: il tabellone non si modifica più."))
     return rnd
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def swap_pairs(*, round: Round, pair_a: int, pair_b: int, by) -> Round:
@@ -377,6 +411,7 @@ def swap_pairs(*, round: Round, pair_a: int, pair_b: int, by) -> Round:
     return rnd
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def swap_players(*, round: Round, player_a: int, player_b: int, by) -> Round:
@@ -391,6 +426,7 @@ def swap_players(*, round: Round, player_a: int, player_b: int, by) -> Round:
     return rnd
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def set_first_round_by_hand(*, round: Round, text: str, by) -> Round:
@@ -427,6 +463,7 @@ def set_first_round_by_hand(*, round: Round, text: str, by) -> Round:
     return rnd
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def move_to_rest(*, round: Round, pair: int, by) -> Round:
@@ -480,6 +517,7 @@ def idle_pairs_seatable(rnd: Round) -> tuple[Table, Table] | None:
     return rests[0], forced[0]
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def seat_idle_pairs_together(*, round: Round, by) -> Round:
@@ -499,7 +537,7 @@ def seat_idle_pairs_together(*, round: Round, by) -> Round:
 
     Source: issue 9 item 5; rules.md §5 (art. 32, 33).
     """
-    rnd = Round.objects.select_for_update().get(pk=round.pk)
+    rnd = lock_round(round)
     tables = idle_pairs_seatable(rnd)
     if tables is None:
         raise ArbiterError(_("Le due coppie a riposo non si possono far giocare insieme: serve un turno "
@@ -525,6 +563,7 @@ def seat_idle_pairs_together(*, round: Round, by) -> Round:
     return rnd
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Round:
@@ -561,6 +600,7 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
     if rnd.check_report and not acknowledge_warnings:
         raise ArbiterError(_("Il controllo ha segnalato problemi: confermali per pubblicare."),
                            details=[stored_text(item) for item in rnd.check_report])
+    _lock_tables(rnd)
     for table in rnd.tables.filter(bye=""):
         ScoreSheet.objects.get_or_create(table=table)
     rnd.state = Round.State.PUBLISHED
@@ -571,6 +611,7 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
     return rnd
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def close_round(*, round: Round, by) -> Round:
@@ -579,7 +620,7 @@ def close_round(*, round: Round, by) -> Round:
     Once committed, the tournament's export (and on SQLite a copy of the database) is
     written to ``settings.ARBITRO_BACKUP_DIR`` (``tournaments.transfer.backups``, issue 13
     item 5); a failed backup is logged and never undoes the close."""
-    rnd = Round.objects.select_for_update().get(pk=round.pk)
+    rnd = lock_round(round)
     if rnd.state != Round.State.PUBLISHED:
         raise ArbiterError(_("Si può chiudere solo un turno pubblicato."))
     pending = list(
@@ -620,6 +661,7 @@ def reopen_refusal(rnd: Round) -> str | None:
     return None
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def reopen_round(*, round: Round, by, reason: str = "") -> Round:
@@ -629,7 +671,7 @@ def reopen_round(*, round: Round, by, reason: str = "") -> Round:
     Reopening is not needed for a correction: every kind allowed at that moment
     applies to the closed round's sheet directly (rules.md §3, art. 31;
     :func:`tournaments.services.sheets.correction_refusal`)."""
-    rnd = Round.objects.select_for_update().get(pk=round.pk)
+    rnd = lock_round(round)
     refusal = reopen_refusal(rnd)
     if refusal:
         raise ArbiterError(refusal)

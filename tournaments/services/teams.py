@@ -11,9 +11,10 @@ from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
 from ..models import LineMember, LineUp, Match, Pair, Player, Round, ScoreSheet, Team, Tournament
+from ..text import clean_line
 from .audit import _as_actor, audit
 from .guard import refuse_integrity_errors
-from .pairs import PlayerData, registration_import_refusal
+from .pairs import PlayerData, clean_player, registration_import_refusal
 
 
 def _require_teams(tournament: Tournament) -> None:
@@ -23,6 +24,13 @@ def _require_teams(tournament: Tournament) -> None:
 
 def _lock(tournament: Tournament) -> Tournament:
     return Tournament.objects.select_for_update().get(pk=tournament.pk)
+
+
+def _clean_entry(name: str, players: list[PlayerData]) -> tuple[str, list[PlayerData]]:
+    """The team's name and players made storable (``clean_player``; the name at most 120
+    characters, control characters removed, NUL refused)."""
+    name = clean_line(name, label=_("Nome della squadra"), max_length=Team._meta.get_field("name").max_length)
+    return name, [clean_player(p) for p in players]
 
 
 def _check_players(tournament: Tournament, players: list[PlayerData]) -> None:
@@ -75,6 +83,7 @@ def add_team(*, tournament: Tournament, name: str, players: list[PlayerData], by
     if tournament.rounds.exists():
         raise ArbiterError(_("Il torneo è già iniziato: una squadra tardiva entra solo durante il turno 1 "
                              "al posto del riposo (regole §15, art. 33)."))
+    name, players = _clean_entry(name, players)
     if not name.strip():
         raise ArbiterError(_("Il nome della squadra è obbligatorio."))
     _check_players(tournament, players)
@@ -195,11 +204,12 @@ def set_lineup(*, team: Team, pairs: list[list[int]], by, round_number: int | No
         pairs: ``[[a, b], [c, d]]``: player ids, the first pair first (it sits N/S at the
             match's first table when the team is team A, E/W there when team B).
         by: the arbiter or the team captain (an ``Actor``).
-        round_number: the round; default :func:`lineup_round` (the draft or the next round).
+        round_number: the round; default :func:`lineup_round` (the draft or the next round),
+            the only round accepted.
     Returns the ``LineUp``. When the round is a draft already, the team's pairs in it are
     changed at once (seats unchanged; the table list shows the new names).
     Raises ``ArbiterError``: the round already published or closed (the line-up is fixed),
-    not two pairs of two players, a player in two pairs, a player of another team, a
+    any other round than :func:`lineup_round`, not two pairs of two players, a player in two pairs, a player of another team, a
     withdrawn player.
     """
     tournament = _lock(team.tournament)
@@ -209,6 +219,9 @@ def set_lineup(*, team: Team, pairs: list[list[int]], by, round_number: int | No
     if rnd is not None and rnd.state != Round.State.DRAFT:
         raise ArbiterError(_("Il turno %(round)s è già pubblicato: la formazione è fissata (regole §15).")
                            % {"round": number})
+    if number != lineup_round(tournament):  # a later round's line-up is chosen after this one
+        raise ArbiterError(_("La formazione si inserisce solo per il prossimo turno, il %(next)s (non il "
+                             "turno %(round)s).") % {"next": lineup_round(tournament), "round": number})
     if len(pairs) != 2 or any(len(p) != 2 for p in pairs):
         raise ArbiterError(_("La formazione è di due coppie di due giocatori."))
     ids = [int(pk) for pair in pairs for pk in pair]

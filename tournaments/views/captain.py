@@ -29,7 +29,6 @@ JSON answers:
 """
 from __future__ import annotations
 
-import json
 from functools import wraps
 
 from django.db import transaction
@@ -49,6 +48,7 @@ from ..devices import (DEVICE_COOKIE, DEVICE_MAX_AGE, client_ip, confirming_mark
                        new_device_id)
 from ..errors import ArbiterError, StaleSheetError
 from ..models import LineMember, Player, Round, ScoreSheet, Table
+from ..text import clean_note, read_json_object
 
 #: Unknown tokens per client address (a valid link is never counted nor refused).
 GUESS_RATE = "30/m"
@@ -250,18 +250,13 @@ def sheet_payload(request, table: Table, sheet: ScoreSheet | None) -> dict:
 
 
 def _body(request) -> dict:
-    try:
-        data = json.loads(request.body or b"{}")
-    except (ValueError, UnicodeDecodeError) as exc:
-        raise ArbiterError(_("Richiesta non leggibile.")) from exc
-    if not isinstance(data, dict):
-        raise ArbiterError(_("Richiesta non leggibile."))
-    return data
+    """The JSON object of the body; size, nesting and shape capped (``text.read_json_object``)."""
+    return read_json_object(request.body)
 
 
 def _line(data: dict) -> str:
     line = data.get("line")
-    if line not in LINES:
+    if not isinstance(line, str) or line not in LINES:
         raise ArbiterError(_("Indica se sei la linea N/S o E/O."))
     return line
 
@@ -269,12 +264,24 @@ def _line(data: dict) -> str:
 def _int_or_none(value, what: str) -> int | None:
     if value in (None, ""):
         return None
-    if isinstance(value, bool):
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
         raise ArbiterError(_("%(what)s: numero non valido.") % {"what": what})
+    text = str(value).strip()
     try:
-        return int(str(value).strip())
+        return int(text)
     except ValueError as exc:
-        raise ArbiterError(_("%(what)s: «%(v)s» non è un numero intero.") % {"what": what, "v": value}) from exc
+        raise ArbiterError(_("%(what)s: «%(v)s» non è un numero intero.")
+                           % {"what": what, "v": clean_note(text, max_length=20)}) from exc
+
+
+def _version(data: dict) -> int | None:
+    """``data["version"]``: the sheet version the phone showed, ``None`` when absent. A value
+    no page sends (negative, beyond 9 digits: ``10**30``) is refused with a sentence, never
+    read as "no version"."""
+    version = _int_or_none(data.get("version"), "version")
+    if version is not None and not 0 <= version < 10**9:
+        raise ArbiterError(_("Versione dello score non leggibile: ricarica la pagina e riprova."))
+    return version
 
 
 def parse_hands(data: dict, hands_per_round: int) -> tuple[list[services.HandInput], tuple | None]:
@@ -551,7 +558,7 @@ def save(request, table, data):
     line = _line(data)
     hands_per_round = table.round.tournament.hands_per_round
     hands, declared = parse_hands(data, hands_per_round)
-    version = _int_or_none(data.get("version"), "version")
+    version = _version(data)
     if version is None:
         raise ArbiterError(_("Manca la versione dello score: ricarica la pagina e riprova."))
     label = captain_label(line, table.number)
@@ -578,7 +585,7 @@ def _check_version(sheet: ScoreSheet, data: dict) -> None:
     refusal = services.round_closed_refusal(Round.objects.get(pk=sheet.table.round_id))
     if refusal:
         raise ArbiterError(refusal)
-    version = _int_or_none(data.get("version"), "version")
+    version = _version(data)
     if version is not None and version != sheet.version:
         raise StaleSheetError(_("Lo score è cambiato mentre lo guardavi: controlla la versione attuale."),
                               current=sheet)
@@ -621,7 +628,8 @@ def dispute(request, table, data):
     Refused like :func:`confirm` for the line or the browser that entered it.
     """
     line = _line(data)
-    note = str(data.get("note") or "").strip()[:300]
+    note = data.get("note")
+    note = clean_note(note if isinstance(note, str) else "", max_length=300)
     if not note:
         raise ArbiterError(_("Scrivi che cosa non torna: l'arbitro leggerà la nota."))
     label = captain_label(line, table.number)

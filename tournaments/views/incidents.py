@@ -13,7 +13,7 @@ from django.utils.translation import gettext_lazy
 
 from .. import services
 from ..errors import ArbiterError
-from ..forms import PairForm
+from ..forms import MAX_ROUND_NUMBER, PairForm
 from ..models import Pair, Round, Table, Tournament
 from .common import arbiter_view
 from .rounds import _int_field, _round_redirect
@@ -22,7 +22,8 @@ from .rounds import _int_field, _round_redirect
 
 class WithdrawForm(forms.Form):
     pair = forms.TypedChoiceField(label=gettext_lazy("Coppia"), coerce=int)
-    from_round = forms.IntegerField(label=gettext_lazy("Ritirata dal turno"), min_value=1)
+    from_round = forms.IntegerField(label=gettext_lazy("Ritirata dal turno"), min_value=1,
+                                    max_value=MAX_ROUND_NUMBER)
     reason = forms.CharField(label=gettext_lazy("Motivo"), max_length=300)
 
     def __init__(self, *args, tournament: Tournament, **kwargs):

@@ -17,13 +17,14 @@ from django.utils.translation import gettext_lazy
 
 from .. import services
 from ..errors import ArbiterError
+from ..forms import MAX_ENTRANT_NUMBER, MAX_ROUND_NUMBER
 from ..models import Pair, Penalty, Player, Team
 from ..wording import vp_display
 from .common import arbiter_view
 
 
 class PenaltyForm(forms.Form):
-    pair = forms.IntegerField(label=gettext_lazy("Coppia (numero)"), min_value=1)
+    pair = forms.IntegerField(label=gettext_lazy("Coppia (numero)"), min_value=1, max_value=MAX_ENTRANT_NUMBER)
     vp = forms.DecimalField(
         label=gettext_lazy("VP da togliere"), max_digits=6, decimal_places=2, min_value=Decimal("0.01"),
         required=False,
@@ -36,7 +37,7 @@ class PenaltyForm(forms.Form):
     )
     reason = forms.CharField(label=gettext_lazy("Motivo"), max_length=200)
     round_number = forms.IntegerField(
-        label=gettext_lazy("Turno"), min_value=1, required=False,
+        label=gettext_lazy("Turno"), min_value=1, max_value=MAX_ROUND_NUMBER, required=False,
         help_text=gettext_lazy("Facoltativo: senza turno vale per il turno in corso (o l'ultimo chiuso); "
                                "le classifiche dei turni precedenti non la contano."),
     )

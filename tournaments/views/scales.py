@@ -81,8 +81,8 @@ class ScaleHeaderForm(forms.Form):
 class BandForm(forms.Form):
     """One band: MP difference from ``min`` to ``max`` (both inclusive, empty max = open)."""
 
-    min = forms.IntegerField(label=gettext_lazy("Da MP"), required=False)
-    max = forms.IntegerField(label=gettext_lazy("A MP"), required=False)
+    min = forms.IntegerField(label=gettext_lazy("Da MP"), required=False, min_value=-1_000_000, max_value=1_000_000)
+    max = forms.IntegerField(label=gettext_lazy("A MP"), required=False, min_value=-1_000_000, max_value=1_000_000)
     winner = forms.DecimalField(label=gettext_lazy("VP vincente"), max_digits=6, decimal_places=2, required=False)
     loser = forms.DecimalField(label=gettext_lazy("VP perdente"), max_digits=6, decimal_places=2, required=False)
 

@@ -182,6 +182,18 @@ def _sheet_context(request, tournament, rnd, table, sheet, grid, *, typed: Grid 
     }
 
 
+def _version_field(request, name: str) -> int | None:
+    """POST ``name``: the sheet version the page showed. ``None`` when absent or blank (the
+    check is skipped, as for an old page); a value that is not a version (letters, 30
+    digits) is refused with a sentence (ArbiterError), never read as "no version"."""
+    raw = (request.POST.get(name) or "").strip()
+    if not raw:
+        return None
+    if not raw.isdigit() or len(raw) > 9:
+        raise ArbiterError(_("Versione dello score non leggibile: ricarica la pagina e riprova."))
+    return int(raw)
+
+
 @arbiter_view
 def sheet_entry(request, tournament, number, table):
     """Keyboard-fast score entry for one table (rules.md §2–4).
@@ -215,7 +227,7 @@ def sheet_entry(request, tournament, number, table):
     if request.POST.get("action") == "draft":
         return _save_draft(request, tournament, rnd, table_obj, sheet, grid)
     hands, declared, errors = parse_grid(grid)
-    expected = _int_field(request, "expected_version")
+    expected = _version_field(request, "expected_version")
     if request.POST.get("round_state") == Round.State.PUBLISHED and rnd.state == Round.State.CLOSED:
         # a page opened while the round was in play, sent after it closed (Back button):
         # say so, save nothing, show the sheet as it is with the typed values beside it
@@ -278,7 +290,7 @@ def _save_draft(request, tournament, rnd, table_obj, sheet, grid):
              if (key.startswith("h") and "_" in key) or key in ("declared_ns", "declared_ew")}
     try:
         sheet = services.save_sheet_draft(table=table_obj, cells=cells, by=request.user, parts=grid.parts,
-                                          expected_version=_int_field(request, "expected_version"))
+                                          expected_version=_version_field(request, "expected_version"))
     except StaleSheetError as exc:
         messages.error(request, exc.message)
         current = ScoreSheet.objects.get(pk=exc.current.pk)
@@ -315,7 +327,7 @@ def sheet_draft_discard(request, tournament, number, table):
         })
     try:
         services.discard_sheet_draft(table=table_obj, by=request.user,
-                                     expected_version=_int_field(request, "expected_version"))
+                                     expected_version=_version_field(request, "expected_version"))
     except StaleSheetError as exc:
         messages.error(request, exc.message)
         return redirect(sheet_url)
@@ -343,7 +355,7 @@ def sheet_validate(request, tournament, number, table):
     (trust: :func:`.disputes.sheet_validate_disputed`)."""
     rnd = _round(tournament, number)
     table_obj = _table(rnd, table)
-    sheet, expected = _sheet_of(table_obj), _int_field(request, "expected_version")
+    sheet, expected = _sheet_of(table_obj), _version_field(request, "expected_version")
     if sheet is not None and sheet.state == ScoreSheet.State.DISPUTED and expected in (None, sheet.version):
         return redirect(decision_url(tournament.slug, number, table, back="turno", version=expected))
     try:
@@ -413,8 +425,10 @@ class ArbitralForm(forms.Form):
                                localize=True)
     vp_ew = forms.DecimalField(label=gettext_lazy("VP E/O"), min_value=0, max_digits=6, decimal_places=2,
                                localize=True)
-    mp_ns = forms.IntegerField(label=gettext_lazy("MP N/S"), required=False)
-    mp_ew = forms.IntegerField(label=gettext_lazy("MP E/O"), required=False)
+    mp_ns = forms.IntegerField(label=gettext_lazy("MP N/S"), required=False, min_value=-1_000_000,
+                               max_value=1_000_000)
+    mp_ew = forms.IntegerField(label=gettext_lazy("MP E/O"), required=False, min_value=-1_000_000,
+                               max_value=1_000_000)
     reason = reason_field(max_length=200)
 
 

@@ -138,7 +138,10 @@ def _save_lineup(request, team: Team, by) -> str | None:
     ids = [query_int(request.POST.get(f"p{k}"), low=1) for k in range(4)]
     if None in ids:
         return _("Scegli i quattro giocatori della formazione.")
-    number = query_int(request.POST.get("round"), low=1, high=1000)
+    raw_round = (request.POST.get("round") or "").strip()
+    number = query_int(raw_round, low=1, high=1000)
+    if raw_round and number is None:  # a number no form sends: refused, never "the next round"
+        return _("Turno della formazione non valido: ricarica la pagina.")
     try:
         services.set_lineup(team=team, pairs=[ids[:2], ids[2:]], by=by, round_number=number)
     except ArbiterError as exc:

@@ -8,6 +8,7 @@ hold 500 phones with room to spare. ``bench/room.py`` measures them.
 """
 from __future__ import annotations
 
+import os
 import select
 import signal
 import subprocess
@@ -68,11 +69,39 @@ def raise_open_files_limit(wanted: int) -> int | None:
     return soft
 
 
+#: The headers the reverse proxy sets (docs/nginx-arbitro.conf): the client's address and the
+#: scheme. ``X-Forwarded-Host`` is not trusted: nginx passes the Host header itself, and a
+#: header it does not set would come from the client.
+PROXY_HEADERS = ("x-forwarded-for", "x-forwarded-proto")
+
+
+def proxy_options(trusted: list[str] | tuple[str, ...] | None) -> dict:
+    """Waitress's options for the reverse proxies of ``ARBITRO_TRUSTED_PROXIES``.
+
+    ``trusted``: addresses, the proxy that connects to waitress first, then any proxy in
+    front of it. Waitress (which otherwise drops ``X-Forwarded-*``) then takes from a request
+    of that first address the client's address (``REMOTE_ADDR``, the entry ``len(trusted)``
+    from the right of ``X-Forwarded-For``) and the scheme (``wsgi.url_scheme`` from
+    ``X-Forwarded-Proto``); the same headers from any other peer are removed. So Django sees
+    https (HSTS, secure cookies) and django-axes and the captains' limiter count the client,
+    not the proxy. Empty: ``{}`` (no proxy; the headers are left to Django, which reads
+    ``X-Forwarded-For`` only from a trusted peer, tournaments/devices.py).
+    """
+    addresses = [a.strip() for a in (trusted or ()) if a and a.strip()]
+    if not addresses:
+        return {}
+    return {"trusted_proxy": addresses[0], "trusted_proxy_count": len(addresses),
+            "trusted_proxy_headers": set(PROXY_HEADERS), "clear_untrusted_proxy_headers": True}
+
+
 def server_options(*, host: str, port: int, threads: int | None = None,
-                   connection_limit: int | None = None) -> dict:
-    """The keyword arguments given to ``waitress.serve``: :data:`SERVER_SETTINGS` plus the
-    address and the options given on the command line (``None`` keeps the default)."""
-    options = dict(SERVER_SETTINGS, host=host, port=port)
+                   connection_limit: int | None = None, trusted_proxies=None) -> dict:
+    """The keyword arguments given to ``waitress.serve``: :data:`SERVER_SETTINGS`, the
+    address, the options given on the command line (``None`` keeps the default) and the
+    reverse proxy's (:func:`proxy_options`; default ``settings.ARBITRO_TRUSTED_PROXIES``)."""
+    if trusted_proxies is None:
+        trusted_proxies = getattr(django_settings, "ARBITRO_TRUSTED_PROXIES", [])
+    options = dict(SERVER_SETTINGS, host=host, port=port, **proxy_options(trusted_proxies))
     if threads is not None:
         options["threads"] = threads
     if connection_limit is not None:
@@ -95,6 +124,32 @@ def worker_commands(*, host: str, port: int, processes: int, threads: int | None
             command += ["--connection-limit", str(connection_limit)]
         commands.append(command)
     return commands
+
+
+#: An upload's temporary file older than this (seconds) was left by a killed process: no
+#: upload (10 MB at most through the documented proxy) or import takes that long.
+STALE_UPLOAD_SECONDS = 15 * 60
+
+
+def clear_stale_uploads(directory=None, *, older_than: float = STALE_UPLOAD_SECONDS,
+                        now: float | None = None) -> int:
+    """Delete the files of ``directory`` (default ``settings.FILE_UPLOAD_TEMP_DIR``, under
+    var/) not modified for ``older_than`` seconds: uploads whose process was killed mid-import
+    (the file holds a whole tournament with its captains' links and PINs). Younger files may
+    belong to another server process still reading them and stay. Returns how many went."""
+    directory = directory or getattr(django_settings, "FILE_UPLOAD_TEMP_DIR", None)
+    if not directory or not os.path.isdir(directory):
+        return 0
+    now = time.time() if now is None else now
+    removed = 0
+    for entry in os.scandir(directory):
+        try:
+            if entry.is_file(follow_symlinks=False) and now - entry.stat().st_mtime >= older_than:
+                os.unlink(entry.path)
+                removed += 1
+        except OSError:  # gone meanwhile, or not ours: leave it
+            continue
+    return removed
 
 
 def run_workers(commands: list[list[str]], *, out=print, poll_seconds: float = 1.0) -> int:
@@ -149,6 +204,7 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
     def handle(self, *args, host, port, threads, connection_limit, processes=1, **options):
         if processes < 1:
             raise CommandError(_("--processes: almeno 1"))
+        clear_stale_uploads()
         if processes > 1:
             if django_settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
                 self.stderr.write(_("Attenzione: più processi con SQLite si contendono il file del database; "
@@ -168,4 +224,11 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
         # Sockets + database + static files + logs: leave a margin above the connections.
         raise_open_files_limit(settings["connection_limit"] + 256)
         self.stdout.write(_("Arbitro in ascolto su %(url)s  (Ctrl+C per fermare)") % {"url": f"http://{host}:{port}/"})
+        if settings.get("trusted_proxy"):
+            self.stdout.write(_("Reverse proxy fidato: %(proxy)s (indirizzo del client e https da X-Forwarded-For "
+                                "e X-Forwarded-Proto)") % {"proxy": settings["trusted_proxy"]})
+        elif getattr(django_settings, "SECURE_PROXY_SSL_HEADER", None):
+            self.stderr.write(_("Attenzione: ARBITRO_HTTPS=1 senza ARBITRO_TRUSTED_PROXIES: indica l'indirizzo del "
+                                "reverse proxy, altrimenti il blocco dei tentativi di accesso conta il proxy e "
+                                "non i client."))
         serve(application, **settings)
