@@ -124,6 +124,11 @@ def category_key(text: str) -> str:
     return " ".join((text or "").split()).casefold()
 
 
+def _scope_key(scope: Scope) -> tuple:
+    """A scope as compared: categories case-blind (``category:dame`` is ``category:Dame``)."""
+    return (scope.kind, category_key(str(scope.value)) if scope.kind == CATEGORY else scope.value)
+
+
 def _in_scope(c: Contender, scope: Scope) -> bool:
     if scope.kind == GROUP:
         return c.group == scope.value
@@ -143,13 +148,14 @@ def award_prizes(prizes: Sequence[PrizeSpec], standings: Sequence[Contender], *,
     """
     eligible = [c for c in standings if not c.withdrawn]
     won: set[int] = set()
-    seen_of_scope: dict[Scope, int] = {}
+    seen_of_scope: dict[tuple, int] = {}
     out = []
     for prize in prizes:
         scope_members = [c for c in eligible if _in_scope(c, prize.scope)]
         if cumulative:
-            k = seen_of_scope.get(prize.scope, 0)
-            seen_of_scope[prize.scope] = k + 1
+            key = _scope_key(prize.scope)
+            k = seen_of_scope.get(key, 0)
+            seen_of_scope[key] = k + 1
             winner = scope_members[k] if k < len(scope_members) else None
         else:
             winner = next((c for c in scope_members if c.entrant not in won), None)

@@ -49,13 +49,13 @@ def pairs_evening(arbiter, slug: str, day: datetime.date, pairs: list, vp: dict,
             PlayerData(last_name=a[0], first_name=a[1], membership_number=a[2]),
             PlayerData(last_name=b[0], first_name=b[1], membership_number=b[2])])
     link_members(t, categories)
-    if groups > 1:
+    play_with_vp(arbiter, t, vp)
+    if groups > 1:  # set afterwards: only the standings per group and the prizes read them
         t.groups = groups
         t.save(update_fields=["groups"])
         for pair in t.pairs.all():
             pair.group = 1 + (pair.number - 1) * groups // len(pairs)
             pair.save(update_fields=["group"])
-    play_with_vp(arbiter, t, vp)
     return t
 
 
