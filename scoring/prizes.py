@@ -39,18 +39,23 @@ class Scope:
         return self.kind if self.kind == OVERALL else f"{self.kind}:{self.value}"
 
 
+#: The arbiter's page accepts the scopes in Italian too: assoluto, girone:2, categoria:Dame.
+ITALIAN_KINDS = {"girone": GROUP, "categoria": CATEGORY}
+
+
 def parse_scope(text) -> Scope:
-    """``"overall"``, ``"group:G"`` (G ≥ 1) or ``"category:NAME"`` → :class:`Scope`.
+    """``"overall"``, ``"group:G"`` (G ≥ 1) or ``"category:NAME"`` → :class:`Scope`; also in
+    Italian (``assoluto``, ``girone:G``, ``categoria:NOME``).
 
     Raises :class:`PrizeError` for anything else.
     """
     if not isinstance(text, str):
         raise PrizeError("«scope» deve essere un testo: overall, group:N o category:NOME.")
     raw = text.strip()
-    if raw.lower() == OVERALL:
+    if raw.lower() in (OVERALL, "assoluto"):
         return Scope(OVERALL)
     kind, sep, value = raw.partition(":")
-    kind, value = kind.strip().lower(), value.strip()
+    kind, value = ITALIAN_KINDS.get(kind.strip().lower(), kind.strip().lower()), value.strip()
     if sep and kind == GROUP:
         if not value.isdigit() or int(value) < 1 or int(value) > 1000:
             raise PrizeError(f"«{raw}»: il girone va indicato con un numero, es. group:2.")
