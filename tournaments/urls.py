@@ -50,6 +50,8 @@ arbiter_patterns = [
     # rules.md §18: the prize list and the ceremony's PDF
     path("premi/", prizes.prizes, name="prizes"),
     path("documenti/premi.pdf", prizes.prizes_pdf, name="prizes_pdf"),
+    path("documenti/federazione.xlsx", prizes.federation_results, {"fmt": "xlsx"}, name="federation_xlsx"),
+    path("documenti/federazione.csv", prizes.federation_results, {"fmt": "csv"}, name="federation_csv"),
     path("gironi/", groups.groups, name="groups"),
     path("penalita/<int:pk>/togli/", penalties.penalty_remove, name="penalty_remove"),
     *urls_rounds.urlpatterns,

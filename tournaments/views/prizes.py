@@ -1,6 +1,6 @@
 """The arbiter's prize page (rules.md §18): the list with who wins each prize now, editing
 it (one prize a line, «name | scope»), the cumulative setting, copying a list from another
-of his tournaments, and the ceremony's PDF."""
+of his tournaments, and the ceremony's PDF; and the final results for the federation."""
 from __future__ import annotations
 
 from django.contrib import messages
@@ -88,4 +88,19 @@ def prizes_pdf(request, tournament):
         "final": view.final, "after": view.after_round, "date_text": long_date(tournament.date)})
     response = HttpResponse(html_to_pdf(html), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="premi-{tournament.slug}.pdf"'
+    return response
+
+
+@arbiter_view
+def federation_results(request, tournament, fmt: str):
+    """``documenti/federazione.xlsx`` / ``.csv``: the results for the federation
+    (``tournaments.federation``), after the last closed round."""
+    from .. import federation
+
+    if fmt == "csv":
+        data, kind = federation.results_csv(tournament), "text/csv; charset=utf-8"
+    else:
+        data, kind = federation.results_xlsx(tournament), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+    response = HttpResponse(data, content_type=kind)
+    response["Content-Disposition"] = f'attachment; filename="federazione-{tournament.slug}.{fmt}"'
     return response
