@@ -121,27 +121,32 @@ def test_table_and_vp_rules_from_the_database(arbiter):
     assert (vp["Q1a Anna"], vp["Q2a Anna"], vp["Q4a Anna"]) == (20, 12.5, 0)
 
 
-def test_team_points_go_to_players_who_played_a_match(arbiter):
-    """Two teams, team 1 of five players (the fifth never fielded), one match won by team 1
-    at both tables: field gives team 1 two points, team 2 one; team 1's fifth player none."""
+def test_team_points_go_to_players_who_played_a_match_and_kinds_mix(arbiter):
+    """Two teams, team 1 of five players (the fifth, U5, never fielded), one match won by
+    team 1 at both tables: field gives team 1 two points, team 2 one; U5 none from it. A pair
+    evening (U1–U5 20 VP beats D1–D2): 2 and 1 points. Totals: U1 2 + 2 = 4; U2, U3, U4 2
+    (best 2, one evening); U5 2 (the pair evening only); D1, D2 1 + 1 = 2 (best 1: after
+    them); D3, D4 1. Players without a membership number are linked by name (rules.md §16)."""
     from tests.teams.conftest import players
+    from tests.teams.test_team_cycle import play
 
     t = tournament_services.create_tournament(by=arbiter, name="Squadre", slug="sq", date=D(2026, 11, 6),
                                               kind="teams", plan="R", hands_per_round=4, vp_scale="vp20-4h")
     tournament_services.add_team(tournament=t, name="Uno", players=players("U", 5), by=arbiter)
     tournament_services.add_team(tournament=t, name="Due", players=players("D", 4), by=arbiter)
     link_members(t)
-    from tests.teams.test_team_cycle import play
-
     rnd = tournament_services.generate_round(tournament=t, by=arbiter)
     # table 1: team 1's first pair N/S; table 2: team 2's second pair N/S
     play(arbiter, rnd, scores={1: (500, 0), 2: (0, 500)})
-    pairs_evening(arbiter, "cop", D(2026, 11, 7), [(("U1", "N1", ""), ("U5", "N5", ""))], {1: 0}) \
-        if False else None
-    services.create_championship(by=arbiter, slug="misto", name="M", tournaments=["sq"])
-    rows = {r["name"]: (r["points"], r["position"]) for r in json_rows("misto")}
-    assert rows == {"U1 N1": (2, 1), "U2 N2": (2, 1), "U3 N3": (2, 1), "U4 N4": (2, 1),
-                    "D1 N1": (1, 5), "D2 N2": (1, 5), "D3 N3": (1, 5), "D4 N4": (1, 5)}
+    pairs_evening(arbiter, "cop", D(2026, 11, 7), [(("U1", "N1", ""), ("U5", "N5", "")),
+                                                  (("D1", "N1", ""), ("D2", "N2", ""))], {1: 20, 2: 0})
+    services.create_championship(by=arbiter, slug="misto", name="M", tournaments=["sq", "cop"])
+    rows = [(r["name"], r["points"], r["position"], r["counted"]) for r in json_rows("misto")]
+    assert rows == [("U1 N1", 4, 1, ["sq", "cop"]),
+                    ("U2 N2", 2, 2, ["sq"]), ("U3 N3", 2, 2, ["sq"]), ("U4 N4", 2, 2, ["sq"]),
+                    ("U5 N5", 2, 2, ["cop"]),
+                    ("D1 N1", 2, 6, ["sq", "cop"]), ("D2 N2", 2, 6, ["sq", "cop"]),
+                    ("D3 N3", 1, 8, ["sq"]), ("D4 N4", 1, 8, ["sq"])]
 
 
 def test_kinds_mixed_and_only_tournaments_he_directs(arbiter, django_user_model):
