@@ -187,3 +187,28 @@ def test_command_create_add_and_errors(arbiter, capsys):
         with pytest.raises(CommandError) as exc:
             call_command("championship", *argv, stdout=StringIO())
         assert text in str(exc.value)
+
+
+def test_individual_evening_points_go_to_each_player(arbiter):
+    """Four players, one round (1+2 v 3+4), the N/S line scores 20 VP, E/W 0, MP 0: the two
+    N/S players share 1st, (4 + 3) / 2 = 3.5 each; the two E/W players share 3rd, 1.5."""
+    from tournaments.services import PlayerData
+
+    t = tournament_services.create_tournament(by=arbiter, name="Individuale", slug="ind", date=D(2026, 11, 8),
+                                              kind="individual", plan="D")
+    for k in range(1, 5):
+        tournament_services.add_player(tournament=t, by=arbiter,
+                                       player=PlayerData(first_name=f"Nome{k}", last_name=f"Cognome{k}",
+                                                         membership_number=f"70{k}"))
+    link_members(t)
+    rnd = tournament_services.generate_round(tournament=t, by=arbiter)
+    rnd = tournament_services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)
+    table = rnd.tables.get(bye="")
+    lines = {s.line: sorted(p.number for p in s.pair.players) for s in table.seats.all()}
+    tournament_services.set_arbitral_score(table=table, by=arbiter, vp_ns=Decimal(20), vp_ew=Decimal(0),
+                                           reason="prova")
+    tournament_services.close_round(round=rnd, by=arbiter)
+    services.create_championship(by=arbiter, slug="ind-c", name="I", tournaments=["ind"])
+    points = {r["membership_number"]: (r["points"], r["position"]) for r in json_rows("ind-c")}
+    assert {n: points[f"70{n}"] for n in lines["ns"]} == {n: (3.5, 1) for n in lines["ns"]}
+    assert {n: points[f"70{n}"] for n in lines["ew"]} == {n: (1.5, 3) for n in lines["ew"]}
