@@ -71,6 +71,9 @@ ACTIONS = {
     "team_withdrawn": _("Squadra ritirata"),
     "match_forfeit": _("Forfait in un incontro"),
     "late_team_added": _("Squadra tardiva"),
+    "prize_list": _("Elenco dei premi modificato"),
+    "championship_added": _("Torneo messo in un campionato"),
+    "championship_removed": _("Torneo tolto da un campionato"),
 }
 
 KEYS = {
