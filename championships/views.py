@@ -11,6 +11,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
@@ -38,7 +39,8 @@ def championship_list(request):
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
-            c = services.create_championship(by=request.user, slug=d["slug"], name=d["name"], points=d["points"],
+            slug = d["slug"] or slugify(d["name"])[:80]  # blank: made from the name
+            c = services.create_championship(by=request.user, slug=slug, name=d["name"], points=d["points"],
                                              best=d["best"], min_evenings=d["min_evenings"],
                                              tournaments=request.POST.getlist("tournaments"))
         except ArbiterError as exc:

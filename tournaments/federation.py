@@ -23,7 +23,7 @@ from .spreadsheets import append_row
 def headings() -> list[str]:
     return [_("Tessera"), _("Cognome"), _("Nome"), _("Circolo"), _("Posizione"), _("Pari merito"),
             _("Numero"), "VP", _("Scarto MP"), _("Partecipanti"), _("Torneo"), _("Data"),
-            _("Circolo organizzatore"), _("Arbitro")]
+            _("Circolo organizzatore"), _("Nome dell'arbitro")]
 
 
 def _players_by_entrant(tournament: Tournament) -> dict[int, list[Player]]:

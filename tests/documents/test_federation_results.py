@@ -17,7 +17,7 @@ def test_xlsx_and_csv_rows(arbiter_client, arbiter):
                       {1: 15, 2: 5})
     update_tournament(tournament=t, by=arbiter, organising_club="Circolo Burraco Roma", arbiter_name="Rossi Mario")
     head = ["Tessera", "Cognome", "Nome", "Circolo", "Posizione", "Pari merito", "Numero", "VP", "Scarto MP",
-            "Partecipanti", "Torneo", "Data", "Circolo organizzatore", "Arbitro"]
+            "Partecipanti", "Torneo", "Data", "Circolo organizzatore", "Nome dell'arbitro"]
     common = ["Serata fed", "2026-11-05", "Circolo Burraco Roma", "Rossi Mario"]
     ws = load_workbook(io.BytesIO(arbiter_client.get("/tornei/fed/documenti/federazione.xlsx").content)).active
     rows = [list(r) for r in ws.values]
