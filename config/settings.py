@@ -69,6 +69,7 @@ INSTALLED_APPS = [
     "axes",
     "members",
     "tournaments",
+    "championships",
 ]
 
 MIDDLEWARE = [

@@ -158,6 +158,7 @@ class TournamentForm(forms.ModelForm):
             "mitchell_step", "first_round", "rematch_window", "bye_percent", "bye_mp",
             "tiebreaks", "rule_set", "minutes_per_round",
             "team_result", "team_scale", "team_min_players", "team_max_players",
+            "organising_club", "arbiter_name",
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 

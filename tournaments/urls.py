@@ -11,7 +11,7 @@ from django.urls import include, path
 from . import urls_captain, urls_documents, urls_public, urls_rounds, urls_scales
 from .views import arbiter, groups, penalties, players, teams
 from .views import board, captain, public, transfer
-from .views import deletion
+from .views import deletion, prizes
 
 arbiter_patterns = [
     path("", arbiter.tournament_detail, name="tournament"),
@@ -47,6 +47,11 @@ arbiter_patterns = [
     path("esporta/", transfer.tournament_export, name="tournament_export"),
     path("esporta/torneo.json", transfer.tournament_export_file, name="tournament_export_file"),
     path("penalita/", penalties.penalty_list, name="penalties"),
+    # rules.md §18: the prize list and the ceremony's PDF
+    path("premi/", prizes.prizes, name="prizes"),
+    path("documenti/premi.pdf", prizes.prizes_pdf, name="prizes_pdf"),
+    path("documenti/federazione.xlsx", prizes.federation_results, {"fmt": "xlsx"}, name="federation_xlsx"),
+    path("documenti/federazione.csv", prizes.federation_results, {"fmt": "csv"}, name="federation_csv"),
     path("gironi/", groups.groups, name="groups"),
     path("penalita/<int:pk>/togli/", penalties.penalty_remove, name="penalty_remove"),
     *urls_rounds.urlpatterns,

@@ -122,6 +122,14 @@ class Tournament(models.Model):
     team_scale = models.CharField(_("tabella VP a squadre"), max_length=60, blank=True, default="")
     team_min_players = models.PositiveSmallIntegerField(_("giocatori per squadra: minimo"), default=4)
     team_max_players = models.PositiveSmallIntegerField(_("giocatori per squadra: massimo"), default=6)
+    # rules.md §18: the prize list, ordered, [{"prize": "1° assoluto", "scope": "overall" |
+    # "group:2" | "category:Dame"}, …] (validated by services.set_prize_list), and whether an
+    # entrant may win several prizes (default not: "i premi non sono cumulabili").
+    prize_list = models.JSONField(_("premi"), default=list, blank=True)
+    prizes_cumulative = models.BooleanField(_("premi cumulabili"), default=False)
+    # The federation's results file: who organised the evening and who directed it.
+    organising_club = models.CharField(_("circolo organizzatore"), max_length=120, blank=True, default="")
+    arbiter_name = models.CharField(_("nome dell'arbitro"), max_length=120, blank=True, default="")
     public_enabled = models.BooleanField(_("pagina pubblica attiva"), default=False)
     projector_enabled = models.BooleanField(_("vista proiettore attiva"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)

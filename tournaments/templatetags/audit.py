@@ -71,6 +71,9 @@ ACTIONS = {
     "team_withdrawn": _("Squadra ritirata"),
     "match_forfeit": _("Forfait in un incontro"),
     "late_team_added": _("Squadra tardiva"),
+    "prize_list": _("Elenco dei premi modificato"),
+    "championship_added": _("Torneo messo in un campionato"),
+    "championship_removed": _("Torneo tolto da un campionato"),
 }
 
 KEYS = {
@@ -98,6 +101,9 @@ KEYS = {
     "slug": _("indirizzo breve"), "file_name": _("nome nel file"),
     "tokens_renewed": _("codici QR dei tavoli rinnovati"),
     "team_tokens_renewed": _("codici delle squadre rinnovati"), "owner": _("proprietario"),
+    # prizes (rules.md §18), championships (§17) and the federation file's settings
+    "prizes": _("premi"), "championship": _("campionato"), "prizes_cumulative": _("premi cumulabili"),
+    "organising_club": _("circolo organizzatore"), "arbiter_name": _("nome dell'arbitro"),
 }
 # Keys that mean nothing to an arbiter: the confirming browser's cookie and User-Agent
 # hashes (the board compares them, issue 10 item 5). One phrase says they were recorded.

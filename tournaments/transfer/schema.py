@@ -68,6 +68,7 @@ FIELDS: dict[type[dj.Model], tuple[str, ...]] = {
         "rematch_window", "bye_percent", "bye_mp", "tiebreaks", "rule_set", "first_round",
         "mitchell_order", "minutes_per_round", "groups", "group_split", "group_seed", "team_result",
         "team_scale", "team_min_players", "team_max_players", "public_enabled", "projector_enabled", "created_at",
+        "prize_list", "prizes_cumulative", "organising_club", "arbiter_name",
     ),
     CustomScale: ("scale_id", "name", "data", "created_at"),
     Pair: ("number", "status", "withdrawn_from_round", "late_entry", "group", "team_line", "created_at"),
@@ -175,7 +176,10 @@ ADDED_IN_2: dict[str, dict] = {
 #: exporter always writes them. ``"file"``: keys of the file's top object.
 TEAM_KEYS_OF_2: dict[str, dict] = {
     "file": {"teams": [], "lineups": [], "custom_team_scale": None},
-    "tournament": {"team_result": "sum", "team_scale": "", "team_min_players": 4, "team_max_players": 6},
+    "tournament": {"team_result": "sum", "team_scale": "", "team_min_players": 4, "team_max_players": 6,
+                   # prizes (rules.md §18) and the federation file's two settings: absent from
+                   # files written before them
+                   "prize_list": [], "prizes_cumulative": False, "organising_club": "", "arbiter_name": ""},
     "pairs": {"team": None, "team_line": None},
     "players": {"team": None, "member": None},
     "rounds": {"matches": []},

@@ -20,7 +20,7 @@ from django.views.decorators.http import require_GET
 
 from scoring.vp import format_vp
 
-from .. import documents, selectors, services
+from .. import documents, prize_selectors, selectors, services
 from ..models import Pair, Round, Tournament
 from .common import arbiter_view
 
@@ -153,13 +153,19 @@ def session_texts(tournament: Tournament, rnd: Round | None, after: int | None) 
             "standings_session": documents.round_session_text(tournament, after)}
 
 
-def projector_screens(tables: list, standings: list, rows: int = PROJECTOR_ROWS) -> list[tuple[str, list]]:
-    """The cycle of projector screens: table list in chunks of ``rows``, then standings.
+def projector_screens(tables: list, standings: list, rows: int = PROJECTOR_ROWS,
+                      prizes: list | None = None) -> list[tuple[str, list]]:
+    """The cycle of projector screens: table list in chunks of ``rows``, then standings,
+    then the prizes (rules.md §18: given only after the last round, so the caller passes
+    them only then).
 
-    Returns ``[("tables", chunk), ..., ("standings", chunk), ...]``; at least one screen.
+    Returns ``[("tables", chunk), ..., ("standings", chunk), ..., ("prizes", chunk), ...]``;
+    at least one screen.
     """
     screens = [("tables", tables[i:i + rows]) for i in range(0, len(tables), rows)]
     screens += [("standings", standings[i:i + rows]) for i in range(0, len(standings), rows)]
+    prizes = prizes or []
+    screens += [("prizes", prizes[i:i + rows]) for i in range(0, len(prizes), rows)]
     return screens or [("tables", [])]
 
 
@@ -202,7 +208,8 @@ def projector(request, slug):
     tournament = _tournament(slug, "projector_enabled")
     rnd = current_round(tournament)
     after, standings = public_standings(tournament)
-    screens = projector_screens(table_list(rnd), standings)
+    prizes = prize_selectors.prize_awards(tournament) if is_final(tournament, after) else []
+    screens = projector_screens(table_list(rnd), standings, prizes=prizes)
     try:
         index = int(request.GET.get("s", 0)) % len(screens)
     except ValueError:

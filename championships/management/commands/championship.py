@@ -1,0 +1,123 @@
+"""``python manage.py championship create|add|standings`` (rules.md §17), for scripts and checks.
+
+- ``championship create SLUG --name NAME --points RULE [--best N] [--min-evenings M]
+  [--owner USER] TOURNAMENT_SLUG…``: prints the slug;
+- ``championship add SLUG TOURNAMENT_SLUG…``: adds evenings (next week's);
+- ``championship standings SLUG --json``: ``{"rows": [{"membership_number", "name",
+  "points", "evenings", "counted", "position"}, …]}`` in standings order; without
+  ``--json`` a plain text table.
+
+Any error (a bad rule, a missing tournament, one the owner does not direct, a bad
+argument) is one sentence on stderr and exit status 1. Without ``--owner`` the owner is the
+only superuser when there is exactly one.
+"""
+from __future__ import annotations
+
+import json
+import sys
+
+from django.contrib.auth import get_user_model
+from django.core.management.base import CommandError, CommandParser
+from django.utils.translation import gettext as _
+
+from championships import selectors, services
+from championships.models import Championship
+from tournaments.errors import ArbiterError
+from tournaments.management.lang import LangCommand
+
+
+class _SentenceParser(CommandParser):
+    """A bad command line is a sentence and exit status 1, like every other error."""
+
+    def parse_args(self, args=None, namespace=None):
+        """As argparse, but tournament slugs may also follow the options
+        (``create SLUG --name N gio-1 gio-2``: argparse alone stops at the first option)."""
+        options, extra = self.parse_known_args(args, namespace)
+        if extra and (any(e.startswith("-") for e in extra) or not hasattr(options, "tournaments")):
+            self.error(_("argomenti non riconosciuti: %(a)s") % {"a": " ".join(extra)})
+        if extra:
+            options.tournaments = list(options.tournaments or []) + extra
+        return options
+
+    def error(self, message):
+        sys.stderr.write(_("Argomenti non validi: %(message)s.") % {"message": message} + "\n")
+        sys.exit(1)
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise CommandError(_("«%(v)s» non è un numero intero.") % {"v": text}) from None
+    return value
+
+
+class Command(LangCommand):
+    help = "Crea un campionato, aggiunge serate, stampa la classifica (rules.md §17)."
+
+    def create_parser(self, prog_name, subcommand, **kwargs):
+        parser = super().create_parser(prog_name, subcommand, **kwargs)
+        parser.__class__ = _SentenceParser
+        return parser
+
+    def add_arguments(self, parser):
+        sub = parser.add_subparsers(dest="action", required=True, parser_class=_SentenceParser)
+        create = sub.add_parser("create", help="Crea un campionato.")
+        create.add_argument("slug")
+        create.add_argument("tournaments", nargs="*", metavar="TOURNAMENT_SLUG")
+        create.add_argument("--name", required=True)
+        create.add_argument("--points", default="field", help="field, table:a,b,c… oppure vp")
+        create.add_argument("--best", default=None, help="Conta le migliori N serate (predefinito: tutte).")
+        create.add_argument("--min-evenings", default="1", help="Serate minime per la classifica.")
+        create.add_argument("--owner", default=None, help="Nome utente dell'arbitro proprietario.")
+        add = sub.add_parser("add", help="Aggiunge serate a un campionato.")
+        add.add_argument("slug")
+        add.add_argument("tournaments", nargs="+", metavar="TOURNAMENT_SLUG")
+        show = sub.add_parser("standings", help="Classifica del campionato.")
+        show.add_argument("slug")
+        show.add_argument("--json", action="store_true")
+
+    def handle(self, *args, **o):
+        try:
+            getattr(self, "_" + o["action"])(o)
+        except ArbiterError as exc:
+            raise CommandError(exc.message) from exc
+
+    def _owner(self, username):
+        User = get_user_model()
+        if username:
+            user = User.objects.filter(username=username, is_active=True).first()
+            if user is None:
+                raise CommandError(_("Nessun arbitro con nome utente «%(u)s».") % {"u": username})
+            return user
+        supers = list(User.objects.filter(is_superuser=True, is_active=True)[:2])
+        if len(supers) != 1:
+            raise CommandError(_("Indica il proprietario con --owner NOME_UTENTE."))
+        return supers[0]
+
+    def _championship(self, slug) -> Championship:
+        championship = Championship.objects.filter(slug=slug).first()
+        if championship is None:
+            raise CommandError(_("Nessun campionato «%(slug)s».") % {"slug": slug})
+        return championship
+
+    def _create(self, o):
+        best = None if o["best"] in (None, "") else _positive(o["best"])
+        championship = services.create_championship(
+            by=self._owner(o["owner"]), slug=o["slug"], name=o["name"], points=o["points"], best=best,
+            min_evenings=_positive(o["min_evenings"]), tournaments=o["tournaments"])
+        self.stdout.write(championship.slug)
+
+    def _add(self, o):
+        championship = self._championship(o["slug"])
+        added = services.add_tournaments(championship=championship, by=championship.owner, tournaments=o["tournaments"])
+        self.stdout.write(_("%(n)s serate aggiunte a %(slug)s.") % {"n": len(added), "slug": championship.slug})
+
+    def _standings(self, o):
+        view = selectors.standings(self._championship(o["slug"]))
+        if o["json"]:
+            self.stdout.write(json.dumps(selectors.standings_json(view), ensure_ascii=False))
+            return
+        for r in view.rows:
+            self.stdout.write(f"{r.position_label:>4}  {r.name:<40} {r.total_text:>8}  {r.played}  "
+                              f"{', '.join(r.counted)}")

@@ -1,0 +1,46 @@
+"""A championship across evenings (*campionato sociale*, rules.md §17).
+
+This app sits above ``tournaments``: a championship lists tournaments and ranks the members
+(``members.Member``) behind their players; ``tournaments`` never imports it. The standings
+are never stored: they are computed from the tournaments' current standings
+(``championships.selectors``), so a correction of an evening changes them.
+"""
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.db.models import Q
+from django.utils.translation import gettext_lazy as _
+
+
+class Championship(models.Model):
+    """A championship: ``points_rule`` (``field``, ``table:a,b,c``, ``vp``; rules.md §17),
+    ``best`` (count the best N evenings; null = all), ``min_evenings`` (members who played
+    fewer are listed after the others without a position), the tournaments it groups (in
+    date order), its owner (the arbiter who created it) and the switches of its public page
+    and projector view."""
+
+    slug = models.SlugField(_("indirizzo breve"), max_length=80, unique=True)
+    name = models.CharField(_("nome"), max_length=200)
+    owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                              related_name="championships", verbose_name=_("proprietario"))
+    points_rule = models.CharField(_("punti di una serata"), max_length=2000, default="field")
+    best = models.PositiveSmallIntegerField(_("migliori serate contate"), null=True, blank=True)
+    min_evenings = models.PositiveSmallIntegerField(_("minimo di serate"), default=1)
+    tournaments = models.ManyToManyField("tournaments.Tournament", blank=True, related_name="championships",
+                                         verbose_name=_("tornei"))
+    public_enabled = models.BooleanField(_("pagina pubblica attiva"), default=False)
+    projector_enabled = models.BooleanField(_("vista proiettore attiva"), default=False)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        verbose_name = _("campionato")
+        verbose_name_plural = _("campionati")
+        constraints = [
+            models.CheckConstraint(condition=Q(best__isnull=True) | Q(best__gte=1), name="championship_best_positive"),
+            models.CheckConstraint(condition=Q(min_evenings__gte=1), name="championship_min_evenings_positive"),
+        ]
+
+    def __str__(self) -> str:
+        return self.name

@@ -1,0 +1,75 @@
+"""The championship's pages, PDF, XLSX, public page and projector (rules.md §17)."""
+import datetime
+import io
+
+import pytest
+
+from championships import services
+
+from .helpers import pairs_evening
+
+D = datetime.date
+SERRA, SANTORO = ("Serra", "Anna", "402616"), ("Santoro", "Marta", "402617")
+BIANCHI, VERDI = ("Bianchi", "Carla", "402618"), ("Verdi", "Dario", "402619")
+
+
+@pytest.fixture
+def champ(arbiter):
+    pairs_evening(arbiter, "gio-1", D(2026, 11, 5), [(SERRA, SANTORO), (BIANCHI, VERDI)], {1: 20, 2: 0})
+    pairs_evening(arbiter, "gio-2", D(2026, 11, 12), [(SERRA, BIANCHI), (SANTORO, VERDI)], {1: 0, 2: 20})
+    return services.create_championship(by=arbiter, slug="sociale", name="Sociale", best=1,
+                                        tournaments=["gio-1", "gio-2"])
+
+
+def test_page_shows_totals_evenings_and_counted(arbiter_client, champ):
+    body = arbiter_client.get("/campionati/sociale/").content.decode()
+    # Serra: 2 (gio-1) and 1 (gio-2), best 1 → 2, the first counted, the second in brackets
+    assert "Serra Anna" in body and "<b title=\"gio-1\">1: 2</b>" in body and "(2: 1)" in body
+    assert "402616" in body  # the arbiter sees membership numbers
+
+
+def test_another_arbiter_gets_404_and_the_public_page_is_off_until_switched_on(client, champ, django_user_model):
+    other = django_user_model.objects.create_user(username="altro", password="x")
+    client.force_login(other)
+    assert client.get("/campionati/sociale/").status_code == 404
+    assert client.get("/campionato/sociale/").status_code == 404
+    assert client.get("/campionato/sociale/proiettore/").status_code == 404
+    champ.public_enabled = champ.projector_enabled = True
+    champ.save()
+    body = client.get("/campionato/sociale/").content.decode()
+    assert "Serra Anna" in body and "402616" not in body  # names and points only
+    assert "Serra Anna" in client.get("/campionato/sociale/proiettore/").content.decode()
+
+
+def test_pdf_and_xlsx(arbiter_client, champ):
+    pdf = arbiter_client.get("/campionati/sociale/classifica.pdf")
+    assert pdf["Content-Type"] == "application/pdf" and pdf.content.startswith(b"%PDF")
+    from openpyxl import load_workbook
+
+    xlsx = arbiter_client.get("/campionati/sociale/classifica.xlsx")
+    ws = load_workbook(io.BytesIO(xlsx.content)).active
+    rows = list(ws.values)
+    assert rows[0][:7] == ("Posizione", "Pari merito", "Socio", "Tessera", "Punti", "Serate", "Contate")
+    assert rows[0][7:] == ("gio-1", "gio-2")
+    serra = next(r for r in rows if r[2] == "Serra Anna")
+    # two pairs: 2 and 1 points. Serra 2, 1 → best 1: 2 (gio-1); Santoro 2, 2 and Verdi 1, 2 also
+    # total 2, best 2, two evenings: all three share 1st
+    assert serra[3:] == ("402616", 2, 2, "gio-1", 2, 1)
+    assert serra[0] == 1 and serra[1] == "="
+
+
+def test_create_add_remove_from_the_pages(arbiter_client, arbiter):
+    pairs_evening(arbiter, "v1", D(2026, 11, 5), [(SERRA, SANTORO), (BIANCHI, VERDI)], {1: 20, 2: 0})
+    pairs_evening(arbiter, "v2", D(2026, 11, 12), [(SERRA, BIANCHI), (SANTORO, VERDI)], {1: 0, 2: 20})
+    r = arbiter_client.post("/campionati/", {"slug": "nuovo", "name": "Nuovo", "points": "table:5,3",
+                                             "min_evenings": 1, "tournaments": ["v1"]})
+    assert r.status_code == 302 and r["Location"] == "/campionati/nuovo/"
+    bad = arbiter_client.post("/campionati/", {"slug": "x", "name": "X", "points": "podio", "min_evenings": 1})
+    assert bad.status_code == 200 and "sconosciuta" in bad.content.decode()
+    arbiter_client.post("/campionati/nuovo/aggiungi/", {"tournaments": ["v2"]})
+    assert "v2" in arbiter_client.get("/campionati/nuovo/").content.decode()
+    assert arbiter_client.get("/campionati/nuovo/togli/v2/").status_code == 200  # confirmation first
+    arbiter_client.post("/campionati/nuovo/togli/v2/")
+    from championships.models import Championship
+
+    assert list(Championship.objects.get(slug="nuovo").tournaments.values_list("slug", flat=True)) == ["v1"]

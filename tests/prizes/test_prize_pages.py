@@ -1,0 +1,47 @@
+"""The prize page, the standings page's prizes, the ceremony PDF and the projector (rules.md §18)."""
+import datetime
+
+import pytest
+
+from tests.championships.helpers import pairs_evening, people
+from tournaments.models import Tournament
+
+
+@pytest.fixture
+def evening(arbiter):
+    # 4 pairs, one round: VP 20, 10, 10, 0 → 1, 2=, 2=, 4
+    return pairs_evening(arbiter, "sera", datetime.date(2026, 11, 5), people("P", 4), {1: 20, 2: 10, 3: 10, 4: 0})
+
+
+def test_prize_page_saves_lines_and_the_standings_show_the_winners(arbiter_client, evening):
+    r = arbiter_client.post("/tornei/sera/premi/", {"action": "save", "prizes": "1° assoluto | assoluto\n\n"
+                                                     "2° assoluto | overall\n3° assoluto | assoluto"})
+    assert r.status_code == 302
+    t = Tournament.objects.get(slug="sera")
+    assert t.prize_list == [{"prize": "1° assoluto", "scope": "overall"}, {"prize": "2° assoluto", "scope": "overall"},
+                            {"prize": "3° assoluto", "scope": "overall"}]
+    body = arbiter_client.get("/tornei/sera/classifica/").content.decode()
+    assert 'id="standings-prizes"' in body
+    # 2° and 3° go to the pairs sharing 2nd, in the standings' order, both ex aequo
+    assert body.count("(ex aequo)") == 2 and "P1a Anna – P1b Bruno" in body
+
+
+def test_a_line_without_scope_is_refused_and_nothing_changes(arbiter_client, evening):
+    r = arbiter_client.post("/tornei/sera/premi/", {"action": "save", "prizes": "1° assoluto"}, follow=True)
+    assert "Riga 1" in r.content.decode()
+    assert Tournament.objects.get(slug="sera").prize_list == []
+
+
+def test_copy_pdf_and_projector_after_the_last_round(arbiter_client, arbiter, evening):
+    arbiter_client.post("/tornei/sera/premi/", {"action": "save", "prizes": "Primo | assoluto"})
+    pairs_evening(arbiter, "dopo", datetime.date(2026, 11, 12), people("Q", 2), {1: 0, 2: 20})
+    arbiter_client.post("/tornei/dopo/premi/", {"action": "copy", "source": "sera"})
+    assert Tournament.objects.get(slug="dopo").prize_list == [{"prize": "Primo", "scope": "overall"}]
+    pdf = arbiter_client.get("/tornei/dopo/documenti/premi.pdf")
+    assert pdf.content.startswith(b"%PDF")
+    t = Tournament.objects.get(slug="dopo")
+    t.projector_enabled = True
+    t.save()
+    # one round, plan "M": the final standings; screens: tables, standings, prizes
+    body = arbiter_client.get("/p/dopo/proiettore/?s=2").content.decode()
+    assert 'id="projector-prizes"' in body and "Q2a Anna – Q2b Bruno" in body

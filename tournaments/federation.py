@@ -1,0 +1,102 @@
+"""The final results for the federation: one row per player, as XLSX and CSV.
+
+The federation's own upload format is not public, so the layout is ours, one flat table
+with self-explaining Italian headings that map one to one onto any form (docs/season.md,
+"Results for the federation"): per player the membership number, surname, name, club,
+the entrant's position (shared places carry «=» in a column of their own), its number, VP,
+MP difference, the number of entrants, and on every row the tournament's name, date
+(ISO), organising club and arbiter (two text settings of the tournament).
+"""
+from __future__ import annotations
+
+import csv
+import io
+from decimal import Decimal
+
+from django.utils.translation import gettext as _
+
+from . import selectors
+from .models import Player, Tournament
+from .spreadsheets import append_row
+
+
+def headings() -> list[str]:
+    return [_("Tessera"), _("Cognome"), _("Nome"), _("Circolo"), _("Posizione"), _("Pari merito"),
+            _("Numero"), "VP", _("Scarto MP"), _("Partecipanti"), _("Torneo"), _("Data"),
+            _("Circolo organizzatore"), _("Nome dell'arbitro")]
+
+
+def _players_by_entrant(tournament: Tournament) -> dict[int, list[Player]]:
+    players = Player.objects.filter(tournament=tournament).select_related("member")
+    out: dict[int, list[Player]] = {}
+    if tournament.is_individual:
+        for p in players.filter(number__isnull=False):
+            out.setdefault(p.number, []).append(p)
+    elif tournament.is_teams:
+        for p in players.filter(team__isnull=False).select_related("team").order_by("team__number", "id"):
+            out.setdefault(p.team.number, []).append(p)
+    else:
+        for p in players.filter(pair__isnull=False, pair__round__isnull=True).select_related("pair").order_by(
+                "pair__number", "seat"):
+            out.setdefault(p.pair.number, []).append(p)
+    return out
+
+
+def result_rows(tournament: Tournament) -> list[list]:
+    """The rows (without headings) after the last closed round, standings order, a pair's
+    players seat 1 first, a team's players in registration order. The membership number is
+    the player's, else his member's (rules.md §16); the club likewise. VP a ``Decimal``
+    (penalties deducted), positions integers."""
+    view = selectors.standings_after(tournament)
+    players = _players_by_entrant(tournament)
+    entrants = len(view.rows)
+    common = [tournament.name, tournament.date.isoformat(), tournament.organising_club, tournament.arbiter_name]
+    out = []
+    for r in view.rows:
+        for p in players.get(r.pair, []):
+            number = p.membership_number or (p.member.membership_number if p.member else "") or ""
+            club = p.club or (p.member.club if p.member else "")
+            out.append([number, p.last_name, p.first_name, club, r.position, "=" if r.tied else "", r.pair,
+                        r.vp, r.mp_difference, entrants] + common)
+    return out
+
+
+def results_xlsx(tournament: Tournament) -> bytes:
+    """XLSX of :func:`result_rows`: one sheet, the headings in bold, every text as text."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    wb = Workbook()
+    ws = wb.active
+    ws.title = _("Risultati")[:31]
+    append_row(ws, headings())
+    for cell in ws[1]:
+        cell.font = Font(bold=True)
+    for row in result_rows(tournament):
+        append_row(ws, [float(v) if isinstance(v, Decimal) else v for v in row])
+    out = io.BytesIO()
+    wb.save(out)
+    return out.getvalue()
+
+
+def _csv_safe(value):
+    """A text cell starting with = + - @ gets a leading apostrophe, so a spreadsheet opening
+    the CSV never runs it as a formula; numbers stay numbers."""
+    if isinstance(value, str) and value[:1] in ("=", "+", "-", "@"):
+        return "'" + value
+    if isinstance(value, Decimal):  # 15 or 12.5, never 15.00
+        return f"{value.normalize():f}"
+    return value
+
+
+def results_csv(tournament: Tournament) -> bytes:
+    """CSV (UTF-8 with BOM, comma-separated, decimal point) of :func:`result_rows`."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(headings())
+    for row in result_rows(tournament):
+        writer.writerow([_csv_safe(v) for v in row])
+    return ("\ufeff" + buffer.getvalue()).encode("utf-8")
+
+
+__all__ = ["headings", "result_rows", "results_xlsx", "results_csv"]

@@ -1,0 +1,59 @@
+"""The prize list of a tournament (rules.md §18): set it, copy it from another tournament.
+
+Who wins is never stored: ``tournaments.prize_selectors.prize_awards`` computes it from the
+current standings, so a correction moves the prizes too.
+"""
+from __future__ import annotations
+
+from django.db import transaction
+from django.utils.translation import gettext as _
+
+from scoring import prizes as prize_rules
+
+from ..errors import ArbiterError
+from ..models import Tournament
+from .audit import audit
+
+
+def normal_prize_list(data) -> list[dict]:
+    """``data`` (parsed JSON) as the stored list ``[{"prize": …, "scope": …}, …]``, names
+    trimmed and scopes written the standard way (``group:2``). Raises ``ArbiterError`` with
+    the rule's sentence (``scoring.prizes.parse_prize_list``)."""
+    try:
+        specs = prize_rules.parse_prize_list(data)
+    except prize_rules.PrizeError as exc:
+        raise ArbiterError(str(exc)) from None
+    return [{"prize": s.name, "scope": s.scope.text} for s in specs]
+
+
+@transaction.atomic
+def set_prize_list(*, tournament: Tournament, by, prizes, reason: str = "") -> Tournament:
+    """Replace the tournament's prize list with ``prizes`` (a list of ``{"prize", "scope"}``,
+    see :func:`normal_prize_list`); allowed at any time (a prize list changes no result).
+    Audited as ``prize_list`` (old → new). Raises ``ArbiterError`` for a bad list."""
+    new = normal_prize_list(prizes)
+    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    old = tournament.prize_list
+    if old != new:
+        tournament.prize_list = new
+        tournament.save(update_fields=["prize_list"])
+        audit(tournament=tournament, by=by, action="prize_list", old={"prizes": old}, new={"prizes": new},
+              reason=reason)
+    return tournament
+
+
+def copy_prize_list(*, tournament: Tournament, source: Tournament, by) -> Tournament:
+    """Give ``tournament`` the prize list (and the cumulative setting) of ``source``; the
+    caller checks that ``by`` may read ``source``. Raises ``ArbiterError`` when ``source``
+    has no prizes or is the same tournament."""
+    if source.pk == tournament.pk:
+        raise ArbiterError(_("Scegli un altro torneo da cui copiare i premi."))
+    if not source.prize_list:
+        raise ArbiterError(_("Il torneo «%(name)s» non ha premi da copiare.") % {"name": source.name})
+    with transaction.atomic():
+        tournament = set_prize_list(tournament=tournament, by=by, prizes=source.prize_list,
+                                    reason=_("copiati da %(slug)s") % {"slug": source.slug})
+        if tournament.prizes_cumulative != source.prizes_cumulative:
+            Tournament.objects.filter(pk=tournament.pk).update(prizes_cumulative=source.prizes_cumulative)
+            tournament.prizes_cumulative = source.prizes_cumulative
+    return tournament
