@@ -71,6 +71,9 @@ ACTIONS = {
     "team_withdrawn": _("Squadra ritirata"),
     "match_forfeit": _("Forfait in un incontro"),
     "late_team_added": _("Squadra tardiva"),
+    "arbiter_called": _("Un tavolo chiama l'arbitro"),
+    "arbiter_call_taken": _("Chiamata presa: l'arbitro arriva"),
+    "arbiter_call_resolved": _("Chiamata risolta"),
 }
 
 KEYS = {

@@ -24,6 +24,7 @@ from ..devices import same_browser
 from ..errors import StaleSheetError
 from ..models import PinGuard, Round, ScoreSheet, Table
 from .teams import team_matches
+from .board_calls import calls_context, calls_stamp
 from .common import arbiter_view
 from ..templatetags.audit import actor_label
 from .rounds import STATUS_LABELS, can_validate, entry_time_label, sheet_status, status_label, table_url
@@ -55,7 +56,7 @@ def board_stamp(rnd: Round) -> str:
         n=Count("id"), last=Max("locked_at"))
     pin_last = pins["last"].timestamp() if pins["last"] else 0
     return (f"{rnd.state}-{agg['n']}-{agg['versions'] or 0}-{last:.6f}-p{pins['n']}-{pin_last:.3f}"
-            f"-{clock_stamp(rnd)}")
+            f"-{clock_stamp(rnd)}-{calls_stamp(rnd)}")
 
 
 def clock_stamp(rnd: Round) -> str:
@@ -156,6 +157,7 @@ def board_rows_context(rnd: Round) -> dict:
         "pin_lock_ends": services.tournament_pin_lock(rnd.tournament),
         "stamp": board_stamp(rnd),
         "matches": team_matches(rnd, {r["number"]: r["state"] for r in rows}),  # issue 15: by match
+        "calls": calls_context(rnd),  # the tables calling the arbiter, at the top of the board
     }
 
 
