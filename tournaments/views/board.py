@@ -23,6 +23,7 @@ from .. import clock, links, selectors, services, timesource
 from ..devices import same_browser
 from ..errors import StaleSheetError
 from ..models import PinGuard, Round, ScoreSheet, Table
+from . import round_cache
 from .teams import team_matches
 from .board_calls import calls_context, calls_stamp
 from .common import arbiter_view
@@ -73,6 +74,17 @@ def clock_stamp(rnd: Round) -> str:
 
 
 def board_rows_context(rnd: Round) -> dict:
+    """:func:`build_board_rows_context` kept per round version and board stamp
+    (``round_cache``); the room's clock is computed for each answer."""
+    stamp = board_stamp(rnd)
+    context = dict(round_cache.cached("board", round_cache.round_version(rnd, stamp),
+                                      lambda: build_board_rows_context(rnd, stamp)))
+    if context["clock"] is not None:
+        context["clock"] = services.clock_json(rnd)
+    return context
+
+
+def build_board_rows_context(rnd: Round, stamp: str | None = None) -> dict:
     """Rows of the board: one dict per table, plus counts per state.
 
     The counts are the round page's (``rounds.sheet_status``): a disputed sheet counts
@@ -155,7 +167,7 @@ def board_rows_context(rnd: Round) -> dict:
         "late": [r for r in rows if r.get("late")],
         "clock": room_clock,
         "pin_lock_ends": services.tournament_pin_lock(rnd.tournament),
-        "stamp": board_stamp(rnd),
+        "stamp": stamp or board_stamp(rnd),
         "matches": team_matches(rnd, {r["number"]: r["state"] for r in rows}),  # issue 15: by match
         "calls": calls_context(rnd),  # the tables calling the arbiter, at the top of the board
     }
