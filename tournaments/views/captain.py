@@ -507,7 +507,8 @@ def sheet_state(request, token):
     reading the hands or building the JSON. A valid link is never refused by the
     per-address guess limit (item 2: a whole room may share one address); an unknown
     token never matches a tag, so it reaches :func:`_table_for` and counts as a guess.
-    Answer: ``{"sheet": {...}, "clock": {...}}`` (``services.clock_json``); a rest table has
+    Answer: ``{"sheet": {...}, "clock": {...}, "call": {...} | null}`` (``services.clock_json``;
+    the table's latest call to the arbiter, ``call_status.call_json``); a rest table has
     no sheet (``"sheet": null``) but the same clock and a tag made of the clock's instants, so
     its page (which polls through clock.js) follows a pause or extra minutes too.
     """
@@ -520,9 +521,11 @@ def sheet_state(request, token):
     sheet = None if table.is_bye else _current_sheet(table, fresh=False)
     # The round clock (issue 12 item 3), for a rest table too: the phone counts down from these
     # seconds, and the clock's instants are in the tag, so a pause reaches a resting pair too.
-    response = JsonResponse({"sheet": None if table.is_bye else sheet_payload(request, table, sheet),
-                             "clock": services.clock_json(table.round, table),
-                             "call": call_json(latest_call(table))})
+    payload = {"sheet": None if table.is_bye else sheet_payload(request, table, sheet),
+               "clock": services.clock_json(table.round, table)}
+    if not table.is_bye:  # a rest table has no call to the arbiter
+        payload["call"] = call_json(latest_call(table))
+    response = JsonResponse(payload)
     response["ETag"] = sheet_stamp(request, table, sheet)
     return response
 
