@@ -28,6 +28,8 @@ from decimal import Decimal
 from django.conf import settings
 from django.db.models import Max, Q
 
+from scoring.vp import format_vp
+
 from . import selectors, services, team_selectors
 from .models import AuditEntry, LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
 
@@ -75,6 +77,11 @@ class RoundLine:
     tables: list = field(default_factory=list)
     clock: dict | None = None
 
+    @property
+    def vp_text(self) -> str:
+        """VP as every page prints them ("14", "17.5"); "" while unknown."""
+        return "" if self.vp is None else format_vp(self.vp)
+
 
 @dataclass
 class EntrantPage:
@@ -94,6 +101,10 @@ class EntrantPage:
     rounds: list[RoundLine]
     withdrawn: bool
     championship: object = None
+
+    @property
+    def vp_text(self) -> str:
+        return "" if self.vp is None else format_vp(self.vp)
 
 
 # --------------------------------------------------------------------------- the tag

@@ -10,6 +10,8 @@ from tournaments import services
 from tournaments.models import Table
 from tournaments.services import HandInput
 
+from tests.teams.conftest import make_teams_tournament  # noqa: F401  (fixture)
+
 WIN = [HandInput(600, 200), HandInput(400, 150), HandInput(250, 300), HandInput(300, 195)]    # 1550–845
 
 
@@ -116,3 +118,46 @@ def test_search_opens_the_page_or_lists(client, live):
 def test_public_page_has_the_search(client, live):
     html = client.get(reverse("public", args=["prova"])).content.decode()
     assert reverse("player_search", args=["prova"]) in html
+
+
+def test_a_correction_after_closing_is_marked_on_the_page(client, live, arbiter):
+    r1 = live.tournament.rounds.get(number=1)
+    t2 = r1.tables.get(number=2)
+    lost = [HandInput(100, 200), HandInput(100, 150), HandInput(100, 300), HandInput(100, 195)]  # 400–845
+    services.save_score_sheet(table=t2, hands=lost, by=arbiter, kind="transcription", reason="letto male")
+    html = client.get(url(2)).content.decode()
+    assert 'class="corrected"' in html and "corretto" in html and "400–845" in html
+    assert 'class="corrected"' not in client.get(url(1)).content.decode()
+    assert client.get(url(2), HTTP_ACCEPT="application/json").json()["rounds"][0]["corrected"] is True
+
+
+def test_individual_and_team_pages_answer_their_kind(client, arbiter, make_teams_tournament):
+    import datetime
+
+    from tests.tournaments.individual_helpers import register
+
+    indiv = services.create_tournament(by=arbiter, name="Individuale", slug="indiv", kind="individual",
+                                       date=datetime.date(2026, 12, 1), plan="DDD")
+    register(indiv, arbiter, 8)
+    services.publish_round(round=services.generate_round(tournament=indiv, by=arbiter), by=arbiter,
+                           acknowledge_warnings=True)
+    services.update_tournament(tournament=indiv, by=arbiter, public_enabled=True)
+    data = client.get(reverse("player_page", args=["indiv", "giocatore", 1]), HTTP_ACCEPT="application/json").json()
+    assert data["names"] == "Cognome1 Nome1" and data["next"]["round"] == 1
+    assert isinstance(data["next"]["opponent"], list) and len(data["next"]["opponent"]) == 2
+    assert "partner" in data["next"]
+    html = client.get(reverse("player_page", args=["indiv", "giocatore", 1])).content.decode()
+    assert "Compagno" in html
+    assert client.get(reverse("player_page", args=["indiv", "coppia", 1])).status_code == 404
+
+    teams = make_teams_tournament(4, plan="RRR")
+    services.publish_round(round=services.generate_round(tournament=teams, by=arbiter), by=arbiter,
+                           acknowledge_warnings=True)
+    services.update_tournament(tournament=teams, by=arbiter, public_enabled=True)
+    # round robin of 4 (pairing-io.md): round 1 is 1 v 4 at tables 1–2, 2 v 3 at tables 3–4
+    data = client.get(reverse("player_page", args=[teams.slug, "squadra", 4]), HTTP_ACCEPT="application/json").json()
+    assert data["names"] == "Squadra 4" and data["next"]["opponent"] == 1 and data["next"]["line"] == "ew"
+    assert [(t["table"], t["pair"], t["opponent_pair"]) for t in data["next"]["tables"]] == [
+        (1, "4A", "1A"), (2, "4B", "1B")]
+    html = client.get(reverse("player_page", args=[teams.slug, "squadra", 4])).content.decode()
+    assert "Tavolo 1" in html and "4A" in html
