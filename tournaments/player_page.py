@@ -14,40 +14,26 @@ marked ``corrected``.
 Nothing here reads a captain's link or PIN: the page never shows them.
 
 One function per kind (:func:`pair_rounds`, :func:`player_rounds`, :func:`team_rounds`),
-each a few flat queries; :func:`entrant_page` picks one. :func:`results_tag` is the cheap
-part of the page's ETag.
+each a few flat queries; :func:`entrant_page` picks one. The page's ETag and the shared
+standings are in ``tournaments.player_tag``, the search in ``tournaments.player_search``.
 """
 from __future__ import annotations
 
-import hashlib
-import time
 from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
-from django.conf import settings
-from django.db.models import Max, Q
+from django.db.models import Q
 
 from scoring.vp import format_vp
 
 from . import selectors, services, team_selectors
+from .player_search import search  # noqa: F401  (the page's search, kept importable here)
+from .player_tag import VISIBLE, results_tag, standings_for
 from .models import AuditEntry, LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
 
 #: Audit actions that change a closed round's results (a correction after closing).
 CORRECTIONS = ("sheet_corrected", "sheet_lines_swapped", "arbitral_score")
-#: Audit actions that never change what a player's page shows: the captains' and the
-#: arbiter's work on the sheets of the round in play (shown only once the round closes),
-#: drafts (private), PIN guards and the calls to the arbiter. Any other write (publishing,
-#: closing, a correction, a penalty, a withdrawal, a name respelt…) changes the page's tag.
-IN_PLAY_ACTIONS = (
-    "sheet_saved", "sheet_confirmed", "sheet_disputed", "sheet_validated", "sheet_validated_unconfirmed",
-    "sheet_unvalidated", "sheet_draft_saved", "sheet_draft_discarded", "round_generated", "round_redrawn",
-    "draft_swap", "draft_by_hand", "idle_pairs_seated", "lineup_set", "pin_tournament_locked",
-    "pin_table_locked", "pin_table_unlocked", "pin_tournament_unlocked", "arbiter_called",
-    "arbiter_call_taken", "arbiter_call_resolved",
-)
-VISIBLE = (Round.State.PUBLISHED, Round.State.CLOSED)
-
 #: URL word of each kind (``/p/<slug>/<word>/<n>/``).
 KIND_WORDS = {Tournament.Kind.PAIRS: "coppia", Tournament.Kind.INDIVIDUAL: "giocatore",
               Tournament.Kind.TEAMS: "squadra"}
@@ -105,53 +91,6 @@ class EntrantPage:
     @property
     def vp_text(self) -> str:
         return "" if self.vp is None else format_vp(self.vp)
-
-
-# --------------------------------------------------------------------------- the tag
-
-
-_TAGS: dict[int, tuple[float, str]] = {}
-
-
-def results_tag(tournament: Tournament) -> str:
-    """A short string that changes whenever a player's page of ``tournament`` may change:
-    the visible rounds' states, publication, closing and clock instants, and the last audit
-    entry that is not in-play work (:data:`IN_PLAY_ACTIONS`). Two narrow queries.
-
-    Kept in this process for ``ARBITRO_PLAYER_TAG_SECONDS`` (default 2 s; 500 phones poll
-    every 5 s, so the queries run a few times a second at most, whatever the room): a change
-    reaches the phones within that plus one poll, well inside the room's 10 s."""
-    ttl = float(getattr(settings, "ARBITRO_PLAYER_TAG_SECONDS", 2.0))
-    now = time.monotonic()
-    held = _TAGS.get(tournament.pk)
-    if held and ttl > 0 and now - held[0] < ttl:
-        return held[1]
-    rounds = list(Round.objects.filter(tournament=tournament, state__in=VISIBLE).order_by("number").values_list(
-        "number", "state", "published_at", "closed_at", "clock_started_at", "clock_paused_at",
-        "clock_paused_seconds", "clock_added_seconds", "clock_duration"))
-    last = (AuditEntry.objects.filter(tournament=tournament).exclude(action__in=IN_PLAY_ACTIONS)
-            .aggregate(last=Max("id"))["last"])
-    raw = repr((rounds, last)).encode()
-    tag = hashlib.blake2b(raw, digest_size=9).hexdigest()
-    _TAGS[tournament.pk] = (now, tag)
-    return tag
-
-
-_STANDINGS: dict[tuple[int, str], selectors.Standings] = {}
-
-
-def standings_for(tournament: Tournament, tag: str) -> selectors.Standings:
-    """``selectors.standings_after(tournament)`` computed once per :func:`results_tag` in this
-    process: after a round closes, a thousand phones fetch their page once each, and they
-    share one standings computation (500 pairs: about 30 ms each otherwise)."""
-    key = (tournament.pk, tag)
-    view = _STANDINGS.get(key)
-    if view is None:
-        view = selectors.standings_after(tournament)
-        if len(_STANDINGS) > 16:
-            _STANDINGS.clear()
-        _STANDINGS[key] = view
-    return view
 
 
 # --------------------------------------------------------------------------- shared reads
@@ -438,26 +377,3 @@ def page_json(page: EntrantPage) -> dict:
         "rounds": [round_json(line, page.kind) for line in page.rounds],
         "championship": page.championship,
     }
-
-
-def search(tournament: Tournament, query: str) -> list[tuple[int, str]]:
-    """Entrants whose number is ``query`` or whose players' surname or name (or the team's
-    name) contains it (case-insensitive): ``[(number, names)]``, at most 20, by number."""
-    query = (query or "").strip()[:60]
-    if not query:
-        return []
-    digits = query.isdigit()
-    if tournament.is_individual:
-        rows = Player.objects.filter(tournament=tournament, number__isnull=False)
-        rows = rows.filter(number=int(query)) if digits else rows.filter(
-            Q(last_name__icontains=query) | Q(first_name__icontains=query))
-        return [(p.number, p.display_name) for p in rows.order_by("number")[:20]]
-    if tournament.is_teams:
-        rows = Team.objects.filter(tournament=tournament)
-        rows = rows.filter(number=int(query)) if digits else rows.filter(
-            Q(name__icontains=query) | Q(members__last_name__icontains=query)).distinct()
-        return [(t.number, t.name) for t in rows.order_by("number")[:20]]
-    rows = Pair.objects.filter(tournament=tournament, round__isnull=True)
-    rows = rows.filter(number=int(query)) if digits else rows.filter(
-        Q(members__last_name__icontains=query) | Q(members__first_name__icontains=query)).distinct()
-    return [(p.number, p.full_name) for p in rows.order_by("number").prefetch_related("members")[:20]]

@@ -5,11 +5,11 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _fresh_player_tags(settings):
-    from tournaments import player_page
+    from tournaments import player_tag
 
     settings.ARBITRO_PLAYER_TAG_SECONDS = 0
-    player_page._TAGS.clear()
-    player_page._STANDINGS.clear()
+    player_tag._TAGS.clear()
+    player_tag._STANDINGS.clear()
     yield
-    player_page._TAGS.clear()
-    player_page._STANDINGS.clear()
+    player_tag._TAGS.clear()
+    player_tag._STANDINGS.clear()
