@@ -24,6 +24,12 @@ Each run:
    (one ``sheet_saved`` and one ``sheet_confirmed`` audit entry, no correction, state
    confirmed, version 2).
 
+Players' pages (``--players N``): N more phones open the player's own page of pairs 1…N
+(``/p/bench/coppia/<n>/``, the public pages switched on) within ``--open-seconds`` and poll it
+every 4–6 s as ``static/js/player.js`` does (``If-None-Match``; 304 = nothing new), on the
+process of their pair's table. They are counted in *phones* and *refused*, their requests
+as ``player`` (first load) and ``player poll``.
+
 Hosted setup (issue 13): ``--setups sqlite,postgres`` runs each run twice, first as above
 (SQLite, one ``manage.py serve`` process), then on PostgreSQL with ``--processes`` server
 processes on consecutive ports sharing one database, the phones of table ``k`` on process
@@ -164,7 +170,8 @@ class Client:
 class Room:
     """Shared state of one run: timings per request kind, failures, the tables' progress."""
 
-    def __init__(self, tables, *, ports, sources, hands, spread, seconds, open_seconds, seed):
+    def __init__(self, tables, *, ports, sources, hands, spread, seconds, open_seconds, seed, players=0):
+        self.players = players
         self.tables, self.ports, self.hands = tables, ports, hands
         self.port = ports[0]
         self.sources = sources
@@ -272,6 +279,36 @@ class Room:
         finally:
             client.close()
 
+    async def player(self, k: int, pair: int):
+        """A player's phone on his own page: load it, then poll it every 4–6 s with its ETag."""
+        who = f"player {pair}"
+        client = Client(self.ports[k % len(self.ports)], self.source(2 * len(self.tables) + k))
+        rng = random.Random(f"player-{pair}")
+        path = f"/p/bench/coppia/{pair}/"
+        try:
+            await asyncio.sleep(rng.uniform(0, self.open_seconds))
+            status, head, _html, ms = await client.request("GET", path, headers={"Accept": "text/html"})
+            if not self.note("player", status, ms):
+                return self.fail(who, f"player page {status}")
+            tag = head.get("etag", [""])[0]
+            while not self.done.is_set():
+                try:
+                    await asyncio.wait_for(self.done.wait(), rng.uniform(4, 6))
+                    break
+                except asyncio.TimeoutError:
+                    pass
+                headers = {"Accept": "text/html", **({"If-None-Match": tag} if tag else {})}
+                status, head, _html, ms = await client.request("GET", path, headers=headers)
+                if not self.note("player poll", status, ms, ok=(200, 304)):
+                    self.fail(who, f"player poll {status}")
+                    continue
+                if status == 200:
+                    tag = head.get("etag", [""])[0]
+        except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError) as exc:
+            self.fail(who, repr(exc))
+        finally:
+            client.close()
+
     async def arbiter(self, slug: str, session: tuple[str, str]):
         """The arbiter's browser: login page and round page every second, the live board every 3 s."""
         client = Client(self.port, "127.0.0.1")
@@ -317,6 +354,7 @@ class Room:
 
         tasks = [self.phone(k, number, token, line)
                  for k, (number, token) in enumerate(self.tables) for line in ("ns", "ew")]
+        tasks += [self.player(k, pair) for k, pair in enumerate(range(1, self.players + 1))]
         await asyncio.gather(deadline(), self.arbiter(slug, session), *tasks)
         return self.now()
 
@@ -420,12 +458,17 @@ def one_run(name: str, args) -> dict:
     connections.close_all()
     t0 = time.perf_counter()
     tables = setup_tournament(2 * args.tables, args.hands)
+    if args.players:
+        from tournaments.models import Tournament
+
+        Tournament.objects.filter(slug="bench").update(public_enabled=True)
     session = arbiter_session()
     connections.close_all()
     where = "SQLite, 1 server process" if setup == "sqlite" else f"PostgreSQL, {processes} server processes"
     print(f"\n== run {label}: {len(tables)} tables, {2 * len(tables)} phones from "
           f"{'127.0.0.1' if sources <= 1 else f'{sources} addresses 127.0.0.2…127.0.0.{1 + sources}'}, "
           f"saves {'all at once' if spread == 'burst' else f'over {max(0, args.seconds - 10)} s'}; {where}"
+          + (f"; {args.players} player pages polling" if args.players else "") +
           f" (setup {time.perf_counter() - t0:.0f} s, var dir {var})")
 
     ports = [free_port() for _ in range(processes)]
@@ -439,7 +482,7 @@ def one_run(name: str, args) -> dict:
         servers.append(subprocess.Popen(serve, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
                                         stderr=subprocess.PIPE, text=True))
     room = Room(tables, ports=ports, sources=sources, hands=args.hands, spread=spread, seconds=args.seconds,
-                open_seconds=args.open_seconds, seed=args.seed)
+                open_seconds=args.open_seconds, seed=args.seed, players=min(args.players, 2 * len(tables)))
     wall = 0.0
     cpu = {"server": 0.0, "client": 0.0}
     try:
@@ -489,7 +532,7 @@ def one_run(name: str, args) -> dict:
                "seen max": max(to_other) if to_other else None,
                **{kind: [statistics.median(v), percentile(v, 99)] for kind, v in room.ms.items()}}
     print(SUMMARY + json.dumps(summary))
-    print(f"room[{label}]: {len(tables)} tables, {2 * len(tables)} phones, {len(room.saved_at)} saved, "
+    print(f"room[{label}]: {len(tables)} tables, {2 * len(tables) + room.players} phones, {len(room.saved_at)} saved, "
           f"{len(room.confirmed_at)} confirmed, {once} stored once, {lost} lost, {len(phones_refused)} refused"
           + (", the arbiter's pages failed" if "arbiter" in room.refused else ""))
     if not args.keep:
@@ -499,7 +542,8 @@ def one_run(name: str, args) -> dict:
     return {"lost": lost, "refused": len(phones_refused)}
 
 
-KINDS = ("page", "poll", "save", "confirm", "arbiter login", "arbiter round", "arbiter board")
+KINDS = ("page", "poll", "save", "confirm", "player", "player poll", "arbiter login", "arbiter round",
+         "arbiter board")
 #: Prefix of the line that carries a run's figures to the parent process (for the side-by-side table).
 SUMMARY = "summary-json: "
 
@@ -509,7 +553,7 @@ def side_by_side(summaries: list[dict]) -> None:
     if not summaries:
         return
     print("\n== side by side (p50 / p99 ms)")
-    columns = ("save", "confirm", "poll", "page", "arbiter round", "arbiter login")
+    columns = ("save", "confirm", "poll", "page", "player poll", "arbiter round", "arbiter board", "arbiter login")
     print(f"{'run':6s} {'setup':34s} " + " ".join(f"{c:>14s}" for c in columns)
           + f" {'seen max':>9s} {'lost':>5s} {'refused':>8s}")
     for s in summaries:
@@ -530,6 +574,8 @@ def main() -> None:
     parser.add_argument("--runs", default="one,many,burst",
                         help="comma-separated: one (one address), many (--sources addresses), burst (all at once)")
     parser.add_argument("--seed", type=int, default=10)
+    parser.add_argument("--players", type=int, default=0,
+                        help="player pages polling besides the captains' phones (pairs 1…N; at most 2 × tables)")
     parser.add_argument("--connection-limit", type=int, default=None,
                         help="passed to manage.py serve (e.g. 100, waitress's default, to see the fault)")
     parser.add_argument("--threads", type=int, default=None, help="passed to manage.py serve")

@@ -101,6 +101,11 @@ class TableInfo:
     arbitral: bool = False
     arbitral_note: str = ""
     state: str = ""
+    # The players' own pages of each line (absolute URLs, printed as QR codes on the score
+    # sheet): the pair's, each player's of a partnership, the team's; () while the
+    # tournament's public pages are off (the page would answer 404).
+    ns_pages: tuple[str, ...] = ()
+    ew_pages: tuple[str, ...] = ()
 
     @property
     def vp_ns_text(self) -> str:
@@ -158,6 +163,9 @@ class RoundDocument:
     # The tournament's PIN page (/t/<slug>/pin/), printed so a captain without a camera can
     # type the table's PIN (issue 10 item 3).
     pin_url: str = ""
+    # The players' search page (printed as a QR code on the table list), "" while the
+    # tournament's public pages are off.
+    players_url: str = ""
 
     @property
     def session_text(self) -> str:
@@ -459,7 +467,9 @@ def round_document(rnd: Round, *, qr: bool = True, request=None) -> RoundDocumen
             )
         infos.append(TableInfo(
             number=table.number, ns=ns, ew=ew, pin=table.pin, captain_url=url,
-            qr_src=captain_qr(url) if qr else "", **extra,
+            qr_src=captain_qr(url) if qr else "",
+            ns_pages=player_pages(tournament, table.ns, request), ew_pages=player_pages(tournament, table.ew, request),
+            **extra,
         ))
     return RoundDocument(
         tournament=tournament.name, date=tournament.date, venue=tournament.venue,
@@ -470,7 +480,25 @@ def round_document(rnd: Round, *, qr: bool = True, request=None) -> RoundDocumen
         session=tournament.session_of_round(rnd.number), sessions=tournament.sessions_planned,
         matches=_match_rows(rnd, infos),
         pin_url=links.base_url(request) + reverse("captain_pin", args=[tournament.slug]),
+        players_url=(links.base_url(request) + reverse("player_search", args=[tournament.slug])
+                     if tournament.public_enabled else ""),
     )
+
+
+def player_pages(tournament: Tournament, pair, request=None) -> tuple[str, ...]:
+    """The absolute URLs of the players' own pages for the line ``pair`` (a Pair or None):
+    ``/p/<slug>/coppia/<n>/`` for a registered pair, ``/giocatore/<n>/`` for each player of a
+    partnership (individual), ``/squadra/<n>/`` for a team's pair; () when the tournament's
+    public pages are off or there is no pair."""
+    if pair is None or not tournament.public_enabled:
+        return ()
+    base = links.base_url(request)
+    if pair.team_id is not None:
+        return (base + reverse("player_page", args=[tournament.slug, "squadra", pair.team.number]),)
+    if pair.is_formed:
+        return tuple(base + reverse("player_page", args=[tournament.slug, "giocatore", p.number])
+                     for p in pair.players if p.number)
+    return (base + reverse("player_page", args=[tournament.slug, "coppia", pair.number]),)
 
 
 def _match_rows(rnd: Round, infos: list) -> tuple:

@@ -11,7 +11,7 @@ from django.urls import include, path
 from . import urls_captain, urls_documents, urls_public, urls_rounds, urls_scales
 from .views import arbiter, groups, penalties, players, teams
 from .views import board, captain, public, transfer
-from .views import deletion, prizes
+from .views import board_calls, deletion, prizes
 
 arbiter_patterns = [
     path("", arbiter.tournament_detail, name="tournament"),
@@ -23,6 +23,9 @@ arbiter_patterns = [
          name="board_unlock_pin"),
     path("turni/<int:number>/tabellone-live/sblocca-pin-torneo/", board.board_unlock_tournament_pin,
          name="board_unlock_tournament_pin"),
+    path("turni/<int:number>/tabellone-live/chiamate/<int:call>/arrivo/", board_calls.take, name="board_call_take"),
+    path("turni/<int:number>/tabellone-live/chiamate/<int:call>/risolto/", board_calls.resolve,
+         name="board_call_resolve"),
     path("turni/<int:number>/link-capitani/", board.captain_links, name="captain_links"),
     path("pagine-pubbliche/", public.public_switches, name="public_switches"),
     path("impostazioni/", arbiter.tournament_edit, name="tournament_edit"),

@@ -5,7 +5,7 @@ endpoints hang below it so a token opens only its own table.
 """
 from django.urls import path
 
-from .views import captain, teams
+from .views import captain, captain_call, teams
 
 urlpatterns: list = [
     # issue 10: the PIN page is per tournament (/t/<slug>/pin/, in tournaments/urls.py);
@@ -17,4 +17,5 @@ urlpatterns: list = [
     path("<str:token>/salva/", captain.save_view, name="captain_save"),
     path("<str:token>/conferma/", captain.confirm_view, name="captain_confirm"),
     path("<str:token>/contesta/", captain.dispute_view, name="captain_dispute"),
+    path("<str:token>/chiama/", captain_call.call_view, name="captain_call"),
 ]

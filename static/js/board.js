@@ -11,6 +11,23 @@
     box.querySelectorAll("tr[data-version]").forEach(function (tr) { v[tr.id] = tr.dataset.version + tr.dataset.state; });
     return v;
   }
+  /* Calls from the tables: an optional sound (off by default) when a new one arrives. */
+  var sound = document.getElementById("call-sound"), audio = null;
+  function openCalls() { return box.querySelectorAll(".board-calls li.open").length; }
+  function ding() {
+    if (!sound || sound.getAttribute("aria-pressed") !== "true") return;
+    try {
+      var Ctx = window.AudioContext || window.webkitAudioContext;
+      audio = audio || new Ctx();
+      var o = audio.createOscillator(), g = audio.createGain();
+      o.frequency.value = 740; o.connect(g); g.connect(audio.destination); g.gain.value = 0.3;
+      o.start(); o.stop(audio.currentTime + 0.5);
+    } catch (e) { /* no sound */ }
+  }
+  if (sound) sound.addEventListener("click", function () {
+    sound.setAttribute("aria-pressed", sound.getAttribute("aria-pressed") === "true" ? "false" : "true");
+    ding();
+  });
   function poll() {
     if (busy || document.hidden) return;
     busy = true;
@@ -22,8 +39,9 @@
       .then(function (html) {
         busy = false; netEl.textContent = "";
         if (!html) return;
-        var before = versions();
+        var before = versions(), calls = openCalls();
         box.innerHTML = html;
+        if (openCalls() > calls) ding();
         box.querySelectorAll("tr[data-version]").forEach(function (tr) {
           if (before[tr.id] !== undefined && before[tr.id] !== tr.dataset.version + tr.dataset.state) tr.classList.add("changed");
         });

@@ -270,6 +270,7 @@
       .then(function (j) {
         pollBusy = false; clearTimeout(stop);
         showClock(j);
+        if (j && window.arbitroCall) window.arbitroCall(j.call);   // the call's state (call.js)
         if (!j || !j.sheet || j.sheet.version < S.version) return;   // an answer older than a save
         if (editing || typing()) { if (JSON.stringify(j.sheet) === JSON.stringify(S)) pollTag = j.tag; return; }
         pollTag = j.tag;

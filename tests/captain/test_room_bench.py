@@ -30,3 +30,17 @@ def test_small_room_loses_nothing_and_refuses_no_phone():
         run, tables, phones, saved, confirmed, once, lost, refused = found.groups()
         assert (tables, phones, saved, confirmed, once) == ("6", "12", "6", "6", "6"), result.stdout
         assert (lost, refused) == ("0", "0"), result.stdout
+
+
+def test_small_room_with_player_pages_refuses_none():
+    """``--players``: the player pages poll beside the captains' phones; none is refused."""
+    result = subprocess.run(
+        [sys.executable, "bench/room.py", "--tables", "4", "--seconds", "10", "--open-seconds", "1",
+         "--runs", "one", "--players", "8"],
+        cwd=ROOT, capture_output=True, text=True, timeout=240,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+    [line] = [line for line in result.stdout.splitlines() if line.startswith("room[")]
+    assert line == "room[one]: 4 tables, 16 phones, 4 saved, 4 confirmed, 4 stored once, 0 lost, 0 refused", \
+        result.stdout
+    assert re.search(r"player poll +\d+ requests \{(200: \d+, )?304: \d+\}", result.stdout), result.stdout

@@ -85,6 +85,11 @@ def test_draft_rows_have_no_score_columns(arbiter_client, arbiter, five):
 
 
 def queries_of_round_page(client, slug) -> int:
+    """Queries of one round page built from the database (the per-round-version cache of its
+    rows emptied first: tests/rounds/test_round_cache.py counts the cached answer)."""
+    from tournaments.views import round_cache
+
+    round_cache.clear()
     with CaptureQueriesContext(connection) as captured:
         assert client.get(round_url(slug)).status_code == 200
     return len(captured)

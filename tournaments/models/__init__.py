@@ -22,8 +22,10 @@ from .rounds import Round, Seat, Table
 from .sheets import CorrectionKind, HandRow, ScoreSheet
 from .records import AuditEntry, Penalty, PinGuard
 from .teams import LineUp, Match, Team
+from .calls import ArbiterCall
 
 __all__ = [
+    "ArbiterCall",
     "AuditEntry",
     "CorrectionKind",
     "CustomScale",

@@ -20,6 +20,7 @@ One module per section, so each write is found in one hop from its name:
 - ``sheets``: score sheets, confirmation, validation, corrections;
 - ``incidents``: withdrawals, late pairs, penalties;
 - ``scales``: custom VP scales;
+- ``calls``: a table's call to the arbiter («Chiama l'arbitro») and his answers;
 - ``groups``: groups (*gironi*) of the round-robin rounds (rules.md §14);
 - ``clock``: the round clock (start, pause, resume, minutes, a table's extra time);
 - ``teams``: teams of a team tournament, line-ups, withdrawals, forfeits (issue 15);
@@ -143,6 +144,14 @@ from .incidents import (  # noqa: F401
     add_penalty,
     penalty_round,
     remove_penalty,
+)
+from .calls import (  # noqa: F401
+    call_arbiter,
+    call_refusal,
+    open_call,
+    resolve_call,
+    round_calls,
+    take_call,
 )
 from .scales import (  # noqa: F401
     create_custom_scale,

@@ -58,6 +58,8 @@ CONSTRAINT_MESSAGES = {
     "player_withdrawn_has_round": gettext_lazy("Un giocatore ritirato deve avere il turno del ritiro."),
     "line_member_player_once_per_round": gettext_lazy("Un giocatore siede al massimo una volta per turno."),
     "line_member_one_per_seat": gettext_lazy("Ogni linea formata ha un solo giocatore per posto."),
+    "arbiter_call_one_open_per_table": gettext_lazy("Questo tavolo ha già chiamato l'arbitro."),
+    "arbiter_call_state_consistent": gettext_lazy("Lo stato della chiamata non è coerente."),
     "line_member_seat_1_or_2": gettext_lazy("Un giocatore di una linea occupa il posto 1 o 2."),
     # Issue 15: team tournaments.
     "team_number_unique_in_tournament": gettext_lazy("Questo numero di squadra è già usato nel torneo."),

@@ -74,6 +74,10 @@ ACTIONS = {
     "prize_list": _("Elenco dei premi modificato"),
     "championship_added": _("Torneo messo in un campionato"),
     "championship_removed": _("Torneo tolto da un campionato"),
+
+    "arbiter_called": _("Un tavolo chiama l'arbitro"),
+    "arbiter_call_taken": _("Chiamata presa: l'arbitro arriva"),
+    "arbiter_call_resolved": _("Chiamata risolta"),
 }
 
 KEYS = {

@@ -27,6 +27,7 @@ from django.db import models as dj
 from django.utils.translation import gettext as _
 
 from ..models import (
+    ArbiterCall,
     AuditEntry,
     CustomScale,
     HandRow,
@@ -93,6 +94,7 @@ FIELDS: dict[type[dj.Model], tuple[str, ...]] = {
                  "new", "reason"),
     LineMember: ("seat",),
     PinGuard: (),
+    ArbiterCall: (),
     Team: ("number", "name", "status", "withdrawn_from_round", "late_entry", "group", "token", "created_at"),
     Match: ("number", "bye"),
     LineUp: ("round_number", "entered_by", "updated_at"),
@@ -142,6 +144,11 @@ STRUCTURAL: dict[type[dj.Model], dict[str, str]] = {
         "table": "not exported", "wrong": "not exported", "window_start": "not exported",
         "locked_at": "not exported",
     },
+    # Calls to the arbiter are room logistics of the minutes they were made, not results:
+    # an imported tournament starts with none (their steps stay in the exported audit trail).
+    ArbiterCall: {name: "not exported: calls are room logistics" for name in (
+        "id", "round", "table", "reason", "state", "called_by", "called_at", "taken_at", "taken_by",
+        "resolved_at", "resolved_by")},
     Team: {"id": "database id", "tournament": "nesting",
            "captain": "the captain as [team, member] (or null)"},
     Match: {"id": "database id", "round": "nested in its round ('matches')",

@@ -9,7 +9,6 @@ something changed (``stamp``: the sheets' last change and version sum).
 from __future__ import annotations
 
 from django.contrib import messages
-from django.db.models import Count, Max, Sum
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -22,8 +21,11 @@ from scoring.vp import format_vp
 from .. import clock, links, selectors, services, timesource
 from ..devices import same_browser
 from ..errors import StaleSheetError
-from ..models import PinGuard, Round, ScoreSheet, Table
+from ..models import Round, ScoreSheet, Table
+from . import round_cache
 from .teams import team_matches
+from .board_calls import calls_context
+from .board_stamp import board_stamp
 from .common import arbiter_view
 from .stale_sheet import stale_sheet_page
 from ..templatetags.audit import actor_label
@@ -37,34 +39,19 @@ def _round(tournament, number: int) -> Round:
     return get_object_or_404(Round, tournament=tournament, number=number)
 
 
-def board_stamp(rnd: Round) -> str:
-    """A short string that changes whenever any sheet of ``rnd`` (or the round's state) changes."""
-    agg = ScoreSheet.objects.filter(table__round=rnd).aggregate(
-        last=Max("updated_at"), versions=Sum("version"), n=Count("id")
-    )
-    last = agg["last"].timestamp() if agg["last"] else 0
-    # PIN locks (issue 10): a lock or an unlock changes the board too
-    pins = PinGuard.objects.filter(tournament_id=rnd.tournament_id, locked_at__isnull=False).aggregate(
-        n=Count("id"), last=Max("locked_at"))
-    pin_last = pins["last"].timestamp() if pins["last"] else 0
-    return (f"{rnd.state}-{agg['n']}-{agg['versions'] or 0}-{last:.6f}-p{pins['n']}-{pin_last:.3f}"
-            f"-{clock_stamp(rnd)}")
-
-
-def clock_stamp(rnd: Round) -> str:
-    """The clock's part of the board stamp (issue 12 item 3): every clock action, every table's
-    extra time, and how many tables have run out of time (so the fragment is re-rendered, and
-    late tables highlighted, as soon as time is up, not only on the next sheet change)."""
-    if rnd.clock_started_at is None:
-        return services.clock_tag(rnd)
-    state, now = services.clock_state(rnd), timesource.now()
-    extras = list(Table.objects.filter(round=rnd, bye="").values_list("clock_extra_seconds", flat=True))
-    over = sum(1 for extra in extras if clock.remaining(state, now, extra) <= 0)
-    return f"{services.clock_tag(rnd)}.{sum(extras)}.o{over}"
-
-
 
 def board_rows_context(rnd: Round) -> dict:
+    """:func:`build_board_rows_context` kept per round version and board stamp
+    (``round_cache``); the room's clock is computed for each answer."""
+    stamp = board_stamp(rnd)
+    context = dict(round_cache.cached("board", round_cache.round_version(rnd, stamp),
+                                      lambda: build_board_rows_context(rnd, stamp)))
+    if context["clock"] is not None:
+        context["clock"] = services.clock_json(rnd)
+    return context
+
+
+def build_board_rows_context(rnd: Round, stamp: str | None = None) -> dict:
     """Rows of the board: one dict per table, plus counts per state.
 
     The counts are the round page's (``rounds.sheet_status``): a disputed sheet counts
@@ -147,8 +134,9 @@ def board_rows_context(rnd: Round) -> dict:
         "late": [r for r in rows if r.get("late")],
         "clock": room_clock,
         "pin_lock_ends": services.tournament_pin_lock(rnd.tournament),
-        "stamp": board_stamp(rnd),
+        "stamp": stamp or board_stamp(rnd),
         "matches": team_matches(rnd, {r["number"]: r["state"] for r in rows}),  # issue 15: by match
+        "calls": calls_context(rnd),  # the tables calling the arbiter, at the top of the board
     }
 
 

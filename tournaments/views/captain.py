@@ -44,10 +44,11 @@ from django_ratelimit.core import is_ratelimited
 from scoring.vp import format_vp, scale_to_dict
 
 from .. import selectors, services
+from ..call_status import call_json, call_tag, latest_call, latest_call_columns
 from ..devices import (DEVICE_COOKIE, DEVICE_MAX_AGE, client_ip, confirming_mark, device_id, device_mark,
                        new_device_id)
 from ..errors import ArbiterError, StaleSheetError
-from ..models import LineMember, Player, Round, ScoreSheet, Table
+from ..models import ArbiterCall, LineMember, Player, Round, ScoreSheet, Table
 from ..text import clean_note, read_json_object
 
 #: Unknown tokens per client address (a valid link is never counted nor refused).
@@ -383,6 +384,9 @@ def page_texts() -> dict[str, str]:
         "reload": _("Sessione scaduta: ricarica la pagina."),
         "ew": _("E/O"),
         "other_phone": _("Lo score va confermato dall'altra linea, con un altro telefono."),
+        "call_open": _("Arbitro chiamato: attendi al tavolo."),
+        "call_taken": _("L'arbitro ha visto la chiamata e sta arrivando."),
+        "call_resolved": _("Chiamata risolta."),
     }
 
 
@@ -405,10 +409,12 @@ def sheet_page(request, token):
         "sheet": sheet_payload(request, table, sheet) if not table.is_bye else None,
         "text": page_texts(),
         "clock": services.clock_json(rnd, table),
+        "call": call_json(latest_call(table)),
         "urls": {
             key: reverse(name, args=[table.token])
             for key, name in (("state", "captain_state"), ("save", "captain_save"),
-                              ("confirm", "captain_confirm"), ("dispute", "captain_dispute"))
+                              ("confirm", "captain_confirm"), ("dispute", "captain_dispute"),
+                              ("call", "captain_call"))
         },
     }
     response = render(request, "captain/sheet.html", {
@@ -421,6 +427,7 @@ def sheet_page(request, token):
         # A rest table has no sheet script: clock.js polls the state URL itself (ETag/304).
         "clock_url": data["urls"]["state"] if table.is_bye else "",
         "hand_numbers": range(1, tournament.hands_per_round + 1),
+        "call_reasons": [(v, label) for v, label in ArbiterCall.Reason.choices if v],
     })
     if not device_id(request):  # the device cookie of the "same browser?" hint (issue 10 item 5)
         response.set_cookie(DEVICE_COOKIE, new_device_id(), max_age=DEVICE_MAX_AGE, httponly=True,
@@ -440,15 +447,18 @@ def sheet_stamp(request, table: Table, sheet: ScoreSheet | None) -> str:
     from one narrow query.
     """
     rnd = table.round
+    call = latest_call(table)
     return _stamp(request, table_pk=table.pk, round_state=rnd.state, published_at=rnd.published_at,
                   closed_at=rnd.closed_at, version=sheet.version if sheet else None,
                   state=sheet.state if sheet else None, updated_at=sheet.updated_at if sheet else None,
-                  clock=services.clock_tag(rnd, table.clock_extra_seconds))
+                  clock=services.clock_tag(rnd, table.clock_extra_seconds),
+                  call=call_tag(call.pk if call else None, call.state if call else None))
 
 
 def _stamp(request, *, table_pk, round_state, published_at, closed_at, version, state, updated_at,
-           clock: str) -> str:
-    parts = [round_state, _epoch(published_at), _epoch(closed_at), clock]
+           clock: str, call: str) -> str:
+    # call: the table's call to the arbiter, so «Arrivo» reaches the phone at its next poll
+    parts = [round_state, _epoch(published_at), _epoch(closed_at), clock, call]
     if version is None:
         parts += ["0", "none"]
     else:
@@ -472,8 +482,8 @@ def _unchanged(request, token: str) -> str | None:
     tags = _if_none_match(request)
     if not tags:
         return None
-    row = (Table.objects.filter(token=token).order_by()
-           .values("pk", "bye", "round__state", "round__published_at", "round__closed_at",
+    row = (Table.objects.filter(token=token).order_by().annotate(**latest_call_columns())
+           .values("pk", "call_id", "call_state", "bye", "round__state", "round__published_at", "round__closed_at",
                    "sheet__version", "sheet__state", "sheet__updated_at", "clock_extra_seconds",
                    "round__clock_started_at", "round__clock_paused_at", "round__clock_paused_seconds",
                    "round__clock_added_seconds", "round__clock_duration").first())
@@ -487,7 +497,8 @@ def _unchanged(request, token: str) -> str | None:
                    clock=services.clock_tag_of(row["round__clock_started_at"], row["round__clock_paused_at"],
                                                row["round__clock_paused_seconds"],
                                                row["round__clock_added_seconds"], row["round__clock_duration"],
-                                               row["clock_extra_seconds"]))
+                                               row["clock_extra_seconds"]),
+                   call=call_tag(row["call_id"], row["call_state"]))
     return stamp if stamp in tags else None
 
 
@@ -503,7 +514,8 @@ def sheet_state(request, token):
     reading the hands or building the JSON. A valid link is never refused by the
     per-address guess limit (item 2: a whole room may share one address); an unknown
     token never matches a tag, so it reaches :func:`_table_for` and counts as a guess.
-    Answer: ``{"sheet": {...}, "clock": {...}}`` (``services.clock_json``); a rest table has
+    Answer: ``{"sheet": {...}, "clock": {...}, "call": {...} | null}`` (``services.clock_json``;
+    the table's latest call to the arbiter, ``call_status.call_json``); a rest table has
     no sheet (``"sheet": null``) but the same clock and a tag made of the clock's instants, so
     its page (which polls through clock.js) follows a pause or extra minutes too.
     """
@@ -516,8 +528,11 @@ def sheet_state(request, token):
     sheet = None if table.is_bye else _current_sheet(table, fresh=False)
     # The round clock (issue 12 item 3), for a rest table too: the phone counts down from these
     # seconds, and the clock's instants are in the tag, so a pause reaches a resting pair too.
-    response = JsonResponse({"sheet": None if table.is_bye else sheet_payload(request, table, sheet),
-                             "clock": services.clock_json(table.round, table)})
+    payload = {"sheet": None if table.is_bye else sheet_payload(request, table, sheet),
+               "clock": services.clock_json(table.round, table)}
+    if not table.is_bye:  # a rest table has no call to the arbiter
+        payload["call"] = call_json(latest_call(table))
+    response = JsonResponse(payload)
     response["ETag"] = sheet_stamp(request, table, sheet)
     return response
 

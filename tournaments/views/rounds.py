@@ -26,6 +26,8 @@ from ..models import Round, ScoreSheet, Table, Tournament
 from ..sheet_status import STATUS_LABELS, sheet_status, status_label  # noqa: F401 (one set of names, issue 14 item 5)
 from ..transfer import backups
 from .common import arbiter_view, query_int
+from . import round_cache
+from .board_stamp import board_stamp
 from .round_table import rows_html
 from .teams import team_matches
 
@@ -176,6 +178,11 @@ def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
     return rows
 
 
+def _rows_and_html(tournament: Tournament, rnd: Round) -> tuple[list[dict], str]:
+    rows = round_rows(tournament, rnd)
+    return rows, rows_html(rows, in_play=rnd.state != Round.State.DRAFT)
+
+
 @arbiter_view
 def round_detail(request, tournament, number):
     """One round: draft with the checker's report and hand adjustments, or the tables
@@ -186,7 +193,9 @@ def round_detail(request, tournament, number):
     :func:`.round_table.rows_html`, and the per-table "Valida" buttons share one form
     (one CSRF token for the page)."""
     rnd = _round(tournament, number)
-    rows = round_rows(tournament, rnd)
+    # per round version (round_cache): rows and their HTML are built once between two writes
+    rows, html = round_cache.cached("round", round_cache.round_version(rnd, board_stamp(rnd)),
+                                    lambda: _rows_and_html(tournament, rnd))
     counts = {key: 0 for key in STATUS_LABELS}
     for row in rows:
         if row["status"]:
@@ -201,7 +210,7 @@ def round_detail(request, tournament, number):
     return render(request, "arbiter/round.html", {
         "tournament": tournament,
         "round": rnd,
-        "rows_html": rows_html(rows, in_play=rnd.state != Round.State.DRAFT),
+        "rows_html": html,
         "counts": counts,
         "status_labels": STATUS_LABELS,
         "next_round": nxt,

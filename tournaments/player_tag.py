@@ -1,0 +1,70 @@
+"""The cheap part of a player's page ETag (its *results tag*) and the standings the pages
+share, both kept a moment in the process (``tournaments.player_page`` uses them)."""
+from __future__ import annotations
+
+import hashlib
+import time
+
+from django.conf import settings
+from django.db.models import Max
+
+from . import selectors
+from .models import AuditEntry, Round, Tournament
+
+#: The rounds a player sees: published or closed (a draft stays private).
+VISIBLE = (Round.State.PUBLISHED, Round.State.CLOSED)
+#: Audit actions that never change what a player's page shows: the captains' and the
+#: arbiter's work on the sheets of the round in play (shown only once the round closes),
+#: drafts (private), PIN guards and the calls to the arbiter. Any other write (publishing,
+#: closing, a correction, a penalty, a withdrawal, a name respelt…) changes the page's tag.
+IN_PLAY_ACTIONS = (
+    "sheet_saved", "sheet_confirmed", "sheet_disputed", "sheet_validated", "sheet_validated_unconfirmed",
+    "sheet_unvalidated", "sheet_draft_saved", "sheet_draft_discarded", "round_generated", "round_redrawn",
+    "draft_swap", "draft_by_hand", "idle_pairs_seated", "lineup_set", "pin_tournament_locked",
+    "pin_table_locked", "pin_table_unlocked", "pin_tournament_unlocked", "arbiter_called",
+    "arbiter_call_taken", "arbiter_call_resolved",
+)
+
+
+_TAGS: dict[int, tuple[float, str]] = {}
+
+
+def results_tag(tournament: Tournament) -> str:
+    """A short string that changes whenever a player's page of ``tournament`` may change:
+    the visible rounds' states, publication, closing and clock instants, and the last audit
+    entry that is not in-play work (:data:`IN_PLAY_ACTIONS`). Two narrow queries.
+
+    Kept in this process for ``ARBITRO_PLAYER_TAG_SECONDS`` (default 2 s; 500 phones poll
+    every 5 s, so the queries run a few times a second at most, whatever the room): a change
+    reaches the phones within that plus one poll, well inside the room's 10 s."""
+    ttl = float(getattr(settings, "ARBITRO_PLAYER_TAG_SECONDS", 2.0))
+    now = time.monotonic()
+    held = _TAGS.get(tournament.pk)
+    if held and ttl > 0 and now - held[0] < ttl:
+        return held[1]
+    rounds = list(Round.objects.filter(tournament=tournament, state__in=VISIBLE).order_by("number").values_list(
+        "number", "state", "published_at", "closed_at", "clock_started_at", "clock_paused_at",
+        "clock_paused_seconds", "clock_added_seconds", "clock_duration"))
+    last = (AuditEntry.objects.filter(tournament=tournament).exclude(action__in=IN_PLAY_ACTIONS)
+            .aggregate(last=Max("id"))["last"])
+    raw = repr((rounds, last)).encode()
+    tag = hashlib.blake2b(raw, digest_size=9).hexdigest()
+    _TAGS[tournament.pk] = (now, tag)
+    return tag
+
+
+_STANDINGS: dict[tuple[int, str], selectors.Standings] = {}
+
+
+def standings_for(tournament: Tournament, tag: str) -> selectors.Standings:
+    """``selectors.standings_after(tournament)`` computed once per :func:`results_tag` in this
+    process: after a round closes, a thousand phones fetch their page once each, and they
+    share one standings computation (500 pairs: about 30 ms each otherwise)."""
+    key = (tournament.pk, tag)
+    view = _STANDINGS.get(key)
+    if view is None:
+        view = selectors.standings_after(tournament)
+        if len(_STANDINGS) > 16:
+            _STANDINGS.clear()
+        _STANDINGS[key] = view
+    return view

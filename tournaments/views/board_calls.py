@@ -1,0 +1,63 @@
+"""The live board's calls from the tables («Chiama l'arbitro»): the list at the top of the
+board, its part of the board's stamp, and the arbiter's «Arrivo» / «Risolto» buttons."""
+from __future__ import annotations
+
+from django.db.models import Count, Max
+from django.shortcuts import get_object_or_404, redirect
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from .. import services, timesource
+from ..models import ArbiterCall, Round
+from .common import arbiter_view
+
+
+def calls_context(rnd: Round) -> list[dict]:
+    """The round's open and taken calls, oldest first: ``{"id", "table", "state", "reason"
+    (label or ""), "minutes" (whole minutes since the call), "since" ("ora" / "da 3 min")}``."""
+    now = timesource.now()
+    out = []
+    for call in services.round_calls(rnd):
+        minutes = max(int((now - call.called_at).total_seconds() // 60), 0)
+        since = _("ora") if minutes == 0 else _("da %(m)s min") % {"m": minutes}
+        out.append({"id": call.pk, "table": call.table.number, "state": call.state,
+                    "reason": str(call.get_reason_display()) if call.reason else "",
+                    "minutes": minutes, "since": since})
+    return out
+
+
+def calls_stamp(rnd: Round) -> str:
+    """The calls' part of the board stamp: every call, answer and resolution changes it, and
+    while a call waits the minute does too (so «da 3 min» moves on)."""
+    agg = ArbiterCall.objects.filter(round=rnd).aggregate(n=Count("id"), last=Max("id"),
+                                                          taken=Max("taken_at"), resolved=Max("resolved_at"))
+    waiting = ArbiterCall.objects.filter(round=rnd).exclude(state=ArbiterCall.State.RESOLVED).exists()
+    minute = int(timesource.now().timestamp() // 60) if waiting else 0
+    stamp = lambda t: f"{t.timestamp():.3f}" if t else "0"  # noqa: E731
+    return f"c{agg['n']}.{agg['last'] or 0}.{stamp(agg['taken'])}.{stamp(agg['resolved'])}.{minute}"
+
+
+def _answer(request, tournament, number, call_id, action):
+    rnd = get_object_or_404(Round, tournament=tournament, number=number)
+    call = action(call_id=call_id, rnd=rnd, by=request.user)
+    return redirect(f"{_board_url(tournament.slug, number)}#t{call.table.number}")
+
+
+def _board_url(slug, number):
+    from django.urls import reverse
+
+    return reverse("board", args=[slug, number])
+
+
+@arbiter_view
+@require_POST
+def take(request, tournament, number, call):
+    """«Arrivo»: the arbiter is on his way; the table's phone shows it at its next poll."""
+    return _answer(request, tournament, number, call, services.take_call)
+
+
+@arbiter_view
+@require_POST
+def resolve(request, tournament, number, call):
+    """«Risolto»: the call is over; it leaves the board (the table may call again)."""
+    return _answer(request, tournament, number, call, services.resolve_call)

@@ -1,0 +1,52 @@
+"""«Chiama l'arbitro» from the captain's page: ``POST /c/<token>/chiama/``.
+
+The token opens only its own table of its own round (as every captain URL): the body names
+the reason only; a body that names another table is refused (400) and nothing is stored.
+Answers ``200 {"call": {...}, "created": bool}`` (a repeated tap answers the call already
+open, ``created`` false), ``400 {"error"}`` when refused (round closed, rest table, unknown
+reason, another table), ``429`` when the link writes too often.
+"""
+from __future__ import annotations
+
+from django.http import JsonResponse
+from django.utils.translation import gettext as _
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_POST
+from django_ratelimit.core import is_ratelimited
+
+from .. import services
+from ..call_status import call_json
+from ..errors import ArbiterError
+from .captain import LINES, WRITE_RATE, _body, _limited, _table_for, _too_many, captain_label
+
+
+def _caller(data: dict, table_number: int) -> str:
+    """The audit label of the caller: the captain of the line he chose, or the table."""
+    line = data.get("line")
+    if line in LINES:
+        return captain_label(line, table_number)
+    return f"tavolo {table_number}"
+
+
+@require_POST
+@never_cache
+@_limited
+def call_view(request, token):
+    """Body ``{"reason": "" | "dispute" | "card" | "time" | "other", "line": "ns"|"ew"|null}``."""
+    table = _table_for(request, token)
+    if is_ratelimited(request, group="captain-write", key=lambda g, r: token, rate=WRITE_RATE,
+                      method=is_ratelimited.ALL, increment=True):
+        return _too_many(request)
+    try:
+        data = _body(request)
+        named = data.get("table")
+        if named not in (None, "") and str(named).strip() != str(table.number):
+            raise ArbiterError(_("Questo link chiama l'arbitro solo per il tavolo %(t)s.") % {"t": table.number})
+        reason = data.get("reason") or ""
+        if not isinstance(reason, str):
+            raise ArbiterError(_("Motivo della chiamata non valido."))
+        call, created = services.call_arbiter(table=table, reason=reason,
+                                              by=services.Actor(label=_caller(data, table.number)))
+    except ArbiterError as exc:
+        return JsonResponse({"error": exc.message}, status=400)
+    return JsonResponse({"call": call_json(call), "created": created})

@@ -1,0 +1,90 @@
+"""A player's own page on his phone: ``/p/<slug>/coppia/<n>/`` (pairs), ``/giocatore/<n>/``
+(individual), ``/squadra/<n>/`` (teams); read-only, no login, only while the tournament's
+public page is switched on (otherwise a plain 404, like the public page).
+
+The same URL answers HTML or, with ``Accept: application/json``, the JSON of
+``tournaments.player_page.page_json``; both say ``Vary: Accept``. Polling like the captain
+page: the answer has an ``ETag`` (the tournament's :func:`~tournaments.player_page.results_tag`,
+the entrant, the format and the language); a poll that sends it back in ``If-None-Match``
+while nothing changed gets an empty ``304`` after one query (the tournament), the tag being
+kept a moment in the process. The page's script (static/js/player.js) polls its own URL
+every 4–6 s and swaps the content in. Nothing on it reads or shows a captain's link or PIN.
+"""
+from __future__ import annotations
+
+from django.http import Http404, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
+from django.utils.cache import patch_vary_headers
+from django.utils.translation import get_language
+from django.views.decorators.cache import never_cache
+from django.views.decorators.http import require_GET
+
+from .. import player_page
+from ..models import Tournament
+
+
+def _tournament(slug: str) -> Tournament:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    if not tournament.public_enabled:
+        raise Http404
+    return tournament
+
+
+def _wants_json(request) -> bool:
+    accept = request.headers.get("Accept", "")
+    return "application/json" in accept and "text/html" not in accept.split(",")[0]
+
+
+def _etag(tag: str, word: str, number: int, as_json: bool) -> str:
+    return f'"{tag}-{word}{number}-{"j" if as_json else "h"}-{get_language() or "it"}"'
+
+
+def player_url(tournament: Tournament, number: int) -> str:
+    """The path of entrant ``number``'s page (its kind's word)."""
+    return reverse("player_page", args=[tournament.slug, player_page.KIND_WORDS[tournament.kind], number])
+
+
+@require_GET
+@never_cache
+def entrant_view(request, slug, word, number):
+    """The entrant's page (HTML) or its JSON (``Accept: application/json``); 304 when the
+    browser's ``If-None-Match`` is current; 404 for a kind that is not the tournament's or an
+    unknown number."""
+    tournament = _tournament(slug)
+    as_json = _wants_json(request)
+    tag = player_page.results_tag(tournament)
+    etag = _etag(tag, word, number, as_json)
+    sent = [t.strip().removeprefix("W/") for t in request.headers.get("If-None-Match", "").split(",")]
+    if etag in sent:
+        response = HttpResponse(status=304)
+    else:
+        entrant = player_page.find_entrant(tournament, word, number)
+        if entrant is None:
+            raise Http404
+        page = player_page.entrant_page(tournament, entrant, tag)
+        if as_json:
+            response = JsonResponse(player_page.page_json(page), json_dumps_params={"ensure_ascii": False})
+        else:
+            response = render(request, "public/player.html", {
+                "tournament": tournament, "page": page, "word": word,
+                "is_individual": tournament.is_individual, "is_teams": tournament.is_teams, "etag": etag,
+            })
+    response["ETag"] = etag
+    patch_vary_headers(response, ["Accept"])
+    return response
+
+
+@require_GET
+def search_view(request, slug):
+    """``/p/<slug>/cerca/?q=``: an entrant by number, surname or name (a team by its name or a
+    player's surname); one match opens his page, several are listed, none says so."""
+    tournament = _tournament(slug)
+    query = request.GET.get("q", "")
+    found = player_page.search(tournament, query)
+    if len(found) == 1:
+        return redirect(player_url(tournament, found[0][0]))
+    return render(request, "public/player_search.html", {
+        "tournament": tournament, "query": query.strip()[:60],
+        "found": [(number, names, player_url(tournament, number)) for number, names in found],
+    })
