@@ -44,7 +44,7 @@ MAX_PAIRS = limits.MAX_PAIRS
 #: Seconds an uploaded file waits for its confirmation before it is removed.
 UPLOAD_MAX_AGE = 3600
 _UPLOAD_NAME = re.compile(r"^[0-9a-f]{32}$")
-_DIGITS = re.compile(r"^[0-9]{1,12}$")
+_DIGITS = re.compile(r"^[0-9]+$")
 
 #: The model's lengths of the texts a registration file writes (``Player``, ``Team.name``).
 TEXT_LIMITS = {"last_name": 80, "first_name": 80, "membership_number": 30, "club": 120, "team_name": 120}
@@ -277,7 +277,7 @@ def check_entry_number(row: int, text: str, errors: list[str], messages: NumberM
     if not _DIGITS.match(text) or int(text) < 1:
         errors.append(messages.invalid % {"row": row, "value": text[:20]})
         return None
-    number = int(text)
+    number = int(text) if len(text) <= 12 else limits.MAX_ENTRY_NUMBER + 1
     if number > limits.MAX_ENTRY_NUMBER:
         errors.append(_("Riga %(row)s: il numero %(value)s è troppo grande (al massimo %(max)s).")
                       % {"row": row, "value": text[:20], "max": limits.MAX_ENTRY_NUMBER})
