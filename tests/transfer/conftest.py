@@ -43,3 +43,7 @@ def without_accounts(data):
     for penalty in doc.get("penalties", []):
         penalty["created_by"] = None
     return dumps(doc) if isinstance(data, (bytes, str)) else doc
+
+
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: needs seconds (still runs in make test)")

@@ -10,19 +10,31 @@ from .. import limits
 from ..errors import ArbiterError
 
 
+def _bad_text(text: str) -> bool:
+    """A NUL or an unpaired surrogate (``\\ud800``): no database column stores them."""
+    return "\x00" in text or any("\ud800" <= c <= "\udfff" for c in text)
+
+
 def json_depth_refusal(doc, limit: int = limits.MAX_JSON_DEPTH) -> str | None:
-    """The path of the first value of ``doc`` (parsed JSON) nested deeper than ``limit``
-    containers, or None. Iterative: a deep file never reaches Python's recursion limit here."""
+    """``path: problem`` for the first value of ``doc`` (parsed JSON) nested deeper than
+    ``limit`` containers, or a text (value or key) holding a NUL or an unpaired surrogate;
+    None when there is none. Iterative: a deep file never reaches Python's recursion limit."""
     stack = [(doc, 1, "")]
     while stack:
         value, depth, path = stack.pop()
+        if isinstance(value, str):
+            if _bad_text(value):
+                return f"{path or '$'}: " + _("carattere non ammesso (NUL o surrogato)")
+            continue
         if isinstance(value, (dict, list)):
             if depth > limit:
-                return path or "$"
+                return f"{path or '$'}: " + _("annidamento oltre %(n)s livelli") % {"n": limit}
             items = value.items() if isinstance(value, dict) else enumerate(value)
             for key, child in items:
-                if isinstance(child, (dict, list)):
-                    step = (f"{path}.{key}" if path else key) if isinstance(key, str) else f"{path}[{key}]"
+                step = (f"{path}.{key}" if path else key) if isinstance(key, str) else f"{path}[{key}]"
+                if isinstance(key, str) and _bad_text(key):
+                    return f"{step}: " + _("carattere non ammesso (NUL o surrogato)")
+                if isinstance(child, (dict, list, str)):
                     stack.append((child, depth + 1, step))
     return None
 
@@ -71,11 +83,12 @@ def size_refusals(doc: dict) -> list[str]:
 
 def check_shape(doc: dict) -> None:
     """Raise :class:`ArbiterError` (``details``: the paths) when ``doc`` nests deeper than
-    :data:`limits.MAX_JSON_DEPTH` or a list is beyond its cap; nothing else is read."""
+    :data:`limits.MAX_JSON_DEPTH`, holds a NUL or an unpaired surrogate, or a list is beyond
+    its cap; nothing else is read."""
     deep = json_depth_refusal(doc)
     if deep is not None:
         raise ArbiterError(_("Il file del torneo contiene errori: nulla è stato importato."),
-                           details=[f"{deep}: " + _("annidamento oltre %(n)s livelli") % {"n": limits.MAX_JSON_DEPTH}])
+                           details=[deep])
     errors = size_refusals(doc)
     if errors:
         raise ArbiterError(_("Il file del torneo supera i limiti di Arbitro: nulla è stato importato."),
