@@ -349,9 +349,9 @@ def read_plan(doc: dict) -> dict:
             sheet = None
             if raw_t.get("sheet") is not None:
                 sheet = c.obj(f"{where}.sheet", raw_t["sheet"], ScoreSheet, EXTRA_KEYS["sheet"])
+                raw_sheet = raw_t["sheet"] if isinstance(raw_t["sheet"], dict) else {}
                 hands = [c.obj(f"{where}.sheet.hands[{k}]", h, HandRow)
-                         for k, h in enumerate(c.items(f"{where}.sheet.hands",
-                                                       (raw_t["sheet"] or {}).get("hands", [])))]
+                         for k, h in enumerate(c.items(f"{where}.sheet.hands", raw_sheet.get("hands", [])))]
                 if sheet is not None:
                     sheet = (sheet, [h for h in hands if h is not None])
             tables.append((t, seats, sheet))
