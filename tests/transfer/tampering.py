@@ -137,6 +137,7 @@ TAMPERS = {
     "hands_numbered_wrong": (_set([(S0 + ("hands", 0, "number"), 7)]), "rounds[0].tables[0].sheet.hands"),
     "tiebreak_twice": (_set([(("tournament", "tiebreaks"), "vp,vp")]), "tournament.tiebreaks"),
     "sheet_not_an_object": (_set([(S0, "\x07\x1b")]), "rounds[0].tables[0].sheet"),
+    "draft_on_a_validated_sheet": (_set([(S0 + ("draft",), {"cells": {}})]), "rounds[0].tables[0].sheet.draft"),
     "penalty_round_30000": (_set([(("penalties", 0, "round_number"), 30000)]), "penalties[0].round_number"),
 }
 

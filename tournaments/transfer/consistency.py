@@ -145,6 +145,10 @@ def _sheet(errors: list, where: str, sheet: dict, hands: list, *, hands_per_roun
     if any(h.get("number") != k for k, h in enumerate(hands, start=1)):
         errors.append(f"{where}.hands: " + _("le smazzate sono numerate 1, 2, 3… in ordine"))
         return
+    if sheet["draft"] is not None and (state != ScoreSheet.State.EMPTY or not isinstance(sheet["draft"], dict)):
+        # services.sheet_drafts: the arbiter's unfinished grid of a sheet still empty, an object
+        errors.append(f"{where}.draft: " + _("una bozza dell'arbitro è di uno score ancora da inserire"))
+        return
     if state == ScoreSheet.State.EMPTY:
         if hands or sheet["mp_ns"] or sheet["mp_ew"] or sheet["vp_ns"] or sheet["vp_ew"] or sheet["arbitral"]:
             errors.append(f"{where}: " + _("uno score da inserire non ha smazzate né punti"))
