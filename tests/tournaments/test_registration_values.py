@@ -60,3 +60,33 @@ def test_more_than_500_teams_are_refused():
     parsed = team_registrations.parse_teams("f.csv", ("squadra,nome_squadra,cognome,nome,tessera,circolo\n" + rows)
                                             .encode())
     assert parsed.errors == ["Il file ha 501 squadre: al massimo 500 per un torneo. Nulla è stato importato."]
+
+
+@pytest.fixture
+def var_dir(settings, tmp_path):
+    settings.VAR_DIR = tmp_path
+    return tmp_path
+
+
+def test_the_page_refuses_a_20_digit_pair_number_and_add_pair_still_numbers_the_next(
+        arbiter_client, tournament, var_dir):
+    """10^23 gave a 500 on confirmation; 2^63 − 1 made every later "add pair" without a
+    number fail. Now the preview refuses the row and nothing is stored to confirm."""
+    import io
+
+    from django.urls import reverse
+
+    from tournaments import services
+    from tournaments.models import Pair
+
+    url = reverse("import", args=[tournament.slug])
+    for number in (10 ** 23, 2 ** 63 - 1):
+        upload = io.BytesIO(pairs_file(f"{number},Rossi,Anna,,Verdi,Bruno,,C"))
+        upload.name = "iscritti.csv"
+        resp = arbiter_client.post(url, {"file": upload})
+        assert resp.status_code == 200 and "è troppo grande (al massimo 9999)" in resp.content.decode()
+        assert arbiter_client.post(url, {"confirm": "1"}).status_code == 302   # "upload again"
+    assert not Pair.objects.filter(tournament=tournament).exists()
+    pair = services.add_pair(tournament=tournament, by=None, players=[
+        services.PlayerData("Mario", "Bianchi"), services.PlayerData("Luca", "Neri")])
+    assert pair.number == 1
