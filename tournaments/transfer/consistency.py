@@ -99,7 +99,11 @@ def _settings(errors: list, plan: dict, scale) -> None:
         errors.append("tournament.vp_scale: " + _("la tabella è per %(scale)s smazzate, il torneo ne gioca %(hands)s")
                       % {"scale": scale.hands, "hands": head["hands_per_round"]})
     order = head.get("mitchell_order")
-    numbers = {values.get("number") for values, _r, _t in plan["pairs"]}
+    # the numbers the movement orders: pairs' (players' in an individual tournament's movement,
+    # teams' in a team tournament)
+    numbers = ({values.get("number") for values, _r, _t in plan["pairs"]}
+               | {values.get("number") for values, *_rest in plan["players"]}
+               | {values.get("number") for values, _c in plan["teams"]})
     if not isinstance(order, list):
         errors.append("tournament.mitchell_order: " + _("attesa una lista di numeri di coppia"))
     else:

@@ -34,7 +34,7 @@ from .reader import parse_file, read_plan, upgrade_v1  # noqa: F401  (parse_file
 @dataclass
 class ImportResult:
     """What :func:`import_tournament` did: the new tournament and sentences for the arbiter
-    (a renamed VP scale, new captain links, users created inactive)."""
+    (a renamed VP scale, new captain links)."""
 
     tournament: Tournament
     messages: list[str] = field(default_factory=list)
