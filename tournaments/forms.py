@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from scoring.standings import TIEBREAKS
 
-from . import selectors
+from . import limits, selectors
 from .clock import PRESET_3_HANDS_35, default_round_minutes
 from .models import Pair, Player, Tournament
 from .plans import plan_change_refusal, plan_refusal
@@ -282,6 +282,9 @@ class TournamentForm(forms.ModelForm):
         hands = self.cleaned_data["hands_per_round"]
         if hands is not None and hands < 1:
             raise forms.ValidationError(_("Le smazzate per turno devono essere almeno 1."))
+        if hands is not None and hands > limits.MAX_HANDS:
+            raise forms.ValidationError(
+                _("Le smazzate per turno sono al massimo %(max)s.") % {"max": limits.MAX_HANDS})
         return hands
 
     def clean_mitchell_step(self):

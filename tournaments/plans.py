@@ -10,14 +10,19 @@ from django.utils.translation import gettext as _
 
 from pairing.plan import PlanError, parse_plan
 
+from . import limits
+
 
 def plan_refusal(plan: str) -> str | None:
-    """The sentence that refuses ``plan`` (``"MM||DD"``, ``"|MM"``, ``"MX"``…), or None
-    when it is valid (``"MMD|DD"``: five rounds, two sessions)."""
+    """The sentence that refuses ``plan`` (``"MM||DD"``, ``"|MM"``, ``"MX"``…, more than
+    :data:`limits.MAX_ROUNDS` rounds), or None when it is valid (``"MMD|DD"``: five rounds,
+    two sessions)."""
     try:
-        parse_plan(plan)
+        rounds = parse_plan(plan)
     except PlanError as exc:
         return _sentence(exc)
+    if len(rounds) > limits.MAX_ROUNDS:
+        return _("Il piano ha %(n)s turni: al massimo %(max)s.") % {"n": len(rounds), "max": limits.MAX_ROUNDS}
     return None
 
 

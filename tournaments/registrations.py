@@ -21,9 +21,12 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
+import json
 import re
 import secrets
 import time
+import unicodedata
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterator
@@ -31,19 +34,52 @@ from typing import Iterator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from . import limits
 from .services import PlayerData
 
 REQUIRED = ("cognome_1", "nome_1", "cognome_2", "nome_2")
 
 #: The most pairs one registration file may hold (one pair a row: 2000 rows = 4000 players).
-MAX_PAIRS = 2000
+MAX_PAIRS = limits.MAX_PAIRS
 #: Seconds an uploaded file waits for its confirmation before it is removed.
 UPLOAD_MAX_AGE = 3600
 _UPLOAD_NAME = re.compile(r"^[0-9a-f]{32}$")
+_DIGITS = re.compile(r"^[0-9]+$")
+
+#: The model's lengths of the texts a registration file writes (``Player``, ``Team.name``).
+TEXT_LIMITS = {"last_name": 80, "first_name": 80, "membership_number": 30, "club": 120, "team_name": 120}
+
+
+def text_refusal(value: str) -> str | None:
+    """Why ``value`` (a name, membership number, club) cannot be stored as it is, or None:
+    a control character (``\\x07``, ``\\x1b``, a NUL: the spreadsheets and PDFs of the
+    tournament could not be written) or an unpaired surrogate. The caller adds the row."""
+    for char in value:
+        if unicodedata.category(char) in ("Cc", "Cs"):
+            return _("contiene un carattere di controllo (%(code)s)") % {"code": f"U+{ord(char):04X}"}
+    return None
+
+
+def check_text(row: int, label: str, value: str, limit: int, errors: list[str]) -> None:
+    """Refuse ``value`` (the cell of column ``label``, already stripped) when it holds a
+    control character (:func:`text_refusal`) or more than ``limit`` characters (the model's
+    field); the message, with ``row``, goes to ``errors``."""
+    problem = text_refusal(value)
+    if problem is None and len(value) > limit:
+        problem = _("ha %(n)s caratteri (al massimo %(max)s)") % {"n": len(value), "max": limit}
+    if problem is not None:
+        errors.append(_("Riga %(row)s, colonna %(column)s: %(problem)s.")
+                      % {"row": row, "column": label, "problem": problem})
 
 
 class TooManyRows(ValueError):
     """The file has more than :data:`MAX_PAIRS` data rows (counting stopped there)."""
+
+
+class FileRefused(ValueError):
+    """A registration file refused before its rows are checked, with the sentence to show
+    (an XLSX that expands beyond :data:`limits.XLSX_MAX_UNCOMPRESSED`, a cell longer than
+    :data:`limits.MAX_CELL_CHARS`, more than :data:`limits.MAX_BLANK_ROWS` blank rows)."""
 
 
 @dataclass(frozen=True)
@@ -83,15 +119,40 @@ def _csv_records(data: bytes) -> Iterator[list[str]]:
     yield from csv.reader(io.StringIO(text), delimiter=delimiter)
 
 
+def check_xlsx_archive(data: bytes) -> None:
+    """Refuse (:class:`FileRefused`) an XLSX whose archive declares more than
+    :data:`limits.XLSX_MAX_UNCOMPRESSED` bytes once expanded, or more than
+    :data:`limits.XLSX_MAX_MEMBERS` parts: read from the zip's directory
+    (``zipfile.ZipFile.infolist``) before openpyxl expands anything, which it does whole
+    for the shared strings even in read-only mode. The declared sizes are binding:
+    ``zipfile`` never hands out more bytes than a part declares. Not a zip: left to openpyxl."""
+    try:
+        with zipfile.ZipFile(io.BytesIO(data)) as archive:
+            members = archive.infolist()
+    except (zipfile.BadZipFile, ValueError, OSError):
+        return
+    too_big = _("Il file XLSX si espande oltre %(mb)s MB: non è un foglio di iscrizioni. Nulla è stato "
+                "importato.") % {"mb": limits.XLSX_MAX_UNCOMPRESSED // (1024 * 1024)}
+    if len(members) > limits.XLSX_MAX_MEMBERS:
+        raise FileRefused(too_big)
+    if sum(m.file_size for m in members) > limits.XLSX_MAX_UNCOMPRESSED:
+        raise FileRefused(too_big)
+
+
+def _cell_text(v) -> str:
+    return "" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
+
+
 def _xlsx_records(data: bytes) -> Iterator[list[str]]:
     from openpyxl import load_workbook
 
+    check_xlsx_archive(data)
     wb = load_workbook(io.BytesIO(data), read_only=True, data_only=True)
     try:
         ws = wb.worksheets[0]
-        for values in ws.iter_rows(values_only=True):
-            yield ["" if v is None else (str(int(v)) if isinstance(v, float) and v.is_integer() else str(v))
-                   for v in values]
+        # read-only: one row at a time; never more than MAX_COLUMNS cells of a row
+        for values in ws.iter_rows(values_only=True, max_col=limits.MAX_COLUMNS):
+            yield [_cell_text(v) for v in values]
     finally:
         wb.close()
 
@@ -105,14 +166,26 @@ def read_records(filename: str, data: bytes, *, max_rows: int | None = None) -> 
     else:
         stream = _csv_records(data)
     records: list[list[str]] = []
-    for record in stream:
-        if not any(c.strip() for c in record):
-            continue
-        if max_rows is not None and len(records) > max_rows:  # header + max_rows already kept
-            if hasattr(stream, "close"):
-                stream.close()
-            raise TooManyRows(len(records))
-        records.append(record)
+    blank = 0
+    try:
+        for number, record in enumerate(stream, start=1):
+            if not any(c.strip() for c in record):
+                blank += 1
+                if blank > limits.MAX_BLANK_ROWS:
+                    raise FileRefused(_("Il file ha più di %(n)s righe vuote: togli le righe vuote e caricalo di "
+                                        "nuovo. Nulla è stato importato.") % {"n": limits.MAX_BLANK_ROWS})
+                continue
+            if max_rows is not None and len(records) > max_rows:  # header + max_rows already kept
+                raise TooManyRows(len(records))
+            long = next((c for c in record if len(c) > limits.MAX_CELL_CHARS), None)
+            if long is not None:
+                raise FileRefused(_("Riga %(row)s: una cella ha %(n)s caratteri (al massimo %(max)s). Nulla è "
+                                    "stato importato.") % {"row": number, "n": len(long),
+                                                          "max": limits.MAX_CELL_CHARS})
+            records.append(record[:limits.MAX_COLUMNS])
+    finally:
+        if hasattr(stream, "close"):
+            stream.close()
     return records
 
 
@@ -127,6 +200,9 @@ def read_table(filename: str, data: bytes, parsed: "ParsedFile", *, max_rows: in
         records = read_records(filename, data, max_rows=max_rows)
     except TooManyRows:
         parsed.errors.append(too_many)
+        return None
+    except FileRefused as exc:
+        parsed.errors.append(str(exc))
         return None
     except Exception as exc:  # a corrupt file: tell the arbiter, never crash
         parsed.errors.append(_("File illeggibile: %(error)s") % {"error": exc})
@@ -192,18 +268,19 @@ def check_entry_number(row: int, text: str, errors: list[str], messages: NumberM
     cell is refused as not valid instead of meaning "number it for me".
 
     Returns the number, or None for a blank optional cell or a refused text (not a positive
-    integer: ``messages.invalid``). A number already used at an earlier row gives
+    integer of ASCII digits: ``messages.invalid``; above :data:`limits.MAX_ENTRY_NUMBER`). A number already used at an earlier row gives
     ``messages.twice``, one already in the tournament ``messages.taken``; both still return
     the number. Raises nothing.
     """
     if not text and not required:
         return None
-    try:
-        number = int(text)
-        if number < 1:
-            raise ValueError
-    except ValueError:
-        errors.append(messages.invalid % {"row": row, "value": text})
+    if not _DIGITS.match(text) or int(text) < 1:
+        errors.append(messages.invalid % {"row": row, "value": text[:20]})
+        return None
+    number = int(text) if len(text) <= 12 else limits.MAX_ENTRY_NUMBER + 1
+    if number > limits.MAX_ENTRY_NUMBER:
+        errors.append(_("Riga %(row)s: il numero %(value)s è troppo grande (al massimo %(max)s).")
+                      % {"row": row, "value": text[:20], "max": limits.MAX_ENTRY_NUMBER})
         return None
     if seen is not None and number in seen:
         errors.append(messages.twice % {"row": row, "number": number, "first_row": seen[number]})
@@ -246,6 +323,9 @@ def read_player(row: int, cells: dict[str, str], errors: list[str], *, seen_memb
         errors.append(_("Riga %(row)s: manca il cognome.") % {"row": row})
     if not first:
         errors.append(_("Riga %(row)s: manca il nome.") % {"row": row})
+    for label, value, limit in (("cognome", last, 80), ("nome", first, 80), ("tessera", membership, 30),
+                                ("circolo", club, 120)):
+        check_text(row, label, value, limit, errors)
     if membership:
         check_membership(row, membership, errors, seen=seen_members, existing=existing_memberships)
     return PlayerData(first_name=first, last_name=last, membership_number=membership, club=club)
@@ -281,7 +361,7 @@ def parse(filename: str, data: bytes, *, existing_numbers=(), existing_membershi
         filename, data, parsed, max_rows=MAX_PAIRS, required=REQUIRED,
         too_many=_("Il file ha più di %(max)s coppie (%(players)s giocatori): è il massimo per un torneo. "
                    "Dividi il file o controlla che non contenga righe in più; nulla è stato importato.")
-        % {"max": MAX_PAIRS, "players": 2 * MAX_PAIRS},
+        % {"max": MAX_PAIRS, "players": limits.MAX_PLAYERS},
         missing_columns=_("Riga 1: mancano le colonne %(columns)s."))
     if table is None:
         return parsed
@@ -300,6 +380,9 @@ def parse(filename: str, data: bytes, *, existing_numbers=(), existing_membershi
             last, first = cells.get(f"cognome_{k}", ""), cells.get(f"nome_{k}", "")
             membership = cells.get(f"tessera_{k}", "")
             club = cells.get(f"circolo_{k}") or cells.get("circolo", "")
+            for label, value, limit in ((f"cognome_{k}", last, 80), (f"nome_{k}", first, 80),
+                                        (f"tessera_{k}", membership, 30), ("circolo", club, 120)):
+                check_text(index, label, value, limit, errors)
             if not last or not first:
                 message = (_("Riga %(row)s: manca il cognome del giocatore %(player)s.") if not last
                            else _("Riga %(row)s: manca il nome del giocatore %(player)s."))
@@ -354,9 +437,9 @@ def parse_players(filename: str, data: bytes, *, existing_numbers=(), existing_m
     """
     parsed = ParsedFile()
     table = read_table(
-        filename, data, parsed, max_rows=2 * MAX_PAIRS, required=PLAYER_REQUIRED,
+        filename, data, parsed, max_rows=limits.MAX_PLAYERS, required=PLAYER_REQUIRED,
         too_many=_("Il file ha più di %(max)s giocatori: è il massimo per un torneo. Nulla è stato "
-                   "importato.") % {"max": 2 * MAX_PAIRS},
+                   "importato.") % {"max": limits.MAX_PLAYERS},
         missing_columns=_("Riga 1: mancano le colonne %(columns)s (servono giocatore, cognome, nome, "
                           "tessera, circolo)."))
     if table is None:

@@ -13,8 +13,9 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from .registrations import (MAX_PAIRS, NumberMessages, ParsedFile, check_entry_number, each_row, read_player,
-                            read_table)
+from . import limits
+from .registrations import (NumberMessages, ParsedFile, check_entry_number, check_text, each_row,
+                            read_player, read_table)
 from .services.pairs import PlayerData
 
 TEAM_REQUIRED = ("squadra", "nome_squadra", "cognome", "nome")
@@ -48,9 +49,9 @@ def parse_teams(filename: str, data: bytes, *, existing_numbers=(), existing_mem
     """
     parsed = ParsedFile()
     table = read_table(
-        filename, data, parsed, max_rows=2 * MAX_PAIRS, required=TEAM_REQUIRED,
+        filename, data, parsed, max_rows=limits.MAX_PLAYERS, required=TEAM_REQUIRED,
         too_many=_("Il file ha più di %(max)s giocatori: è il massimo per un torneo. Nulla è stato "
-                   "importato.") % {"max": 2 * MAX_PAIRS},
+                   "importato.") % {"max": limits.MAX_PLAYERS},
         missing_columns=_("Riga 1: mancano le colonne %(columns)s (servono squadra, nome_squadra, cognome, "
                           "nome, tessera, circolo)."))
     if table is None:
@@ -66,6 +67,7 @@ def parse_teams(filename: str, data: bytes, *, existing_numbers=(), existing_mem
         name = cells.get("nome_squadra", "")
         if not name:
             errors.append(_("Riga %(row)s: manca il nome della squadra.") % {"row": index})
+        check_text(index, "nome_squadra", name, 120, errors)
         if number is not None and number not in existing_numbers and number in teams and name \
                 and teams[number].name != name:
             errors.append(_("Riga %(row)s: la squadra %(number)s si chiama «%(first)s» alla riga %(first_row)s, "
@@ -78,6 +80,9 @@ def parse_teams(filename: str, data: bytes, *, existing_numbers=(), existing_mem
             continue
         team = teams.setdefault(number, TeamRow(row=index, number=number, name=name))
         team.players.append(player)
+    if len(teams) > limits.MAX_TEAMS:
+        parsed.errors.append(_("Il file ha %(n)s squadre: al massimo %(max)s per un torneo. Nulla è stato importato.")
+                             % {"n": len(teams), "max": limits.MAX_TEAMS})
     row_errors = bool(parsed.errors)
     for number in sorted(teams):
         size = len(teams[number].players)

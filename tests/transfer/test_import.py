@@ -8,7 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 
-from tests.transfer.conftest import empty_database
+from tests.transfer.conftest import empty_database, without_accounts
 from tournaments import services, transfer
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, CustomScale, Penalty, Table, Tournament
@@ -74,22 +74,30 @@ def test_invalid_values_are_listed_with_their_place_and_nothing_is_created(playe
     assert counts() == before
 
 
-def test_users_are_mapped_by_username_and_missing_ones_created_inactive(played, arbiter, django_user_model):
+def test_the_owner_is_the_only_arbiter_and_no_account_of_the_file_is_applied_or_created(
+        played, arbiter, django_user_model):
+    """The file names arbiters and users; the copy belongs to the importer alone: the file's
+    usernames (an existing one included) are never attached, none is created, and they stay
+    text in the audit (each entry's actor; the import's entry lists the file's arbiters)."""
     doc = doc_of(played)
-    doc["tournament"]["arbiters"] = ["arbitro", "giudice"]
+    doc["tournament"]["arbiters"] = ["arbitro", "giudice", "<script>x</script> "]
     empty_database()
-    kept = django_user_model.objects.create_user(username="arbitro", password="altra-123")
+    existing = django_user_model.objects.create_user(username="arbitro", password="altra-123")
+    owner = django_user_model.objects.create_user(username="capo", password="altra-456")
 
-    result = transfer.import_tournament(data=json.dumps(doc).encode())
+    result = transfer.import_tournament(data=json.dumps(doc).encode(), owner=owner, by=owner)
 
     t = result.tournament
-    assert sorted(u.username for u in t.arbiters.all()) == ["arbitro", "giudice"]
-    assert t.created_by == kept                                   # the same username, this server's user
-    giudice = django_user_model.objects.get(username="giudice")
-    assert not giudice.is_active and not giudice.has_usable_password()
-    assert Penalty.objects.get(tournament=t).created_by == kept
-    assert AuditEntry.objects.filter(tournament=t, user=kept).count() == len(doc["audit"])
-    assert result.messages == ["Utenti creati disattivati (nessuna password): giudice."]
+    assert list(t.arbiters.all()) == [owner] and t.created_by == owner
+    assert sorted(django_user_model.objects.values_list("username", flat=True)) == ["arbitro", "capo"]
+    assert Penalty.objects.get(tournament=t).created_by is None
+    assert not AuditEntry.objects.filter(tournament=t, user=existing).exists()
+    assert AuditEntry.objects.filter(tournament=t).exclude(action="tournament_imported").filter(
+        actor__contains="arbitro").exists()
+    imported = AuditEntry.objects.get(tournament=t, action="tournament_imported")
+    assert imported.new["file_arbiters"] == ["arbitro", "giudice", "<script>x</script> "]
+    assert imported.new["file_created_by"] == "arbitro"
+    assert result.messages == []
 
 
 def _custom_scale(scale_id="vp-club", winner=12):
@@ -136,7 +144,7 @@ def test_custom_scale_travels_to_an_empty_database(tournament, arbiter):
     empty_database()
     result = transfer.import_tournament(data=data)
     assert CustomScale.objects.get().scale_id == result.tournament.vp_scale == "vp-club"
-    assert transfer.export_tournament(result.tournament) == data
+    assert transfer.export_tournament(result.tournament) == without_accounts(data)
 
 
 def test_captain_links_and_pins_keep_working_after_import_into_an_empty_database(played, client):

@@ -2,7 +2,7 @@
 the reader's language after the import; the round trip still gives the same bytes."""
 from django.utils import translation
 
-from tests.transfer.conftest import empty_database
+from tests.transfer.conftest import empty_database, without_accounts
 from tournaments import services, transfer
 
 from ..tournaments.test_services_rounds import play
@@ -20,7 +20,7 @@ def test_a_coded_warning_round_trips_and_reads_english(tournament, make_pairs, a
     empty_database()
 
     result = transfer.import_tournament(data=first)
-    assert transfer.export_tournament(result.tournament) == first
+    assert transfer.export_tournament(result.tournament) == without_accounts(first)
     rnd = result.tournament.rounds.get(number=2)
     assert rnd.warnings == [{"code": "warning.min_rematches_one", "params": {"count": 1},
                              "text": "Nessun accoppiamento senza incontri ripetuti è possibile: "

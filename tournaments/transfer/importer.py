@@ -1,17 +1,20 @@
 """Import: a tournament file back into the database (issue 13 item 4).
 
-The whole file is read and checked first (format, version, every value, every reference
-between rows); only then is everything created in ONE transaction with one audit entry
-``tournament_imported``. A refusal creates nothing.
+The whole file is read and checked first, outside any transaction (format, version, nesting
+and sizes against :mod:`tournaments.limits`, every value, every reference between rows, and
+every setting, sheet and state as the services check them: :mod:`.consistency`); only then
+is everything created in ONE short transaction of bulk inserts with one audit entry
+``tournament_imported``. A refusal creates nothing. The copy belongs to whoever imports it:
+no account of the file is applied or created.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
-from django.db import transaction
+from django.db import connections, transaction
+from django.db import models as dj_models
 from django.utils.translation import gettext as _
 
 from scoring import vp as vp_rules
@@ -22,32 +25,75 @@ from ..models import (
     Table, Team, Tournament, new_token,
 )
 from ..services.audit import IMPORTED_REASON, _as_actor, audit
-from ..services.guard import refuse_integrity_errors
+from .. import selectors
+from ..services.guard import refuse_integrity_errors, retry_when_busy
+from .consistency import check_consistency, scale_of_file
 from .reader import parse_file, read_plan, upgrade_v1  # noqa: F401  (parse_file: re-exported)
 
 
 @dataclass
 class ImportResult:
     """What :func:`import_tournament` did: the new tournament and sentences for the arbiter
-    (a renamed VP scale, new captain links, users created inactive)."""
+    (a renamed VP scale, new captain links)."""
 
     tournament: Tournament
     messages: list[str] = field(default_factory=list)
     file_slug: str = ""   # the file's short address (the tournament's differs when it was taken)
 
 
+#: Fields whose values the database adapter cannot take as they are.
+_CONVERTED = (dj_models.DateField, dj_models.DecimalField, dj_models.JSONField, dj_models.UUIDField,
+              dj_models.DurationField, dj_models.BinaryField)
+
+
 def _bulk(model, rows: list[dict]) -> list:
     """Create ``rows`` (field values) of ``model`` in file order (so ids keep that order),
-    then put back the ``auto_now``/``auto_now_add`` times the database would have replaced."""
+    with the ``auto_now``/``auto_now_add`` times of the file, not the database's.
+
+    Under SQLite's write lock (the import's IMMEDIATE transaction) every row is written by
+    one prepared ``INSERT`` run for all rows (``executemany``), ids given from the table's
+    sequence: Django's ``bulk_create`` compiles each row's SQL, seconds for a 2000-pair
+    file, while every captain's save waits. Other databases lock rows, not the database:
+    ``bulk_create`` there, then the times put back."""
     objs = [model(**row) for row in rows]
+    if not objs:
+        return objs
+    connection = connections[model.objects.db]
+    fields = model._meta.concrete_fields
+    stamped = [f for f in fields if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)]
+    quote = connection.ops.quote_name
+    table, pk = model._meta.db_table, model._meta.pk
+    if connection.vendor == "sqlite":
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT COALESCE(MAX({quote(pk.column)}), 0) FROM {quote(table)}")
+            top = cursor.fetchone()[0]
+            cursor.execute("SELECT seq FROM sqlite_sequence WHERE name = %s", [table])
+            seq = cursor.fetchone()
+            top = max(top, seq[0] if seq else 0)
+            for k, obj in enumerate(objs, start=1):
+                obj.pk = top + k
+            sql = "INSERT INTO {} ({}) VALUES ({})".format(
+                quote(table), ", ".join(quote(f.column) for f in fields), ", ".join(["%s"] * len(fields)))
+            # only dates, decimals and JSON need the field's conversion; ints, texts, booleans
+            # and foreign keys' ids go as they are
+            convert = [(f.attname, f.get_db_prep_save if isinstance(f, _CONVERTED) else None) for f in fields]
+            cursor.executemany(sql, [[getattr(obj, name) if prep is None else prep(getattr(obj, name), connection)
+                                      for name, prep in convert] for obj in objs])
+        for obj in objs:
+            obj._state.adding, obj._state.db = False, connection.alias
+        return objs
     model.objects.bulk_create(objs, batch_size=500)
-    stamped = [f.name for f in model._meta.concrete_fields
-               if getattr(f, "auto_now", False) or getattr(f, "auto_now_add", False)]
-    if stamped and objs:
+    if stamped:
+        # one prepared UPDATE for every row (Django's bulk_update builds a CASE a batch)
+        sql = "UPDATE {} SET {} WHERE {} = %s".format(
+            quote(table), ", ".join(f"{quote(f.column)} = %s" for f in stamped), quote(pk.column))
+        params = []
         for obj, row in zip(objs, rows):
-            for name in stamped:
-                setattr(obj, name, row[name])
-        model.objects.bulk_update(objs, stamped, batch_size=500)
+            for f in stamped:
+                setattr(obj, f.name, row[f.name])
+            params.append([f.get_db_prep_value(row[f.name], connection) for f in stamped] + [obj.pk])
+        with connection.cursor() as cursor:
+            cursor.executemany(sql, params)
     return objs
 
 
@@ -119,20 +165,6 @@ def _place_scale(scale: dict | None, scale_id: str, messages: list[str], may_cre
     return new_id
 
 
-def _users(names: list[str], messages: list[str]) -> dict:
-    User = get_user_model()
-    found = {u.get_username(): u for u in User.objects.filter(**{f"{User.USERNAME_FIELD}__in": names})}
-    missing = [n for n in names if n not in found]
-    for name in missing:
-        user = User(**{User.USERNAME_FIELD: name}, is_active=False)
-        user.set_unusable_password()
-        user.save()
-        found[name] = user
-    if missing:
-        messages.append(_("Utenti creati disattivati (nessuna password): %(names)s.") % {"names": ", ".join(missing)})
-    return found
-
-
 class SlugTakenError(ArbiterError):
     """The file's (or the given) short address is already a tournament's here. ``slug``: that
     address; each caller says how to give another (the page's field, the command's --slug)."""
@@ -196,8 +228,6 @@ def _check_name(name: str) -> str:
     return name
 
 
-@refuse_integrity_errors
-@transaction.atomic
 def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=None,
                       create_scales: bool | None = None, name: str | None = None,
                       rename_if_taken: bool = False, reslug_if_taken: bool = False) -> ImportResult:
@@ -209,8 +239,9 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
     ``file_slug`` tells the caller it changed); by default a taken file slug is refused; ``name``: the new tournament's name instead of the file's; ``rename_if_taken``
     (the page and the command line): without ``name``, a file name already used here becomes
     "name (copia)" (:func:`copy_name`); by default the file's name is kept, so a file imported
-    into a fresh database exports to the same bytes; ``owner``: a user added to the tournament's arbiters (the uploader on the page,
-    ``--owner`` on the command line); ``by``: who imports, for the audit entry;
+    into a fresh database exports to the same bytes; ``owner``: the copy's owner
+    (``created_by``) and only arbiter (the uploader on the page, ``--owner`` on the command
+    line; None: no arbiter, superusers only); ``by``: who imports, for the audit entry;
     ``create_scales``: whether the file's custom VP scale may be created here (None: when
     ``by`` is staff, a system actor or None; the command line passes True).
 
@@ -218,7 +249,9 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
     missing keys take their defaults; refused for an individual tournament or one in groups,
     whose data version 1 lost).
 
-    Users are matched by username; missing ones are created inactive with no password. A
+    The file's ``created_by``, arbiters and the users of its audit entries and penalties are
+    never applied: no account is created or attached; the audit entries keep who acted as
+    their text (``actor``), and the import's entry lists the file's arbiters. A
     custom VP scale whose id exists here with other bands is created under a new id; only
     staff create custom scales (see ``create_scales``): for another arbiter a scale here
     with the same bands is used, with a message, or the import is refused. When
@@ -227,8 +260,13 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
     for the team captains' links of a team tournament. Wrong-PIN
     counters start at zero. One audit entry ``tournament_imported``.
 
-    Raises :class:`ArbiterError`: not a tournament file, unknown version, invalid values
-    (``details`` lists each with its place in the file), slug taken
+    Validated like a form (:func:`~.consistency.check_consistency`): settings, plan,
+    tie-breaks, groups, sheets recomputed from their hands and the scale, round states,
+    tokens and PINs; nesting and list lengths capped (:mod:`tournaments.limits`).
+
+    Raises :class:`ArbiterError`: not a tournament file, unknown version, a file beyond the
+    caps, invalid values (``details`` lists each with its place in the file, e.g.
+    ``rounds[2].tables[4].sheet.vp_ns``), slug taken
     (:class:`SlugTakenError`) or invalid, a blank or too long ``name``, unknown
     VP scale, a custom scale a non-staff arbiter may not create, a version-1 file that lost
     data. Nothing is created then.
@@ -240,6 +278,21 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
         doc, notes = upgrade_v1(doc)
         messages += notes
     plan = read_plan(doc)
+    check_consistency(plan, scale_of_file(plan, selectors.scale_by_id))
+    # Everything is read and checked: only now the write lock (BEGIN IMMEDIATE on SQLite),
+    # for the bulk writes alone.
+    return _write(plan, version=version, messages=messages, by=by, slug=slug, owner=owner,
+                  create_scales=create_scales, name=name, rename_if_taken=rename_if_taken,
+                  reslug_if_taken=reslug_if_taken)
+
+
+@retry_when_busy
+@refuse_integrity_errors
+@transaction.atomic
+def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, create_scales, name,
+           rename_if_taken, reslug_if_taken) -> ImportResult:
+    """The writes of :func:`import_tournament`, in one short transaction (bulk inserts)."""
+    messages = list(messages)
     head = dict(plan["head"])
     file_slug = head["slug"]
     if slug is None and reslug_if_taken:
@@ -258,13 +311,12 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
         head["team_scale"] = head["vp_scale"]
     elif head["team_scale"]:
         head["team_scale"] = _place_scale(plan["team_scale"], head["team_scale"], messages, may_create)
-    users = _users(plan["users"], messages)
 
-    tournament = _bulk(Tournament, [{**head, "created_by": users.get(plan["created_by"])}])[0]
-    arbiters = [users[u] for u in plan["arbiters"]]
-    if owner is not None and owner not in arbiters:
-        arbiters.append(owner)
-    tournament.arbiters.set(arbiters)
+    # The importer's own copy: its owner is the uploader (or --owner), its only arbiter;
+    # the file's accounts are never applied nor created (usernames stay text in the audit).
+    tournament = _bulk(Tournament, [{**head, "created_by": owner}])[0]
+    if owner is not None:
+        tournament.arbiters.set([owner])
 
     # Rounds first: an individual tournament's partnerships and a team's pairs of a round
     # are pairs formed for one round. Teams before their pairs and players, their captains after.
@@ -323,14 +375,16 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
     _bulk(HandRow, [{**hand, "sheet": sheet} for sheet, (_t, (_v, hands)) in zip(sheet_objs, with_sheet)
                     for hand in hands])
     _bulk(Penalty, [{**values, "tournament": tournament, "pair": pairs.get(pair), "player": players.get(player),
-                     "team": teams.get(team), "created_by": users.get(by_name)}
+                     "team": teams.get(team), "created_by": None}
                     for values, pair, player, team, by_name in plan["penalties"]])
-    _bulk(AuditEntry, [{**values, "tournament": tournament, "user": users.get(name)}
-                       for values, name in plan["audit"]])
+    _bulk(AuditEntry, [{**values, "tournament": tournament, "user": None}
+                       for values, _name in plan["audit"]])
     audit(tournament=tournament, by=by, action="tournament_imported",
           new={"version": version, "file_slug": file_slug, "slug": tournament.slug,
                **({"file_name": file_name, "name": tournament.name} if tournament.name != file_name else {}),
                "vp_scale": tournament.vp_scale, "tokens_renewed": renew, "team_tokens_renewed": renew_teams,
-               "owner": owner.get_username() if owner is not None else None},
+               "owner": owner.get_username() if owner is not None else None,
+               **({"file_arbiters": plan["arbiters"], "file_created_by": plan["created_by"]}
+                  if plan["arbiters"] or plan["created_by"] else {})},
           reason=IMPORTED_REASON % {"version": version})  # Italian, shown translated
     return ImportResult(tournament=tournament, messages=messages, file_slug=file_slug)

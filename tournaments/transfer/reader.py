@@ -16,12 +16,14 @@ from django.utils.translation import gettext as _
 
 from scoring import vp as vp_rules
 
+from .. import limits
 from ..errors import ArbiterError
 from ..models import (
     AuditEntry, CustomScale, HandRow, LineMember, LineUp, Match, Pair, Penalty, Player, Round, ScoreSheet, Table,
     Team, Tournament,
 )
 from ..services.audit import actor_form
+from .limits_check import check_shape
 from .schema import ADDED_IN_2, FIELDS, FORMAT, READABLE_VERSIONS, TEAM_KEYS_OF_2, from_json
 
 MAX_DETAILS = 30
@@ -117,9 +119,14 @@ BAD = object()
 
 def parse_file(data: bytes) -> dict:
     """The JSON object of a file, refusing what is not an Arbitro tournament file of a
-    version this build reads (``READABLE_VERSIONS``). Raises :class:`ArbiterError`."""
+    version this build reads (``READABLE_VERSIONS``), or one nested deeper or with longer
+    lists than :mod:`tournaments.limits` allows (:func:`.limits_check.check_shape`).
+    Raises :class:`ArbiterError`."""
     try:
         doc = json.loads(data.decode("utf-8-sig"))
+    except RecursionError as exc:  # thousands of nested brackets
+        raise ArbiterError(_("Il file non è un torneo di Arbitro: il JSON è annidato oltre %(n)s livelli.")
+                           % {"n": limits.MAX_JSON_DEPTH}) from exc
     except (UnicodeDecodeError, ValueError) as exc:
         raise ArbiterError(_("Il file non è un torneo di Arbitro: non è un JSON leggibile.")) from exc
     if not isinstance(doc, dict) or doc.get("format") != FORMAT:
@@ -130,6 +137,7 @@ def parse_file(data: bytes) -> dict:
         raise ArbiterError(_("Versione del file sconosciuta (%(version)s): questo Arbitro legge le versioni "
                              "%(known)s. Nulla è stato importato.")
                            % {"version": version, "known": ", ".join(map(str, READABLE_VERSIONS))})
+    check_shape(doc)
     return doc
 
 
@@ -341,9 +349,9 @@ def read_plan(doc: dict) -> dict:
             sheet = None
             if raw_t.get("sheet") is not None:
                 sheet = c.obj(f"{where}.sheet", raw_t["sheet"], ScoreSheet, EXTRA_KEYS["sheet"])
+                raw_sheet = raw_t["sheet"] if isinstance(raw_t["sheet"], dict) else {}
                 hands = [c.obj(f"{where}.sheet.hands[{k}]", h, HandRow)
-                         for k, h in enumerate(c.items(f"{where}.sheet.hands",
-                                                       (raw_t["sheet"] or {}).get("hands", [])))]
+                         for k, h in enumerate(c.items(f"{where}.sheet.hands", raw_sheet.get("hands", [])))]
                 if sheet is not None:
                     sheet = (sheet, [h for h in hands if h is not None])
             tables.append((t, seats, sheet))

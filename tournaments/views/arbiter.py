@@ -13,7 +13,7 @@ from django_tables2 import RequestConfig
 
 from pairing import mitchell
 
-from .. import documents, registration_import, registrations, selectors, services, wording
+from .. import documents, registration_import, registration_previews, registrations, selectors, services, wording
 from ..errors import ArbiterError
 from ..i18n_messages import message_text
 from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
@@ -213,8 +213,10 @@ SESSION_IMPORT = "arbitro_import"
 def registrations_import(request, tournament):
     """Upload → preview with every row and every error → confirm (all-or-nothing).
 
-    The uploaded file waits on disk (``registrations.store_upload``: ``var/imports/``, a
-    random name); the session keeps only that name, the tournament and the file's name
+    The file is parsed once, at the preview: its checked rows wait on disk
+    (``registration_previews.dumps`` → ``registrations.store_upload``: ``var/imports/``, a
+    random name) and the confirmation imports them (checked again only against numbers and
+    membership numbers entered meanwhile); the session keeps only that name, the tournament and the file's name
     (issue 10 item 7: the file itself in the session made every request of the arbiter
     carry it). More than 2000 pairs is refused at the preview.
 
@@ -238,17 +240,31 @@ def registrations_import(request, tournament):
             request.session.pop(SESSION_IMPORT, None)
             messages.error(request, _("Carica di nuovo il file."))
             return redirect("import", slug=tournament.slug)
-        parsed = registration_import.parse_for_tournament(tournament, stored["name"], data)
+        rows = registration_previews.loads(registration_previews.kind_of(tournament), data)
+        if rows is None:
+            registrations.discard_upload(stored.get("file"))
+            request.session.pop(SESSION_IMPORT, None)
+            messages.error(request, _("Carica di nuovo il file."))
+            return redirect("import", slug=tournament.slug)
+        # the rows the preview parsed and checked (parsed once), checked again only
+        # against what the tournament gained meanwhile
+        parsed = registrations.ParsedFile(rows=rows,
+                                          errors=registration_previews.changed_since_preview(tournament, rows))
         if parsed.ok:
-            if tournament.is_individual:  # issue 11: one player a row
-                count = services.import_players(tournament=tournament, rows=parsed.rows, by=request.user)
-                message = _("%(n)s giocatori importati.")
-            elif tournament.is_teams:  # issue 15: one player a row, grouped by squadra
-                count = services.import_teams(tournament=tournament, rows=parsed.rows, by=request.user)
-                message = _("%(n)s squadre importate.")
-            else:
-                count = services.import_pairs(tournament=tournament, rows=parsed.rows, by=request.user)
-                message = _("%(n)s coppie importate.")
+            try:
+                if tournament.is_individual:  # issue 11: one player a row
+                    count = services.import_players(tournament=tournament, rows=parsed.rows, by=request.user)
+                    message = _("%(n)s giocatori importati.")
+                elif tournament.is_teams:  # issue 15: one player a row, grouped by squadra
+                    count = services.import_teams(tournament=tournament, rows=parsed.rows, by=request.user)
+                    message = _("%(n)s squadre importate.")
+                else:
+                    count = services.import_pairs(tournament=tournament, rows=parsed.rows, by=request.user)
+                    message = _("%(n)s coppie importate.")
+            except ArbiterError as exc:  # a database refusal, in words; nothing was saved
+                parsed.errors.append(exc.message)
+                return render(request, "arbiter/import.html",
+                              {"tournament": tournament, "form": form, "parsed": parsed}, status=400)
             registrations.discard_upload(stored["file"])
             del request.session[SESSION_IMPORT]
             messages.success(request, message % {"n": count})
@@ -265,7 +281,8 @@ def registrations_import(request, tournament):
             if parsed.ok:
                 request.session[SESSION_IMPORT] = {
                     "tournament": tournament.pk, "name": upload.name[:200],
-                    "file": registrations.store_upload(data),
+                    "file": registrations.store_upload(registration_previews.dumps(
+                        registration_previews.kind_of(tournament), parsed.rows)),
                 }
     return render(request, "arbiter/import.html", {"tournament": tournament, "form": form, "parsed": parsed})
 

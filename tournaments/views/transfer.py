@@ -3,8 +3,8 @@
 - ``/tornei/<slug>/esporta/``: what the file holds (secret: captains' links and PINs) and
   the download, for the tournament's arbiters only (``arbiter_view``);
 - ``/tornei/importa-file/``: upload a file (the page also lists the user's tournaments with
-  their export pages); the importing arbiter becomes one of the new
-  tournament's arbiters. A refusal is shown on the page with every problem; nothing is
+  their export pages); the importing arbiter becomes the new tournament's owner and only
+  arbiter (no account of the file is applied or created). A refusal is shown on the page with every problem; nothing is
   created.
 """
 from __future__ import annotations

@@ -25,7 +25,8 @@ class Command(BaseCommand):
                                            "«-copia» se un torneo con quell'indirizzo esiste già)")
         parser.add_argument("--name", help="nome del torneo importato (senza: quello del file, con «(copia)» "
                                            "se un torneo con quel nome esiste già)")
-        parser.add_argument("--owner", help="nome utente da aggiungere agli arbitri del torneo")
+        parser.add_argument("--owner", help="nome utente del proprietario e unico arbitro della copia (gli account "
+                                            "del file non sono mai applicati né creati)")
 
     def handle(self, *args, file, slug=None, name=None, owner=None, **options):
         path = Path(file)

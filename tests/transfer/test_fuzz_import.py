@@ -1,0 +1,33 @@
+"""A reduced run of ``bench/fuzz_import.py``: every tampered kind of
+``tests/transfer/tampering.py`` and a few random damages of a valid export, uploaded through
+the import page; each is refused with a message (400, nothing created), or imports and every
+arbiter, captain and public page of it answers below 500."""
+import pytest
+
+from tests.transfer import fuzzing, tampering
+
+
+@pytest.mark.slow
+def test_tampered_and_damaged_files_are_refused_or_their_pages_answer(arbiter, client):
+    base = tampering.build_base(arbiter)
+    client.force_login(arbiter)
+    files = fuzzing.all_files(base, random_count=25, seed=22)
+    outcome = fuzzing.run(client, base, files)
+    assert outcome.failures == []
+    assert "base" in outcome.imported and outcome.pages > 20
+    assert set(tampering.TAMPERS) <= set(outcome.refused)
+
+
+def test_a_lone_surrogate_or_a_nul_anywhere_is_refused_with_its_path(arbiter):
+    import json
+
+    from tournaments import transfer
+    from tournaments.errors import ArbiterError
+
+    base = json.loads(tampering.build_base(arbiter))
+    for bad in ("\ud800", "a\x00b"):
+        doc = json.loads(json.dumps(base))
+        doc["audit"][0]["reason"] = bad
+        with pytest.raises(ArbiterError) as refused:
+            transfer.import_tournament(data=json.dumps(doc).encode())
+        assert refused.value.details == ["audit[0].reason: carattere non ammesso (NUL o surrogato)"]
