@@ -182,11 +182,17 @@ from .pairing_requests import round_robin_request  # noqa: F401
 from .teams import (  # noqa: F401  (issue 15: team tournaments)
     add_late_team,
     add_team,
+    forfeit_effect,
     forfeit_match,
+    undo_forfeit,
+    undo_forfeit_refusal,
     late_team_refusal,
     import_teams,
+    LineupChoice,
     lineup_for,
+    lineup_origin_text,
     lineup_round,
+    resolve_lineup,
     set_lineup,
     set_team_captain,
     withdraw_team,
@@ -195,3 +201,4 @@ from .team_rounds import (  # noqa: F401
     active_teams,
     build_team_request,
 )
+from .withdrawals import last_published_round, undo_withdrawal, withdrawal_undo_refusal  # noqa: F401,E402

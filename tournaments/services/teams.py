@@ -3,6 +3,7 @@ import, the captain, line-ups (entered by the arbiter or the team captain before
 published, defaulting to the previous one), withdrawals and forfeits."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from django.db import transaction
@@ -144,40 +145,102 @@ def _active_players(team: Team, number: int) -> list[Player]:
     return [p for p in team.members.order_by("pk") if p.is_active_in(number)]
 
 
-def lineup_for(team: Team, number: int) -> list[list[Player]] | None:
-    """The two pairs ``team`` fields in round ``number`` (rules.md §15): the line-up entered for
-    that round; else the pairs it fielded in its latest earlier match; else its first four
-    active players in registration order (1+2, 3+4). A player withdrawn since is replaced by
-    the next active player not in the line-up. None when the team has fewer than four active
-    players (it cannot field two pairs: it forfeits)."""
+@dataclass(frozen=True)
+class LineupChoice:
+    """The line-up a team fields in a round (:func:`resolve_lineup`).
+
+    ``pairs``: its two pairs of ``Player``; ``source``: ``"entered"`` (entered for round
+    ``from_round`` by the arbiter or the captain), ``"played"`` (fielded in round
+    ``from_round``) or ``"registration"`` (no line-up yet: the first four players,
+    ``from_round`` None); ``replaced``: ``(withdrawn player, the player taking his seat)``."""
+
+    pairs: list[list[Player]]
+    source: str
+    from_round: int | None
+    replaced: list[tuple[Player, Player]] = field(default_factory=list)
+
+
+def _latest_entered(team: Team, number: int):
+    return team.lineups.filter(round_number__lte=number).order_by("-round_number").first()
+
+
+def _latest_played(team: Team, number: int) -> tuple[int, list[list[int]]] | None:
+    previous = list(Pair.objects.filter(team=team, round__number__lt=number, seats__isnull=False)
+                    .order_by("-round__number", "team_line").select_related("round").distinct())
+    if not previous:
+        return None
+    last = previous[0].round.number
+    latest = [p for p in previous if p.round.number == last]
+    if len(latest) != 2:
+        return None
+    return last, [list(LineMember.objects.filter(pair=p).order_by("seat").values_list("player_id", flat=True))
+                  for p in latest]
+
+
+def resolve_lineup(team: Team, number: int) -> LineupChoice | None:
+    """The line-up ``team`` fields in round ``number`` (rules.md §15, art. 2 "formazioni"):
+    the **latest** line-up entered (for a round ≤ ``number``) or played (in a round before
+    ``number``), whichever round is later, whatever happened in the rounds between (a rest,
+    a forfeit, a round without a match keep the chosen line-up); on the same round the played
+    one wins (it is what sat at the table). Without either: the first four active players in
+    registration order (1+2, 3+4). A player withdrawn since is replaced by the next active
+    player not in the line-up (``replaced`` says who). None when the team has fewer than four
+    active players (it cannot field two pairs: it forfeits)."""
     active = _active_players(team, number)
     if len(active) < 4:
         return None
     by_id = {p.pk: p for p in active}
-    chosen: list[list[int]] | None = None
-    entered = team.lineups.filter(round_number=number).first()
-    if entered is not None:
-        chosen = entered.pairs
+    entered = _latest_entered(team, number)
+    played = _latest_played(team, number)
+    if played is not None and (entered is None or played[0] >= entered.round_number):
+        chosen, source, from_round = played[1], "played", played[0]
+    elif entered is not None:
+        chosen, source, from_round = entered.pairs, "entered", entered.round_number
     else:
-        previous = (Pair.objects.filter(team=team, round__number__lt=number, seats__isnull=False)
-                    .order_by("-round__number", "team_line").select_related("round"))
-        latest = [p for p in previous if p.round.number == previous[0].round.number] if previous else []
-        if len(latest) == 2:
-            chosen = [list(LineMember.objects.filter(pair=p).order_by("seat").values_list("player_id", flat=True))
-                      for p in latest]
-    if chosen is None:
         chosen = [[active[0].pk, active[1].pk], [active[2].pk, active[3].pk]]
+        source, from_round = "registration", None
     used = {pk for pair in chosen for pk in pair if pk in by_id}
     spare = [p.pk for p in active if p.pk not in used]
-    out = []
+    out, replaced = [], []
+    gone = {p.pk: p for p in team.members.all()}
     for pair in chosen:
         members = []
         for pk in pair:
             if pk not in by_id:
-                pk = spare.pop(0)
+                substitute = spare.pop(0)
+                if pk in gone:
+                    replaced.append((gone[pk], by_id[substitute]))
+                pk = substitute
             members.append(by_id[pk])
         out.append(members)
-    return out
+    return LineupChoice(out, source, from_round, replaced)
+
+
+def lineup_for(team: Team, number: int) -> list[list[Player]] | None:
+    """The two pairs of :func:`resolve_lineup` (``[[Player, Player], [Player, Player]]``), or
+    None when the team cannot field two pairs."""
+    choice = resolve_lineup(team, number)
+    return choice.pairs if choice is not None else None
+
+
+def lineup_origin_text(choice: LineupChoice | None, number: int) -> str:
+    """A sentence saying where the line-up of round ``number`` comes from (the draft and the
+    line-up pages), with the withdrawn players replaced; "" for None."""
+    if choice is None:
+        return ""
+    if choice.source == "entered" and choice.from_round == number:
+        text = _("Formazione inserita per il turno %(round)s.") % {"round": number}
+    elif choice.source == "entered":
+        text = _("Formazione inserita per il turno %(round)s (nessuna nuova formazione da allora).") % {
+            "round": choice.from_round}
+    elif choice.source == "played":
+        text = _("Formazione giocata nel turno %(round)s.") % {"round": choice.from_round}
+    else:
+        text = _("Nessuna formazione inserita: i primi quattro giocatori iscritti.")
+    for gone, substitute in choice.replaced:
+        text += " " + _("%(gone)s si è ritirato: al suo posto %(substitute)s.") % {
+            "gone": gone.display_name, "substitute": substitute.display_name}
+    return text
 
 
 def _player_name(player: Player) -> str:
@@ -277,28 +340,130 @@ def remove_match_tables(match: Match) -> None:
     Pair.objects.filter(round=match.round, team__in=match.teams).delete()
 
 
+def _match_snapshot(match: Match) -> dict:
+    """What the two tables of ``match`` are (JSON): per table its number, link token, PIN and
+    clock extra seconds, and the pair seated N/S and E/W (pair number, team, team line,
+    player ids in seat order) – enough to put them back (:func:`undo_forfeit`)."""
+    tables = []
+    for key, table in (("table_1", match.table_1), ("table_2", match.table_2)):
+        if table is None:
+            continue
+        seats = {}
+        for seat in table.seats.select_related("pair__team"):
+            pair = seat.pair
+            seats[seat.line] = {"pair": pair.number, "team": pair.team.number, "line": pair.team_line,
+                                "players": list(pair.line_members.order_by("seat").values_list("player_id", flat=True))}
+        tables.append({"key": key, "number": table.number, "token": table.token, "pin": table.pin,
+                       "clock_extra_seconds": table.clock_extra_seconds, "seats": seats})
+    return {"tables": tables}
+
+
+def forfeit_effect(match: Match, team: Team) -> dict:
+    """What a forfeit of ``team`` in ``match`` does (the confirmation page, rules.md §15):
+    ``{"team", "opponent"}`` (Team), ``"rest_vp"`` (Decimal VP the opponent scores, the rest
+    score), ``"tables"`` (the two table numbers removed)."""
+    from ..team_selectors import team_rest_vp
+
+    opponent = match.team_b if team.pk == match.team_a_id else match.team_a
+    return {"team": team, "opponent": opponent, "rest_vp": team_rest_vp(match.round.tournament),
+            "tables": [t.number for t in (match.table_1, match.table_2) if t is not None]}
+
+
 @refuse_integrity_errors
 @transaction.atomic
 def forfeit_match(*, match: Match, team: Team, by, reason: str = "") -> Match:
     """``team`` cannot field two pairs in ``match``: it forfeits (rules.md §15); its opponent
     scores the rest VP (28 of 40 by default) and the forfeiting team nothing. The match's two
-    tables are removed. Refused once a sheet of the match is entered, for a closed round, or
-    for a team not in the match."""
+    tables are removed; what they were is kept on the match (``forfeit_snapshot``) so
+    :func:`undo_forfeit` can put them back until the round closes. ``reason`` goes to the
+    audit. Refused once a sheet of the match is entered, for a closed round, or for a team
+    not in the match."""
     # of=self: PostgreSQL refuses FOR UPDATE on the nullable side of the tables' outer joins
     match = (Match.objects.select_for_update(of=("self",)).select_related("round", "table_1", "table_2")
              .get(pk=match.pk))
     if match.round.state == Round.State.CLOSED:
         raise ArbiterError(_("Il turno è chiuso: l'incontro non si cambia più."))
-    if team.pk not in (match.team_a_id, match.team_b_id) or match.team_b_id is None:
+    if team.pk not in (match.team_a_id, match.team_b_id) or match.team_b_id is None or match.bye:
         raise ArbiterError(_("La squadra %(team)s non gioca questo incontro.") % {"team": team.number})
     tables = [t for t in (match.table_1_id, match.table_2_id) if t]
     if ScoreSheet.objects.filter(table_id__in=tables).exclude(state=ScoreSheet.State.EMPTY).exists():
         raise ArbiterError(_("Uno score dell'incontro è già inserito: il forfait non è più possibile."))
+    snapshot = _match_snapshot(match)
+    effect = forfeit_effect(match, team)
     remove_match_tables(match)
-    Match.objects.filter(pk=match.pk).update(bye=Match.Bye.FORFEIT, forfeit_by=team, table_1=None, table_2=None)
+    Match.objects.filter(pk=match.pk).update(bye=Match.Bye.FORFEIT, forfeit_by=team, table_1=None, table_2=None,
+                                             forfeit_snapshot=snapshot)
     match.refresh_from_db()
     audit(tournament=match.round.tournament, by=by, action="match_forfeit", round_number=match.round.number,
-          reason=reason, new={"match": match.number, "team": team.number})
+          reason=reason, new={"match": match.number, "team": team.number, "opponent": effect["opponent"].number,
+                              "opponent_vp": str(effect["rest_vp"]), "tables": effect["tables"]})
+    return match
+
+
+def undo_forfeit_refusal(match: Match) -> str | None:
+    """Why the forfeit of ``match`` cannot be undone now, or None: only a forfeit the arbiter
+    declared (one decided at the draw has no tables to restore), only until its round closes."""
+    if match.bye != Match.Bye.FORFEIT:
+        return _("L'incontro %(match)s non è un forfait.") % {"match": match.number}
+    if match.round.state == Round.State.CLOSED:
+        return _("Il turno è chiuso: il forfait non si annulla più.")
+    if not match.forfeit_snapshot:
+        return _("Questo forfait è stato deciso al sorteggio (la squadra non ha quattro giocatori in gara): "
+                 "non c'è nulla da ripristinare.")
+    return None
+
+
+@refuse_integrity_errors
+@transaction.atomic
+def undo_forfeit(*, match: Match, by, reason: str = "") -> Match:
+    """Undo the forfeit of ``match`` (rules.md §15) while its round is not closed: its two
+    tables come back with their numbers, captains' links (tokens) and PINs, the same pairs
+    (numbers, players, seats) and, in a published round, empty score sheets. Audited.
+
+    Raises ``ArbiterError``: :func:`undo_forfeit_refusal`, a table number or pair number
+    taken since (a sentence names it)."""
+    from ..models import Seat, Table
+
+    match = Match.objects.select_for_update(of=("self",)).select_related("round", "forfeit_by").get(pk=match.pk)
+    refusal = undo_forfeit_refusal(match)
+    if refusal:
+        raise ArbiterError(refusal)
+    rnd = match.round
+    tournament = rnd.tournament
+    teams = {t.number: t for t in tournament.teams.all()}
+    snapshot = match.forfeit_snapshot
+    for saved in snapshot["tables"]:
+        if rnd.tables.filter(number=saved["number"]).exists():
+            raise ArbiterError(_("Il tavolo %(table)s è già usato nel turno: il forfait non si può annullare.")
+                               % {"table": saved["number"]})
+        for seat in saved["seats"].values():
+            if Pair.objects.filter(tournament=tournament, number=seat["pair"]).exists():
+                raise ArbiterError(_("Il numero di coppia %(pair)s è già usato: il forfait non si può annullare.")
+                                   % {"pair": seat["pair"]})
+    restored = {}
+    pairs = {}
+    for saved in snapshot["tables"]:
+        table = Table.objects.create(round=rnd, number=saved["number"], token=saved["token"], pin=saved["pin"],
+                                     clock_extra_seconds=saved.get("clock_extra_seconds", 0))
+        for line, seat in saved["seats"].items():
+            key = (seat["team"], seat["line"])
+            if key not in pairs:
+                pair = Pair.objects.create(tournament=tournament, number=seat["pair"], round=rnd,
+                                           team=teams[seat["team"]], team_line=seat["line"])
+                for k, player in enumerate(seat["players"], start=1):
+                    LineMember.objects.create(round=rnd, pair=pair, player_id=player, seat=k)
+                pairs[key] = pair
+            Seat.objects.create(round=rnd, table=table, pair=pairs[key], line=line)
+        if rnd.state == Round.State.PUBLISHED:
+            ScoreSheet.objects.get_or_create(table=table)
+        restored[saved["key"]] = table
+    forfeit_by = match.forfeit_by
+    match.bye, match.forfeit_by, match.forfeit_snapshot = Match.Bye.NONE, None, None
+    match.table_1, match.table_2 = restored.get("table_1"), restored.get("table_2")
+    match.save(update_fields=["bye", "forfeit_by", "forfeit_snapshot", "table_1", "table_2"])
+    audit(tournament=tournament, by=by, action="match_forfeit_undone", round_number=rnd.number, reason=reason,
+          old={"match": match.number, "team": forfeit_by.number if forfeit_by else None},
+          new={"match": match.number, "tables": [t["number"] for t in snapshot["tables"]]})
     return match
 
 

@@ -70,6 +70,10 @@ ACTIONS = {
     "lineup_set": _("Formazione della squadra"),
     "team_withdrawn": _("Squadra ritirata"),
     "match_forfeit": _("Forfait in un incontro"),
+    "match_forfeit_undone": _("Forfait annullato"),
+    "team_withdrawal_undone": _("Ritiro della squadra annullato"),
+    "pair_withdrawal_undone": _("Ritiro della coppia annullato"),
+    "player_withdrawal_undone": _("Ritiro del giocatore annullato"),
     "late_team_added": _("Squadra tardiva"),
 }
 

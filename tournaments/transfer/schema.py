@@ -68,6 +68,7 @@ FIELDS: dict[type[dj.Model], tuple[str, ...]] = {
         "rematch_window", "bye_percent", "bye_mp", "tiebreaks", "rule_set", "first_round",
         "mitchell_order", "minutes_per_round", "groups", "group_split", "group_seed", "team_result",
         "team_scale", "team_min_players", "team_max_players", "public_enabled", "projector_enabled", "created_at",
+        "last_round_rematches",
     ),
     CustomScale: ("scale_id", "name", "data", "created_at"),
     Pair: ("number", "status", "withdrawn_from_round", "late_entry", "group", "team_line", "created_at"),
@@ -93,7 +94,7 @@ FIELDS: dict[type[dj.Model], tuple[str, ...]] = {
     LineMember: ("seat",),
     PinGuard: (),
     Team: ("number", "name", "status", "withdrawn_from_round", "late_entry", "group", "token", "created_at"),
-    Match: ("number", "bye"),
+    Match: ("number", "bye", "forfeit_snapshot"),
     LineUp: ("round_number", "entered_by", "updated_at"),
 }
 
@@ -173,10 +174,13 @@ ADDED_IN_2: dict[str, dict] = {
 #: exporter always writes them. ``"file"``: keys of the file's top object.
 TEAM_KEYS_OF_2: dict[str, dict] = {
     "file": {"teams": [], "lineups": [], "custom_team_scale": None},
-    "tournament": {"team_result": "sum", "team_scale": "", "team_min_players": 4, "team_max_players": 6},
+    "tournament": {"team_result": "sum", "team_scale": "", "team_min_players": 4, "team_max_players": 6,
+                   # the modified Danish's last-round setting (rules.md §7): off in older files
+                   "last_round_rematches": False},
     "pairs": {"team": None, "team_line": None},
     "players": {"team": None, "member": None},
     "rounds": {"matches": []},
+    "matches": {"forfeit_snapshot": None},  # an undoable forfeit's tables: absent from older files
     "penalties": {"team": None},  # a team's penalty (rules.md §15): absent from older files
 }
 
