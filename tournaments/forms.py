@@ -137,6 +137,8 @@ INDIVIDUAL_TIEBREAK_HELP = _("Torneo individuale: VP totali, poi scarto MP, poi 
 # create form marks them ``data-kinds`` and static/js/tournament_form.js hides them.
 KIND_FIELDS = {
     "mitchell_step": ("pairs",),
+    # rules.md §7: pairs and teams; the individual Danish keeps its no-repeated-partner rule
+    "last_round_rematches": ("pairs", "teams"),
     "team_result": ("teams",), "team_scale": ("teams",),
     "team_min_players": ("teams",), "team_max_players": ("teams",),
 }
@@ -164,7 +166,7 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = [
             "name", "slug", "date", "venue", "kind", "plan", "hands_per_round", "vp_scale",
-            "mitchell_step", "first_round", "rematch_window", "bye_percent", "bye_mp",
+            "mitchell_step", "first_round", "rematch_window", "last_round_rematches", "bye_percent", "bye_mp",
             "tiebreaks", "rule_set", "minutes_per_round",
             "team_result", "team_scale", "team_min_players", "team_max_players",
         ]

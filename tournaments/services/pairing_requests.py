@@ -101,7 +101,18 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
         "met_last_round": met_last,
         "rested": sorted(rested & active_numbers),
         "avoid_rematches": tournament.rematch_window,
+        **last_round_rematch(tournament, number),
     }
+
+
+def last_round_rematch(tournament: Tournament, number: int) -> dict:
+    """``{"allow_rematch": True}`` for the Danish request of the plan's last round (the
+    tournament's, not a session's) when «ultimo turno: rivincite ammesse» is on (rules.md §7,
+    the modified Danish: "tranne che nell'ultimo turno"), else ``{}`` (pairing-io.md: the
+    key is left out, so the requests of other rounds stay as they were)."""
+    if tournament.last_round_rematches and number == tournament.rounds_planned:
+        return {"allow_rematch": True}
+    return {}
 
 
 def round_robin_request(tournament: Tournament, number: int) -> dict:
