@@ -270,11 +270,12 @@ def save_score_sheet(
 ) -> ScoreSheet:
     """Store a table's score sheet, hand by hand (rules.md §2–4).
 
-    ``validate`` on a **disputed** sheet (trust, rules.md §3): the arbiter's ``decision``
-    (non-blank, ≤ 300 characters) is required, else ``ArbiterError`` (:func:`dispute_refusal`)
-    and nothing is stored; with it, the correction is saved (its audit entry keeps the
-    dispute it answers) and then validated by a ``sheet_validated`` entry whose reason is the
-    decision, as the decision page (:func:`validate_sheet`) records it.
+    ``validate`` on a **disputed** sheet (trust, rules.md §3): unchanged, it is
+    :func:`validate_sheet` with ``decision`` (or ``reason``) as the decision; changed, the
+    arbiter's ``decision`` (non-blank, ≤ 300 characters) is required, else ``ArbiterError``
+    (:func:`dispute_refusal`) and nothing is stored; with it, the correction is saved (its
+    audit entry keeps the dispute it answers) and then validated by a ``sheet_validated``
+    entry whose reason is the decision, as the decision page records it.
 
     ``device``: for a captain's entry, ``(device cookie id or "", User-Agent hash)`` of the
     browser that saved it, kept for the board's "same browser?" hint (issue 10 item 5).
@@ -330,16 +331,17 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
     new_hash = prepared.content_hash
     decision = (decision or "").strip()[:300]
     disputed_validation = validate and actor.user is not None and sheet.state == ScoreSheet.State.DISPUTED
-    if disputed_validation and not decision:
-        # every validation of a disputed sheet records the arbiter's decision (trust)
-        raise ArbiterError(dispute_refusal(sheet.table.number))
     if sheet.content_hash == new_hash and sheet.state != ScoreSheet.State.EMPTY:
         # An idempotent re-send (e.g. a captain's retry after a lost answer) succeeds even
         # when the sheet has been confirmed meanwhile: it changes nothing.
         if validate and sheet.state != ScoreSheet.State.VALIDATED and actor.user is not None:
-            # a disputed sheet is validated only with the arbiter's decision written (trust)
-            return validate_sheet(table=table, by=actor, reason=decision if disputed_validation else reason)
+            # unchanged: a plain validation; a disputed sheet only with the arbiter's decision
+            # written (``decision``, or the reason typed with it), which validate_sheet requires
+            return validate_sheet(table=table, by=actor, reason=decision or reason)
         return sheet
+    if disputed_validation and not decision:
+        # changed and validated at once: the correction's reason is not the decision (trust)
+        raise ArbiterError(dispute_refusal(sheet.table.number))
     _may_correct(rnd, actor, sheet)
     if actor.user is None and sheet.draft is not None:
         # issue 14 item 4: the arbiter is typing this sheet; a captain may not overwrite it
