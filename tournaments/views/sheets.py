@@ -19,6 +19,7 @@ from scoring import sheets as sheet_rules
 from scoring.vp import format_vp, scale_to_dict
 
 from .. import selectors, services
+from ..closed_corrections import closed_correction_message, corrected_tables, standings_snapshot, table_audit_url
 from ..errors import ArbiterError, StaleSheetError
 from ..i18n_messages import message_text
 from ..models import CorrectionKind, Round, ScoreSheet, Table, Tournament
@@ -192,6 +193,9 @@ def _sheet_context(request, tournament, rnd, table, sheet, grid, *, typed: Grid 
         # then its fields wait for a correction kind (entry.js; the service refuses anyway)
         "locked": closed and not correcting,
         "needs_kind_first": closed and correcting,
+        # a correction after the round closed (rules.md §13), linked to the table's audit entries
+        "corrected": table.number in corrected_tables(rnd),
+        "corrected_audit_url": table_audit_url(tournament, rnd.number, table.number),
     }
 
 
@@ -252,6 +256,9 @@ def sheet_entry(request, tournament, number, table):
             errors.append(services.correction_refusal("", rnd=rnd, sheet=sheet))
         if not grid.reason and correction_needs_reason(sheet, rnd):
             errors.append(_("Indica il motivo della correzione."))
+    closed_before = None
+    if rnd.state == Round.State.CLOSED and not errors:  # what the correction moves (rules.md §13)
+        closed_before = (standings_snapshot(tournament), (sheet.vp_ns, sheet.vp_ew), sheet.version)
     if not errors:
         try:
             sheet = services.save_score_sheet(
@@ -281,6 +288,11 @@ def sheet_entry(request, tournament, number, table):
                          % {"t": table, "d": f"{sheet.declared_ns}/{sheet.declared_ew}",
                             "s": f"{sheet.mp_ns}/{sheet.mp_ew}"})
         return redirect("sheet", slug=tournament.slug, number=number, table=table)
+    if closed_before is not None and sheet.version != closed_before[2]:
+        kind = dict(CorrectionKind.choices).get(grid.kind, grid.kind)
+        messages.success(request, closed_correction_message(tournament, rnd, table, str(kind), closed_before[0],
+                                                            closed_before[1], (sheet.vp_ns, sheet.vp_ew)))
+        return _round_redirect(rnd)
     label = _("validato") if sheet.state == ScoreSheet.State.VALIDATED else _("salvato")
     messages.success(request, _("Tavolo %(t)s %(what)s: %(ns)s–%(ew)s MP, VP %(vp)s.")
                      % {"t": table, "what": label, "ns": sheet.mp_ns, "ew": sheet.mp_ew, "vp": vp})
@@ -457,6 +469,9 @@ def sheet_corrections(request, tournament, number, table):
     sum_form = SumErrorForm(request.POST if action == "accept_sum" else None, prefix="sum")
     unvalidate_form = ReasonForm(request.POST if action == "unvalidate" else None, prefix="unv")
     done, refusal = None, None
+    closed_before = None
+    if rnd.state == Round.State.CLOSED and action in ("swap", "arbitral", "accept_sum"):
+        closed_before = (standings_snapshot(tournament), (sheet.vp_ns, sheet.vp_ew))
     try:
         if action == "swap" and swap_form.is_valid():
             services.swap_sheet_lines(table=table_obj, by=request.user, reason=swap_form.cleaned_data["reason"])
@@ -476,6 +491,14 @@ def sheet_corrections(request, tournament, number, table):
             done = _("Tavolo %(t)s: validazione annullata.")
     except ArbiterError as exc:  # refused by the rules (e.g. art. 31): the typed form stays
         refusal = exc.message
+    if done and closed_before is not None:  # a closed round: the kind and what moved (rules.md §13)
+        kinds = {"swap": CorrectionKind.SWAPPED_LINES, "arbitral": CorrectionKind.ARBITRAL,
+                 "accept_sum": CorrectionKind.SUM_ERROR}
+        sheet.refresh_from_db()
+        messages.success(request, closed_correction_message(
+            tournament, rnd, table, str(kinds[action].label), closed_before[0], closed_before[1],
+            (sheet.vp_ns, sheet.vp_ew)))
+        return redirect("sheet_corrections", slug=tournament.slug, number=number, table=table)
     if done:
         messages.success(request, done % {"t": table})
         return redirect("sheet_corrections", slug=tournament.slug, number=number, table=table)
