@@ -106,3 +106,22 @@ def test_table_list_names_the_forfeiting_team(published, arbiter):
                            by=arbiter, reason="x")
     html = documents.tablelist_html(documents.round_document(rnd, qr=False), qr=False)
     assert "Forfait della squadra 4 Squadra 4" in html
+
+
+def test_undo_after_export_and_import(published, arbiter):
+    """The forfeit's snapshot names players by their place in the team (the file's
+    ``[team, member]``), so an imported tournament can still undo it."""
+    from tests.transfer.conftest import empty_database
+    from tournaments import transfer
+    from tournaments.models import Round
+
+    t, rnd = published
+    before = _tables(rnd, [1, 2])
+    services.forfeit_match(match=rnd.matches.get(number=1), team=Team.objects.get(tournament=t, number=4),
+                           by=arbiter, reason="x")
+    data = transfer.export_tournament(t)
+    empty_database()
+    imported = transfer.import_tournament(data=data).tournament
+    rnd = Round.objects.get(tournament=imported, number=1)
+    services.undo_forfeit(match=rnd.matches.get(number=1), by=services.Actor(label="arbitro"))
+    assert _tables(rnd, [1, 2]) == before

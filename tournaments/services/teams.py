@@ -342,8 +342,14 @@ def remove_match_tables(match: Match) -> None:
 
 def _match_snapshot(match: Match) -> dict:
     """What the two tables of ``match`` are (JSON): per table its number, link token, PIN and
-    clock extra seconds, and the pair seated N/S and E/W (pair number, team, team line,
-    player ids in seat order) – enough to put them back (:func:`undo_forfeit`)."""
+    clock extra seconds, and the pair seated N/S and E/W (pair number, team, team line, the
+    players in seat order as their place in the team, 1.. in registration order: the export
+    file's ``[team, member]`` reference, so the snapshot survives an export and import) –
+    enough to put them back (:func:`undo_forfeit`)."""
+    places = {}
+    for team in match.teams:
+        places.update({pk: k for k, pk in enumerate(team.members.order_by("pk").values_list("pk", flat=True),
+                                                    start=1)})
     tables = []
     for key, table in (("table_1", match.table_1), ("table_2", match.table_2)):
         if table is None:
@@ -352,7 +358,8 @@ def _match_snapshot(match: Match) -> dict:
         for seat in table.seats.select_related("pair__team"):
             pair = seat.pair
             seats[seat.line] = {"pair": pair.number, "team": pair.team.number, "line": pair.team_line,
-                                "players": list(pair.line_members.order_by("seat").values_list("player_id", flat=True))}
+                                "members": [places[pk] for pk in pair.line_members.order_by("seat")
+                                            .values_list("player_id", flat=True)]}
         tables.append({"key": key, "number": table.number, "token": table.token, "pin": table.pin,
                        "clock_extra_seconds": table.clock_extra_seconds, "seats": seats})
     return {"tables": tables}
@@ -448,10 +455,12 @@ def undo_forfeit(*, match: Match, by, reason: str = "") -> Match:
         for line, seat in saved["seats"].items():
             key = (seat["team"], seat["line"])
             if key not in pairs:
-                pair = Pair.objects.create(tournament=tournament, number=seat["pair"], round=rnd,
-                                           team=teams[seat["team"]], team_line=seat["line"])
-                for k, player in enumerate(seat["players"], start=1):
-                    LineMember.objects.create(round=rnd, pair=pair, player_id=player, seat=k)
+                team = teams[seat["team"]]
+                members = list(team.members.order_by("pk"))
+                pair = Pair.objects.create(tournament=tournament, number=seat["pair"], round=rnd, team=team,
+                                           team_line=seat["line"])
+                for k, place in enumerate(seat["members"], start=1):
+                    LineMember.objects.create(round=rnd, pair=pair, player=members[place - 1], seat=k)
                 pairs[key] = pair
             Seat.objects.create(round=rnd, table=table, pair=pairs[key], line=line)
         if rnd.state == Round.State.PUBLISHED:
