@@ -81,6 +81,7 @@ KEYS = {
     "name": _("nome"), "number": _("numero"), "players": _("giocatori"), "pairs": _("coppie"),
     "pair": _("coppia"), "system": _("sistema"), "seed": _("seme"), "bye": _("riposo"),
     "from_round": _("dal turno"), "opponent": _("avversari"), "vp": _("VP"), "reason": _("motivo"),
+    "opponent_vp": _("VP agli avversari"),  # a forfeit (rules.md §15)
     "state": _("stato"), "draft_discarded": _("bozza scartata"), "acknowledged": _("avvisi accettati"),
     "confirmed_by": _("confermato da"), "dispute_note": _("nota"), "tables": _("tavoli"),
     "reasons": _("motivi"),
