@@ -182,10 +182,6 @@ from .pairing_requests import round_robin_request  # noqa: F401
 from .teams import (  # noqa: F401  (issue 15: team tournaments)
     add_late_team,
     add_team,
-    forfeit_effect,
-    forfeit_match,
-    undo_forfeit,
-    undo_forfeit_refusal,
     late_team_refusal,
     import_teams,
     LineupChoice,
@@ -197,6 +193,7 @@ from .teams import (  # noqa: F401  (issue 15: team tournaments)
     set_team_captain,
     withdraw_team,
 )
+from .forfeits import forfeit_effect, forfeit_match, undo_forfeit, undo_forfeit_refusal  # noqa: F401
 from .team_rounds import (  # noqa: F401
     active_teams,
     build_team_request,
