@@ -70,3 +70,14 @@ def test_captain_page_carries_the_texts_for_every_error(client, table):
     page = client.get(reverse("captain", args=[table.token])).content.decode()
     assert "Score non inviato, correggi i campi evidenziati:" in page.replace("\\u00e8", "è")
     assert "un numero intero." in page  # (the texts are JSON: è may be escaped)
+
+
+def test_captain_zeros_are_scores_not_errors(client, table):
+    # 0 MP is a real hand score (and 0 a real declared total): 0+600+250+300 = 1150, 0+150+300+195 = 645
+    body = {"line": "ns", "version": 0, "declared": [1150, 0],
+            "hands": [[0, 0], [600, 150], [250, 300], [300, 195]]}
+    response = client.post(reverse("captain_save", args=[table.token]), data=json.dumps(body),
+                           content_type="application/json")
+    assert response.status_code == 200, response.json()
+    sheet = ScoreSheet.objects.get(table=table)
+    assert (sheet.mp_ns, sheet.mp_ew, sheet.declared_ns, sheet.declared_ew) == (1150, 645, 1150, 0)

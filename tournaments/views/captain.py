@@ -291,13 +291,14 @@ def parse_hands(data: dict, hands_per_round: int) -> tuple[list[services.HandInp
     if not isinstance(raw, list) or len(raw) != hands_per_round:
         raise ArbiterError(_("Servono %(n)s smazzate.") % {"n": hands_per_round})
     hands, errors = [], []
+    bad = object()  # a value already reported (never 0 or None: both are real readings)
 
     def number_or_error(value, what: str):
         try:
             return _int_or_none(value, what)
         except ArbiterError as exc:
             errors.append(exc.message)
-            return False
+            return bad
 
     for number, row in enumerate(raw, start=1):
         if not isinstance(row, (list, tuple)) or len(row) != 2:
@@ -308,15 +309,15 @@ def parse_hands(data: dict, hands_per_round: int) -> tuple[list[services.HandInp
         if ns is None or ew is None:
             errors.append(_("Smazzata %(n)s: manca un punteggio.") % {"n": number})
         for line, value in (("ns", ns), ("ew", ew)):
-            if value is not None and value is not False:  # every wrong value in one answer
+            if value is not None and value is not bad:  # every wrong value in one answer
                 errors.extend(message_text(m) for m in sheet_rules.hand_value_problems(number, line, value))
-        if ns not in (None, False) and ew not in (None, False):
+        if ns is not None and ns is not bad and ew is not None and ew is not bad:
             hands.append(services.HandInput(ns=ns, ew=ew))
     declared = data.get("declared")
     pair = None
     if isinstance(declared, (list, tuple)) and len(declared) == 2:
         pair = (number_or_error(declared[0], _("Totale N/S")), number_or_error(declared[1], _("Totale E/O")))
-        if pair == (None, None) or False in pair:
+        if pair == (None, None) or bad in pair:
             pair = None
     if errors:
         raise ArbiterError(errors[0], details=errors[1:])
