@@ -61,19 +61,28 @@ def parse(request: dict) -> dict:
     met_last = [m for m in meetings(request, "met_last_round")
                 if m[0] in index and m[1] in index]
     rested = id_set(request, "rested") & set(index)
+    allow = request.get("allow_rematch", False)
+    if allow is None:
+        allow = False
+    if not isinstance(allow, bool):
+        raise refusal("pairing.not_one_of", key="allow_rematch", allowed="true, false", value=repr(allow))
     return {"ranking": ranking, "index": index, "mode": mode, "met": met,
-            "met_last": met_last, "rested": rested}
+            "met_last": met_last, "rested": rested, "allow_rematch": allow}
 
 
 def forbidden_sets(parsed: dict) -> list[set[int]]:
     """``forbidden[i]`` = ranks that rank ``i`` may not meet under the request's window.
 
     ``"all"``: every earlier opponent (``met`` and ``met_last_round``); ``"previous"``: the previous round's opponent;
-    ``"none"``: nobody (rules.md §7, setting *avoid rematches*).
+    ``"none"``: nobody (rules.md §7, setting *avoid rematches*). ``allow_rematch`` (the
+    plan's last round with «ultimo turno: rivincite ammesse», rules.md §7): nobody either,
+    whatever the window.
     """
     n = len(parsed["ranking"])
     index = parsed["index"]
     forb: list[set[int]] = [set() for _ in range(n)]
+    if parsed.get("allow_rematch"):
+        return forb
     mode = parsed["mode"]
     if mode == "all":  # met_last_round is part of "every meeting so far" even if omitted
         source = parsed["met"] + parsed["met_last"]
@@ -195,7 +204,9 @@ def pair(request: dict) -> dict:
     Args:
         request: ``{"system": "danish", "ranking": [ids best first], "met": [[a, b] or
             [a, b, round], ...], "met_last_round": [...], "rested": [ids],
-            "avoid_rematches": "all" | "previous" | "none"}`` (pairing-io.md); with
+            "avoid_rematches": "all" | "previous" | "none", "allow_rematch": bool}``
+            (pairing-io.md; ``allow_rematch`` true lifts the rematch rule for this round:
+            the last round of a modified Danish, rules.md §7); with
             ``"groups": [[ids], ...]`` each group is paired on its own (rules.md §19,
             :mod:`pairing.groups`).
     Returns:

@@ -18,6 +18,7 @@ from scoring.vp import VPScale, VPValue, convert
 __all__ = [
     "MAX_HAND_MP",
     "HandScore",
+    "hand_value_problems",
     "SheetTotals",
     "SheetError",
     "sheet_totals",
@@ -139,6 +140,22 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def hand_value_problems(hand: int, line: str, value) -> list[Message]:
+    """What is wrong with one hand score (rules.md §2: an integer multiple of 5 MP, at most
+    ±:data:`MAX_HAND_MP`): ``hand`` (1-based number), ``line`` (``"ns"``/``"ew"``), ``value``
+    (MP). An empty list when it is fine; :func:`sheet_totals` and the entry pages use it so
+    one answer names every wrong value."""
+    if not _is_int(value):
+        return [Message("sheet.hand_not_integer", "Smazzata %(hand)s, linea %(line)s: %(value)s non è un numero intero",
+                        hand=hand, line=line, value=repr(value))]
+    if abs(value) > MAX_HAND_MP:
+        return [out_of_bounds("", value, MAX_HAND_MP, hand=hand, line=line)]
+    if value % 5:
+        return [Message("sheet.hand_not_multiple", "Smazzata %(hand)s, linea %(line)s: %(value)s non è multiplo di 5",
+                        hand=hand, line=line, value=value)]
+    return []
+
+
 def sheet_totals(
     hands: Sequence[HandScore],
     scale: VPScale,
@@ -168,16 +185,7 @@ def sheet_totals(
     mp_ns = mp_ew = 0
     for number, hand in enumerate(hands, start=1):
         for line, value in (("ns", hand.ns), ("ew", hand.ew)):
-            if not _is_int(value):
-                problems.append(Message("sheet.hand_not_integer",
-                                        "Smazzata %(hand)s, linea %(line)s: %(value)s non è un numero intero",
-                                        hand=number, line=line, value=repr(value)))
-            elif abs(value) > MAX_HAND_MP:
-                problems.append(out_of_bounds("", value, MAX_HAND_MP, hand=number, line=line))
-            elif value % 5:
-                problems.append(Message("sheet.hand_not_multiple",
-                                        "Smazzata %(hand)s, linea %(line)s: %(value)s non è multiplo di 5",
-                                        hand=number, line=line, value=value))
+            problems.extend(hand_value_problems(number, line, value))
         if _is_int(hand.ns) and _is_int(hand.ew) and abs(hand.ns) <= MAX_HAND_MP and abs(hand.ew) <= MAX_HAND_MP:
             mp_ns += hand.ns
             mp_ew += hand.ew

@@ -28,6 +28,8 @@ __all__ = [
     "REST_MP_MODES",
     "builtin_scales",
     "scale_for_hands",
+    "builtin_pair_scales",
+    "builtin_team_scales",
     "validate_scale",
     "scale_from_rows",
     "scale_from_csv",
@@ -134,6 +136,19 @@ def builtin_scales() -> dict[str, VPScale]:
     rules.md §4.
     """
     return dict(_load_builtin())
+
+
+def builtin_pair_scales() -> dict[str, VPScale]:
+    """The built-in scales of a table (pairs and individual; rules.md §4): those made for a
+    number of hands (``vp20-3h``, ``vp20-4h``)."""
+    return {k: v for k, v in _load_builtin().items() if v.hands is not None}
+
+
+def builtin_team_scales() -> dict[str, VPScale]:
+    """The built-in scales of a team match margin (rules.md §15, the ``"margin"`` result
+    mode): those without a number of hands (``vp20-teams``: 0–150 MP 10–10 … 2505+ 20–0,
+    from a public scoring app's team table; no federation text was found to check it)."""
+    return {k: v for k, v in _load_builtin().items() if v.hands is None}
 
 
 def scale_for_hands(hands: int) -> VPScale:

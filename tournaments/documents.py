@@ -514,7 +514,8 @@ def _match_rows(rnd: Round, infos: list) -> tuple:
         if m["team_b"]:
             teams += f" – {m['team_b']['number']} {m['team_b']['name']}"
         tables = [(n, by_number[n].ns.number, by_number[n].ew.number) for n in m["tables"] if n in by_number]
-        rows.append({"number": m["number"], "teams": teams, "tables": tables, "bye": m["bye"]})
+        rows.append({"number": m["number"], "teams": teams, "tables": tables, "bye": m["bye"],
+                     "forfeit_by": m["forfeit_by"], "forfeit_name": m["forfeit_name"]})
     return tuple(rows)
 
 

@@ -23,6 +23,15 @@ TIEBREAK_LABELS = {
 }
 
 
+#: The settings page's note on the built-in team table (rules.md §15): where its bands come
+#: from, and that no federation text was found to check them.
+TEAM_SCALE_HELP = _(
+    "«20 VP, scarto dell'incontro a squadre» (vp20-teams): 0–150 MP 10–10 … 2505 MP e oltre 20–0, la "
+    "tabella «A squadre» di un'app pubblica di punteggi del burraco. Non è stato trovato un testo "
+    "federale per verificarla: controllala col regolamento del torneo, oppure usa una tabella "
+    "personalizzata. Il risultato predefinito resta la somma dei due tavoli.")
+
+
 class TiebreakChooser(forms.MultiWidget):
     """The tie-break order as one select per place (1st, 2nd, … criterion) with the Italian
     names (issue 14 item 2); no JavaScript. Posted as ``tiebreaks_0`` … ``tiebreaks_3``; a
@@ -128,6 +137,8 @@ INDIVIDUAL_TIEBREAK_HELP = _("Torneo individuale: VP totali, poi scarto MP, poi 
 # create form marks them ``data-kinds`` and static/js/tournament_form.js hides them.
 KIND_FIELDS = {
     "mitchell_step": ("pairs",),
+    # rules.md §7: pairs and teams; the individual Danish keeps its no-repeated-partner rule
+    "last_round_rematches": ("pairs", "teams"),
     "team_result": ("teams",), "team_scale": ("teams",),
     "team_min_players": ("teams",), "team_max_players": ("teams",),
 }
@@ -155,7 +166,7 @@ class TournamentForm(forms.ModelForm):
         model = Tournament
         fields = [
             "name", "slug", "date", "venue", "kind", "plan", "hands_per_round", "vp_scale",
-            "mitchell_step", "first_round", "rematch_window", "bye_percent", "bye_mp",
+            "mitchell_step", "first_round", "rematch_window", "last_round_rematches", "bye_percent", "bye_mp",
             "tiebreaks", "rule_set", "minutes_per_round",
             "team_result", "team_scale", "team_min_players", "team_max_players",
             "organising_club", "arbiter_name",
@@ -207,7 +218,8 @@ class TournamentForm(forms.ModelForm):
         if "team_scale" in self.fields and not self.fields["team_scale"].disabled:
             self.fields["team_scale"] = forms.ChoiceField(
                 label=_("Tabella VP a squadre (solo per lo scarto sommato)"), required=False,
-                choices=[("", "—")] + selectors.scale_choices())
+                choices=[("", "—")] + selectors.team_scale_choices(),
+                help_text=TEAM_SCALE_HELP)
         self._mark_kinds()
 
     def _fields_by_kind(self):

@@ -92,3 +92,13 @@ def plan_change_refusal(current: str, new: str, generated: int) -> str | None:
              "i turni già generati e le loro sessioni restano «%(prefix)s»; si possono "
              "aggiungere turni o una sessione in fondo (es. %(example)s).") % {
         "done": generated, "prefix": prefix, "example": prefix + "|DD"}
+
+
+def last_round_rematch(tournament, number: int) -> dict:
+    """``{"allow_rematch": True}`` for the Danish request of the plan's last round (the
+    tournament's, not a session's) when «ultimo turno: rivincite ammesse» is on (rules.md §7,
+    the modified Danish: "tranne che nell'ultimo turno"), else ``{}`` (pairing-io.md: the
+    key is left out, so the requests of other rounds stay as they were)."""
+    if tournament.last_round_rematches and number == tournament.rounds_planned:
+        return {"allow_rematch": True}
+    return {}

@@ -20,6 +20,8 @@ def builtin_scales() -> list[vp_rules.VPScale]:
 
 def _named(scale: vp_rules.VPScale) -> vp_rules.VPScale:
     if scale.hands is None:
+        if scale.id in vp_rules.builtin_team_scales():  # the built-in team table (rules.md §15)
+            return dataclasses.replace(scale, name=_("%(total)s VP, scarto dell'incontro a squadre") % {"total": scale.total})
         return scale
     name = _("%(total)s VP, %(hands)s smazzate") % {"total": scale.total, "hands": scale.hands}
     return dataclasses.replace(scale, name=name)
@@ -40,8 +42,17 @@ def scale_by_id(scale_id: str) -> vp_rules.VPScale:
 
 
 def scale_choices() -> list[tuple[str, str]]:
-    """(id, name) of every scale the arbiter may pick."""
-    choices = [(s.id, s.name) for s in builtin_scales()]
+    """(id, name) of every scale the arbiter may pick for a table: the built-in table scales
+    (not the team one) and the custom scales."""
+    choices = [(s.id, s.name) for s in builtin_scales() if s.id in vp_rules.builtin_pair_scales()]
+    choices += [(c.scale_id, c.name) for c in CustomScale.objects.all()]
+    return choices
+
+
+def team_scale_choices() -> list[tuple[str, str]]:
+    """(id, name) of the scales of a team match margin (rules.md §15, ``"margin"`` mode): the
+    built-in team table ``vp20-teams`` first, then the custom scales."""
+    choices = [(s.id, s.name) for s in builtin_scales() if s.id in vp_rules.builtin_team_scales()]
     choices += [(c.scale_id, c.name) for c in CustomScale.objects.all()]
     return choices
 

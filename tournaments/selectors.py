@@ -19,7 +19,8 @@ from .models import AuditEntry, LineMember, Pair, Player, Round, ScoreSheet, Sea
 # Reads kept in their own modules (the team selectors use them too); callers keep asking
 # ``selectors`` for them.
 from .penalty_selectors import PenaltyEntry, split_penalties  # noqa: F401
-from .scale_selectors import builtin_scales, rest_values, scale_by_id, scale_choices, scale_of  # noqa: F401
+from .scale_selectors import (  # noqa: F401
+    builtin_scales, rest_values, scale_by_id, scale_choices, scale_of, team_scale_choices)
 
 
 def tournaments_of(user):

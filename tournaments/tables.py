@@ -10,7 +10,7 @@ class PairTable(tables.Table):
     players = tables.TemplateColumn(
         template_name="arbiter/_pair_players.html", verbose_name=_("Giocatori"), orderable=False
     )
-    status = tables.Column(verbose_name=_("Stato"))
+    status = tables.TemplateColumn(template_name="arbiter/_withdrawn_status.html", verbose_name=_("Stato"))
     actions = tables.TemplateColumn(
         template_name="arbiter/_pair_actions.html", verbose_name="", orderable=False
     )
@@ -20,4 +20,6 @@ class PairTable(tables.Table):
         fields = ("number", "players", "status")
         sequence = ("number", "players", "status", "actions")
         attrs = {"class": "grid"}
+        # a withdrawn pair's row set apart (CSS class + the label of its status cell)
+        row_attrs = {"class": lambda record: "withdrawn" if record.status == Pair.Status.WITHDRAWN else ""}
         per_page = 100

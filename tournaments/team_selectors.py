@@ -194,6 +194,8 @@ def round_matches(rnd: Round) -> list[dict]:
             "tables": [t.number for t in (match.table_1, match.table_2) if t is not None],
             "vp": [result.vp_a, result.vp_b] if result else None,
             "margin": result.margin if result else None,
+            "has_snapshot": bool(match.forfeit_snapshot),
+            "forfeit_name": match.forfeit_by.name if match.forfeit_by else "",
         })
     return out
 

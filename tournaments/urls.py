@@ -11,7 +11,7 @@ from django.urls import include, path
 from . import urls_captain, urls_documents, urls_public, urls_rounds, urls_scales
 from .views import arbiter, groups, penalties, players, teams
 from .views import board, captain, public, transfer
-from .views import board_calls, deletion, prizes
+from .views import board_calls, deletion, prizes, withdrawals
 
 arbiter_patterns = [
     path("", arbiter.tournament_detail, name="tournament"),
@@ -33,17 +33,23 @@ arbiter_patterns = [
     path("coppie/nuova/", arbiter.pair_add, name="pair_add"),
     path("coppie/<int:number>/", arbiter.pair_edit, name="pair_edit"),
     path("coppie/<int:number>/cancella/", arbiter.pair_remove, name="pair_remove"),
+    path("coppie/<int:number>/annulla-ritiro/", withdrawals.pair_withdrawal_undo, name="pair_withdrawal_undo"),
     path("importa/", arbiter.registrations_import, name="import"),
     # issue 11: players of an individual tournament
     path("giocatori/", players.player_list, name="players"),
     path("giocatori/<int:number>/cancella/", players.player_remove, name="player_remove"),
     path("giocatori/<int:number>/ritira/", players.player_withdraw, name="player_withdraw"),
+    path("giocatori/<int:number>/annulla-ritiro/", withdrawals.player_withdrawal_undo,
+         name="player_withdrawal_undo"),
     path("giocatori/<int:number>/penalita/", players.player_penalty, name="player_penalty"),
     # issue 15: teams of a team tournament and their line-ups
     path("squadre/", teams.team_list, name="teams"),
     path("squadre/<int:number>/formazione/", teams.team_lineup, name="team_lineup"),
     path("squadre/<int:number>/ritira/", teams.team_withdraw, name="team_withdraw"),
+    path("squadre/<int:number>/annulla-ritiro/", withdrawals.team_withdrawal_undo, name="team_withdrawal_undo"),
     path("turni/<int:number>/incontri/<int:match>/forfait/", teams.match_forfeit, name="match_forfeit"),
+    path("turni/<int:number>/incontri/<int:match>/forfait/annulla/", teams.match_forfeit_undo,
+         name="match_forfeit_undo"),
     path("registro/", arbiter.audit_log, name="audit"),
     path("arbitri/", arbiter.tournament_arbiters, name="tournament_arbiters"),
     path("elimina/", deletion.tournament_delete, name="tournament_delete"),

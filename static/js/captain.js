@@ -55,20 +55,22 @@
   }
   /* Issue 14 item 7: a wrong value is marked (class "bad", aria-invalid) and named in
      #invalid; totals and difference show "—" instead of a sum that leaves it out. */
-  var firstBad = null;
+  var firstBad = null, allBad = [];
   function invalidText(el) {
-    return (T.invalid || "%(h)s %(line)s: %(v)s")
+    var text = isNaN(num(el.value)) ? (T.not_number || T.invalid) : T.invalid;
+    return (text || "%(h)s %(line)s: %(v)s")
       .replace("%(h)s", el.dataset.hand).replace("%(line)s", el.dataset.side === "1" ? (T.ew || "E/O") : "N/S")
       .replace("%(v)s", el.value.trim());
   }
   function totals() {
     var t = [0, 0], ok = true, DASH = "\u2014";
-    firstBad = null;
+    firstBad = null; allBad = [];
     inputs.forEach(function (el) {
       var v = num(el.value), bad = v !== null && (isNaN(v) || v % 5 !== 0);
       el.classList.toggle("bad", bad);
       if (bad) { el.setAttribute("aria-invalid", "true"); } else { el.removeAttribute("aria-invalid"); }
       if (bad && !firstBad) firstBad = el;
+      if (bad) allBad.push(el);
       if (v === null || bad) ok = false; else t[+el.dataset.side] += v;
     });
     var shown = !firstBad;
@@ -77,7 +79,7 @@
     var vp = ok ? vpFor(t[0], t[1]) : ["–", "–"];
     $("vp0").textContent = vp[0]; $("vp1").textContent = vp[1];
     var note = $("invalid");
-    if (note) { note.textContent = firstBad ? invalidText(firstBad) : ""; note.hidden = !firstBad; }
+    if (note) { note.textContent = allBad.map(invalidText).join(" · "); note.hidden = !firstBad; }
     return ok;
   }
   function same(a, b) {
@@ -88,6 +90,16 @@
     return JSON.stringify((a.declared || []).map(num)) === JSON.stringify((b.declared || []).map(num));
   }
   function say(text) { var m = $("msg"); m.textContent = text || ""; m.hidden = !text; }
+  /* Several problems at once (every wrong field, or the server's "errors"): a heading and
+     one line each, so nothing waits for the next save. */
+  function sayAll(head, lines) {
+    var m = $("msg");
+    if (!lines || lines.length < 2) { say(lines && lines[0] ? lines[0] : head); return; }
+    m.textContent = head || "";
+    var ul = document.createElement("ul");
+    lines.forEach(function (t) { var li = document.createElement("li"); li.textContent = t; ul.appendChild(li); });
+    m.appendChild(ul); m.hidden = false;
+  }
   function net(text) { $("net").textContent = text || ""; }
 
   /* What this phone may do with the sheet S. */
@@ -159,6 +171,7 @@
     if (j.sheet) S = j.sheet;
     if (j.status === 200) { say(""); return true; }
     if (j.status === 403 && !j.sheet) { say(T.reload); return false; }
+    if (j.errors && j.errors.length > 1) { sayAll(T.problems, j.errors); return false; }
     say(j.error || "");
     return false;
   }
@@ -222,7 +235,7 @@
     e.preventDefault();
     if (mode() !== "edit") return;
     if (!totals()) {
-      if (firstBad) { say(invalidText(firstBad)); firstBad.focus(); return; }
+      if (firstBad) { sayAll(T.problems, allBad.map(invalidText)); firstBad.focus(); return; }
       say(T.missing); return;
     }
     st.draft = readForm(); if (st.base == null) st.base = S.version;

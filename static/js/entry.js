@@ -32,10 +32,15 @@
   }
 
   /* Problem texts come from the page (translated): data-not-multiple, data-not-integer. */
-  function problem(kind, value) {
+  function problem(kind, value, where) {
     var fallback = kind === "multiple" ? "%(v)s non è multiplo di 5" : "«%(v)s» non è un numero intero";
     var text = form.dataset[kind === "multiple" ? "notMultiple" : "notInteger"] || fallback;
-    return text.replace("%(v)s", value);
+    return (where ? where + ": " : "") + text.replace("%(v)s", value);
+  }
+  /* "Smazzata 3, linea E/O" (data-where, translated), so every problem names its cell. */
+  function whereOf(row, line) {
+    var text = form.dataset.where || "Smazzata %(h)s, linea %(l)s";
+    return text.replace("%(h)s", row.dataset.hand).replace("%(l)s", line === "ns" ? "N/S" : (form.dataset.ew || "E/O"));
   }
 
   /* Totals, difference and VP are shown only while every typed cell is valid: an invalid
@@ -44,13 +49,13 @@
      differ from the sums (rules.md §2–3). */
   function recompute() {
     var totals = { ns: 0, ew: 0 }, complete = true, problems = [];
-    function check(input) {
+    function check(input, where) {
       var v = parse(input);
       var wrong = v !== null && (isNaN(v) || v % 5 !== 0);
       input.classList.toggle("bad", wrong);
       if (wrong) {
         var raw = input.value.trim();
-        problems.push(isNaN(v) ? problem("integer", raw) : problem("multiple", raw));
+        problems.push(isNaN(v) ? problem("integer", raw, where) : problem("multiple", raw, where));
       }
       return wrong ? NaN : v;
     }
@@ -62,14 +67,14 @@
           var b = parse(bi), c = parse(ci);
           bi.classList.toggle("bad", b !== null && isNaN(b));
           ci.classList.toggle("bad", c !== null && isNaN(c));
-          if (b !== null && isNaN(b)) { problems.push(problem("integer", bi.value.trim())); }
-          if (c !== null && isNaN(c)) { problems.push(problem("integer", ci.value.trim())); }
+          if (b !== null && isNaN(b)) { problems.push(problem("integer", bi.value.trim(), whereOf(row, line))); }
+          if (c !== null && isNaN(c)) { problems.push(problem("integer", ci.value.trim(), whereOf(row, line))); }
           if (b !== null || c !== null) {
             var s = (b || 0) + (c || 0);
             total.value = isNaN(s) ? "" : String(s);
           }
         }
-        var v = check(total);
+        var v = check(total, whereOf(row, line));
         if (v === null) { complete = false; } else if (!isNaN(v)) { totals[line] += v; }
       });
     });
@@ -100,6 +105,13 @@
     badge.hidden = !invalid;
     badge.textContent = invalid ? problems[0] + (problems.length > 1 ? " (+" + (problems.length - 1) + ")" : "") : "";
     badge.title = problems.join("\n");
+    /* every problem at once, one a line (not one per save) */
+    var list = document.getElementById("invalid-list");
+    if (list) {
+      while (list.firstChild) { list.removeChild(list.firstChild); }
+      problems.forEach(function (p) { var li = document.createElement("li"); li.textContent = p; list.appendChild(li); });
+      list.hidden = !invalid;
+    }
     var sumError = (dn !== null && dn !== totals.ns) || (de !== null && de !== totals.ew);
     document.getElementById("sum-error-live").hidden = !(sumError && complete && !invalid);
     document.getElementById("incomplete").hidden = complete || invalid;
@@ -195,6 +207,18 @@
     kind.addEventListener("change", lockGrid);
     lockGrid();
     if (!kind.value) { kind.focus(); }
+  }
+
+  /* A disputed sheet: "Salva e valida" needs the arbiter's decision (the server refuses
+     without one too); plain "Salva" does not. */
+  var decision = document.getElementById("decision");
+  var saveValidate = document.getElementById("save-validate");
+  if (decision && saveValidate) {
+    saveValidate.addEventListener("click", function (ev) {
+      var missing = !decision.value.trim();
+      document.getElementById("decision-missing").hidden = !missing;
+      if (missing) { ev.preventDefault(); decision.focus(); }
+    });
   }
 
   applyMode();

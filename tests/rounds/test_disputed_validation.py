@@ -132,12 +132,16 @@ def test_save_and_validate_of_the_unchanged_disputed_sheet_needs_the_decision(ta
 
 def test_a_correction_of_a_disputed_sheet_names_the_dispute_it_answers(tables, arbiter):
     disputed(tables[1])
-    services.save_score_sheet(table=tables[1], hands=[HandInput(600, 200), HandInput(400, 150),
-                                                      HandInput(250, 250), HandInput(300, 195)],
-                              by=arbiter, kind="transcription", reason="smazzata 3 riletta", validate=True)
+    corrected = [HandInput(600, 200), HandInput(400, 150), HandInput(250, 250), HandInput(300, 195)]
+    with pytest.raises(ArbiterError, match="contestato"):  # changed and validated: a decision too
+        services.save_score_sheet(table=tables[1], hands=corrected, by=arbiter, kind="transcription",
+                                  reason="smazzata 3 riletta", validate=True)
+    services.save_score_sheet(table=tables[1], hands=corrected, by=arbiter, kind="transcription",
+                              reason="smazzata 3 riletta", validate=True, decision=DECISION)
     entry = AuditEntry.objects.get(table_number=1, action="sheet_corrected")
     assert entry.old["dispute_note"] == NOTE and entry.old["disputed_by"] == "capitano E/O tavolo 1"
     assert entry.reason == "smazzata 3 riletta"
+    assert validations(1).get().reason == DECISION
 
 
 def test_the_refusal_is_translated(tables, arbiter):

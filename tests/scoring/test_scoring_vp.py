@@ -42,7 +42,7 @@ THREE_HAND_EDGES = [
 
 def test_builtin_scales_loaded():
     scales = builtin_scales()
-    assert set(scales) == {"vp20-3h", "vp20-4h"}
+    assert set(scales) == {"vp20-3h", "vp20-4h", "vp20-teams"}  # the team table: rules.md §15
     assert scales["vp20-4h"] is FOUR and FOUR.hands == 4 and FOUR.total == 20
     assert THREE.max_vp == 20 and len(THREE.bands) == 11
 

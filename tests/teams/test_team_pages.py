@@ -118,7 +118,8 @@ def test_forfeit_from_the_round_page(arbiter_client, four, arbiter):
     services.publish_round(round=services.generate_round(tournament=four, by=arbiter), by=arbiter)
     text = arbiter_client.get(reverse("round", args=[four.slug, 1])).content.decode()
     assert reverse("match_forfeit", args=[four.slug, 1, 2]) in text
-    resp = arbiter_client.post(reverse("match_forfeit", args=[four.slug, 1, 2]), {"team": "3"})
+    resp = arbiter_client.post(reverse("match_forfeit", args=[four.slug, 1, 2]),
+                               {"team": "3", "confirm": "1", "reason": "tre giocatori"})
     assert resp.status_code == 302
     from tournaments.models import Match
 
@@ -144,7 +145,8 @@ def test_table_list_shows_each_match_with_its_two_tables_and_sheets_name_team_an
     rnd = services.publish_round(round=services.generate_round(tournament=four, by=arbiter), by=arbiter)
     doc = documents.round_document(rnd, qr=False)
     assert doc.matches[0] == {"number": 1, "teams": "1 Squadra 1 – 4 Squadra 4",
-                              "tables": [(1, "1A", "4A"), (2, "4B", "1B")], "bye": ""}
+                              "tables": [(1, "1A", "4A"), (2, "4B", "1B")], "bye": "",
+                              "forfeit_by": None, "forfeit_name": ""}
     first = doc.tables[0]
     assert first.ns.names == "Squadra 1: T1p1 N1 + T1p2 N2"
     html = documents.tablelist_pdf(doc)

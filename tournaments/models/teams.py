@@ -93,6 +93,9 @@ class Match(models.Model):
     table_2 = models.OneToOneField(Table, null=True, blank=True, on_delete=models.SET_NULL, related_name="match_second")
     bye = models.CharField(_("riposo"), max_length=8, choices=Bye.choices, default=Bye.NONE, blank=True)
     forfeit_by = models.ForeignKey(Team, null=True, blank=True, on_delete=models.RESTRICT, related_name="+")
+    # A forfeit declared by the arbiter keeps what its two tables were (numbers, links, PINs,
+    # pairs and players) so it can be undone until the round closes; None otherwise.
+    forfeit_snapshot = models.JSONField(null=True, blank=True, default=None)
 
     class Meta:
         ordering = ["round", "number"]

@@ -87,6 +87,12 @@ class Tournament(models.Model):
     rematch_window = models.CharField(
         _("rivincite"), max_length=10, choices=RematchWindow.choices, default=RematchWindow.ALL
     )
+    # Modified Danish (rules.md §7): "non con l'avversario del turno precedente, tranne che
+    # nell'ultimo turno" – lifts the rematch rule in the plan's last round (pairs and teams).
+    last_round_rematches = models.BooleanField(
+        _("ultimo turno: rivincite ammesse"), default=False,
+        help_text=_("Solo per il danese a coppie e a squadre: nell'ultimo turno del piano due avversari "
+                    "già incontrati possono rigiocare (danese modificato, regole §7)."))
     bye_percent = models.DecimalField(
         _("riposo: % dei VP massimi"), max_digits=5, decimal_places=2, default=Decimal("70")
     )

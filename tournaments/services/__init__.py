@@ -192,16 +192,20 @@ from .groups import (  # noqa: F401
 from .pairing_requests import round_robin_request  # noqa: F401
 from .teams import (  # noqa: F401  (issue 15: team tournaments)
     add_team,
-    forfeit_match,
     import_teams,
+    LineupChoice,
     lineup_for,
+    lineup_origin_text,
     lineup_round,
+    resolve_lineup,
     set_lineup,
     set_team_captain,
     withdraw_team,
 )
+from .forfeits import forfeit_effect, forfeit_match, undo_forfeit, undo_forfeit_refusal  # noqa: F401
 from .late_teams import add_late_team, late_team_refusal  # noqa: F401
 from .team_rounds import (  # noqa: F401
     active_teams,
     build_team_request,
 )
+from .withdrawals import last_published_round, undo_withdrawal, withdrawal_undo_refusal  # noqa: F401,E402

@@ -14,6 +14,7 @@ from ..models import (
     Tournament,
 )
 
+from ..plans import last_round_rematch
 from .pairing_requests import active_numbers, build_pairing_request
 
 
@@ -59,6 +60,8 @@ def _pairing_settings(tournament: Tournament, number: int) -> dict:
         settings["mitchell_step"] = tournament.mitchell_step
     elif system == Round.System.DANISH:
         settings["rematch_window"] = tournament.rematch_window
+        if last_round_rematch(tournament, number):  # only when on: older drafts stay current
+            settings["last_round_rematches"] = True
     if number == 1:
         settings["first_round"] = tournament.first_round
     return settings
@@ -99,6 +102,8 @@ def _setting_label(key: str) -> str:
 
 def _setting_value(key: str, value) -> str:
     """A setting's value as the settings page shows it (choice labels, not codes)."""
+    if isinstance(value, bool):
+        return _("sì") if value else _("no")
     choices = dict(Round.System.choices) if key == "system" else dict(
         Tournament._meta.get_field(key).choices or ())
     return str(choices.get(value, value))
@@ -124,8 +129,12 @@ def draft_staleness(rnd: Round) -> list[str]:
     if now["digest"] == then["digest"]:
         return []
     reasons = []
-    for key, old in then.get("settings", {}).items():
-        new = now["settings"].get(key)
+    then_settings = then.get("settings", {})
+    # a key only recorded when on (last_round_rematches) counts as off when absent
+    for key in list(then_settings) + [k for k in now["settings"] if k not in then_settings]:
+        old, new = then_settings.get(key), now["settings"].get(key)
+        if key == "last_round_rematches":
+            old, new = bool(old), bool(new)
         if new != old:
             reasons.append(_("«%(setting)s» è cambiato: era %(old)s, ora %(new)s.")
                            % {"setting": _setting_label(key), "old": _setting_value(key, old),

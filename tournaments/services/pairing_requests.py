@@ -12,6 +12,7 @@ from ..models import (
     Round,
     Tournament,
 )
+from ..plans import last_round_rematch
 from .groups import group_lists, with_groups
 
 
@@ -101,6 +102,7 @@ def build_pairing_request(tournament: Tournament, number: int, *, seed: int | No
         "met_last_round": met_last,
         "rested": sorted(rested & active_numbers),
         "avoid_rematches": tournament.rematch_window,
+        **last_round_rematch(tournament, number),
     })
 
 

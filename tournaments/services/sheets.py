@@ -266,8 +266,16 @@ def save_score_sheet(
     kind: str = "",
     validate: bool = False,
     device: tuple[str, str] | None = None,
+    decision: str = "",
 ) -> ScoreSheet:
     """Store a table's score sheet, hand by hand (rules.md §2–4).
+
+    ``validate`` on a **disputed** sheet (trust, rules.md §3): unchanged, it is
+    :func:`validate_sheet` with ``decision`` (or ``reason``) as the decision; changed, the
+    arbiter's ``decision`` (non-blank, ≤ 300 characters) is required, else ``ArbiterError``
+    (:func:`dispute_refusal`) and nothing is stored; with it, the correction is saved (its
+    audit entry keeps the dispute it answers) and then validated by a ``sheet_validated``
+    entry whose reason is the decision, as the decision page records it.
 
     ``device``: for a captain's entry, ``(device cookie id or "", User-Agent hash)`` of the
     browser that saved it, kept for the board's "same browser?" hint (issue 10 item 5).
@@ -308,7 +316,7 @@ def save_score_sheet(
     return _save_score_sheet(
         table=table, hands=hands, by=by, declared=declared, expected_version=expected_version,
         last_sent_hash=last_sent_hash, reason=reason, kind=kind, validate=validate, device=device,
-        prepared=_prepare(table, hands, declared),
+        prepared=_prepare(table, hands, declared), decision=decision,
     )
 
 
@@ -316,18 +324,24 @@ def save_score_sheet(
 @transaction.atomic
 def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared, expected_version: int | None,
                       last_sent_hash: str | None, reason: str, kind: str, validate: bool,
-                      device: tuple[str, str] | None, prepared: _Prepared) -> ScoreSheet:
+                      device: tuple[str, str] | None, prepared: _Prepared, decision: str = "") -> ScoreSheet:
     actor = _as_actor(by)
     sheet, rnd = _locked_sheet(table)
     tournament = rnd.tournament
     new_hash = prepared.content_hash
+    decision = (decision or "").strip()[:300]
+    disputed_validation = validate and actor.user is not None and sheet.state == ScoreSheet.State.DISPUTED
     if sheet.content_hash == new_hash and sheet.state != ScoreSheet.State.EMPTY:
         # An idempotent re-send (e.g. a captain's retry after a lost answer) succeeds even
         # when the sheet has been confirmed meanwhile: it changes nothing.
         if validate and sheet.state != ScoreSheet.State.VALIDATED and actor.user is not None:
-            # a disputed sheet is validated only with the arbiter's decision written (trust)
-            return validate_sheet(table=table, by=actor, reason=reason)
+            # unchanged: a plain validation; a disputed sheet only with the arbiter's decision
+            # written (``decision``, or the reason typed with it), which validate_sheet requires
+            return validate_sheet(table=table, by=actor, reason=decision or reason)
         return sheet
+    if disputed_validation and not decision:
+        # changed and validated at once: the correction's reason is not the decision (trust)
+        raise ArbiterError(dispute_refusal(sheet.table.number))
     _may_correct(rnd, actor, sheet)
     if actor.user is None and sheet.draft is not None:
         # issue 14 item 4: the arbiter is typing this sheet; a captain may not overwrite it
@@ -360,8 +374,10 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
             % {"declared": "%s/%s" % tuple(declared), "sum": f"{totals.mp_ns}/{totals.mp_ew}"}
         )
     old = _sheet_snapshot(sheet) if sheet.state != ScoreSheet.State.EMPTY else None
+    dispute = None
     if sheet.state == ScoreSheet.State.DISPUTED:  # the dispute this correction answers (trust)
-        old.update(_dispute_record(sheet, rnd))
+        dispute = _dispute_record(sheet, rnd)
+        old.update(dispute)
     sheet.hands.all().delete()
     HandRow.objects.bulk_create(
         [
@@ -394,7 +410,7 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
             sheet.entered_by = actor.label[:60]
             sheet.entered_by_captain = False
             sheet.entered_clock_seconds = _clock_now(sheet.table, rnd)
-        if validate and not sheet.sum_error:
+        if validate and not sheet.sum_error and not disputed_validation:
             sheet.state = ScoreSheet.State.VALIDATED
         elif sheet.state in (ScoreSheet.State.EMPTY, ScoreSheet.State.DISPUTED):
             sheet.state = ScoreSheet.State.ENTERED
@@ -407,6 +423,14 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
         round_number=rnd.number, table_number=sheet.table.number,
         old=old, new=new, reason=reason,
     )
+    if disputed_validation and not sheet.sum_error:
+        # the validation itself, with the decision, as the decision page records it
+        sheet.state = ScoreSheet.State.VALIDATED
+        sheet.version += 1
+        sheet.save(update_fields=["state", "version"])
+        audit(tournament=tournament, by=actor, action="sheet_validated", round_number=rnd.number,
+              table_number=sheet.table.number, old={"state": ScoreSheet.State.DISPUTED, **(dispute or {})},
+              new={"state": ScoreSheet.State.VALIDATED}, reason=decision)
     return sheet
 
 

@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from .. import team_selectors
 from ..errors import ArbiterError
 from ..models import LineMember, Match, Pair, Round, Seat, Table, Team, Tournament
+from ..plans import last_round_rematch
 from .groups import with_groups
 from .teams import lineup_for
 
@@ -76,7 +77,8 @@ def build_team_request(tournament: Tournament, number: int, *, seed: int | None 
         ranking = _ranking(tournament, number, set(active))
     return with_groups(tournament, {  # rules.md §19: Danish for teams within each group
         "system": "danish", "ranking": ranking, "met": met, "met_last_round": met_last,
-        "rested": sorted(rested & set(active)), "avoid_rematches": tournament.rematch_window})
+        "rested": sorted(rested & set(active)), "avoid_rematches": tournament.rematch_window,
+        **last_round_rematch(tournament, number)})
 
 
 def _form(rnd: Round, team: Team, line: int, players: list, number: int) -> Pair:

@@ -1,8 +1,9 @@
 """Teams of a team tournament (rules.md §15; issue 15 items 2–4): registration by hand and by
 import, the captain, line-ups (entered by the arbiter or the team captain before the round is
-published, defaulting to the previous one), withdrawals and forfeits."""
+published, defaulting to the last one entered or played), withdrawals; forfeits: forfeits.py."""
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Iterable
 
 from django.db import transaction
@@ -10,7 +11,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
-from ..models import LineMember, LineUp, Match, Pair, Player, Round, ScoreSheet, Team, Tournament
+from ..models import LineMember, LineUp, Pair, Player, Round, Team, Tournament
 from ..text import clean_line
 from .audit import _as_actor, audit
 from .guard import refuse_integrity_errors
@@ -153,40 +154,102 @@ def _active_players(team: Team, number: int) -> list[Player]:
     return [p for p in team.members.order_by("pk") if p.is_active_in(number)]
 
 
-def lineup_for(team: Team, number: int) -> list[list[Player]] | None:
-    """The two pairs ``team`` fields in round ``number`` (rules.md §15): the line-up entered for
-    that round; else the pairs it fielded in its latest earlier match; else its first four
-    active players in registration order (1+2, 3+4). A player withdrawn since is replaced by
-    the next active player not in the line-up. None when the team has fewer than four active
-    players (it cannot field two pairs: it forfeits)."""
+@dataclass(frozen=True)
+class LineupChoice:
+    """The line-up a team fields in a round (:func:`resolve_lineup`).
+
+    ``pairs``: its two pairs of ``Player``; ``source``: ``"entered"`` (entered for round
+    ``from_round`` by the arbiter or the captain), ``"played"`` (fielded in round
+    ``from_round``) or ``"registration"`` (no line-up yet: the first four players,
+    ``from_round`` None); ``replaced``: ``(withdrawn player, the player taking his seat)``."""
+
+    pairs: list[list[Player]]
+    source: str
+    from_round: int | None
+    replaced: list[tuple[Player, Player]] = field(default_factory=list)
+
+
+def _latest_entered(team: Team, number: int):
+    return team.lineups.filter(round_number__lte=number).order_by("-round_number").first()
+
+
+def _latest_played(team: Team, number: int) -> tuple[int, list[list[int]]] | None:
+    previous = list(Pair.objects.filter(team=team, round__number__lt=number, seats__isnull=False)
+                    .order_by("-round__number", "team_line").select_related("round").distinct())
+    if not previous:
+        return None
+    last = previous[0].round.number
+    latest = [p for p in previous if p.round.number == last]
+    if len(latest) != 2:
+        return None
+    return last, [list(LineMember.objects.filter(pair=p).order_by("seat").values_list("player_id", flat=True))
+                  for p in latest]
+
+
+def resolve_lineup(team: Team, number: int) -> LineupChoice | None:
+    """The line-up ``team`` fields in round ``number`` (rules.md §15, art. 2 "formazioni"):
+    the **latest** line-up entered (for a round ≤ ``number``) or played (in a round before
+    ``number``), whichever round is later, whatever happened in the rounds between (a rest,
+    a forfeit, a round without a match keep the chosen line-up); on the same round the played
+    one wins (it is what sat at the table). Without either: the first four active players in
+    registration order (1+2, 3+4). A player withdrawn since is replaced by the next active
+    player not in the line-up (``replaced`` says who). None when the team has fewer than four
+    active players (it cannot field two pairs: it forfeits)."""
     active = _active_players(team, number)
     if len(active) < 4:
         return None
     by_id = {p.pk: p for p in active}
-    chosen: list[list[int]] | None = None
-    entered = team.lineups.filter(round_number=number).first()
-    if entered is not None:
-        chosen = entered.pairs
+    entered = _latest_entered(team, number)
+    played = _latest_played(team, number)
+    if played is not None and (entered is None or played[0] >= entered.round_number):
+        chosen, source, from_round = played[1], "played", played[0]
+    elif entered is not None:
+        chosen, source, from_round = entered.pairs, "entered", entered.round_number
     else:
-        previous = (Pair.objects.filter(team=team, round__number__lt=number, seats__isnull=False)
-                    .order_by("-round__number", "team_line").select_related("round"))
-        latest = [p for p in previous if p.round.number == previous[0].round.number] if previous else []
-        if len(latest) == 2:
-            chosen = [list(LineMember.objects.filter(pair=p).order_by("seat").values_list("player_id", flat=True))
-                      for p in latest]
-    if chosen is None:
         chosen = [[active[0].pk, active[1].pk], [active[2].pk, active[3].pk]]
+        source, from_round = "registration", None
     used = {pk for pair in chosen for pk in pair if pk in by_id}
     spare = [p.pk for p in active if p.pk not in used]
-    out = []
+    out, replaced = [], []
+    gone = {p.pk: p for p in team.members.all()}
     for pair in chosen:
         members = []
         for pk in pair:
             if pk not in by_id:
-                pk = spare.pop(0)
+                substitute = spare.pop(0)
+                if pk in gone:
+                    replaced.append((gone[pk], by_id[substitute]))
+                pk = substitute
             members.append(by_id[pk])
         out.append(members)
-    return out
+    return LineupChoice(out, source, from_round, replaced)
+
+
+def lineup_for(team: Team, number: int) -> list[list[Player]] | None:
+    """The two pairs of :func:`resolve_lineup` (``[[Player, Player], [Player, Player]]``), or
+    None when the team cannot field two pairs."""
+    choice = resolve_lineup(team, number)
+    return choice.pairs if choice is not None else None
+
+
+def lineup_origin_text(choice: LineupChoice | None, number: int) -> str:
+    """A sentence saying where the line-up of round ``number`` comes from (the draft and the
+    line-up pages), with the withdrawn players replaced; "" for None."""
+    if choice is None:
+        return ""
+    if choice.source == "entered" and choice.from_round == number:
+        text = _("Formazione inserita per il turno %(round)s.") % {"round": number}
+    elif choice.source == "entered":
+        text = _("Formazione inserita per il turno %(round)s (nessuna nuova formazione da allora).") % {
+            "round": choice.from_round}
+    elif choice.source == "played":
+        text = _("Formazione giocata nel turno %(round)s.") % {"round": choice.from_round}
+    else:
+        text = _("Nessuna formazione inserita: i primi quattro giocatori iscritti.")
+    for gone, substitute in choice.replaced:
+        text += " " + _("%(gone)s si è ritirato: al suo posto %(substitute)s.") % {
+            "gone": gone.display_name, "substitute": substitute.display_name}
+    return text
 
 
 def _player_name(player: Player) -> str:
@@ -258,7 +321,8 @@ def set_lineup(*, team: Team, pairs: list[list[int]], by, round_number: int | No
     return lineup
 
 
-# --------------------------------------------------------------------------- withdrawals, forfeits
+# --------------------------------------------------------------------------- withdrawals
+# (forfeits: services/forfeits.py)
 
 @refuse_integrity_errors
 @transaction.atomic
@@ -279,37 +343,3 @@ def withdraw_team(*, team: Team, from_round: int, by, reason: str = "") -> Team:
     audit(tournament=tournament, by=by, action="team_withdrawn", round_number=from_round, reason=reason,
           new={"team": team.number, "from_round": from_round})
     return team
-
-
-def remove_match_tables(match: Match) -> None:
-    """Delete the two tables of ``match`` (seats and sheets with them) and the pairs its teams
-    fielded in that round (with their line members)."""
-    tables = [t for t in (match.table_1, match.table_2) if t is not None]
-    for table in tables:
-        table.delete()
-    Pair.objects.filter(round=match.round, team__in=match.teams).delete()
-
-
-@refuse_integrity_errors
-@transaction.atomic
-def forfeit_match(*, match: Match, team: Team, by, reason: str = "") -> Match:
-    """``team`` cannot field two pairs in ``match``: it forfeits (rules.md §15); its opponent
-    scores the rest VP (28 of 40 by default) and the forfeiting team nothing. The match's two
-    tables are removed. Refused once a sheet of the match is entered, for a closed round, or
-    for a team not in the match."""
-    # of=self: PostgreSQL refuses FOR UPDATE on the nullable side of the tables' outer joins
-    match = (Match.objects.select_for_update(of=("self",)).select_related("round", "table_1", "table_2")
-             .get(pk=match.pk))
-    if match.round.state == Round.State.CLOSED:
-        raise ArbiterError(_("Il turno è chiuso: l'incontro non si cambia più."))
-    if team.pk not in (match.team_a_id, match.team_b_id) or match.team_b_id is None:
-        raise ArbiterError(_("La squadra %(team)s non gioca questo incontro.") % {"team": team.number})
-    tables = [t for t in (match.table_1_id, match.table_2_id) if t]
-    if ScoreSheet.objects.filter(table_id__in=tables).exclude(state=ScoreSheet.State.EMPTY).exists():
-        raise ArbiterError(_("Uno score dell'incontro è già inserito: il forfait non è più possibile."))
-    remove_match_tables(match)
-    Match.objects.filter(pk=match.pk).update(bye=Match.Bye.FORFEIT, forfeit_by=team, table_1=None, table_2=None)
-    match.refresh_from_db()
-    audit(tournament=match.round.tournament, by=by, action="match_forfeit", round_number=match.round.number,
-          reason=reason, new={"match": match.number, "team": team.number})
-    return match

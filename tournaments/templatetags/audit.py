@@ -70,6 +70,10 @@ ACTIONS = {
     "lineup_set": _("Formazione della squadra"),
     "team_withdrawn": _("Squadra ritirata"),
     "match_forfeit": _("Forfait in un incontro"),
+    "match_forfeit_undone": _("Forfait annullato"),
+    "team_withdrawal_undone": _("Ritiro della squadra annullato"),
+    "pair_withdrawal_undone": _("Ritiro della coppia annullato"),
+    "player_withdrawal_undone": _("Ritiro del giocatore annullato"),
     "late_team_added": _("Squadra tardiva"),
     "prize_list": _("Elenco dei premi modificato"),
     "championship_added": _("Torneo messo in un campionato"),
@@ -84,6 +88,7 @@ KEYS = {
     "name": _("nome"), "number": _("numero"), "players": _("giocatori"), "pairs": _("coppie"),
     "pair": _("coppia"), "system": _("sistema"), "seed": _("seme"), "bye": _("riposo"),
     "from_round": _("dal turno"), "opponent": _("avversari"), "vp": _("VP"), "reason": _("motivo"),
+    "opponent_vp": _("VP agli avversari"),  # a forfeit (rules.md §15)
     "state": _("stato"), "draft_discarded": _("bozza scartata"), "acknowledged": _("avvisi accettati"),
     "confirmed_by": _("confermato da"), "dispute_note": _("nota"), "tables": _("tavoli"),
     "reasons": _("motivi"),

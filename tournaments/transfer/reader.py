@@ -154,6 +154,8 @@ def _objects(doc: dict):
             yield part, obj
     for rnd in dicts(doc.get("rounds")):
         yield "rounds", rnd
+        for match in dicts(rnd.get("matches")):
+            yield "matches", match
         for table in dicts(rnd.get("tables")):
             if isinstance(table.get("sheet"), dict):
                 yield "sheet", table["sheet"]

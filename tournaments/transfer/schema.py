@@ -70,6 +70,7 @@ FIELDS: dict[type[dj.Model], tuple[str, ...]] = {
         "mitchell_order", "minutes_per_round", "groups", "group_split", "group_seed", "team_result",
         "team_scale", "team_min_players", "team_max_players", "public_enabled", "projector_enabled", "created_at",
         "prize_list", "prizes_cumulative", "organising_club", "arbiter_name",
+        "last_round_rematches",
     ),
     CustomScale: ("scale_id", "name", "data", "created_at"),
     Pair: ("number", "status", "withdrawn_from_round", "late_entry", "group", "team_line", "created_at"),
@@ -96,7 +97,7 @@ FIELDS: dict[type[dj.Model], tuple[str, ...]] = {
     PinGuard: (),
     ArbiterCall: (),
     Team: ("number", "name", "status", "withdrawn_from_round", "late_entry", "group", "token", "created_at"),
-    Match: ("number", "bye"),
+    Match: ("number", "bye", "forfeit_snapshot"),
     LineUp: ("round_number", "entered_by", "updated_at"),
 }
 
@@ -186,10 +187,13 @@ TEAM_KEYS_OF_2: dict[str, dict] = {
     "tournament": {"team_result": "sum", "team_scale": "", "team_min_players": 4, "team_max_players": 6,
                    # prizes (rules.md §18) and the federation file's two settings: absent from
                    # files written before them
-                   "prize_list": [], "prizes_cumulative": False, "organising_club": "", "arbiter_name": ""},
+                   "prize_list": [], "prizes_cumulative": False, "organising_club": "", "arbiter_name": "",
+                   # the modified Danish's last-round setting (rules.md §7): off in older files
+                   "last_round_rematches": False},
     "pairs": {"team": None, "team_line": None},
     "players": {"team": None, "member": None},
     "rounds": {"matches": []},
+    "matches": {"forfeit_snapshot": None},  # an undoable forfeit's tables: absent from older files
     "penalties": {"team": None},  # a team's penalty (rules.md §15): absent from older files
 }
 

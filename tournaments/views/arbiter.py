@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.db.models import Count, IntegerField, OuterRef, Prefetch, Subquery
+from django.db.models import BooleanField, Case, Count, IntegerField, OuterRef, Prefetch, Subquery, Value, When
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -136,7 +136,12 @@ def pair_list(request, tournament):
         return redirect("players", slug=tournament.slug)
     if tournament.is_teams:  # issue 15
         return redirect("teams", slug=tournament.slug)
-    table = PairTable(_pairs_queryset(tournament).annotate(n_seats=Count("seats")))
+    last = services.last_published_round(tournament)
+    table = PairTable(_pairs_queryset(tournament).annotate(
+        n_seats=Count("seats"),
+        # a withdrawal from a round not yet published can be undone (services.undo_withdrawal)
+        undo_allowed=Case(When(withdrawn_from_round__gt=last, then=Value(True)), default=Value(False),
+                          output_field=BooleanField())))
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
     return render(request, "arbiter/pairs.html", {"tournament": tournament, "table": table})
 

@@ -28,6 +28,7 @@ from .board_calls import calls_context
 from .board_stamp import board_stamp
 from .common import arbiter_view
 from .stale_sheet import stale_sheet_page
+from ..closed_corrections import corrected_tables, table_audit_url
 from ..templatetags.audit import actor_label
 from .rounds import STATUS_LABELS, can_validate, entry_time_label, sheet_status, status_label, table_url
 
@@ -81,6 +82,7 @@ def build_board_rows_context(rnd: Round, stamp: str | None = None) -> dict:
     counts = {key: 0 for key in STATUS_LABELS}
     bye_labels = {value: str(label) for value, label in Table.Bye.choices}
     url_of = table_url("sheet", slug, rnd.number)
+    corrected = corrected_tables(rnd)  # corrections after the round closed (rules.md §13)
     # Issue 10: flat rows (no model instances), as the round page; the board is polled every few seconds.
     for table in selectors.round_page_tables(rnd):
         sheet = table["sheet"]
@@ -118,6 +120,8 @@ def build_board_rows_context(rnd: Round, stamp: str | None = None) -> dict:
             url=url_of(number),
             entered_at=entry_time_label(sheet.entered_clock_seconds) if sheet.state != ScoreSheet.State.EMPTY else "",
             can_validate=can_validate(rnd, sheet),
+            corrected=number in corrected,
+            audit_url=table_audit_url(rnd.tournament, rnd.number, number) if number in corrected else "",
             same_browser=bool(sheet.confirmed_by) and sheet.entered_by_captain
             and sheet.confirmed_by.startswith("capitano ")
             and same_browser(sheet.entry_device, sheet.entry_agent, sheet.confirm_device, sheet.confirm_agent),

@@ -41,6 +41,7 @@ from django.views.decorators.csrf import ensure_csrf_cookie
 from django.views.decorators.http import require_GET, require_POST
 from django_ratelimit.core import is_ratelimited
 
+from scoring import sheets as sheet_rules
 from scoring.vp import format_vp, scale_to_dict
 
 from .. import selectors, services
@@ -48,6 +49,7 @@ from ..call_status import call_json, call_tag, latest_call, latest_call_columns
 from ..devices import (DEVICE_COOKIE, DEVICE_MAX_AGE, client_ip, confirming_mark, device_id, device_mark,
                        new_device_id)
 from ..errors import ArbiterError, StaleSheetError
+from ..i18n_messages import message_text
 from ..models import ArbiterCall, LineMember, Player, Round, ScoreSheet, Table
 from ..text import clean_note, read_json_object
 
@@ -296,29 +298,48 @@ def parse_hands(data: dict, hands_per_round: int) -> tuple[list[services.HandInp
     raw = data.get("hands")
     if not isinstance(raw, list) or len(raw) != hands_per_round:
         raise ArbiterError(_("Servono %(n)s smazzate.") % {"n": hands_per_round})
-    hands = []
+    hands, errors = [], []
+    bad = object()  # a value already reported (never 0 or None: both are real readings)
+
+    def number_or_error(value, what: str):
+        try:
+            return _int_or_none(value, what)
+        except ArbiterError as exc:
+            errors.append(exc.message)
+            return bad
+
     for number, row in enumerate(raw, start=1):
         if not isinstance(row, (list, tuple)) or len(row) != 2:
-            raise ArbiterError(_("Smazzata %(n)s: dati non validi.") % {"n": number})
-        ns = _int_or_none(row[0], _("Smazzata %(n)s N/S") % {"n": number})
-        ew = _int_or_none(row[1], _("Smazzata %(n)s E/O") % {"n": number})
+            errors.append(_("Smazzata %(n)s: dati non validi.") % {"n": number})
+            continue
+        ns = number_or_error(row[0], _("Smazzata %(n)s N/S") % {"n": number})
+        ew = number_or_error(row[1], _("Smazzata %(n)s E/O") % {"n": number})
         if ns is None or ew is None:
-            raise ArbiterError(_("Smazzata %(n)s: manca un punteggio.") % {"n": number})
-        hands.append(services.HandInput(ns=ns, ew=ew))
+            errors.append(_("Smazzata %(n)s: manca un punteggio.") % {"n": number})
+        for line, value in (("ns", ns), ("ew", ew)):
+            if value is not None and value is not bad:  # every wrong value in one answer
+                errors.extend(message_text(m) for m in sheet_rules.hand_value_problems(number, line, value))
+        if ns is not None and ns is not bad and ew is not None and ew is not bad:
+            hands.append(services.HandInput(ns=ns, ew=ew))
     declared = data.get("declared")
     pair = None
     if isinstance(declared, (list, tuple)) and len(declared) == 2:
-        pair = (_int_or_none(declared[0], _("Totale N/S")), _int_or_none(declared[1], _("Totale E/O")))
-        if pair == (None, None):
+        pair = (number_or_error(declared[0], _("Totale N/S")), number_or_error(declared[1], _("Totale E/O")))
+        if pair == (None, None) or bad in pair:
             pair = None
+    if errors:
+        raise ArbiterError(errors[0], details=errors[1:])
     return hands, pair
 
 
-def _answer(request, table: Table, *, status: int = 200, error: str = "") -> JsonResponse:
+def _answer(request, table: Table, *, status: int = 200, error: str = "",
+            details: list[str] | None = None) -> JsonResponse:
     payload = {"sheet": sheet_payload(request, table, _current_sheet(table)),
                "clock": services.clock_json(table.round, table)}
     if error:
-        payload["error"] = error
+        # ``errors``: every problem of the sheet at once; ``error``: the same in one sentence
+        payload["errors"] = [error, *(details or [])]
+        payload["error"] = "; ".join(payload["errors"])
     response = JsonResponse(payload, status=status)
     saved = getattr(request, "captain_saved", None)
     if saved is not None:
@@ -348,7 +369,7 @@ def _write_view(action):
         except StaleSheetError as exc:
             return _answer(request, table, status=409, error=exc.message)
         except ArbiterError as exc:
-            return _answer(request, table, status=400, error=exc.message)
+            return _answer(request, table, status=400, error=exc.message, details=exc.details)
         return _answer(request, table)
 
     view.__name__ = action.__name__
@@ -379,6 +400,8 @@ def page_texts() -> dict[str, str]:
         "missing": _("Completa tutte le smazzate con multipli di 5."),
         # issue 14 item 7: the field with a wrong value is named, totals are not computed
         "invalid": _("Smazzata %(h)s, %(line)s: «%(v)s» non è un numero multiplo di 5. Correggi il campo evidenziato."),
+        "not_number": _("Smazzata %(h)s, %(line)s: «%(v)s» non è un numero intero."),
+        "problems": _("Score non inviato, correggi i campi evidenziati:"),
         "updated": _("Lo score è stato aggiornato da un altro telefono."),
         "note": _("Scrivi che cosa non torna."),
         "reload": _("Sessione scaduta: ricarica la pagina."),

@@ -47,8 +47,12 @@ def player_list(request, tournament):
             messages.success(request, _("Giocatore %(n)s aggiunto.") % {"n": player.number})
             return redirect("players", slug=tournament.slug)
     late_refusal = services.late_player_refusal(tournament) if started else None
+    players = list(_players(tournament))
+    last = services.last_published_round(tournament)
+    for player in players:
+        player.undo_allowed = (player.withdrawn_from_round or 0) > last
     return render(request, "arbiter/players.html", {
-        "tournament": tournament, "players": _players(tournament), "form": form, "started": started,
+        "tournament": tournament, "players": players, "form": form, "started": started,
         "late_refusal": late_refusal,
     })
 

@@ -21,6 +21,7 @@ def _texts() -> dict[str, str]:
         "enter": _("Inserisci"), "edit": _("Modifica"), "validate": _("Valida"), "corrections": _("Correzioni"),
         "log": _("Registro"), "sum_error": _("Errore di somma"),
         "arbitral": _("arbitrale"), "validate_disputed": _("Decidi e valida…"),
+        "corrected": _("corretto dopo la chiusura"), "corrected_title": _("Vedi le correzioni nel Registro"),
     }.items()}
 
 
@@ -41,6 +42,9 @@ def _state_cell(row: dict, t: dict) -> str:
         parts.append(f' <small class="dispute-note">«{escape(row["dispute_note"])}»</small>')
     if row["arbitral"]:
         parts.append(f' <span class="badge">{t["arbitral"]}</span>')
+    if row.get("corrected"):  # a correction of the closed round (rules.md §13), linked to its audit
+        parts.append(f' <a class="badge corrected" href="{escape(row["audit_url"])}" '
+                     f'title="{t["corrected_title"]}">{t["corrected"]}</a>')
     if row["entered_at"]:
         parts.append(f' <small class="muted entered-at">{escape(row["entered_at"])}</small>')
     if row["extra_seconds"]:

@@ -28,6 +28,7 @@ from ..transfer import backups
 from .common import arbiter_view, query_int
 from . import round_cache
 from .board_stamp import board_stamp
+from ..closed_corrections import corrected_tables
 from .round_table import rows_html
 from .teams import team_matches
 
@@ -141,7 +142,8 @@ def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
     ``status_label``, ``sum_error_mark``, ``awaiting`` (entered by a captain, not confirmed),
     ``dispute_note``, ``can_validate``, ``entered_at``, ``extra_seconds`` and ``extra_minutes`` (the table's extra clock time), ``mp`` (``(ns, ew)``
     or None), ``vp`` (text), and the URLs ``sheet_url``, ``validate_url``,
-    ``corrections_url``, ``audit_url``, ``decide_url`` (a disputed sheet's decision page, else "")."""
+    ``corrections_url``, ``audit_url``, ``decide_url`` (a disputed sheet's decision page, else ""),
+    ``corrected`` (corrected after the round closed: :func:`closed_corrections.corrected_tables`)."""
     rest_vp, _rest_mp = selectors.rest_values(tournament)
     rest_vp = format_vp(rest_vp)
     bye_labels = {value: str(label) for value, label in Table.Bye.choices}
@@ -151,6 +153,7 @@ def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
     corrections_url = table_url("sheet_corrections", tournament.slug, rnd.number)
     decide_url = table_url("sheet_validate_disputed", tournament.slug, rnd.number)
     audit_url = f"{reverse('audit', args=[tournament.slug])}?round={rnd.number}&table="
+    corrected = corrected_tables(rnd)  # corrections after the round closed (rules.md §13)
     rows = []
     for table in selectors.round_page_tables(rnd):
         n, bye = table["number"], table["bye"]
@@ -174,6 +177,7 @@ def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
             "decide_url": f"{decide_url(n)}?da=turno&versione={sheet.version}" if status == "disputed" else "",
             "sheet_url": sheet_url(n), "validate_url": validate_url(n), "corrections_url": corrections_url(n),
             "audit_url": f"{audit_url}{n}",
+            "corrected": n in corrected,
         })
     return rows
 

@@ -156,6 +156,8 @@ def _card(scale: vp_rules.VPScale, *, custom: bool, used_by: int = 0) -> dict:
         "bands": _bands(scale),
         "custom": custom,
         "used_by": used_by,
+        # the built-in team table (rules.md §15): no federation text was found to check it
+        "team": not custom and scale.id in vp_rules.builtin_team_scales(),
     }
 
 

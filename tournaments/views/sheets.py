@@ -15,10 +15,13 @@ from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_POST
 
 from scoring import hands as hand_rules
+from scoring import sheets as sheet_rules
 from scoring.vp import format_vp, scale_to_dict
 
 from .. import selectors, services
+from ..closed_corrections import closed_correction_message, corrected_tables, standings_snapshot, table_audit_url
 from ..errors import ArbiterError, StaleSheetError
+from ..i18n_messages import message_text
 from ..models import CorrectionKind, Round, ScoreSheet, Table, Tournament
 from .common import arbiter_view
 from .disputes import decision_url, decision_page
@@ -40,6 +43,7 @@ class Grid:
     errors: list[str] = field(default_factory=list)
     reason: str = ""
     kind: str = ""
+    decision: str = ""  # the arbiter's decision on a disputed sheet ("Salva e valida")
 
 
 def _s(value) -> str:
@@ -73,7 +77,8 @@ def grid_from_post(post, hands_per_round: int) -> Grid:
         rows.append(row)
     return Grid(rows=rows, declared_ns=post.get("declared_ns", "").strip(),
                 declared_ew=post.get("declared_ew", "").strip(), parts=post.get("parts") == "1",
-                reason=post.get("reason", "").strip(), kind=post.get("kind", "").strip())
+                reason=post.get("reason", "").strip(), kind=post.get("kind", "").strip(),
+                decision=post.get("decision", "").strip()[:300])
 
 
 class _NotInt(ValueError):
@@ -122,6 +127,8 @@ def parse_grid(grid: Grid) -> tuple[list[services.HandInput], tuple | None, list
                               % {"w": where, "b": base, "c": cards, "s": base + cards, "t": total})
                 continue
             values[line] = (total, base, cards)
+        for line, value in values.items():  # every wrong value in the same answer (not one per save)
+            errors.extend(message_text(m) for m in sheet_rules.hand_value_problems(row["number"], line, value[0]))
         if len(values) == 2:
             ns, ew = values["ns"], values["ew"]
             hands.append(services.HandInput(ns=ns[0], ew=ew[0], ns_base=ns[1], ns_cards=ns[2],
@@ -133,6 +140,13 @@ def parse_grid(grid: Grid) -> tuple[list[services.HandInput], tuple | None, list
             declared = (d_ns, d_ew)
     except _NotInt as exc:
         errors.append(_("Totale dichiarato: «%(v)s» non è un numero intero.") % {"v": exc.args[0]})
+    if errors and declared and len(hands) == len(grid.rows):
+        # the sum check too, so the arbiter sees it with the other problems (rules.md §3)
+        sums = (sum(h.ns for h in hands), sum(h.ew for h in hands))
+        for label, said, total in ((_("N/S"), declared[0], sums[0]), (_("E/O"), declared[1], sums[1])):
+            if said is not None and said != total:
+                errors.append(_("Errore di somma, linea %(line)s: dichiarato %(declared)s, somma delle smazzate "
+                                "%(sum)s.") % {"line": label, "declared": said, "sum": total})
     return hands, declared, errors
 
 
@@ -179,6 +193,9 @@ def _sheet_context(request, tournament, rnd, table, sheet, grid, *, typed: Grid 
         # then its fields wait for a correction kind (entry.js; the service refuses anyway)
         "locked": closed and not correcting,
         "needs_kind_first": closed and correcting,
+        # a correction after the round closed (rules.md §13), linked to the table's audit entries
+        "corrected": table.number in corrected_tables(rnd),
+        "corrected_audit_url": table_audit_url(tournament, rnd.number, table.number),
     }
 
 
@@ -227,6 +244,7 @@ def sheet_entry(request, tournament, number, table):
     if request.POST.get("action") == "draft":
         return _save_draft(request, tournament, rnd, table_obj, sheet, grid)
     hands, declared, errors = parse_grid(grid)
+    parse_failed = bool(errors)  # the kind and reason checks below join these, all in one answer
     expected = _version_field(request, "expected_version")
     if request.POST.get("round_state") == Round.State.PUBLISHED and rnd.state == Round.State.CLOSED:
         # a page opened while the round was in play, sent after it closed (Back button):
@@ -236,22 +254,30 @@ def sheet_entry(request, tournament, number, table):
                              grid_from_sheet(sheet, hands_per_round), typed=grid)
         ctx["closed_since"] = True
         return render(request, "arbiter/sheet.html", ctx, status=409)
-    if (request.POST.get("action") == "validate" and not errors and sheet.state == ScoreSheet.State.DISPUTED
-            and expected in (None, sheet.version) and not sheet_changes(sheet, hands, declared)):
+    validating_dispute = (request.POST.get("action") == "validate" and sheet.state == ScoreSheet.State.DISPUTED
+                          and expected in (None, sheet.version))
+    if validating_dispute and not errors and not sheet_changes(sheet, hands, declared) and not grid.decision:
         # trust: "Salva e valida" of a disputed sheet left as it is asks for the arbiter's decision
         return decision_page(request, tournament, rnd, table_obj, sheet, back="score", reason=grid.reason)
-    if not errors and expected in (None, sheet.version) and sheet.state != ScoreSheet.State.EMPTY \
+    if validating_dispute and not grid.decision:
+        # trust: a disputed sheet changed and validated in one go still records the decision
+        errors.append(services.dispute_refusal(table_obj.number))
+    if not parse_failed and expected in (None, sheet.version) and sheet.state != ScoreSheet.State.EMPTY \
             and sheet_changes(sheet, hands, declared):
         if not grid.kind:
             errors.append(services.correction_refusal("", rnd=rnd, sheet=sheet))
         if not grid.reason and correction_needs_reason(sheet, rnd):
             errors.append(_("Indica il motivo della correzione."))
+    closed_before = None
+    if rnd.state == Round.State.CLOSED and not errors:  # what the correction moves (rules.md §13)
+        closed_before = (standings_snapshot(tournament), (sheet.vp_ns, sheet.vp_ew), sheet.version)
     if not errors:
         try:
             sheet = services.save_score_sheet(
                 table=table_obj, hands=hands, declared=declared, by=request.user,
                 expected_version=expected,
                 validate=request.POST.get("action") == "validate", reason=grid.reason, kind=grid.kind,
+                decision=grid.decision,
             )
         except StaleSheetError as exc:
             messages.error(request, exc.message)
@@ -274,6 +300,11 @@ def sheet_entry(request, tournament, number, table):
                          % {"t": table, "d": f"{sheet.declared_ns}/{sheet.declared_ew}",
                             "s": f"{sheet.mp_ns}/{sheet.mp_ew}"})
         return redirect("sheet", slug=tournament.slug, number=number, table=table)
+    if closed_before is not None and sheet.version != closed_before[2]:
+        kind = dict(CorrectionKind.choices).get(grid.kind, grid.kind)
+        messages.success(request, closed_correction_message(tournament, rnd, table, str(kind), closed_before[0],
+                                                            closed_before[1], (sheet.vp_ns, sheet.vp_ew)))
+        return _round_redirect(rnd)
     label = _("validato") if sheet.state == ScoreSheet.State.VALIDATED else _("salvato")
     messages.success(request, _("Tavolo %(t)s %(what)s: %(ns)s–%(ew)s MP, VP %(vp)s.")
                      % {"t": table, "what": label, "ns": sheet.mp_ns, "ew": sheet.mp_ew, "vp": vp})
@@ -452,6 +483,9 @@ def sheet_corrections(request, tournament, number, table):
     sum_form = SumErrorForm(request.POST if action == "accept_sum" else None, prefix="sum")
     unvalidate_form = ReasonForm(request.POST if action == "unvalidate" else None, prefix="unv")
     done, refusal = None, None
+    closed_before = None
+    if rnd.state == Round.State.CLOSED and action in ("swap", "arbitral", "accept_sum"):
+        closed_before = (standings_snapshot(tournament), (sheet.vp_ns, sheet.vp_ew))
     try:
         if action == "swap" and swap_form.is_valid():
             services.swap_sheet_lines(table=table_obj, by=request.user, reason=swap_form.cleaned_data["reason"])
@@ -471,6 +505,14 @@ def sheet_corrections(request, tournament, number, table):
             done = _("Tavolo %(t)s: validazione annullata.")
     except ArbiterError as exc:  # refused by the rules (e.g. art. 31): the typed form stays
         refusal = exc.message
+    if done and closed_before is not None:  # a closed round: the kind and what moved (rules.md §13)
+        kinds = {"swap": CorrectionKind.SWAPPED_LINES, "arbitral": CorrectionKind.ARBITRAL,
+                 "accept_sum": CorrectionKind.SUM_ERROR}
+        sheet.refresh_from_db()
+        messages.success(request, closed_correction_message(
+            tournament, rnd, table, str(kinds[action].label), closed_before[0], closed_before[1],
+            (sheet.vp_ns, sheet.vp_ew)))
+        return redirect("sheet_corrections", slug=tournament.slug, number=number, table=table)
     if done:
         messages.success(request, done % {"t": table})
         return redirect("sheet_corrections", slug=tournament.slug, number=number, table=table)

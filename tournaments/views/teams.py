@@ -66,7 +66,9 @@ def team_list(request, tournament):
             messages.success(request, _("Squadra %(n)s aggiunta.") % {"n": team.number})
             return redirect("teams", slug=tournament.slug)
     teams = list(_teams(tournament))
+    last = services.last_published_round(tournament)
     for team in teams:
+        team.undo_allowed = (team.withdrawn_from_round or 0) > last
         team.captain_url = request.build_absolute_uri(reverse("team_captain", args=[team.token]))
         team.players = sorted(team.members.all(), key=lambda p: p.pk)
     return render(request, "arbiter/teams.html", {
@@ -96,22 +98,63 @@ def team_withdraw(request, tournament, number):
 
 
 @arbiter_view
-@require_http_methods(["POST"])
+@require_http_methods(["GET", "POST"])
 def match_forfeit(request, tournament, number, match):
-    """A team cannot field two pairs in match ``match`` of round ``number`` (POST ``team``): it
-    forfeits, its opponent scores the rest VP (rules.md §15)."""
+    """A team cannot field two pairs in match ``match`` of round ``number`` (``team``): GET
+    shows what the forfeit does (the two teams, the rest VP to the opponent, the tables
+    removed, undo until the round closes); POST with ``confirm`` and a ``reason`` (kept in
+    the audit) records it (rules.md §15)."""
+    from scoring.vp import format_vp
+
+    from ..models import Match
+
+    found = get_object_or_404(Match.objects.select_related("round", "team_a", "team_b", "table_1", "table_2"),
+                              round__tournament=tournament, round__number=number, number=match)
+    source = request.POST if request.method == "POST" else request.GET
+    team_number = query_int(source.get("team"), low=1, high=100_000)
+    team = Team.objects.filter(tournament=tournament, number=team_number).first() if team_number else None
+    if team is None or team.pk not in (found.team_a_id, found.team_b_id) or found.bye or found.team_b_id is None:
+        messages.error(request, _("Indica la squadra che dà forfait."))
+        return redirect("round", slug=tournament.slug, number=number)
+    error = None
+    reason = source.get("reason", "").strip()[:300]
+    if request.method == "POST":
+        try:
+            if not reason:
+                raise ArbiterError(_("Scrivi il motivo del forfait: resta nel Registro."))
+            services.forfeit_match(match=found, team=team, by=request.user, reason=reason)
+        except ArbiterError as exc:
+            error = exc.message
+        else:
+            effect_vp = format_vp(team_selectors.team_rest_vp(tournament))
+            opponent = found.team_b if team.pk == found.team_a_id else found.team_a
+            messages.success(request, _("Forfait della squadra %(t)s registrato: la squadra %(o)s riceve %(vp)s VP. "
+                                        "Si può annullare fino alla chiusura del turno.")
+                             % {"t": team.number, "o": opponent.number, "vp": effect_vp})
+            return redirect("round", slug=tournament.slug, number=number)
+    effect = services.forfeit_effect(found, team)
+    return render(request, "arbiter/match_forfeit.html", {
+        "tournament": tournament, "match": found, "round_number": number, "effect": effect,
+        "rest_vp": format_vp(effect["rest_vp"]), "error": error, "reason": reason})
+
+
+@arbiter_view
+@require_http_methods(["POST"])
+def match_forfeit_undo(request, tournament, number, match):
+    """Undo the forfeit of match ``match`` while round ``number`` is not closed: its two tables
+    come back with their numbers, links and PINs (rules.md §15; audited)."""
     from ..models import Match
 
     found = get_object_or_404(Match, round__tournament=tournament, round__number=number, number=match)
-    team = Team.objects.filter(tournament=tournament, number=query_int(request.POST.get("team"), low=1)).first()
     try:
-        if team is None:
-            raise ArbiterError(_("Indica la squadra che dà forfait."))
-        services.forfeit_match(match=found, team=team, by=request.user, reason=request.POST.get("reason", "")[:300])
+        services.undo_forfeit(match=found, by=request.user, reason=request.POST.get("reason", "")[:300])
     except ArbiterError as exc:
         messages.error(request, exc.message)
     else:
-        messages.success(request, _("Forfait della squadra %(t)s registrato.") % {"t": team.number})
+        found.refresh_from_db()
+        messages.success(request, _("Forfait annullato: l'incontro %(m)s si gioca ai tavoli %(a)s e %(b)s "
+                                    "(stessi link e PIN).")
+                         % {"m": found.number, "a": found.table_1.number, "b": found.table_2.number})
     return redirect("round", slug=tournament.slug, number=number)
 
 
@@ -120,7 +163,8 @@ def _lineup_context(team: Team) -> dict:
     number = services.lineup_round(tournament)
     rnd = tournament.rounds.filter(number=number).first()
     fixed = rnd is not None and rnd.state != Round.State.DRAFT
-    current = services.lineup_for(team, number)
+    choice = services.resolve_lineup(team, number)
+    current = choice.pairs if choice else None
     players = [p for p in team.members.order_by("pk") if p.is_active_in(number)]
     chosen = [p.pk for pair in current for p in pair] if current else [None] * 4
     slots = [{"name": f"p{k}", "label": label, "chosen": chosen[k]} for k, label in enumerate(
@@ -128,6 +172,7 @@ def _lineup_context(team: Team) -> dict:
          _("Seconda coppia, giocatore 1"), _("Seconda coppia, giocatore 2")))]
     return {"team": team, "tournament": tournament, "round_number": number, "fixed": fixed,
             "current": current, "players": players, "slots": slots,
+            "origin": services.lineup_origin_text(choice, number),
             "too_few": current is None, "beyond_plan": number > tournament.rounds_planned}
 
 
@@ -197,12 +242,28 @@ def team_matches(rnd: Round, states: dict) -> list[dict]:
                        for t in m["tables"]] if rnd.state != Round.State.DRAFT else []
         if m["vp"]:
             m["vp"] = [format_vp(v) for v in m["vp"]]
-        # a forfeit while no sheet of the match is entered (services.forfeit_match)
+        # a forfeit while no sheet of the match is entered (services.forfeit_match), undone
+        # until the round closes when the arbiter declared it (services.undo_forfeit)
+        m["can_undo_forfeit"] = (m["bye"] == "forfeit" and rnd.state != Round.State.CLOSED
+                                 and m.get("has_snapshot", False))
         m["can_forfeit"] = (rnd.state != Round.State.CLOSED and m["team_b"] is not None and not m["bye"]
                             and all((states.get(t) or "empty") == "empty" for t in m["tables"]))
+        if rnd.state == Round.State.DRAFT and m["tables"]:
+            m["origins"] = _draft_origins(rnd, m)
         if m["bye"] == "forfeit":
             m["rest_text"] = f"{rest} – 0" if m["forfeit_by"] != m["team_a"]["number"] else f"0 – {rest}"
         else:
             m["rest_text"] = rest
         out.append(m)
+    return out
+
+
+def _draft_origins(rnd: Round, match: dict) -> list[tuple[int, str]]:
+    """Where each team's line-up in a draft match comes from (rules.md §15): (team number,
+    sentence of :func:`services.lineup_origin_text`)."""
+    out = []
+    for side in ("team_a", "team_b"):
+        team = Team.objects.get(tournament=rnd.tournament, number=match[side]["number"])
+        out.append((team.number, services.lineup_origin_text(services.resolve_lineup(team, rnd.number),
+                                                            rnd.number)))
     return out
