@@ -262,11 +262,20 @@ class StandingsDocument:
     teams: bool = False  # one row per team (issue 15, rules.md §15)
     # Issue 15 item 1 (rules.md §14): ((group, rows with the group position), ...); () unsplit.
     groups: tuple = field(default=())
+    # The ranking's criteria in order, named as the page names them ("VP totali", "Scarto
+    # MP", "Scontro diretto", "MP fatti"): printed above the table, rules.md §8.
+    tiebreaks: tuple[str, ...] = field(default=())
 
     @property
     def has_ties(self) -> bool:
         """True when some position is shared ("3="): only then the legend is printed."""
         return any(r.position.endswith("=") for r in self.rows)
+
+    @property
+    def tie_example(self) -> str:
+        """The first shared position printed ("1="), for the legend under the table, so the
+        legend quotes a tie the reader can find; "" when no position is shared."""
+        return next((r.position for r in self.rows if r.position.endswith("=")), "")
 
     @property
     def session_text(self) -> str:
@@ -528,8 +537,15 @@ def standings_document(tournament: Tournament, *, after_round: int | None = None
         after_round=view.after_round, final=view.final, rows=lines, penalties=penalties,
         session=tournament.session_of_round(view.after_round or 1), sessions=tournament.sessions_planned,
         individual=tournament.is_individual, teams=tournament.is_teams,
-        groups=groups,
+        groups=groups, tiebreaks=_tiebreak_names(tournament),
     )
+
+
+def _tiebreak_names(tournament: Tournament) -> tuple[str, ...]:
+    """The names of the criteria the standings apply (``selectors.applied_tiebreaks``)."""
+    from .forms import TIEBREAK_LABELS
+
+    return tuple(str(TIEBREAK_LABELS[k]) for k in selectors.applied_tiebreaks(tournament) if k in TIEBREAK_LABELS)
 
 
 def _standing_line(r, names) -> StandingLine:

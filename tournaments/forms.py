@@ -15,11 +15,11 @@ from .clock import PRESET_3_HANDS_35, default_round_minutes
 from .models import Pair, Player, Tournament
 from .plans import plan_change_refusal, plan_refusal
 
-TIEBREAK_LABELS = {
+TIEBREAK_LABELS = {  # one name per criterion, as the standings page, PDF and XLSX head it
     "vp": _("VP totali"),
     "mp_difference": _("Scarto MP"),
     "head_to_head": _("Scontro diretto"),
-    "mp_scored": _("MP totali"),
+    "mp_scored": _("MP fatti"),
 }
 
 
@@ -118,7 +118,7 @@ PLAN_HELP = _("Una lettera per turno: M = Mitchell, D = danese, R = girone all'i
               "(es. MMD|DD = 5 turni in 2 sessioni). A torneo in corso si aggiunge una "
               "sessione in fondo (es. |DD); i turni già generati non cambiano.")
 
-INDIVIDUAL_TIEBREAK_HELP = _("Torneo individuale: VP totali, poi scarto MP, poi MP totali, per giocatore "
+INDIVIDUAL_TIEBREAK_HELP = _("Torneo individuale: VP totali, poi scarto MP, poi MP fatti, per giocatore "
                              "(regole §9). Lo scontro diretto non si applica: i giocatori si incontrano "
                              "in coppie che cambiano ogni turno.")
 
