@@ -168,8 +168,11 @@ class TournamentForm(forms.ModelForm):
         such settings, each with its own reason (``{"kind": "…"}``,
         ``services.kind_change_refusal``, issue 11)."""
         super().__init__(*args, **kwargs)
+        # The kind may still change on the settings page (no entrant, no round): every kind's
+        # fields stay, marked for static/js/tournament_form.js, as on the create form.
+        self.kind_open = self.instance.pk is None or not ((locked or {}).get("kind") or "kind" in frozen)
         self._fields_by_kind()
-        if self.instance.pk is not None and self.instance.is_individual:
+        if self.instance.pk is not None and self.instance.is_individual and not self.kind_open:
             # rules.md §9: head-to-head has no meaning per player; only the criteria that apply
             keys = [k for k in TIEBREAKS if k != "head_to_head"]
             self.fields["tiebreaks"].widget = TiebreakChooser(keys=keys)
@@ -213,7 +216,7 @@ class TournamentForm(forms.ModelForm):
         """The settings page shows the fields of the tournament's kind only: the others
         (:data:`KIND_FIELDS`) leave the form, so saving keeps their stored values untouched;
         the first round's "by number" is labelled by kind."""
-        if self.instance.pk is None:
+        if self.kind_open:
             return
         for name, kinds in KIND_FIELDS.items():
             if self.instance.kind not in kinds:
@@ -227,8 +230,9 @@ class TournamentForm(forms.ModelForm):
     def _mark_kinds(self):
         """The create form keeps every field, each kind-only one marked ``data-kinds`` (its
         kinds, space separated) and the first round's select ``data-number-labels`` (JSON by
-        kind), for static/js/tournament_form.js; the server checks stay as they are."""
-        if self.instance.pk is not None:
+        kind), for static/js/tournament_form.js (which also hides head-to-head among the
+        tie-breaks of an individual tournament, rules.md §9); the server checks stay."""
+        if not self.kind_open:
             return
         for name, kinds in KIND_FIELDS.items():
             if name in self.fields:
@@ -308,6 +312,14 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        plan = data.get("plan")
+        if data.get("kind") == Tournament.Kind.TEAMS and plan and "M" in plan:
+            if "plan" in self.changed_data:  # the arbiter wrote Mitchell rounds for teams
+                self.add_error("plan", _("Un torneo a squadre si accoppia con il girone all'italiana (R) o il "
+                                         "danese (D): il Mitchell (M) non vale per le squadre (es. %(plan)s).")
+                               % {"plan": plan.replace("M", "R")})
+            else:  # the plan offered for another kind: the same rounds without Mitchell (rules.md §15)
+                data["plan"] = plan.replace("M", "R")
         if data.get("kind") == Tournament.Kind.INDIVIDUAL and data.get("tiebreaks"):
             from .errors import ArbiterError
             from .services.tournament import individual_tiebreaks
