@@ -80,7 +80,8 @@ class TableInfo:
     """One table of a round as printed.
 
     ``bye``: "" (a playing table), "rest" or "forced" (then ``ns`` is the resting pair and
-    ``ew`` is None). ``filled``: the sheet has results; then ``hands`` (possibly empty for an
+    ``ew`` is None; ``resting_line`` says where it sits, "ns" or "ew", so a resting E/W pair
+    is printed under E/O). ``filled``: the sheet has results; then ``hands`` (possibly empty for an
     arbitral score), ``mp_*`` (MP) and ``vp_*`` (VP) are set. ``qr_src``: the captain
     link's QR code as a PNG ``data:`` URI (:func:`captain_qr`), "" when not wanted.
     """
@@ -101,6 +102,7 @@ class TableInfo:
     arbitral: bool = False
     arbitral_note: str = ""
     state: str = ""
+    resting_line: str = "ns"
 
     @property
     def vp_ns_text(self) -> str:
@@ -449,7 +451,8 @@ def round_document(rnd: Round, *, qr: bool = True, request=None) -> RoundDocumen
     for table in tables:
         ns, ew = _pair_info(table.ns, cache), _pair_info(table.ew, cache)
         if table.bye:
-            infos.append(TableInfo(number=table.number, ns=ns or ew, ew=None, bye=table.bye))
+            infos.append(TableInfo(number=table.number, ns=ns or ew, ew=None, bye=table.bye,
+                                   resting_line="ns" if ns else "ew"))
             continue
         url = links.captain_url(table, request)
         sheet = getattr(table, "sheet", None) if _has_sheet(table) else None

@@ -158,6 +158,7 @@ def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
         rows.append({
             "number": n, "bye": bye, "bye_label": bye_labels.get(bye, ""), "ns": table["ns"], "ew": table["ew"],
             "resting": (table["ns"] or table["ew"]) if bye else None,
+            "resting_line": ("ns" if table["ns"] else "ew") if bye else "",
             "sheet": sheet, "status": status, "status_label": status_labels.get(status, ""),
             "sum_error_mark": status == "disputed" and sheet.sum_error,
             "awaiting": status == "awaiting",
