@@ -118,6 +118,14 @@ PLAN_HELP = _("Una lettera per turno: M = Mitchell, D = danese, R = girone all'i
               "(es. MMD|DD = 5 turni in 2 sessioni). A torneo in corso si aggiunge una "
               "sessione in fondo (es. |DD); i turni già generati non cambiano.")
 
+REMATCH_CHOICES = {
+    Tournament.RematchWindow.ALL: _("Nessuna rivincita"),
+    Tournament.RematchWindow.PREVIOUS: _("Non con l'avversario del turno prima"),
+    Tournament.RematchWindow.NONE: _("Rivincite ammesse"),
+}
+REMATCH_HELP = _("Nei turni danesi: «Nessuna rivincita» = mai contro un avversario già incontrato; "
+                 "«Non con l'avversario del turno prima» = solo l'ultimo incontro è escluso.")
+
 INDIVIDUAL_TIEBREAK_HELP = _("Torneo individuale: VP totali, poi scarto MP, poi MP fatti, per giocatore "
                              "(regole §9). Lo scontro diretto non si applica: i giocatori si incontrano "
                              "in coppie che cambiano ogni turno.")
@@ -198,6 +206,10 @@ class TournamentForm(forms.ModelForm):
                     self.fields[name].widget.attrs["max"] = high
         if "plan" in self.fields:
             self.fields["plan"].help_text = PLAN_HELP
+        if "rematch_window" in self.fields and not self.fields["rematch_window"].disabled:
+            # Choices short enough to be read whole in a select on a phone; the help says them in full.
+            self.fields["rematch_window"].choices = list(REMATCH_CHOICES.items())
+            self.fields["rematch_window"].help_text = REMATCH_HELP
         self.fields["slug"].widget.attrs.update({"data-slug-from": "id_name", "autocapitalize": "none"})
         self.fields["slug"].help_text = _("Compare negli indirizzi del torneo (%(address)s). Vuoto: ricavato "
                                           "dal nome.") % {"address": slug_address_example()}
