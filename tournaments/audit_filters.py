@@ -26,18 +26,18 @@ class AuditFilters:
     """The filters read from the query string; ``None`` / "" = not filtered.
 
     ``round`` and ``table``: numbers 1..32767; ``entrant``: the pair's, player's or team's
-    number; ``action``: a kind of action (a key of :data:`ACTION_KINDS`) present in the trail; ``who``: "arbiter:<username>",
+    number; ``action_kind``: a kind of action (a key of :data:`ACTION_KINDS`) present in the trail; ``who``: "arbiter:<username>",
     "captain" (any table's captain) or "system"."""
 
     round: int | None = None
     table: int | None = None
     entrant: int | None = None
-    action: str = ""
+    action_kind: str = ""
     who: str = ""
 
     @property
     def active(self) -> bool:
-        return any(v not in (None, "") for v in (self.round, self.table, self.entrant, self.action, self.who))
+        return any(v not in (None, "") for v in (self.round, self.table, self.entrant, self.action_kind, self.who))
 
 
 def _number(raw) -> int | None:
@@ -57,7 +57,7 @@ def read_filters(tournament: Tournament, query) -> AuditFilters:
     return AuditFilters(
         round=_number(query.get("round")), table=_number(query.get("table")),
         entrant=_number(query.get("entrant")),
-        action=action if action in dict(action_choices(tournament)) else "",
+        action_kind=action if action in dict(action_choices(tournament)) else "",
         who=who if who in dict(who_choices(tournament)) else "",
     )
 
@@ -89,8 +89,8 @@ def filtered_entries(tournament: Tournament, filters: AuditFilters) -> QuerySet:
         entries = entries.filter(table_number=filters.table)
     if filters.entrant is not None:
         entries = entries.filter(entrant_q(tournament, filters.entrant))
-    if filters.action:
-        entries = entries.filter(action__in=_codes_of(tournament, filters.action))
+    if filters.action_kind:
+        entries = entries.filter(action__in=_codes_of(tournament, filters.action_kind))
     if filters.who == "captain":
         entries = entries.filter(actor_code="captain")
     elif filters.who == "system":
