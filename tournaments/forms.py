@@ -176,8 +176,9 @@ class TournamentForm(forms.ModelForm):
         such settings, each with its own reason (``{"kind": "…"}``,
         ``services.kind_change_refusal``, issue 11)."""
         super().__init__(*args, **kwargs)
-        # The kind may still change on the settings page (no entrant, no round): every kind's
-        # fields stay, marked for static/js/tournament_form.js, as on the create form.
+        # The kind may still change on the settings page (no entrant, no round): the kind
+        # select is marked for static/js/tournament_form.js, as on the create form, so the
+        # plan and the tie-breaks follow it live (the other kinds' fields stay out).
         self.kind_open = self.instance.pk is None or not ((locked or {}).get("kind") or "kind" in frozen)
         self._fields_by_kind()
         if self.instance.pk is not None and self.instance.is_individual and not self.kind_open:
@@ -228,7 +229,7 @@ class TournamentForm(forms.ModelForm):
         """The settings page shows the fields of the tournament's kind only: the others
         (:data:`KIND_FIELDS`) leave the form, so saving keeps their stored values untouched;
         the first round's "by number" is labelled by kind."""
-        if self.kind_open:
+        if self.instance.pk is None:
             return
         for name, kinds in KIND_FIELDS.items():
             if self.instance.kind not in kinds:

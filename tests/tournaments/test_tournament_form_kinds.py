@@ -39,7 +39,7 @@ def test_individual_drops_head_to_head_from_the_default_order(arbiter_client):
 
 def test_settings_page_is_live_while_the_kind_may_change(arbiter_client, tournament):
     html = arbiter_client.get(reverse("tournament_edit", args=[tournament.slug])).content.decode()
-    assert "data-kind-select" in html and 'data-kinds="teams"' in html
+    assert "data-kind-select" in html and "data-number-labels" in html
     resp = arbiter_client.post(reverse("tournament_edit", args=[tournament.slug]),
                                tournament_settings(tournament, kind="teams"))
     assert resp.status_code == 302
