@@ -80,7 +80,8 @@ class TableInfo:
     """One table of a round as printed.
 
     ``bye``: "" (a playing table), "rest" or "forced" (then ``ns`` is the resting pair and
-    ``ew`` is None). ``filled``: the sheet has results; then ``hands`` (possibly empty for an
+    ``ew`` is None; ``resting_line`` says where it sits, "ns" or "ew", so a resting E/W pair
+    is printed under E/O). ``filled``: the sheet has results; then ``hands`` (possibly empty for an
     arbitral score), ``mp_*`` (MP) and ``vp_*`` (VP) are set. ``qr_src``: the captain
     link's QR code as a PNG ``data:`` URI (:func:`captain_qr`), "" when not wanted.
     """
@@ -106,6 +107,7 @@ class TableInfo:
     # tournament's public pages are off (the page would answer 404).
     ns_pages: tuple[str, ...] = ()
     ew_pages: tuple[str, ...] = ()
+    resting_line: str = "ns"
 
     @property
     def vp_ns_text(self) -> str:
@@ -270,11 +272,20 @@ class StandingsDocument:
     teams: bool = False  # one row per team (issue 15, rules.md §15)
     # Issue 15 item 1 (rules.md §14): ((group, rows with the group position), ...); () unsplit.
     groups: tuple = field(default=())
+    # The ranking's criteria in order, named as the page names them ("VP totali", "Scarto
+    # MP", "Scontro diretto", "MP fatti"): printed above the table, rules.md §8.
+    tiebreaks: tuple[str, ...] = field(default=())
 
     @property
     def has_ties(self) -> bool:
         """True when some position is shared ("3="): only then the legend is printed."""
         return any(r.position.endswith("=") for r in self.rows)
+
+    @property
+    def tie_example(self) -> str:
+        """The first shared position printed ("1="), for the legend under the table, so the
+        legend quotes a tie the reader can find; "" when no position is shared."""
+        return next((r.position for r in self.rows if r.position.endswith("=")), "")
 
     @property
     def session_text(self) -> str:
@@ -448,7 +459,8 @@ def round_document(rnd: Round, *, qr: bool = True, request=None) -> RoundDocumen
     for table in tables:
         ns, ew = _pair_info(table.ns, cache), _pair_info(table.ew, cache)
         if table.bye:
-            infos.append(TableInfo(number=table.number, ns=ns or ew, ew=None, bye=table.bye))
+            infos.append(TableInfo(number=table.number, ns=ns or ew, ew=None, bye=table.bye,
+                                   resting_line="ns" if ns else "ew"))
             continue
         url = links.captain_url(table, request)
         sheet = getattr(table, "sheet", None) if _has_sheet(table) else None
@@ -557,8 +569,15 @@ def standings_document(tournament: Tournament, *, after_round: int | None = None
         after_round=view.after_round, final=view.final, rows=lines, penalties=penalties,
         session=tournament.session_of_round(view.after_round or 1), sessions=tournament.sessions_planned,
         individual=tournament.is_individual, teams=tournament.is_teams,
-        groups=groups,
+        groups=groups, tiebreaks=_tiebreak_names(tournament),
     )
+
+
+def _tiebreak_names(tournament: Tournament) -> tuple[str, ...]:
+    """The names of the criteria the standings apply (``selectors.applied_tiebreaks``)."""
+    from .forms import TIEBREAK_LABELS
+
+    return tuple(str(TIEBREAK_LABELS[k]) for k in selectors.applied_tiebreaks(tournament) if k in TIEBREAK_LABELS)
 
 
 def _standing_line(r, names) -> StandingLine:

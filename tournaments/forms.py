@@ -15,11 +15,11 @@ from .clock import PRESET_3_HANDS_35, default_round_minutes
 from .models import Pair, Player, Tournament
 from .plans import plan_change_refusal, plan_refusal
 
-TIEBREAK_LABELS = {
+TIEBREAK_LABELS = {  # one name per criterion, as the standings page, PDF and XLSX head it
     "vp": _("VP totali"),
     "mp_difference": _("Scarto MP"),
     "head_to_head": _("Scontro diretto"),
-    "mp_scored": _("MP totali"),
+    "mp_scored": _("MP fatti"),
 }
 
 
@@ -127,7 +127,15 @@ PLAN_HELP = _("Una lettera per turno: M = Mitchell, D = danese, R = girone all'i
               "(es. MMD|DD = 5 turni in 2 sessioni). A torneo in corso si aggiunge una "
               "sessione in fondo (es. |DD); i turni già generati non cambiano.")
 
-INDIVIDUAL_TIEBREAK_HELP = _("Torneo individuale: VP totali, poi scarto MP, poi MP totali, per giocatore "
+REMATCH_CHOICES = {
+    Tournament.RematchWindow.ALL: _("Nessuna rivincita"),
+    Tournament.RematchWindow.PREVIOUS: _("Non con l'avversario del turno prima"),
+    Tournament.RematchWindow.NONE: _("Rivincite ammesse"),
+}
+REMATCH_HELP = _("Nei turni danesi: «Nessuna rivincita» = mai contro un avversario già incontrato; "
+                 "«Non con l'avversario del turno prima» = solo l'ultimo incontro è escluso.")
+
+INDIVIDUAL_TIEBREAK_HELP = _("Torneo individuale: VP totali, poi scarto MP, poi MP fatti, per giocatore "
                              "(regole §9). Lo scontro diretto non si applica: i giocatori si incontrano "
                              "in coppie che cambiano ogni turno.")
 
@@ -180,8 +188,12 @@ class TournamentForm(forms.ModelForm):
         such settings, each with its own reason (``{"kind": "…"}``,
         ``services.kind_change_refusal``, issue 11)."""
         super().__init__(*args, **kwargs)
+        # The kind may still change on the settings page (no entrant, no round): the kind
+        # select is marked for static/js/tournament_form.js, as on the create form, so the
+        # plan and the tie-breaks follow it live (the other kinds' fields stay out).
+        self.kind_open = self.instance.pk is None or not ((locked or {}).get("kind") or "kind" in frozen)
         self._fields_by_kind()
-        if self.instance.pk is not None and self.instance.is_individual:
+        if self.instance.pk is not None and self.instance.is_individual and not self.kind_open:
             # rules.md §9: head-to-head has no meaning per player; only the criteria that apply
             keys = [k for k in TIEBREAKS if k != "head_to_head"]
             self.fields["tiebreaks"].widget = TiebreakChooser(keys=keys)
@@ -207,6 +219,10 @@ class TournamentForm(forms.ModelForm):
                     self.fields[name].widget.attrs["max"] = high
         if "plan" in self.fields:
             self.fields["plan"].help_text = PLAN_HELP
+        if "rematch_window" in self.fields and not self.fields["rematch_window"].disabled:
+            # Choices short enough to be read whole in a select on a phone; the help says them in full.
+            self.fields["rematch_window"].choices = list(REMATCH_CHOICES.items())
+            self.fields["rematch_window"].help_text = REMATCH_HELP
         self.fields["slug"].widget.attrs.update({"data-slug-from": "id_name", "autocapitalize": "none"})
         self.fields["slug"].help_text = _("Compare negli indirizzi del torneo (%(address)s). Vuoto: ricavato "
                                           "dal nome.") % {"address": slug_address_example()}
@@ -240,8 +256,9 @@ class TournamentForm(forms.ModelForm):
     def _mark_kinds(self):
         """The create form keeps every field, each kind-only one marked ``data-kinds`` (its
         kinds, space separated) and the first round's select ``data-number-labels`` (JSON by
-        kind), for static/js/tournament_form.js; the server checks stay as they are."""
-        if self.instance.pk is not None:
+        kind), for static/js/tournament_form.js (which also hides head-to-head among the
+        tie-breaks of an individual tournament, rules.md §9); the server checks stay."""
+        if not self.kind_open:
             return
         for name, kinds in KIND_FIELDS.items():
             if name in self.fields:
@@ -324,6 +341,14 @@ class TournamentForm(forms.ModelForm):
 
     def clean(self):
         data = super().clean()
+        plan = data.get("plan")
+        if data.get("kind") == Tournament.Kind.TEAMS and plan and "M" in plan:
+            if "plan" in self.changed_data:  # the arbiter wrote Mitchell rounds for teams
+                self.add_error("plan", _("Un torneo a squadre si accoppia con il girone all'italiana (R) o il "
+                                         "danese (D): il Mitchell (M) non vale per le squadre (es. %(plan)s).")
+                               % {"plan": plan.replace("M", "R")})
+            else:  # the plan offered for another kind: the same rounds without Mitchell (rules.md §15)
+                data["plan"] = plan.replace("M", "R")
         if data.get("kind") == Tournament.Kind.INDIVIDUAL and data.get("tiebreaks"):
             from .errors import ArbiterError
             from .services.tournament import individual_tiebreaks

@@ -31,6 +31,12 @@ def captain_url(table, request=None) -> str:
     return base_url(request) + reverse("captain", args=[table.token])
 
 
+def team_captain_url(team, request=None) -> str:
+    """Absolute URL of the line-up page of ``team``'s captain (rules.md §15: the captain
+    enters the team's line-up on the phone)."""
+    return base_url(request) + reverse("team_captain", args=[team.token])
+
+
 @lru_cache(maxsize=2048)
 def qr_svg(url: str, scale: int = 3, *, sizable: bool = False) -> str:
     """An inline SVG QR code for ``url`` (no XML declaration, ready to embed in HTML/PDF).

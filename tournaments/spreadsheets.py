@@ -104,7 +104,8 @@ def scoresheets_xlsx(doc: RoundDocument) -> bytes:
     Sheet "Smazzate": one row per hand (Tavolo, Smazzata, Coppia N/S, Base N/S, Carte N/S,
     Totale N/S, Coppia E/O, Base E/O, Carte E/O, Totale E/O). Sheet "Tavoli": one row per
     table with players, MP totals, difference, VP, state; rests listed with their pair and
-    the rest VP in "VP N/S" (``selectors.rest_values``, rules.md §5), as the round page shows.
+    the rest VP in its own line's columns (a resting E/W pair under "Coppia E/O" and "VP
+    E/O", ``selectors.rest_values``, rules.md §5), as the round page shows.
     Blank sheets appear in "Tavoli" with empty results.
 
     When the plan has several sessions (issue 12 item 1) both sheets end with a column
@@ -130,8 +131,12 @@ def scoresheets_xlsx(doc: RoundDocument) -> bytes:
     for t in doc.tables:
         if t.bye:
             label = _("Riposo forzato") if t.bye == Table.Bye.FORCED else _("Riposo")
-            append_row(ws2, [t.number, t.ns.number, t.ns.names, None, label, None, None, None,
-                        vp_number(doc.rest_vp), None, label] + tail)
+            if t.resting_line == "ew":  # a resting E/W pair in the E/O columns
+                append_row(ws2, [t.number, None, label, t.ns.number, t.ns.names, None, None, None,
+                            None, vp_number(doc.rest_vp), label] + tail)
+            else:
+                append_row(ws2, [t.number, t.ns.number, t.ns.names, None, label, None, None, None,
+                            vp_number(doc.rest_vp), None, label] + tail)
             continue
         append_row(ws2, [t.number, t.ns.number, t.ns.names, t.ew.number, t.ew.names, t.mp_ns, t.mp_ew,
                     t.difference, vp_number(t.vp_ns), vp_number(t.vp_ew),

@@ -12,6 +12,7 @@ urlpatterns: list = [
     path("documenti/turno-<int:number>/pacchetto/<str:key>/stato.json", documents.print_pack_status,
          name="print_pack_status"),
     path("documenti/turno-<int:number>/pacchetto/<str:key>.pdf", documents.print_pack_pdf, name="print_pack_pdf"),
+    path("documenti/capitani-squadre.pdf", documents.team_slips_pdf, name="team_slips_pdf"),
     path("documenti/classifica.pdf", documents.standings_pdf, name="standings_pdf"),
     path("documenti/classifica.xlsx", documents.standings_xlsx, name="standings_xlsx"),
     # one document too big to render inside the request, rendered by a background job

@@ -62,3 +62,26 @@ def vp_display(value) -> str:
     from scoring.vp import format_vp
 
     return format_vp(value).replace(".", formats.get_format("DECIMAL_SEPARATOR"))
+
+
+def clock_entered_text(seconds: int | None) -> str:
+    """When a sheet was entered against the table's time (rules.md §10, the round clock):
+    ``seconds`` still left then (negative: past the time). 2498 → "inserito 41:38 prima
+    della fine"; −125 → "+2:05 oltre il tempo"; None (clock not started) → ""."""
+    from .clock import format_mmss
+
+    if seconds is None:
+        return ""
+    if seconds >= 0:
+        return _("inserito %(t)s prima della fine") % {"t": format_mmss(seconds)}
+    return _("+%(t)s oltre il tempo") % {"t": format_mmss(-seconds)}
+
+
+def clock_left_text(seconds: int) -> str:
+    """Time left on the round clock as the Registro reads it: 2495 → "41:35 rimasti";
+    −125 → "2:05 oltre il tempo"."""
+    from .clock import format_mmss
+
+    if seconds >= 0:
+        return _("%(t)s rimasti") % {"t": format_mmss(seconds)}
+    return _("%(t)s oltre il tempo") % {"t": format_mmss(-seconds)}

@@ -142,7 +142,7 @@ def test_board_highlights_tables_still_playing_when_time_is_up(arbiter_client, a
     html = after.content.decode()
     assert '<tr id="t2" data-state="empty" data-version="0" class="late">' in html
     assert '<tr id="t1" data-state="entered"' in html and 'id="t1" data-state="entered" data-version="1" class="late"' not in html
-    assert "inserito a −42:00" in html                  # table 1 entered at the start
+    assert "inserito 42:00 prima della fine" in html                  # table 1 entered at the start
     assert "tempo scaduto: finite il giro" in html
 
 

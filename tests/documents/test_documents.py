@@ -220,13 +220,17 @@ def test_scoresheets_xlsx_one_row_per_hand(played):
 
 
 def test_scoresheets_xlsx_rest_row_has_the_rest_vp(drafted):
-    """5 pairs: table 3 is the rest; default 70% of the 20-VP maximum = 14 VP (rules.md §5)."""
+    """5 pairs: table 3 is the rest; default 70% of the 20-VP maximum = 14 VP (rules.md §5).
+    The resting pair 5 is E/W at table 3 (the phantom sits N/S): its number, names and VP
+    are in the E/O columns, "Riposo" where the N/S pair would be."""
     wb = load_workbook(io.BytesIO(spreadsheets.scoresheets_xlsx(documents.round_document(drafted.rounds.get(number=1)))))
     rows = [[c.value for c in r] for r in wb["Tavoli"].iter_rows(min_row=2)]
-    rest = [r for r in rows if r[4] == "Riposo"]
-    assert len(rest) == 1
     header = [c.value for c in wb["Tavoli"][1]]
-    assert rest[0][header.index("VP N/S")] == 14
+    rest = [r for r in rows if r[header.index("Stato")] == "Riposo"]
+    assert len(rest) == 1
+    assert rest[0][header.index("Coppia E/O")] == 5 and rest[0][header.index("Coppia N/S")] is None
+    assert rest[0][header.index("Giocatori N/S")] == "Riposo"
+    assert rest[0][header.index("VP E/O")] == 14 and rest[0][header.index("VP N/S")] is None
 
 
 # --------------------------------------------------------------------------- dates

@@ -111,14 +111,14 @@ def test_standings_page_names_the_criteria_applied(arbiter_client, indiv, arbite
     register(indiv, arbiter, 8)
     play(services.generate_round(tournament=indiv, by=arbiter), arbiter, {1: (600, 0)})
     body = arbiter_client.get(reverse("standings", args=["indiv"])).content.decode()
-    assert "VP totali → Scarto MP → MP totali" in body
+    assert "VP totali → Scarto MP → MP fatti" in body
     assert "lo scontro diretto non si applica in un torneo individuale" in body
 
 
 def test_individual_tie_on_vp_and_mp_difference_broken_by_mp_scored(indiv, arbiter):
     """Hand calculation (vp20-4h): T1 1+2 v 3+4 400–200 (diff 200 → 11–9); T2 5+6 v 7+8
     300–100 (diff 200 → 11–9). Players 1, 2, 5, 6: 11 VP, +200 MP; MP scored 400 for 1, 2
-    and 300 for 5, 6: third criterion (MP totali) puts 1, 2 first, still tied with each other
+    and 300 for 5, 6: third criterion (MP fatti) puts 1, 2 first, still tied with each other
     ("1="), then 5, 6 ("3=")."""
     register(indiv, arbiter, 8)
     play(services.generate_round(tournament=indiv, by=arbiter), arbiter, {1: (400, 200), 2: (300, 100)})

@@ -292,7 +292,21 @@ def _write_tables(rnd: Round, response: dict) -> None:
         number = max(used_numbers, default=0) + 1
         used_numbers.add(number)
         table = Table.objects.create(round=rnd, number=number, bye=kind)
-        Seat.objects.create(round=rnd, table=table, pair=pairs[pair_number], line=Seat.Line.NS)
+        line = _rest_line(rnd, response, pair_number) if kind == Table.Bye.REST else Seat.Line.NS
+        Seat.objects.create(round=rnd, table=table, pair=pairs[pair_number], line=line)
+
+
+def _rest_line(rnd: Round, response: dict, pair_number: int) -> str:
+    """The line a resting pair belongs to. Mitchell (rules.md §6, pairing-io.md): the phantom
+    is the N/S pair of table T, so the pair that meets it is an E/W pair; when a second-rest
+    exchange made another pair rest, that pair's own line (the ``line`` of its adjustment,
+    the seat the movement's pair took). Other systems have no lines: N/S."""
+    if rnd.system != Round.System.MITCHELL:
+        return Seat.Line.NS
+    for a in response.get("adjustments") or []:
+        if a.get("rests") is not None and int(a["rests"]) == pair_number and a.get("line") in ("ns", "ew"):
+            return a["line"]
+    return Seat.Line.EW
 
 
 def response_from_round(rnd: Round) -> dict:

@@ -11,6 +11,8 @@ from django.utils.translation import gettext, gettext_lazy as _
 
 from scoring.vp import format_vp
 
+from .. import wording
+from ..clock import format_mmss
 from ..models import CorrectionKind, Round, ScoreSheet, Tournament
 
 register = template.Library()
@@ -95,8 +97,8 @@ KEYS = {
     "membership_numbers": _("tessere"), "kind": _("tipo di correzione"),
     "forced_rest": _("riposo forzato"), "rest": _("riposo"), "forced_byes": _("riposi forzati"),
     "hands_per_round": _("smazzate per turno"), "vp_scale": _("tabella VP"), "plan": _("piano"),
-    "remaining": _("secondi rimasti"), "duration": _("durata in secondi"), "minutes": _("minuti"),
-    "extra_seconds": _("secondi in più al tavolo"), "at": _("alle"),
+    "remaining": _("tempo rimasto"), "duration": _("durata"), "minutes": _("minuti"),
+    "extra_seconds": _("tempo in più al tavolo"), "at": _("alle"),
     "minutes_per_round": _("minuti per turno"),
     "team": _("squadra"),  # a team's penalty (rules.md §15)
     "disputed_by": _("contestato da"),
@@ -116,6 +118,8 @@ KEYS = {
 }
 # Keys that mean nothing to an arbiter: the confirming browser's cookie and User-Agent
 # hashes (the board compares them, issue 10 item 5). One phrase says they were recorded.
+# Keys holding seconds of the round clock: shown as minutes and seconds ("41:35").
+CLOCK_SECONDS = ("remaining", "duration", "extra_seconds")
 DEVICE_KEYS = ("confirm_device", "confirm_agent", "entry_device", "entry_agent")
 
 
@@ -277,6 +281,10 @@ def _part(key: str, value, action: str) -> str:
     """One "label: value" of a dict value; a line-up reads by itself ("coppia 1: …; coppia 2: …")."""
     if key == "pairs" and (text := _line_up(value)) is not None:
         return text
+    if key in CLOCK_SECONDS and isinstance(value, int) and not isinstance(value, bool):
+        if key == "remaining":  # "41:35 rimasti", never a count of seconds
+            return wording.clock_left_text(value)
+        return f"{_key_label(key, action)}: {format_mmss(value)}"
     return f"{_key_label(key, action)}: {_label(key, value, action)}"
 
 

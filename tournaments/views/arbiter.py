@@ -17,9 +17,9 @@ from .. import documents, registration_import, registration_previews, registrati
 from ..errors import ArbiterError
 from ..i18n_messages import message_text
 from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
-from ..models import AuditEntry, Pair, Player, Round, Team, Tournament
+from ..models import Pair, Player, Round, Team, Tournament
 from ..tables import PairTable
-from .common import arbiter_view, query_int
+from .common import arbiter_view
 
 
 def _count_of(queryset):
@@ -296,18 +296,26 @@ def registrations_import(request, tournament):
 def audit_log(request, tournament):
     """``/registro/``: the tournament's audit trail, newest first, 500 entries at most.
 
-    ``?round=`` and ``?table=``: filters by round and table number; a value that is not a
-    whole number from 1 to 32767 is ignored (never a 500, issue 10 item 6).
+    Filters (GET, :mod:`tournaments.audit_filters`): ``round`` and ``table`` numbers,
+    ``entrant`` (the pair's, player's or team's number: entries naming it and those of the
+    tables where it sat), ``action`` (a kind of action: score, rounds, penalties…), ``who`` ("arbiter:<name>",
+    "captain", "system"). A value that is not a whole number from 1 to 32767, or not one
+    of the choices offered, is ignored (never a 500, issue 10 item 6).
     """
-    entries = AuditEntry.objects.filter(tournament=tournament)
-    rnd = query_int(request.GET.get("round"), low=1, high=32767)
-    table = query_int(request.GET.get("table"), low=1, high=32767)
-    if rnd is not None:
-        entries = entries.filter(round_number=rnd)
-    if table is not None:
-        entries = entries.filter(table_number=table)
-    return render(request, "arbiter/audit.html", {"tournament": tournament, "entries": entries[:500],
-                                                  "round": rnd, "table": table})
+    from .. import audit_filters
+
+    filters = audit_filters.read_filters(tournament, request.GET)
+    entries = audit_filters.filtered_entries(tournament, filters)
+    return render(request, "arbiter/audit.html", {
+        "tournament": tournament, "entries": entries[:500], "filters": filters,
+        "round": filters.round, "table": filters.table,
+        "round_choices": audit_filters.round_choices(tournament),
+        "entrant_choices": sorted(selectors.entrant_names(tournament).items()),
+        "entrant_label": wording.by_kind(tournament, pairs=_("Coppia"), individual=_("Giocatore"),
+                                         teams=_("Squadra")),
+        "action_choices": audit_filters.action_choices(tournament),
+        "who_choices": audit_filters.who_choices(tournament),
+    })
 
 
 @arbiter_view

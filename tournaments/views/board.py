@@ -70,7 +70,7 @@ def build_board_rows_context(rnd: Round, stamp: str | None = None) -> dict:
     after too many wrong PINs, issue 10 item 3), ``same_browser`` (a captain's confirmation
     from a browser that looks like the entry's: ``tournaments.devices.same_browser``, item 5),
     ``late`` (issue 12: no sheet yet and the table's clock is at zero), ``extra_minutes`` (the
-    table's extra time), ``entered_at`` ("inserito a −3:10" / "+2:05 oltre il tempo"). Also
+    table's extra time), ``entered_at`` ("inserito 3:10 prima della fine" / "+2:05 oltre il tempo"). Also
     ``clock`` (the room's ``services.clock_json`` while the round is in play) and ``late``.
     """
     slug = rnd.tournament.slug

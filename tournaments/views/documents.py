@@ -64,6 +64,27 @@ def _in_background(tournament, pack: printpack.Pack):
 
 
 @arbiter_view
+def team_slips_pdf(request, tournament):
+    """The team captains' slips (rules.md §15): every team's, or ``?squadra=N`` one team's.
+    404 outside a team tournament or for a team number it does not have."""
+    from ..team_slips import team_slips, team_slips_pdf as render_slips
+
+    if not tournament.is_teams:
+        raise Http404("teams")
+    raw = (request.GET.get("squadra") or "").strip()
+    number = None
+    if raw:
+        if not raw.isdigit() or len(raw) > 6:
+            raise Http404("squadra")
+        number = int(raw)
+    slips = team_slips(tournament, number=number, request=request)
+    if number is not None and not slips:
+        raise Http404("squadra")
+    name = f"{tournament.slug}-capitani-squadre" + (f"-{number}" if number is not None else "") + ".pdf"
+    return _download(render_slips(tournament, slips), PDF, name, inline=True)
+
+
+@arbiter_view
 def tablelist_pdf(request, tournament, number: int):
     """Table list of round ``number``; ``?qr=0`` leaves out the captains' QR codes.
     Too big for the request (``printpack.inline_ok``): a background job (module docstring)."""

@@ -19,12 +19,36 @@ from .. import services
 from ..errors import ArbiterError
 from ..forms import MAX_ENTRANT_NUMBER, MAX_ROUND_NUMBER
 from ..models import Pair, Penalty, Player, Team
-from ..wording import vp_display
+from ..wording import vp_display, withdrawn_mark
 from .common import arbiter_view
 
 
+class EntrantChoiceField(forms.ModelChoiceField):
+    """A pair or team offered by number and name ("3 Rossi Anna – Verdi Bruno"), posted as
+    its number (``to_field_name="number"``), so the arbiter picks the entrant he means."""
+
+    def label_from_instance(self, obj) -> str:
+        if isinstance(obj, Pair):
+            name = " – ".join(p.display_name for p in obj.players) or obj.name
+        else:
+            name = obj.name
+        mark = f" ({withdrawn_mark(obj.tournament)})" if getattr(obj, "status", "") == "withdrawn" else ""
+        return f"{obj.number} {name}{mark}"
+
+    def to_python(self, value):
+        # a posted number is looked up in the database: one no entrant can have (not digits,
+        # or beyond the entry-number bound) is refused before the query (a 20-digit number
+        # overflows SQLite's integer)
+        if value not in self.empty_values and (not str(value).strip().isdigit()
+                                               or int(str(value).strip()) > MAX_ENTRANT_NUMBER):
+            raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
+        return super().to_python(value)
+
+
 class PenaltyForm(forms.Form):
-    pair = forms.IntegerField(label=gettext_lazy("Coppia (numero)"), min_value=1, max_value=MAX_ENTRANT_NUMBER)
+    pair = EntrantChoiceField(
+        label=gettext_lazy("Coppia"), queryset=Pair.objects.none(), to_field_name="number", empty_label="—",
+        error_messages={"invalid_choice": gettext_lazy("Scegli una coppia del torneo.")})
     vp = forms.DecimalField(
         label=gettext_lazy("VP da togliere"), max_digits=6, decimal_places=2, min_value=Decimal("0.01"),
         required=False,
@@ -45,22 +69,19 @@ class PenaltyForm(forms.Form):
     def __init__(self, *args, tournament, **kwargs):
         super().__init__(*args, **kwargs)
         self.tournament = tournament
+        self.fields["pair"].queryset = (
+            Pair.objects.filter(tournament=tournament, round__isnull=True).select_related("tournament")
+            .prefetch_related(Prefetch("members", queryset=Player.objects.order_by("seat"))).order_by("number"))
         if tournament.is_teams:  # rules.md §15: a team tournament penalises teams, not pairs
             del self.fields["pair"]
-            self.fields["team"] = forms.ModelChoiceField(
-                label=gettext_lazy("Squadra"), queryset=Team.objects.filter(tournament=tournament).order_by("number"),
+            self.fields["team"] = EntrantChoiceField(
+                label=gettext_lazy("Squadra"),
+                queryset=Team.objects.filter(tournament=tournament).select_related("tournament").order_by("number"),
                 empty_label="—", error_messages={"invalid_choice": gettext_lazy("Scegli una squadra del torneo.")})
             self.fields["mp"].help_text = gettext_lazy(
                 "Un numero intero: toglie MP allo scarto totale degli incontri della squadra, non al risultato "
                 "dell'incontro. Indica VP oppure MP, non entrambi.")
             self.order_fields(["team"])
-
-    def clean_pair(self):
-        number = self.cleaned_data["pair"]
-        pair = Pair.objects.filter(tournament=self.tournament, round__isnull=True, number=number).first()
-        if pair is None:
-            raise forms.ValidationError(_("Nessuna coppia con il numero %(n)s in questo torneo.") % {"n": number})
-        return pair
 
     def clean(self):
         data = super().clean()

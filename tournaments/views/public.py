@@ -72,7 +72,7 @@ def table_list(rnd: Round | None) -> list[PublicTable]:
     if rnd is None:
         return []
     return [
-        PublicTable(number=t.number, ns=t.ns, ew=t.ew if not t.bye else None,
+        PublicTable(number=t.number, ns=t.ns, ew=t.ew,  # a resting E/W pair under E/O (rules.md §6)
                     bye=t.get_bye_display() if t.bye else "")
         for t in selectors.round_tables(rnd)
     ]

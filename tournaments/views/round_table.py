@@ -81,10 +81,11 @@ def rows_html(rows: list[dict], *, in_play: bool) -> SafeString:
         status = escape(row["status"] or "")
         cells = [f'<tr id="table-{row["number"]}" data-status="{status}">\n<td class="num">{row["number"]}</td>\n']
         if row["bye"]:
-            resting = row["resting"] or {"display_number": "", "name": ""}
-            cells.append(f'<td colspan="2"><span class="pairname"><b>{escape(resting["display_number"])}</b> '
-                         f'<span class="hide-phone">{escape(resting["name"])}</span></span> — '
-                         f'<em>{escape(row["bye_label"])}</em></td>\n')
+            # The resting pair stays in its own line's column (an E/W pair under E/O, as the
+            # board and the public pages show it); the empty line's cell says "Riposo".
+            rest = f'<td class="rest-label"><em>{escape(row["bye_label"])}</em></td>'
+            pair = _pair(row["resting"])
+            cells.append(f'{rest}{pair}\n' if row.get("resting_line") == "ew" else f'{pair}{rest}\n')
             if in_play:
                 cells.append(f'<td></td><td class="hide-phone"></td><td class="hide-phone"></td>'
                              f'<td class="num">{escape(row["vp"])}</td><td class="no-print"></td>\n')

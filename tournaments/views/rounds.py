@@ -19,8 +19,8 @@ from django.views.decorators.http import require_POST
 
 from scoring.vp import format_vp
 
-from .. import selectors, services
-from ..clock import MAX_ADD_MINUTES, format_mmss
+from .. import selectors, services, wording
+from ..clock import MAX_ADD_MINUTES
 from ..errors import ArbiterError
 from ..models import Round, ScoreSheet, Table, Tournament
 from ..sheet_status import STATUS_LABELS, sheet_status, status_label  # noqa: F401 (one set of names, issue 14 item 5)
@@ -163,6 +163,7 @@ def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
         rows.append({
             "number": n, "bye": bye, "bye_label": bye_labels.get(bye, ""), "ns": table["ns"], "ew": table["ew"],
             "resting": (table["ns"] or table["ew"]) if bye else None,
+            "resting_line": ("ns" if table["ns"] else "ew") if bye else "",
             "sheet": sheet, "status": status, "status_label": status_labels.get(status, ""),
             "sum_error_mark": status == "disputed" and sheet.sum_error,
             "awaiting": status == "awaiting",
@@ -245,13 +246,9 @@ def round_detail(request, tournament, number):
 
 def entry_time_label(seconds: int | None) -> str:
     """When a sheet was entered relative to the round clock (issue 12 item 4, slow tables):
-    "inserito a −3:10" (3 min 10 s before the table's time was up), "+2:05 oltre il tempo"
-    (after it), "" when the clock had not started."""
-    if seconds is None:
-        return ""
-    if seconds >= 0:
-        return _("inserito a −%(t)s") % {"t": format_mmss(seconds)}
-    return _("+%(t)s oltre il tempo") % {"t": format_mmss(-seconds)}
+    :func:`tournaments.wording.clock_entered_text` ("inserito 3:10 prima della fine", "+2:05
+    oltre il tempo", "" when the clock had not started)."""
+    return wording.clock_entered_text(seconds)
 
 
 def _clock_context(rnd: Round) -> dict:

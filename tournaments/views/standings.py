@@ -46,7 +46,7 @@ class StandingsTable(tables.Table):
     vp = tables.Column(verbose_name=gettext_lazy("VP"), attrs={"td": {"class": "num"}})
     penalty = tables.Column(verbose_name=gettext_lazy("Penalità"), attrs=_secondary("num"))
     mp_difference = tables.Column(verbose_name=gettext_lazy("Scarto MP"), attrs={"td": {"class": "num"}})
-    mp_scored = tables.Column(verbose_name=gettext_lazy("MP totali"), attrs=_secondary("num"))
+    mp_scored = tables.Column(verbose_name=gettext_lazy("MP fatti"), attrs=_secondary("num"))
     played = tables.Column(verbose_name=gettext_lazy("Turni"), attrs=_secondary("num"))
     withdrawn = tables.Column(verbose_name=gettext_lazy("Ritirata"), attrs=_secondary("withdrawn"))
 

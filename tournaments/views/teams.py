@@ -6,11 +6,10 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
-from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from .. import services, team_selectors
+from .. import links, services, team_selectors
 from ..errors import ArbiterError
 from ..models import Round, Team
 from ..services.pairs import PlayerData
@@ -69,7 +68,8 @@ def team_list(request, tournament):
     last = services.last_published_round(tournament)
     for team in teams:
         team.undo_allowed = (team.withdrawn_from_round or 0) > last
-        team.captain_url = request.build_absolute_uri(reverse("team_captain", args=[team.token]))
+        team.captain_url = links.team_captain_url(team, request)
+        team.captain_qr = links.qr_svg(team.captain_url, scale=3, sizable=True)
         team.players = sorted(team.members.all(), key=lambda p: p.pk)
     return render(request, "arbiter/teams.html", {
         "tournament": tournament, "teams": teams, "started": started, "error": error, "values": values,
