@@ -6,3 +6,11 @@ class ChampionshipsConfig(AppConfig):
     name = "championships"
     verbose_name = _("Campionati")
     default_auto_field = "django.db.models.BigAutoField"
+
+    def ready(self) -> None:
+        # the players' pages show the season (tournaments.player_page asks its providers)
+        from tournaments.player_page import register_championship_provider
+
+        from .player_standing import standing_sentence
+
+        register_championship_provider(standing_sentence)

@@ -110,10 +110,26 @@ def corrected_tables(tournament: Tournament) -> set[tuple[int, int]]:
     return out
 
 
-def championship_standing(tournament: Tournament, kind: str, number: int):
-    """The entrant's standing in the championship ``tournament`` belongs to (the club season),
-    or None. Hook: this branch has no championship model, so always None; the season's work
-    fills it in (and the page shows it when it is not None)."""
+# Who answers "where does this entrant stand in the season": the championships app registers
+# itself here when it loads (championships sit above tournaments, which never import them).
+_CHAMPIONSHIP_PROVIDERS: list = []
+
+
+def register_championship_provider(provider) -> None:
+    """Add ``provider(tournament, kind, number) -> str | None``: the entrant's championship
+    standing as a sentence (names, positions, points only: rules.md §16's personal data)."""
+    if provider not in _CHAMPIONSHIP_PROVIDERS:
+        _CHAMPIONSHIP_PROVIDERS.append(provider)
+
+
+def championship_standing(tournament: Tournament, kind: str, number: int) -> str | None:
+    """The entrant's standing in the championships ``tournament`` belongs to (rules.md §17),
+    as the registered provider words it, or None (no championship, or none public). ``kind``:
+    the tournament's kind; ``number``: the pair, player or team number."""
+    for provider in _CHAMPIONSHIP_PROVIDERS:
+        answer = provider(tournament, kind, number)
+        if answer:
+            return answer
     return None
 
 
@@ -369,7 +385,7 @@ def round_json(line: RoundLine, kind: str, *, next_round: bool = False) -> dict:
 
 def page_json(page: EntrantPage) -> dict:
     """``{"entrant", "names", "position", "vp", "next": {...} | null, "rounds": [...]}`` plus
-    ``"withdrawn"``, ``"after_round"`` and ``"championship"`` (null on this branch)."""
+    ``"withdrawn"``, ``"after_round"`` and ``"championship"`` (a sentence, or null)."""
     return {
         "entrant": page.number, "names": page.names, "position": page.position, "vp": _number(page.vp),
         "after_round": page.after_round, "withdrawn": page.withdrawn,

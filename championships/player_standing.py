@@ -1,0 +1,36 @@
+"""A member's place in the season, for the players' own pages (rules.md §17): the
+tournaments app asks through ``tournaments.player_page.register_championship_provider``."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+
+from tournaments.models import Tournament
+
+from . import selectors
+from .models import Championship
+
+
+def standing_sentence(tournament: Tournament, kind: str, number: int) -> str | None:
+    """«Campionato Sociale: Serra Anna 3ª con 57,5 punti (2 serate)»-like sentences, one per
+    member of the entrant and public championship holding ``tournament``, joined by " · ";
+    None when there is none. Only names, positions and points (personal data, rules.md §16)."""
+    championships = list(Championship.objects.filter(tournaments=tournament, public_enabled=True)
+                         .order_by("name"))
+    if not championships:
+        return None
+    members = set(selectors.entrant_members([tournament]).get((tournament.pk, number), []))
+    if not members:
+        return None
+    parts = []
+    for championship in championships:
+        for row in selectors.standings(championship).rows:
+            if row.member_id not in members:
+                continue
+            if row.position is None:
+                place = _("sotto il minimo di serate")
+            else:
+                place = _("%(position)s° posto") % {"position": row.position_label or row.position}
+            parts.append(_("%(championship)s: %(name)s, %(place)s, %(points)s punti (%(evenings)s serate)") % {
+                "championship": championship.name, "name": row.name, "place": place,
+                "points": row.total_text, "evenings": row.played})
+    return " · ".join(parts) or None
