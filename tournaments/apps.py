@@ -5,3 +5,13 @@ from django.utils.translation import gettext_lazy as _
 class TournamentsConfig(AppConfig):
     name = "tournaments"
     verbose_name = _("Tornei")
+
+    def ready(self):
+        # The member registry sits below this app: hand it the registration files' reader
+        # and let this app rewrite its records when a member is erased (rules.md §16).
+        from members import files
+
+        from . import registrations
+        from .services import member_erasure  # noqa: F401  (connects its receivers)
+
+        files.register_reader(registrations.read_records, too_many=registrations.TooManyRows)

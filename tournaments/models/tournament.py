@@ -55,6 +55,12 @@ class Tournament(models.Model):
         SUM = "sum", _("Somma dei VP dei due tavoli (0–40)")
         MARGIN = "margin", _("Scarto MP sommato, tabella a squadre")
 
+    class MembershipCheck(models.TextChoices):
+        """What registration does with an unknown or expired membership number (rules.md §16)."""
+        FLAG = "flag", _("Segnala (l'arbitro decide)")
+        REFUSE = "refuse", _("Rifiuta l'iscrizione")
+        IGNORE = "ignore", _("Ignora")
+
     class ByeMP(models.TextChoices):
         ZERO = "zero", _("Nessun MP")
         BAND_LOWER_EDGE = "band_lower_edge", _("Limite inferiore della fascia")
@@ -112,6 +118,9 @@ class Tournament(models.Model):
     team_scale = models.CharField(_("tabella VP a squadre"), max_length=60, blank=True, default="")
     team_min_players = models.PositiveSmallIntegerField(_("giocatori per squadra: minimo"), default=4)
     team_max_players = models.PositiveSmallIntegerField(_("giocatori per squadra: massimo"), default=6)
+    # Rules.md §16: unknown or expired membership numbers at registration.
+    membership_check = models.CharField(_("controllo delle tessere"), max_length=8,
+                                        choices=MembershipCheck.choices, default=MembershipCheck.FLAG)
     public_enabled = models.BooleanField(_("pagina pubblica attiva"), default=False)
     projector_enabled = models.BooleanField(_("vista proiettore attiva"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)

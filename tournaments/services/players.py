@@ -14,6 +14,7 @@ from ..errors import ArbiterError
 from ..models import LineMember, Pair, Penalty, Player, Round, ScoreSheet, Seat, Table, Tournament
 from .audit import _as_actor, audit
 from .guard import refuse_integrity_errors
+from .member_links import link_players
 from .pairs import PlayerData, registration_import_refusal
 
 
@@ -73,6 +74,7 @@ def add_player(*, tournament: Tournament, player: PlayerData, by, number: int | 
         first_name=player.first_name.strip(), last_name=player.last_name.strip(),
         membership_number=player.membership_number.strip(), club=player.club.strip(),
     )
+    link_players(tournament)  # rules.md §16
     audit(tournament=tournament, by=by, action="player_added",
           new={"number": number, "player": created.display_name, "late": late})
     return created
@@ -113,6 +115,7 @@ def import_players(*, tournament: Tournament, rows: Iterable, by) -> int:
                club=row.player.club)
         for row in rows
     ], batch_size=500)
+    link_players(tournament)  # rules.md §16
     audit(tournament=tournament, by=by, action="registrations_imported", new={"players": len(rows)})
     return len(rows)
 

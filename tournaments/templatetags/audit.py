@@ -86,6 +86,7 @@ KEYS = {
     "remaining": _("secondi rimasti"), "duration": _("durata in secondi"), "minutes": _("minuti"),
     "extra_seconds": _("secondi in più al tavolo"), "at": _("alle"),
     "minutes_per_round": _("minuti per turno"),
+    "membership_check": _("controllo delle tessere"),
     "team": _("squadra"),  # a team's penalty (rules.md §15)
     "disputed_by": _("contestato da"),
     # new-user trial: every key an entry may hold has a label

@@ -22,6 +22,7 @@ from ..models import (
     Table, Team, Tournament, new_token,
 )
 from ..services.audit import IMPORTED_REASON, _as_actor, audit
+from ..services import member_links
 from ..services.guard import refuse_integrity_errors
 from .reader import parse_file, read_plan, upgrade_v1  # noqa: F401  (parse_file: re-exported)
 
@@ -285,6 +286,9 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
     player_objs = _bulk(Player, [{**values, "tournament": tournament, "pair": pairs.get(pair), "team": teams.get(team)}
                                  for values, pair, team, _key in player_rows])
     players = {key: p for p, (_v, _p, _t, key) in zip(player_objs, player_rows) if key is not None}
+    # Members are carried by membership number (schema.STRUCTURAL): this server links its own
+    # member, or creates it; players without a number are linked by name (rules.md §16).
+    member_links.link_players(tournament, check=False)
     captained = []
     for values, captain in plan["teams"]:
         if captain is not None:
