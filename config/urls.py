@@ -7,5 +7,6 @@ urlpatterns = [
     path("favicon.ico", RedirectView.as_view(url=static("favicon.svg"), permanent=True)),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
+    path("soci/", include("members.urls")),  # the member registry (rules.md §16), arbiters only
     path("", include("tournaments.urls")),
 ]

@@ -154,6 +154,15 @@ def unlink(players: Iterable[Player]) -> None:
     Player.objects.filter(pk__in=ids).update(member=None)
 
 
+def player_flag_lines(tournament: Tournament) -> list[str]:
+    """The pairs (players, teams) page's list of flagged players: «Rossi Mario: tessera 123
+    scaduta», in name order (empty in the tournament's *ignore* mode)."""
+    flags = player_flags(tournament)
+    players = Player.objects.filter(pk__in=flags).order_by("last_name", "first_name")
+    return [_("%(name)s: tessera %(number)s %(flag)s") % {"name": p.display_name, "number": p.membership_number,
+                                                         "flag": flag_words(flags[p.pk])} for p in players]
+
+
 def player_flags(tournament: Tournament) -> dict[int, str]:
     """``{player id: "unknown" | "expired"}`` for the pairs page (the tournament's setting
     *ignore* gives ``{}``)."""

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from .. import services
 from ..errors import ArbiterError
 from ..forms import PlayerForm
+from ..services import member_links
 from .common import arbiter_view, query_int
 
 
@@ -49,7 +50,7 @@ def player_list(request, tournament):
     late_refusal = services.late_player_refusal(tournament) if started else None
     return render(request, "arbiter/players.html", {
         "tournament": tournament, "players": _players(tournament), "form": form, "started": started,
-        "late_refusal": late_refusal,
+        "late_refusal": late_refusal, "membership_flags": member_links.player_flag_lines(tournament),
     })
 
 
