@@ -33,7 +33,7 @@ def search_json(request):
     """``/soci/cerca/?q=``: proposals while typing in a registration form, JSON
     ``{"members": [{"id", "membership_number", "last_name", "first_name", "club"}]}``, at most 10."""
     query = request.GET.get("q", "")[:100]
-    hits = selectors.search(query, limit=10) if len(query.strip()) >= 2 else []
+    hits = selectors.propose(query, limit=10) if len(query.strip()) >= 2 else []
     return JsonResponse({"members": [
         {"id": m.pk, "membership_number": m.membership_number or "", "last_name": m.last_name,
          "first_name": m.first_name, "club": m.club} for m in hits]})

@@ -29,8 +29,14 @@ def test_search_by_name_or_number_and_the_json_proposals(arbiter_client):
     body = arbiter_client.get(reverse("members:registry"), {"q": "d'ang"}).content.decode()
     assert "Nicolò" in body and "Serra" not in body
     data = arbiter_client.get(reverse("members:search"), {"q": "40261"}).json()
-    # a number's prefix finds the three; names in alphabetical order (D'Angelo, Santoro, Serra)
-    assert [m["membership_number"] for m in data["members"]] == ["402617", "402618", "402616"]
+    # a number's prefix finds the three, in number order
+    assert [m["membership_number"] for m in data["members"]] == ["402616", "402617", "402618"]
+    data = arbiter_client.get(reverse("members:search"), {"q": "D'ANG ni"}).json()
+    assert [m["last_name"] for m in data["members"]] == ["D'Angelo"]
+    data = arbiter_client.get(reverse("members:search"), {"q": "s"}).json()
+    assert data == {"members": []}  # one character: nothing yet
+    data = arbiter_client.get(reverse("members:search"), {"q": "sa"}).json()
+    assert [m["last_name"] for m in data["members"]] == ["Santoro"]  # the surname's start, not "Serra"
     data = arbiter_client.get(reverse("members:search"), {"q": "402618"}).json()
     assert data["members"] == [{"id": Member.objects.get(membership_number="402618").pk,
                                 "membership_number": "402618", "last_name": "Santoro", "first_name": "Marta",
