@@ -128,3 +128,22 @@ def test_export_of_a_members_data(arbiter):
     data = member_services.export_member_data(Member.objects.get(membership_number="111"))
     assert data["member"]["membership_number"] == "111"
     assert [(e["slug"], e["date"], e["last_name"]) for e in data["evenings"]] == [("gio-1", "2026-12-03", "Rossi")]
+
+
+def test_erasure_reaches_a_closed_round_and_its_standings(published, arbiter):
+    """The ``published`` fixture's pair 1 (Rossi1 Anna1, A1) plays round 1, closed here; erased,
+    the standings still count the pair under the new name."""
+    from tournaments import selectors
+
+    t1, t2 = published.tables.filter(bye="").order_by("number")
+    services.save_score_sheet(table=t1, hands=[services.HandInput(600, 0)] + [services.HandInput(0, 0)] * 3,
+                              by=arbiter, validate=True)
+    services.save_score_sheet(table=t2, hands=[services.HandInput(0, 0)] * 4, by=arbiter, validate=True)
+    services.close_round(round=published, by=arbiter)
+    member = Member.objects.get(membership_number="A1")
+    member_services.erase_member(member=member, by=arbiter)
+    player = Player.objects.get(member=member)
+    assert player.display_name == f"Socio cancellato #{member.pk}"
+    assert player.pair.name == "Socio cancellato – Verdi1"
+    assert not AuditEntry.objects.filter(tournament=published.tournament, new__icontains="Rossi1").exists()
+    assert "Rossi1" not in str(list(AuditEntry.objects.values_list("old", "new", "reason")))
