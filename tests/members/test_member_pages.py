@@ -112,3 +112,14 @@ def test_public_pages_never_show_numbers_categories_or_expiry(arbiter_client, cl
         assert "Serra" in body or url.endswith("proiettore/")
         for secret in ("402616", "402618", "Dame", "Seniores", "31/12/2026", "2026-12-31"):
             assert secret not in body, (url, secret)
+
+
+def test_refuse_mode_preview_warns_and_the_confirmation_imports_nothing(arbiter_client, tournament):
+    import_list()
+    Tournament.objects.filter(pk=tournament.pk).update(membership_check="refuse")
+    reg = "cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2\nRossi,Mario,999,Neri,Ada,\n"
+    body = arbiter_client.post(reverse("import", args=[tournament.slug]), {"file": upload(reg)}).content.decode()
+    assert "Riga 2: tessera 999 sconosciuta" in body and "le rifiuta" in body
+    body = arbiter_client.post(reverse("import", args=[tournament.slug]), {"confirm": "1"}, follow=True).content.decode()
+    assert "Iscrizione rifiutata: tessera 999 sconosciuta" in body
+    assert not tournament.pairs.exists()
