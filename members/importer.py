@@ -22,6 +22,7 @@ from django.utils.translation import gettext as _
 from . import files
 from .models import MAX_MEMBERS, Member
 from .names import name_key
+from .services import record
 
 REQUIRED = ("tessera", "cognome", "nome")
 OPTIONAL = ("circolo", "categoria", "scadenza")
@@ -147,7 +148,8 @@ def parse(filename: str, data: bytes) -> ParsedList:
 @transaction.atomic
 def save(parsed: ParsedList, *, by=None, filename: str = "") -> tuple[int, int]:
     """Write a checked list (:func:`parse`) all or nothing: members updated by membership
-    number, new numbers created (``source`` list); every row marked ``listed``. Returns
+    number, new numbers created (``source`` list); every row marked ``listed``; one entry in
+    the registry's audit trail (``by``: a user, None from the shell; ``filename``). Returns
     ``(created, updated)``. Erased members are never brought back by a list: their number
     was removed, so the same number creates a new member."""
     by_number = {m.membership_number: m for m in
@@ -172,7 +174,5 @@ def save(parsed: ParsedList, *, by=None, filename: str = "") -> tuple[int, int]:
     Member.objects.bulk_create(new, batch_size=1000)
     if changed:
         Member.objects.bulk_update(changed, sorted(fields | {"updated_at"}), batch_size=1000)
-    from .services import record
-
     record(by=by, action="list_imported", details={"created": len(new), "updated": len(changed), "file": filename})
     return len(new), len(changed)
