@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 from . import files
 from .models import MAX_MEMBERS, Member
 from .names import name_key
-from .services import record
+from .services import record as record_event
 
 REQUIRED = ("tessera", "cognome", "nome")
 OPTIONAL = ("circolo", "categoria", "scadenza")
@@ -174,5 +174,5 @@ def save(parsed: ParsedList, *, by=None, filename: str = "") -> tuple[int, int]:
     Member.objects.bulk_create(new, batch_size=1000)
     if changed:
         Member.objects.bulk_update(changed, sorted(fields | {"updated_at"}), batch_size=1000)
-    record(by=by, action="list_imported", details={"created": len(new), "updated": len(changed), "file": filename})
+    record_event(by=by, action="list_imported", details={"created": len(new), "updated": len(changed), "file": filename})
     return len(new), len(changed)

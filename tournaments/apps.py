@@ -12,6 +12,6 @@ class TournamentsConfig(AppConfig):
         from members import files
 
         from . import registrations
-        from .services import member_erasure  # noqa: F401  (connects its receivers)
+        from .services import member_erasure  # noqa: F401  (its receiver connects on import)
 
         files.register_reader(registrations.read_records, too_many=registrations.TooManyRows)

@@ -89,7 +89,7 @@ def test_erasure_renames_him_in_every_tournament_audit_and_backup(arbiter, setti
     for t in (t1, t2):
         p = Player.objects.get(tournament=t, member=member)
         assert (p.display_name, p.membership_number, p.club) == (label, "", "")
-    assert t1.pairs.get().name == f"Socio cancellato – Neri"
+    assert t1.pairs.get().name == "Socio cancellato – Neri"
     added = AuditEntry.objects.get(tournament=t1, action="pair_added")
     assert added.new["players"] == [label, "Neri Ada"]
     member.refresh_from_db()
@@ -131,10 +131,8 @@ def test_export_of_a_members_data(arbiter):
 
 
 def test_erasure_reaches_a_closed_round_and_its_standings(published, arbiter):
-    """The ``published`` fixture's pair 1 (Rossi1 Anna1, A1) plays round 1, closed here; erased,
-    the standings still count the pair under the new name."""
-    from tournaments import selectors
-
+    """The ``published`` fixture's pair 1 (Rossi1 Anna1, A1) plays round 1, closed here; the
+    erasure renames him in that closed round's tournament and its audit entries."""
     t1, t2 = published.tables.filter(bye="").order_by("number")
     services.save_score_sheet(table=t1, hands=[services.HandInput(600, 0)] + [services.HandInput(0, 0)] * 3,
                               by=arbiter, validate=True)

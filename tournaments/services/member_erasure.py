@@ -17,7 +17,6 @@ audit (over-erasing an audit text is preferred to leaving the person in it).
 from __future__ import annotations
 
 import json
-import logging
 import re
 import sqlite3
 from dataclasses import dataclass
@@ -30,9 +29,6 @@ from members.signals import member_erasing
 
 from ..models import AuditEntry, Player
 from ..transfer.backups import backup_dir
-
-log = logging.getLogger("arbitro.erasure")
-
 
 @dataclass(frozen=True)
 class Scrubber:

@@ -101,9 +101,20 @@ def link_players(tournament: Tournament, *, check: bool = True) -> int:
     return link(tournament, players)
 
 
-def link(tournament: Tournament, players: list[Player]) -> int:
-    """Link ``players`` (of ``tournament``, unlinked) and save their ``member``; new members
-    are created in one statement. Returns how many were linked."""
+def assign_members(tournament: Tournament, players: list[Player]) -> None:
+    """For a bulk registration (a registration file): check the *refuse* setting and set the
+    ``member`` of ``players`` — Player objects not saved yet — before they are inserted, so
+    the import writes no UPDATE per player. Raises :class:`ArbiterError` as
+    :func:`link_players`."""
+    sentence = refusal(tournament, [p.membership_number for p in players if p.membership_number])
+    if sentence:
+        raise ArbiterError(sentence)
+    link(tournament, players, save=False)
+
+
+def link(tournament: Tournament, players: list[Player], *, save: bool = True) -> int:
+    """Link ``players`` (of ``tournament``, unlinked) and, with ``save``, write their
+    ``member``; new members are created in bulk. Returns how many were linked."""
     taken = set(Player.objects.filter(tournament=tournament, member__isnull=False)
                 .values_list("member_id", flat=True))
     numbers = {p.membership_number for p in players if p.membership_number}
@@ -137,7 +148,8 @@ def link(tournament: Tournament, players: list[Player]) -> int:
     Member.objects.bulk_create(fresh, batch_size=1000)
     for player, member in targets:
         player.member = member
-    Player.objects.bulk_update([p for p, _m in targets], ["member"], batch_size=1000)
+    if save:
+        Player.objects.bulk_update([p for p, _m in targets], ["member"], batch_size=1000)
     return len(targets)
 
 
@@ -145,13 +157,6 @@ def _new_member(player: Player) -> Member:
     return Member(membership_number=player.membership_number or None, last_name=player.last_name,
                   first_name=player.first_name, name_key=name_key(player.last_name, player.first_name),
                   club=player.club, source=Member.Source.REGISTRATION)
-
-
-def unlink(players: Iterable[Player]) -> None:
-    """Forget the member of ``players`` (their names or number changed before play: they are
-    linked again by :func:`link_players`)."""
-    ids = [p.pk for p in players if p.pk]
-    Player.objects.filter(pk__in=ids).update(member=None)
 
 
 def player_flag_lines(tournament: Tournament) -> list[str]:

@@ -18,7 +18,7 @@ from ..models import (
 )
 from .audit import ART32_PREFIX, MEMBERSHIP_REASON, SPELLING_REASON, audit
 from .guard import refuse_integrity_errors
-from .member_links import link_players, unlink
+from .member_links import assign_members, link_players
 
 
 def registration_import_refusal(tournament: Tournament) -> str | None:
@@ -285,16 +285,14 @@ def import_pairs(*, tournament: Tournament, rows: Iterable, by) -> int:
         by_number = dict(tournament.pairs.values_list("number", "pk"))
         for pair in pairs:
             pair.pk = pair.id = by_number[pair.number]
-    Player.objects.bulk_create(
-        [
-            Player(tournament=tournament, pair=pair, seat=seat, first_name=p.first_name,
-                   last_name=p.last_name, membership_number=p.membership_number, club=p.club)
-            for pair, row in zip(pairs, rows)
-            for seat, p in enumerate(row.players, start=1)
-        ],
-        batch_size=500,
-    )
-    link_players(tournament)  # rules.md §16; the "refuse" mode rolls the whole file back
+    players = [
+        Player(tournament=tournament, pair=pair, seat=seat, first_name=p.first_name,
+               last_name=p.last_name, membership_number=p.membership_number, club=p.club)
+        for pair, row in zip(pairs, rows)
+        for seat, p in enumerate(row.players, start=1)
+    ]
+    assign_members(tournament, players)  # rules.md §16; the "refuse" mode rolls the whole file back
+    Player.objects.bulk_create(players, batch_size=500)
     count = len(pairs)
     audit(tournament=tournament, by=by, action="registrations_imported", new={"pairs": count})
     return count
