@@ -23,6 +23,7 @@ import os
 import random
 import resource
 import statistics
+import subprocess
 import sys
 import tempfile
 import time
@@ -184,6 +185,8 @@ def main(argv: list[str] | None = None) -> None:
     with tempfile.TemporaryDirectory(prefix="arbitro-bench-") as var_dir:
         _setup_django(var_dir)
         bench_championship(args)
+    # the member search at 5000 members, in a process of its own (its own temporary database)
+    subprocess.run([sys.executable, str(Path(__file__).with_name("member_search.py"))], check=True)
 
 
 if __name__ == "__main__":

@@ -8,5 +8,6 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("championships.urls")),
+    path("soci/", include("members.urls")),  # the member registry (rules.md §16), arbiters only
     path("", include("tournaments.urls")),
 ]

@@ -5,9 +5,17 @@ here imports ``tournaments``.
 """
 from __future__ import annotations
 
+from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+from .names import name_key
+
+#: The most members the registry holds (rules.md §16 asks at least 20,000): an import or a new
+#: member beyond it is refused with a sentence. The search stays under 50 ms a keystroke at
+#: this size on SQLite (bench/season.py measures 5000).
+MAX_MEMBERS = 50_000
 
 
 class Member(models.Model):
@@ -37,6 +45,9 @@ class Member(models.Model):
     listed = models.BooleanField(_("in un elenco importato"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
     updated_at = models.DateTimeField(auto_now=True)
+    # Set when the member was erased on request (personal data): the row stays, named
+    # «Socio cancellato #id», so the evenings he played keep their results.
+    erased_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["last_name", "first_name"]
@@ -51,6 +62,35 @@ class Member(models.Model):
     def __str__(self) -> str:
         return self.display_name
 
+    def save(self, *args, **kwargs):
+        """Keeps ``name_key`` in step with the names (a blank number is stored as null)."""
+        self.name_key = name_key(self.last_name, self.first_name)
+        if not self.membership_number:
+            self.membership_number = None
+        if kwargs.get("update_fields") is not None:
+            kwargs["update_fields"] = set(kwargs["update_fields"]) | {"name_key", "membership_number"}
+        super().save(*args, **kwargs)
+
     @property
     def display_name(self) -> str:
         return f"{self.last_name} {self.first_name}"
+
+
+class MemberEvent(models.Model):
+    """The registry's own audit trail (who, when, what): a member added, edited, merged,
+    erased, a list imported. ``member_id`` is a plain number, kept after an erasure; ``details``
+    holds ids, counts and field names, never a person's name or number (personal data)."""
+
+    at = models.DateTimeField(auto_now_add=True, db_index=True)
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
+                             related_name="+")
+    actor = models.CharField(max_length=150)
+    action = models.CharField(max_length=30)
+    member_id = models.PositiveBigIntegerField(null=True, blank=True, db_index=True)
+    details = models.JSONField(default=dict, blank=True)
+
+    class Meta:
+        ordering = ["-at", "-id"]
+
+    def __str__(self) -> str:
+        return f"{self.at:%Y-%m-%d %H:%M} {self.actor} {self.action} {self.member_id or ''}"

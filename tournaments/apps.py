@@ -9,3 +9,11 @@ class TournamentsConfig(AppConfig):
     def ready(self) -> None:
         # the backups' receivers of round_closed and tournament_deleting (tournaments/signals.py)
         from .transfer import backups  # noqa: F401
+        # The member registry sits below this app: hand it the registration files' reader
+        # and let this app rewrite its records when a member is erased (rules.md §16).
+        from members import files
+
+        from . import registrations
+        from .services import member_erasure  # noqa: F401  (its receiver connects on import)
+
+        files.register_reader(registrations.read_records, too_many=registrations.TooManyRows)

@@ -175,7 +175,7 @@ class TournamentForm(forms.ModelForm):
         fields = [
             "name", "slug", "date", "venue", "kind", "plan", "hands_per_round", "vp_scale",
             "mitchell_step", "first_round", "rematch_window", "last_round_rematches", "bye_percent", "bye_mp",
-            "tiebreaks", "rule_set", "minutes_per_round",
+            "tiebreaks", "rule_set", "minutes_per_round", "membership_check",
             "team_result", "team_scale", "team_min_players", "team_max_players",
             "organising_club", "arbiter_name",
         ]
@@ -223,6 +223,10 @@ class TournamentForm(forms.ModelForm):
             # Choices short enough to be read whole in a select on a phone; the help says them in full.
             self.fields["rematch_window"].choices = list(REMATCH_CHOICES.items())
             self.fields["rematch_window"].help_text = REMATCH_HELP
+        if "membership_check" in self.fields:  # rules.md §16; absent from a post = unchanged
+            self.fields["membership_check"].required = False
+            self.fields["membership_check"].help_text = _(
+                "Tessera sconosciuta (assente dagli elenchi soci importati) o scaduta alla data del torneo.")
         self.fields["slug"].widget.attrs.update({"data-slug-from": "id_name", "autocapitalize": "none"})
         self.fields["slug"].help_text = _("Compare negli indirizzi del torneo (%(address)s). Vuoto: ricavato "
                                           "dal nome.") % {"address": slug_address_example()}
@@ -284,6 +288,10 @@ class TournamentForm(forms.ModelForm):
 
     def clean_team_max_players(self):
         return self._team_default("team_max_players")
+
+    def clean_membership_check(self):
+        """Rules.md §16: a form sent without the field keeps the tournament's setting."""
+        return self._team_default("membership_check")
 
     def clean_team_scale(self):
         return self.cleaned_data.get("team_scale") or ""

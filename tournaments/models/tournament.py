@@ -65,6 +65,12 @@ class Tournament(models.Model):
         SUM = "sum", _("Somma dei VP dei due tavoli (0–40)")
         MARGIN = "margin", _("Scarto MP sommato, tabella a squadre")
 
+    class MembershipCheck(models.TextChoices):
+        """What registration does with an unknown or expired membership number (rules.md §16)."""
+        FLAG = "flag", _("Segnala (l'arbitro decide)")
+        REFUSE = "refuse", _("Rifiuta l'iscrizione")
+        IGNORE = "ignore", _("Ignora")
+
     class ByeMP(models.TextChoices):
         ZERO = "zero", _("Nessun MP")
         BAND_LOWER_EDGE = "band_lower_edge", _("Limite inferiore della fascia")
@@ -136,6 +142,9 @@ class Tournament(models.Model):
     # The federation's results file: who organised the evening and who directed it.
     organising_club = models.CharField(_("circolo organizzatore"), max_length=120, blank=True, default="")
     arbiter_name = models.CharField(_("nome dell'arbitro"), max_length=120, blank=True, default="")
+    # Rules.md §16: unknown or expired membership numbers at registration.
+    membership_check = models.CharField(_("controllo delle tessere"), max_length=8,
+                                        choices=MembershipCheck.choices, default=MembershipCheck.FLAG)
     public_enabled = models.BooleanField(_("pagina pubblica attiva"), default=False)
     projector_enabled = models.BooleanField(_("vista proiettore attiva"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)

@@ -19,6 +19,7 @@ from ..models import (
 from ..text import clean_line
 from .audit import ART32_PREFIX, MEMBERSHIP_REASON, SPELLING_REASON, audit
 from .guard import refuse_integrity_errors
+from .member_links import assign_members, link_players
 
 
 def registration_import_refusal(tournament: Tournament) -> str | None:
@@ -209,6 +210,7 @@ def add_pair(
                 )
     except IntegrityError as exc:  # a race with another arbiter window
         raise ArbiterError(_("Coppia non salvata: numero o giocatore già presenti.")) from exc
+    link_players(tournament)  # rules.md §16 (refused here in the tournament's "refuse" mode)
     audit(
         tournament=tournament, by=by, action="pair_added",
         new={"number": number, "players": [f"{p.last_name} {p.first_name}" for p in players]},
@@ -245,9 +247,13 @@ def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | 
     members = {pl.seat: pl for pl in pair.members.all()}
     for seat, p in enumerate(players, start=1):
         pl = members.get(seat) or Player(tournament=tournament, pair=pair, seat=seat)
+        before = (pl.first_name, pl.last_name, pl.membership_number)
         pl.first_name, pl.last_name = p.first_name.strip(), p.last_name.strip()
         pl.membership_number, pl.club = p.membership_number.strip(), p.club.strip()
+        if before != (pl.first_name, pl.last_name, pl.membership_number):
+            pl.member = None  # another name or number: linked again below (rules.md §16)
         pl.save()
+    link_players(tournament)
     pair = Pair.objects.prefetch_related("members").get(pk=pair.pk)
     audit(
         tournament=tournament, by=by, action="pair_updated", old=old,
@@ -302,15 +308,14 @@ def import_pairs(*, tournament: Tournament, rows: Iterable, by) -> int:
         by_number = dict(tournament.pairs.values_list("number", "pk"))
         for pair in pairs:
             pair.pk = pair.id = by_number[pair.number]
-    Player.objects.bulk_create(
-        [
-            Player(tournament=tournament, pair=pair, seat=seat, first_name=p.first_name,
-                   last_name=p.last_name, membership_number=p.membership_number, club=p.club)
-            for pair, row in zip(pairs, rows)
-            for seat, p in enumerate(row.players, start=1)
-        ],
-        batch_size=500,
-    )
+    players = [
+        Player(tournament=tournament, pair=pair, seat=seat, first_name=p.first_name,
+               last_name=p.last_name, membership_number=p.membership_number, club=p.club)
+        for pair, row in zip(pairs, rows)
+        for seat, p in enumerate(row.players, start=1)
+    ]
+    assign_members(tournament, players)  # rules.md §16; the "refuse" mode rolls the whole file back
+    Player.objects.bulk_create(players, batch_size=500)
     count = len(pairs)
     audit(tournament=tournament, by=by, action="registrations_imported", new={"pairs": count})
     return count

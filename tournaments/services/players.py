@@ -14,6 +14,7 @@ from ..errors import ArbiterError
 from ..models import LineMember, Pair, Penalty, Player, Round, ScoreSheet, Seat, Table, Tournament
 from .audit import _as_actor, audit
 from .guard import refuse_integrity_errors
+from .member_links import assign_members, link_players
 from .pairs import PlayerData, clean_player, registration_import_refusal
 
 
@@ -74,6 +75,7 @@ def add_player(*, tournament: Tournament, player: PlayerData, by, number: int | 
         first_name=player.first_name.strip(), last_name=player.last_name.strip(),
         membership_number=player.membership_number.strip(), club=player.club.strip(),
     )
+    link_players(tournament)  # rules.md §16
     audit(tournament=tournament, by=by, action="player_added",
           new={"number": number, "player": created.display_name, "late": late})
     return created
@@ -108,12 +110,14 @@ def import_players(*, tournament: Tournament, rows: Iterable, by) -> int:
     if refusal:
         raise ArbiterError(refusal)
     rows = list(rows)
-    Player.objects.bulk_create([
+    players = [
         Player(tournament=tournament, number=row.number, first_name=row.player.first_name,
                last_name=row.player.last_name, membership_number=row.player.membership_number,
                club=row.player.club)
         for row in rows
-    ], batch_size=500)
+    ]
+    assign_members(tournament, players)  # rules.md §16
+    Player.objects.bulk_create(players, batch_size=500)
     audit(tournament=tournament, by=by, action="registrations_imported", new={"players": len(rows)})
     return len(rows)
 

@@ -15,6 +15,7 @@ from ..models import LineMember, LineUp, Pair, Player, Round, Team, Tournament
 from ..text import clean_line
 from .audit import _as_actor, audit
 from .guard import refuse_integrity_errors
+from .member_links import link_players
 from .pairs import PlayerData, clean_player, registration_import_refusal
 
 
@@ -64,6 +65,7 @@ def _create_team(tournament: Tournament, *, number: int, name: str, players: lis
         membership_number=p.membership_number.strip(), club=p.club.strip()) for p in players]
     team.captain = created[0]
     team.save(update_fields=["captain"])
+    link_players(tournament)  # rules.md §16
     return team
 
 

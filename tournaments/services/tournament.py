@@ -23,7 +23,7 @@ TOURNAMENT_SETTINGS = (
     "mitchell_step", "rematch_window", "bye_percent", "bye_mp", "tiebreaks", "rule_set",
     "first_round", "public_enabled", "projector_enabled", "minutes_per_round",
     "team_result", "team_scale", "team_min_players", "team_max_players", "last_round_rematches",
-    "prizes_cumulative", "organising_club", "arbiter_name",
+    "prizes_cumulative", "organising_club", "arbiter_name", "membership_check",
 )
 # rules.md §15: team standings are VP, match margin, head-to-head, then shared.
 TEAM_TIEBREAKS = "vp,mp_difference,head_to_head"

@@ -100,6 +100,7 @@ KEYS = {
     "remaining": _("tempo rimasto"), "duration": _("durata"), "minutes": _("minuti"),
     "extra_seconds": _("tempo in più al tavolo"), "at": _("alle"),
     "minutes_per_round": _("minuti per turno"),
+    "membership_check": _("controllo delle tessere"),
     "team": _("squadra"),  # a team's penalty (rules.md §15)
     "disputed_by": _("contestato da"),
     # new-user trial: every key an entry may hold has a label

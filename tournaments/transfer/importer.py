@@ -26,6 +26,7 @@ from ..models import (
 )
 from ..services.audit import IMPORTED_REASON, _as_actor, audit
 from .. import selectors
+from ..services import member_links
 from ..services.guard import refuse_integrity_errors, retry_when_busy
 from .consistency import check_consistency, scale_of_file
 from .reader import parse_file, read_plan, upgrade_v1  # noqa: F401  (parse_file: re-exported)
@@ -337,6 +338,9 @@ def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, cr
     player_objs = _bulk(Player, [{**values, "tournament": tournament, "pair": pairs.get(pair), "team": teams.get(team)}
                                  for values, pair, team, _key in player_rows])
     players = {key: p for p, (_v, _p, _t, key) in zip(player_objs, player_rows) if key is not None}
+    # Members are carried by membership number (schema.STRUCTURAL): this server links its own
+    # member, or creates it; players without a number are linked by name (rules.md §16).
+    member_links.link_players(tournament, check=False)
     captained = []
     for values, captain in plan["teams"]:
         if captain is not None:

@@ -68,7 +68,7 @@ FIELDS: dict[type[dj.Model], tuple[str, ...]] = {
         "name", "slug", "date", "venue", "kind", "hands_per_round", "vp_scale", "plan", "mitchell_step",
         "rematch_window", "bye_percent", "bye_mp", "tiebreaks", "rule_set", "first_round",
         "mitchell_order", "minutes_per_round", "groups", "group_split", "group_seed", "team_result",
-        "team_scale", "team_min_players", "team_max_players", "public_enabled", "projector_enabled", "created_at",
+        "team_scale", "team_min_players", "team_max_players", "membership_check", "public_enabled", "projector_enabled", "created_at",
         "prize_list", "prizes_cumulative", "organising_club", "arbiter_name",
         "last_round_rematches",
     ),

@@ -17,7 +17,8 @@ from .. import documents, registration_import, registration_previews, registrati
 from ..errors import ArbiterError
 from ..i18n_messages import message_text
 from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
-from ..models import Pair, Player, Round, Team, Tournament
+from ..models import AuditEntry, Pair, Player, Round, Team, Tournament
+from ..services import member_links
 from ..tables import PairTable
 from .common import arbiter_view
 
@@ -143,7 +144,8 @@ def pair_list(request, tournament):
         undo_allowed=Case(When(withdrawn_from_round__gt=last, then=Value(True)), default=Value(False),
                           output_field=BooleanField())))
     RequestConfig(request, paginate={"per_page": 100}).configure(table)
-    return render(request, "arbiter/pairs.html", {"tournament": tournament, "table": table})
+    return render(request, "arbiter/pairs.html", {"tournament": tournament, "table": table,
+                                                  "membership_flags": member_links.player_flag_lines(tournament)})
 
 
 @arbiter_view
@@ -289,7 +291,19 @@ def registrations_import(request, tournament):
                     "file": registrations.store_upload(registration_previews.dumps(
                         registration_previews.kind_of(tournament), parsed.rows)),
                 }
-    return render(request, "arbiter/import.html", {"tournament": tournament, "form": form, "parsed": parsed})
+    return render(request, "arbiter/import.html", {"tournament": tournament, "form": form, "parsed": parsed,
+                                                   **_membership_context(tournament, parsed)})
+
+
+def _membership_context(tournament, parsed) -> dict:
+    """The unknown or expired membership numbers of a checked registration file (rules.md §16):
+    ``membership_flags`` (lines «Riga R: tessera N sconosciuta/scaduta»), and whether the
+    tournament's setting refuses them."""
+    if parsed is None or not parsed.ok:
+        return {}
+    lines = member_links.row_flag_lines(tournament, parsed.rows)
+    return {"membership_flags": lines,
+            "membership_refused": bool(lines) and tournament.membership_check == Tournament.MembershipCheck.REFUSE}
 
 
 @arbiter_view

@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from .. import services
 from ..errors import ArbiterError
 from ..forms import PlayerForm
+from ..services import member_links
 from .common import arbiter_view, query_int
 
 
@@ -53,7 +54,7 @@ def player_list(request, tournament):
         player.undo_allowed = (player.withdrawn_from_round or 0) > last
     return render(request, "arbiter/players.html", {
         "tournament": tournament, "players": players, "form": form, "started": started,
-        "late_refusal": late_refusal,
+        "late_refusal": late_refusal, "membership_flags": member_links.player_flag_lines(tournament),
     })
 
 

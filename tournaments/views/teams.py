@@ -12,6 +12,7 @@ from django.views.decorators.http import require_http_methods
 from .. import links, services, team_selectors
 from ..errors import ArbiterError
 from ..models import Round, Team
+from ..services import member_links
 from ..services.pairs import PlayerData
 from ..wording import vp_display
 from .common import arbiter_view, query_int
@@ -73,7 +74,7 @@ def team_list(request, tournament):
         team.players = sorted(team.members.all(), key=lambda p: p.pk)
     return render(request, "arbiter/teams.html", {
         "tournament": tournament, "teams": teams, "started": started, "error": error, "values": values,
-        "late_refusal": late_refusal,
+        "late_refusal": late_refusal, "membership_flags": member_links.player_flag_lines(tournament),
         "lineup_round": services.lineup_round(tournament),
         "players_info": [dict(r, vp_text=vp_display(r["vp"]))
                          for r in (team_selectors.player_information(tournament) if started else [])],

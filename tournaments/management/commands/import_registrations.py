@@ -10,6 +10,7 @@ from tournaments.management.lang import LangCommand
 from tournaments import registration_import, services
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
+from tournaments.services import member_links
 
 
 class Command(LangCommand):  # --lang it|en (issue 14 item 8)
@@ -33,6 +34,17 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
             raise CommandError(ngettext("%(n)s errore: nessuna coppia importata.",
                                         "%(n)s errori: nessuna coppia importata.", len(parsed.errors))
                                % {"n": len(parsed.errors)})
+        # Rules.md §16: one line per unknown or expired membership number, before the count;
+        # in the tournament's "refuse" mode on stderr, and nothing is imported.
+        flagged = member_links.row_flag_lines(tournament, parsed.rows)
+        if flagged and tournament.membership_check == Tournament.MembershipCheck.REFUSE:
+            for line in flagged:
+                self.stderr.write(line)
+            raise CommandError(ngettext("%(n)s tessera sconosciuta o scaduta: nessuna iscrizione importata.",
+                                        "%(n)s tessere sconosciute o scadute: nessuna iscrizione importata.",
+                                        len(flagged)) % {"n": len(flagged)})
+        for line in flagged:
+            self.stdout.write(line)
         try:
             count = services.import_pairs(tournament=tournament, rows=parsed.rows, by=services.Actor.system())
         except ArbiterError as exc:

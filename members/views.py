@@ -1,0 +1,146 @@
+"""Pages of the member registry (rules.md §16). Personal data: every page needs a logged-in
+arbiter of the server; nothing here is public."""
+from __future__ import annotations
+
+import json
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.paginator import Paginator
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+
+from . import importer, selectors, services
+from .forms import MemberForm, MemberListForm, MergeForm
+from .models import MAX_MEMBERS, Member
+
+
+@login_required
+def registry(request):
+    """``/soci/``: search by name or number (``?q=``), 100 a page."""
+    query = request.GET.get("q", "")[:100]
+    page = Paginator(selectors.registry(query), 100).get_page(request.GET.get("page"))
+    return render(request, "members/registry.html", {
+        "query": query, "page": page, "total": Member.objects.count(), "cap": MAX_MEMBERS,
+        "lists": selectors.any_list_imported()})
+
+
+@login_required
+@require_GET
+def search_json(request):
+    """``/soci/cerca/?q=``: proposals while typing in a registration form, JSON
+    ``{"members": [{"id", "membership_number", "last_name", "first_name", "club"}]}``, at most 10."""
+    query = request.GET.get("q", "")[:100]
+    hits = selectors.propose(query, limit=10) if len(query.strip()) >= 2 else []
+    return JsonResponse({"members": [
+        {"id": m.pk, "membership_number": m.membership_number or "", "last_name": m.last_name,
+         "first_name": m.first_name, "club": m.club} for m in hits]})
+
+
+@login_required
+def member_add(request):
+    form = MemberForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            member = services.create_member(data=form.data_object(), by=request.user)
+        except services.MemberError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Socio aggiunto."))
+            return redirect("members:detail", pk=member.pk)
+    return render(request, "members/form.html", {"form": form})
+
+
+@login_required
+def member_detail(request, pk):
+    """A member, his evenings, and the actions on him (edit, merge, export, erase)."""
+    member = get_object_or_404(Member, pk=pk)
+    form = MemberForm(request.POST or None, initial=MemberForm.initial_for(member))
+    if request.method == "POST" and not member.erased_at and form.is_valid():
+        try:
+            services.update_member(member=member, data=form.data_object(), by=request.user)
+        except services.MemberError as exc:
+            form.add_error(None, exc.message)
+        else:
+            messages.success(request, _("Socio salvato."))
+            return redirect("members:detail", pk=member.pk)
+    return render(request, "members/detail.html", {
+        "member": member, "form": form, "evenings": selectors.evenings(member), "merge_form": MergeForm()})
+
+
+def _other_member(text: str) -> Member | None:
+    text = text.strip()
+    if text.startswith("#") and text[1:].isdigit():
+        return Member.objects.filter(pk=int(text[1:])).first()
+    return Member.objects.filter(membership_number=text).first() if text else None
+
+
+@login_required
+def member_merge(request, pk):
+    """Merge another member into this one (the same person registered twice): a
+    confirmation page naming both, then the merge."""
+    keep = get_object_or_404(Member, pk=pk)
+    form = MergeForm(request.POST or request.GET or None)
+    if not form.is_valid():
+        return redirect("members:detail", pk=keep.pk)
+    other = _other_member(form.cleaned_data["other"])
+    if other is None:
+        messages.error(request, _("Nessun socio con tessera o numero «%(text)s».") % {"text": form.cleaned_data["other"]})
+        return redirect("members:detail", pk=keep.pk)
+    if request.method == "POST" and "confirm" in request.POST:
+        try:
+            services.merge_members(keep=keep, merged=other, by=request.user)
+        except services.MemberError as exc:
+            messages.error(request, exc.message)
+        else:
+            messages.success(request, _("Soci uniti: tutte le serate sono di %(name)s.") % {"name": keep.display_name})
+        return redirect("members:detail", pk=keep.pk)
+    return render(request, "members/merge_confirm.html", {"keep": keep, "other": other,
+                                                          "other_text": form.cleaned_data["other"]})
+
+
+@login_required
+def member_export(request, pk):
+    """The member's data as a JSON download (his own copy, on request)."""
+    member = get_object_or_404(Member, pk=pk)
+    body = json.dumps(services.export_member_data(member), ensure_ascii=False, indent=1)
+    response = HttpResponse(body, content_type="application/json; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="socio-{member.pk}.json"'
+    return response
+
+
+@login_required
+def member_erase(request, pk):
+    """Erase a member on request: a confirmation page, then every record says «Socio
+    cancellato #id» (``services.erase_member``)."""
+    member = get_object_or_404(Member, pk=pk)
+    if request.method == "POST":
+        try:
+            services.erase_member(member=member, by=request.user)
+        except services.MemberError as exc:
+            messages.error(request, exc.message)
+        except OSError as exc:
+            messages.error(request, _("Cancellazione non riuscita (backup non riscrivibile): %(error)s") % {"error": exc})
+        else:
+            messages.success(request, _("Socio cancellato: i tornei, il registro e i backup non lo nominano più."))
+        return redirect("members:detail", pk=member.pk)
+    return render(request, "members/erase_confirm.html", {"member": member, "evenings": selectors.evenings(member)})
+
+
+@login_required
+def list_import(request):
+    """Upload a member list: every error with its row (nothing imported), else imported at
+    once (all or nothing) with the counts of new and updated members."""
+    form = MemberListForm(request.POST or None, request.FILES or None)
+    parsed = None
+    if request.method == "POST" and form.is_valid():
+        upload = form.cleaned_data["file"]
+        parsed = importer.parse(upload.name, upload.read())
+        if parsed.ok:
+            created, updated = importer.save(parsed, by=request.user, filename=upload.name[:200])
+            messages.success(request, _("Soci importati: %(created)s nuovi, %(updated)s aggiornati.")
+                             % {"created": created, "updated": updated})
+            return redirect("members:registry")
+    return render(request, "members/import.html", {"form": form, "parsed": parsed, "cap": MAX_MEMBERS})

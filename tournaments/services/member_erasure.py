@@ -1,0 +1,159 @@
+"""A member erased on request (personal data, rules.md §16): every record of the tournaments
+that names him then says «Socio cancellato #id» instead of his name and number.
+
+Listens to ``members.signals.member_erasing`` (sent inside the erasure's transaction):
+
+- each player linked to the member, in every tournament (closed ones too): names become
+  «Socio cancellato» / «#id», membership number and club blank; the link stays, so the
+  results, standings and championships keep counting the evening under that name;
+- the audit entries of those tournaments: the player's full name (both orders), his surname
+  where a pair's name shows it («Rossi – Bianchi»), and his membership number become the label;
+- the backups under ``ARBITRO_BACKUP_DIR`` (``var/backups``): every JSON export is rewritten
+  the same way, and every SQLite copy has the same rows updated.
+
+Other people's records are untouched, except a surname shared inside a pair's name in the
+audit (over-erasing an audit text is preferred to leaving the person in it).
+"""
+from __future__ import annotations
+
+import json
+import re
+import sqlite3
+from dataclasses import dataclass
+from pathlib import Path
+
+from django.conf import settings
+from django.dispatch import receiver
+
+from members.names import ERASED_LAST_NAME, erased_first_name
+from members.signals import member_erasing
+
+from ..models import AuditEntry, Player
+
+@dataclass(frozen=True)
+class Scrubber:
+    """The texts naming one person and what replaces them."""
+
+    names: tuple[tuple[str, str], ...]  # (last, first) as registered
+    numbers: tuple[str, ...]
+    label: str
+
+    def text(self, value: str) -> str:
+        """``value`` with every full name, pair-name surname and number replaced by the label."""
+        for last, first in self.names:
+            for form in (f"{last} {first}", f"{first} {last}"):
+                value = value.replace(form, self.label)
+        for last, _first in self.names:
+            surname = re.escape(last)
+            value = re.sub(rf"(?<=[–+] ){surname}(?![\w])", self.label, value)
+            value = re.sub(rf"(?<![\w]){surname}(?= [–+] )", self.label, value)
+        for number in self.numbers:
+            value = re.sub(rf"(?<![0-9A-Za-z]){re.escape(number)}(?![0-9A-Za-z])", self.label, value)
+        return value
+
+    def json(self, data):
+        """A JSON value with :meth:`text` applied to every string, and every player record
+        (a mapping with ``last_name`` and ``first_name`` of this person) blanked."""
+        if isinstance(data, str):
+            return self.text(data)
+        if isinstance(data, list):
+            return [self.json(v) for v in data]
+        if isinstance(data, dict):
+            if (data.get("last_name"), data.get("first_name")) in self.names and isinstance(data.get("last_name"), str):
+                number = data.get("membership_number") or ""
+                if not number or number in self.numbers:
+                    data = {**data, "last_name": ERASED_LAST_NAME, "first_name": self.label.split(" ")[-1]}
+                    if "membership_number" in data:
+                        data["membership_number"] = ""
+                    if "club" in data:
+                        data["club"] = ""
+            return {k: self.json(v) for k, v in data.items()}
+        return data
+
+
+@receiver(member_erasing, dispatch_uid="tournaments.member_erasure")
+def erase_from_tournaments(sender, *, member, label, by=None, **kwargs) -> None:
+    """The receiver: players, audit entries and backups (see the module's docstring)."""
+    players = list(Player.objects.filter(member=member))
+    names = {(p.last_name, p.first_name) for p in players} | {(member.last_name, member.first_name)}
+    numbers = {p.membership_number for p in players if p.membership_number}
+    if member.membership_number:
+        numbers.add(member.membership_number)
+    scrub = Scrubber(names=tuple(sorted(names, key=lambda n: -len(n[0] + n[1]))), numbers=tuple(sorted(numbers)),
+                     label=label)
+    tournament_ids = {p.tournament_id for p in players}
+    for entry in AuditEntry.objects.filter(tournament_id__in=tournament_ids):
+        old, new, reason = scrub.json(entry.old), scrub.json(entry.new), scrub.text(entry.reason)
+        if (old, new, reason) != (entry.old, entry.new, entry.reason):
+            entry.old, entry.new, entry.reason = old, new, reason[:300]
+            entry.save(update_fields=["old", "new", "reason"])
+    Player.objects.filter(member=member).update(last_name=ERASED_LAST_NAME, first_name=erased_first_name(member.pk),
+                                                membership_number="", club="")
+    erase_from_backups(scrub, member_id=member.pk, tournament_ids=tournament_ids)
+
+
+def erase_from_backups(scrub: Scrubber, *, member_id: int, tournament_ids: set[int],
+                       folder: Path | None = None) -> list[Path]:
+    """Rewrite the backups of ``folder`` (default the backup directory) that name the
+    person: JSON exports through :meth:`Scrubber.json`, SQLite copies by SQL on the same rows
+    (players of the member, the member's row, audit entries of ``tournament_ids``).
+    Returns the files rewritten. Raises ``OSError``/``sqlite3.Error`` (the erasure fails
+    and rolls back rather than leave a backup naming the person)."""
+    folder = folder or backup_dir()
+    if not folder.exists():
+        return []
+    rewritten = []
+    for path in sorted(folder.glob("*.json")):
+        raw = path.read_text(encoding="utf-8")
+        if not any(last in raw for last, _first in scrub.names) and not any(n in raw for n in scrub.numbers):
+            continue
+        cleaned = json.dumps(scrub.json(json.loads(raw)), ensure_ascii=False, indent=1)
+        if cleaned != raw:
+            tmp = path.with_suffix(".part")
+            tmp.write_text(cleaned, encoding="utf-8")
+            tmp.chmod(0o600)
+            tmp.replace(path)
+            rewritten.append(path)
+    for path in sorted(folder.glob("*.sqlite3")):
+        if _erase_from_sqlite(path, scrub, member_id=member_id, tournament_ids=tournament_ids):
+            rewritten.append(path)
+    return rewritten
+
+
+def _erase_from_sqlite(path: Path, scrub: Scrubber, *, member_id: int, tournament_ids: set[int]) -> bool:
+    db = sqlite3.connect(path)
+    try:
+        tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        changed = 0
+        if "tournaments_player" in tables:
+            columns = {r[1] for r in db.execute("PRAGMA table_info(tournaments_player)")}
+            where, args = ("member_id = ?", [member_id]) if "member_id" in columns else ("0", [])
+            changed += db.execute(
+                f"UPDATE tournaments_player SET last_name = ?, first_name = ?, membership_number = '', club = '' "
+                f"WHERE {where}", [ERASED_LAST_NAME, erased_first_name(member_id), *args]).rowcount
+        if "members_member" in tables:
+            changed += db.execute(
+                "UPDATE members_member SET last_name = ?, first_name = ?, name_key = '', membership_number = NULL, "
+                "club = '', category = '', expires_on = NULL WHERE id = ?",
+                [ERASED_LAST_NAME, erased_first_name(member_id), member_id]).rowcount
+        if "tournaments_auditentry" in tables and tournament_ids:
+            marks = ",".join("?" * len(tournament_ids))
+            rows = db.execute(f"SELECT id, old, new, reason FROM tournaments_auditentry WHERE tournament_id IN ({marks})",
+                              sorted(tournament_ids)).fetchall()
+            for pk, old, new, reason in rows:
+                values = [json.dumps(scrub.json(json.loads(v))) if v else v for v in (old, new)]
+                text = scrub.text(reason or "")
+                if values != [old, new] or text != (reason or ""):
+                    db.execute("UPDATE tournaments_auditentry SET old = ?, new = ?, reason = ? WHERE id = ?",
+                               [*values, text, pk])
+                    changed += 1
+        db.commit()
+        return changed > 0
+    finally:
+        db.close()
+
+
+def backup_dir() -> Path:
+    """The backups' folder, ``settings.ARBITRO_BACKUP_DIR`` (as ``transfer.backups`` writes
+    them; read here without importing the tournament-file package, which imports services)."""
+    return Path(settings.ARBITRO_BACKUP_DIR)

@@ -1,0 +1,177 @@
+"""Linking a tournament's players to the club's members (rules.md §16).
+
+Called by every registration write (a pair, a player or a team by hand, a registration file,
+a late entry, a pair's players changed, a tournament file imported) inside its transaction:
+
+- a player with a membership number is linked to the member with that number, or to a new
+  member (source: registration) when the registry has none;
+- a player without one is linked to the member with the same full name (case, accents,
+  spaces and apostrophes ignored, ``members.names.name_key``) when exactly one member has it
+  and no other player of the tournament is linked to him; otherwise to a new member;
+- two players of one tournament are never linked to the same member.
+
+The tournament's ``membership_check`` decides what an *unknown* or *expired* number does
+(``members.selectors.membership_flags``): flag (the default: shown on the import preview and
+the pairs page), refuse (the registration is refused with the numbers), ignore.
+"""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Iterable
+
+from django.utils.translation import gettext as _
+
+from members import selectors as member_selectors
+from members.models import Member
+from members.names import name_key
+
+from ..errors import ArbiterError
+from ..models import Player, Tournament
+
+FLAG_TEXT = {
+    member_selectors.UNKNOWN: "Riga %(row)s: tessera %(number)s sconosciuta",
+    member_selectors.EXPIRED: "Riga %(row)s: tessera %(number)s scaduta",
+}
+
+
+def flag_words(flag: str) -> str:
+    """«sconosciuta» / «scaduta» (translated) for a flag of ``membership_flags``."""
+    return _("sconosciuta") if flag == member_selectors.UNKNOWN else _("scaduta")
+
+
+def flags_for(tournament: Tournament, numbers: Iterable[str]) -> dict[str, str]:
+    """The flagged numbers among ``numbers`` for ``tournament`` (its date; §16), ``{}`` when
+    its setting is *ignore*."""
+    if tournament.membership_check == Tournament.MembershipCheck.IGNORE:
+        return {}
+    return member_selectors.membership_flags(numbers, tournament.date)
+
+
+def _players_of_row(row) -> list:
+    """The ``PlayerData`` of a parsed registration row (pair, player or team)."""
+    if hasattr(row, "players"):
+        return list(row.players)
+    return [row.player]
+
+
+def row_flag_lines(tournament: Tournament, rows) -> list[str]:
+    """One line per flagged number of a parsed registration file (``registrations.parse*``
+    rows, each with ``row``), in file order: ``Riga R: tessera N sconosciuta`` or ``… scaduta``
+    (the wording of ``import_registrations``; always Italian, as a script reads it)."""
+    rows = list(rows)
+    numbers = [p.membership_number for row in rows for p in _players_of_row(row) if p.membership_number]
+    flags = flags_for(tournament, numbers)
+    lines = []
+    for row in rows:
+        for p in _players_of_row(row):
+            flag = flags.get(p.membership_number.strip()) if p.membership_number else None
+            if flag:
+                lines.append(FLAG_TEXT[flag] % {"row": row.row, "number": p.membership_number.strip()})
+    return lines
+
+
+def refusal(tournament: Tournament, numbers: Iterable[str]) -> str | None:
+    """The sentence refusing a registration whose numbers are flagged, when the tournament's
+    setting is *refuse*; None otherwise."""
+    if tournament.membership_check != Tournament.MembershipCheck.REFUSE:
+        return None
+    flags = flags_for(tournament, numbers)
+    if not flags:
+        return None
+    listed = "; ".join(_("tessera %(number)s %(flag)s") % {"number": n, "flag": flag_words(f)}
+                       for n, f in flags.items())
+    return _("Iscrizione rifiutata: %(numbers)s (impostazione del torneo: le tessere sconosciute o scadute "
+             "si rifiutano).") % {"numbers": listed}
+
+
+def link_players(tournament: Tournament, *, check: bool = True) -> int:
+    """Link every player of ``tournament`` not yet linked to a member, by the rules above.
+
+    ``check``: apply the tournament's *refuse* setting to those players first (raises
+    :class:`ArbiterError` with :func:`refusal`'s sentence; the caller's transaction rolls the
+    registration back). A tournament file's import passes False (its players registered
+    elsewhere). Returns how many players were linked."""
+    players = list(Player.objects.filter(tournament=tournament, member__isnull=True).order_by("pk"))
+    if not players:
+        return 0
+    if check:
+        sentence = refusal(tournament, [p.membership_number for p in players if p.membership_number])
+        if sentence:
+            raise ArbiterError(sentence)
+    return link(tournament, players)
+
+
+def assign_members(tournament: Tournament, players: list[Player]) -> None:
+    """For a bulk registration (a registration file): check the *refuse* setting and set the
+    ``member`` of ``players`` — Player objects not saved yet — before they are inserted, so
+    the import writes no UPDATE per player. Raises :class:`ArbiterError` as
+    :func:`link_players`."""
+    sentence = refusal(tournament, [p.membership_number for p in players if p.membership_number])
+    if sentence:
+        raise ArbiterError(sentence)
+    link(tournament, players, save=False)
+
+
+def link(tournament: Tournament, players: list[Player], *, save: bool = True) -> int:
+    """Link ``players`` (of ``tournament``, unlinked) and, with ``save``, write their
+    ``member``; new members are created in bulk. Returns how many were linked."""
+    taken = set(Player.objects.filter(tournament=tournament, member__isnull=False)
+                .values_list("member_id", flat=True))
+    numbers = {p.membership_number for p in players if p.membership_number}
+    by_number = {m.membership_number: m for m in Member.objects.filter(membership_number__in=numbers)}
+    keys = {name_key(p.last_name, p.first_name) for p in players if not p.membership_number}
+    by_key: dict[str, list[Member]] = defaultdict(list)
+    for m in Member.objects.filter(name_key__in=keys, erased_at__isnull=True):
+        by_key[m.name_key].append(m)
+    targets: list[tuple[Player, Member]] = []
+    fresh: list[Member] = []
+    for player in players:
+        member = None
+        if player.membership_number:
+            member = by_number.get(player.membership_number)
+            if member is None:
+                member = _new_member(player)
+                by_number[player.membership_number] = member
+                fresh.append(member)
+        else:
+            matches = by_key.get(name_key(player.last_name, player.first_name), [])
+            if len(matches) == 1 and matches[0].pk not in taken:
+                member = matches[0]
+            else:
+                member = _new_member(player)
+                fresh.append(member)
+        if member.pk is not None and member.pk in taken:
+            continue  # never two players of one tournament on one member
+        targets.append((player, member))
+        if member.pk is not None:
+            taken.add(member.pk)
+    Member.objects.bulk_create(fresh, batch_size=1000)
+    for player, member in targets:
+        player.member = member
+    if save:
+        Player.objects.bulk_update([p for p, _m in targets], ["member"], batch_size=1000)
+    return len(targets)
+
+
+def _new_member(player: Player) -> Member:
+    return Member(membership_number=player.membership_number or None, last_name=player.last_name,
+                  first_name=player.first_name, name_key=name_key(player.last_name, player.first_name),
+                  club=player.club, source=Member.Source.REGISTRATION)
+
+
+def player_flag_lines(tournament: Tournament) -> list[str]:
+    """The pairs (players, teams) page's list of flagged players: «Rossi Mario: tessera 123
+    scaduta», in name order (empty in the tournament's *ignore* mode)."""
+    flags = player_flags(tournament)
+    players = Player.objects.filter(pk__in=flags).order_by("last_name", "first_name")
+    return [_("%(name)s: tessera %(number)s %(flag)s") % {"name": p.display_name, "number": p.membership_number,
+                                                         "flag": flag_words(flags[p.pk])} for p in players]
+
+
+def player_flags(tournament: Tournament) -> dict[int, str]:
+    """``{player id: "unknown" | "expired"}`` for the pairs page (the tournament's setting
+    *ignore* gives ``{}``)."""
+    pairs = list(Player.objects.filter(tournament=tournament).exclude(membership_number="")
+                 .values_list("pk", "membership_number"))
+    flags = flags_for(tournament, [n for _pk, n in pairs])
+    return {pk: flags[n] for pk, n in pairs if n in flags}
