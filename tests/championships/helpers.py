@@ -4,7 +4,8 @@
 finds or creates the member; no number: the same surname and name), plays one Mitchell round
 with arbitral scores (VP chosen per pair, MP 0 for all, so positions follow VP alone and
 equal VP share the place) and closes it. Linking is done here, in place of the registration's
-own linking (rules.md §16), so these tests depend only on ``Player.member``.
+own linking (rules.md §16, which links them already: the category is then set here), so these
+tests depend only on ``Player.member``.
 """
 from __future__ import annotations
 
@@ -23,6 +24,10 @@ def member(last: str, first: str, number: str | None = None, category: str = "")
     else:
         found = Member.objects.filter(membership_number__isnull=True, last_name=last, first_name=first).first()
     if found is not None:
+        # registration has linked the player already (rules.md §16): give it the category
+        if category and found.category != category:
+            found.category = category
+            found.save(update_fields=["category"])
         return found
     return Member.objects.create(membership_number=number or None, last_name=last, first_name=first,
                                  name_key=f"{last}{first}".casefold(), category=category)
