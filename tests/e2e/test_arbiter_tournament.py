@@ -286,12 +286,12 @@ def test_grid_bad_cell_quietly_left_out_of_total_and_blamed_on_sum(page, live_se
     assert page.inner_text("#vp-ew") == "" and not page.locator("#vp-sep").is_visible()
     assert page.inner_text("p.live").startswith("Differenza — · VP —")
     assert page.locator("#invalid-live").is_visible()
-    assert page.inner_text("#invalid-live") == "1233 non è multiplo di 5"
+    assert page.inner_text("#invalid-live") == "Smazzata 1, linea N/S: 1233 non è multiplo di 5"  # where, then what
     assert not page.locator("#sum-error-live").is_visible()
     assert "bad" in page.get_attribute('input[name="h1_ns"]', "class")
     # a second bad cell: the first problem and how many more
     page.fill('input[name="h3_ew"]', "dieci")
-    assert page.inner_text("#invalid-live") == "1233 non è multiplo di 5 (+1)"
+    assert page.inner_text("#invalid-live") == "Smazzata 1, linea N/S: 1233 non è multiplo di 5 (+1)"
     page.fill('input[name="h3_ew"]', "0")
     # corrected: 1235 + 1300 = 2535 matches the paper, no badge at all; 2535 → 20–0 on vp20-4h
     page.fill('input[name="h1_ns"]', "1235")
@@ -313,7 +313,7 @@ def test_grid_problem_text_comes_from_the_page_translated(page, live_server, dja
     page.click("button.primary")
     page.locator("#incomplete").wait_for(state="visible")
     page.fill('input[name="h1_ns"]', "1233")
-    assert page.inner_text("#invalid-live") == "1233 is not a multiple of 5"
+    assert page.inner_text("#invalid-live") == "Hand 1, line N/S: 1233 is not a multiple of 5"
 
 
 PHONE = {"width": 360, "height": 740}

@@ -98,7 +98,11 @@ def test_create_form_turns_the_pairs_default_into_the_individual_one(arbiter_cli
     assert not Tournament.objects.filter(name="Altro").exists()
 
 
-def test_settings_page_of_an_individual_tournament_offers_only_the_criteria_that_apply(arbiter_client, indiv):
+def test_settings_page_of_an_individual_tournament_offers_only_the_criteria_that_apply(arbiter_client, indiv,
+                                                                                      arbiter):
+    # with players the kind is fixed and the page leaves head-to-head out; before, the kind
+    # may still change and tournament_form.js hides it live (tests/e2e/test_tournament_form_kinds)
+    register(indiv, arbiter, 4)
     body = arbiter_client.get(reverse("tournament_edit", args=["indiv"])).content.decode()
     assert 'value="head_to_head"' not in body
     assert "Lo scontro diretto non si applica" in body

@@ -54,6 +54,7 @@ CONSTRAINT_MESSAGES = {
     "penalty_pair_player_or_team": gettext_lazy(
         "Una penalità colpisce una coppia, un giocatore oppure una squadra: uno solo dei tre."),
     "player_number_unique_in_tournament": gettext_lazy("Questo numero di giocatore è già usato nel torneo."),
+    "player_member_once_per_tournament": gettext_lazy("Questo socio è già iscritto al torneo (regole §16)."),
     "player_number_positive": gettext_lazy("Il numero del giocatore deve essere almeno 1."),
     "player_withdrawn_has_round": gettext_lazy("Un giocatore ritirato deve avere il turno del ritiro."),
     "line_member_player_once_per_round": gettext_lazy("Un giocatore siede al massimo una volta per turno."),

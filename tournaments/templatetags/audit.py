@@ -113,6 +113,7 @@ KEYS = {
     "slug": _("indirizzo breve"), "file_name": _("nome nel file"),
     "tokens_renewed": _("codici QR dei tavoli rinnovati"),
     "team_tokens_renewed": _("codici delle squadre rinnovati"), "owner": _("proprietario"),
+    "file_arbiters": _("arbitri nel file (solo testo)"), "file_created_by": _("creato da (nel file, solo testo)"),
     # prizes (rules.md §18), championships (§17) and the federation file's settings
     "prizes": _("premi"), "championship": _("campionato"), "prizes_cumulative": _("premi cumulabili"),
     "organising_club": _("circolo organizzatore"), "arbiter_name": _("nome dell'arbitro"),
