@@ -131,7 +131,7 @@ def action_choices(tournament: Tournament) -> list[tuple[str, str]]:
     """``(key, label)`` of the kinds of action in the tournament's trail, in the order of
     :data:`ACTION_KINDS` ("altro" last)."""
     present = {action_kind(c) for c in
-               AuditEntry.objects.filter(tournament=tournament).values_list("action", flat=True).distinct()}
+               AuditEntry.objects.filter(tournament=tournament).order_by().values_list("action", flat=True).distinct()}
     choices = [(key, str(label)) for key, label, _codes in ACTION_KINDS if key in present]
     if OTHER_KIND in present:
         choices.append((OTHER_KIND, _("Altro")))
@@ -139,14 +139,14 @@ def action_choices(tournament: Tournament) -> list[tuple[str, str]]:
 
 
 def _codes_of(tournament: Tournament, kind: str) -> list[str]:
-    codes = AuditEntry.objects.filter(tournament=tournament).values_list("action", flat=True).distinct()
+    codes = AuditEntry.objects.filter(tournament=tournament).order_by().values_list("action", flat=True).distinct()
     return [c for c in set(codes) if action_kind(c) == kind]
 
 
 def who_choices(tournament: Tournament) -> list[tuple[str, str]]:
     """``(value, label)`` of the people in the trail: each arbiter by name, the captains
     together, the software."""
-    rows = (AuditEntry.objects.filter(tournament=tournament).values_list("actor_code", "actor_params__name")
+    rows = (AuditEntry.objects.filter(tournament=tournament).order_by().values_list("actor_code", "actor_params__name")
             .distinct())
     arbiters, captains, system = set(), False, False
     for code, name in rows:
@@ -164,5 +164,6 @@ def who_choices(tournament: Tournament) -> list[tuple[str, str]]:
 
 def round_choices(tournament: Tournament) -> list[int]:
     """The round numbers in the trail, in order."""
-    return sorted(n for n in AuditEntry.objects.filter(tournament=tournament, round_number__isnull=False)
+    # order_by(): the model's default ordering (time) would keep one row per entry in DISTINCT
+    return sorted(AuditEntry.objects.filter(tournament=tournament, round_number__isnull=False).order_by()
                   .values_list("round_number", flat=True).distinct())

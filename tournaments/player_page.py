@@ -74,7 +74,8 @@ class EntrantPage:
     """Everything the page shows: ``kind`` (Tournament.Kind value), ``number``, ``names``,
     ``position`` (int or None before the first closed round), ``position_label`` ("3="),
     ``vp`` (Decimal or None), ``after_round``, ``next`` (RoundLine or None), ``rounds`` (the
-    closed rounds, RoundLine), ``withdrawn``, ``championship`` (:func:`championship_standing`)."""
+    closed rounds, RoundLine), ``withdrawn``, ``championship`` (:func:`championship_standing`),
+    ``penalties`` (``selectors.PenaltyEntry`` of this entrant counted by the standings)."""
 
     kind: str
     number: int
@@ -87,6 +88,9 @@ class EntrantPage:
     rounds: list[RoundLine]
     withdrawn: bool
     championship: object = None
+    # the entrant's penalties the standings count (rules.md §3, art. 23): PenaltyEntry rows,
+    # so that VP that do not add up to the rounds' VP say why
+    penalties: tuple = ()
 
     @property
     def vp_text(self) -> str:
@@ -357,6 +361,7 @@ def entrant_page(tournament: Tournament, entrant, tag: str | None = None) -> Ent
         vp=row.vp if row else None, after_round=view.after_round, next=nxt, rounds=played,
         withdrawn=entrant.status == "withdrawn",
         championship=championship_standing(tournament, tournament.kind, entrant.number),
+        penalties=tuple(p for p in view.penalties if p.pair == entrant.number) if view.after_round else (),
     )
 
 

@@ -127,3 +127,10 @@ def test_captain_page_has_the_button_with_the_reasons(client, tables):
     html = client.get(reverse("captain", args=[tables[1].token])).content.decode()
     assert 'id="call-btn"' in html and "Chiama l&#x27;arbitro" in html or "Chiama l'arbitro" in html
     assert 'value="card"' in html and 'value="time"' in html
+
+
+def test_registro_names_the_reason_of_a_call(arbiter_client, tables, published_round):
+    """The stored code ("card") is shown by its label, as the phone offered it."""
+    services.call_arbiter(table=tables[1], by=services.Actor(label="tavolo 1"), reason="card")
+    body = arbiter_client.get(reverse("audit", args=[published_round.tournament.slug])).content.decode()
+    assert "carta mancante" in body and "motivo: card" not in body

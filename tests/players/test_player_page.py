@@ -89,6 +89,16 @@ def test_a_correction_after_the_round_closed_is_marked_corrected(five, pairs_r1,
     assert page(five, pair(five, 2)).vp == Decimal(14)
 
 
+def test_a_penalty_is_listed_beside_the_vp(five, pairs_r1, arbiter):
+    """Pair 1: 14 VP in round 1, a 3 VP penalty of round 1 → 11 VP, the penalty shown (the
+    rounds' VP alone would not add up to the total)."""
+    services.add_penalty(pair=pair(five, 1), vp=3, reason="Ritardo", by=arbiter, round_number=1)
+    p1 = page(five, pair(five, 1))
+    assert p1.vp == Decimal(11) and p1.rounds[0].vp == Decimal(14)
+    assert [(p.vp, p.reason, p.round_number) for p in p1.penalties] == [(Decimal(3), "Ritardo", 1)]
+    assert page(five, pair(five, 2)).penalties == ()
+
+
 def test_pair_json_shape(five, pairs_r1):
     data = player_page.page_json(page(five, pair(five, 1)))
     assert set(data) == {"entrant", "names", "position", "vp", "next", "rounds", "after_round", "withdrawn",

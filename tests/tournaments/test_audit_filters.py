@@ -78,6 +78,14 @@ def test_form_offers_the_trail_s_choices_without_codes(arbiter_client, arbiter, 
     assert "sheet_saved" not in body and "penalty_added" not in body
 
 
+def test_round_menu_offers_each_round_once(arbiter_client, trail):
+    """Round 1 has several entries (generated, published, two sheets, the penalty): one option."""
+    body = arbiter_client.get(reverse("audit", args=["prova"])).content.decode()
+    form = body.split('id="audit-filters"')[1].split("</form>")[0]
+    menu = form.split('name="round"')[1].split("</select>")[0]
+    assert re.findall(r'<option value="(\d+)"', menu) == ["1"]
+
+
 @pytest.mark.parametrize("query", [{"round": "abc"}, {"entrant": "1o"}, {"action": "sheet_saved"},
                                    {"who": "arbiter:nobody"}, {"table": "99999999999"}])
 def test_bad_filter_values_are_ignored(arbiter_client, trail, query):

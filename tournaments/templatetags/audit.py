@@ -13,7 +13,7 @@ from scoring.vp import format_vp
 
 from .. import wording
 from ..clock import format_mmss
-from ..models import CorrectionKind, Round, ScoreSheet, Tournament
+from ..models import ArbiterCall, CorrectionKind, Round, ScoreSheet, Tournament
 
 register = template.Library()
 
@@ -190,6 +190,8 @@ def _label(key: str, value, action: str = "") -> str:
         return str(Round.System(value).label)
     if key in ("disputed_by", "confirmed_by") and isinstance(value, str):  # in the reader's language (trust)
         return actor_label(value)
+    if key == "reason" and action == "arbiter_called" and value in ArbiterCall.Reason.values:
+        return str(ArbiterCall.Reason(value).label)  # a table's call: "carta mancante", not "card"
     if key == "method" and value in Tournament.GroupSplit.values:
         return str(Tournament.GroupSplit(value).label)
     if key == "kind" and action != "tournament_updated" and value in CorrectionKind.values:
