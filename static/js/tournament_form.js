@@ -3,9 +3,9 @@
    fields of the other kinds are hidden, the first round's "by number" option takes the
    kind's noun (data-number-labels, JSON by kind), and a team tournament is offered a
    plan without Mitchell rounds (M → R: MMMD becomes RRRD), which is undone when the kind
-   goes back and the plan was not touched. An individual tournament is not offered
-   head-to-head among the tie-breaks (rules.md §9): the option is hidden and a select
-   holding it is cleared, the later criteria moving up. The server checks every value as
+   goes back and the plan was not touched. The tie-breaks that do not apply to the kind
+   (head-to-head for an individual tournament, rules.md §9; MP scored for teams, §15) are
+   hidden and a select holding one is cleared, the later criteria moving up. The server checks every value as
    before (and adapts an untouched plan to a team tournament itself). */
 (function () {
   "use strict";
@@ -26,7 +26,7 @@
       var option = first.querySelector('option[value="number"]');
       if (option && labels[value]) option.textContent = labels[value];
     }
-    tiebreaks(value === "individual");
+    tiebreaks(value);
     if (!plan) return;
     if (value === "teams" && /M/i.test(plan.value)) {
       saved = plan.value;
@@ -38,24 +38,28 @@
     }
   }
 
-  function tiebreaks(individual) {
+  /* The criteria that do not apply to a kind: head-to-head per player (rules.md §9), MP
+     scored for teams (§15: VP, match margin, head-to-head). */
+  var NOT_FOR = {individual: ["head_to_head"], teams: ["mp_scored"]};
+
+  function tiebreaks(value) {
     var selects = Array.prototype.slice.call(document.querySelectorAll("#id_tiebreaks select"));
     if (!selects.length) return;
+    var gone = NOT_FOR[value] || [];
     selects.forEach(function (select) {
-      var option = select.querySelector('option[value="head_to_head"]');
-      if (!option) return;
-      option.hidden = option.disabled = individual;
+      Array.prototype.forEach.call(select.options, function (option) {
+        var off = gone.indexOf(option.value) >= 0;
+        option.hidden = option.disabled = off;
+      });
     });
     var now = selects.map(function (s) { return s.value; });
-    if (!individual) {  // back from individual: the order as it was, if not touched since
-      if (savedOrder && now.join() === clearedOrder.join()) {
-        selects.forEach(function (select, i) { select.value = savedOrder[i]; });
-      }
-      savedOrder = clearedOrder = null;
-      return;
+    if (savedOrder && now.join() === clearedOrder.join()) {  // the order as it was, if not touched since
+      selects.forEach(function (select, i) { select.value = savedOrder[i]; });
+      now = savedOrder;
     }
-    if (now.indexOf("head_to_head") < 0) return;
-    var keys = now.filter(function (k) { return k && k !== "head_to_head"; });
+    savedOrder = clearedOrder = null;
+    if (!now.some(function (k) { return gone.indexOf(k) >= 0; })) return;
+    var keys = now.filter(function (k) { return k && gone.indexOf(k) < 0; });
     savedOrder = now;
     selects.forEach(function (select, i) { select.value = keys[i] || ""; });
     clearedOrder = selects.map(function (s) { return s.value; });

@@ -151,7 +151,7 @@ def test_new_tournament_selects_show_their_choice_whole(browser, live_server, ev
         context.close()
 
 
-def test_individual_kind_hides_head_to_head_and_gives_it_back(browser, live_server, evening):
+def test_tiebreak_choices_follow_the_kind(browser, live_server, evening):
     arbiter, _t = evening
     context, page = _open(browser, live_server, arbiter, DESK, "/tornei/nuovo/")
     try:
@@ -161,6 +161,15 @@ def test_individual_kind_hides_head_to_head_and_gives_it_back(browser, live_serv
         assert order() == ["vp", "mp_difference", "mp_scored", ""]
         hidden = page.locator('select[name="tiebreaks_0"] option[value="head_to_head"]')
         assert hidden.evaluate("o => o.hidden && o.disabled")
+        page.select_option('select[name="kind"]', "pairs")
+        assert order() == ["vp", "mp_difference", "head_to_head", "mp_scored"]
+        # teams rank by VP, match margin, head-to-head (rules.md §15): MP scored is not offered
+        page.select_option('select[name="kind"]', "teams")
+        assert order() == ["vp", "mp_difference", "head_to_head", ""]
+        assert page.locator('select[name="tiebreaks_0"] option[value="mp_scored"]').evaluate(
+            "o => o.hidden && o.disabled")
+        page.select_option('select[name="kind"]', "individual")   # straight from teams
+        assert order() == ["vp", "mp_difference", "mp_scored", ""]
         page.select_option('select[name="kind"]', "pairs")
         assert order() == ["vp", "mp_difference", "head_to_head", "mp_scored"]
     finally:
