@@ -282,7 +282,7 @@ def test_withdrawal_makes_a_draft_outdated_and_redraw_leaves_the_player_out(indi
     register(indiv, arbiter, 9)
     r1 = services.generate_round(tournament=indiv, by=arbiter)
     services.withdraw_player(player=Player.objects.get(tournament=indiv, number=2), from_round=1, by=arbiter)
-    assert services.draft_staleness(r1) == ["Non sono più in gara i giocatori 2 (ritiro)."]
+    assert services.draft_staleness(r1) == ["Non è più in gara il giocatore 2 (ritiro)."]  # one player: singular
     with pytest.raises(ArbiterError, match="superata"):
         services.publish_round(round=r1, by=arbiter)
     r1 = services.redraw_round(round=r1, by=arbiter)

@@ -195,7 +195,7 @@ def test_withdrawal_keeps_the_draft_but_makes_it_outdated(md_four, arbiter):
     t = md_four.tournament
     services.withdraw_pair(pair=Pair.objects.get(tournament=t, number=4), from_round=2, by=arbiter, reason="malore")
     assert Round.objects.filter(pk=md_four.pk).exists()
-    assert any("coppie 4" in r and "ritiro" in r for r in services.draft_staleness(md_four))
+    assert any("coppia 4" in r and "ritiro" in r for r in services.draft_staleness(md_four))  # one pair: singular
     redrawn = services.redraw_round(round=md_four, by=arbiter)
     assert seating(redrawn) == ({1: (1, 2)}, 3)
 
@@ -248,7 +248,7 @@ def test_withdrawal_before_round_one_outdates_the_first_round_draft(five, arbite
     assert seating(draft) == ({1: (1, 3), 2: (2, 4)}, 5)
     services.withdraw_pair(pair=Pair.objects.get(tournament=five, number=5), from_round=1, by=arbiter, reason="assente")
     reasons = services.draft_staleness(Round.objects.get(pk=draft.pk))
-    assert any("coppie 5" in r for r in reasons)
+    assert any("coppia 5" in r for r in reasons)  # one pair: singular
     redrawn = services.redraw_round(round=draft, by=arbiter)
     assert seating(redrawn) == ({1: (1, 3), 2: (2, 4)}, None)
 

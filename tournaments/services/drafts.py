@@ -6,6 +6,7 @@ import hashlib
 import json
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 
 from .. import selectors
@@ -143,17 +144,21 @@ def draft_staleness(rnd: Round) -> list[str]:
     added = sorted(set(now["active"]) - set(then.get("active", [])))
     if tournament.is_individual:  # issue 11: the entrants are players
         if gone:
-            reasons.append(_("Non sono più in gara i giocatori %(players)s (ritiro).")
+            reasons.append(ngettext("Non è più in gara il giocatore %(players)s (ritiro).",
+                                    "Non sono più in gara i giocatori %(players)s (ritiro).", len(gone))
                            % {"players": ", ".join(map(str, gone))})
         if added:
-            reasons.append(_("Sono entrati in gara i giocatori %(players)s.")
+            reasons.append(ngettext("È entrato in gara il giocatore %(players)s.",
+                                    "Sono entrati in gara i giocatori %(players)s.", len(added))
                            % {"players": ", ".join(map(str, added))})
         gone = added = []
     if gone:
-        reasons.append(_("Non sono più in gara le coppie %(pairs)s (ritiro).")
+        reasons.append(ngettext("Non è più in gara la coppia %(pairs)s (ritiro).",
+                                "Non sono più in gara le coppie %(pairs)s (ritiro).", len(gone))
                        % {"pairs": ", ".join(map(str, gone))})
     if added:
-        reasons.append(_("Sono entrate in gara le coppie %(pairs)s.") % {"pairs": ", ".join(map(str, added))})
+        reasons.append(ngettext("È entrata in gara la coppia %(pairs)s.", "Sono entrate in gara le coppie %(pairs)s.",
+                                len(added)) % {"pairs": ", ".join(map(str, added))})
     old_rows = {row[0]: row for row in then.get("standings", [])}
     new_rows = {row[0]: row for row in now["standings"]}
     changed = sorted(p for p in set(old_rows) | set(new_rows)
