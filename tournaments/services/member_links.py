@@ -112,9 +112,11 @@ def assign_members(tournament: Tournament, players: list[Player]) -> None:
     link(tournament, players, save=False)
 
 
-def link(tournament: Tournament, players: list[Player], *, save: bool = True) -> int:
+def link(tournament: Tournament, players: list[Player], *, save: bool = True, create=None) -> int:
     """Link ``players`` (of ``tournament``, unlinked) and, with ``save``, write their
-    ``member``; new members are created in bulk. Returns how many were linked."""
+    ``member``; new members are created in bulk, by ``create(members)`` when given (it must
+    give them their ids: the tournament-file import writes them with its prepared INSERT).
+    Returns how many were linked."""
     taken = set(Player.objects.filter(tournament=tournament, member__isnull=False)
                 .values_list("member_id", flat=True))
     numbers = {p.membership_number for p in players if p.membership_number}
@@ -145,7 +147,10 @@ def link(tournament: Tournament, players: list[Player], *, save: bool = True) ->
         targets.append((player, member))
         if member.pk is not None:
             taken.add(member.pk)
-    Member.objects.bulk_create(fresh, batch_size=1000)
+    if create is not None:
+        create(fresh)
+    else:
+        Member.objects.bulk_create(fresh, batch_size=1000)
     for player, member in targets:
         player.member = member
     if save:

@@ -15,8 +15,10 @@ from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
 from django.db import connections, transaction
 from django.db import models as dj_models
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from members.models import Member
 from scoring import vp as vp_rules
 
 from ..errors import ArbiterError
@@ -57,6 +59,13 @@ def _bulk(model, rows: list[dict]) -> list:
     file, while every captain's save waits. Other databases lock rows, not the database:
     ``bulk_create`` there, then the times put back."""
     objs = [model(**row) for row in rows]
+    return _insert(model, objs, rows)
+
+
+def _insert(model, objs: list, rows: list[dict] | None = None) -> list:
+    """:func:`_bulk` for model instances built by the caller (``rows``: their field values,
+    for the file's ``auto_now`` times on databases other than SQLite; None when the
+    instances carry their times themselves)."""
     if not objs:
         return objs
     connection = connections[model.objects.db]
@@ -84,7 +93,7 @@ def _bulk(model, rows: list[dict]) -> list:
             obj._state.adding, obj._state.db = False, connection.alias
         return objs
     model.objects.bulk_create(objs, batch_size=500)
-    if stamped:
+    if stamped and rows is not None:
         # one prepared UPDATE for every row (Django's bulk_update builds a CASE a batch)
         sql = "UPDATE {} SET {} WHERE {} = %s".format(
             quote(table), ", ".join(f"{quote(f.column)} = %s" for f in stamped), quote(pk.column))
@@ -335,12 +344,22 @@ def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, cr
                                                 "team": teams.get(team)}
                                                for values, rnd, team in plan["pairs"]])}
     player_rows = [(values, pair, team, key) for values, pair, team, key in plan["players"]]
-    player_objs = _bulk(Player, [{**values, "tournament": tournament, "pair": pairs.get(pair), "team": teams.get(team)}
-                                 for values, pair, team, _key in player_rows])
-    players = {key: p for p, (_v, _p, _t, key) in zip(player_objs, player_rows) if key is not None}
+    player_objs = [Player(**{**values, "tournament": tournament, "pair": pairs.get(pair), "team": teams.get(team)})
+                   for values, pair, team, _key in player_rows]
     # Members are carried by membership number (schema.STRUCTURAL): this server links its own
-    # member, or creates it; players without a number are linked by name (rules.md §16).
-    member_links.link_players(tournament, check=False)
+    # member, or creates it; players without a number are linked by name (rules.md §16). They
+    # are chosen before the players are written, and new ones written by one prepared INSERT,
+    # so the members cost the write lock milliseconds (no UPDATE per player).
+    stamp = timezone.now()
+
+    def create_members(fresh: list) -> None:
+        for member in fresh:
+            member.created_at = member.updated_at = stamp
+        _insert(Member, fresh)
+
+    member_links.link(tournament, player_objs, save=False, create=create_members)
+    _insert(Player, player_objs)
+    players = {key: p for p, (_v, _p, _t, key) in zip(player_objs, player_rows) if key is not None}
     captained = []
     for values, captain in plan["teams"]:
         if captain is not None:
