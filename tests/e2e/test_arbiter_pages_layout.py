@@ -120,6 +120,17 @@ def test_team_state_on_one_line(browser, live_server, make_teams_tournament, dja
             assert states.nth(i).evaluate(LINES_JS) == 1
         page.locator("#team-1 summary", has_text="Link del capitano").click()
         assert page.locator("#team-1 .team-qr svg").is_visible()
+        # once play has started each state is followed by «▶ Ritira»: still one line
+        from tournaments import services
+
+        services.publish_round(round=services.generate_round(tournament=t, by=arbiter), by=arbiter,
+                               acknowledge_warnings=True)
+        page.reload()
+        cells = page.locator("#teams td.team-status")
+        assert cells.count() == 5
+        for i in range(5):
+            state, ritira = cells.nth(i).locator(".nowrap").bounding_box(), cells.nth(i).locator("summary").bounding_box()
+            assert abs(state["y"] - ritira["y"]) < 8 and ritira["x"] > state["x"] + state["width"], (state, ritira)
     finally:
         context.close()
 
