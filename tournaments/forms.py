@@ -122,8 +122,9 @@ def slug_address_example() -> str:
     return "…" + reverse("tournament", args=[_("indirizzo-breve")])
 
 
-PLAN_HELP = _("Una lettera per turno: M = Mitchell, D = danese, R = girone all'italiana "
-              "(gironi nella pagina «Gironi»); | separa due sessioni "
+PLAN_HELP = _("Una lettera per turno: M = Mitchell (in un individuale: movimento individuale; non per le "
+              "squadre), D = danese, R = girone all'italiana (coppie e squadre; gironi nella pagina «Gironi»); "
+              "| separa due sessioni "
               "(es. MMD|DD = 5 turni in 2 sessioni). A torneo in corso si aggiunge una "
               "sessione in fondo (es. |DD); i turni già generati non cambiano.")
 
