@@ -52,6 +52,21 @@ def _no_login_throttle(settings):
     settings.AXES_ENABLED = False
 
 
+@pytest.fixture(autouse=True)
+def _one_rate_limit_window(monkeypatch):
+    """django-ratelimit counts in fixed windows of the wall clock (one a minute, ending at a
+    per-key second): a test that sends 31 requests across a window's end saw its count start
+    again and got a 404 where it expected the 429. Its clock stands still during a test
+    (servers started in a subprocess keep the real one)."""
+    import time
+    import types
+
+    import django_ratelimit.core as ratelimit_core
+
+    now = time.time()
+    monkeypatch.setattr(ratelimit_core, "time", types.SimpleNamespace(time=lambda: now))
+
+
 @pytest.fixture
 def data_dir() -> Path:
     """Copies of shared/data (registrations, VP scales) kept with the tests."""
