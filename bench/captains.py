@@ -48,6 +48,24 @@ sys.path.insert(0, str(ROOT))
 HOST = "127.0.0.1"
 
 
+def start_server(command: list[str], **popen) -> subprocess.Popen:
+    """Start a server process whose stderr goes to a temporary file, never to a pipe: a pipe
+    nobody reads fills after 64 KB of log lines (waitress warns of its task queue's depth
+    under load) and the server's event loop then blocks writing the next one, stalling every
+    connection. :func:`server_log` reads the file's tail."""
+    log = tempfile.TemporaryFile("w+", encoding="utf-8")
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=log, text=True, **popen)
+    proc.log = log
+    return proc
+
+
+def server_log(proc: subprocess.Popen, chars: int = 2000) -> str:
+    """The last ``chars`` characters the server started by :func:`start_server` wrote on stderr."""
+    proc.log.flush()
+    proc.log.seek(0)
+    return proc.log.read()[-chars:]
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind((HOST, 0))
@@ -222,13 +240,12 @@ def main() -> None:
           f" (var dir {var})")
 
     port = args.port or free_port()
-    server = subprocess.Popen([python, "manage.py", "serve", "--host", HOST, "--port", str(port)], cwd=ROOT, env=env,
-                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    server = start_server([python, "manage.py", "serve", "--host", HOST, "--port", str(port)], cwd=ROOT, env=env)
     results: list[dict] = []
     wall = 0.0
     try:
         if not wait_until_up(port, server):
-            print("server did not start:", (server.stderr.read() if server.poll() is not None else "timeout")[-2000:])
+            print("server did not start:", server_log(server) if server.poll() is not None else "timeout")
             print("captains: 0 submitted, 0 stored once, p50 0 ms, p99 0 ms")
             return
         warm_up(port, tables[0][1])

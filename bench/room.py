@@ -71,8 +71,8 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"
 sys.path.insert(0, str(ROOT))
 
 from bench.captains import (  # noqa: E402 - after the path fix above
-    HOST, free_port, percentile, random_sheet, setup_tournament, stop_server, wait_until_up,
-    warm_up,
+    HOST, free_port, percentile, random_sheet, server_log, setup_tournament, start_server, stop_server,
+    wait_until_up, warm_up,
 )
 
 #: Longest wait for one answer before the phone counts as refused (a phone's browser waits as long).
@@ -479,8 +479,7 @@ def one_run(name: str, args) -> dict:
             serve += ["--connection-limit", str(args.connection_limit)]
         if args.threads:
             serve += ["--threads", str(args.threads)]
-        servers.append(subprocess.Popen(serve, cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                                        stderr=subprocess.PIPE, text=True))
+        servers.append(start_server(serve, cwd=ROOT, env=env))
     room = Room(tables, ports=ports, sources=sources, hands=args.hands, spread=spread, seconds=args.seconds,
                 open_seconds=args.open_seconds, seed=args.seed, players=min(args.players, 2 * len(tables)))
     wall = 0.0
@@ -489,7 +488,7 @@ def one_run(name: str, args) -> dict:
         down = [s for port, s in zip(ports, servers) if not wait_until_up(port, s)]
         if down:
             server = down[0]
-            print("server did not start:", (server.stderr.read() if server.poll() is not None else "timeout")[-2000:])
+            print("server did not start:", server_log(server) if server.poll() is not None else "timeout")
             room.failures.append("server did not start")
         else:
             for port in ports:

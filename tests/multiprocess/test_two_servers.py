@@ -37,7 +37,7 @@ from django.conf import settings
 
 # The benchmark's server helpers (a free loopback port, waiting for a started server): the
 # module imports only the standard library at load time; Django is set up in its functions.
-from bench.captains import free_port, wait_until_up
+from bench.captains import free_port, server_log, start_server, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[2]
 HOST = "127.0.0.1"
@@ -122,13 +122,13 @@ def servers(transactional_db, tmp_path):
     ports, procs = [free_port(), free_port()], []
     try:
         for port in ports:
-            procs.append(subprocess.Popen(
+            procs.append(start_server(
                 [sys.executable, "manage.py", "serve", "--host", HOST, "--port", str(port), "--threads", "4"],
-                cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True))
+                cwd=ROOT, env=env))
         for port, proc in zip(ports, procs):
             if not wait_until_up(port, proc, seconds=60, path="/accounts/login/", timeout=5):
                 proc.terminate()
-                pytest.fail("server did not start: " + (proc.stderr.read()[-2000:] if proc.poll() is not None else ""))
+                pytest.fail("server did not start: " + (server_log(proc) if proc.poll() is not None else ""))
         yield ports
     finally:
         for proc in procs:

@@ -32,7 +32,7 @@ from pathlib import Path
 
 import pytest
 
-from bench.captains import free_port, wait_until_up
+from bench.captains import free_port, server_log, start_server, wait_until_up
 
 ROOT = Path(__file__).resolve().parents[2]
 NGINX = shutil.which("nginx") or next((p for p in ("/usr/sbin/nginx", "/usr/local/sbin/nginx")
@@ -145,15 +145,14 @@ def proxied(tmp_path):
           "-keyout", str(tmp_path / "key.pem"), "-out", str(tmp_path / "cert.pem")], env, tmp_path)
     (tmp_path / "nginx.conf").write_text(nginx_config(tmp_path, https_port=https_port, http_port=http_port,
                                                       upstream_port=upstream))
-    server = subprocess.Popen([sys.executable, "manage.py", "serve", "--host", "127.0.0.1", "--port", str(upstream),
-                               "--threads", "2"], cwd=ROOT, env=env, stdout=subprocess.DEVNULL,
-                              stderr=subprocess.PIPE, text=True)
+    server = start_server([sys.executable, "manage.py", "serve", "--host", "127.0.0.1", "--port", str(upstream),
+                           "--threads", "2"], cwd=ROOT, env=env)
     proxy = subprocess.Popen([NGINX, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"),
                               "-e", str(tmp_path / "nginx-error.log")],
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         if not wait_until_up(upstream, server, seconds=60, path="/accounts/login/", timeout=5):
-            pytest.fail("server did not start: " + (server.stderr.read()[-2000:] if server.poll() is not None else ""))
+            pytest.fail("server did not start: " + (server_log(server) if server.poll() is not None else ""))
         deadline = time.monotonic() + 30
         while True:
             try:
