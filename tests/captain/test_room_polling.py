@@ -168,6 +168,7 @@ def test_serve_gives_waitress_the_room_settings(monkeypatch):
     assert seen["backlog"] >= 1024
     assert seen["asyncore_use_poll"] is True          # Linux: poll(), select() stops at 1024 descriptors
     assert seen["threads"] == 8
+    assert seen["_server"] is serve_command.laned_server  # the arbiter's pages ahead of the phones'
 
 
 def test_serve_options_on_the_command_line_win(monkeypatch):

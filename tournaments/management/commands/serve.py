@@ -8,6 +8,7 @@ hold 500 phones with room to spare. ``bench/room.py`` measures them.
 """
 from __future__ import annotations
 
+import logging
 import os
 import select
 import signal
@@ -45,6 +46,19 @@ SERVER_SETTINGS: dict = {
     "asyncore_use_poll": hasattr(select, "poll"),
     "ident": "arbitro",
 }
+
+
+def laned_server(application, **options):
+    """``waitress.create_server`` whose threads take the arbiter's pages first, then the
+    phones' writes, then the phones' reads (:class:`tournaments.request_lanes.LaneQueue`);
+    handed to ``waitress.serve`` as its server factory."""
+    from waitress.server import create_server
+
+    from tournaments.request_lanes import LaneQueue
+
+    server = create_server(application, **options)
+    server.task_dispatcher.queue = LaneQueue()
+    return server
 
 
 def raise_open_files_limit(wanted: int) -> int | None:
@@ -216,7 +230,7 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
                                        connection_limit=connection_limit)
             run_workers(commands, out=self.stdout.write)
             return
-        from waitress import serve
+        import waitress
 
         from config.wsgi import application
 
@@ -231,4 +245,8 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
             self.stderr.write(_("Attenzione: ARBITRO_HTTPS=1 senza ARBITRO_TRUSTED_PROXIES: indica l'indirizzo del "
                                 "reverse proxy, altrimenti il blocco dei tentativi di accesso conta il proxy e "
                                 "non i client."))
-        serve(application, **settings)
+        # Waitress warns "Task queue depth is N" on every request queued while its threads are
+        # busy: hundreds of lines a second during a round's publication or a burst of saves,
+        # written by the thread that accepts connections. The queue is expected there.
+        logging.getLogger("waitress.queue").setLevel(logging.ERROR)
+        waitress.serve(application, _server=laned_server, **settings)
