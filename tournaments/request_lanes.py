@@ -9,13 +9,16 @@ lanes, each first-in-first-out, served in this order:
 
 1. the arbiter's pages: everything that is not a phone's address (``/c/`` captains,
    ``/p/`` public, projector and players' pages, ``/t/`` PIN pages, ``/static/``);
-2. the phones' writes (POST: a score sheet saved or confirmed, a dispute, a call): short, and
-   a captain is waiting with a spinner;
-3. every other phone request (page loads, polls, static files).
+2. the phones' quick requests: writes (POST: a score sheet saved or confirmed, a dispute, a
+   call; a captain is waiting with a spinner) and polls (a GET that sends back its
+   ``If-None-Match``: one query and usually an empty 304), so that a change still reaches
+   every phone within seconds while pages are loading;
+3. every other phone request (page loads, static files).
 
-A lane never starves the others for long: the first two carry a handful of requests a
-second (one arbiter, at most one save and one confirmation per table in a round).
-Pure Python, no Django: it sorts waitress's channels by the first request's method and path.
+The first lane carries a handful of requests a second (one arbiter), the second a few
+milliseconds of work each; the page loads behind them wait at most the time those take.
+Pure Python, no Django: it sorts waitress's channels by the first request's method, path
+and ``If-None-Match`` header.
 """
 from __future__ import annotations
 
@@ -23,27 +26,30 @@ from collections import deque
 
 #: Address prefixes of the pages phones open (captains, players, public page, projector).
 PHONE_PREFIXES = ("/c/", "/p/", "/t/", "/static/", "/favicon.ico")
-ARBITER, PHONE_WRITE, PHONE_READ = 0, 1, 2
+ARBITER, PHONE_QUICK, PHONE_PAGE = 0, 1, 2
 
 
-def lane_of(method: str, path: str) -> int:
-    """The lane of a request: ``ARBITER`` (0), ``PHONE_WRITE`` (1) or ``PHONE_READ`` (2).
+def lane_of(method: str, path: str, conditional: bool = False) -> int:
+    """The lane of a request: ``ARBITER`` (0), ``PHONE_QUICK`` (1) or ``PHONE_PAGE`` (2).
 
     ``method``: the HTTP method ("GET", "POST", …); ``path``: the request's path
-    ("/tornei/demo/turni/3/"). Never raises."""
+    ("/tornei/demo/turni/3/"); ``conditional``: the request carries ``If-None-Match`` (a
+    poll). Never raises."""
     if not path.startswith(PHONE_PREFIXES):
         return ARBITER
-    return PHONE_WRITE if method.upper() == "POST" else PHONE_READ
+    return PHONE_QUICK if conditional or method.upper() == "POST" else PHONE_PAGE
 
 
 def _lane_of_task(task) -> int:
     """The lane of a waitress task (an HTTP channel whose ``requests[0]`` is the request to
-    serve next); anything unexpected goes to the phones' read lane, i.e. plain FIFO."""
+    serve next; waitress keeps its headers as ``IF_NONE_MATCH``); anything unexpected goes to
+    the phones' page lane, i.e. plain FIFO."""
     try:
         request = task.requests[0]
-        return lane_of(request.command or "", request.path or "")
+        conditional = bool(request.headers.get("IF_NONE_MATCH"))
+        return lane_of(request.command or "", request.path or "", conditional)
     except (AttributeError, IndexError, TypeError):
-        return PHONE_READ
+        return PHONE_PAGE
 
 
 class LaneQueue:

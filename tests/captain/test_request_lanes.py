@@ -1,55 +1,59 @@
 """The order in which ``manage.py serve``'s threads take waiting requests
-(tournaments/request_lanes.py): the arbiter's pages, then the phones' writes, then the phones'
-reads, each lane first in first out."""
+(tournaments/request_lanes.py): the arbiter's pages, then the phones' writes and polls, then
+the phones' page loads, each lane first in first out."""
 from types import SimpleNamespace
 
 import pytest
 
 from tournaments.management.commands import serve as serve_command
-from tournaments.request_lanes import ARBITER, PHONE_READ, PHONE_WRITE, LaneQueue, lane_of
+from tournaments.request_lanes import ARBITER, PHONE_PAGE, PHONE_QUICK, LaneQueue, lane_of
 
 
-@pytest.mark.parametrize("method, path, lane", [
-    ("GET", "/tornei/demo/turni/3/", ARBITER),
-    ("GET", "/tornei/demo/turni/3/tabellone-live/righe/", ARBITER),
-    ("POST", "/tornei/demo/turni/3/chiudi/", ARBITER),
-    ("GET", "/accounts/login/", ARBITER),
-    ("GET", "/soci/", ARBITER),
-    ("POST", "/c/abc123/salva/", PHONE_WRITE),
-    ("POST", "/c/abc123/conferma/", PHONE_WRITE),
-    ("POST", "/t/demo/pin/", PHONE_WRITE),
-    ("GET", "/c/abc123/", PHONE_READ),
-    ("GET", "/c/abc123/stato/", PHONE_READ),
-    ("GET", "/p/demo/coppia/5/", PHONE_READ),
-    ("GET", "/p/demo/proiettore/", PHONE_READ),
-    ("GET", "/static/js/captain.js", PHONE_READ),
+@pytest.mark.parametrize("method, path, conditional, lane", [
+    ("GET", "/tornei/demo/turni/3/", False, ARBITER),
+    ("GET", "/tornei/demo/turni/3/tabellone-live/righe/", True, ARBITER),
+    ("POST", "/tornei/demo/turni/3/chiudi/", False, ARBITER),
+    ("GET", "/accounts/login/", False, ARBITER),
+    ("GET", "/soci/", False, ARBITER),
+    ("POST", "/c/abc123/salva/", False, PHONE_QUICK),
+    ("POST", "/c/abc123/conferma/", False, PHONE_QUICK),
+    ("POST", "/t/demo/pin/", False, PHONE_QUICK),
+    ("GET", "/c/abc123/stato/", True, PHONE_QUICK),
+    ("GET", "/p/demo/coppia/5/", True, PHONE_QUICK),
+    ("GET", "/c/abc123/", False, PHONE_PAGE),
+    ("GET", "/c/abc123/stato/", False, PHONE_PAGE),
+    ("GET", "/p/demo/coppia/5/", False, PHONE_PAGE),
+    ("GET", "/p/demo/proiettore/", False, PHONE_PAGE),
+    ("GET", "/static/js/captain.js", False, PHONE_PAGE),
 ])
-def test_lane_of_a_request(method, path, lane):
-    assert lane_of(method, path) == lane
+def test_lane_of_a_request(method, path, conditional, lane):
+    assert lane_of(method, path, conditional) == lane
 
 
-def task(method, path):
-    return SimpleNamespace(requests=[SimpleNamespace(command=method, path=path)], name=f"{method} {path}")
+def task(method, path, tag=None):
+    headers = {"IF_NONE_MATCH": tag} if tag else {}
+    return SimpleNamespace(requests=[SimpleNamespace(command=method, path=path, headers=headers)],
+                           name=f"{method} {path}" + (" 304?" if tag else ""))
 
 
-def test_arbiter_first_then_phone_writes_then_reads_each_in_arrival_order():
+def test_arbiter_first_then_phone_writes_and_polls_then_pages_each_in_arrival_order():
     queue = LaneQueue()
     arrived = [task("GET", "/c/t1/"), task("GET", "/p/demo/coppia/1/"), task("POST", "/c/t1/salva/"),
-               task("GET", "/tornei/demo/turni/1/"), task("GET", "/c/t2/stato/"), task("POST", "/c/t2/salva/"),
-               task("GET", "/tornei/demo/turni/1/tabellone-live/righe/")]
+               task("GET", "/tornei/demo/turni/1/"), task("GET", "/c/t2/stato/", '"v3"'),
+               task("POST", "/c/t2/salva/"), task("GET", "/tornei/demo/turni/1/tabellone-live/righe/")]
     for t in arrived:
         queue.append(t)
     assert len(queue) == 7 and queue
     served = [queue.popleft().name for _ in range(7)]
     assert served == ["GET /tornei/demo/turni/1/", "GET /tornei/demo/turni/1/tabellone-live/righe/",
-                      "POST /c/t1/salva/", "POST /c/t2/salva/",
-                      "GET /c/t1/", "GET /p/demo/coppia/1/", "GET /c/t2/stato/"]
+                      "POST /c/t1/salva/", "GET /c/t2/stato/ 304?", "POST /c/t2/salva/",
+                      "GET /c/t1/", "GET /p/demo/coppia/1/"]
     assert not queue and len(queue) == 0
     with pytest.raises(IndexError):
         queue.popleft()
 
 
-def test_a_task_without_a_parsed_request_waits_in_the_read_lane():
+def test_a_task_without_a_parsed_request_waits_in_the_page_lane():
     queue = LaneQueue()
     odd = SimpleNamespace(requests=[], name="odd")
     queue.append(odd)
