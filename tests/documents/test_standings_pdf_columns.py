@@ -16,7 +16,11 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournaments import documents, spreadsheets
+from tests.teams.conftest import make_teams_tournament  # noqa: F401  (fixture)
+from tests.teams.test_team_cycle import play as play_teams
+from tests.tournaments.individual_helpers import indiv, register  # noqa: F401  (indiv: a fixture)
+from tests.tournaments.individual_helpers import play as play_individual
+from tournaments import documents, services, spreadsheets
 
 from .test_documents import played  # noqa: F401  (fixture)
 
@@ -67,3 +71,50 @@ def test_tie_legend_quotes_the_tie_printed(tie):
     assert f"«{tie}»: posizione a pari merito." in html
     other = "3=" if shared == "1" else "1="
     assert f"«{other}»" not in html
+
+
+def _pdf_rows(text: str) -> dict[str, list[str]]:
+    """{entrant number: the printed row's words} (position, number, names…, figures)."""
+    return {line.split()[1]: line.split() for line in text.splitlines()
+            if line.strip()[:1].isdigit() and len(line.split()) > 5}
+
+
+def test_individual_standings_pdf_prints_the_per_player_order_and_mp_scored(indiv, arbiter):
+    """Individual (rules.md §9, vp20-4h): 8 players by number, table 1 1+2 v 3+4 400–200,
+    table 2 5+6 v 7+8 300–100; both differences 200 → 11–9. Players 1, 2: 11 VP, +200, 400 MP
+    scored; 5, 6: 11, +200, 300; 3, 4: 9, −200, 200; 7, 8: 9, −200, 100. Only "MP fatti", the
+    third criterion here (no head-to-head per player), separates 1, 2 (1=) from 5, 6 (3=) and
+    3, 4 (5=) from 7, 8 (7=): the PDF must print it and say the order."""
+    register(indiv, arbiter, 8)
+    play_individual(services.generate_round(tournament=indiv, by=arbiter), arbiter, {1: (400, 200), 2: (300, 100)})
+    text = _pdf_text(documents.standings_pdf(documents.standings_document(indiv)))
+    flat = " ".join(text.split())
+    assert ("Ordine della classifica: VP totali → Scarto MP → MP fatti (per giocatore; lo scontro diretto non "
+            "si applica in un torneo individuale, regole §9).") in flat
+    assert "MP fatti" in text and "Scarto MP" in text
+    rows = _pdf_rows(text)
+    # position, number, name…, VP, MP difference, MP scored, rounds
+    expected = {"1": ("1=", "11", "200", "400"), "2": ("1=", "11", "200", "400"),
+                "5": ("3=", "11", "200", "300"), "6": ("3=", "11", "200", "300"),
+                "3": ("5=", "9", "-200", "200"), "4": ("5=", "9", "-200", "200"),
+                "7": ("7=", "9", "-200", "100"), "8": ("7=", "9", "-200", "100")}
+    for number, (position, vp, difference, scored) in expected.items():
+        row = rows[number]
+        assert (row[0], *row[-4:]) == (position, vp, difference, scored, "1"), row
+    assert "«1=»: posizione a pari merito." in text
+
+
+def test_team_standings_pdf_prints_the_team_order(make_teams_tournament, arbiter):
+    """Teams (rules.md §15: VP, match margin, head-to-head), Danish round 1 by number, 1 v 2 and
+    3 v 4, "sum of two tables", vp20-4h. Table 1 (1 N/S v 2 E/W) 1000–0 → 15–5, table 2 (2 N/S
+    v 1 E/W) 0–0 → 10–10: team 1 25 VP, margin +1000; team 2 15, −1000. Table 3 500–0 →
+    12–8, table 4 0–0: team 3 22, +500; team 4 18, −500."""
+    t = make_teams_tournament(4, plan="DDD")
+    play_teams(arbiter, services.generate_round(tournament=t, by=arbiter),
+               scores={1: (1000, 0), 2: (0, 0), 3: (500, 0), 4: (0, 0)})
+    text = _pdf_text(documents.standings_pdf(documents.standings_document(t)))
+    assert "Ordine della classifica: VP totali → Scarto MP → Scontro diretto." in " ".join(text.split())
+    rows = _pdf_rows(text)
+    assert [(rows[n][0], rows[n][-4], rows[n][-3]) for n in ("1", "3", "4", "2")] == [
+        ("1", "25", "1000"), ("2", "22", "500"), ("3", "18", "-500"), ("4", "15", "-1000")]
+    assert "pari merito" not in text

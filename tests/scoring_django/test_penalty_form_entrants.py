@@ -8,6 +8,8 @@ from decimal import Decimal
 from django.urls import reverse
 
 from tests.teams.conftest import make_teams_tournament  # noqa: F401  (fixture)
+from tests.tournaments.individual_helpers import indiv, register  # noqa: F401  (indiv: a fixture)
+from tournaments import services
 from tournaments.models import Penalty
 
 
@@ -45,3 +47,23 @@ def test_team_penalty_form_lists_the_teams_by_number_and_name(arbiter_client, ma
     t = make_teams_tournament(3)
     html = arbiter_client.get(reverse("penalties", args=[t.slug])).content.decode()
     assert _options(html, "team") == ["—", "1 Squadra 1", "2 Squadra 2", "3 Squadra 3"]
+
+
+def test_individual_penalties_go_to_the_named_player_rows(arbiter_client, indiv, arbiter):
+    """An individual tournament penalises players (rules.md §9): its Penalità page offers no
+    pair menu but leads to the Giocatori page, where each player's row (number and name) has
+    its own penalty form."""
+    register(indiv, arbiter, 8)
+    services.publish_round(round=services.generate_round(tournament=indiv, by=arbiter), by=arbiter,
+                           acknowledge_warnings=True)
+    html = arbiter_client.get(reverse("penalties", args=[indiv.slug])).content.decode()
+    assert '<select name="pair"' not in html and "Coppia (numero)" not in html
+    assert f'href="{reverse("players", args=[indiv.slug])}"' in html
+    players = arbiter_client.get(reverse("players", args=[indiv.slug])).content.decode()
+    row = players.split('<tr id="player-3"')[1].split("</tr>")[0]
+    assert "Cognome3" in row and f'action="{reverse("player_penalty", args=[indiv.slug, 3])}"' in row
+    resp = arbiter_client.post(reverse("player_penalty", args=[indiv.slug, 3]),
+                               {"amount": "1", "unit": "vp", "reason": "Ritardo"})
+    assert resp.status_code == 302
+    penalty = Penalty.objects.get()
+    assert (penalty.player.number, penalty.vp, penalty.pair) == (3, Decimal(1), None)

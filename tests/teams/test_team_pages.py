@@ -206,3 +206,16 @@ def test_a_lineup_form_posted_after_publish_is_refused_not_moved_to_the_next_rou
     resp = client.post(url, {"round": "1", "p0": ids[3], "p1": ids[2], "p2": ids[1], "p3": ids[0]})
     assert "già pubblicato" in resp.content.decode()
     assert not LineUp.objects.filter(team=team).exists()
+
+
+def test_captain_saved_message_is_a_success_not_a_warning(client, four):
+    """The captain's «Formazione salvata.» reads as a success (green, captain.css .msg.success),
+    not in the plain .msg's warning yellow; a refusal as an error."""
+    team = Team.objects.get(tournament=four, number=1)
+    ids = list(team.members.order_by("pk").values_list("pk", flat=True))
+    url = reverse("team_captain", args=[team.token])
+    page = client.post(url, {"p0": ids[1], "p1": ids[0], "p2": ids[3], "p3": ids[2]}).content.decode()
+    assert '<div class="msg success" role="status" id="lineup-saved">Formazione salvata.</div>' in page
+    assert "captain.css" in page
+    page = client.post(url, {"p0": ids[0], "p1": ids[0], "p2": ids[2], "p3": ids[3]}).content.decode()
+    assert '<div class="msg error" role="alert" id="lineup-error">' in page and 'id="lineup-saved"' not in page
