@@ -22,7 +22,8 @@ FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
 #: characters, numbers too big for the database.
 hostile_text = st.one_of(
     st.text(alphabet=st.characters(codec=None, min_codepoint=0, max_codepoint=0x10FFFF), max_size=40),
-    st.sampled_from(["\x00", "\x07\x1b[31m", "\ud800", "9" * 20, "-" + "9" * 30, "1e400", "NaN", "A" * 300]),
+    st.sampled_from(["\x00", "\x07\x1b[31m", "\ud800", "9" * 20, "-" + "9" * 30, "1e400", "NaN", "A" * 300,
+                     "²", "①"]),  # digits to str.isdigit, a ValueError to int()
     st.integers(min_value=-(10**30), max_value=10**30).map(str),
 )
 json_values = st.recursive(
