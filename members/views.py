@@ -72,7 +72,7 @@ def member_detail(request, pk):
 
 def _other_member(text: str) -> Member | None:
     text = text.strip()
-    if text.startswith("#") and text[1:].isdigit():
+    if text.startswith("#") and text[1:].isdecimal():
         return Member.objects.filter(pk=int(text[1:])).first()
     return Member.objects.filter(membership_number=text).first() if text else None
 

@@ -57,7 +57,7 @@ def parse_scope(text) -> Scope:
     kind, sep, value = raw.partition(":")
     kind, value = ITALIAN_KINDS.get(kind.strip().lower(), kind.strip().lower()), value.strip()
     if sep and kind == GROUP:
-        if not value.isdigit() or int(value) < 1 or int(value) > 1000:
+        if not value.isdecimal() or int(value) < 1 or int(value) > 1000:
             raise PrizeError(f"«{raw}»: il girone va indicato con un numero, es. group:2.")
         return Scope(GROUP, int(value))
     if sep and kind == CATEGORY:

@@ -42,7 +42,7 @@ class AuditFilters:
 
 def _number(raw) -> int | None:
     text = str(raw or "").strip()
-    if not text.isdigit() or len(text) > 5:
+    if not text.isdecimal() or len(text) > 5:
         return None
     value = int(text)
     return value if 1 <= value <= MAX_NUMBER else None

@@ -4,15 +4,17 @@ from __future__ import annotations
 from django.db.models import Q
 
 from .models import Pair, Player, Team, Tournament
+from .text import clean_note
 
 
 def search(tournament: Tournament, query: str) -> list[tuple[int, str]]:
     """Entrants whose number is ``query`` or whose players' surname or name (or the team's
     name) contains it (case-insensitive): ``[(number, names)]``, at most 20, by number."""
-    query = (query or "").strip()[:60]
+    # a NUL (PostgreSQL refuses it in a query: a 500) and other control characters removed
+    query = clean_note(query or "", max_length=60)
     if not query:
         return []
-    digits = query.isdigit()
+    digits = query.isdecimal()
     if tournament.is_individual:
         rows = Player.objects.filter(tournament=tournament, number__isnull=False)
         rows = rows.filter(number=int(query)) if digits else rows.filter(

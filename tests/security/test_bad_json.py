@@ -29,7 +29,20 @@ def test_line_of_the_wrong_shape_is_a_sentence(client, tables, name):
         assert "N/S" in response.json()["error"]
 
 
-@pytest.mark.parametrize("name", ["captain_save", "captain_confirm", "captain_dispute"])
+def test_call_with_a_line_of_the_wrong_shape_is_answered_not_a_500(client, tables):
+    """«Chiama l'arbitro» (``/c/<token>/chiama/``, added after the trial) reads ``line`` only
+    for the audit label: a list or an object (unhashable: ``line in LINES`` raised
+    TypeError, a 500) labels the call by its table, as no line does."""
+    from tournaments.models import AuditEntry
+
+    for line in [["ns"], {"a": 1}, 1, None, True]:
+        response = client.post(reverse("captain_call", args=[tables[1].token]),
+                               data=json.dumps({"reason": "", "line": line}), content_type="application/json")
+        assert response.status_code == 200, (line, response.content)
+    assert AuditEntry.objects.get(action="arbiter_called").actor == "tavolo 1"
+
+
+@pytest.mark.parametrize("name", ["captain_save", "captain_confirm", "captain_dispute", "captain_call"])
 def test_nesting_thousands_deep_is_refused(client, tables, name):
     body = '{"line": "ns", "hands": ' + "[" * 100000 + "]" * 100000 + "}"
     response = post_raw(client, name, tables[1], body)

@@ -1,5 +1,5 @@
 """Property: no input makes a page answer 500. Hypothesis throws arbitrary JSON at every
-captain endpoint (save, confirm, dispute, with the right or a wrong shape) and arbitrary
+captain endpoint (save, confirm, dispute, call the arbiter, with the right or a wrong shape) and arbitrary
 strings (control characters, NUL, lone surrogates, 20-digit numbers, very long texts) at the
 main forms; every answer must be below 500. Example counts are modest so the run takes
 seconds (``slow``)."""
@@ -22,7 +22,8 @@ FUZZ = settings(max_examples=40, deadline=None, derandomize=True,
 #: characters, numbers too big for the database.
 hostile_text = st.one_of(
     st.text(alphabet=st.characters(codec=None, min_codepoint=0, max_codepoint=0x10FFFF), max_size=40),
-    st.sampled_from(["\x00", "\x07\x1b[31m", "\ud800", "9" * 20, "-" + "9" * 30, "1e400", "NaN", "A" * 300]),
+    st.sampled_from(["\x00", "\x07\x1b[31m", "\ud800", "9" * 20, "-" + "9" * 30, "1e400", "NaN", "A" * 300,
+                     "²", "①"]),  # digits to str.isdigit, a ValueError to int()
     st.integers(min_value=-(10**30), max_value=10**30).map(str),
 )
 json_values = st.recursive(
@@ -57,7 +58,8 @@ def captain_round(tournament, make_pairs, arbiter):
 
 
 @FUZZ
-@given(body=captain_bodies, endpoint=st.sampled_from(["captain_save", "captain_confirm", "captain_dispute"]),
+@given(body=captain_bodies, endpoint=st.sampled_from(["captain_save", "captain_confirm", "captain_dispute",
+                                                      "captain_call"]),
        table=st.integers(min_value=1, max_value=4))
 def test_captain_endpoints_never_answer_500(captain_round, body, endpoint, table):
     from django.core.cache import cache

@@ -11,7 +11,7 @@ import random
 from dataclasses import dataclass, field
 
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.urls import get_resolver, reverse
+from django.urls import get_resolver, resolve, reverse
 from django.urls.resolvers import URLResolver
 
 from tests.transfer import tampering
@@ -65,6 +65,13 @@ def page_urls(tournament) -> list[str]:
             continue
     for _number, _table, token in tables[:4]:
         urls += [reverse("captain", args=[token]), reverse("captain_state", args=[token])]
+    # the players' pages (their own word and number, not found by the pattern walk above) and
+    # the players' search; they answer only while the public pages are on (see run)
+    from tournaments.player_page import KIND_WORDS
+
+    word = KIND_WORDS.get(tournament.kind, "coppia")
+    urls += [reverse("player_page", args=[tournament.slug, word, number]) for number in (1, 2, 3)]
+    urls.append(reverse("player_search", args=[tournament.slug]) + "?q=Rossi")
     return urls
 
 
@@ -116,9 +123,14 @@ def run(client, base: bytes, files: dict[str, bytes]) -> Outcome:
             outcome.failures.append(f"{name}: import answered {response.status_code}")
             continue
         new = Tournament.objects.exclude(pk__in=before)
-        if response.status_code == 400:
+        # the upload form's own refusal (an empty file) re-renders the form with its error (the
+        # page, not response.context: bench/fuzz_import.py runs outside the test environment)
+        form_refused = response.status_code == 200 and 'class="field has-error"' in response.content.decode()
+        if response.status_code == 400 or form_refused:
             if new.exists():
                 outcome.failures.append(f"{name}: refused but created a tournament")
+            elif 'id="import-refused"' not in response.content.decode() and not form_refused:
+                outcome.failures.append(f"{name}: refused without its message")
             else:
                 outcome.refused.append(name)
             continue
@@ -127,25 +139,38 @@ def run(client, base: bytes, files: dict[str, bytes]) -> Outcome:
             outcome.failures.append(f"{name}: answered {response.status_code} without a tournament")
             continue
         outcome.imported.append(name)
-        for url in page_urls(tournament):
+        # the public pages on before the crawl: off, every players' page is a 404 and the
+        # crawl would never render one (the public page, projector, clock, players' pages)
+        tournament.public_enabled = tournament.projector_enabled = True
+        tournament.save(update_fields=["public_enabled", "projector_enabled"])
+        urls = page_urls(tournament)
+        # a players' page answers its phone's poll in JSON too (Accept: application/json)
+        polls = [url for url in urls if resolve(url.split("?")[0]).url_name == "player_page"]
+        for url, accept in [(url, "text/html") for url in urls] + [(url, "application/json") for url in polls]:
             outcome.pages += 1
             try:
-                page = client.get(url)
+                page = client.get(url, HTTP_ACCEPT=accept)
             except Exception as exc:
                 outcome.failures.append(f"{name}: GET {url} raised {type(exc).__name__}: {str(exc)[:120]}")
                 continue
             if page.status_code >= 500:
                 outcome.failures.append(f"{name}: GET {url} answered {page.status_code}")
-        tournament.public_enabled = tournament.projector_enabled = True
-        tournament.save(update_fields=["public_enabled", "projector_enabled"])
-        for url in (reverse("public", args=[tournament.slug]), reverse("projector", args=[tournament.slug])):
-            outcome.pages += 1
-            try:
-                if client.get(url).status_code >= 500:
-                    outcome.failures.append(f"{name}: GET {url} answered 500")
-            except Exception as exc:
-                outcome.failures.append(f"{name}: GET {url} raised {type(exc).__name__}")
     return outcome
+
+
+def whole_file_damages(base: bytes) -> dict[str, bytes]:
+    """Damages of the whole file, refused before any value is read (no path to name): its
+    version (a lone surrogate was a 500 on the refusal page), its format, bytes that are no
+    JSON, nesting 100,000 deep."""
+    doc = json.loads(base)
+    out = {f"version={json.dumps(v)[:12]}": json.dumps(dict(doc, version=v)).encode()
+           for v in ("\ud800", "x" * 5000, [], {"a": 1}, None, 3, 10 ** 30)}
+    out["format_missing"] = json.dumps({k: v for k, v in doc.items() if k != "format"}).encode()
+    out["not_json"] = b"\x89PNG\r\n" + base[:100]
+    out["empty"] = b""
+    out["nesting_100000"] = b'{"format": "arbitro-tournament", "version": 2, "x": ' + b"[" * 100_000 + \
+        b"]" * 100_000 + b"}"
+    return out
 
 
 def all_files(base: bytes, random_count: int, seed: int) -> dict[str, bytes]:
@@ -153,5 +178,6 @@ def all_files(base: bytes, random_count: int, seed: int) -> dict[str, bytes]:
     import) and ``random_count`` random mutations."""
     files = {"base": base}
     files.update({name: tampering.tampered(base, name) for name in sorted(tampering.TAMPERS)})
+    files.update(whole_file_damages(base))
     files.update(mutations(base, random_count, seed))
     return files

@@ -31,3 +31,26 @@ def test_a_lone_surrogate_or_a_nul_anywhere_is_refused_with_its_path(arbiter):
         with pytest.raises(ArbiterError) as refused:
             transfer.import_tournament(data=json.dumps(doc).encode())
         assert refused.value.details == ["audit[0].reason: carattere non ammesso (NUL o surrogato)"]
+
+
+def test_a_version_of_a_lone_surrogate_or_5000_characters_is_refused_in_a_sentence_the_page_shows(
+        arbiter, arbiter_client):
+    """Found by ``bench/fuzz_import.py --random 1200 --seed 7``: the unknown-version sentence
+    quoted the file's value as it was, and the refusal page could not encode a lone
+    surrogate (a 500)."""
+    import json
+
+    from django.core.files.uploadedfile import SimpleUploadedFile
+    from django.urls import reverse
+
+    from tournaments.models import Tournament
+
+    base = json.loads(tampering.build_base(arbiter))
+    before = Tournament.objects.count()
+    for bad, shown in (("\ud800", "()"), ("x" * 5000, "(" + "x" * 20 + ")")):
+        doc = dict(base, version=bad)
+        response = arbiter_client.post(reverse("tournament_import"), {
+            "file": SimpleUploadedFile("torneo.json", json.dumps(doc).encode()), "slug": "", "name": ""})
+        assert response.status_code == 400
+        assert f"Versione del file sconosciuta {shown}" in response.content.decode()
+    assert Tournament.objects.count() == before

@@ -98,7 +98,10 @@ def test_upload_with_a_new_slug_creates_the_tournament_owned_by_the_uploader(cli
 
     assert response.status_code == 302 and response["Location"] == reverse("tournament", args=["prova-server"])
     copy = Tournament.objects.get(slug="prova-server")
-    assert other in copy.arbiters.all()
+    # the uploader is the owner (may delete it) and the only arbiter; the file's "arbitro"
+    # is neither, and no account came from the file (issue 22 item 5)
+    assert list(copy.arbiters.all()) == [other] and copy.created_by == other
+    assert sorted(django_user_model.objects.values_list("username", flat=True)) == ["arbitro", "server"]
     page = client.get(response["Location"])
     html = page.content.decode()
     # the same name is already a tournament's here: the copy is told apart (polish – wording)

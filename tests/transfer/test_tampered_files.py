@@ -70,3 +70,29 @@ def test_a_file_of_100000_pairs_is_refused_before_its_values_are_read(base):
     with pytest.raises(ArbiterError) as refused:
         transfer.import_tournament(data=json.dumps(doc).encode())
     assert refused.value.details[0] == "pairs: 100000 coppie iscritte, al massimo 2000"
+
+
+@pytest.mark.parametrize("key, count, expected", [
+    ("players", 4001, "players: 4001 giocatori, al massimo 4000"),
+    ("teams", 501, "teams: 501 squadre, al massimo 500"),
+])
+def test_players_and_teams_beyond_their_caps_are_refused_before_their_values_are_read(base, key, count, expected):
+    """Issue 22 item 2: the registration caps hold for tournament files too (4000 players, 500
+    teams; pairs and rounds above and in tampering.TAMPERS). The list's items are not even
+    looked at: copies of one entry, numbers repeated."""
+    doc = json.loads(base)
+    doc[key] = [{"number": 1}] * count
+    before = counts()
+    with pytest.raises(ArbiterError) as refused:
+        transfer.import_tournament(data=json.dumps(doc).encode())
+    assert refused.value.message == "Il file del torneo supera i limiti di Arbitro: nulla è stato importato."
+    assert refused.value.details == [expected]
+    assert counts() == before
+
+
+def test_a_round_of_1001_tables_is_refused_with_its_path(base):
+    doc = json.loads(base)
+    doc["rounds"][0]["tables"] = [doc["rounds"][0]["tables"][0]] * 1001
+    with pytest.raises(ArbiterError) as refused:
+        transfer.import_tournament(data=json.dumps(doc).encode())
+    assert refused.value.details == ["rounds[0].tables: 1001 tavoli, al massimo 1000"]

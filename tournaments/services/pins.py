@@ -109,7 +109,7 @@ def open_table_by_pin(*, tournament: Tournament, table_number: str, pin: str, no
                                  "qualche minuto. Inquadra il codice QR dello score o chiama l'arbitro."), 429)
     number = table_number.strip()
     pin = pin.strip()
-    table = _candidate(tournament, int(number)) if number.isdigit() and len(number) < 5 else None
+    table = _candidate(tournament, int(number)) if number.isdecimal() and len(number) < 5 else None
     table_guard = PinGuard.objects.select_for_update().filter(table=table).first() if table else None
     if table_guard is not None and table_guard.locked_at is not None:
         return PinResult(None, _("PIN bloccato per questo tavolo dopo troppi tentativi errati: inquadra il "

@@ -23,6 +23,7 @@ from ..models import (
     Team, Tournament,
 )
 from ..services.audit import actor_form
+from ..text import clean_note
 from .limits_check import check_shape
 from .schema import ADDED_IN_2, FIELDS, FORMAT, READABLE_VERSIONS, TEAM_KEYS_OF_2, from_json
 
@@ -136,7 +137,10 @@ def parse_file(data: bytes) -> dict:
     if isinstance(version, bool) or version not in READABLE_VERSIONS:
         raise ArbiterError(_("Versione del file sconosciuta (%(version)s): questo Arbitro legge le versioni "
                              "%(known)s. Nulla è stato importato.")
-                           % {"version": version, "known": ", ".join(map(str, READABLE_VERSIONS))})
+                           # the file's value as text the page can show: a lone surrogate
+                           # ("\ud800") made the refusal page a 500, 5000 characters a wall
+                           % {"version": clean_note(str(version), max_length=20),
+                              "known": ", ".join(map(str, READABLE_VERSIONS))})
     check_shape(doc)
     return doc
 

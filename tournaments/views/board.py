@@ -183,7 +183,7 @@ def board_validate(request, tournament, number, table):
     rnd = _round(tournament, number)
     target = get_object_or_404(Table, round=rnd, number=table)
     raw = request.POST.get("version", "").strip()
-    if not raw.isdigit() or len(raw) > 9:
+    if not raw.isdecimal() or len(raw) > 9:
         return stale_sheet_page(request, tournament, rnd, StaleSheetError(
             _("Manca la versione dello score vista sul tabellone: ricarica il tabellone e riprova."),
             current=ScoreSheet.objects.filter(table=target).first()), status=400)

@@ -23,7 +23,7 @@ from .captain import LINES, WRITE_RATE, _body, _limited, _table_for, _too_many, 
 def _caller(data: dict, table_number: int) -> str:
     """The audit label of the caller: the captain of the line he chose, or the table."""
     line = data.get("line")
-    if line in LINES:
+    if isinstance(line, str) and line in LINES:  # a list or an object is unhashable: a 500 before
         return captain_label(line, table_number)
     return f"tavolo {table_number}"
 

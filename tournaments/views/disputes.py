@@ -128,7 +128,7 @@ def sheet_validate_disputed(request, tournament, number, table):
         return _page(request, tournament, rnd, table_obj, sheet, DecisionForm(), back=back)
 
     raw = request.POST.get("version", "").strip()
-    if not raw.isdigit() or len(raw) > 9:
+    if not raw.isdecimal() or len(raw) > 9:
         return stale_sheet_page(request, tournament, rnd, StaleSheetError(
             _("Manca la versione dello score vista sulla pagina: riapri la pagina e riprova."), current=sheet),
             back=back, status=400)

@@ -74,7 +74,7 @@ def team_slips_pdf(request, tournament):
     raw = (request.GET.get("squadra") or "").strip()
     number = None
     if raw:
-        if not raw.isdigit() or len(raw) > 6:
+        if not raw.isdecimal() or len(raw) > 6:
             raise Http404("squadra")
         number = int(raw)
     slips = team_slips(tournament, number=number, request=request)

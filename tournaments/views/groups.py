@@ -45,7 +45,7 @@ def _hand_assignment(request, tournament, pairs) -> tuple[dict[int, int], list[s
                               teams=_("Squadra %(n)s: scrivi il numero del girone."))
     for pair in pairs:
         raw = (request.POST.get(f"g{pair.number}") or "").strip()
-        if not raw.isdigit():
+        if not raw.isdecimal():
             errors.append(message % {"n": pair.number})
             continue
         assignment[pair.number] = int(raw)

@@ -39,7 +39,7 @@ class EntrantChoiceField(forms.ModelChoiceField):
         # a posted number is looked up in the database: one no entrant can have (not digits,
         # or beyond the entry-number bound) is refused before the query (a 20-digit number
         # overflows SQLite's integer)
-        if value not in self.empty_values and (not str(value).strip().isdigit()
+        if value not in self.empty_values and (not str(value).strip().isdecimal()
                                                or int(str(value).strip()) > MAX_ENTRANT_NUMBER):
             raise forms.ValidationError(self.error_messages["invalid_choice"], code="invalid_choice")
         return super().to_python(value)

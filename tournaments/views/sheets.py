@@ -206,7 +206,7 @@ def _version_field(request, name: str) -> int | None:
     raw = (request.POST.get(name) or "").strip()
     if not raw:
         return None
-    if not raw.isdigit() or len(raw) > 9:
+    if not raw.isdecimal() or len(raw) > 9:
         raise ArbiterError(_("Versione dello score non leggibile: ricarica la pagina e riprova."))
     return int(raw)
 
