@@ -3,6 +3,7 @@ tournaments app asks through ``tournaments.player_page.register_championship_pro
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 
 from tournaments.models import Tournament
 
@@ -11,7 +12,7 @@ from .models import Championship
 
 
 def standing_sentence(tournament: Tournament, kind: str, number: int) -> str | None:
-    """«Campionato Sociale: Serra Anna 3ª con 57,5 punti (2 serate)»-like sentences, one per
+    """«Sociale: Serra Anna, 3° posto ex aequo, 57,5 punti (3 serate)»-like sentences, one per
     member of the entrant and public championship holding ``tournament``, joined by " · ";
     None when there is none. Only names, positions and points (personal data, rules.md §16)."""
     championships = list(Championship.objects.filter(tournaments=tournament, public_enabled=True)
@@ -28,9 +29,14 @@ def standing_sentence(tournament: Tournament, kind: str, number: int) -> str | N
                 continue
             if row.position is None:
                 place = _("sotto il minimo di serate")
+            elif row.position_label.endswith("="):  # a shared place (rules.md §17): «3° posto ex aequo»
+                place = _("%(position)s° posto ex aequo") % {"position": row.position}
             else:
-                place = _("%(position)s° posto") % {"position": row.position_label or row.position}
-            parts.append(_("%(championship)s: %(name)s, %(place)s, %(points)s punti (%(evenings)s serate)") % {
+                place = _("%(position)s° posto") % {"position": row.position}
+            points = ngettext("%(points)s punto", "%(points)s punti", 1 if row.total == 1 else 2) % {
+                "points": row.total_text}
+            played = ngettext("%(n)s serata", "%(n)s serate", row.played) % {"n": row.played}
+            parts.append(_("%(championship)s: %(name)s, %(place)s, %(points)s (%(evenings)s)") % {
                 "championship": championship.name, "name": row.name, "place": place,
-                "points": row.total_text, "evenings": row.played})
+                "points": points, "evenings": played})
     return " · ".join(parts) or None

@@ -73,3 +73,33 @@ def test_create_add_remove_from_the_pages(arbiter_client, arbiter):
     from championships.models import Championship
 
     assert list(Championship.objects.get(slug="nuovo").tournaments.values_list("slug", flat=True)) == ["v1"]
+
+
+def test_players_page_shows_the_season_with_names_places_and_points_only(client, champ):
+    """Issue 23 item 7: pair 1 of gio-2 (Serra–Bianchi) on its phone page. best 1: Serra 2
+    points (shared 1st with Santoro and Verdi), Bianchi 1 + 1 → 1 point, 4th. Only names,
+    places and points: never membership numbers, categories or expiry dates; nothing while
+    the championship's public page is off. In English too."""
+    from members.models import Member
+    from tournaments.models import Tournament
+
+    Member.objects.filter(membership_number__in=["402616", "402618"]).update(
+        category="Dame", expires_on=D(2026, 12, 31))
+    Tournament.objects.filter(slug="gio-2").update(public_enabled=True)
+    assert "Sociale:" not in client.get("/p/gio-2/coppia/1/").content.decode()
+    champ.public_enabled = True
+    champ.save()
+    for response in (client.get("/p/gio-2/coppia/1/"),
+                     client.get("/p/gio-2/coppia/1/", HTTP_ACCEPT="application/json")):
+        body = response.content.decode()
+        assert response.status_code == 200
+        assert "Sociale: Serra Anna, 1° posto ex aequo, 2 punti (2 serate)" in body
+        assert "Sociale: Bianchi Carla, 4° posto, 1 punto (2 serate)" in body
+        for secret in ("402616", "402618", "Dame", "31/12/2026", "2026-12-31"):
+            assert secret not in body, secret
+    from django.conf import settings
+
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    body = client.get("/p/gio-2/coppia/1/").content.decode()
+    assert "Sociale: Serra Anna, place 1 (shared), 2 points (2 evenings)" in body
+    assert "Sociale: Bianchi Carla, place 4, 1 point (2 evenings)" in body
