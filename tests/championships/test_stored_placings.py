@@ -10,10 +10,9 @@ from django.test.utils import CaptureQueriesContext
 
 from championships import selectors, services
 from championships.models import EveningPlacings
-from tournaments import services as tournament_services
-from tournaments.models import AuditEntry, Table
+from tournaments.models import AuditEntry
 
-from .helpers import pairs_evening, people
+from .helpers import correct_table_of_pair_one, pairs_evening, people
 
 D = datetime.date
 
@@ -48,15 +47,6 @@ def totals(championship):
     return {r.name: r.total for r in selectors.standings(championship).rows}
 
 
-def correct(arbiter, tournament, vp: dict):
-    """Rescore pair 1's table of ``tournament`` by arbitral score (a correction, audited)."""
-    table = next(tb for tb in Table.objects.filter(round__tournament=tournament, bye="")
-                 if any(s.pair.number == 1 for s in tb.seats.select_related("pair")))
-    seats = {s.line: s.pair.number for s in table.seats.select_related("pair")}
-    tournament_services.set_arbitral_score(table=table, by=arbiter, vp_ns=Decimal(vp[seats["ns"]]),
-                                           vp_ew=Decimal(vp[seats["ew"]]), reason="correzione")
-
-
 def test_a_correction_recomputes_that_evening_only(season, arbiter, computed):
     """First read: all three computed and stored. Second read (as after a restart: nothing is
     kept in the process): none computed, the stored placings read in one query. After gio-2's
@@ -76,7 +66,7 @@ def test_a_correction_recomputes_that_evening_only(season, arbiter, computed):
 
     gio2 = season.tournaments.get(slug="gio-2")
     before = {row.tournament_id: row.computed_at for row in EveningPlacings.objects.all()}
-    correct(arbiter, gio2, {1: 18, 2: 10, 3: 15, 4: 20})
+    correct_table_of_pair_one(arbiter, gio2, {1: 18, 2: 10, 3: 15, 4: 20})
     computed.clear()
     rows = totals(season)
     assert computed == ["gio-2"]
@@ -92,7 +82,7 @@ def test_stored_placings_equal_a_fresh_computation(season, arbiter):
     """After reads and a correction, every stored row reads back as what ``standings_after``
     gives now: entrants, positions (the tie of gio-3 shared), exact VP, final."""
     selectors.standings(season)
-    correct(arbiter, season.tournaments.get(slug="gio-3"), {1: Decimal("7.5"), 2: 10, 3: 10, 4: 0})
+    correct_table_of_pair_one(arbiter, season.tournaments.get(slug="gio-3"), {1: Decimal("7.5"), 2: 10, 3: 10, 4: 0})
     selectors.standings(season)
     for t in season.tournaments.all():
         row = EveningPlacings.objects.get(tournament=t)
