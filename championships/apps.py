@@ -8,9 +8,10 @@ class ChampionshipsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # the players' pages show the season (tournaments.player_page asks its providers)
+        # the players' pages show the season and their ETag follows it (tournaments.player_page
+        # asks its providers)
         from tournaments.player_page import register_championship_provider
 
-        from .player_standing import standing_sentence
+        from .player_standing import standing_sentence, standing_tag
 
-        register_championship_provider(standing_sentence)
+        register_championship_provider(standing_sentence, tag_part=standing_tag)

@@ -3,7 +3,9 @@
 This app sits above ``tournaments``: a championship lists tournaments and ranks the members
 (``members.Member``) behind their players; ``tournaments`` never imports it. The standings
 are never stored: they are computed from the tournaments' current standings
-(``championships.selectors``), so a correction of an evening changes them.
+(``championships.selectors``), so a correction of an evening changes them. What is stored
+is each evening's placings (:class:`EveningPlacings`), with the audit entry they were
+computed after, so that a read computes again only the evenings changed since.
 """
 from __future__ import annotations
 
@@ -44,3 +46,33 @@ class Championship(models.Model):
 
     def __str__(self) -> str:
         return self.name
+
+
+class EveningPlacings(models.Model):
+    """One tournament's placings as a championship reads them (rules.md §17): every ranked
+    entrant's number, position and final VP after the tournament's last closed round, and
+    ``final`` (its last planned round closed). A stored copy of what
+    ``tournaments.selectors.standings_after`` gives, never a result of its own.
+
+    ``computed_from`` is the id of the tournament's latest audit entry when they were computed
+    (0 without any): every write that changes a result is audited in its transaction
+    (architecture.md), so a different id means the evening may have changed and it is computed
+    again; ``format`` is ``championships.selectors.PLACINGS_FORMAT`` at that time, so a
+    release that computes placings otherwise recomputes the rows an older one stored.
+    ``placings`` is ``[[entrant, position, "vp"], …]`` in standings order (VP as a decimal
+    string, exact). One row a tournament, whichever championships hold it."""
+
+    tournament = models.OneToOneField("tournaments.Tournament", on_delete=models.CASCADE,
+                                      related_name="championship_placings")
+    computed_from = models.BigIntegerField()
+    format = models.PositiveSmallIntegerField()
+    final = models.BooleanField()
+    placings = models.JSONField()
+    computed_at = models.DateTimeField()
+
+    class Meta:
+        verbose_name = _("piazzamenti di una serata")
+        verbose_name_plural = _("piazzamenti delle serate")
+
+    def __str__(self) -> str:
+        return f"{self.tournament_id}@{self.computed_from}"

@@ -2,30 +2,42 @@
 tournaments' current standings (``tournaments.selectors.standings_after``), so a correction,
 a penalty or a withdrawal in an evening changes the championship at the next read.
 
-Each evening's placings (position and VP of every entrant) are cached under the tournament's
-latest audit entry id: every write that changes a result goes through a service that audits
-it in the same transaction (architecture.md), so a new id means "maybe changed" and the
-evening is read again; the players' links to members are read fresh every time (a merge of
-two members changes who scored, not the evening). ``bench/season.py`` measures it.
+Each evening's placings (position and VP of every entrant) are stored in the database
+(:class:`championships.models.EveningPlacings`) with the tournament's latest audit entry id
+they were computed after: every write that changes a result goes through a service that
+audits it in the same transaction (architecture.md), so a new id means "maybe changed" and
+that evening alone is computed again and its row replaced. A read costs one query for the
+evenings with their latest audit ids and one for their stored placings, whatever the
+process (a restart computes nothing again). The players' links to members are read fresh
+every time (a merge of two members changes who scored, not the evening).
+``bench/season.py`` measures it.
 """
 from __future__ import annotations
 
+import logging
 from collections import defaultdict
 from dataclasses import dataclass
 from datetime import date
+from decimal import Decimal
 from fractions import Fraction
 
-from django.core.cache import cache
-from django.db.models import Max
+from django.db import DatabaseError, transaction
+from django.db.models import OuterRef, Subquery
+from django.utils import timezone
 
 from members.models import Member
 from scoring import championship as rules
 from tournaments import selectors as tournament_selectors
 from tournaments.models import AuditEntry, LineMember, Player, Round, Tournament
 
-from .models import Championship
+from .models import Championship, EveningPlacings
 
-CACHE_SECONDS = 24 * 3600
+logger = logging.getLogger(__name__)
+
+#: What the stored placings were computed by: raise it when a release changes how an
+#: evening's placings come out of its results (``standings_after``, :func:`compute_placings`),
+#: so the rows an older release stored are computed again at their next read.
+PLACINGS_FORMAT = 1
 
 
 def championships_of(user):
@@ -102,30 +114,72 @@ class ChampionshipStandings:
         return any(r.position_label.endswith("=") for r in self.rows)
 
 
-def _versions(ids: list[int]) -> dict[int, int]:
-    """Tournament id → id of its latest audit entry (0 without any): one query."""
-    return dict(AuditEntry.objects.filter(tournament_id__in=ids).order_by().values("tournament_id")
-                .annotate(last=Max("id")).values_list("tournament_id", "last"))
+def _with_versions(tournaments) -> list[Tournament]:
+    """``tournaments`` (a queryset) in date order, each with ``last_audit``: the id of its
+    latest audit entry (None without any), one index lookup a tournament, in the same query."""
+    latest = AuditEntry.objects.filter(tournament=OuterRef("pk")).order_by("-id").values("id")[:1]
+    return list(tournaments.order_by("date", "created_at", "id").annotate(last_audit=Subquery(latest)))
 
 
-def evening_placings(tournament: Tournament, version: int | None = None) -> tuple[list[rules.Placing], bool]:
+def compute_placings(tournament: Tournament) -> tuple[list[rules.Placing], bool]:
     """(every ranked entrant's :class:`scoring.championship.Placing`, final?) of ``tournament``
-    after its last closed round ([] before any), from ``tournaments.selectors.standings_after``;
-    withdrawn entrants are included at their position (rules.md §17). Cached under
-    ``version`` (the tournament's latest audit id) when given."""
-    key = (f"championship-evening:v1:{tournament.pk}:{tournament.created_at.timestamp()}:{version}"
-           if version is not None else None)
-    if key is not None:
-        hit = cache.get(key)
-        if hit is not None:
-            return hit
+    after its last closed round ([] before any), computed now from
+    ``tournaments.selectors.standings_after``; withdrawn entrants are included at their
+    position (rules.md §17)."""
     view = tournament_selectors.standings_after(tournament)
     placings = [] if view.after_round is None else [
-        rules.Placing(entrant=r.pair, position=r.position, vp=r.vp) for r in view.rows]
-    value = (placings, view.final)
-    if key is not None:
-        cache.set(key, value, CACHE_SECONDS)
-    return value
+        rules.Placing(entrant=r.pair, position=r.position, vp=Decimal(r.vp)) for r in view.rows]
+    return placings, view.final
+
+
+def _encoded(placings: list[rules.Placing]) -> list:
+    return [[p.entrant, p.position, str(p.vp)] for p in placings]
+
+
+def _decoded(rows: list) -> list[rules.Placing]:
+    return [rules.Placing(entrant=entrant, position=position, vp=Decimal(vp)) for entrant, position, vp in rows]
+
+
+def evenings_placings(tournaments: list[Tournament]) -> dict[int, tuple[list[rules.Placing], bool]]:
+    """Tournament id → (placings, final?) as :func:`compute_placings` gives them, for
+    ``tournaments`` (each with ``last_audit``, as :func:`_with_versions` reads them).
+
+    The stored rows are read in one query; an evening without a row, or whose row was
+    computed after another audit entry (a correction since) or by another
+    :data:`PLACINGS_FORMAT`, is computed now and its row written (one upsert for all of
+    them, in tournament order). A write that fails (the database busy or read-only) is
+    logged and the computed placings are returned all the same: the next read tries again."""
+    stored = {row.tournament_id: row for row in EveningPlacings.objects.filter(
+        tournament_id__in=[t.pk for t in tournaments])}
+    out: dict[int, tuple[list[rules.Placing], bool]] = {}
+    fresh = []
+    for t in tournaments:
+        version = t.last_audit or 0
+        row = stored.get(t.pk)
+        if row is not None and row.computed_from == version and row.format == PLACINGS_FORMAT:
+            out[t.pk] = (_decoded(row.placings), row.final)
+            continue
+        placings, final = compute_placings(t)
+        out[t.pk] = (placings, final)
+        fresh.append(EveningPlacings(tournament_id=t.pk, computed_from=version, format=PLACINGS_FORMAT,
+                                     final=final, placings=_encoded(placings), computed_at=timezone.now()))
+    if fresh:
+        _store(sorted(fresh, key=lambda row: row.tournament_id))
+    return out
+
+
+def _store(rows: list[EveningPlacings]) -> None:
+    """Insert or replace ``rows`` (by tournament). Two readers storing the same evening at
+    once both write what they computed; a row computed before a correction keeps the older
+    audit id and is computed again at the next read, so the last writer never hides one."""
+    try:
+        with transaction.atomic():
+            EveningPlacings.objects.bulk_create(
+                rows, batch_size=200, update_conflicts=True, unique_fields=["tournament"],
+                update_fields=["computed_from", "format", "final", "placings", "computed_at"])
+    except DatabaseError:
+        logger.warning("championship placings of tournaments %s not stored", [r.tournament_id for r in rows],
+                       exc_info=True)
 
 
 def entrant_members(tournaments: list[Tournament]) -> dict[tuple[int, int], list[int]]:
@@ -169,13 +223,13 @@ def standings(championship: Championship) -> ChampionshipStandings:
     services never store one).
     """
     rule = rules.parse_points_rule(championship.points_rule)
-    tournaments = evenings(championship)
-    versions = _versions([t.pk for t in tournaments])
+    tournaments = _with_versions(championship.tournaments.all())
+    placed = evenings_placings(tournaments)
     members_of = entrant_members(tournaments)
     results: dict[int, list[rules.MemberEvening]] = defaultdict(list)
     shown = []
     for index, t in enumerate(tournaments):
-        placings, final = evening_placings(t, versions.get(t.pk, 0))
+        placings, final = placed[t.pk]
         shown.append(Evening(slug=t.slug, name=t.name, date=t.date, kind=t.kind, entrants=len(placings),
                              final=final, started=bool(placings)))
         for entrant, points in rules.evening_points(rule, placings).items():

@@ -29,7 +29,7 @@ from scoring.vp import format_vp
 
 from . import selectors, services, team_selectors
 from .player_search import search  # noqa: F401  (the page's search, kept importable here)
-from .player_tag import VISIBLE, results_tag, standings_for
+from .player_tag import VISIBLE, register_tag_part, results_tag, standings_for
 from .models import AuditEntry, LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
 
 #: Audit actions that change a closed round's results (a correction after closing).
@@ -119,11 +119,15 @@ def corrected_tables(tournament: Tournament) -> set[tuple[int, int]]:
 _CHAMPIONSHIP_PROVIDERS: list = []
 
 
-def register_championship_provider(provider) -> None:
+def register_championship_provider(provider, tag_part=None) -> None:
     """Add ``provider(tournament, kind, number) -> str | None``: the entrant's championship
-    standing as a sentence (names, positions, points only: rules.md §16's personal data)."""
+    standing as a sentence (names, positions, points only: rules.md §16's personal data).
+    ``tag_part(tournament) -> str``: what those sentences depend on, folded into the page's
+    ETag (``player_tag.register_tag_part``), so a polling phone sees a change of them."""
     if provider not in _CHAMPIONSHIP_PROVIDERS:
         _CHAMPIONSHIP_PROVIDERS.append(provider)
+    if tag_part is not None:
+        register_tag_part(tag_part)
 
 
 def championship_standing(tournament: Tournament, kind: str, number: int) -> str | None:

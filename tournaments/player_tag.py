@@ -28,11 +28,25 @@ IN_PLAY_ACTIONS = (
 
 _TAGS: dict[int, tuple[float, str]] = {}
 
+# What else a player's page shows, from apps above this one (the championships' season
+# sentence): each part names what its text depends on, and the tag changes with it.
+_TAG_PARTS: list = []
+
+
+def register_tag_part(part) -> None:
+    """Add ``part(tournament) -> str`` to :func:`results_tag`: a short text that changes
+    whenever what ``part``'s app adds to the players' pages may change ("" when it adds
+    nothing). It runs when the tag is read again, so it should cost a query or two."""
+    if part not in _TAG_PARTS:
+        _TAG_PARTS.append(part)
+
 
 def results_tag(tournament: Tournament) -> str:
     """A short string that changes whenever a player's page of ``tournament`` may change:
-    the visible rounds' states, publication, closing and clock instants, and the last audit
-    entry that is not in-play work (:data:`IN_PLAY_ACTIONS`). Two narrow queries.
+    the visible rounds' states, publication, closing and clock instants, the last audit
+    entry that is not in-play work (:data:`IN_PLAY_ACTIONS`), and the registered parts
+    (:func:`register_tag_part`: the season sentence of a public championship). Two narrow
+    queries, and the parts'.
 
     Kept in this process for ``ARBITRO_PLAYER_TAG_SECONDS`` (default 2 s; 500 phones poll
     every 5 s, so the queries run a few times a second at most, whatever the room): a change
@@ -47,7 +61,7 @@ def results_tag(tournament: Tournament) -> str:
         "clock_paused_seconds", "clock_added_seconds", "clock_duration"))
     last = (AuditEntry.objects.filter(tournament=tournament).exclude(action__in=IN_PLAY_ACTIONS)
             .aggregate(last=Max("id"))["last"])
-    raw = repr((rounds, last)).encode()
+    raw = repr((rounds, last, [part(tournament) for part in _TAG_PARTS])).encode()
     tag = hashlib.blake2b(raw, digest_size=9).hexdigest()
     _TAGS[tournament.pk] = (now, tag)
     return tag

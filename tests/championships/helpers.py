@@ -79,3 +79,15 @@ def people(prefix: str, n: int) -> list:
     """n pairs of fresh people: pair k = (f"{prefix}{k}a", "Anna", f"{prefix}{k}A"), (… "b", "Bruno", …)."""
     return [((f"{prefix}{k}a", "Anna", f"{prefix}{k}A"), (f"{prefix}{k}b", "Bruno", f"{prefix}{k}B"))
             for k in range(1, n + 1)]
+
+
+def correct_table_of_pair_one(arbiter, tournament, vp: dict) -> None:
+    """Rescore the table of pair 1 in ``tournament``'s closed round by arbitral score
+    (``vp[pair]``): a correction, audited as every correction is."""
+    from tournaments.models import Table
+
+    table = next(tb for tb in Table.objects.filter(round__tournament=tournament, bye="")
+                 if any(s.pair.number == 1 for s in tb.seats.select_related("pair")))
+    seats = {s.line: s.pair.number for s in table.seats.select_related("pair")}
+    services.set_arbitral_score(table=table, by=arbiter, vp_ns=Decimal(vp[seats["ns"]]),
+                                vp_ew=Decimal(vp[seats["ew"]]), reason="correzione")

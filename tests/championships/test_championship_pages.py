@@ -6,7 +6,7 @@ import pytest
 
 from championships import services
 
-from .helpers import pairs_evening
+from .helpers import correct_table_of_pair_one, pairs_evening
 
 D = datetime.date
 SERRA, SANTORO = ("Serra", "Anna", "402616"), ("Santoro", "Marta", "402617")
@@ -73,3 +73,71 @@ def test_create_add_remove_from_the_pages(arbiter_client, arbiter):
     from championships.models import Championship
 
     assert list(Championship.objects.get(slug="nuovo").tournaments.values_list("slug", flat=True)) == ["v1"]
+
+
+def test_players_page_shows_the_season_with_names_places_and_points_only(client, champ):
+    """Issue 23 item 7: pair 1 of gio-2 (Serra–Bianchi) on its phone page. best 1: Serra 2
+    points (shared 1st with Santoro and Verdi), Bianchi 1 + 1 → 1 point, 4th. Only names,
+    places and points: never membership numbers, categories or expiry dates; nothing while
+    the championship's public page is off. In English too."""
+    from members.models import Member
+    from tournaments.models import Tournament
+
+    Member.objects.filter(membership_number__in=["402616", "402618"]).update(
+        category="Dame", expires_on=D(2026, 12, 31))
+    Tournament.objects.filter(slug="gio-2").update(public_enabled=True)
+    assert "Sociale:" not in client.get("/p/gio-2/coppia/1/").content.decode()
+    champ.public_enabled = True
+    champ.save()
+    for response in (client.get("/p/gio-2/coppia/1/"),
+                     client.get("/p/gio-2/coppia/1/", HTTP_ACCEPT="application/json")):
+        body = response.content.decode()
+        assert response.status_code == 200
+        assert "Sociale: Serra Anna, 1° posto ex aequo, 2 punti (2 serate)" in body
+        assert "Sociale: Bianchi Carla, 4° posto, 1 punto (2 serate)" in body
+        for secret in ("402616", "402618", "Dame", "31/12/2026", "2026-12-31"):
+            assert secret not in body, secret
+    from django.conf import settings
+
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    body = client.get("/p/gio-2/coppia/1/").content.decode()
+    assert "Sociale: Serra Anna, place 1 (shared), 2 points (2 evenings)" in body
+    assert "Sociale: Bianchi Carla, place 4, 1 point (2 evenings)" in body
+
+
+def test_players_page_etag_follows_the_season_sentence(client, champ, arbiter, settings):
+    """A phone polls its page with the ETag it has: switching the championship's public page
+    on gives a new tag and the sentence, a correction of another evening (gio-1: Serra's pair
+    from 1st to 2nd, so Serra 1 + 1 → 1 point, 4th behind Santoro, Bianchi and Verdi with 2)
+    a new tag and the new place, switching it off a new tag without the
+    sentence; in between, polls get 304. The tag is read afresh at each request here."""
+    from tournaments.models import Tournament
+
+    settings.ARBITRO_PLAYER_TAG_SECONDS = 0
+    Tournament.objects.filter(slug="gio-2").update(public_enabled=True)
+    url = "/p/gio-2/coppia/1/"
+
+    def poll(etag):
+        return client.get(url, HTTP_IF_NONE_MATCH=etag)
+
+    def switch(on: bool):
+        services.update_championship(championship=champ, by=arbiter, name="Sociale", points="field", best=1,
+                                     min_evenings=1, public_enabled=on, projector_enabled=False)
+
+    off = client.get(url)["ETag"]
+    assert poll(off).status_code == 304
+    switch(True)
+    answer = poll(off)
+    assert answer.status_code == 200 and answer["ETag"] != off
+    assert "Sociale: Serra Anna, 1° posto ex aequo, 2 punti (2 serate)" in answer.content.decode()
+    on = answer["ETag"]
+    assert poll(on).status_code == 304
+    correct_table_of_pair_one(arbiter, Tournament.objects.get(slug="gio-1"), {1: 0, 2: 20})
+    answer = poll(on)
+    assert answer.status_code == 200 and answer["ETag"] not in (on, off)
+    assert "Sociale: Serra Anna, 4° posto, 1 punto (2 serate)" in answer.content.decode()
+    corrected = answer["ETag"]
+    switch(False)
+    answer = poll(corrected)
+    assert answer.status_code == 200 and answer["ETag"] not in (on, corrected)
+    assert "Sociale:" not in answer.content.decode()

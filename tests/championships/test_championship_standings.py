@@ -212,3 +212,45 @@ def test_individual_evening_points_go_to_each_player(arbiter):
     points = {r["membership_number"]: (r["points"], r["position"]) for r in json_rows("ind-c")}
     assert {n: points[f"70{n}"] for n in lines["ns"]} == {n: (3.5, 1) for n in lines["ns"]}
     assert {n: points[f"70{n}"] for n in lines["ew"]} == {n: (1.5, 3) for n in lines["ew"]}
+
+
+def test_three_way_tie_prints_thirds_rounded_to_two_decimals(arbiter):
+    """4 pairs, VP 20, 10, 10, 10 (MP 0): pair 1 1st, pairs 2-4 share 2nd. table:10,8,6,5:
+    pair 1's players 10 each, the six players of pairs 2-4 (8 + 6 + 5) / 3 = 19/3 = 6.333…
+    printed 6.33; positions 1, 1 (a pair's two players), then 3 shared by six."""
+    pairs_evening(arbiter, "terzi", D(2026, 11, 5), people("T", 4), {1: 20, 2: 10, 3: 10, 4: 10})
+    services.create_championship(by=arbiter, slug="terzi-c", name="T", points="table:10,8,6,5",
+                                 tournaments=["terzi"])
+    rows = json_rows("terzi-c")
+    assert [(r["name"], r["points"], r["position"]) for r in rows] == [
+        ("T1a Anna", 10.0, 1), ("T1b Bruno", 10.0, 1),
+        ("T2a Anna", 6.33, 3), ("T2b Bruno", 6.33, 3), ("T3a Anna", 6.33, 3), ("T3b Bruno", 6.33, 3),
+        ("T4a Anna", 6.33, 3), ("T4b Bruno", 6.33, 3)]
+
+
+def test_an_imported_tournament_counts_with_its_members_found_by_number(arbiter):
+    """Issue 23 item 6: gio-1 is exported and imported on a server without its members (they
+    are created by number), then gio-2 is played there. field, 2 pairs an evening:
+    gio-1 Serra–Santoro 2, Bianchi–Verdi 1; gio-2 Serra–Bianchi 2, Santoro–Verdi 1.
+    Serra 2 + 2 = 4; Bianchi 1 + 2 = 3 and Santoro 2 + 1 = 3 (same best 2, same evenings:
+    shared 2nd); Verdi 1 + 1 = 2, 4th."""
+    from members.models import Member
+    from tournaments.models import Round, Tournament
+    from tournaments.transfer import export_tournament, import_tournament
+
+    data = export_tournament(pairs_evening(arbiter, "gio-1", D(2026, 11, 5), [(SERRA, SANTORO), (BIANCHI, VERDI)],
+                                           {1: 20, 2: 0}))
+    Round.objects.all().delete()
+    Tournament.objects.all().delete()
+    Member.objects.all().delete()  # the other server: no member yet
+    imported = import_tournament(data=data, by=arbiter, owner=arbiter).tournament
+    assert imported.slug == "gio-1" and Member.objects.count() == 4
+    pairs_evening(arbiter, "gio-2", D(2026, 11, 12), [(SERRA, BIANCHI), (SANTORO, VERDI)], {1: 20, 2: 0})
+    assert Member.objects.count() == 4  # gio-2's players found the imported evening's members by number
+    services.create_championship(by=arbiter, slug="dopo-import", name="I", tournaments=["gio-1", "gio-2"])
+    assert [(r["membership_number"], r["points"], r["evenings"], r["counted"], r["position"])
+            for r in json_rows("dopo-import")] == [
+        ("402616", 4.0, 2, ["gio-1", "gio-2"], 1),
+        ("402618", 3.0, 2, ["gio-1", "gio-2"], 2),
+        ("402617", 3.0, 2, ["gio-1", "gio-2"], 2),
+        ("402619", 2.0, 2, ["gio-1", "gio-2"], 4)]

@@ -174,3 +174,54 @@ def test_team_players_and_a_late_pair_are_linked(arbiter, five):
     incidents.add_late_pair(tournament=five, by=arbiter,
                             players=pair(("D'Angelo", "Nicolò", "402617"), ("Bruno", "Elia")))
     assert _member_of(five, "D'Angelo").membership_number == "402617"
+
+
+# ------------------------------------------------------------------ the registry's cap
+
+
+@pytest.fixture
+def small_registry(monkeypatch):
+    """The registry's cap brought down to the 3 members of the imported list plus one."""
+    import_list()
+    monkeypatch.setattr("members.models.MAX_MEMBERS", 4)
+
+
+def test_a_registration_beyond_the_registrys_cap_is_refused_and_writes_nothing(tournament, arbiter, small_registry):
+    """Rules.md §16's cap counts the members a registration creates: two new players on a
+    registry of 3 with room for 4 are refused, with the figures, and nothing is saved (no
+    pair, player, member nor audit entry); one new player still fits."""
+    audits = tournament.audit.count()
+    with pytest.raises(ArbiterError) as refused:
+        services.add_pair(tournament=tournament, by=arbiter, players=pair(("Rossi", "Mario", "999"), ("Neri", "Ada")))
+    assert refused.value.message == (
+        "Iscrizione rifiutata: l'anagrafica ha 3 soci e questa iscrizione ne aggiungerebbe 2 nuovi, oltre il "
+        "massimo di 4. Nulla è stato salvato: unisci i soci doppi, oppure iscrivi i giocatori con la tessera di "
+        "un socio già presente.")
+    assert (tournament.pairs.count(), tournament.players.count(), Member.objects.count(),
+            tournament.audit.count()) == (0, 0, 3, audits)
+    services.add_pair(tournament=tournament, by=arbiter, players=pair(("Serra", "Anna", "402616"), ("Neri", "Ada")))
+    assert Member.objects.count() == 4
+    # full: players who are members already still register
+    services.add_pair(tournament=tournament, by=arbiter,
+                      players=pair(("Santoro", "Marta", "402618"), ("D'Angelo", "Nicolò")))
+    assert Member.objects.count() == 4 and tournament.pairs.count() == 2
+
+
+def test_a_registration_file_beyond_the_cap_is_refused_whole(tournament, arbiter, small_registry):
+    from tournaments import registrations
+
+    parsed = registrations.parse("r.csv", "cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2\n"
+                                 "Serra,Anna,402616,Santoro,Marta,402618\n"
+                                 "Rossi,Mario,999,Neri,Ada,\n".encode())
+    with pytest.raises(ArbiterError) as refused:
+        services.import_pairs(tournament=tournament, rows=parsed.rows, by=arbiter)
+    assert "ne aggiungerebbe 2 nuovi, oltre il massimo di 4" in refused.value.message
+    assert (tournament.pairs.count(), tournament.players.count(), Member.objects.count()) == (0, 0, 3)
+
+
+def test_a_team_registered_beyond_the_cap_is_refused(arbiter, small_registry):
+    teams = _new_tournament(arbiter, "squadre-cap", kind="teams", plan="DDD")
+    with pytest.raises(ArbiterError, match="ne aggiungerebbe 4 nuovi, oltre il massimo di 4"):
+        services.add_team(tournament=teams, by=arbiter, name="Aurora",
+                          players=pair(("Uno", "A"), ("Due", "B")) + pair(("Tre", "C"), ("Quattro", "D")))
+    assert (teams.teams.count(), teams.players.count(), Member.objects.count()) == (0, 0, 3)

@@ -94,3 +94,27 @@ def test_copy_from_another_tournament(evening, arbiter):
         prize_services.copy_prize_list(tournament=other, source=other, by=arbiter)
     # two pairs, no categories: 1° → 1, 2° → 2, the rest nobody
     assert [p.entrant for p in prize_selectors.prize_awards(other)] == [1, 2, None, None, None, None, None]
+
+
+def test_a_team_tournament_names_the_team(arbiter, tmp_path):
+    """Issue 23 item 3 («a team's name for teams»): two teams, one match, team 1 «Uno» wins at
+    both tables (500–0 and 0–500 with team 2's pair N/S at table 2) → 1st «Uno», 2nd «Due»;
+    nobody is of category Dame: null."""
+    from tests.teams.conftest import players
+    from tests.teams.test_team_cycle import play
+    from tournaments import services
+
+    t = services.create_tournament(by=arbiter, name="Squadre", slug="sq-premi", date=datetime.date(2026, 11, 6),
+                                   kind="teams", plan="R", hands_per_round=4, vp_scale="vp20-4h")
+    services.add_team(tournament=t, name="Uno", players=players("U", 4), by=arbiter)
+    services.add_team(tournament=t, name="Due", players=players("D", 4), by=arbiter)
+    play(arbiter, services.generate_round(tournament=t, by=arbiter), scores={1: (500, 0), 2: (0, 500)})
+    path = tmp_path / "premi.json"
+    path.write_text(json.dumps([{"prize": "1ª squadra", "scope": "overall"},
+                                {"prize": "2ª squadra", "scope": "overall"},
+                                {"prize": "1ª squadra Dame", "scope": "category:Dame"}]), encoding="utf-8")
+    call_command("prizes", "sq-premi", "--set", str(path), stdout=StringIO())
+    assert prizes_json("sq-premi") == [
+        {"prize": "1ª squadra", "entrant": 1, "names": "Uno", "ex_aequo": False},
+        {"prize": "2ª squadra", "entrant": 2, "names": "Due", "ex_aequo": False},
+        {"prize": "1ª squadra Dame", "entrant": None, "names": None, "ex_aequo": False}]

@@ -36,3 +36,19 @@ def test_a_server_without_the_member_creates_it_by_its_number(arbiter):
     serra = Player.objects.get(tournament=t, last_name="Serra").member
     assert (serra.membership_number, serra.last_name, serra.source) == ("402616", "Serra", "registration")
     assert Player.objects.get(tournament=t, last_name="Neri").member.membership_number is None
+
+
+def test_an_import_beyond_the_registrys_cap_is_refused_and_writes_nothing(arbiter, monkeypatch):
+    """The registry's cap (rules.md §16) counts the members a tournament file creates too:
+    on a server with one member and room for two, its two new members are refused."""
+    from tournaments.errors import ArbiterError
+
+    data = export_tournament(_tournament(arbiter))
+    Round.objects.all().delete()
+    Tournament.objects.all().delete()
+    Member.objects.all().delete()
+    Member.objects.create(membership_number="1", last_name="Bianchi", first_name="Ugo", name_key="bianchiugo")
+    monkeypatch.setattr("members.models.MAX_MEMBERS", 2)
+    with pytest.raises(ArbiterError, match="ne aggiungerebbe 2 nuovi, oltre il massimo di 2"):
+        import_tournament(data=data, by=arbiter)
+    assert (Tournament.objects.count(), Player.objects.count(), Member.objects.count()) == (0, 0, 1)

@@ -8,7 +8,10 @@ a late entry, a pair's players changed, a tournament file imported) inside its t
 - a player without one is linked to the member with the same full name (case, accents,
   spaces and apostrophes ignored, ``members.names.name_key``) when exactly one member has it
   and no other player of the tournament is linked to him; otherwise to a new member;
-- two players of one tournament are never linked to the same member.
+- two players of one tournament are never linked to the same member;
+- the registry's cap (``members.models.MAX_MEMBERS``) holds here as for a member added by
+  hand or an imported list: a registration that would create members beyond it is refused
+  and, the caller's transaction rolling back, writes nothing.
 
 The tournament's ``membership_check`` decides what an *unknown* or *expired* number does
 (``members.selectors.membership_flags``): flag (the default: shown on the import preview and
@@ -21,6 +24,7 @@ from typing import Iterable
 
 from django.utils.translation import gettext as _
 
+from members import models as member_models
 from members import selectors as member_selectors
 from members.models import Member
 from members.names import name_key
@@ -116,7 +120,10 @@ def link(tournament: Tournament, players: list[Player], *, save: bool = True, cr
     """Link ``players`` (of ``tournament``, unlinked) and, with ``save``, write their
     ``member``; new members are created in bulk, by ``create(members)`` when given (it must
     give them their ids: the tournament-file import writes them with its prepared INSERT).
-    Returns how many were linked."""
+    Returns how many were linked.
+
+    Raises :class:`ArbiterError` (:func:`cap_refusal`'s sentence) when the new members would
+    take the registry beyond ``members.models.MAX_MEMBERS``; nothing is written here then."""
     taken = set(Player.objects.filter(tournament=tournament, member__isnull=False)
                 .values_list("member_id", flat=True))
     numbers = {p.membership_number for p in players if p.membership_number}
@@ -147,6 +154,10 @@ def link(tournament: Tournament, players: list[Player], *, save: bool = True, cr
         targets.append((player, member))
         if member.pk is not None:
             taken.add(member.pk)
+    if fresh:
+        sentence = cap_refusal(len(fresh))
+        if sentence:
+            raise ArbiterError(sentence)
     if create is not None:
         create(fresh)
     else:
@@ -156,6 +167,20 @@ def link(tournament: Tournament, players: list[Player], *, save: bool = True, cr
     if save:
         Player.objects.bulk_update([p for p, _m in targets], ["member"], batch_size=1000)
     return len(targets)
+
+
+def cap_refusal(new: int) -> str | None:
+    """The sentence refusing a registration that would add ``new`` members to a registry
+    already holding so many that it would pass ``members.models.MAX_MEMBERS`` (rules.md §16:
+    the registry's stated cap); None when they fit."""
+    cap = member_models.MAX_MEMBERS  # read at call time: the registry's one figure
+    present = Member.objects.count()
+    if present + new <= cap:
+        return None
+    return _("Iscrizione rifiutata: l'anagrafica ha %(present)s soci e questa iscrizione ne aggiungerebbe "
+             "%(new)s nuovi, oltre il massimo di %(max)s. Nulla è stato salvato: unisci i soci doppi, oppure "
+             "iscrivi i giocatori con la tessera di un socio già presente.") % {
+        "present": present, "new": new, "max": cap}
 
 
 def _new_member(player: Player) -> Member:

@@ -1,1 +1,0 @@
-from tests.championships.conftest import _fresh_cache  # noqa: F401  (autouse: the same cache)
