@@ -1,0 +1,133 @@
+"""The protocol every tournament kind implements (pairs, individual, teams).
+
+A kind answers what differs between kinds of tournament: who the entrants are, the pairing
+request of a round and how its answer becomes tables, the standings and the names, the
+sentences that name the entrants. Callers ask ``kind_of(tournament)`` (one lookup) instead
+of testing ``Tournament.kind``; a fourth kind is one more module implementing this protocol.
+"""
+from __future__ import annotations
+
+from typing import Protocol
+
+from django.db.models import QuerySet
+
+from ..models import Round, Tournament
+
+
+class Kind(Protocol):
+    """One kind of tournament (``Tournament.Kind``). Implementations are stateless
+    singletons registered in :mod:`tournaments.kinds`."""
+
+    #: the ``Tournament.Kind`` value ("pairs", "individual", "teams")
+    name: str
+    #: the entrant in the player page's address ("coppia", "giocatore", "squadra")
+    url_word: str
+    #: the key naming one entrant in audit entries and penalties ("pair", "player", "team")
+    audit_key: str
+    #: the fewest entrants in play a round is drawn with
+    minimum_to_draw: int
+    #: whether the field may be split into groups (rules.md §19: not an individual one)
+    has_groups: bool
+    #: whether the arbiter may write round 1 by hand as "1+2 v 3+4" lines (rules.md §9)
+    first_round_by_hand: bool
+    #: whether a resting and a forced-resting entrant may be seated at one table (rules.md §5)
+    idle_entrants_share_a_table: bool
+
+    def entrants(self, tournament: Tournament) -> QuerySet:
+        """The registered entrants (pairs, numbered players or teams): a queryset with
+        ``number``, ``status``, ``withdrawn_from_round`` and (pairs, teams) ``group``."""
+        ...
+
+    def group_entrants(self, tournament: Tournament) -> QuerySet:
+        """The rows that carry a group (``group`` 1..G or null) for the groups' checks."""
+        ...
+
+    def active_numbers(self, tournament: Tournament, round_number: int) -> list[int]:
+        """Numbers of the entrants in play in round ``round_number``, ascending."""
+        ...
+
+    def too_few_to_draw(self) -> str:
+        """The refusal (active language) when fewer than ``minimum_to_draw`` are in play."""
+        ...
+
+    def group_lists(self, tournament: Tournament) -> list[list[int]]:
+        """Entrant numbers of each group, group 1 first (``[[all]]`` unsplit; rules.md §14)."""
+        ...
+
+    def groups_sentence(self, key: str) -> str:
+        """A groups refusal naming the entrants, with %-placeholders; ``key`` one of
+        ``no_group``, ``too_small``, ``too_many``, ``hand_missing``, ``hand_range``,
+        ``hand_small``. Raises KeyError for another key (or a kind without groups)."""
+        ...
+
+    def pairing_request(self, tournament: Tournament, number: int, *, seed: int | None = None) -> dict:
+        """The pairing request (pairing-io.md) of round ``number``. Raises ``ArbiterError``
+        for a plan letter the kind cannot play (teams: ``M``)."""
+        ...
+
+    def round_system(self, tournament: Tournament, number: int, request: dict) -> str:
+        """The ``Round.system`` stored on round ``number`` drawn from ``request``."""
+        ...
+
+    def write_tables(self, rnd: Round, response: dict) -> None:
+        """Create the round's tables, seats (and formed pairs, matches) from a pairing
+        ``response`` (pairing-io.md)."""
+        ...
+
+    def response_from_round(self, rnd: Round) -> dict:
+        """The round's current tables in the pairing response shape (for the checker)."""
+        ...
+
+    def keep_engine_findings(self, response: dict, engine: dict) -> None:
+        """Copy into ``response`` (the current tables) what the engine's own answer
+        ``engine`` found and still holds for them (repeated meetings or partners, second-rest
+        exchanges), so a re-check after a hand change reports only the new problems."""
+        ...
+
+    def seated_numbers(self, rnd: Round) -> list[int]:
+        """Entrant numbers with a table, a rest or a match in ``rnd``."""
+        ...
+
+    def swap_in_draft(self, rnd: Round, a: int, b: int) -> dict:
+        """Exchange the places of entrants ``a`` and ``b`` (numbers) in the draft ``rnd``;
+        returns the audit entry's ``new``. Raises ``ArbiterError`` (or ``DoesNotExist`` for a
+        pair not seated) for a number not in the round."""
+        ...
+
+    def resting_number(self, rnd: Round) -> int:
+        """The number of the entrant resting in ``rnd``. Raises ``ArbiterError`` when none
+        rests (an even field)."""
+        ...
+
+    def standings_after(self, tournament: Tournament, after_round: int | None):
+        """``selectors.Standings`` after round ``after_round`` (rules.md §8, §9, §15)."""
+        ...
+
+    def names(self, tournament: Tournament) -> dict[int, str]:
+        """Number → display name of every entrant (standings pages, documents)."""
+        ...
+
+    def applied_tiebreaks(self, tournament: Tournament) -> tuple[str, ...]:
+        """The tie-break keys the standings apply, in order (rules.md §8, §9)."""
+        ...
+
+    def entrants_changed_sentences(self, gone: list[int], added: list[int]) -> list[str]:
+        """Why a draft is outdated (rules.md §12), in the active language: the entrants no
+        longer in play (``gone``, withdrawn) and those entered (``added``); empty for none."""
+        ...
+
+    def standings_changed_sentence(self, round_number: int, changed: list[int]) -> str:
+        """Why a draft is outdated (rules.md §12): the standings rows of entrants ``changed``
+        after round ``round_number`` differ from those it was drawn from."""
+        ...
+
+    def penalty_refusal(self, target: str) -> str | None:
+        """Why a penalty cannot go to a ``target`` ("pair", "player" or "team") in this kind,
+        in the active language, or None when it can (rules.md §3 art. 23, §9, §15: the
+        standings count a penalty only on the rows they rank)."""
+        ...
+
+    def registration_refusal(self, entrant: str) -> str | None:
+        """Why an entrant registered as ``entrant`` ("player": one player alone, "team")
+        is refused in this kind, in the active language, or None when it is its entrant."""
+        ...

@@ -1,0 +1,123 @@
+"""Individual tournaments (rules.md §9): the entrants are numbered players; each round forms
+partnerships (``Pair`` rows of that round) from the engine's answer. The round cycle's
+request, tables and read-back live in :mod:`._individual_rounds`."""
+from __future__ import annotations
+
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from .. import selectors
+from ..models import Tournament
+from ._groups import pair_group_lists
+from ._individual_rounds import (  # noqa: F401  (the individual round cycle, importable from its kind)
+    active_players,
+    build_individual_request,
+    individual_response_from_round,
+    line_players,
+    parse_hand_tables,
+    partnerships,
+    player_ranking,
+    repeated_partner_messages,
+    repeated_partner_sentences,
+    rested_players,
+    seated_players,
+    swap_players_in_draft,
+    write_individual_tables,
+)
+from ._pair_tables import pair_groups_sentence, resting_pair_number, swap_pair_seats
+
+
+class IndividualKind:
+    """The individual tournament (``Tournament.Kind.INDIVIDUAL``): see
+    :class:`tournaments.kinds.base.Kind`."""
+
+    name = Tournament.Kind.INDIVIDUAL
+    url_word = "giocatore"
+    audit_key = "player"
+    minimum_to_draw = 4
+    has_groups = False  # rules.md §19: the partners change every round
+    first_round_by_hand = True
+    idle_entrants_share_a_table = False  # a resting player is one player: no line of two
+
+    def entrants(self, tournament):
+        return tournament.players.filter(number__isnull=False)
+
+    def group_entrants(self, tournament):
+        return tournament.pairs
+
+    def active_numbers(self, tournament, round_number):
+        return [p.number for p in active_players(tournament, round_number)]
+
+    def too_few_to_draw(self):
+        return _("Servono almeno quattro giocatori in gara per generare un turno.")
+
+    def group_lists(self, tournament):
+        return pair_group_lists(tournament)
+
+    def groups_sentence(self, key):
+        return pair_groups_sentence(key)
+
+    def pairing_request(self, tournament, number, *, seed=None):
+        return build_individual_request(tournament, number, seed=seed)
+
+    def round_system(self, tournament, number, request):
+        return tournament.system_of_round(number)
+
+    def write_tables(self, rnd, response):
+        write_individual_tables(rnd, response)
+
+    def response_from_round(self, rnd):
+        return individual_response_from_round(rnd)
+
+    def keep_engine_findings(self, response, engine):
+        current_partners = {frozenset(line) for t in response["tables"] for line in (t["ns"], t["ew"]) if line}
+        response["repeated_partners"] = [m for m in engine.get("repeated_partners", [])
+                                         if frozenset(m[:2]) in current_partners]
+
+    def seated_numbers(self, rnd):
+        return seated_players(rnd)
+
+    def swap_in_draft(self, rnd, a, b):
+        # the numbers are those of the round's formed pairs: the pairs' seat exchange
+        return swap_pair_seats(rnd, a, b)
+
+    def resting_number(self, rnd):
+        return resting_pair_number(rnd)
+
+    def standings_after(self, tournament, after_round):
+        return selectors.individual_standings_after(tournament,
+                                                    *selectors.standings_window(tournament, after_round))
+
+    def names(self, tournament):
+        return selectors.player_names(tournament)
+
+    def applied_tiebreaks(self, tournament):
+        return selectors.individual_tiebreaks(tournament)
+
+    def entrants_changed_sentences(self, gone, added):
+        reasons = []
+        if gone:
+            reasons.append(ngettext("Non è più in gara il giocatore %(players)s (ritiro).",
+                                    "Non sono più in gara i giocatori %(players)s (ritiro).", len(gone))
+                           % {"players": ", ".join(map(str, gone))})
+        if added:
+            reasons.append(ngettext("È entrato in gara il giocatore %(players)s.",
+                                    "Sono entrati in gara i giocatori %(players)s.", len(added))
+                           % {"players": ", ".join(map(str, added))})
+        return reasons
+
+    def standings_changed_sentence(self, round_number, changed):
+        return (_("La classifica dopo il turno %(round)s è cambiata per i giocatori %(players)s "
+                  "(correzione, inversione delle linee, punteggio arbitrale o penalità).")
+                % {"round": round_number, "players": ", ".join(map(str, changed))})
+
+    def penalty_refusal(self, target):
+        # a formed pair's penalty is accepted as before; the standings rank players
+        return {"pair": None, "player": None,
+                "team": _("Solo in un torneo a squadre una penalità va a una squadra.")}[target]
+
+    def registration_refusal(self, entrant):
+        return {"player": None, "team": _("Questo torneo non è a squadre.")}[entrant]
+
+
+INDIVIDUAL = IndividualKind()
