@@ -1,5 +1,5 @@
-"""The tables of a pair round (pairing-io.md) and the sentences naming pairs: the pairs'
-kind, and the kinds whose rounds are seated as pairs, share them."""
+"""The tables of a pair round (pairing-io.md), the sentences naming pairs and the preview's
+player JSON: the pairs' kind, and the kinds that reuse a pair's way, share them."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
@@ -149,3 +149,9 @@ def pair_groups_sentence(key: str) -> str:
         "hand_small": _("Il girone %(group)s ha meno di 2 coppie: ogni girone ne vuole "
                         "almeno 2."),
     }[key]
+
+
+def player_json(p) -> dict:
+    """A ``PlayerData`` as the registration preview's JSON."""
+    return {"first_name": p.first_name, "last_name": p.last_name, "membership_number": p.membership_number,
+            "club": p.club}

@@ -131,3 +131,94 @@ class Kind(Protocol):
         """Why an entrant registered as ``entrant`` ("player": one player alone, "team")
         is refused in this kind, in the active language, or None when it is its entrant."""
         ...
+
+    # ----- pages, documents and files
+
+    #: the URL name of the arbiter's page listing the entrants ("pairs", "players", "teams")
+    entrants_page: str
+    #: whether a round is played as matches of two tables between teams (rules.md §15)
+    has_matches: bool
+    #: whether a plan's ``M`` is a (pair) Mitchell movement (individual: the individual
+    #: movement, rules.md §9; teams: refused, rules.md §15)
+    plan_m_is_mitchell: bool
+    #: whether the draft's swap by hand exchanges single players (rules.md §9)
+    swaps_players: bool
+    #: the tie-break keys that have no meaning for this kind (rules.md §9: head-to-head per player)
+    excluded_tiebreaks: tuple[str, ...]
+    #: the name of the ``tournaments.services`` function importing a parsed registration file
+    #: (``tournament=``, ``rows=``, ``by=``; the kinds sit below the services)
+    import_service: str
+    #: the flags the templates still test: ``{"is_individual": bool, "is_teams": bool}``
+    template_flags: dict
+
+    def entrant_map(self, tournament: Tournament) -> dict:
+        """Number → entrant (Pair with its members, numbered Player, Team) for the public
+        standings."""
+        ...
+
+    def entrant_players(self, tournament: Tournament) -> QuerySet:
+        """The players of every entrant (a pair's two, an individual player, a team's
+        registered players) annotated with ``entrant_number``, in entrant order then seat
+        (or registration) order; ``member`` loaded. Federation results, prize categories."""
+        ...
+
+    def print_names(self, tournament: Tournament) -> dict[int, tuple[str, ...]]:
+        """Number → the names printed for the entrant (documents): a pair's "Surname Name" in
+        seat order, a player's, a team's name."""
+        ...
+
+    def formed_line_names(self, table) -> dict:
+        """The lines of ``table`` formed for the round (individual partnerships, a team's
+        pairs) as the captain's page names them: ``{line: {"number", "display_number",
+        "name", …}}``; empty for a kind whose lines are the registered pairs."""
+        ...
+
+    def seats_of_entrant(self, seats: QuerySet, number: int) -> QuerySet:
+        """``seats`` (a Seat queryset) narrowed to those where entrant ``number`` sat."""
+        ...
+
+    def hand_numbers(self, rnd: Round) -> set[int]:
+        """The numbers the arbiter types to move entrants by hand in the draft ``rnd`` (swap,
+        rest): pair numbers (the round's formed pairs in an individual round), team numbers."""
+        ...
+
+    def search(self, tournament: Tournament, query: str, digits: bool) -> list[tuple[int, str]]:
+        """Entrants whose number is ``query`` (``digits``) or whose names contain it:
+        ``[(number, names)]``, at most 20, by number (the public search)."""
+        ...
+
+    def find_entrant(self, tournament: Tournament, number: int):
+        """The entrant numbered ``number`` (Pair with members, Player, Team), or None."""
+        ...
+
+    def display_name(self, entrant) -> str:
+        """The names shown for ``entrant`` on its page."""
+        ...
+
+    def parse_registrations(self, tournament: Tournament, filename: str, data: bytes):
+        """``registrations.ParsedFile`` of a registration file (CSV/XLSX bytes ``data``) read
+        against the numbers and memberships ``tournament`` already has."""
+        ...
+
+    def registered_numbers(self, tournament: Tournament) -> set[int]:
+        """The entrant numbers taken, for the preview's second check."""
+        ...
+
+    def row_players(self, row) -> list:
+        """The ``PlayerData`` of a parsed registration row."""
+        ...
+
+    def row_json(self, row) -> dict:
+        """A parsed registration row as the preview's JSON (``row``, ``number``, ``players``,
+        teams: ``name``); the players as dicts."""
+        ...
+
+    def row_from_json(self, doc: dict, players: list):
+        """The parsed registration row back from :meth:`row_json` (``players`` rebuilt)."""
+        ...
+
+    def playable_plan(self, plan: str) -> tuple[str, str | None]:
+        """``(plan, None)`` when the kind plays every letter of ``plan``; else ``(the same
+        rounds with letters it plays, the refusal naming them)`` (rules.md §15: no Mitchell
+        for teams)."""
+        ...

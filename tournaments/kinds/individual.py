@@ -6,8 +6,10 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
-from .. import selectors
-from ..models import Tournament
+from django.db.models import F, Q
+
+from .. import registrations, selectors
+from ..models import LineMember, Player, Tournament
 from ._groups import pair_group_lists
 from ._individual_rounds import (  # noqa: F401  (the individual round cycle, importable from its kind)
     active_players,
@@ -24,7 +26,7 @@ from ._individual_rounds import (  # noqa: F401  (the individual round cycle, im
     swap_players_in_draft,
     write_individual_tables,
 )
-from ._pair_tables import pair_groups_sentence, resting_pair_number, swap_pair_seats
+from ._pair_tables import pair_groups_sentence, player_json, resting_pair_number, swap_pair_seats
 
 
 class IndividualKind:
@@ -118,6 +120,85 @@ class IndividualKind:
 
     def registration_refusal(self, entrant):
         return {"player": None, "team": _("Questo torneo non è a squadre.")}[entrant]
+
+    # ----- pages, documents and files
+    entrants_page = "players"
+    has_matches = False
+    plan_m_is_mitchell = False  # M is the individual movement (rules.md §9)
+    swaps_players = True
+    excluded_tiebreaks = ("head_to_head",)  # rules.md §9: no meaning per player
+    import_service = "import_players"
+    template_flags = {"is_individual": True, "is_teams": False}
+
+    def entrant_map(self, tournament):
+        return {p.number: p for p in tournament.players.filter(number__isnull=False)}
+
+    def entrant_players(self, tournament):
+        return (Player.objects.filter(tournament=tournament, number__isnull=False)
+                .select_related("member").annotate(entrant_number=F("number")))
+
+    def print_names(self, tournament):
+        return {n: (f"{last} {first}",) for n, last, first in Player.objects.filter(
+            tournament=tournament, number__isnull=False).values_list("number", "last_name", "first_name")}
+
+    def formed_line_names(self, table):
+        # a line formed for the round; either player of it may enter or confirm
+        lines: dict = {}
+        formed = (LineMember.objects.filter(pair__seats__table=table).order_by("seat")
+                  .values_list("pair__seats__line", "pair__number", "player__number", "player__last_name",
+                               "player__first_name"))
+        for line, number, player, last, first in formed:
+            entry = lines.setdefault(line, {"number": number, "players": [], "names": []})
+            entry["players"].append(str(player))
+            entry["names"].append(f"{player} {last} {first}")
+        for entry in lines.values():
+            entry["display_number"] = "+".join(entry.pop("players"))
+            entry["name"] = " + ".join(entry.pop("names"))
+        return lines
+
+    def seats_of_entrant(self, seats, number):
+        return seats.filter(pair__line_members__player__number=number)
+
+    def hand_numbers(self, rnd):
+        return set(rnd.seats.values_list("pair__number", flat=True))
+
+    def search(self, tournament, query, digits):
+        rows = Player.objects.filter(tournament=tournament, number__isnull=False)
+        rows = rows.filter(number=int(query)) if digits else rows.filter(
+            Q(last_name__icontains=query) | Q(first_name__icontains=query))
+        return [(p.number, p.display_name) for p in rows.order_by("number")[:20]]
+
+    def find_entrant(self, tournament, number):
+        return Player.objects.filter(tournament=tournament, number=number).first()
+
+    def display_name(self, entrant):
+        return entrant.display_name
+
+    def parse_registrations(self, tournament, filename, data):
+        return registrations.parse_players(
+            filename, data,
+            existing_numbers=Player.objects.filter(tournament=tournament, number__isnull=False)
+            .values_list("number", flat=True),
+            existing_memberships=Player.objects.filter(tournament=tournament).exclude(membership_number="")
+            .values_list("membership_number", flat=True),
+        )
+
+    def registered_numbers(self, tournament):
+        return set(Player.objects.filter(tournament=tournament, number__isnull=False)
+                   .values_list("number", flat=True))
+
+    def row_players(self, row):
+        return [row.player]
+
+    def row_json(self, row):
+        return {"row": row.row, "number": row.number, "players": [player_json(row.player)]}
+
+    def row_from_json(self, doc, players):
+        return registrations.PlayerRow(row=doc["row"], number=doc["number"], player=players[0])
+
+    def playable_plan(self, plan):
+        return plan, None
+
 
 
 INDIVIDUAL = IndividualKind()

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from .. import selectors, team_selectors
+from django.db.models import F, Q
+
+from .. import selectors, team_registrations, team_selectors
 from ..errors import ArbiterError
-from ..models import Tournament
+from ..models import LineMember, Player, Team, Tournament
 from ._team_rounds import (  # noqa: F401  (the team round cycle, importable from its kind)
     active_teams,
     build_team_request,
@@ -18,7 +20,7 @@ from ._team_rounds import (  # noqa: F401  (the team round cycle, importable fro
     write_match,
     write_team_matches,
 )
-from ._pair_tables import keep_pair_findings, pair_entrants_changed, pair_standings_changed
+from ._pair_tables import keep_pair_findings, player_json, pair_entrants_changed, pair_standings_changed
 
 
 class TeamsKind:
@@ -111,6 +113,84 @@ class TeamsKind:
         # a team tournament registers players only inside a team
         return {"player": _("Questo torneo è a coppie: i giocatori si iscrivono in coppia."),
                 "team": None}[entrant]
+
+    # ----- pages, documents and files
+    entrants_page = "teams"
+    has_matches = True
+    plan_m_is_mitchell = False  # rules.md §15: no Mitchell for teams
+    swaps_players = False
+    excluded_tiebreaks = ()
+    import_service = "import_teams"
+    template_flags = {"is_individual": False, "is_teams": True}
+
+    def entrant_map(self, tournament):
+        return {t.number: t for t in tournament.teams.all()}
+
+    def entrant_players(self, tournament):
+        return (Player.objects.filter(tournament=tournament, team__isnull=False)
+                .select_related("member", "team").annotate(entrant_number=F("team__number"))
+                .order_by("team__number", "id"))
+
+    def print_names(self, tournament):
+        return {n: (name,) for n, name in tournament.teams.values_list("number", "name")}
+
+    def formed_line_names(self, table):
+        # a team's pair for the match: "4B" and "Team: Rossi Anna + Verdi Bruno"
+        lines: dict = {}
+        formed = (LineMember.objects.filter(pair__seats__table=table).order_by("seat")
+                  .values_list("pair__seats__line", "pair__number", "pair__team__number", "pair__team_line",
+                               "pair__team__name", "player__last_name", "player__first_name"))
+        for line, number, team, team_line, team_name, last, first in formed:
+            entry = lines.setdefault(line, {"number": number, "display_number": f"{team}{'AB'[(team_line or 1) - 1]}",
+                                            "team": team_name, "names": []})
+            entry["names"].append(f"{last} {first}")
+        for entry in lines.values():
+            if "team" in entry:
+                entry["name"] = f"{entry.pop('team')}: " + " + ".join(entry.pop("names"))
+        return lines
+
+    def seats_of_entrant(self, seats, number):
+        return seats.filter(pair__team__number=number)
+
+    def hand_numbers(self, rnd):
+        return set(seated_teams(rnd))
+
+    def search(self, tournament, query, digits):
+        rows = Team.objects.filter(tournament=tournament)
+        rows = rows.filter(number=int(query)) if digits else rows.filter(
+            Q(name__icontains=query) | Q(members__last_name__icontains=query)).distinct()
+        return [(t.number, t.name) for t in rows.order_by("number")[:20]]
+
+    def find_entrant(self, tournament, number):
+        return Team.objects.filter(tournament=tournament, number=number).first()
+
+    def display_name(self, entrant):
+        return entrant.name
+
+    def parse_registrations(self, tournament, filename, data):
+        return team_registrations.parse_teams_for_tournament(tournament, filename, data)
+
+    def registered_numbers(self, tournament):
+        return set(tournament.teams.values_list("number", flat=True))
+
+    def row_players(self, row):
+        return row.players
+
+    def row_json(self, row):
+        return {"row": row.row, "number": row.number, "name": row.name,
+                "players": [player_json(p) for p in row.players]}
+
+    def row_from_json(self, doc, players):
+        return team_registrations.TeamRow(row=doc["row"], number=doc["number"], name=doc["name"], players=players)
+
+    def playable_plan(self, plan):
+        if "M" not in plan:
+            return plan, None
+        playable = plan.replace("M", "R")
+        return playable, (_("Un torneo a squadre si accoppia con il girone all'italiana (R) o il "
+                            "danese (D): il Mitchell (M) non vale per le squadre (es. %(plan)s).")
+                          % {"plan": playable})
+
 
 
 TEAMS = TeamsKind()

@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
 from ..kinds import kind_of
-from ..models import LineMember, LineUp, Pair, Player, Round, Team, Tournament
+from ..models import LineMember, LineUp, Player, Round, Team, Tournament
 from ..team_selectors import LineupChoice, lineup_for, resolve_lineup  # noqa: F401  (read here before)
 from ..text import clean_line
 from .audit import _as_actor, audit
