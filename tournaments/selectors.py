@@ -23,6 +23,27 @@ from .scale_selectors import (  # noqa: F401
     builtin_scales, rest_values, scale_by_id, scale_choices, scale_of, team_scale_choices)
 
 
+#: ``Tournament.Kind`` value → its kind (:class:`tournaments.kinds.base.Kind`). The selectors
+#: sit below the kinds, so the app hands them the kinds when it is ready (:func:`use_kinds`)
+#: instead of importing them; the standings, names and tie-breaks then ask the kind.
+_KINDS: dict = {}
+
+
+def use_kinds(kinds: dict) -> None:
+    """Hand the selectors the tournament kinds (``tournaments.kinds.KINDS``: kind value →
+    kind); ``TournamentsConfig.ready`` calls it once."""
+    _KINDS.update(kinds)
+
+
+def _kind(tournament: Tournament):
+    """The kind of ``tournament`` (:func:`use_kinds`). Raises ``ValueError`` for a kind not
+    handed in (an unknown kind, or the app not ready)."""
+    try:
+        return _KINDS[tournament.kind]
+    except KeyError:
+        raise ValueError(f"unknown tournament kind: {tournament.kind!r}") from None
+
+
 def tournaments_of(user):
     """The tournaments ``user`` may open (issue 10 item 4): those he directs
     (``Tournament.arbiters``), every tournament for a superuser, none when anonymous."""
@@ -146,12 +167,7 @@ def standings_after(tournament: Tournament, after_round: int | None = None) -> S
 
     Raises ``ValueError`` for a negative ``after_round``.
     """
-    after_round, last = standings_window(tournament, after_round)
-    if tournament.is_individual:
-        return individual_standings_after(tournament, after_round, last)
-    if tournament.is_teams:
-        return team_standings_after(tournament, after_round, last)
-    return pair_standings_after(tournament, after_round, last)
+    return _kind(tournament).standings_after(tournament, after_round)
 
 
 def standings_window(tournament: Tournament, after_round: int | None) -> tuple[int | None, int | None]:
@@ -205,10 +221,8 @@ def pair_standings_after(tournament: Tournament, after_round: int | None, last: 
 def applied_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
     """The tie-break keys the standings really apply, in order: the tournament's order,
     without ``head_to_head`` in an individual tournament (rules.md §9: it has no meaning per
-    player; a tournament stored before issue 11 was finished may still name it)."""
-    if tournament.is_individual:
-        return individual_tiebreaks(tournament)
-    return tournament.tiebreak_order
+    player; a tournament stored before the individual kind was finished may still name it)."""
+    return _kind(tournament).applied_tiebreaks(tournament)
 
 
 def individual_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
@@ -252,11 +266,7 @@ def entrant_names(tournament: Tournament) -> dict[int, str]:
     """Number → full name of every entrant: registered pairs ("Rossi Mario – Bianchi Luca"),
     in an individual tournament the players ("Rossi Mario"), in a team tournament the teams'
     names, for standings pages and documents."""
-    if tournament.is_individual:
-        return player_names(tournament)
-    if tournament.is_teams:
-        return team_names(tournament)
-    return pair_names(tournament)
+    return _kind(tournament).names(tournament)
 
 
 def player_names(tournament: Tournament) -> dict[int, str]:
@@ -349,9 +359,7 @@ def standings_by_group(tournament: Tournament, view: Standings | None = None) ->
     if tournament.groups <= 1:
         return []
     view = view if view is not None else standings_after(tournament)
-    group_of = dict(Pair.objects.filter(tournament=tournament).values_list("number", "group"))
-    if tournament.is_teams:  # issue 15: the groups of the teams
-        group_of = dict(tournament.teams.values_list("number", "group"))
+    group_of = dict(_kind(tournament).group_entrants(tournament).order_by().values_list("number", "group"))
     out = []
     for g in range(1, tournament.groups + 1):
         members = [r for r in view.rows if group_of.get(r.pair) == g]

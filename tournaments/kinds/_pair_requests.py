@@ -42,7 +42,7 @@ def build_pair_request(tournament: Tournament, number: int, *, seed: int | None 
     pairs that already rested in this session. The plan's ``|`` splits sessions: the rest
     rule counts within the session of round ``number`` only (rules.md §5, art. 33), while
     the standings (``ranking``), the meetings and the Mitchell movement (``offset``,
-    ``round``) run on across sessions (issue 12 item 1).
+    ``round``) run on across sessions.
     """
     system = tournament.system_of_round(number)
     if system == Round.System.ROUND_ROBIN:
@@ -126,7 +126,7 @@ def round_robin_request(tournament: Tournament, number: int) -> dict:
 
 def _rested_in_session(tournament: Tournament, number: int) -> set[int]:
     """Pairs that rested (or had a forced rest) in the session of round ``number`` before it
-    (rules.md §5: one rest per pair per session; issue 12 item 1)."""
+    (rules.md §5: one rest per pair per session)."""
     return selectors.rested_pairs(tournament, before_round=number,
                                   since_round=tournament.session_start(number))
 
@@ -152,7 +152,7 @@ def mitchell_offset(tournament: Tournament, number: int) -> int:
     Mitchell round + … + step of this one; 0 for the first. A step changed mid-movement
     applies to the moves from then on (rules.md §6, pairing-io.md ``offset``).
 
-    Example (issue 9): 10 pairs, MMMD, rounds 1–2 with step 1, then step 3: offsets 0, 1, 4.
+    Example: 10 pairs, MMMD, rounds 1–2 with step 1, then step 3: offsets 0, 1, 4.
     """
     steps = list(tournament.rounds.filter(number__lt=number, system=Round.System.MITCHELL)
                  .order_by("number").values_list("step", flat=True))

@@ -148,6 +148,9 @@ class Kind(Protocol):
     #: the name of the ``tournaments.services`` function importing a parsed registration file
     #: (``tournament=``, ``rows=``, ``by=``; the kinds sit below the services)
     import_service: str
+    #: the extra fields of a round on the entrant's page and its JSON: ``"partner"``
+    #: (individual: the round's partner), ``"tables"`` (teams: the match's two tables)
+    page_round_fields: tuple[str, ...]
     #: the flags the templates still test: ``{"is_individual": bool, "is_teams": bool}``
     template_flags: dict
 

@@ -128,6 +128,7 @@ class IndividualKind:
     swaps_players = True
     excluded_tiebreaks = ("head_to_head",)  # rules.md §9: no meaning per player
     import_service = "import_players"
+    page_round_fields = ("partner",)
     template_flags = {"is_individual": True, "is_teams": False}
 
     def entrant_map(self, tournament):

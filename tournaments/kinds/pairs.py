@@ -108,6 +108,7 @@ class PairsKind:
     swaps_players = False
     excluded_tiebreaks = ()
     import_service = "import_pairs"
+    page_round_fields = ()
     template_flags = {"is_individual": False, "is_teams": False}
 
     def entrant_map(self, tournament):

@@ -121,6 +121,7 @@ class TeamsKind:
     swaps_players = False
     excluded_tiebreaks = ()
     import_service = "import_teams"
+    page_round_fields = ("tables",)
     template_flags = {"is_individual": False, "is_teams": True}
 
     def entrant_map(self, tournament):

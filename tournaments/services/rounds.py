@@ -32,7 +32,7 @@ from ..kinds.individual import (
     write_individual_tables,
 )
 from .drafts import _draft_inputs, draft_staleness, generation_state
-from .pairing_requests import active_numbers
+from .pairing_requests import active_numbers, build_pairing_request
 
 def _lock_tournament(tournament: Tournament) -> Tournament:
     """The tournament's row, locked: the first lock of every write that touches a round.
@@ -94,7 +94,7 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
         first = tournament.rounds.filter(number=1).first()
         seed = first.seed if first else seed
     _refuse_round_robin_groups(tournament, number)
-    request = kind.pairing_request(tournament, number, seed=seed)
+    request = build_pairing_request(tournament, number, seed=seed)  # the kind's request
     if request["system"] == "mitchell" and not tournament.mitchell_order:
         # in groups (rules.md §19) the groups' orders one after the other: each group's
         # order is this one restricted to it (services.groups.with_groups)
