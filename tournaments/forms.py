@@ -362,10 +362,9 @@ class TournamentForm(forms.ModelForm):
                 data["plan"] = playable
         if kind is not None and kind.excluded_tiebreaks and data.get("tiebreaks"):
             from .errors import ArbiterError
-            from .services.tournament import individual_tiebreaks
 
             try:  # rules.md §9: the pairs' default becomes the per-player one
-                data["tiebreaks"] = individual_tiebreaks(data["tiebreaks"])
+                data["tiebreaks"] = kind.normal_tiebreaks(data["tiebreaks"])
             except ArbiterError as exc:
                 self.add_error("tiebreaks", exc.message)
         if not data.get("slug") and "slug" not in self.errors and data.get("name"):

@@ -11,7 +11,7 @@ from .individual import INDIVIDUAL
 from .pairs import PAIRS
 from .teams import TEAMS
 
-__all__ = ["Kind", "KINDS", "kind_of"]
+__all__ = ["Kind", "KINDS", "kind_named", "kind_of"]
 
 #: ``Tournament.Kind`` value → its kind
 KINDS: dict[str, Kind] = {k.name: k for k in (PAIRS, INDIVIDUAL, TEAMS)}
@@ -20,7 +20,13 @@ KINDS: dict[str, Kind] = {k.name: k for k in (PAIRS, INDIVIDUAL, TEAMS)}
 def kind_of(tournament) -> Kind:
     """The kind of ``tournament`` (anything with a ``kind`` attribute holding a
     ``Tournament.Kind`` value). Raises ``ValueError`` for an unknown kind."""
+    return kind_named(tournament.kind)
+
+
+def kind_named(name: str) -> Kind:
+    """The kind whose ``Tournament.Kind`` value is ``name`` (a tournament not yet created, a
+    file's header). Raises ``ValueError`` for an unknown kind."""
     try:
-        return KINDS[tournament.kind]
+        return KINDS[name]
     except KeyError:
-        raise ValueError(f"unknown tournament kind: {tournament.kind!r}") from None
+        raise ValueError(f"unknown tournament kind: {name!r}") from None

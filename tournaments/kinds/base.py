@@ -225,3 +225,16 @@ class Kind(Protocol):
         rounds with letters it plays, the refusal naming them)`` (rules.md §15: no Mitchell
         for teams)."""
         ...
+
+    def check_new_settings(self, fields: dict) -> None:
+        """Adjust and check the settings ``fields`` of a new tournament of this kind in place
+        (individual: the per-player tie-break order, rules.md §9; teams: the team tie-breaks
+        by default, R or D rounds, a team scale for the margin mode, team sizes, §15).
+        Raises ``ArbiterError``."""
+        ...
+
+    def normal_tiebreaks(self, tiebreaks: str | None) -> str | None:
+        """The stored tie-break order for this kind from ``tiebreaks`` (a comma list; None or
+        the pairs' default become the kind's default). Raises ``ArbiterError`` for an order
+        naming an excluded criterion (:attr:`excluded_tiebreaks`)."""
+        ...

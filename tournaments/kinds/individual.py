@@ -8,8 +8,11 @@ from django.utils.translation import ngettext
 
 from django.db.models import F, Q
 
+from scoring.individual import INDIVIDUAL_TIEBREAKS
+
 from .. import registrations, selectors
-from ..models import LineMember, Player, Tournament
+from ..errors import ArbiterError
+from ..models import DEFAULT_TIEBREAKS, LineMember, Player, Tournament
 from ._groups import pair_group_lists
 from ._individual_rounds import (  # noqa: F401  (the individual round cycle, importable from its kind)
     active_players,
@@ -27,6 +30,30 @@ from ._individual_rounds import (  # noqa: F401  (the individual round cycle, im
     write_individual_tables,
 )
 from ._pair_tables import pair_groups_sentence, player_json, resting_pair_number, swap_pair_seats
+
+
+#: rules.md §9: the §8 order per player; head-to-head does not apply (players meet as
+#: opponents in partnerships that change every round).
+DEFAULT_INDIVIDUAL_TIEBREAKS = ",".join(INDIVIDUAL_TIEBREAKS)
+
+
+def individual_tiebreaks(tiebreaks: str | None) -> str:
+    """The tie-break order (stored comma list) of an individual tournament (rules.md §9).
+
+    ``None``, empty or the pairs' default (``vp,mp_difference,head_to_head,mp_scored``, what
+    the form offers before the kind is chosen) become the per-player default
+    ``vp,mp_difference,mp_scored``: §8 per player without head-to-head, which has no
+    meaning per player (players meet as opponents in partnerships that change every
+    round). Any other order is kept as given. Raises ``ArbiterError`` for an order of the
+    arbiter's that names head-to-head."""
+    if not tiebreaks or tiebreaks == DEFAULT_TIEBREAKS:
+        return DEFAULT_INDIVIDUAL_TIEBREAKS
+    keys = [k.strip() for k in tiebreaks.split(",") if k.strip()]
+    if "head_to_head" in keys:
+        raise ArbiterError(_("Lo scontro diretto non vale in un torneo individuale: i giocatori si "
+                             "incontrano in coppie che cambiano ogni turno (regole §9). Toglilo dagli "
+                             "spareggi."))
+    return ",".join(keys)
 
 
 class IndividualKind:
@@ -199,6 +226,12 @@ class IndividualKind:
 
     def playable_plan(self, plan):
         return plan, None
+
+    def check_new_settings(self, fields):
+        fields["tiebreaks"] = individual_tiebreaks(fields.get("tiebreaks"))
+
+    def normal_tiebreaks(self, tiebreaks):
+        return individual_tiebreaks(tiebreaks)
 
 
 

@@ -175,6 +175,12 @@ class PairsKind:
     def playable_plan(self, plan):
         return plan, None
 
+    def check_new_settings(self, fields):
+        pass
+
+    def normal_tiebreaks(self, tiebreaks):
+        return tiebreaks
+
 
 
 PAIRS = PairsKind()

@@ -9,7 +9,7 @@ from django.db.models import F, Q
 
 from .. import selectors, team_registrations, team_selectors
 from ..errors import ArbiterError
-from ..models import LineMember, Player, Team, Tournament
+from ..models import DEFAULT_TIEBREAKS, LineMember, Player, Team, Tournament
 from ._team_rounds import (  # noqa: F401  (the team round cycle, importable from its kind)
     active_teams,
     build_team_request,
@@ -21,6 +21,24 @@ from ._team_rounds import (  # noqa: F401  (the team round cycle, importable fro
     write_team_matches,
 )
 from ._pair_tables import keep_pair_findings, player_json, pair_entrants_changed, pair_standings_changed
+
+
+# rules.md §15: team standings are VP, match margin, head-to-head, then shared.
+TEAM_TIEBREAKS = "vp,mp_difference,head_to_head"
+
+
+def check_team_settings(fields: dict) -> None:
+    """A team tournament (rules.md §15): R or D rounds only, a team scale for the margin mode,
+    team sizes 4 ≤ min ≤ max."""
+    plan = fields.get("plan", "MMMD")
+    if isinstance(plan, str) and "M" in plan:
+        raise ArbiterError(_("Un torneo a squadre si accoppia con il girone all'italiana (R) o il danese (D): "
+                             "il Mitchell (M) non vale per le squadre."))
+    if fields.get("team_result") == Tournament.TeamResult.MARGIN and not fields.get("team_scale"):
+        raise ArbiterError(_("Il risultato per scarto sommato richiede una tabella VP a squadre."))
+    low, high = fields.get("team_min_players", 4), fields.get("team_max_players", 6)
+    if not 4 <= low <= high:
+        raise ArbiterError(_("Una squadra ha almeno 4 giocatori (due coppie), e il minimo non supera il massimo."))
 
 
 class TeamsKind:
@@ -191,6 +209,14 @@ class TeamsKind:
         return playable, (_("Un torneo a squadre si accoppia con il girone all'italiana (R) o il "
                             "danese (D): il Mitchell (M) non vale per le squadre (es. %(plan)s).")
                           % {"plan": playable})
+
+    def check_new_settings(self, fields):
+        if fields.get("tiebreaks", DEFAULT_TIEBREAKS) == DEFAULT_TIEBREAKS:
+            fields["tiebreaks"] = TEAM_TIEBREAKS  # rules.md §15 (the pairs' default otherwise)
+        check_team_settings(fields)
+
+    def normal_tiebreaks(self, tiebreaks):
+        return tiebreaks
 
 
 
