@@ -3,10 +3,9 @@ partnerships (``Pair`` rows of that round) from the engine's answer. The round c
 request, tables and read-back live in :mod:`._individual_rounds`."""
 from __future__ import annotations
 
+from django.db.models import F, Q
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
-
-from django.db.models import F, Q
 
 from scoring.individual import INDIVIDUAL_TIEBREAKS
 

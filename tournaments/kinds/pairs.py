@@ -2,9 +2,8 @@
 line; Mitchell, Danish and round-robin rounds, with groups (rules.md §14, §19)."""
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-
 from django.db.models import F, Prefetch, Q
+from django.utils.translation import gettext as _
 
 from .. import registrations, selectors
 from ..models import Pair, Player, Tournament

@@ -3,9 +3,8 @@ paired "table" of the engine is a match of two tables with crossed lines. The ro
 request, matches and read-back live in :mod:`._team_rounds`."""
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-
 from django.db.models import F, Q
+from django.utils.translation import gettext as _
 
 from .. import selectors, team_registrations, team_selectors
 from ..errors import ArbiterError

@@ -100,6 +100,7 @@ def tournament_detail(request, tournament):
         "arbiter/tournament.html",
         {
             "tournament": tournament,
+            "kind": kind,  # what differs by kind (tournaments/kinds/): the entrants needed to draw
             "rounds": rounds,
             "n_pairs": n_pairs,
             "plan_warnings": plan_warnings,
