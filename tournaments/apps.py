@@ -17,3 +17,8 @@ class TournamentsConfig(AppConfig):
         from .services import member_erasure  # noqa: F401  (its receiver connects on import)
 
         files.register_reader(registrations.read_records, too_many=registrations.TooManyRows)
+        # The selectors sit below the tournament kinds: hand them the kinds, so the standings,
+        # the names and the tie-breaks ask the tournament's kind (tournaments/kinds/).
+        from . import kinds, selectors
+
+        selectors.use_kinds(kinds.KINDS)

@@ -14,6 +14,7 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
+from .kinds import kind_of
 from .models import AuditEntry, Seat, Tournament
 
 # The actions whose ``number`` key is the entrant's own number (services.pairs, players, teams).
@@ -65,16 +66,11 @@ def read_filters(tournament: Tournament, query) -> AuditFilters:
 def entrant_q(tournament: Tournament, number: int) -> Q:
     """The entries about entrant ``number`` of ``tournament`` (a pair, a player or a team by
     the tournament's kind): those naming it and those of the tables where it sat."""
-    key = "team" if tournament.is_teams else "player" if tournament.is_individual else "pair"
+    kind = kind_of(tournament)
+    key = kind.audit_key
     q = Q(**{f"new__{key}": number}) | Q(**{f"old__{key}": number})
     q |= Q(action__in=NUMBER_ACTIONS) & (Q(new__number=number) | Q(old__number=number))
-    seats = Seat.objects.filter(round__tournament=tournament)
-    if tournament.is_teams:
-        seats = seats.filter(pair__team__number=number)
-    elif tournament.is_individual:
-        seats = seats.filter(pair__line_members__player__number=number)
-    else:
-        seats = seats.filter(pair__number=number, pair__round__isnull=True)
+    seats = kind.seats_of_entrant(Seat.objects.filter(round__tournament=tournament), number)
     for round_number, table_number in seats.values_list("round__number", "table__number").distinct():
         q |= Q(round_number=round_number, table_number=table_number)
     return q

@@ -33,7 +33,8 @@ from django.utils.translation import gettext as _
 from scoring import vp as vp_rules
 
 from . import links, selectors
-from .models import HandRow, Player, Round, ScoreSheet, Table, Tournament
+from .kinds import kind_of
+from .models import HandRow, Round, ScoreSheet, Table, Tournament
 
 # --------------------------------------------------------------------------- plain values
 
@@ -410,20 +411,9 @@ def scale_bands(scale: vp_rules.VPScale) -> tuple[ScaleBand, ...]:
 
 
 def _players_by_pair(tournament: Tournament) -> dict[int, tuple[str, ...]]:
-    """Pair number → ("Surname Name", ...) seat order, in one query; in an individual
-    tournament player number → ("Surname Name",) (issue 11)."""
-    if tournament.is_teams:  # issue 15: team number → (team name,)
-        return {n: (name,) for n, name in tournament.teams.values_list("number", "name")}
-    if tournament.is_individual:
-        return {n: (f"{last} {first}",) for n, last, first in Player.objects.filter(
-            tournament=tournament, number__isnull=False).values_list("number", "last_name", "first_name")}
-    players: dict[int, list[tuple[int, str]]] = {}
-    rows = Player.objects.filter(tournament=tournament, pair__isnull=False).values_list(
-        "pair__number", "seat", "last_name", "first_name"
-    )
-    for number, seat, last, first in rows:
-        players.setdefault(number, []).append((seat or 0, f"{last} {first}"))
-    return {n: tuple(name for _s, name in sorted(v)) for n, v in players.items()}
+    """Pair number → ("Surname Name", ...) seat order, in one query; player number →
+    ("Surname Name",); team number → (team name,): the kind's :meth:`print_names`."""
+    return kind_of(tournament).print_names(tournament)
 
 
 def _pair_info(pair, cache: dict[int, PairInfo]) -> PairInfo | None:
@@ -515,7 +505,7 @@ def player_pages(tournament: Tournament, pair, request=None) -> tuple[str, ...]:
 
 def _match_rows(rnd: Round, infos: list) -> tuple:
     """The matches of a team round for the table list (issue 15): empty for other kinds."""
-    if not rnd.tournament.is_teams:
+    if not kind_of(rnd.tournament).has_matches:
         return ()
     from .team_selectors import round_matches
 
@@ -564,11 +554,12 @@ def standings_document(tournament: Tournament, *, after_round: int | None = None
         PenaltyNote(pair=p.pair, vp=p.vp, reason=p.reason, round_number=p.round_number, mp=p.mp)
         for p in view.penalties
     )
+    flags = kind_of(tournament).template_flags
     return StandingsDocument(
         tournament=tournament.name, date=tournament.date, venue=tournament.venue,
         after_round=view.after_round, final=view.final, rows=lines, penalties=penalties,
         session=tournament.session_of_round(view.after_round or 1), sessions=tournament.sessions_planned,
-        individual=tournament.is_individual, teams=tournament.is_teams,
+        individual=flags["is_individual"], teams=flags["is_teams"],
         groups=groups, tiebreaks=_tiebreak_names(tournament),
     )
 

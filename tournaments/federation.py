@@ -16,6 +16,7 @@ from decimal import Decimal
 from django.utils.translation import gettext as _
 
 from . import selectors
+from .kinds import kind_of
 from .models import Player, Tournament
 from .spreadsheets import append_row
 
@@ -27,18 +28,9 @@ def headings() -> list[str]:
 
 
 def _players_by_entrant(tournament: Tournament) -> dict[int, list[Player]]:
-    players = Player.objects.filter(tournament=tournament).select_related("member")
     out: dict[int, list[Player]] = {}
-    if tournament.is_individual:
-        for p in players.filter(number__isnull=False):
-            out.setdefault(p.number, []).append(p)
-    elif tournament.is_teams:
-        for p in players.filter(team__isnull=False).select_related("team").order_by("team__number", "id"):
-            out.setdefault(p.team.number, []).append(p)
-    else:
-        for p in players.filter(pair__isnull=False, pair__round__isnull=True).select_related("pair").order_by(
-                "pair__number", "seat"):
-            out.setdefault(p.pair.number, []).append(p)
+    for p in kind_of(tournament).entrant_players(tournament):
+        out.setdefault(p.entrant_number, []).append(p)
     return out
 
 

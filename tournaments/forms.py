@@ -12,6 +12,7 @@ from scoring.standings import TIEBREAKS
 
 from . import limits, selectors
 from .clock import PRESET_3_HANDS_35, default_round_minutes
+from .kinds import KINDS, kind_of
 from .models import Pair, Player, Tournament
 from .plans import plan_change_refusal, plan_refusal
 
@@ -194,9 +195,10 @@ class TournamentForm(forms.ModelForm):
         # plan and the tie-breaks follow it live (the other kinds' fields stay out).
         self.kind_open = self.instance.pk is None or not ((locked or {}).get("kind") or "kind" in frozen)
         self._fields_by_kind()
-        if self.instance.pk is not None and self.instance.is_individual and not self.kind_open:
-            # rules.md §9: head-to-head has no meaning per player; only the criteria that apply
-            keys = [k for k in TIEBREAKS if k != "head_to_head"]
+        excluded = kind_of(self.instance).excluded_tiebreaks if self.instance.pk is not None else ()
+        if excluded and not self.kind_open:
+            # only the criteria that apply (rules.md §9: head-to-head has no meaning per player)
+            keys = [k for k in TIEBREAKS if k not in excluded]
             self.fields["tiebreaks"].widget = TiebreakChooser(keys=keys)
             self.initial["tiebreaks"] = ",".join(selectors.applied_tiebreaks(self.instance))
             self.fields["tiebreaks"].help_text = INDIVIDUAL_TIEBREAK_HELP
@@ -351,19 +353,18 @@ class TournamentForm(forms.ModelForm):
     def clean(self):
         data = super().clean()
         plan = data.get("plan")
-        if data.get("kind") == Tournament.Kind.TEAMS and plan and "M" in plan:
-            if "plan" in self.changed_data:  # the arbiter wrote Mitchell rounds for teams
-                self.add_error("plan", _("Un torneo a squadre si accoppia con il girone all'italiana (R) o il "
-                                         "danese (D): il Mitchell (M) non vale per le squadre (es. %(plan)s).")
-                               % {"plan": plan.replace("M", "R")})
-            else:  # the plan offered for another kind: the same rounds without Mitchell (rules.md §15)
-                data["plan"] = plan.replace("M", "R")
-        if data.get("kind") == Tournament.Kind.INDIVIDUAL and data.get("tiebreaks"):
+        kind = KINDS.get(data.get("kind"))
+        playable, refusal = kind.playable_plan(plan) if kind is not None and plan else (plan, None)
+        if refusal:
+            if "plan" in self.changed_data:  # the arbiter wrote rounds the kind does not play
+                self.add_error("plan", refusal)
+            else:  # the plan offered for another kind: the same rounds the kind plays
+                data["plan"] = playable
+        if kind is not None and kind.excluded_tiebreaks and data.get("tiebreaks"):
             from .errors import ArbiterError
-            from .services.tournament import individual_tiebreaks
 
             try:  # rules.md §9: the pairs' default becomes the per-player one
-                data["tiebreaks"] = individual_tiebreaks(data["tiebreaks"])
+                data["tiebreaks"] = kind.normal_tiebreaks(data["tiebreaks"])
             except ArbiterError as exc:
                 self.add_error("tiebreaks", exc.message)
         if not data.get("slug") and "slug" not in self.errors and data.get("name"):

@@ -29,14 +29,14 @@ from scoring.vp import format_vp
 
 from . import selectors, services, team_selectors
 from .player_search import search  # noqa: F401  (the page's search, kept importable here)
+from .kinds import KINDS, kind_of
 from .player_tag import VISIBLE, register_tag_part, results_tag, standings_for
 from .models import AuditEntry, LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
 
 #: Audit actions that change a closed round's results (a correction after closing).
 CORRECTIONS = ("sheet_corrected", "sheet_lines_swapped", "arbitral_score")
-#: URL word of each kind (``/p/<slug>/<word>/<n>/``).
-KIND_WORDS = {Tournament.Kind.PAIRS: "coppia", Tournament.Kind.INDIVIDUAL: "giocatore",
-              Tournament.Kind.TEAMS: "squadra"}
+#: URL word of each kind (``/p/<slug>/<word>/<n>/``): :attr:`tournaments.kinds.base.Kind.url_word`.
+KIND_WORDS = {name: kind.url_word for name, kind in KINDS.items()}
 
 
 @dataclass
@@ -328,6 +328,13 @@ def _team_table(table, team_number: int, seats: dict, sheet: dict | None, state:
     return row
 
 
+#: The rounds of an entrant's page, per kind (``Tournament.Kind`` value → function): these
+#: reads use the round clock of the services, which the kinds (below the services) cannot.
+#: A new kind adds its function here (tests/architecture/test_kinds.py checks every kind has one).
+ROUNDS_OF_KIND = {Tournament.Kind.PAIRS: pair_rounds, Tournament.Kind.INDIVIDUAL: player_rounds,
+                  Tournament.Kind.TEAMS: team_rounds}
+
+
 # --------------------------------------------------------------------------- the page
 
 
@@ -335,28 +342,18 @@ def find_entrant(tournament: Tournament, word: str, number: int):
     """The entrant behind ``/<word>/<number>/`` (``word`` from :data:`KIND_WORDS`): a registered
     Pair, a numbered Player or a Team; None when the word is not the tournament's kind or no
     entrant has that number."""
-    if KIND_WORDS.get(tournament.kind) != word:
+    kind = kind_of(tournament)
+    if kind.url_word != word:
         return None
-    if tournament.is_individual:
-        return Player.objects.filter(tournament=tournament, number=number).first()
-    if tournament.is_teams:
-        return Team.objects.filter(tournament=tournament, number=number).first()
-    return (Pair.objects.filter(tournament=tournament, round__isnull=True, number=number)
-            .prefetch_related("members").first())
+    return kind.find_entrant(tournament, number)
 
 
 def entrant_page(tournament: Tournament, entrant, tag: str | None = None) -> EntrantPage:
     """The page of ``entrant`` (from :func:`find_entrant`); ``tag``: :func:`results_tag`, for
     the shared standings (read when None)."""
-    if tournament.is_individual:
-        nxt, played = player_rounds(tournament, entrant)
-        names = entrant.display_name
-    elif tournament.is_teams:
-        nxt, played = team_rounds(tournament, entrant)
-        names = entrant.name
-    else:
-        nxt, played = pair_rounds(tournament, entrant)
-        names = entrant.full_name
+    kind = kind_of(tournament)
+    nxt, played = ROUNDS_OF_KIND[kind.name](tournament, entrant)
+    names = kind.display_name(entrant)
     view = standings_for(tournament, tag or results_tag(tournament))
     row = next((r for r in view.rows if r.pair == entrant.number), None) if view.after_round else None
     return EntrantPage(
@@ -383,10 +380,11 @@ def round_json(line: RoundLine, kind: str, *, next_round: bool = False) -> dict:
             "opponent_names": line.opponent_names or None, "rest": line.rest}
     if not next_round:
         data.update(mp_for=line.mp_for, mp_against=line.mp_against, vp=_number(line.vp), corrected=line.corrected)
-    if kind == Tournament.Kind.INDIVIDUAL:
+    fields = KINDS[kind].page_round_fields
+    if "partner" in fields:  # an individual tournament's partner
         data["partner"] = line.partner
         data["partner_names"] = line.partner_names or None
-    if kind == Tournament.Kind.TEAMS:
+    if "tables" in fields:  # a team's match of two tables (no MP before the round is played)
         data["tables"] = line.tables if not next_round else [
             {k: v for k, v in t.items() if not k.startswith("mp_")} for t in line.tables]
     return data

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from scoring import prizes as prize_rules
 
 from . import selectors
-from .models import Pair, Player, Tournament
+from .kinds import kind_of
+from .models import Tournament
 
 
 @dataclass(frozen=True)
@@ -34,14 +35,8 @@ def entrant_categories(tournament: Tournament) -> dict[int, frozenset[str]]:
     """Entrant number → the categories every one of its players has (compared case-blind;
     empty when a player has no member or no category): a pair's two players, an individual
     player, every registered player of a team."""
-    players = Player.objects.filter(tournament=tournament).order_by()
-    if tournament.is_individual:
-        rows = players.filter(number__isnull=False).values_list("number", "member__category")
-    elif tournament.is_teams:
-        rows = players.filter(team__isnull=False).values_list("team__number", "member__category")
-    else:
-        rows = players.filter(pair__isnull=False, pair__round__isnull=True).values_list("pair__number",
-                                                                                     "member__category")
+    rows = (kind_of(tournament).entrant_players(tournament).order_by()
+            .values_list("entrant_number", "member__category"))
     seen: dict[int, list[str]] = defaultdict(list)
     for number, category in rows:
         seen[number].append(prize_rules.category_key(category or ""))
@@ -51,9 +46,7 @@ def entrant_categories(tournament: Tournament) -> dict[int, frozenset[str]]:
 def _groups(tournament: Tournament) -> dict[int, int | None]:
     if tournament.groups <= 1:
         return {}
-    if tournament.is_teams:
-        return dict(tournament.teams.values_list("number", "group"))
-    return dict(Pair.objects.filter(tournament=tournament, round__isnull=True).values_list("number", "group"))
+    return dict(kind_of(tournament).entrants(tournament).values_list("number", "group"))
 
 
 def prize_awards(tournament: Tournament, view: selectors.Standings | None = None) -> list[PrizeLine]:

@@ -35,7 +35,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from . import limits
-from .services import PlayerData
+from .player_data import PlayerData
 
 REQUIRED = ("cognome_1", "nome_1", "cognome_2", "nome_2")
 

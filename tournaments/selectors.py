@@ -23,6 +23,27 @@ from .scale_selectors import (  # noqa: F401
     builtin_scales, rest_values, scale_by_id, scale_choices, scale_of, team_scale_choices)
 
 
+#: ``Tournament.Kind`` value → its kind (:class:`tournaments.kinds.base.Kind`). The selectors
+#: sit below the kinds, so the app hands them the kinds when it is ready (:func:`use_kinds`)
+#: instead of importing them; the standings, names and tie-breaks then ask the kind.
+_KINDS: dict = {}
+
+
+def use_kinds(kinds: dict) -> None:
+    """Hand the selectors the tournament kinds (``tournaments.kinds.KINDS``: kind value →
+    kind); ``TournamentsConfig.ready`` calls it once."""
+    _KINDS.update(kinds)
+
+
+def _kind(tournament: Tournament):
+    """The kind of ``tournament`` (:func:`use_kinds`). Raises ``ValueError`` for a kind not
+    handed in (an unknown kind, or the app not ready)."""
+    try:
+        return _KINDS[tournament.kind]
+    except KeyError:
+        raise ValueError(f"unknown tournament kind: {tournament.kind!r}") from None
+
+
 def tournaments_of(user):
     """The tournaments ``user`` may open (issue 10 item 4): those he directs
     (``Tournament.arbiters``), every tournament for a superuser, none when anonymous."""
@@ -146,6 +167,13 @@ def standings_after(tournament: Tournament, after_round: int | None = None) -> S
 
     Raises ``ValueError`` for a negative ``after_round``.
     """
+    return _kind(tournament).standings_after(tournament, after_round)
+
+
+def standings_window(tournament: Tournament, after_round: int | None) -> tuple[int | None, int | None]:
+    """``(after_round, last closed round)`` as :func:`standings_after` counts them: None
+    means after the last closed round, a number past it is brought back to it, 0 gives None
+    (the empty standings before round 1). Raises ``ValueError`` for a negative number."""
     if after_round is not None and after_round < 0:
         raise ValueError("after_round must be ≥ 0")
     closed = closed_rounds(tournament)
@@ -154,15 +182,23 @@ def standings_after(tournament: Tournament, after_round: int | None = None) -> S
         after_round = last
     elif after_round == 0:
         after_round = None
-    if tournament.is_individual:
-        return _individual_standings_after(tournament, after_round, last)
-    if tournament.is_teams:  # issue 15: one row per team (row.pair = team number), rules.md §15
-        from .team_selectors import team_standings_rows
-        counted, pending = split_penalties(tournament, "team", after_round, last)
-        return Standings(after_round=after_round, last_closed=last,
-                         final=after_round is not None and after_round >= tournament.rounds_planned,
-                         rows=team_standings_rows(tournament, after_round, penalties=counted),
-                         penalties=tuple(counted), pending=tuple(pending))
+    return after_round, last
+
+
+def team_standings_after(tournament: Tournament, after_round: int | None, last: int | None) -> Standings:
+    """:func:`standings_after` of a team tournament (rules.md §15): one row per team
+    (``row.pair`` is the team's number); ``after_round``, ``last`` from :func:`standings_window`."""
+    from .team_selectors import team_standings_rows
+    counted, pending = split_penalties(tournament, "team", after_round, last)
+    return Standings(after_round=after_round, last_closed=last,
+                     final=after_round is not None and after_round >= tournament.rounds_planned,
+                     rows=team_standings_rows(tournament, after_round, penalties=counted),
+                     penalties=tuple(counted), pending=tuple(pending))
+
+
+def pair_standings_after(tournament: Tournament, after_round: int | None, last: int | None) -> Standings:
+    """:func:`standings_after` of a pair tournament (rules.md §8); ``after_round``, ``last``
+    from :func:`standings_window`."""
     pairs = list(Pair.objects.filter(tournament=tournament, round__isnull=True).order_by("number")
                  .values_list("number", "status"))
     counted, pending = split_penalties(tournament, "pair", after_round, last)
@@ -185,13 +221,16 @@ def standings_after(tournament: Tournament, after_round: int | None = None) -> S
 def applied_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
     """The tie-break keys the standings really apply, in order: the tournament's order,
     without ``head_to_head`` in an individual tournament (rules.md §9: it has no meaning per
-    player; a tournament stored before issue 11 was finished may still name it)."""
-    if tournament.is_individual:
-        return tuple(k for k in tournament.tiebreak_order if k != "head_to_head")
-    return tournament.tiebreak_order
+    player; a tournament stored before the individual kind was finished may still name it)."""
+    return _kind(tournament).applied_tiebreaks(tournament)
 
 
-def _individual_standings_after(tournament: Tournament, after_round: int | None, last: int | None) -> Standings:
+def individual_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
+    """:func:`applied_tiebreaks` of an individual tournament: no ``head_to_head`` (rules.md §9)."""
+    return tuple(k for k in tournament.tiebreak_order if k != "head_to_head")
+
+
+def individual_standings_after(tournament: Tournament, after_round: int | None, last: int | None) -> Standings:
     """:func:`standings_after` of an individual tournament (rules.md §9): one row per
     player (``row.pair`` is the player's number), each scoring the VP and MP of the line he
     played in, rests as for pairs (§5), penalties per player; tie-breaks of §8 per player
@@ -213,7 +252,7 @@ def _individual_standings_after(tournament: Tournament, after_round: int | None,
         individual_rules.player_results(lines, members),
         penalties=[standings_rules.Penalty(pair=p.pair, vp=p.vp, mp=p.mp, reason=p.reason, round=p.round_number)
                    for p in counted],
-        tiebreaks=applied_tiebreaks(tournament),
+        tiebreaks=individual_tiebreaks(tournament),
         withdrawn=[n for n, status in players if status == "withdrawn"],
     )
     return Standings(
@@ -225,17 +264,25 @@ def _individual_standings_after(tournament: Tournament, after_round: int | None,
 
 def entrant_names(tournament: Tournament) -> dict[int, str]:
     """Number → full name of every entrant: registered pairs ("Rossi Mario – Bianchi Luca"),
-    or in an individual tournament the players ("Rossi Mario"), for standings pages and
-    documents (issue 11)."""
-    if tournament.is_individual:
-        from .models import Player
-        return {p.number: p.display_name
-                for p in Player.objects.filter(tournament=tournament, number__isnull=False)}
-    if tournament.is_teams:  # issue 15: the team's name
-        return dict(tournament.teams.values_list("number", "name"))
-    from django.db.models import Prefetch
+    in an individual tournament the players ("Rossi Mario"), in a team tournament the teams'
+    names, for standings pages and documents."""
+    return _kind(tournament).names(tournament)
 
-    from .models import Player
+
+def player_names(tournament: Tournament) -> dict[int, str]:
+    """Number → display name ("Rossi Mario") of the numbered players (rules.md §9)."""
+    return {p.number: p.display_name
+            for p in Player.objects.filter(tournament=tournament, number__isnull=False)}
+
+
+def team_names(tournament: Tournament) -> dict[int, str]:
+    """Number → name of the teams (rules.md §15)."""
+    return dict(tournament.teams.values_list("number", "name"))
+
+
+def pair_names(tournament: Tournament) -> dict[int, str]:
+    """Number → full name ("Rossi Mario – Bianchi Luca") of the registered pairs."""
+    from django.db.models import Prefetch
     return {p.number: p.full_name for p in tournament.pairs.filter(round__isnull=True).prefetch_related(
         Prefetch("members", queryset=Player.objects.order_by("seat")))}
 
@@ -312,9 +359,7 @@ def standings_by_group(tournament: Tournament, view: Standings | None = None) ->
     if tournament.groups <= 1:
         return []
     view = view if view is not None else standings_after(tournament)
-    group_of = dict(Pair.objects.filter(tournament=tournament).values_list("number", "group"))
-    if tournament.is_teams:  # issue 15: the groups of the teams
-        group_of = dict(tournament.teams.values_list("number", "group"))
+    group_of = dict(_kind(tournament).group_entrants(tournament).order_by().values_list("number", "group"))
     out = []
     for g in range(1, tournament.groups + 1):
         members = [r for r in view.rows if group_of.get(r.pair) == g]

@@ -24,8 +24,9 @@ from scoring import vp as vp_rules
 from scoring.random_hands import random_hand
 
 from . import documents, selectors, services, spreadsheets
-from . import registration_import, team_registrations
+from . import registration_import
 from .errors import ArbiterError
+from .kinds import kind_of
 from .models import Round, Table, Tournament
 
 SIMULATOR_USERNAME = "simulatore"
@@ -77,7 +78,7 @@ def play_round(tournament: Tournament, *, by, seed: int) -> Round:
 
 
 def _standings_rows(tournament: Tournament, after_round: int) -> list[dict]:
-    key = "player" if tournament.is_individual else "pair"
+    key = kind_of(tournament).audit_key  # "pair", or "player" in an individual tournament
     return [
         {"position": r.position, key: r.pair, "vp": documents.vp_number(r.vp),
          "mp_difference": r.mp_difference, "tied": r.tied}
@@ -154,14 +155,15 @@ def _team_standings_rows(tournament: Tournament, after_round: int) -> list[dict]
 
 
 def round_results(tournament: Tournament, rnd: Round) -> dict:
-    """One round of ``results.json``: its number, system, session (1-based, the plan's ``|``
-    splitting sessions: issue 12 item 1), Mitchell step, tables (pair numbers, MP, VP),
-    the bye, the standings after (across sessions). An individual tournament: see
-    :func:`_individual_round_results`."""
-    if tournament.is_individual:
-        return _individual_round_results(tournament, rnd)
-    if tournament.is_teams:
-        return _team_round_results(tournament, rnd)
+    """One round of ``results.json`` in the shape of the tournament's kind
+    (:data:`ROUND_RESULTS`)."""
+    return ROUND_RESULTS[kind_of(tournament).name](tournament, rnd)
+
+
+def _pair_round_results(tournament: Tournament, rnd: Round) -> dict:
+    """One round of a pair tournament's ``results.json``: its number, system, session
+    (1-based, the plan's ``|`` splitting sessions), Mitchell step, tables (pair numbers, MP,
+    VP), the bye, the standings after (across sessions)."""
     rest_vp, rest_mp = selectors.rest_values(tournament)
     tables, byes = [], []
     for t in selectors.round_tables(rnd):
@@ -184,29 +186,49 @@ def round_results(tournament: Tournament, rnd: Round) -> dict:
 def results(tournament: Tournament) -> dict:
     """The ``results.json`` document of the closed rounds of ``tournament``."""
     closed = list(tournament.rounds.filter(state=Round.State.CLOSED).order_by("number"))
+    kind = kind_of(tournament)
     data = {
         "tournament": {"name": tournament.name, "kind": tournament.kind, "hands": tournament.hands_per_round,
                        "plan": tournament.plan, "sessions": tournament.sessions_planned,
                        "vp_scale": tournament.vp_scale, "date": tournament.date.isoformat()},
         "rounds": [round_results(tournament, r) for r in closed],
-        "standings": _standings_rows(tournament, closed[-1].number) if closed else [],
+        "standings": STANDINGS_ROWS[kind.name](tournament, closed[-1].number) if closed else [],
     }
-    if tournament.is_teams:  # issue 15 item 6: teams by their squadra numbers
-        data["standings"] = _team_standings_rows(tournament, closed[-1].number) if closed else []
-        data["teams"] = [{"team": t.number, "name": t.name,
-                          "players": [p.membership_number for p in t.members.order_by("pk")]}
-                         for t in tournament.teams.order_by("number")]
+    data.update(ENTRANTS_SECTION[kind.name](tournament))
     if tournament.groups > 1:  # rules.md §14: the groups and the standings per group
         data["tournament"]["groups"] = services.group_lists(tournament)
         data["tournament"]["group_split"] = tournament.group_split
         view = selectors.standings_after(tournament)
         data["group_standings"] = [
             {"group": g.group, "rows": [{"position": r.position,
-                                         "team" if tournament.is_teams else "pair": r.pair,
+                                         kind.audit_key: r.pair,
                                          "vp": documents.vp_number(r.vp), "tied": r.tied}
                                         for r in g.rows]}
             for g in selectors.standings_by_group(tournament, view)]
     return data
+
+
+def _team_list(tournament: Tournament) -> dict:
+    """The ``teams`` of a team tournament's ``results.json``: each team by its squadra number,
+    name and players' membership numbers."""
+    return {"teams": [{"team": t.number, "name": t.name,
+                       "players": [p.membership_number for p in t.members.order_by("pk")]}
+                      for t in tournament.teams.order_by("number")]}
+
+
+def _no_section(tournament: Tournament) -> dict:
+    return {}
+
+
+#: ``results.json`` per kind (``Tournament.Kind`` value → function). These writers use the
+#: documents' formatting, which the kinds (below the services) cannot import; a new kind adds
+#: its entries here (tests/architecture/test_kinds.py checks every kind has them).
+ROUND_RESULTS = {Tournament.Kind.PAIRS: _pair_round_results, Tournament.Kind.INDIVIDUAL: _individual_round_results,
+                 Tournament.Kind.TEAMS: _team_round_results}
+STANDINGS_ROWS = {Tournament.Kind.PAIRS: _standings_rows, Tournament.Kind.INDIVIDUAL: _standings_rows,
+                  Tournament.Kind.TEAMS: _team_standings_rows}
+ENTRANTS_SECTION = {Tournament.Kind.PAIRS: _no_section, Tournament.Kind.INDIVIDUAL: _no_section,
+                    Tournament.Kind.TEAMS: _team_list}
 
 
 def write_outputs(tournament: Tournament, out: Path) -> list[Path]:
@@ -295,12 +317,8 @@ def _play(*, by, scale, registrations: Path, plan: str, hands: int, seed: int, n
         rematch_window=Tournament.RematchWindow.ALL, first_round=Tournament.FirstRound.NUMBER, kind=kind,
     )
     parsed = _parse(tournament, registrations)
-    if tournament.is_individual:
-        services.import_players(tournament=tournament, rows=parsed.rows, by=by)
-    elif tournament.is_teams:
-        services.import_teams(tournament=tournament, rows=parsed.rows, by=by)
-    else:
-        services.import_pairs(tournament=tournament, rows=parsed.rows, by=by)
+    # the kind's import service: import_pairs, import_players or import_teams
+    getattr(services, kind_of(tournament).import_service)(tournament=tournament, rows=parsed.rows, by=by)
     if groups > 1:
         services.split_groups(tournament=tournament, by=by, count=groups, method=group_split,
                               seed=seed if group_split == Tournament.GroupSplit.LOT else None)
@@ -314,10 +332,7 @@ def _play(*, by, scale, registrations: Path, plan: str, hands: int, seed: int, n
 
 
 def _parse(tournament: Tournament, path: Path):
-    if tournament.is_teams:
-        parsed = team_registrations.parse_teams_for_tournament(tournament, path.name, path.read_bytes())
-    else:
-        parsed = registration_import.parse_for_tournament(tournament, path.name, path.read_bytes())
+    parsed = registration_import.parse_for_tournament(tournament, path.name, path.read_bytes())
     if not parsed.ok:
         raise ArbiterError(f"Iscrizioni non valide in {path.name}.", details=parsed.errors)
     return parsed

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy
 from . import limits
 from .registrations import (NumberMessages, ParsedFile, check_entry_number, check_text, each_row,
                             read_player, read_table)
-from .services.pairs import PlayerData
+from .player_data import PlayerData
 
 TEAM_REQUIRED = ("squadra", "nome_squadra", "cognome", "nome")
 #: The rows of one team repeat its number: no "used twice" refusal, only "already in the tournament".

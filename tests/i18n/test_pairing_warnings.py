@@ -196,7 +196,7 @@ def test_the_mitchell_plan_warning_on_the_tournament_page(tournament, make_pairs
 def test_the_individual_drafts_own_sentences_are_stored_with_codes():
     """An individual response repeating partners 3+7 (rules.md §9) and exchanging a rest:
     player 9 rests instead of 4, who already rested, 4 plays at table 2 (rules.md §5)."""
-    from tournaments.services.individual import repeated_partner_messages
+    from tournaments.kinds.individual import repeated_partner_messages
 
     response = {"repeated_partners": [[3, 7]], "adjustments": [{"rests": 9, "plays": 4, "table": 2}]}
     with translation.override("en"):  # the stored text is Italian whoever generates

@@ -13,8 +13,7 @@ One module per section, so each write is found in one hop from its name:
 - ``pairs``: pairs and players, by hand and by import;
 - ``players``: single players of an individual tournament (registration, withdrawal,
   late player, penalty per player; issue 11);
-- ``individual``: the individual round cycle's request, formed partnerships and tables;
-- ``pairing_requests``: the pairing request of a round built from the database;
+- ``pairing_requests``: the pairing request of a round, asked of the tournament's kind;
 - ``drafts``: what a draft was drawn from, and whether it is outdated (rules §12);
 - ``rounds``: generate, adjust, publish, close and reopen a round;
 - ``sheets``: score sheets, confirmation, validation, corrections;
@@ -24,7 +23,7 @@ One module per section, so each write is found in one hop from its name:
 - ``groups``: groups (*gironi*) of the round-robin rounds (rules.md §14);
 - ``clock``: the round clock (start, pause, resume, minutes, a table's extra time);
 - ``teams``: teams of a team tournament, line-ups, withdrawals, forfeits (issue 15);
-- ``team_rounds``: a team round's request and its matches of two tables (issue 15).
+- (the kinds' round cycles, individual and team rounds: :mod:`tournaments.kinds`).
 
 Callers keep importing ``tournaments.services.<name>``.
 
@@ -79,7 +78,7 @@ from .players import (  # noqa: F401
     remove_player,
     withdraw_player,
 )
-from .individual import (  # noqa: F401
+from ..kinds.individual import (  # noqa: F401
     line_players,
     partnerships,
     rested_players,
@@ -204,7 +203,7 @@ from .teams import (  # noqa: F401  (issue 15: team tournaments)
 )
 from .forfeits import forfeit_effect, forfeit_match, undo_forfeit, undo_forfeit_refusal  # noqa: F401
 from .late_teams import add_late_team, late_team_refusal  # noqa: F401
-from .team_rounds import (  # noqa: F401
+from ..kinds.teams import (  # noqa: F401
     active_teams,
     build_team_request,
 )

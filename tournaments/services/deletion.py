@@ -17,6 +17,7 @@ from django.utils.translation import gettext as _
 
 from .. import signals
 from ..errors import ArbiterError
+from ..kinds import kind_of
 from ..models import ScoreSheet, Tournament
 from .guard import refuse_integrity_errors
 
@@ -53,12 +54,7 @@ def may_delete(user, tournament: Tournament) -> bool:
 
 def deletion_summary(tournament: Tournament) -> DeletionSummary:
     """The counts the confirmation page names (a read, no write)."""
-    if tournament.is_individual:
-        entrants = tournament.players.filter(number__isnull=False).count()
-    elif tournament.is_teams:
-        entrants = tournament.teams.count()
-    else:
-        entrants = tournament.pairs.filter(round__isnull=True).count()
+    entrants = kind_of(tournament).entrants(tournament).count()
     return DeletionSummary(entrants=entrants, rounds=tournament.rounds.count(),
                            sheets=ScoreSheet.objects.filter(table__round__tournament=tournament).count())
 

@@ -6,7 +6,6 @@ import hashlib
 import json
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
 
 
 from .. import selectors
@@ -16,6 +15,7 @@ from ..models import (
 )
 
 from ..plans import last_round_rematch
+from ..kinds import kind_of
 from .pairing_requests import active_numbers, build_pairing_request
 
 
@@ -29,14 +29,9 @@ def generation_state(tournament: Tournament) -> str:
         for n, pk, state, closed in tournament.rounds.order_by("number").values_list(
             "number", "pk", "state", "closed_at")
     ]
-    pairs = [list(row) for row in tournament.pairs.filter(round__isnull=True).order_by("number").values_list(
-        "number", "status", "withdrawn_from_round")]
-    if tournament.is_individual:
-        pairs = [list(row) for row in tournament.players.filter(number__isnull=False).order_by("number")
-                 .values_list("number", "status", "withdrawn_from_round")]
-    if tournament.is_teams:  # issue 15
-        pairs = [list(row) for row in tournament.teams.order_by("number")
-                 .values_list("number", "status", "withdrawn_from_round")]
+    # the entrants: pairs, numbered players or teams (the digest's key stays "pairs")
+    pairs = [list(row) for row in kind_of(tournament).entrants(tournament).order_by("number")
+             .values_list("number", "status", "withdrawn_from_round")]
     return _digest({"rounds": rounds, "pairs": pairs, "plan": tournament.plan.upper(),
                     "first_round": tournament.first_round})[:20]
 
@@ -142,39 +137,14 @@ def draft_staleness(rnd: Round) -> list[str]:
                               "new": _setting_value(key, new)})
     gone = sorted(set(then.get("active", [])) - set(now["active"]))
     added = sorted(set(now["active"]) - set(then.get("active", [])))
-    if tournament.is_individual:  # issue 11: the entrants are players
-        if gone:
-            reasons.append(ngettext("Non è più in gara il giocatore %(players)s (ritiro).",
-                                    "Non sono più in gara i giocatori %(players)s (ritiro).", len(gone))
-                           % {"players": ", ".join(map(str, gone))})
-        if added:
-            reasons.append(ngettext("È entrato in gara il giocatore %(players)s.",
-                                    "Sono entrati in gara i giocatori %(players)s.", len(added))
-                           % {"players": ", ".join(map(str, added))})
-        gone = added = []
-    if gone:
-        reasons.append(ngettext("Non è più in gara la coppia %(pairs)s (ritiro).",
-                                "Non sono più in gara le coppie %(pairs)s (ritiro).", len(gone))
-                       % {"pairs": ", ".join(map(str, gone))})
-    if added:
-        reasons.append(ngettext("È entrata in gara la coppia %(pairs)s.", "Sono entrate in gara le coppie %(pairs)s.",
-                                len(added)) % {"pairs": ", ".join(map(str, added))})
+    kind = kind_of(tournament)
+    reasons += kind.entrants_changed_sentences(gone, added)
     old_rows = {row[0]: row for row in then.get("standings", [])}
     new_rows = {row[0]: row for row in now["standings"]}
     changed = sorted(p for p in set(old_rows) | set(new_rows)
                      if (old_rows.get(p) or [None] * 6)[2:5] != (new_rows.get(p) or [None] * 6)[2:5])
-    if changed and tournament.is_individual:
-        reasons.append(
-            _("La classifica dopo il turno %(round)s è cambiata per i giocatori %(players)s "
-              "(correzione, inversione delle linee, punteggio arbitrale o penalità).")
-            % {"round": rnd.number - 1, "players": ", ".join(map(str, changed))}
-        )
-    elif changed:
-        reasons.append(
-            _("La classifica dopo il turno %(round)s è cambiata per le coppie %(pairs)s "
-              "(correzione, inversione delle linee, punteggio arbitrale o penalità).")
-            % {"round": rnd.number - 1, "pairs": ", ".join(map(str, changed))}
-        )
+    if changed:
+        reasons.append(kind.standings_changed_sentence(rnd.number - 1, changed))
     elif [r[:2] for r in then.get("standings", [])] != [r[:2] for r in now["standings"]]:
         reasons.append(_("L'ordine della classifica dopo il turno %(round)s è cambiato.")
                        % {"round": rnd.number - 1})

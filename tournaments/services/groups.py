@@ -18,6 +18,8 @@ from django.utils.translation import gettext as _
 from pairing.round_robin import lot_groups, snake_groups
 
 from ..errors import ArbiterError
+from ..kinds import kind_of
+from ..kinds._groups import in_groups
 from ..models import Round, Tournament
 from .audit import audit
 from .guard import refuse_integrity_errors
@@ -40,17 +42,11 @@ def groups_frozen(tournament: Tournament) -> bool:
 
 
 def group_lists(tournament: Tournament) -> list[list[int]]:
-    """The pair numbers of each group, group 1 first, each in number order; ``[[all pairs]]``
-    when the field is not split (``groups`` = 1). Withdrawn pairs are included (they keep
-    their slot in the schedule, rules.md §5 art. 32). A pair with no group is left out (see
-    :func:`groups_refusal`)."""
-    if tournament.is_teams:  # issue 15: a team tournament's groups hold teams
-        from ..team_selectors import group_lists as team_group_lists
-        return team_group_lists(tournament)
-    pairs = list(tournament.pairs.order_by("number").values_list("number", "group"))
-    if tournament.groups <= 1:
-        return [[n for n, _g in pairs]]
-    return [[n for n, g in pairs if g == k] for k in range(1, tournament.groups + 1)]
+    """The entrant numbers (pairs or teams) of each group, group 1 first, each in number
+    order; ``[[all]]`` when the field is not split. Withdrawn entrants are included (they
+    keep their slot in the schedule, rules.md §5 art. 32); one with no group is left out
+    (see :func:`groups_refusal`)."""
+    return kind_of(tournament).group_lists(tournament)
 
 
 def groups_frozen_message(tournament: Tournament) -> str | None:
@@ -74,20 +70,15 @@ def groups_refusal(tournament: Tournament) -> str | None:
     than one group, every pair must have a group and every group at least 2 pairs."""
     if tournament.groups <= 1:
         return None
-    entrants = tournament.teams if tournament.is_teams else tournament.pairs
+    kind = kind_of(tournament)
+    entrants = kind.group_entrants(tournament)
     missing = list(entrants.filter(group__isnull=True).order_by("number")
                    .values_list("number", flat=True))
     if missing:
-        message = (_("Le squadre %(pairs)s non hanno un girone: dividi di nuovo le squadre nei gironi.")
-                   if tournament.is_teams else
-                   _("Le coppie %(pairs)s non hanno un girone: dividi di nuovo le coppie nei gironi."))
-        return message % {"pairs": ", ".join(map(str, missing))}
+        return kind.groups_sentence("no_group") % {"pairs": ", ".join(map(str, missing))}
     small = [k + 1 for k, g in enumerate(group_lists(tournament)) if len(g) < 2]
     if small:
-        message = (_("Il girone %(group)s ha meno di 2 squadre: dividi di nuovo le squadre nei gironi.")
-                   if tournament.is_teams else
-                   _("Il girone %(group)s ha meno di 2 coppie: dividi di nuovo le coppie nei gironi."))
-        return message % {"group": small[0]}
+        return kind.groups_sentence("too_small") % {"group": small[0]}
     return None
 
 
@@ -117,21 +108,18 @@ def split_groups(*, tournament: Tournament, by, count: int, method: str,
             than 2 pairs.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    if tournament.is_individual:  # rules.md §19: an individual tournament has no groups
+    kind = kind_of(tournament)
+    if not kind.has_groups:  # rules.md §19: an individual tournament has no groups
         raise ArbiterError(groups_individual_refusal())
     frozen = groups_frozen_message(tournament)
     if frozen:
         raise ArbiterError(frozen)
-    entrants = tournament.teams if tournament.is_teams else tournament.pairs.filter(round__isnull=True)
+    entrants = kind.entrants(tournament)
     numbers = list(entrants.order_by("number").values_list("number", flat=True))
     if not isinstance(count, int) or count < 1:
         raise ArbiterError(_("I gironi devono essere almeno 1."))
     if count > 1 and count > len(numbers) // 2:
-        message = (_("Con %(pairs)s squadre si fanno al massimo %(max)s gironi (almeno 2 squadre per girone).")
-                   if tournament.is_teams else
-                   _("Con %(pairs)s coppie si fanno al massimo %(max)s gironi (almeno 2 "
-                     "coppie per girone)."))
-        raise ArbiterError(message % {"pairs": len(numbers), "max": len(numbers) // 2})
+        raise ArbiterError(kind.groups_sentence("too_many") % {"pairs": len(numbers), "max": len(numbers) // 2})
     if count == 1:
         groups, method, seed = [numbers], "", None
     elif method == Tournament.GroupSplit.LOT:
@@ -141,7 +129,7 @@ def split_groups(*, tournament: Tournament, by, count: int, method: str,
     elif method == Tournament.GroupSplit.SNAKE:
         groups, seed = snake_groups(numbers, count), None
     elif method == Tournament.GroupSplit.HAND:
-        groups, seed = _by_hand(numbers, count, assignment or {}, teams=tournament.is_teams), None
+        groups, seed = _by_hand(numbers, count, assignment or {}, kind.groups_sentence), None
     else:
         raise ArbiterError(_("Divisione in gironi sconosciuta: scegli sorteggio, serpentina o a mano."))
     old = {"groups": tournament.groups, "method": tournament.group_split,
@@ -156,49 +144,25 @@ def split_groups(*, tournament: Tournament, by, count: int, method: str,
     return groups
 
 
-def _by_hand(numbers: list[int], count: int, assignment: dict[int, int], *,
-             teams: bool = False) -> list[list[int]]:
-    """The groups of ``assignment`` (``{pair or team number: group}``); the refusals name
-    squadre when ``teams``, else coppie."""
+def _by_hand(numbers: list[int], count: int, assignment: dict[int, int],
+             sentence) -> list[list[int]]:
+    """The groups of ``assignment`` (``{pair or team number: group}``); the refusals are the
+    kind's ``sentence(key)`` (they name squadre or coppie)."""
     missing = [n for n in numbers if n not in assignment]
     if missing:
-        message = (_("Manca il girone delle squadre %(pairs)s.") if teams
-                   else _("Manca il girone delle coppie %(pairs)s."))
-        raise ArbiterError(message % {"pairs": ", ".join(map(str, missing))})
+        raise ArbiterError(sentence("hand_missing") % {"pairs": ", ".join(map(str, missing))})
     wrong = [n for n in numbers if not isinstance(assignment[n], int)
              or not 1 <= assignment[n] <= count]
     if wrong:
-        message = (_("Il girone della squadra %(pair)s deve essere tra 1 e %(max)s.") if teams
-                   else _("Il girone della coppia %(pair)s deve essere tra 1 e %(max)s."))
-        raise ArbiterError(message % {"pair": wrong[0], "max": count})
+        raise ArbiterError(sentence("hand_range") % {"pair": wrong[0], "max": count})
     groups = [[n for n in numbers if assignment[n] == k] for k in range(1, count + 1)]
     small = [k for k, g in enumerate(groups, start=1) if len(g) < 2]
     if small:
-        message = (_("Il girone %(group)s ha meno di 2 squadre: ogni girone ne vuole almeno 2.") if teams
-                   else _("Il girone %(group)s ha meno di 2 coppie: ogni girone ne vuole "
-                          "almeno 2."))
-        raise ArbiterError(message % {"group": small[0]})
+        raise ArbiterError(sentence("hand_small") % {"group": small[0]})
     return groups
 
 
 def with_groups(tournament: Tournament, request: dict) -> dict:
-    """``request`` (a ``danish`` or ``mitchell`` request of the whole field) in groups when
-    the field is split (``Tournament.groups`` > 1; rules.md §19, pairing-io.md "Groups").
-
-    Danish: ``groups`` = the pair (team) numbers of each group, group 1 first
-    (:func:`group_lists`, withdrawn ones included: the engine
-    ignores those not ranked); ``ranking`` stays the overall one, which restricted to a group
-    is the group's standings. Mitchell: ``groups`` replaces ``pairs``: each group's Mitchell
-    order is the tournament's order (``Tournament.mitchell_order``) restricted to the group,
-    so one stored order keeps one movement per group. Unsplit: ``request`` unchanged.
-    """
-    if tournament.groups <= 1:
-        return request
-    lists = group_lists(tournament)
-    if request["system"] == "mitchell":
-        group_of = {n: g for g, members in enumerate(lists) for n in members}
-        order = request.pop("pairs")
-        request["groups"] = [[n for n in order if group_of.get(n) == g] for g in range(len(lists))]
-    else:
-        request["groups"] = lists
-    return request
+    """``request`` split into the tournament's groups (rules.md §19):
+    :func:`tournaments.kinds._groups.in_groups` with the kind's group lists."""
+    return in_groups(tournament, request, kind_of(tournament).group_lists)

@@ -8,6 +8,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
+from ..kinds import kind_of
 from ..models import (
     Pair,
     Penalty,
@@ -263,10 +264,9 @@ def add_penalty(*, reason: str, by, pair: Pair | None = None, team: Team | None 
     if (pair is None) == (team is None):
         raise ArbiterError(_("Una penalità colpisce una coppia oppure una squadra: indicane una sola."))
     tournament = (pair or team).tournament
-    if pair is not None and tournament.is_teams:
-        raise ArbiterError(_("In un torneo a squadre la penalità va a una squadra, non a una coppia."))
-    if team is not None and not tournament.is_teams:
-        raise ArbiterError(_("Solo in un torneo a squadre una penalità va a una squadra."))
+    refusal = kind_of(tournament).penalty_refusal("pair" if pair is not None else "team")
+    if refusal:
+        raise ArbiterError(refusal)
     vp, mp = penalty_amount(vp, mp, reason)
     if round_number is not None and not 1 <= round_number <= tournament.rounds_planned:
         raise ArbiterError(_("Turno %(round)s inesistente: il piano ha %(rounds)s turni.")

@@ -9,12 +9,12 @@ from django.utils.translation import gettext as _
 import pairing
 
 from ..errors import ArbiterError
+from ..kinds.teams import build_team_request, write_match
 from ..models import Match, Pair, Round, ScoreSheet, Team, Tournament
 from .audit import audit
 from .drafts import _record_adjusted_inputs, draft_staleness
 from .guard import refuse_integrity_errors
 from .pairs import PlayerData
-from .team_rounds import build_team_request, write_match
 from .teams import _check_players, _clean_entry, _create_team, _lock, _require_teams
 
 

@@ -1,177 +1,20 @@
-"""The pairing request of a round (pairing-io.md) built from the database: the pairs in
-play, the ranking, the rests of the session, the meetings so far, the Mitchell offset."""
+"""The pairing request of a round (pairing-io.md), asked of the tournament's kind
+(:mod:`tournaments.kinds`); the pairs' request builders are re-exported for their callers."""
 from __future__ import annotations
 
-import random
-
-
-
-from .. import selectors
-from ..models import (
-    Pair,
-    Round,
-    Tournament,
-)
-from ..plans import last_round_rematch
-from .groups import group_lists, with_groups
-
-
-def _active_pairs(tournament: Tournament, round_number: int) -> list[Pair]:
-    """The registered pairs in play in round ``round_number`` (formed partnerships of an
-    individual tournament are not entrants)."""
-    return [p for p in tournament.pairs.filter(round__isnull=True).order_by("number")
-            if p.is_active_in(round_number)]
+from ..kinds import kind_of
+from ..kinds._pair_requests import mitchell_offset, round_robin_request  # noqa: F401
+from ..models import Tournament
 
 
 def active_numbers(tournament: Tournament, round_number: int) -> list[int]:
-    """Numbers of the entrants in play in round ``round_number``: pairs, or in an individual
-    tournament players (issue 11)."""
-    if tournament.is_individual:
-        from .individual import active_players
-        return [p.number for p in active_players(tournament, round_number)]
-    if tournament.is_teams:  # issue 15: the entrants are teams
-        from .team_rounds import active_teams
-        return active_teams(tournament, round_number)
-    return [p.number for p in _active_pairs(tournament, round_number)]
+    """Numbers of the entrants (pairs, players or teams) in play in round ``round_number``."""
+    return kind_of(tournament).active_numbers(tournament, round_number)
 
 
 def build_pairing_request(tournament: Tournament, number: int, *, seed: int | None = None) -> dict:
-    """The JSON request (pairing-io.md) for round ``number`` of ``tournament``.
-
-    Mitchell: the movement order is fixed at the first Mitchell round (pair number
-    order, or shuffled by ``seed`` when the first round is drawn by lot) and kept in
-    ``Tournament.mitchell_order``; withdrawn pairs stay in it as ``absent`` seats
-    (rules.md §6). ``offset`` is the E/W line's displacement in tables
-    (:func:`mitchell_offset`: a step change applies to the moves from then on);
-    ``ranking`` (standings after the previous round), ``rested`` (pairs that rested in
-    the session) and ``met`` (every earlier meeting) let the engine exchange a second
-    rest (rules.md §5, art. 33) and list repeated meetings. Danish: ranking from the
-    standings after the previous round (rules.md §7, §8), every earlier meeting, and the
-    pairs that already rested in this session. The plan's ``|`` splits sessions: the rest
-    rule counts within the session of round ``number`` only (rules.md §5, art. 33), while
-    the standings (``ranking``), the meetings and the Mitchell movement (``offset``,
-    ``round``) run on across sessions (issue 12 item 1).
-    """
-    if tournament.is_individual:
-        from .individual import build_individual_request
-        return build_individual_request(tournament, number, seed=seed)
-    if tournament.is_teams:
-        from .team_rounds import build_team_request
-        return build_team_request(tournament, number, seed=seed)
-    system = tournament.system_of_round(number)
-    if system == Round.System.ROUND_ROBIN:
-        return round_robin_request(tournament, number)
-    pairs = list(tournament.pairs.filter(round__isnull=True).order_by("number"))
-    if system == Round.System.MITCHELL:
-        order = list(tournament.mitchell_order or [])
-        known = set(order)
-        missing = [p.number for p in pairs if p.number not in known]
-        if not order and seed is not None:
-            random.Random(seed).shuffle(missing)
-        order += missing
-        previous_mitchell = tournament.rounds.filter(number__lt=number, system=Round.System.MITCHELL).count()
-        absent = [p.number for p in pairs if not p.is_active_in(number)]
-        request = {
-            "system": "mitchell",
-            "pairs": order,
-            "round": previous_mitchell + 1,
-            "step": tournament.mitchell_step,
-            "offset": mitchell_offset(tournament, number),
-        }
-        if absent:
-            request["absent"] = absent
-        present = {n for n in order if n not in set(absent)}
-        request["ranking"] = _ranking(tournament, number, present, default=order)
-        request["rested"] = sorted(_rested_in_session(tournament, number) & set(order))
-        request["met"] = selectors.meetings(tournament, before_round=number)[0]
-        return with_groups(tournament, request)
-    active = [p for p in pairs if p.is_active_in(number)]
-    active_numbers = {p.number for p in active}
-    if number == 1 or not tournament.rounds.filter(number__lt=number).exists():
-        ranking = [p.number for p in active]
-        if tournament.first_round == Tournament.FirstRound.LOT and seed is not None:
-            random.Random(seed).shuffle(ranking)
-    else:
-        ranking = _ranking(tournament, number, active_numbers, default=sorted(active_numbers))
-    met, met_last = selectors.meetings(tournament, before_round=number)
-    rested = _rested_in_session(tournament, number)
-    return with_groups(tournament, {
-        "system": "danish",
-        "ranking": ranking,
-        "met": met,
-        "met_last_round": met_last,
-        "rested": sorted(rested & active_numbers),
-        "avoid_rematches": tournament.rematch_window,
-        **last_round_rematch(tournament, number),
-    })
-
-
-def round_robin_request(tournament: Tournament, number: int) -> dict:
-    """The request (pairing-io.md "Round robin", rules.md §14) of round ``number``, an ``R``
-    round of the plan.
-
-    ``round`` is r = the number of round-robin rounds of the tournament before ``number``,
-    plus 1 (the r-th ``R`` round of the plan; rounds of other systems in between do not
-    count, so ``DRRR`` plays the round robin's rounds 1, 2, 3). Entrants are every pair in
-    number order, withdrawn ones included as ``absent`` (they keep their slot, their
-    opponent gets a forced rest, rules.md §5 art. 32, as Mitchell does); with groups
-    (``Tournament.groups`` > 1) ``groups`` holds one such list per group (group 1 first,
-    :func:`tournaments.services.groups.group_lists`) instead of ``pairs``, and the engine
-    numbers the tables group after group. ``met`` (every earlier meeting) lets it list the
-    repeats it cannot avoid; ``rested`` (rests of the session) gets a warning for a second
-    rest (the schedule itself is fixed).
-    """
-    before = tournament.rounds.filter(number__lt=number, system=Round.System.ROUND_ROBIN).count()
-    groups = group_lists(tournament)
-    everyone = [n for g in groups for n in g]
-    absent = sorted(p.number for p in tournament.pairs.all() if not p.is_active_in(number)
-                    and p.number in set(everyone))
-    request: dict = {"system": "round-robin", "round": before + 1}
-    if tournament.groups > 1:
-        request["groups"] = groups
-    else:
-        request["pairs"] = groups[0]
-    if absent:
-        request["absent"] = absent
-    request["rested"] = sorted(_rested_in_session(tournament, number) & set(everyone))
-    request["met"] = selectors.meetings(tournament, before_round=number)[0]
-    return request
-
-
-def _rested_in_session(tournament: Tournament, number: int) -> set[int]:
-    """Pairs that rested (or had a forced rest) in the session of round ``number`` before it
-    (rules.md §5: one rest per pair per session; issue 12 item 1)."""
-    return selectors.rested_pairs(tournament, before_round=number,
-                                  since_round=tournament.session_start(number))
-
-
-def _ranking(tournament: Tournament, number: int, members: set[int], *, default: list[int]) -> list[int]:
-    """Pair numbers of ``members``, best first, by the standings after round ``number - 1``
-    (rules.md §8); ``default`` order before any round and for pairs the standings miss."""
-    ranking = []
-    if tournament.rounds.filter(number__lt=number).exists():
-        ranking = [row.pair for row in selectors.standings_after(tournament, number - 1).rows
-                   if row.pair in members]
-    seen = set(ranking)
-    return ranking + [n for n in default if n in members and n not in seen]
-
-
-def mitchell_offset(tournament: Tournament, number: int) -> int:
-    """The E/W line's displacement (tables) for Mitchell round ``number`` of ``tournament``.
-
-    A move happens between two consecutive Mitchell rounds (Danish rounds in between do
-    not count), and the move *into* a Mitchell round uses that round's step: the step
-    stored on the round (``Round.step``, the tournament's step when it was drawn), and for
-    the round being drawn now the tournament's current step. So offset = step of the 2nd
-    Mitchell round + … + step of this one; 0 for the first. A step changed mid-movement
-    applies to the moves from then on (rules.md §6, pairing-io.md ``offset``).
-
-    Example (issue 9): 10 pairs, MMMD, rounds 1–2 with step 1, then step 3: offsets 0, 1, 4.
-    """
-    steps = list(tournament.rounds.filter(number__lt=number, system=Round.System.MITCHELL)
-                 .order_by("number").values_list("step", flat=True))
-    if not steps:
-        return 0
-    return sum(steps[1:]) + tournament.mitchell_step
-
-
+    """The JSON request (pairing-io.md) for round ``number`` of ``tournament``, built by its
+    kind (:meth:`tournaments.kinds.base.Kind.pairing_request`; the pairs' rules:
+    :func:`tournaments.kinds._pair_requests.build_pair_request`). Raises ``ArbiterError``
+    when the kind cannot play the plan's letter."""
+    return kind_of(tournament).pairing_request(tournament, number, seed=seed)

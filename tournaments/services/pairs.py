@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import unicodedata
-from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from django.db import IntegrityError, transaction
@@ -10,6 +9,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
+from ..player_data import PlayerData
 from ..models import (
     Pair,
     Player,
@@ -32,16 +32,6 @@ def registration_import_refusal(tournament: Tournament) -> str | None:
     if tournament.rounds.exists():
         return _("Il torneo è già iniziato: l'importazione delle iscrizioni è chiusa.")
     return None
-
-
-@dataclass(frozen=True)
-class PlayerData:
-    """A player as typed or imported: names trimmed by the caller."""
-
-    first_name: str
-    last_name: str
-    membership_number: str = ""
-    club: str = ""
 
 
 def _field_length(name: str) -> int:

@@ -11,6 +11,7 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
+from ..kinds import kind_of
 from ..models import LineMember, Pair, Penalty, Player, Round, ScoreSheet, Seat, Table, Tournament
 from .audit import _as_actor, audit
 from .guard import refuse_integrity_errors
@@ -19,8 +20,9 @@ from .pairs import PlayerData, clean_player, registration_import_refusal
 
 
 def _require_individual(tournament: Tournament) -> None:
-    if not tournament.is_individual:
-        raise ArbiterError(_("Questo torneo è a coppie: i giocatori si iscrivono in coppia."))
+    refusal = kind_of(tournament).registration_refusal("player")
+    if refusal:
+        raise ArbiterError(refusal)
 
 
 def _check_player(tournament: Tournament, player: PlayerData, *, exclude: Player | None = None) -> None:
@@ -278,10 +280,11 @@ def add_player_penalty(*, player: Player, reason: str, by, vp: Decimal | int = 0
     from .incidents import penalty_amount, penalty_round
 
     tournament = player.tournament
-    if tournament.is_teams:  # rules.md §15: a team's penalty goes to the team
-        raise ArbiterError(_("In un torneo a squadre la penalità va a una squadra, non a un giocatore."))
-    if not tournament.is_individual:  # pairs: the standings count a pair's penalty, never a player's
-        raise ArbiterError(_("In un torneo a coppie la penalità va a una coppia, non a un giocatore."))
+    # a team's penalty goes to the team (rules.md §15), a pair's to the pair: the standings
+    # count a player's penalty only in an individual tournament
+    refusal = kind_of(tournament).penalty_refusal("player")
+    if refusal:
+        raise ArbiterError(refusal)
     vp, mp = penalty_amount(vp, mp, reason)
     if round_number is None:
         round_number = penalty_round(tournament, lock=True)

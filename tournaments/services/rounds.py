@@ -23,9 +23,16 @@ from ..models import (
 from .audit import audit
 from .guard import refuse_integrity_errors, retry_when_busy
 
+from ..kinds import kind_of
+from ..kinds.individual import (
+    individual_response_from_round,
+    parse_hand_tables,
+    repeated_partner_messages,
+    swap_players_in_draft,
+    write_individual_tables,
+)
 from .drafts import _draft_inputs, draft_staleness, generation_state
 from .pairing_requests import active_numbers, build_pairing_request
-from . import individual
 
 def _lock_tournament(tournament: Tournament) -> Tournament:
     """The tournament's row, locked: the first lock of every write that touches a round.
@@ -78,24 +85,19 @@ def _next_round_number(tournament: Tournament) -> int:
 def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round, dict]:
     """Pair round ``number`` of the locked ``tournament`` as a draft: tables, seats,
     checker report and ``drawn_from``. Returns the round and the pairing response."""
-    if tournament.is_individual:
-        if len(active_numbers(tournament, number)) < 4:
-            raise ArbiterError(_("Servono almeno quattro giocatori in gara per generare un turno."))
-    elif tournament.is_teams:
-        if len(active_numbers(tournament, number)) < 2:
-            raise ArbiterError(_("Servono almeno due squadre in gara per generare un turno."))
-    elif len(active_numbers(tournament, number)) < 2:
-        raise ArbiterError(_("Servono almeno due coppie in gara per generare un turno."))
+    kind = kind_of(tournament)
+    if len(kind.active_numbers(tournament, number)) < kind.minimum_to_draw:
+        raise ArbiterError(kind.too_few_to_draw())
     if number == 1 and tournament.first_round == Tournament.FirstRound.LOT and seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
     if number > 1:
         first = tournament.rounds.filter(number=1).first()
         seed = first.seed if first else seed
     _refuse_round_robin_groups(tournament, number)
-    request = build_pairing_request(tournament, number, seed=seed)
+    request = build_pairing_request(tournament, number, seed=seed)  # the kind's request
     if request["system"] == "mitchell" and not tournament.mitchell_order:
         # in groups (rules.md §19) the groups' orders one after the other: each group's
-        # order is this one restricted to it (pairing_requests.with_groups)
+        # order is this one restricted to it (services.groups.with_groups)
         tournament.mitchell_order = request.get("pairs") or [n for g in request["groups"] for n in g]
         tournament.save(update_fields=["mitchell_order"])
     try:
@@ -108,24 +110,18 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
     rnd = Round.objects.create(
         tournament=tournament,
         number=number,
-        system=tournament.system_of_round(number) if tournament.is_individual else request["system"],
+        system=kind.round_system(tournament, number, request),
         step=tournament.mitchell_step,
         seed=seed if number == 1 else None,
         pairing_request=request,
         # kept as {"code", "params", "text"}: shown in the reader's language (Round.warning_messages)
         warnings=[stored(m) for m in (adjustment_messages(response)
-                                      + individual.repeated_partner_messages(response)
+                                      + repeated_partner_messages(response)
                                       + list(response.get("warnings", [])))],
         explanations=list(response.get("explanations", [])),
         drawn_from=drawn_from,
     )
-    if tournament.is_individual:
-        individual.write_individual_tables(rnd, response)
-    elif tournament.is_teams:  # issue 15: each answered table is a match of two tables
-        from .team_rounds import write_team_matches
-        write_team_matches(rnd, response)
-    else:
-        _write_tables(rnd, response)
+    kind.write_tables(rnd, response)
     rnd.check_report = [stored(m) for m in _check(request, response)]
     rnd.save(update_fields=["check_report"])
     return rnd, response
@@ -264,79 +260,10 @@ def adjustment_sentences(response: dict) -> list[str]:
     return [message_text(m) for m in adjustment_messages(response)]
 
 
-def _write_tables(rnd: Round, response: dict) -> None:
-    """Create the round's tables and seats from a pairing response (pairing-io.md).
-
-    A listed table with one empty seat (Mitchell, opponent withdrawn) is a forced rest
-    at its movement table number; the ordinary rest and any other forced rest get a
-    table of their own after the last one (the Mitchell phantom's table T when free).
-    """
-    pairs = {p.number: p for p in rnd.tournament.pairs.all()}
-    used_numbers: set[int] = set()
-    seated: set[int] = set()
-    for t in response["tables"]:
-        present = [line for line in ("ns", "ew") if t.get(line) is not None]
-        bye = Table.Bye.NONE if len(present) == 2 else Table.Bye.FORCED
-        table = Table.objects.create(round=rnd, number=t["table"], bye=bye)
-        used_numbers.add(t["table"])
-        for line in present:
-            Seat.objects.create(round=rnd, table=table, pair=pairs[int(t[line])], line=line)
-            seated.add(int(t[line]))
-    byes = []
-    if response.get("byes") is not None:  # round robin in groups: one rest per odd group
-        byes += [(int(p), Table.Bye.REST) for p in response["byes"]]
-    elif response.get("bye") is not None:
-        byes.append((int(response["bye"]), Table.Bye.REST))
-    byes += [(int(p), Table.Bye.FORCED) for p in response.get("forced_byes") or [] if int(p) not in seated]
-    for pair_number, kind in byes:
-        number = max(used_numbers, default=0) + 1
-        used_numbers.add(number)
-        table = Table.objects.create(round=rnd, number=number, bye=kind)
-        line = _rest_line(rnd, response, pair_number) if kind == Table.Bye.REST else Seat.Line.NS
-        Seat.objects.create(round=rnd, table=table, pair=pairs[pair_number], line=line)
-
-
-def _rest_line(rnd: Round, response: dict, pair_number: int) -> str:
-    """The line a resting pair belongs to. Mitchell (rules.md §6, pairing-io.md): the phantom
-    is the N/S pair of table T, so the pair that meets it is an E/W pair; when a second-rest
-    exchange made another pair rest, that pair's own line (the ``line`` of its adjustment,
-    the seat the movement's pair took). Other systems have no lines: N/S."""
-    if rnd.system != Round.System.MITCHELL:
-        return Seat.Line.NS
-    for a in response.get("adjustments") or []:
-        if a.get("rests") is not None and int(a["rests"]) == pair_number and a.get("line") in ("ns", "ew"):
-            return a["line"]
-    return Seat.Line.EW
-
-
 def response_from_round(rnd: Round) -> dict:
-    """The round's current tables in the pairing-io.md response shape (for the checker).
-
-    A forced rest at a movement table is listed as a table with an empty seat and in
-    ``forced_byes`` (the Mitchell shape, see ``pairing.mitchell``). An individual round
-    answers in the individual shape (players on each line, ``rest``).
-    """
-    if rnd.tournament.is_individual:
-        return individual.individual_response_from_round(rnd)
-    if rnd.tournament.is_teams:
-        from .team_rounds import team_response_from_round
-        return team_response_from_round(rnd)
-    tables, bye, forced, byes = [], None, [], []
-    for table in rnd.tables.prefetch_related("seats__pair").order_by("number"):
-        ns, ew = table.ns, table.ew
-        if table.bye == Table.Bye.REST:
-            byes.append(table.resting_pair.number)
-            bye = bye if bye is not None else table.resting_pair.number
-            continue
-        if table.bye == Table.Bye.FORCED:
-            forced.append(table.resting_pair.number)
-        tables.append({"table": table.number, "ns": ns.number if ns else None, "ew": ew.number if ew else None})
-    response = {"tables": tables, "bye": bye, "rematches": [], "warnings": []}
-    if forced or rnd.system in (Round.System.MITCHELL, Round.System.ROUND_ROBIN):
-        response["forced_byes"] = forced
-    if "groups" in (rnd.pairing_request or {}):
-        response["byes"] = _byes_in_group_order(rnd.pairing_request["groups"], byes)
-    return response
+    """The round's current tables in the pairing-io.md response shape (for the checker), as
+    its tournament's kind reads them (:meth:`tournaments.kinds.Kind.response_from_round`)."""
+    return kind_of(rnd.tournament).response_from_round(rnd)
 
 
 def _check(request: dict, response: dict) -> list:
@@ -355,12 +282,6 @@ def _check(request: dict, response: dict) -> list:
     return report
 
 
-def _byes_in_group_order(groups: list[list], byes: list) -> list:
-    """The resting pairs of a round robin in groups, group 1 first (the response order)."""
-    where = {p: k for k, members in enumerate(groups) for p in members}
-    return sorted(byes, key=lambda p: (where.get(p, len(groups)), p))
-
-
 def _recheck(rnd: Round) -> None:
     """Re-run the checker on the draft's current tables. The repeated meetings the engine
     itself listed (unavoidable, already in the draft's warnings) stay listed if still
@@ -372,20 +293,7 @@ def _recheck(rnd: Round) -> None:
         engine = pairing.run(rnd.pairing_request)
     except pairing.PairingError:
         engine = {}
-    if rnd.tournament.is_individual:
-        current_partners = {frozenset(line) for t in response["tables"] for line in (t["ns"], t["ew"]) if line}
-        response["repeated_partners"] = [m for m in engine.get("repeated_partners", [])
-                                         if frozenset(m[:2]) in current_partners]
-        rnd.check_report = [stored(m) for m in _check(rnd.pairing_request, response)]
-        rnd.save(update_fields=["check_report"])
-        return
-    current = {frozenset((t["ns"], t["ew"])) for t in response["tables"]}
-    response["rematches"] = [m for m in engine.get("rematches", []) if frozenset(m) in current]
-    if "groups" in engine:  # the round robin's per-group summary: judged by the tables
-        response["groups"] = engine["groups"]
-    if "adjustments" in engine:
-        # The exchanges are the engine's decision, not a seat: judged against the tables.
-        response["adjustments"] = engine["adjustments"]
+    kind_of(rnd.tournament).keep_engine_findings(response, engine)
     rnd.check_report = [stored(m) for m in _check(rnd.pairing_request, response)]
     rnd.save(update_fields=["check_report"])
 
@@ -405,23 +313,9 @@ def swap_pairs(*, round: Round, pair_a: int, pair_b: int, by) -> Round:
     tournament the numbers are teams: each takes the other's match and side, or rest (issue 15,
     pairing by hand)."""
     rnd = _draft(round)
-    if rnd.tournament.is_teams:
-        from .team_rounds import swap_teams_in_draft
-        swap_teams_in_draft(rnd, pair_a, pair_b)
-        _recheck(rnd)
-        audit(tournament=rnd.tournament, by=by, action="draft_swap", round_number=rnd.number,
-              new={"teams": [pair_a, pair_b]})
-        return rnd
-    seat_a = rnd.seats.select_related("table").get(pair__number=pair_a)
-    seat_b = rnd.seats.select_related("table").get(pair__number=pair_b)
-    pa, pb = seat_a.pair_id, seat_b.pair_id
-    # Three steps so the unique (round, pair) constraint holds at every statement.
-    Seat.objects.filter(pk=seat_a.pk).delete()
-    Seat.objects.filter(pk=seat_b.pk).update(pair_id=pa)
-    Seat.objects.create(round=rnd, table=seat_a.table, line=seat_a.line, pair_id=pb)
+    new = kind_of(rnd.tournament).swap_in_draft(rnd, pair_a, pair_b)
     _recheck(rnd)
-    audit(tournament=rnd.tournament, by=by, action="draft_swap", round_number=rnd.number,
-          new={"pairs": [pair_a, pair_b]})
+    audit(tournament=rnd.tournament, by=by, action="draft_swap", round_number=rnd.number, new=new)
     return rnd
 
 
@@ -433,7 +327,7 @@ def swap_players(*, round: Round, player_a: int, player_b: int, by) -> Round:
     line, seat, or rest), e.g. for a first round by hand (rules.md §9); the checker re-runs.
     Raises ``ArbiterError`` for a published round or a player not in it."""
     rnd = _draft(round)
-    individual.swap_players_in_draft(rnd, player_a, player_b)
+    swap_players_in_draft(rnd, player_a, player_b)
     _recheck(rnd)
     audit(tournament=rnd.tournament, by=by, action="draft_swap", round_number=rnd.number,
           new={"players": [player_a, player_b]})
@@ -453,9 +347,9 @@ def set_first_round_by_hand(*, round: Round, text: str, by) -> Round:
     of round 1."""
     rnd = _draft(round)
     tournament = rnd.tournament
-    if not tournament.is_individual or rnd.number != 1:
+    if not kind_of(tournament).first_round_by_hand or rnd.number != 1:
         raise ArbiterError(_("Il primo turno a mano si scrive solo nella bozza del turno 1 di un torneo individuale."))
-    tables = individual.parse_hand_tables(text)
+    tables = parse_hand_tables(text)
     players = active_numbers(tournament, 1)
     written = {p for t in tables for line in (t["ns"], t["ew"]) for p in line}
     request = {"system": "first_round", "kind": "individual", "method": "hand", "players": players,
@@ -464,11 +358,11 @@ def set_first_round_by_hand(*, round: Round, text: str, by) -> Round:
         response = pairing.run(request)
     except pairing.PairingError as exc:
         raise ArbiterError(_("Tavoli non validi: %(reason)s") % {"reason": message_text(exc)}) from exc
-    old = individual.individual_response_from_round(rnd)["tables"]
+    old = individual_response_from_round(rnd)["tables"]
     rnd.seats.all().delete()
     rnd.tables.all().delete()
     rnd.formed_pairs.all().delete()
-    individual.write_individual_tables(rnd, response)
+    write_individual_tables(rnd, response)
     rnd.pairing_request = request
     rnd.save(update_fields=["pairing_request"])
     _recheck(rnd)
@@ -484,20 +378,10 @@ def move_to_rest(*, round: Round, pair: int, by) -> Round:
     """Draft only: give the rest to pair ``pair`` (number) instead of the current resting
     pair, which takes its seat. The checker re-runs and warns (art. 33)."""
     rnd = _draft(round)
-    if rnd.tournament.is_teams:
-        resting_match = rnd.matches.filter(bye="rest").select_related("team_a").first()
-        if resting_match is None:
-            raise ArbiterError(_("In questo turno non riposa nessuna squadra (numero pari di squadre)."))
-        if resting_match.team_a.number == pair:
-            return rnd
-        return swap_pairs(round=rnd, pair_a=resting_match.team_a.number, pair_b=pair, by=by)
-    rest_table = rnd.tables.filter(bye=Table.Bye.REST).first()
-    if rest_table is None:
-        raise ArbiterError(_("In questo turno non riposa nessuno (numero pari di coppie)."))
-    resting = rest_table.seats.get()
-    if resting.pair.number == pair:
+    resting = kind_of(rnd.tournament).resting_number(rnd)
+    if resting == pair:
         return rnd
-    return swap_pairs(round=rnd, pair_a=resting.pair.number, pair_b=pair, by=by)
+    return swap_pairs(round=rnd, pair_a=resting, pair_b=pair, by=by)
 
 
 def idle_pairs_seatable(rnd: Round) -> tuple[Table, Table] | None:
@@ -510,7 +394,7 @@ def idle_pairs_seatable(rnd: Round) -> tuple[Table, Table] | None:
     with one pair; the two pairs have not met before (rules.md §5, art. 32–33); and in a
     round drawn in groups they are of the same group (§14, §19).
     """
-    if rnd.state == Round.State.CLOSED or rnd.tournament.is_individual or rnd.tournament.is_teams:
+    if rnd.state == Round.State.CLOSED or not kind_of(rnd.tournament).idle_entrants_share_a_table:
         return None  # individual rests are single players: they cannot form a table of two lines
     if rnd.state == Round.State.PUBLISHED and ScoreSheet.objects.filter(
             table__round=rnd).exclude(state=ScoreSheet.State.EMPTY).exists():
@@ -598,13 +482,7 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
             details=reasons,
         )
     active = set(active_numbers(tournament, rnd.number))
-    if tournament.is_individual:
-        seated = individual.seated_players(rnd)
-    elif tournament.is_teams:
-        from .team_rounds import seated_teams
-        seated = seated_teams(rnd)
-    else:
-        seated = list(rnd.seats.values_list("pair__number", flat=True))
+    seated = kind_of(tournament).seated_numbers(rnd)
     missing = sorted(active - set(seated))
     if missing:
         raise ArbiterError(

@@ -3,7 +3,6 @@ import, the captain, line-ups (entered by the arbiter or the team captain before
 published, defaulting to the last one entered or played), withdrawals; forfeits: forfeits.py."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from typing import Iterable
 
 from django.db import transaction
@@ -11,7 +10,9 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
-from ..models import LineMember, LineUp, Pair, Player, Round, Team, Tournament
+from ..kinds import kind_of
+from ..models import LineMember, LineUp, Player, Round, Team, Tournament
+from ..team_selectors import LineupChoice, lineup_for, resolve_lineup  # noqa: F401  (read here before)
 from ..text import clean_line
 from .audit import _as_actor, audit
 from .guard import refuse_integrity_errors
@@ -20,8 +21,9 @@ from .pairs import PlayerData, clean_player, registration_import_refusal
 
 
 def _require_teams(tournament: Tournament) -> None:
-    if not tournament.is_teams:
-        raise ArbiterError(_("Questo torneo non è a squadre."))
+    refusal = kind_of(tournament).registration_refusal("team")
+    if refusal:
+        raise ArbiterError(refusal)
 
 
 def _lock(tournament: Tournament) -> Tournament:
@@ -150,88 +152,6 @@ def lineup_round(tournament: Tournament) -> int:
     if last is None:
         return 1
     return last.number if last.state == Round.State.DRAFT else last.number + 1
-
-
-def _active_players(team: Team, number: int) -> list[Player]:
-    return [p for p in team.members.order_by("pk") if p.is_active_in(number)]
-
-
-@dataclass(frozen=True)
-class LineupChoice:
-    """The line-up a team fields in a round (:func:`resolve_lineup`).
-
-    ``pairs``: its two pairs of ``Player``; ``source``: ``"entered"`` (entered for round
-    ``from_round`` by the arbiter or the captain), ``"played"`` (fielded in round
-    ``from_round``) or ``"registration"`` (no line-up yet: the first four players,
-    ``from_round`` None); ``replaced``: ``(withdrawn player, the player taking his seat)``."""
-
-    pairs: list[list[Player]]
-    source: str
-    from_round: int | None
-    replaced: list[tuple[Player, Player]] = field(default_factory=list)
-
-
-def _latest_entered(team: Team, number: int):
-    return team.lineups.filter(round_number__lte=number).order_by("-round_number").first()
-
-
-def _latest_played(team: Team, number: int) -> tuple[int, list[list[int]]] | None:
-    previous = list(Pair.objects.filter(team=team, round__number__lt=number, seats__isnull=False)
-                    .order_by("-round__number", "team_line").select_related("round").distinct())
-    if not previous:
-        return None
-    last = previous[0].round.number
-    latest = [p for p in previous if p.round.number == last]
-    if len(latest) != 2:
-        return None
-    return last, [list(LineMember.objects.filter(pair=p).order_by("seat").values_list("player_id", flat=True))
-                  for p in latest]
-
-
-def resolve_lineup(team: Team, number: int) -> LineupChoice | None:
-    """The line-up ``team`` fields in round ``number`` (rules.md §15, art. 2 "formazioni"):
-    the **latest** line-up entered (for a round ≤ ``number``) or played (in a round before
-    ``number``), whichever round is later, whatever happened in the rounds between (a rest,
-    a forfeit, a round without a match keep the chosen line-up); on the same round the played
-    one wins (it is what sat at the table). Without either: the first four active players in
-    registration order (1+2, 3+4). A player withdrawn since is replaced by the next active
-    player not in the line-up (``replaced`` says who). None when the team has fewer than four
-    active players (it cannot field two pairs: it forfeits)."""
-    active = _active_players(team, number)
-    if len(active) < 4:
-        return None
-    by_id = {p.pk: p for p in active}
-    entered = _latest_entered(team, number)
-    played = _latest_played(team, number)
-    if played is not None and (entered is None or played[0] >= entered.round_number):
-        chosen, source, from_round = played[1], "played", played[0]
-    elif entered is not None:
-        chosen, source, from_round = entered.pairs, "entered", entered.round_number
-    else:
-        chosen = [[active[0].pk, active[1].pk], [active[2].pk, active[3].pk]]
-        source, from_round = "registration", None
-    used = {pk for pair in chosen for pk in pair if pk in by_id}
-    spare = [p.pk for p in active if p.pk not in used]
-    out, replaced = [], []
-    gone = {p.pk: p for p in team.members.all()}
-    for pair in chosen:
-        members = []
-        for pk in pair:
-            if pk not in by_id:
-                substitute = spare.pop(0)
-                if pk in gone:
-                    replaced.append((gone[pk], by_id[substitute]))
-                pk = substitute
-            members.append(by_id[pk])
-        out.append(members)
-    return LineupChoice(out, source, from_round, replaced)
-
-
-def lineup_for(team: Team, number: int) -> list[list[Player]] | None:
-    """The two pairs of :func:`resolve_lineup` (``[[Player, Player], [Player, Player]]``), or
-    None when the team cannot field two pairs."""
-    choice = resolve_lineup(team, number)
-    return choice.pairs if choice is not None else None
 
 
 def lineup_origin_text(choice: LineupChoice | None, number: int) -> str:

@@ -5,12 +5,12 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from scoring.individual import INDIVIDUAL_TIEBREAKS
-
 from ..errors import ArbiterError
+from ..kinds import kind_named
+from ..kinds.individual import DEFAULT_INDIVIDUAL_TIEBREAKS, individual_tiebreaks  # noqa: F401
+from ..kinds.teams import TEAM_TIEBREAKS, check_team_settings as _check_team_settings  # noqa: F401
 from ..plans import plan_change_refusal, plan_refusal
 from ..models import (
-    DEFAULT_TIEBREAKS,
     Round,
     Tournament,
 )
@@ -25,8 +25,6 @@ TOURNAMENT_SETTINGS = (
     "team_result", "team_scale", "team_min_players", "team_max_players", "last_round_rematches",
     "prizes_cumulative", "organising_club", "arbiter_name", "membership_check",
 )
-# rules.md §15: team standings are VP, match margin, head-to-head, then shared.
-TEAM_TIEBREAKS = "vp,mp_difference,head_to_head"
 # Settings that change results already entered (rules.md §12): frozen once round 1 is
 # published. The rest percent and the MP credited to a rest change every rest's VP/MP,
 # since rest results are computed from them when read (issue 9, item 1).
@@ -65,42 +63,14 @@ def create_tournament(*, by, **fields) -> Tournament:
     if "plan" in fields:
         fields["plan"] = _normal_plan(fields["plan"])
     _check_plan(fields.get("plan", "MMMD"))
-    if fields.get("kind") == Tournament.Kind.INDIVIDUAL:
-        fields["tiebreaks"] = individual_tiebreaks(fields.get("tiebreaks"))
-    if fields.get("kind") == Tournament.Kind.TEAMS:
-        if fields.get("tiebreaks", DEFAULT_TIEBREAKS) == DEFAULT_TIEBREAKS:
-            fields["tiebreaks"] = TEAM_TIEBREAKS  # rules.md §15 (the pairs' default otherwise)
-        _check_team_settings(fields)
+    # the kind's own settings: per-player tie-breaks (rules.md §9), team rules (§15)
+    kind_named(fields.get("kind", Tournament.Kind.PAIRS)).check_new_settings(fields)
     actor = _as_actor(by)
     tournament = Tournament.objects.create(created_by=actor.user, **fields)
     if actor.user is not None:
         tournament.arbiters.add(actor.user)
     audit(tournament=tournament, by=actor, action="tournament_created", new={"name": tournament.name})
     return tournament
-
-
-#: rules.md §9: the §8 order per player; head-to-head does not apply (players meet as
-#: opponents in partnerships that change every round). Issue 11.
-DEFAULT_INDIVIDUAL_TIEBREAKS = ",".join(INDIVIDUAL_TIEBREAKS)
-
-
-def individual_tiebreaks(tiebreaks: str | None) -> str:
-    """The tie-break order (stored comma list) of an individual tournament (rules.md §9).
-
-    ``None``, empty or the pairs' default (``vp,mp_difference,head_to_head,mp_scored``, what
-    the form offers before the kind is chosen) become the per-player default
-    ``vp,mp_difference,mp_scored``: §8 per player without head-to-head, which has no
-    meaning per player (players meet as opponents in partnerships that change every
-    round). Any other order is kept as given. Raises ``ArbiterError`` for an order of the
-    arbiter's that names head-to-head."""
-    if not tiebreaks or tiebreaks == DEFAULT_TIEBREAKS:
-        return DEFAULT_INDIVIDUAL_TIEBREAKS
-    keys = [k.strip() for k in tiebreaks.split(",") if k.strip()]
-    if "head_to_head" in keys:
-        raise ArbiterError(_("Lo scontro diretto non vale in un torneo individuale: i giocatori si "
-                             "incontrano in coppie che cambiano ogni turno (regole §9). Toglilo dagli "
-                             "spareggi."))
-    return ",".join(keys)
 
 
 def entrant_count(tournament: Tournament) -> int:
@@ -125,20 +95,6 @@ def kind_change_refusal(tournament: Tournament) -> str | None:
         return _("Il tipo di torneo (a coppie, individuale o a squadre) non si può più cambiare: ci sono già "
                  "%(n)s iscritti. Cancella prima le iscrizioni, oppure crea un nuovo torneo.") % {"n": count}
     return None
-
-
-def _check_team_settings(fields: dict) -> None:
-    """A team tournament (rules.md §15): R or D rounds only, a team scale for the margin mode,
-    team sizes 4 ≤ min ≤ max."""
-    plan = fields.get("plan", "MMMD")
-    if isinstance(plan, str) and "M" in plan:
-        raise ArbiterError(_("Un torneo a squadre si accoppia con il girone all'italiana (R) o il danese (D): "
-                             "il Mitchell (M) non vale per le squadre."))
-    if fields.get("team_result") == Tournament.TeamResult.MARGIN and not fields.get("team_scale"):
-        raise ArbiterError(_("Il risultato per scarto sommato richiede una tabella VP a squadre."))
-    low, high = fields.get("team_min_players", 4), fields.get("team_max_players", 6)
-    if not 4 <= low <= high:
-        raise ArbiterError(_("Una squadra ha almeno 4 giocatori (due coppie), e il minimo non supera il massimo."))
 
 
 def _normal_plan(plan):
@@ -171,8 +127,9 @@ def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     played = bool(frozen_settings(tournament))
-    if fields.get("kind", tournament.kind) == Tournament.Kind.INDIVIDUAL:
-        fields["tiebreaks"] = individual_tiebreaks(fields.get("tiebreaks", tournament.tiebreaks))
+    kind = kind_named(fields.get("kind", tournament.kind))
+    if kind.excluded_tiebreaks:  # an order without the criteria the kind excludes (rules.md §9)
+        fields["tiebreaks"] = kind.normal_tiebreaks(fields.get("tiebreaks", tournament.tiebreaks))
     old, new = {}, {}
     for key, value in fields.items():
         if key not in TOURNAMENT_SETTINGS:

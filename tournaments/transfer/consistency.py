@@ -26,7 +26,8 @@ from scoring import vp as vp_rules
 from .. import limits
 from ..errors import ArbiterError
 from ..i18n_messages import message_text
-from ..models import Round, ScoreSheet, Tournament
+from ..kinds import KINDS
+from ..models import Round, ScoreSheet
 from ..registrations import text_refusal
 
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
@@ -61,9 +62,10 @@ def _texts(errors: list, where: str, values: dict, names) -> None:
 
 def _settings(errors: list, plan: dict, scale) -> None:
     from ..forms import TiebreakField
-    from ..services.tournament import _check_plan, _check_team_settings, individual_tiebreaks
+    from ..services.tournament import _check_plan
 
     head = plan["head"]
+    kind = KINDS.get(head["kind"])
     _texts(errors, "tournament", head, ("name", "venue"))
     try:
         _check_plan(head["plan"])
@@ -71,15 +73,15 @@ def _settings(errors: list, plan: dict, scale) -> None:
         errors.append(f"tournament.plan: {exc.message}")
     try:
         keys = TiebreakField().to_python(head["tiebreaks"])
-        if head["kind"] == Tournament.Kind.INDIVIDUAL:
-            individual_tiebreaks(keys)
+        if kind is not None and kind.excluded_tiebreaks:  # rules.md §9: none the kind excludes
+            kind.normal_tiebreaks(keys)
     except dj_forms.ValidationError as exc:
         errors.append("tournament.tiebreaks: " + " ".join(exc.messages))
     except ArbiterError as exc:
         errors.append(f"tournament.tiebreaks: {exc.message}")
-    if head["kind"] == Tournament.Kind.TEAMS:
-        try:
-            _check_team_settings(head)
+    if kind is not None:
+        try:  # the kind's other rules (teams: rounds, scale, sizes); the tie-breaks are checked above
+            kind.check_new_settings(dict(head, tiebreaks=None))
         except ArbiterError as exc:
             errors.append(f"tournament: {exc.message}")
     for name, low, high in (("hands_per_round", 1, limits.MAX_HANDS), ("mitchell_step", 1, limits.MAX_TABLES),
@@ -90,7 +92,8 @@ def _settings(errors: list, plan: dict, scale) -> None:
             errors.append(f"tournament.{name}: " + _("atteso un numero da %(low)s a %(high)s") % {"low": low, "high": high})
     if not Decimal(0) <= head["bye_percent"] <= Decimal(100):
         errors.append("tournament.bye_percent: " + _("atteso un numero da %(low)s a %(high)s") % {"low": 0, "high": 100})
-    entrants = len(plan["teams"]) if head["kind"] == Tournament.Kind.TEAMS else \
+    # the teams of a team tournament (its rounds are matches), else the registered pairs
+    entrants = len(plan["teams"]) if kind is not None and kind.has_matches else \
         sum(1 for _v, rnd, _t in plan["pairs"] if rnd is None)
     if head["groups"] > 1 and head["groups"] > entrants // 2:
         errors.append("tournament.groups: " + _("%(g)s gironi con %(n)s iscritti (almeno 2 per girone)")

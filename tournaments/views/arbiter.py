@@ -16,6 +16,7 @@ from pairing import mitchell
 from .. import documents, registration_import, registration_previews, registrations, selectors, services, wording
 from ..errors import ArbiterError
 from ..i18n_messages import message_text
+from ..kinds import kind_of
 from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
 from ..models import AuditEntry, Pair, Player, Round, Team, Tournament
 from ..services import member_links
@@ -75,13 +76,14 @@ def tournament_edit(request, tournament):
 
 @arbiter_view
 def tournament_detail(request, tournament):
+    kind = kind_of(tournament)
     rounds = list(tournament.rounds.order_by("number"))
     n_pairs = tournament.pairs.filter(round__isnull=True).count()
-    mitchell_rounds = 0 if tournament.is_individual else sum(1 for c in tournament.plan.upper() if c == "M")
+    mitchell_rounds = sum(1 for c in tournament.plan.upper() if c == "M") if kind.plan_m_is_mitchell else 0
     plan_warnings = []
     if mitchell_rounds and n_pairs >= 2:
         order = list(tournament.mitchell_order) or list(tournament.pairs.filter(round__isnull=True).values_list("number", flat=True))
-        if tournament.groups > 1 and not tournament.is_teams:  # rules.md §19: one movement per group
+        if tournament.groups > 1:  # rules.md §19: one movement per group
             group_of = dict(tournament.pairs.filter(round__isnull=True).values_list("number", "group"))
             for g in range(1, tournament.groups + 1):
                 members = [n for n in order if group_of.get(n) == g]
@@ -90,18 +92,15 @@ def tournament_detail(request, tournament):
         else:
             plan_warnings = [message_text(w) for w in  # in the reader's language (pairing.messages codes)
                              mitchell.plan_warnings(order, mitchell_rounds, tournament.mitchell_step)]
-    active = tournament.pairs.filter(round__isnull=True, status=Pair.Status.ACTIVE).count()
-    if tournament.is_individual:  # issue 11: players instead of pairs
-        n_pairs = tournament.players.filter(number__isnull=False).count()
-        active = tournament.players.filter(number__isnull=False, status=Player.Status.ACTIVE).count()
-    if tournament.is_teams:  # issue 15: teams
-        n_pairs = tournament.teams.count()
-        active = tournament.teams.filter(status="active").count()
+    # the entrants: pairs, numbered players or teams
+    n_pairs = kind.entrants(tournament).count()
+    active = kind.entrants(tournament).filter(status=Pair.Status.ACTIVE).count()
     return render(
         request,
         "arbiter/tournament.html",
         {
             "tournament": tournament,
+            "kind": kind,  # what differs by kind (tournaments/kinds/): the entrants needed to draw
             "rounds": rounds,
             "n_pairs": n_pairs,
             "plan_warnings": plan_warnings,
@@ -133,10 +132,9 @@ def _pairs_queryset(tournament):
 
 @arbiter_view
 def pair_list(request, tournament):
-    if tournament.is_individual:
-        return redirect("players", slug=tournament.slug)
-    if tournament.is_teams:  # issue 15
-        return redirect("teams", slug=tournament.slug)
+    kind = kind_of(tournament)
+    if kind.entrants_page != "pairs":  # the players' or the teams' page
+        return redirect(kind.entrants_page, slug=tournament.slug)
     last = services.last_published_round(tournament)
     table = PairTable(_pairs_queryset(tournament).annotate(
         n_seats=Count("seats"),
@@ -247,7 +245,7 @@ def registrations_import(request, tournament):
             request.session.pop(SESSION_IMPORT, None)
             messages.error(request, _("Carica di nuovo il file."))
             return redirect("import", slug=tournament.slug)
-        rows = registration_previews.loads(registration_previews.kind_of(tournament), data)
+        rows = registration_previews.loads(kind_of(tournament), data)
         if rows is None:
             registrations.discard_upload(stored.get("file"))
             request.session.pop(SESSION_IMPORT, None)
@@ -259,15 +257,12 @@ def registrations_import(request, tournament):
                                           errors=registration_previews.changed_since_preview(tournament, rows))
         if parsed.ok:
             try:
-                if tournament.is_individual:  # issue 11: one player a row
-                    count = services.import_players(tournament=tournament, rows=parsed.rows, by=request.user)
-                    message = _("%(n)s giocatori importati.")
-                elif tournament.is_teams:  # issue 15: one player a row, grouped by squadra
-                    count = services.import_teams(tournament=tournament, rows=parsed.rows, by=request.user)
-                    message = _("%(n)s squadre importate.")
-                else:
-                    count = services.import_pairs(tournament=tournament, rows=parsed.rows, by=request.user)
-                    message = _("%(n)s coppie importate.")
+                # the kind's import service: import_pairs, import_players or import_teams
+                importer = getattr(services, kind_of(tournament).import_service)
+                count = importer(tournament=tournament, rows=parsed.rows, by=request.user)
+                message = wording.by_kind(tournament, pairs=_("%(n)s coppie importate."),
+                                          individual=_("%(n)s giocatori importati."),
+                                          teams=_("%(n)s squadre importate."))
             except ArbiterError as exc:  # a database refusal, in words; nothing was saved
                 parsed.errors.append(exc.message)
                 return render(request, "arbiter/import.html",
@@ -289,7 +284,7 @@ def registrations_import(request, tournament):
                 request.session[SESSION_IMPORT] = {
                     "tournament": tournament.pk, "name": upload.name[:200],
                     "file": registrations.store_upload(registration_previews.dumps(
-                        registration_previews.kind_of(tournament), parsed.rows)),
+                        kind_of(tournament), parsed.rows)),
                 }
     return render(request, "arbiter/import.html", {"tournament": tournament, "form": form, "parsed": parsed,
                                                    **_membership_context(tournament, parsed)})

@@ -50,7 +50,8 @@ from ..devices import (DEVICE_COOKIE, DEVICE_MAX_AGE, client_ip, confirming_mark
                        new_device_id)
 from ..errors import ArbiterError, StaleSheetError
 from ..i18n_messages import message_text
-from ..models import ArbiterCall, LineMember, Player, Round, ScoreSheet, Table
+from ..kinds import kind_of
+from ..models import ArbiterCall, Player, Round, ScoreSheet, Table
 from ..text import clean_note, read_json_object
 
 #: Unknown tokens per client address (a valid link is never counted nor refused).
@@ -195,30 +196,8 @@ def table_lines(table: Table) -> dict[str, dict]:
         entry["names"].append(f"{last} {first}")
     for entry in lines.values():
         entry["name"] = " – ".join(entry.pop("names"))
-    if not lines and table.round.tournament.is_individual:
-        # Issue 11: a line formed for the round; either player of it may enter or confirm.
-        formed = (LineMember.objects.filter(pair__seats__table=table).order_by("seat")
-                  .values_list("pair__seats__line", "pair__number", "player__number", "player__last_name",
-                               "player__first_name"))
-        for line, number, player, last, first in formed:
-            entry = lines.setdefault(line, {"number": number, "players": [], "names": []})
-            entry["players"].append(str(player))
-            entry["names"].append(f"{player} {last} {first}")
-        for entry in lines.values():
-            entry["display_number"] = "+".join(entry.pop("players"))
-            entry["name"] = " + ".join(entry.pop("names"))
-    if not lines and table.round.tournament.is_teams:
-        # Issue 15: a team's pair for the match, "4B" and "Team: Rossi Anna + Verdi Bruno".
-        formed = (LineMember.objects.filter(pair__seats__table=table).order_by("seat")
-                  .values_list("pair__seats__line", "pair__number", "pair__team__number", "pair__team_line",
-                               "pair__team__name", "player__last_name", "player__first_name"))
-        for line, number, team, team_line, team_name, last, first in formed:
-            entry = lines.setdefault(line, {"number": number, "display_number": f"{team}{'AB'[(team_line or 1) - 1]}",
-                                            "team": team_name, "names": []})
-            entry["names"].append(f"{last} {first}")
-        for entry in lines.values():
-            if "team" in entry:
-                entry["name"] = f"{entry.pop('team')}: " + " + ".join(entry.pop("names"))
+    if not lines:  # lines formed for the round: an individual partnership, a team's pair
+        lines = kind_of(table.round.tournament).formed_line_names(table)
     return lines
 
 

@@ -16,6 +16,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from .. import documents, printpack, spreadsheets
+from ..kinds import kind_of
 from ..models import Round
 from .common import arbiter_view
 
@@ -69,7 +70,7 @@ def team_slips_pdf(request, tournament):
     404 outside a team tournament or for a team number it does not have."""
     from ..team_slips import team_slips, team_slips_pdf as render_slips
 
-    if not tournament.is_teams:
+    if not kind_of(tournament).has_matches:
         raise Http404("teams")
     raw = (request.GET.get("squadra") or "").strip()
     number = None

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from django import forms
 from django.contrib import messages
-from django.db.models import Prefetch
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -14,7 +13,8 @@ from django.utils.translation import gettext_lazy
 
 from .. import services
 from ..errors import ArbiterError
-from ..models import Player, Tournament
+from ..kinds import kind_of
+from ..models import Tournament
 from ..wording import by_kind, standings_headings
 from .common import arbiter_view
 
@@ -57,16 +57,14 @@ def groups(request, tournament):
     """Show the groups and split the pairs again (POST), until a round-robin round, or a
     round drawn in groups, is published (then the groups are frozen, rules.md §14, §19). An
     individual tournament has no groups: the page says so (§19)."""
-    if tournament.is_individual:
+    kind = kind_of(tournament)
+    if not kind.has_groups:
         return render(request, "arbiter/refused.html", {
             "tournament": tournament, "title": _("Gironi"),
             "refusal": services.groups_individual_refusal(),
             "back_url": reverse("tournament", args=[tournament.slug]),
             "back_label": _("Torna al torneo")})
-    pairs = list(tournament.pairs.prefetch_related(
-        Prefetch("members", queryset=Player.objects.order_by("seat"))).order_by("number"))
-    if tournament.is_teams:  # issue 15: a team tournament's groups hold teams
-        pairs = list(tournament.teams.order_by("number"))
+    pairs = list(kind.group_entrants(tournament).order_by("number"))  # pairs or teams
     frozen = services.groups_frozen_message(tournament)
     form = GroupsForm(request.POST or None, initial={
         "count": tournament.groups, "method": tournament.group_split or Tournament.GroupSplit.SNAKE,

@@ -14,7 +14,9 @@ from django.utils.translation import gettext_lazy
 from .. import services
 from ..errors import ArbiterError
 from ..forms import MAX_ROUND_NUMBER, PairForm
+from ..kinds import kind_of
 from ..models import Pair, Round, Table, Tournament
+from ..wording import by_kind
 from .common import arbiter_view
 from .rounds import _int_field, _round_redirect
 
@@ -44,15 +46,14 @@ def _not_for_pairs(request, tournament):
     """A pair-only page asked for in a team or individual tournament: a redirect to the page
     that holds that kind's withdrawals and late entrants (the Squadre or Giocatori page), with
     a sentence saying where to go; ``None`` for a pair tournament."""
-    if tournament.is_teams:
-        messages.info(request, _("In un torneo a squadre ritiri e squadre tardive si gestiscono "
-                                 "dalla pagina Squadre."))
-        return redirect("teams", slug=tournament.slug)
-    if tournament.is_individual:
-        messages.info(request, _("In un torneo individuale ritiri e giocatori tardivi si gestiscono "
-                                 "dalla pagina Giocatori."))
-        return redirect("players", slug=tournament.slug)
-    return None
+    page = kind_of(tournament).entrants_page
+    if page == "pairs":
+        return None
+    messages.info(request, by_kind(
+        tournament, pairs="",
+        individual=_("In un torneo individuale ritiri e giocatori tardivi si gestiscono dalla pagina Giocatori."),
+        teams=_("In un torneo a squadre ritiri e squadre tardive si gestiscono dalla pagina Squadre.")))
+    return redirect(page, slug=tournament.slug)
 
 
 @arbiter_view

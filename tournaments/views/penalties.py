@@ -18,6 +18,7 @@ from django.utils.translation import gettext_lazy
 from .. import services
 from ..errors import ArbiterError
 from ..forms import MAX_ENTRANT_NUMBER, MAX_ROUND_NUMBER
+from ..kinds import kind_of
 from ..models import Pair, Penalty, Player, Team
 from ..wording import vp_display, withdrawn_mark
 from .common import arbiter_view
@@ -72,7 +73,7 @@ class PenaltyForm(forms.Form):
         self.fields["pair"].queryset = (
             Pair.objects.filter(tournament=tournament, round__isnull=True).select_related("tournament")
             .prefetch_related(Prefetch("members", queryset=Player.objects.order_by("seat"))).order_by("number"))
-        if tournament.is_teams:  # rules.md §15: a team tournament penalises teams, not pairs
+        if kind_of(tournament).penalty_refusal("pair"):  # rules.md §15: a team tournament penalises teams
             del self.fields["pair"]
             self.fields["team"] = EntrantChoiceField(
                 label=gettext_lazy("Squadra"),
@@ -110,16 +111,17 @@ def penalty_list(request, tournament):
     form = PenaltyForm(request.POST or None, tournament=tournament)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
-        who = {"team": d["team"]} if tournament.is_teams else {"pair": d["pair"]}
+        target = "team" if "team" in form.fields else "pair"  # the entrant the form offers
+        who = {target: d[target]}
         try:
             penalty = services.add_penalty(**who, vp=d["vp"] or 0, mp=d["mp"] or 0, reason=d["reason"],
                                            round_number=d["round_number"], by=request.user)
         except ArbiterError as exc:
             form.add_error(None, exc.message)
         else:
-            done = (_("Penalità di %(amount)s alla squadra %(n)s registrata (turno %(round)s).") if tournament.is_teams
+            done = (_("Penalità di %(amount)s alla squadra %(n)s registrata (turno %(round)s).") if target == "team"
                     else _("Penalità di %(amount)s alla coppia %(n)s registrata (turno %(round)s)."))
-            entrant = d["team"] if tournament.is_teams else d["pair"]
+            entrant = d[target]
             messages.success(request, done % {"amount": amount_text(penalty), "n": entrant.number,
                                               "round": penalty.round_number})
             return redirect("penalties", slug=tournament.slug)

@@ -21,6 +21,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from .. import player_page
+from ..kinds import kind_of
 from ..models import Tournament
 
 
@@ -42,7 +43,7 @@ def _etag(tag: str, word: str, number: int, as_json: bool) -> str:
 
 def player_url(tournament: Tournament, number: int) -> str:
     """The path of entrant ``number``'s page (its kind's word)."""
-    return reverse("player_page", args=[tournament.slug, player_page.KIND_WORDS[tournament.kind], number])
+    return reverse("player_page", args=[tournament.slug, kind_of(tournament).url_word, number])
 
 
 @require_GET
@@ -68,7 +69,7 @@ def entrant_view(request, slug, word, number):
         else:
             response = render(request, "public/player.html", {
                 "tournament": tournament, "page": page, "word": word,
-                "is_individual": tournament.is_individual, "is_teams": tournament.is_teams, "etag": etag,
+                **kind_of(tournament).template_flags, "etag": etag,
             })
     response["ETag"] = etag
     patch_vary_headers(response, ["Accept"])

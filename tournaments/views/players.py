@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 from .. import services
 from ..errors import ArbiterError
 from ..forms import PlayerForm
+from ..kinds import kind_of
 from ..services import member_links
 from .common import arbiter_view, query_int
 
@@ -23,7 +24,7 @@ def _players(tournament):
 def player_list(request, tournament):
     """Players by number with the add form (before round 1) and, once play started, the
     withdrawal and penalty forms; the late player form while rules.md §9 allows it."""
-    if not tournament.is_individual:
+    if kind_of(tournament).entrants_page != "players":
         return redirect("pairs", slug=tournament.slug)
     form = PlayerForm(request.POST or None)
     started = tournament.rounds.exists()

@@ -21,6 +21,7 @@ from django.views.decorators.http import require_GET
 from scoring.vp import format_vp
 
 from .. import documents, prize_selectors, selectors, services
+from ..kinds import kind_of
 from ..models import Pair, Round, Tournament
 from .common import arbiter_view
 
@@ -92,12 +93,7 @@ def public_standings_with_groups(tournament: Tournament):
     view = selectors.standings_after(tournament)
     if view.after_round is None:
         return None, [], []
-    if tournament.is_individual:  # issue 11: one row per player
-        pairs = {p.number: p for p in tournament.players.filter(number__isnull=False)}
-    elif tournament.is_teams:  # issue 15: one row per team
-        pairs = {t.number: t for t in tournament.teams.all()}
-    else:
-        pairs = {p.number: p for p in tournament.pairs.filter(round__isnull=True).prefetch_related("members")}
+    pairs = kind_of(tournament).entrant_map(tournament)  # one row per pair, player or team
     def line(row):
         return PublicStanding(
             position=row.position_label, pair=pairs.get(row.pair), pair_number=row.pair,

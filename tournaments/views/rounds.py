@@ -22,6 +22,7 @@ from scoring.vp import format_vp
 from .. import selectors, services, wording
 from ..clock import MAX_ADD_MINUTES
 from ..errors import ArbiterError
+from ..kinds import kind_of
 from ..models import Round, ScoreSheet, Table, Tournament
 from ..sheet_status import STATUS_LABELS, sheet_status, status_label  # noqa: F401 (one set of names, issue 14 item 5)
 from ..transfer import backups
@@ -235,7 +236,7 @@ def round_detail(request, tournament, number):
         "matches": team_matches(rnd, {r["number"]: r["status"] for r in rows}),
         "round_numbers": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
         "has_rest": any(r["bye"] == Table.Bye.REST for r in rows)
-        or (tournament.is_teams and rnd.matches.filter(bye="rest").exists()),
+        or (kind_of(tournament).has_matches and rnd.matches.filter(bye="rest").exists()),
         "idle_pairs": _idle_pairs(rnd),
         "standings_after": standings_link_round(rnd),
         "outdated": outdated,
@@ -355,10 +356,8 @@ def round_generate(request, tournament):
 
 
 def _seated_numbers(rnd: Round) -> set[int]:
-    if rnd.tournament.is_teams:  # issue 15: by hand, the numbers are teams
-        from ..services.team_rounds import seated_teams
-        return set(seated_teams(rnd))
-    return set(rnd.seats.values_list("pair__number", flat=True))
+    """The numbers the arbiter may type by hand in the draft: pairs, or teams."""
+    return kind_of(rnd.tournament).hand_numbers(rnd)
 
 
 def _report_after_change(request, rnd: Round) -> None:
@@ -375,24 +374,28 @@ def round_swap(request, tournament, number):
     """Draft only: swap the seats of two pairs; the checker re-runs."""
     rnd = _round(tournament, number)
     a, b = _int_field(request, "pair_a"), _int_field(request, "pair_b")
-    if tournament.is_individual:  # issue 11: swap two players (a first round by hand)
+    if kind_of(tournament).swaps_players:  # swap two players (a first round by hand, rules.md §9)
         if a is None or b is None or a == b:
             raise ArbiterError(_("Indica due numeri di giocatore diversi."))
         services.swap_players(round=rnd, player_a=a, player_b=b, by=request.user)
         messages.success(request, _("Giocatori %(a)s e %(b)s scambiati.") % {"a": a, "b": b})
         _report_after_change(request, rnd)
         return _round_redirect(rnd)
-    seated, teams = _seated_numbers(rnd), tournament.is_teams  # issue 15: teams by their numbers
+    seated = _seated_numbers(rnd)  # pairs, or teams by their numbers
     if a is None or b is None or a == b:
-        raise ArbiterError(_("Indica due numeri di squadra diversi.") if teams
-                           else _("Indica due numeri di coppia diversi."))
+        raise ArbiterError(wording.by_kind(tournament, pairs=_("Indica due numeri di coppia diversi."),
+                                           individual=_("Indica due numeri di coppia diversi."),
+                                           teams=_("Indica due numeri di squadra diversi.")))
     for n in (a, b):
         if n not in seated:
-            missing = (_("La squadra %(n)s non è in questo turno.") if teams
-                       else _("La coppia %(n)s non è in questo turno."))
+            missing = wording.by_kind(tournament, pairs=_("La coppia %(n)s non è in questo turno."),
+                                      individual=_("La coppia %(n)s non è in questo turno."),
+                                      teams=_("La squadra %(n)s non è in questo turno."))
             raise ArbiterError(missing % {"n": n})
     services.swap_pairs(round=rnd, pair_a=a, pair_b=b, by=request.user)
-    done = _("Squadre %(a)s e %(b)s scambiate.") if teams else _("Coppie %(a)s e %(b)s scambiate.")
+    done = wording.by_kind(tournament, pairs=_("Coppie %(a)s e %(b)s scambiate."),
+                           individual=_("Coppie %(a)s e %(b)s scambiate."),
+                           teams=_("Squadre %(a)s e %(b)s scambiate."))
     messages.success(request, done % {"a": a, "b": b})
     _report_after_change(request, rnd)
     return _round_redirect(rnd)
@@ -431,12 +434,13 @@ def round_move_to_rest(request, tournament, number):
     """Draft only: give the rest to another pair; the checker re-runs (art. 33)."""
     rnd = _round(tournament, number)
     n = _int_field(request, "pair")
-    teams = tournament.is_teams
     if n is None or n not in _seated_numbers(rnd):
-        raise ArbiterError(_("Indica il numero di una squadra di questo turno.") if teams
-                           else _("Indica il numero di una coppia di questo turno."))
+        raise ArbiterError(wording.by_kind(tournament, pairs=_("Indica il numero di una coppia di questo turno."),
+                                           individual=_("Indica il numero di una coppia di questo turno."),
+                                           teams=_("Indica il numero di una squadra di questo turno.")))
     services.move_to_rest(round=rnd, pair=n, by=request.user)
-    done = _("Ora riposa la squadra %(n)s.") if teams else _("Ora riposa la coppia %(n)s.")
+    done = wording.by_kind(tournament, pairs=_("Ora riposa la coppia %(n)s."),
+                           individual=_("Ora riposa la coppia %(n)s."), teams=_("Ora riposa la squadra %(n)s."))
     messages.success(request, done % {"n": n})
     _report_after_change(request, rnd)
     return _round_redirect(rnd)

@@ -11,6 +11,7 @@ from django.views.decorators.http import require_http_methods
 
 from .. import links, services, team_selectors
 from ..errors import ArbiterError
+from ..kinds import kind_of
 from ..models import Round, Team
 from ..services import member_links
 from ..services.pairs import PlayerData
@@ -42,7 +43,7 @@ def team_list(request, tournament):
     """``/squadre/``: the teams with their players and captain, the add form before round 1,
     the withdrawal form once play started, each captain's line-up link, and the per-player
     information (VP of the tables he played)."""
-    if not tournament.is_teams:
+    if kind_of(tournament).entrants_page != "teams":
         return redirect("pairs", slug=tournament.slug)
     started = tournament.rounds.exists()
     late_refusal = services.late_team_refusal(tournament) if started else None
@@ -230,7 +231,7 @@ def team_matches(rnd: Round, states: dict) -> list[dict]:
     :func:`team_selectors.round_matches` plus each table's sheet badge (``states``: table
     number → a key of ``sheet_status.STATUS_LABELS``) and the rest VP text. Empty for a
     tournament of another kind."""
-    if not rnd.tournament.is_teams:
+    if not kind_of(rnd.tournament).has_matches:
         return []
     from scoring.vp import format_vp
 

@@ -40,6 +40,7 @@ from tournaments.management.lang import LangCommand
 from scoring.vp import ScaleError
 from tournaments import simulation
 from tournaments.errors import ArbiterError
+from tournaments.wording import by_kind
 
 
 class Command(LangCommand):  # --lang it|en (issue 14 item 8)
@@ -98,10 +99,10 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
         except ScaleError as exc:
             raise CommandError(str(exc)) from exc
         elapsed = time.perf_counter() - started
-        if tournament.is_individual:
-            entrants = _("%(n)s giocatori") % {"n": tournament.players.count()}
-        else:
-            entrants = _("%(n)s coppie") % {"n": tournament.pairs.filter(round__isnull=True).count()}
+        # the simulation's count as it has always been said: players, else registered pairs
+        pairs = _("%(n)s coppie") % {"n": tournament.pairs.filter(round__isnull=True).count()}
+        entrants = by_kind(tournament, pairs=pairs, teams=pairs,
+                           individual=_("%(n)s giocatori") % {"n": tournament.players.count()})
         self.stdout.write(self.style.SUCCESS(
             _("Torneo «%(name)s» (%(slug)s): %(entrants)s, %(rounds)s turni giocati in %(seconds)s s; "
               "file in %(out)s")

@@ -6,7 +6,7 @@ becomes a **match** of two tables with crossed lines: team A's first pair N/S at
 table against team B's first pair, team A's second pair E/W at the second table against
 team B's second pair. Match m (the engine's table m) takes tables 2m − 1 and 2m, so groups
 stay numbered group after group. The pairs are formed for the round from the line-ups
-(:func:`tournaments.services.teams.lineup_for`); a team that cannot field two pairs
+(:func:`tournaments.team_selectors.lineup_for`); a team that cannot field two pairs
 forfeits at once; rests and forced rests are matches without tables.
 """
 from __future__ import annotations
@@ -19,8 +19,8 @@ from .. import team_selectors
 from ..errors import ArbiterError
 from ..models import LineMember, Match, Pair, Round, Seat, Table, Team, Tournament
 from ..plans import last_round_rematch
-from .groups import with_groups
-from .teams import lineup_for
+from ..team_selectors import lineup_for
+from ._groups import in_groups
 
 
 def active_teams(tournament: Tournament, number: int) -> list[int]:
@@ -75,10 +75,10 @@ def build_team_request(tournament: Tournament, number: int, *, seed: int | None 
             random.Random(seed).shuffle(ranking)
     else:
         ranking = _ranking(tournament, number, set(active))
-    return with_groups(tournament, {  # rules.md §19: Danish for teams within each group
+    return in_groups(tournament, {  # rules.md §19: Danish for teams within each group
         "system": "danish", "ranking": ranking, "met": met, "met_last_round": met_last,
         "rested": sorted(rested & set(active)), "avoid_rematches": tournament.rematch_window,
-        **last_round_rematch(tournament, number)})
+        **last_round_rematch(tournament, number)}, team_selectors.group_lists)
 
 
 def _form(rnd: Round, team: Team, line: int, players: list, number: int) -> Pair:

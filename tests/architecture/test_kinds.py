@@ -1,0 +1,78 @@
+"""The tournament kinds behind one protocol (``tournaments/kinds/``): every registered kind
+implements every member of ``Kind``; no Python file outside ``tournaments/kinds/`` and
+``tournaments/models/`` tests the kind through ``is_individual``/``is_teams``; the per-kind
+tables of the modules the kinds cannot reach cover every kind."""
+import re
+from pathlib import Path
+
+import pytest
+
+from tournaments import player_page, selectors, simulation
+from tournaments.kinds import KINDS, kind_of
+from tournaments.kinds.base import Kind
+from tournaments.models import Tournament
+
+pytestmark = pytest.mark.pure
+
+ROOT = Path(__file__).resolve().parents[2]
+SOURCES = ("tournaments", "championships", "members", "pairing", "scoring", "config")
+ALLOWED_DIRS = ("tournaments/kinds/", "tournaments/models/")
+#: Files still testing the kind outside kinds/ and models/. Shrink it; never grow it.
+ALLOWED_FILES: set[str] = set()
+KIND_TEST = re.compile(r"\.is_individual\b|\.is_teams\b")
+
+
+def protocol_members() -> set[str]:
+    names = {n for n in vars(Kind) if not n.startswith("_")}
+    names |= set(getattr(Kind, "__annotations__", {}))
+    return names
+
+
+def test_the_protocol_names_the_members_the_callers_use():
+    members = protocol_members()
+    assert {"active_numbers", "pairing_request", "write_tables", "standings_after", "names",
+            "entrants", "parse_registrations", "url_word", "audit_key"} <= members
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_each_registered_kind_implements_every_member_of_the_protocol(name):
+    kind = KINDS[name]
+    missing = sorted(m for m in protocol_members() if not hasattr(kind, m))
+    assert not missing, f"{name} lacks {missing}"
+    for member in vars(Kind):
+        if callable(getattr(Kind, member)) and not member.startswith("_"):
+            assert callable(getattr(kind, member)), member
+    assert kind.name == name
+
+
+def test_every_tournament_kind_is_registered_and_an_unknown_one_is_refused():
+    assert set(KINDS) == set(Tournament.Kind.values)
+    assert kind_of(Tournament(kind=Tournament.Kind.TEAMS)) is KINDS[Tournament.Kind.TEAMS]
+    with pytest.raises(ValueError):
+        kind_of(Tournament(kind="bridge"))
+
+
+def test_the_selectors_were_handed_every_kind():
+    assert set(selectors._KINDS) == set(KINDS)
+
+
+@pytest.mark.parametrize("table", [player_page.ROUNDS_OF_KIND, simulation.ROUND_RESULTS,
+                                   simulation.STANDINGS_ROWS, simulation.ENTRANTS_SECTION])
+def test_the_per_kind_tables_above_the_services_cover_every_kind(table):
+    assert set(table) == set(KINDS)
+
+
+def test_no_python_file_outside_the_kinds_and_the_models_tests_the_kind():
+    offenders = {}
+    for package in SOURCES:
+        for path in sorted((ROOT / package).rglob("*.py")):
+            rel = path.relative_to(ROOT).as_posix()
+            if rel.startswith(ALLOWED_DIRS) or "/migrations/" in rel:
+                continue
+            lines = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+                     if KIND_TEST.search(line)]
+            if lines and rel not in ALLOWED_FILES:
+                offenders[rel] = lines
+    assert not offenders, f"ask tournaments.kinds.kind_of(tournament) instead: {offenders}"
+    stale = {f for f in ALLOWED_FILES if not KIND_TEST.search((ROOT / f).read_text(encoding="utf-8"))}
+    assert not stale, f"no longer test the kind: remove from ALLOWED_FILES {stale}"

@@ -1,0 +1,237 @@
+"""Individual tournaments (rules.md §9): the entrants are numbered players; each round forms
+partnerships (``Pair`` rows of that round) from the engine's answer. The round cycle's
+request, tables and read-back live in :mod:`._individual_rounds`."""
+from __future__ import annotations
+
+from django.db.models import F, Q
+from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
+
+from scoring.individual import INDIVIDUAL_TIEBREAKS
+
+from .. import registrations, selectors
+from ..errors import ArbiterError
+from ..models import DEFAULT_TIEBREAKS, LineMember, Player, Tournament
+from ._groups import pair_group_lists
+from ._individual_rounds import (  # noqa: F401  (the individual round cycle, importable from its kind)
+    active_players,
+    build_individual_request,
+    individual_response_from_round,
+    line_players,
+    parse_hand_tables,
+    partnerships,
+    player_ranking,
+    repeated_partner_messages,
+    repeated_partner_sentences,
+    rested_players,
+    seated_players,
+    swap_players_in_draft,
+    write_individual_tables,
+)
+from ._pair_tables import pair_groups_sentence, player_json, resting_pair_number, swap_pair_seats
+
+
+#: rules.md §9: the §8 order per player; head-to-head does not apply (players meet as
+#: opponents in partnerships that change every round).
+DEFAULT_INDIVIDUAL_TIEBREAKS = ",".join(INDIVIDUAL_TIEBREAKS)
+
+
+def individual_tiebreaks(tiebreaks: str | None) -> str:
+    """The tie-break order (stored comma list) of an individual tournament (rules.md §9).
+
+    ``None``, empty or the pairs' default (``vp,mp_difference,head_to_head,mp_scored``, what
+    the form offers before the kind is chosen) become the per-player default
+    ``vp,mp_difference,mp_scored``: §8 per player without head-to-head, which has no
+    meaning per player (players meet as opponents in partnerships that change every
+    round). Any other order is kept as given. Raises ``ArbiterError`` for an order of the
+    arbiter's that names head-to-head."""
+    if not tiebreaks or tiebreaks == DEFAULT_TIEBREAKS:
+        return DEFAULT_INDIVIDUAL_TIEBREAKS
+    keys = [k.strip() for k in tiebreaks.split(",") if k.strip()]
+    if "head_to_head" in keys:
+        raise ArbiterError(_("Lo scontro diretto non vale in un torneo individuale: i giocatori si "
+                             "incontrano in coppie che cambiano ogni turno (regole §9). Toglilo dagli "
+                             "spareggi."))
+    return ",".join(keys)
+
+
+class IndividualKind:
+    """The individual tournament (``Tournament.Kind.INDIVIDUAL``): see
+    :class:`tournaments.kinds.base.Kind`."""
+
+    name = Tournament.Kind.INDIVIDUAL
+    url_word = "giocatore"
+    audit_key = "player"
+    minimum_to_draw = 4
+    has_groups = False  # rules.md §19: the partners change every round
+    first_round_by_hand = True
+    idle_entrants_share_a_table = False  # a resting player is one player: no line of two
+
+    def entrants(self, tournament):
+        return tournament.players.filter(number__isnull=False)
+
+    def group_entrants(self, tournament):
+        return tournament.pairs
+
+    def active_numbers(self, tournament, round_number):
+        return [p.number for p in active_players(tournament, round_number)]
+
+    def too_few_to_draw(self):
+        return _("Servono almeno quattro giocatori in gara per generare un turno.")
+
+    def group_lists(self, tournament):
+        return pair_group_lists(tournament)
+
+    def groups_sentence(self, key):
+        return pair_groups_sentence(key)
+
+    def pairing_request(self, tournament, number, *, seed=None):
+        return build_individual_request(tournament, number, seed=seed)
+
+    def round_system(self, tournament, number, request):
+        return tournament.system_of_round(number)
+
+    def write_tables(self, rnd, response):
+        write_individual_tables(rnd, response)
+
+    def response_from_round(self, rnd):
+        return individual_response_from_round(rnd)
+
+    def keep_engine_findings(self, response, engine):
+        current_partners = {frozenset(line) for t in response["tables"] for line in (t["ns"], t["ew"]) if line}
+        response["repeated_partners"] = [m for m in engine.get("repeated_partners", [])
+                                         if frozenset(m[:2]) in current_partners]
+
+    def seated_numbers(self, rnd):
+        return seated_players(rnd)
+
+    def swap_in_draft(self, rnd, a, b):
+        # the numbers are those of the round's formed pairs: the pairs' seat exchange
+        return swap_pair_seats(rnd, a, b)
+
+    def resting_number(self, rnd):
+        return resting_pair_number(rnd)
+
+    def standings_after(self, tournament, after_round):
+        return selectors.individual_standings_after(tournament,
+                                                    *selectors.standings_window(tournament, after_round))
+
+    def names(self, tournament):
+        return selectors.player_names(tournament)
+
+    def applied_tiebreaks(self, tournament):
+        return selectors.individual_tiebreaks(tournament)
+
+    def entrants_changed_sentences(self, gone, added):
+        reasons = []
+        if gone:
+            reasons.append(ngettext("Non è più in gara il giocatore %(players)s (ritiro).",
+                                    "Non sono più in gara i giocatori %(players)s (ritiro).", len(gone))
+                           % {"players": ", ".join(map(str, gone))})
+        if added:
+            reasons.append(ngettext("È entrato in gara il giocatore %(players)s.",
+                                    "Sono entrati in gara i giocatori %(players)s.", len(added))
+                           % {"players": ", ".join(map(str, added))})
+        return reasons
+
+    def standings_changed_sentence(self, round_number, changed):
+        return (_("La classifica dopo il turno %(round)s è cambiata per i giocatori %(players)s "
+                  "(correzione, inversione delle linee, punteggio arbitrale o penalità).")
+                % {"round": round_number, "players": ", ".join(map(str, changed))})
+
+    def penalty_refusal(self, target):
+        # a formed pair's penalty is accepted as before; the standings rank players
+        return {"pair": None, "player": None,
+                "team": _("Solo in un torneo a squadre una penalità va a una squadra.")}[target]
+
+    def registration_refusal(self, entrant):
+        return {"player": None, "team": _("Questo torneo non è a squadre.")}[entrant]
+
+    # ----- pages, documents and files
+    entrants_page = "players"
+    has_matches = False
+    plan_m_is_mitchell = False  # M is the individual movement (rules.md §9)
+    swaps_players = True
+    excluded_tiebreaks = ("head_to_head",)  # rules.md §9: no meaning per player
+    import_service = "import_players"
+    page_round_fields = ("partner",)
+    template_flags = {"is_individual": True, "is_teams": False}
+
+    def entrant_map(self, tournament):
+        return {p.number: p for p in tournament.players.filter(number__isnull=False)}
+
+    def entrant_players(self, tournament):
+        return (Player.objects.filter(tournament=tournament, number__isnull=False)
+                .select_related("member").annotate(entrant_number=F("number")))
+
+    def print_names(self, tournament):
+        return {n: (f"{last} {first}",) for n, last, first in Player.objects.filter(
+            tournament=tournament, number__isnull=False).values_list("number", "last_name", "first_name")}
+
+    def formed_line_names(self, table):
+        # a line formed for the round; either player of it may enter or confirm
+        lines: dict = {}
+        formed = (LineMember.objects.filter(pair__seats__table=table).order_by("seat")
+                  .values_list("pair__seats__line", "pair__number", "player__number", "player__last_name",
+                               "player__first_name"))
+        for line, number, player, last, first in formed:
+            entry = lines.setdefault(line, {"number": number, "players": [], "names": []})
+            entry["players"].append(str(player))
+            entry["names"].append(f"{player} {last} {first}")
+        for entry in lines.values():
+            entry["display_number"] = "+".join(entry.pop("players"))
+            entry["name"] = " + ".join(entry.pop("names"))
+        return lines
+
+    def seats_of_entrant(self, seats, number):
+        return seats.filter(pair__line_members__player__number=number)
+
+    def hand_numbers(self, rnd):
+        return set(rnd.seats.values_list("pair__number", flat=True))
+
+    def search(self, tournament, query, digits):
+        rows = Player.objects.filter(tournament=tournament, number__isnull=False)
+        rows = rows.filter(number=int(query)) if digits else rows.filter(
+            Q(last_name__icontains=query) | Q(first_name__icontains=query))
+        return [(p.number, p.display_name) for p in rows.order_by("number")[:20]]
+
+    def find_entrant(self, tournament, number):
+        return Player.objects.filter(tournament=tournament, number=number).first()
+
+    def display_name(self, entrant):
+        return entrant.display_name
+
+    def parse_registrations(self, tournament, filename, data):
+        return registrations.parse_players(
+            filename, data,
+            existing_numbers=Player.objects.filter(tournament=tournament, number__isnull=False)
+            .values_list("number", flat=True),
+            existing_memberships=Player.objects.filter(tournament=tournament).exclude(membership_number="")
+            .values_list("membership_number", flat=True),
+        )
+
+    def registered_numbers(self, tournament):
+        return set(Player.objects.filter(tournament=tournament, number__isnull=False)
+                   .values_list("number", flat=True))
+
+    def row_players(self, row):
+        return [row.player]
+
+    def row_json(self, row):
+        return {"row": row.row, "number": row.number, "players": [player_json(row.player)]}
+
+    def row_from_json(self, doc, players):
+        return registrations.PlayerRow(row=doc["row"], number=doc["number"], player=players[0])
+
+    def playable_plan(self, plan):
+        return plan, None
+
+    def check_new_settings(self, fields):
+        fields["tiebreaks"] = individual_tiebreaks(fields.get("tiebreaks"))
+
+    def normal_tiebreaks(self, tiebreaks):
+        return individual_tiebreaks(tiebreaks)
+
+
+
+INDIVIDUAL = IndividualKind()

@@ -1,0 +1,222 @@
+"""Team tournaments (rules.md §14–§15): the entrants are teams of four or more players; each
+paired "table" of the engine is a match of two tables with crossed lines. The round cycle's
+request, matches and read-back live in :mod:`._team_rounds`."""
+from __future__ import annotations
+
+from django.db.models import F, Q
+from django.utils.translation import gettext as _
+
+from .. import selectors, team_registrations, team_selectors
+from ..errors import ArbiterError
+from ..models import DEFAULT_TIEBREAKS, LineMember, Player, Team, Tournament
+from ._team_rounds import (  # noqa: F401  (the team round cycle, importable from its kind)
+    active_teams,
+    build_team_request,
+    clear_round,
+    seated_teams,
+    swap_teams_in_draft,
+    team_response_from_round,
+    write_match,
+    write_team_matches,
+)
+from ._pair_tables import keep_pair_findings, player_json, pair_entrants_changed, pair_standings_changed
+
+
+# rules.md §15: team standings are VP, match margin, head-to-head, then shared.
+TEAM_TIEBREAKS = "vp,mp_difference,head_to_head"
+
+
+def check_team_settings(fields: dict) -> None:
+    """A team tournament (rules.md §15): R or D rounds only, a team scale for the margin mode,
+    team sizes 4 ≤ min ≤ max."""
+    plan = fields.get("plan", "MMMD")
+    if isinstance(plan, str) and "M" in plan:
+        raise ArbiterError(_("Un torneo a squadre si accoppia con il girone all'italiana (R) o il danese (D): "
+                             "il Mitchell (M) non vale per le squadre."))
+    if fields.get("team_result") == Tournament.TeamResult.MARGIN and not fields.get("team_scale"):
+        raise ArbiterError(_("Il risultato per scarto sommato richiede una tabella VP a squadre."))
+    low, high = fields.get("team_min_players", 4), fields.get("team_max_players", 6)
+    if not 4 <= low <= high:
+        raise ArbiterError(_("Una squadra ha almeno 4 giocatori (due coppie), e il minimo non supera il massimo."))
+
+
+class TeamsKind:
+    """The team tournament (``Tournament.Kind.TEAMS``): see :class:`tournaments.kinds.base.Kind`."""
+
+    name = Tournament.Kind.TEAMS
+    url_word = "squadra"
+    audit_key = "team"
+    minimum_to_draw = 2
+    has_groups = True
+    first_round_by_hand = False
+    idle_entrants_share_a_table = False  # a resting team has a match without tables
+
+    def entrants(self, tournament):
+        return tournament.teams.all()
+
+    def group_entrants(self, tournament):
+        return tournament.teams.all()
+
+    def active_numbers(self, tournament, round_number):
+        return active_teams(tournament, round_number)
+
+    def too_few_to_draw(self):
+        return _("Servono almeno due squadre in gara per generare un turno.")
+
+    def group_lists(self, tournament):
+        return team_selectors.group_lists(tournament)
+
+    def groups_sentence(self, key):
+        return {
+            "no_group": _("Le squadre %(pairs)s non hanno un girone: dividi di nuovo le squadre nei gironi."),
+            "too_small": _("Il girone %(group)s ha meno di 2 squadre: dividi di nuovo le squadre nei gironi."),
+            "too_many": _("Con %(pairs)s squadre si fanno al massimo %(max)s gironi (almeno 2 squadre per girone)."),
+            "hand_missing": _("Manca il girone delle squadre %(pairs)s."),
+            "hand_range": _("Il girone della squadra %(pair)s deve essere tra 1 e %(max)s."),
+            "hand_small": _("Il girone %(group)s ha meno di 2 squadre: ogni girone ne vuole almeno 2."),
+        }[key]
+
+    def pairing_request(self, tournament, number, *, seed=None):
+        return build_team_request(tournament, number, seed=seed)
+
+    def round_system(self, tournament, number, request):
+        return request["system"]
+
+    def write_tables(self, rnd, response):
+        # each answered table is a match of two tables (rules.md §15)
+        write_team_matches(rnd, response)
+
+    def response_from_round(self, rnd):
+        return team_response_from_round(rnd)
+
+    def keep_engine_findings(self, response, engine):
+        keep_pair_findings(response, engine)
+
+    def seated_numbers(self, rnd):
+        return seated_teams(rnd)
+
+    def swap_in_draft(self, rnd, a, b):
+        swap_teams_in_draft(rnd, a, b)
+        return {"teams": [a, b]}
+
+    def resting_number(self, rnd):
+        resting_match = rnd.matches.filter(bye="rest").select_related("team_a").first()
+        if resting_match is None:
+            raise ArbiterError(_("In questo turno non riposa nessuna squadra (numero pari di squadre)."))
+        return resting_match.team_a.number
+
+    def standings_after(self, tournament, after_round):
+        return selectors.team_standings_after(tournament, *selectors.standings_window(tournament, after_round))
+
+    def names(self, tournament):
+        return selectors.team_names(tournament)
+
+    def applied_tiebreaks(self, tournament):
+        return tournament.tiebreak_order
+
+    def entrants_changed_sentences(self, gone, added):
+        # the drafts of a team tournament have always named the entrants as pairs
+        return pair_entrants_changed(gone, added)
+
+    def standings_changed_sentence(self, round_number, changed):
+        return pair_standings_changed(round_number, changed)
+
+    def penalty_refusal(self, target):
+        return {"pair": _("In un torneo a squadre la penalità va a una squadra, non a una coppia."),
+                "player": _("In un torneo a squadre la penalità va a una squadra, non a un giocatore."),
+                "team": None}[target]
+
+    def registration_refusal(self, entrant):
+        # a team tournament registers players only inside a team
+        return {"player": _("Questo torneo è a coppie: i giocatori si iscrivono in coppia."),
+                "team": None}[entrant]
+
+    # ----- pages, documents and files
+    entrants_page = "teams"
+    has_matches = True
+    plan_m_is_mitchell = False  # rules.md §15: no Mitchell for teams
+    swaps_players = False
+    excluded_tiebreaks = ()
+    import_service = "import_teams"
+    page_round_fields = ("tables",)
+    template_flags = {"is_individual": False, "is_teams": True}
+
+    def entrant_map(self, tournament):
+        return {t.number: t for t in tournament.teams.all()}
+
+    def entrant_players(self, tournament):
+        return (Player.objects.filter(tournament=tournament, team__isnull=False)
+                .select_related("member", "team").annotate(entrant_number=F("team__number"))
+                .order_by("team__number", "id"))
+
+    def print_names(self, tournament):
+        return {n: (name,) for n, name in tournament.teams.values_list("number", "name")}
+
+    def formed_line_names(self, table):
+        # a team's pair for the match: "4B" and "Team: Rossi Anna + Verdi Bruno"
+        lines: dict = {}
+        formed = (LineMember.objects.filter(pair__seats__table=table).order_by("seat")
+                  .values_list("pair__seats__line", "pair__number", "pair__team__number", "pair__team_line",
+                               "pair__team__name", "player__last_name", "player__first_name"))
+        for line, number, team, team_line, team_name, last, first in formed:
+            entry = lines.setdefault(line, {"number": number, "display_number": f"{team}{'AB'[(team_line or 1) - 1]}",
+                                            "team": team_name, "names": []})
+            entry["names"].append(f"{last} {first}")
+        for entry in lines.values():
+            if "team" in entry:
+                entry["name"] = f"{entry.pop('team')}: " + " + ".join(entry.pop("names"))
+        return lines
+
+    def seats_of_entrant(self, seats, number):
+        return seats.filter(pair__team__number=number)
+
+    def hand_numbers(self, rnd):
+        return set(seated_teams(rnd))
+
+    def search(self, tournament, query, digits):
+        rows = Team.objects.filter(tournament=tournament)
+        rows = rows.filter(number=int(query)) if digits else rows.filter(
+            Q(name__icontains=query) | Q(members__last_name__icontains=query)).distinct()
+        return [(t.number, t.name) for t in rows.order_by("number")[:20]]
+
+    def find_entrant(self, tournament, number):
+        return Team.objects.filter(tournament=tournament, number=number).first()
+
+    def display_name(self, entrant):
+        return entrant.name
+
+    def parse_registrations(self, tournament, filename, data):
+        return team_registrations.parse_teams_for_tournament(tournament, filename, data)
+
+    def registered_numbers(self, tournament):
+        return set(tournament.teams.values_list("number", flat=True))
+
+    def row_players(self, row):
+        return row.players
+
+    def row_json(self, row):
+        return {"row": row.row, "number": row.number, "name": row.name,
+                "players": [player_json(p) for p in row.players]}
+
+    def row_from_json(self, doc, players):
+        return team_registrations.TeamRow(row=doc["row"], number=doc["number"], name=doc["name"], players=players)
+
+    def playable_plan(self, plan):
+        if "M" not in plan:
+            return plan, None
+        playable = plan.replace("M", "R")
+        return playable, (_("Un torneo a squadre si accoppia con il girone all'italiana (R) o il "
+                            "danese (D): il Mitchell (M) non vale per le squadre (es. %(plan)s).")
+                          % {"plan": playable})
+
+    def check_new_settings(self, fields):
+        if fields.get("tiebreaks", DEFAULT_TIEBREAKS) == DEFAULT_TIEBREAKS:
+            fields["tiebreaks"] = TEAM_TIEBREAKS  # rules.md §15 (the pairs' default otherwise)
+        check_team_settings(fields)
+
+    def normal_tiebreaks(self, tiebreaks):
+        return tiebreaks
+
+
+
+TEAMS = TeamsKind()
