@@ -59,9 +59,10 @@ lint-imports: $(STAMP)
 test-sqlite:
 	env -u DATABASE_URL $(PYTEST)
 
-# Tests that touch no database (marked pure by tests/conftest.py) ran on SQLite already.
+# Tests that touch no database (marked pure by tests/conftest.py) or check nothing that depends
+# on the database engine (one_engine: the browser tests, the 120-pair simulation) ran on SQLite.
 test-postgres:
-	PYTHON=$(BIN)/python bash scripts/with-postgres.sh $(PYTEST) -m "not pure"
+	PYTHON=$(BIN)/python bash scripts/with-postgres.sh $(PYTEST) -m "not pure and not one_engine"
 
 serve-prod: setup
 	$(BIN)/python manage.py serve --host $(HOST) --port $(PORT) --processes $(PROCESSES) --threads $(THREADS)

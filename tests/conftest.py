@@ -16,7 +16,11 @@ _DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "dj
 def pytest_collection_modifyitems(config, items):
     """Markers by what a test needs, so that a run can pick (pytest.ini lists them):
 
-    - ``e2e``: under tests/e2e (a real Chromium);
+    - ``e2e``: under tests/e2e (a real Chromium); also ``one_engine``;
+    - ``one_engine``: what it checks does not depend on the database engine (a browser
+      driving pages whose database work the other tests check on both engines, a
+      CPU-bound simulation); the PostgreSQL run of ``make test`` leaves these out, the
+      SQLite run has them;
     - ``pure``: touches no database (neither a ``django_db`` mark nor a database fixture);
       the PostgreSQL run of ``make test`` leaves these out, they would only run twice;
     - ``postgres``: skipped unless the database is PostgreSQL (the tests mark themselves with
@@ -28,6 +32,7 @@ def pytest_collection_modifyitems(config, items):
         path = Path(str(item.fspath))
         if TESTS / "e2e" in path.parents:
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.one_engine)
         if any("PostgreSQL" in str(m.kwargs.get("reason", "")) for m in item.iter_markers("skipif")):
             item.add_marker(pytest.mark.postgres)  # never pure: it may reach PostgreSQL by a subprocess
         elif item.get_closest_marker("django_db") is None and not _DATABASE_FIXTURES & set(item.fixturenames):

@@ -165,6 +165,7 @@ def test_simulate_command(data_dir, tmp_path, capsys):
 
 
 @pytest.mark.slow  # 4 rounds of 60 tables with their print packs
+@pytest.mark.one_engine  # its size tests the engines and printing; the 29-pair run covers PostgreSQL
 @pytest.mark.django_db
 def test_simulate_120_pairs(data_dir, tmp_path):
     """The big one: 120 pairs, 60 tables a round, 4 rounds of print packs (takes a while)."""
