@@ -72,3 +72,13 @@ def test_serve_builds_waitress_with_the_lane_queue(monkeypatch):
         assert isinstance(server.task_dispatcher.queue, LaneQueue)
     finally:
         server.close()
+
+
+def test_freeze_startup_objects_leaves_no_garbage_and_freezes(monkeypatch):
+    import gc
+
+    calls = []
+    monkeypatch.setattr(gc, "collect", lambda *a: calls.append("collect") or 0)
+    monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
+    serve_command.freeze_startup_objects()
+    assert calls == ["collect", "freeze"]  # garbage first: frozen garbage would never be freed

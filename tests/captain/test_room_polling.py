@@ -158,7 +158,9 @@ def test_serve_gives_waitress_the_room_settings(monkeypatch):
     seen = {}
     monkeypatch.setattr(waitress, "serve", lambda app, **kw: seen.update(kw, app=app))
     monkeypatch.setattr(serve_command, "raise_open_files_limit", lambda wanted: seen.setdefault("nofile", wanted))
+    monkeypatch.setattr(serve_command, "freeze_startup_objects", lambda: seen.setdefault("frozen", True))
     call_command("serve", "--host", "127.0.0.1", "--port", "8123", stdout=open("/dev/null", "w"))
+    assert seen["frozen"]  # the startup objects kept out of the collector's full passes
     assert seen["host"] == "127.0.0.1" and seen["port"] == 8123
     assert seen["connection_limit"] >= 1000          # 500 phones, twice over
     assert seen["nofile"] > seen["connection_limit"]  # one open file per socket, plus a margin
