@@ -554,7 +554,7 @@ def standings_document(tournament: Tournament, *, after_round: int | None = None
         PenaltyNote(pair=p.pair, vp=p.vp, reason=p.reason, round_number=p.round_number, mp=p.mp)
         for p in view.penalties
     )
-    flags = kind_of(tournament).template_flags
+    flags = kind_of(tournament).document_flags
     return StandingsDocument(
         tournament=tournament.name, date=tournament.date, venue=tournament.venue,
         after_round=view.after_round, final=view.final, rows=lines, penalties=penalties,

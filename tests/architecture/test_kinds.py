@@ -1,15 +1,17 @@
 """The tournament kinds behind one protocol (``tournaments/kinds/``): every registered kind
 implements every member of ``Kind``; no Python file outside ``tournaments/kinds/`` and
-``tournaments/models/`` tests the kind through ``is_individual``/``is_teams``; the per-kind
-tables of the modules the kinds cannot reach cover every kind."""
+``tournaments/models/`` tests the kind through ``is_individual``/``is_teams``, nor does any
+template (they get the kind's flags, nouns and sentences); the per-kind tables of the modules
+the kinds cannot reach cover every kind."""
 import re
 from pathlib import Path
 
 import pytest
+from django.urls import reverse
 
 from tournaments import player_page, selectors, simulation
 from tournaments.kinds import KINDS, kind_of
-from tournaments.kinds.base import Kind
+from tournaments.kinds.base import Kind, PageTexts
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.pure
@@ -20,6 +22,10 @@ ALLOWED_DIRS = ("tournaments/kinds/", "tournaments/models/")
 #: Files still testing the kind outside kinds/ and models/. Shrink it; never grow it.
 ALLOWED_FILES: set[str] = set()
 KIND_TEST = re.compile(r"\.is_individual\b|\.is_teams\b")
+#: Templates still testing the kind. Shrink it; never grow it.
+ALLOWED_TEMPLATES: set[str] = set()
+#: in a template the flags may also come bare from a view's context
+TEMPLATE_KIND_TEST = re.compile(r"\bis_individual\b|\bis_teams\b")
 
 
 def protocol_members() -> set[str]:
@@ -76,3 +82,28 @@ def test_no_python_file_outside_the_kinds_and_the_models_tests_the_kind():
     assert not offenders, f"ask tournaments.kinds.kind_of(tournament) instead: {offenders}"
     stale = {f for f in ALLOWED_FILES if not KIND_TEST.search((ROOT / f).read_text(encoding="utf-8"))}
     assert not stale, f"no longer test the kind: remove from ALLOWED_FILES {stale}"
+
+
+def test_no_template_tests_the_kind():
+    offenders = {}
+    for path in sorted((ROOT / "templates").rglob("*.html")):
+        rel = path.relative_to(ROOT).as_posix()
+        lines = [n for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+                 if TEMPLATE_KIND_TEST.search(line)]
+        if lines and rel not in ALLOWED_TEMPLATES:
+            offenders[rel] = lines
+    assert not offenders, f"use the kind's flags and texts ({{{{ kind.texts.… }}}}) instead: {offenders}"
+    stale = {f for f in ALLOWED_TEMPLATES
+             if not TEMPLATE_KIND_TEST.search((ROOT / f).read_text(encoding="utf-8"))}
+    assert not stale, f"no longer test the kind: remove from ALLOWED_TEMPLATES {stale}"
+
+
+@pytest.mark.parametrize("name", sorted(KINDS))
+def test_each_kind_gives_the_pages_every_text_and_a_preview_template(name):
+    from django.template.loader import get_template
+
+    kind = KINDS[name]
+    assert isinstance(kind.texts, PageTexts)
+    get_template(kind.import_preview_template)
+    for page in (kind.entrants_page, kind.late_entry_page):
+        reverse(page, args=["x"])

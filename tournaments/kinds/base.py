@@ -7,11 +7,65 @@ of testing ``Tournament.kind``; a fourth kind is one more module implementing th
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Protocol
 
 from django.db.models import QuerySet
+from django.utils.functional import Promise
 
 from ..models import Round, Tournament
+
+
+@dataclass(frozen=True)
+class PageTexts:
+    """The words and sentences the templates use where kinds differ, each a lazy translation
+    (``gettext_lazy``, marked safe like ``{% trans %}`` output: the sentences hold
+    apostrophes) of the msgid the template used, so the catalogues still apply. The counted
+    ones are ``ngettext_lazy(…, "n")`` and the ones with placeholders are written with the
+    ``{% kind_text %}`` tag (``tournaments/templatetags/kinds.py``). "" where a kind has no
+    such sentence (an individual tournament has no groups, no rest moved by hand)."""
+
+    #: the entrant as a column heading: "Coppia", "Giocatore", "Squadra"
+    entrant_title: Promise
+    #: the entrants as a tab or button: "Coppie", "Giocatori", "Squadre"
+    entrants_title: Promise
+    #: the entrants after a number: "coppie", "giocatori", "squadre"
+    entrants_word: Promise
+    #: the column of the public standings and the projector (teams: "Coppia" there, as before)
+    standings_column: Promise
+    #: a withdrawn entrant, agreeing with its noun: "ritirata", "ritirato"
+    withdrawn: Promise
+    #: "%(n)s coppia" / "%(n)s coppie" (counted)
+    count: Promise
+    #: "%(n)s coppia pronta" / "%(n)s coppie pronte" (counted): a registration file's preview
+    ready: Promise
+    #: the label of the public search box
+    search_label: Promise
+    #: the columns of a registration file
+    import_columns: Promise
+    #: the draft's swap by hand: "Scambia la coppia" … "con la coppia"
+    swap_label: Promise
+    swap_with_label: Promise
+    #: the draft's rest by hand: "Fai riposare la coppia" ("" without it)
+    rest_label: Promise
+    #: the round page's link to the entrants' page for withdrawals and late entries ("": the
+    #: round page has its own links)
+    entrant_actions: Promise
+    #: why the standings order differs, after the tie-breaks' names ("" for none)
+    tiebreak_note: Promise
+    #: a pending penalty: "Coppia %(n)s: %(amount)s, turno %(r)s"
+    pending_penalty: Promise
+    #: the penalties page's two introductory sentences (VP, then MP)
+    penalties_vp: Promise
+    penalties_mp: Promise
+    #: the groups page (rules.md §19; "" for a kind without groups)
+    groups_intro: Promise
+    groups_danish: Promise
+    groups_single: Promise
+    groups_split: Promise
+    groups_by_hand: Promise
+    #: "Girone della coppia %(n)s"
+    group_of: Promise
 
 
 class Kind(Protocol):
@@ -151,8 +205,25 @@ class Kind(Protocol):
     #: the extra fields of a round on the entrant's page and its JSON: ``"partner"``
     #: (individual: the round's partner), ``"tables"`` (teams: the match's two tables)
     page_round_fields: tuple[str, ...]
-    #: the flags the templates still test: ``{"is_individual": bool, "is_teams": bool}``
-    template_flags: dict
+    #: the standings document's flags ``{"is_individual": bool, "is_teams": bool}``: printed
+    #: words are chosen from them (``spreadsheets.py``, the PDF templates)
+    document_flags: dict
+    #: whether the partners change every round (rules.md §9): an entrant's page names the
+    #: round's partner and the opponents are two players
+    rotates_partners: bool
+    #: whether the arbiter may move the rest to another entrant in a draft
+    moves_rest_by_hand: bool
+    #: whether the round page carries the withdrawal and late-entry links (pairs); otherwise
+    #: it links to the entrants' page (:attr:`entrants_page`), where they are
+    withdraws_on_round_page: bool
+    #: whether penalties are given on the entrants' page rather than on the penalties page
+    penalties_on_entrants_page: bool
+    #: the URL name of the page where a late entrant is added by hand (rules.md §5 art. 33)
+    late_entry_page: str
+    #: the template listing a registration file's rows in the preview
+    import_preview_template: str
+    #: the words and sentences of the pages (templates get the kind as ``kind``)
+    texts: PageTexts
 
     def entrant_map(self, tournament: Tournament) -> dict:
         """Number → entrant (Pair with its members, numbered Player, Team) for the public

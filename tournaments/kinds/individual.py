@@ -4,7 +4,9 @@ request, tables and read-back live in :mod:`._individual_rounds`."""
 from __future__ import annotations
 
 from django.db.models import F, Q
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext_lazy
 from django.utils.translation import ngettext
 
 from scoring.individual import INDIVIDUAL_TIEBREAKS
@@ -12,6 +14,7 @@ from scoring.individual import INDIVIDUAL_TIEBREAKS
 from .. import registrations, selectors
 from ..errors import ArbiterError
 from ..models import DEFAULT_TIEBREAKS, LineMember, Player, Tournament
+from .base import PageTexts
 from ._groups import pair_group_lists
 from ._individual_rounds import (  # noqa: F401  (the individual round cycle, importable from its kind)
     active_players,
@@ -155,7 +158,38 @@ class IndividualKind:
     excluded_tiebreaks = ("head_to_head",)  # rules.md §9: no meaning per player
     import_service = "import_players"
     page_round_fields = ("partner",)
-    template_flags = {"is_individual": True, "is_teams": False}
+    document_flags = {"is_individual": True, "is_teams": False}
+    rotates_partners = True
+    moves_rest_by_hand = False  # the rest follows the players' rests (rules.md §5, §9)
+    withdraws_on_round_page = False
+    penalties_on_entrants_page = True
+    late_entry_page = "players"
+    import_preview_template = "arbiter/import_preview/individual.html"
+    texts = PageTexts(
+        entrant_title=mark_safe(gettext_lazy("Giocatore")),
+        entrants_title=mark_safe(gettext_lazy("Giocatori")),
+        entrants_word=mark_safe(gettext_lazy("giocatori")),
+        standings_column=mark_safe(gettext_lazy("Giocatore")),
+        withdrawn=mark_safe(gettext_lazy("ritirato")),
+        count=ngettext_lazy("%(n)s giocatore", "%(n)s giocatori", "n"),
+        ready=ngettext_lazy("%(n)s giocatore pronto", "%(n)s giocatori pronti", "n"),
+        search_label=mark_safe(gettext_lazy("Il tuo numero o il tuo cognome")),
+        import_columns=mark_safe(gettext_lazy(
+            "CSV (virgola o punto e virgola, UTF-8 o Windows-1252) o XLSX con le colonne giocatore, cognome, "
+            "nome, tessera, circolo (un giocatore per riga). L'importazione è tutto o niente.")),
+        swap_label=mark_safe(gettext_lazy("Scambia il giocatore")),
+        swap_with_label=mark_safe(gettext_lazy("con il giocatore")),
+        rest_label="",
+        entrant_actions=mark_safe(gettext_lazy("Giocatori: ritiri, tardivi, penalità")),
+        tiebreak_note=mark_safe(gettext_lazy(
+            "per giocatore; lo scontro diretto non si applica in un torneo individuale, regole §9")),
+        pending_penalty=mark_safe(gettext_lazy("Giocatore %(n)s: %(amount)s, turno %(r)s")),
+        penalties_vp=mark_safe(gettext_lazy(
+            "VP tolti a un giocatore nella classifica generale (art. 23): gli avversari non guadagnano nulla.")),
+        penalties_mp=mark_safe(gettext_lazy(
+            "Una penalità in MP riduce lo scarto e gli MP fatti del giocatore, non il risultato del tavolo.")),
+        groups_intro="", groups_danish="", groups_single="", groups_split="", groups_by_hand="", group_of="",
+    )
 
     def entrant_map(self, tournament):
         return {p.number: p for p in tournament.players.filter(number__isnull=False)}

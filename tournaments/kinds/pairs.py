@@ -3,10 +3,13 @@ line; Mitchell, Danish and round-robin rounds, with groups (rules.md §14, §19)
 from __future__ import annotations
 
 from django.db.models import F, Prefetch, Q
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from .. import registrations, selectors
 from ..models import Pair, Player, Tournament
+from .base import PageTexts
 from ._groups import pair_group_lists
 from ._pair_requests import active_pair_numbers, build_pair_request
 from ._pair_tables import (
@@ -108,7 +111,48 @@ class PairsKind:
     excluded_tiebreaks = ()
     import_service = "import_pairs"
     page_round_fields = ()
-    template_flags = {"is_individual": False, "is_teams": False}
+    document_flags = {"is_individual": False, "is_teams": False}
+    rotates_partners = False
+    moves_rest_by_hand = True
+    withdraws_on_round_page = True
+    penalties_on_entrants_page = False
+    late_entry_page = "late_pair"
+    import_preview_template = "arbiter/import_preview/pairs.html"
+    texts = PageTexts(
+        entrant_title=mark_safe(gettext_lazy("Coppia")),
+        entrants_title=mark_safe(gettext_lazy("Coppie")),
+        entrants_word=mark_safe(gettext_lazy("coppie")),
+        standings_column=mark_safe(gettext_lazy("Coppia")),
+        withdrawn=mark_safe(gettext_lazy("ritirata")),
+        count=ngettext_lazy("%(n)s coppia", "%(n)s coppie", "n"),
+        ready=ngettext_lazy("%(n)s coppia pronta", "%(n)s coppie pronte", "n"),
+        search_label=mark_safe(gettext_lazy("Numero della coppia o il tuo cognome")),
+        import_columns=mark_safe(gettext_lazy(
+            "CSV (virgola o punto e virgola, UTF-8 o Windows-1252) o XLSX con le colonne coppia, cognome_1, "
+            "nome_1, tessera_1, cognome_2, nome_2, tessera_2, circolo. L'importazione è tutto o niente.")),
+        swap_label=mark_safe(gettext_lazy("Scambia la coppia")),
+        swap_with_label=mark_safe(gettext_lazy("con la coppia")),
+        rest_label=mark_safe(gettext_lazy("Fai riposare la coppia")),
+        entrant_actions="",
+        tiebreak_note="",
+        pending_penalty=mark_safe(gettext_lazy("Coppia %(n)s: %(amount)s, turno %(r)s")),
+        penalties_vp=mark_safe(gettext_lazy(
+            "VP tolti a una coppia nella classifica generale (art. 23): gli avversari non guadagnano nulla.")),
+        penalties_mp=mark_safe(gettext_lazy(
+            "Una penalità in MP riduce lo scarto e gli MP fatti della coppia, non il risultato del tavolo.")),
+        groups_intro=mark_safe(gettext_lazy(
+            "Nei turni del girone all'italiana (lettera R nel piano) ogni girone gioca il proprio girone nello "
+            "stesso turno; i tavoli sono numerati girone dopo girone. Serpentina: le coppie in ordine di numero "
+            "vanno ai gironi 1, 2, 3, poi 3, 2, 1, poi di nuovo 1, 2, 3 (con 3 gironi: 1 2 3 / 6 5 4 / 7 8 9).")),
+        groups_danish=mark_safe(gettext_lazy(
+            "Con i gironi anche i turni danesi (D) e Mitchell (M) si giocano nei gironi: ogni girone è abbinato "
+            "secondo la propria classifica (danese) o ha il proprio movimento (Mitchell), e una coppia per girone "
+            "dispari riposa. I gironi si fissano alla pubblicazione del primo turno giocato nei gironi.")),
+        groups_single=mark_safe(gettext_lazy("Un solo girone: tutte le coppie giocano il girone all'italiana insieme.")),
+        groups_split=mark_safe(gettext_lazy("Dividi le coppie")),
+        groups_by_hand=mark_safe(gettext_lazy("A mano: il girone di ogni coppia")),
+        group_of=mark_safe(gettext_lazy("Girone della coppia %(n)s")),
+    )
 
     def entrant_map(self, tournament):
         return {p.number: p for p in tournament.pairs.filter(round__isnull=True).prefetch_related("members")}

@@ -4,11 +4,14 @@ request, matches and read-back live in :mod:`._team_rounds`."""
 from __future__ import annotations
 
 from django.db.models import F, Q
+from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from .. import selectors, team_registrations, team_selectors
 from ..errors import ArbiterError
 from ..models import DEFAULT_TIEBREAKS, LineMember, Player, Team, Tournament
+from .base import PageTexts
 from ._team_rounds import (  # noqa: F401  (the team round cycle, importable from its kind)
     active_teams,
     build_team_request,
@@ -139,7 +142,51 @@ class TeamsKind:
     excluded_tiebreaks = ()
     import_service = "import_teams"
     page_round_fields = ("tables",)
-    template_flags = {"is_individual": False, "is_teams": True}
+    document_flags = {"is_individual": False, "is_teams": True}
+    rotates_partners = False
+    moves_rest_by_hand = True
+    withdraws_on_round_page = False
+    penalties_on_entrants_page = False
+    late_entry_page = "teams"
+    import_preview_template = "arbiter/import_preview/teams.html"
+    texts = PageTexts(
+        entrant_title=mark_safe(gettext_lazy("Squadra")),
+        entrants_title=mark_safe(gettext_lazy("Squadre")),
+        entrants_word=mark_safe(gettext_lazy("squadre")),
+        standings_column=mark_safe(gettext_lazy("Coppia")),
+        withdrawn=mark_safe(gettext_lazy("ritirata")),
+        count=ngettext_lazy("%(n)s squadra", "%(n)s squadre", "n"),
+        ready=ngettext_lazy("%(n)s squadra pronta", "%(n)s squadre pronte", "n"),
+        search_label=mark_safe(gettext_lazy("Numero o nome della squadra, o il tuo cognome")),
+        import_columns=mark_safe(gettext_lazy(
+            "CSV (virgola o punto e virgola, UTF-8 o Windows-1252) o XLSX con le colonne squadra, nome_squadra, "
+            "cognome, nome, tessera, circolo (un giocatore per riga, da 4 a 6 per squadra; il primo è il "
+            "capitano). L'importazione è tutto o niente.")),
+        swap_label=mark_safe(gettext_lazy("Scambia la squadra")),
+        swap_with_label=mark_safe(gettext_lazy("con la squadra")),
+        rest_label=mark_safe(gettext_lazy("Fai riposare la squadra")),
+        entrant_actions=mark_safe(gettext_lazy("Squadre: ritiri, squadra tardiva, formazioni")),
+        tiebreak_note="",
+        pending_penalty=mark_safe(gettext_lazy("Squadra %(n)s: %(amount)s, turno %(r)s")),
+        penalties_vp=mark_safe(gettext_lazy(
+            "VP tolti a una squadra nella classifica generale (art. 23): gli avversari non guadagnano nulla e i "
+            "VP dei suoi giocatori non cambiano.")),
+        penalties_mp=mark_safe(gettext_lazy(
+            "Una penalità in MP riduce lo scarto totale degli incontri della squadra (lo spareggio), non il "
+            "risultato dell'incontro.")),
+        groups_intro=mark_safe(gettext_lazy(
+            "Nei turni del girone all'italiana (lettera R nel piano) ogni girone gioca il proprio girone nello "
+            "stesso turno; i tavoli sono numerati girone dopo girone. Serpentina: le squadre in ordine di numero "
+            "vanno ai gironi 1, 2, 3, poi 3, 2, 1, poi di nuovo 1, 2, 3 (con 3 gironi: 1 2 3 / 6 5 4 / 7 8 9).")),
+        groups_danish=mark_safe(gettext_lazy(
+            "Con i gironi anche i turni danesi (D) si giocano nei gironi: ogni girone è abbinato secondo la "
+            "propria classifica, senza incontri ripetuti, e una squadra per girone dispari riposa. I gironi si "
+            "fissano alla pubblicazione del primo turno giocato nei gironi.")),
+        groups_single=mark_safe(gettext_lazy("Un solo girone: tutte le squadre giocano il girone all'italiana insieme.")),
+        groups_split=mark_safe(gettext_lazy("Dividi le squadre")),
+        groups_by_hand=mark_safe(gettext_lazy("A mano: il girone di ogni squadra")),
+        group_of=mark_safe(gettext_lazy("Girone della squadra %(n)s")),
+    )
 
     def entrant_map(self, tournament):
         return {t.number: t for t in tournament.teams.all()}

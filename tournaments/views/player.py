@@ -69,7 +69,7 @@ def entrant_view(request, slug, word, number):
         else:
             response = render(request, "public/player.html", {
                 "tournament": tournament, "page": page, "word": word,
-                **kind_of(tournament).template_flags, "etag": etag,
+                "kind": kind_of(tournament), "etag": etag,
             })
     response["ETag"] = etag
     patch_vary_headers(response, ["Accept"])
@@ -86,6 +86,6 @@ def search_view(request, slug):
     if len(found) == 1:
         return redirect(player_url(tournament, found[0][0]))
     return render(request, "public/player_search.html", {
-        "tournament": tournament, "query": query.strip()[:60],
+        "tournament": tournament, "kind": kind_of(tournament), "query": query.strip()[:60],
         "found": [(number, names, player_url(tournament, number)) for number, names in found],
     })

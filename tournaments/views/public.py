@@ -210,9 +210,10 @@ def projector(request, slug):
         index = int(request.GET.get("s", 0)) % len(screens)
     except ValueError:
         index = 0
-    kind, rows = screens[index]
+    screen_kind, rows = screens[index]
     return render(request, "public/projector.html", {
-        "tournament": tournament, "round": rnd, "kind": kind, "rows": rows, "after_round": after,
+        "tournament": tournament, "kind": kind_of(tournament), "round": rnd, "screen_kind": screen_kind,
+        "rows": rows, "after_round": after,
         "is_final": is_final(tournament, after),
         "screen": index + 1, "screens": len(screens), "next": (index + 1) % len(screens),
         "refresh": PROJECTOR_SECONDS, "rows_per_screen": PROJECTOR_ROWS,
