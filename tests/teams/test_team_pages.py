@@ -87,7 +87,10 @@ def test_standings_page_public_page_and_documents_rank_teams(arbiter_client, cli
         assert resp.status_code == 200, name
     for name, query in (("public", ""), ("projector", "?s=1")):  # projector screen 2: the standings
         resp = client.get(reverse(name, args=[four.slug]) + query)
-        assert resp.status_code == 200 and "Squadra 4" in resp.content.decode(), name
+        page = resp.content.decode()
+        assert resp.status_code == 200 and "Squadra 4" in page, name
+        # the standings' entrant column is headed by the kind's noun (it read «Coppia» for teams)
+        assert "<th>Squadra</th>" in page and "<th>Coppia</th>" not in page, name
 
 
 def test_import_preview_of_a_team_file(arbiter_client, make_teams_tournament, data_dir):

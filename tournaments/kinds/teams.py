@@ -153,7 +153,7 @@ class TeamsKind:
         entrant_title=mark_safe(gettext_lazy("Squadra")),
         entrants_title=mark_safe(gettext_lazy("Squadre")),
         entrants_word=mark_safe(gettext_lazy("squadre")),
-        standings_column=mark_safe(gettext_lazy("Coppia")),
+        standings_column=mark_safe(gettext_lazy("Squadra")),
         withdrawn=mark_safe(gettext_lazy("ritirata")),
         count=ngettext_lazy("%(n)s squadra", "%(n)s squadre", "n"),
         ready=ngettext_lazy("%(n)s squadra pronta", "%(n)s squadre pronte", "n"),
