@@ -340,7 +340,8 @@ def test_a_withdrawal_outdates_the_draft_and_redraw_gives_the_forced_rest(make_t
     t = make_teams_tournament(4, plan="RRR")
     rnd = services.generate_round(tournament=t, by=arbiter)
     services.withdraw_team(team=Team.objects.get(tournament=t, number=4), from_round=1, by=arbiter)
-    assert services.draft_staleness(rnd)
+    # the reason names a team, not a pair (rules.md §12: the arbiter is told what changed)
+    assert "Non è più in gara la squadra 4 (ritiro)." in services.draft_staleness(rnd)
     rnd = services.redraw_round(round=rnd, by=arbiter)
     assert matches(rnd) == [(2, 2, 3, ""), (3, 1, None, "forced")]
 

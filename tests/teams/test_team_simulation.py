@@ -1,5 +1,6 @@
 """``manage.py simulate --kind teams`` and the results.json shape of issue 15 item 6."""
 import json
+from io import StringIO
 
 from django.core.management import call_command
 
@@ -8,8 +9,10 @@ from tournaments.models import Tournament
 
 def test_simulate_teams_writes_the_results_json_shape(db, data_dir, tmp_path):
     out = tmp_path / "out"
+    said = StringIO()
     call_command("simulate", "--kind", "teams", "--registrations", str(data_dir / "teams-12.csv"),
-                 "--plan", "RRRR", "--hands", "4", "--seed", "7", "--out", str(out))
+                 "--plan", "RRRR", "--hands", "4", "--seed", "7", "--out", str(out), stdout=said)
+    assert ": 12 squadre, 4 turni giocati" in said.getvalue()  # it said «0 coppie»
     data = json.loads((out / "results.json").read_text())
     assert data["tournament"]["kind"] == "teams"
     assert len(data["rounds"]) == 4

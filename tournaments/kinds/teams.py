@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db.models import F, Q
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, ngettext_lazy
+from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
 from .. import selectors, team_registrations, team_selectors
 from ..errors import ArbiterError
@@ -22,7 +22,7 @@ from ._team_rounds import (  # noqa: F401  (the team round cycle, importable fro
     write_match,
     write_team_matches,
 )
-from ._pair_tables import keep_pair_findings, player_json, pair_entrants_changed, pair_standings_changed
+from ._pair_tables import keep_pair_findings, player_json
 
 
 # rules.md §15: team standings are VP, match margin, head-to-head, then shared.
@@ -118,11 +118,21 @@ class TeamsKind:
         return tournament.tiebreak_order
 
     def entrants_changed_sentences(self, gone, added):
-        # the drafts of a team tournament have always named the entrants as pairs
-        return pair_entrants_changed(gone, added)
+        reasons = []
+        if gone:
+            reasons.append(ngettext("Non è più in gara la squadra %(teams)s (ritiro).",
+                                    "Non sono più in gara le squadre %(teams)s (ritiro).", len(gone))
+                           % {"teams": ", ".join(map(str, gone))})
+        if added:
+            reasons.append(ngettext("È entrata in gara la squadra %(teams)s.",
+                                    "Sono entrate in gara le squadre %(teams)s.", len(added))
+                           % {"teams": ", ".join(map(str, added))})
+        return reasons
 
     def standings_changed_sentence(self, round_number, changed):
-        return pair_standings_changed(round_number, changed)
+        return (_("La classifica dopo il turno %(round)s è cambiata per le squadre %(teams)s "
+                  "(correzione, inversione delle linee, punteggio arbitrale o penalità).")
+                % {"round": round_number, "teams": ", ".join(map(str, changed))})
 
     def penalty_refusal(self, target):
         return {"pair": _("In un torneo a squadre la penalità va a una squadra, non a una coppia."),

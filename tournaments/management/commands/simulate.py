@@ -99,9 +99,8 @@ class Command(LangCommand):  # --lang it|en (issue 14 item 8)
         except ScaleError as exc:
             raise CommandError(str(exc)) from exc
         elapsed = time.perf_counter() - started
-        # the simulation's count as it has always been said: players, else registered pairs
-        pairs = _("%(n)s coppie") % {"n": tournament.pairs.filter(round__isnull=True).count()}
-        entrants = by_kind(tournament, pairs=pairs, teams=pairs,
+        entrants = by_kind(tournament, pairs=_("%(n)s coppie") % {"n": tournament.pairs.filter(round__isnull=True).count()},
+                           teams=_("%(n)s squadre") % {"n": tournament.teams.count()},
                            individual=_("%(n)s giocatori") % {"n": tournament.players.count()})
         self.stdout.write(self.style.SUCCESS(
             _("Torneo «%(name)s» (%(slug)s): %(entrants)s, %(rounds)s turni giocati in %(seconds)s s; "
