@@ -141,7 +141,7 @@ INDIVIDUAL_TIEBREAK_HELP = _("Torneo individuale: VP totali, poi scarto MP, poi 
                              "(regole §9). Lo scontro diretto non si applica: i giocatori si incontrano "
                              "in coppie che cambiano ogni turno.")
 
-# Settings that apply to one kind of tournament only (trial fixes): the Mitchell step moves
+# Settings that apply to one kind of tournament only: the Mitchell step moves
 # pairs (an individual M is the prepared movement, a team plan has no M); the team settings
 # (rules.md §15) are for teams. The settings page leaves the other kinds' fields out; the
 # create form marks them ``data-kinds`` and static/js/tournament_form.js hides them.

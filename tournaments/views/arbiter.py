@@ -34,7 +34,7 @@ def _count_of(queryset):
 @login_required
 def home(request):
     """The tournaments the user directs (all of them for a superuser). The
-    entrants column counts by kind (trial fixes): the registered pairs, the numbered players of
+    entrants column counts by kind: the registered pairs, the numbered players of
     an individual tournament, the teams; each ``t.n_entrants`` with ``t.entrants_noun``
     ("coppie", "giocatori", "squadre")."""
     tournaments = list(selectors.tournaments_of(request.user).annotate(
