@@ -1,4 +1,5 @@
-"""Benchmark: 250+ table captains submit their score sheets at once (issue 6 targets).
+"""Benchmark: 250+ table captains submit their score sheets at once (rules.md §3: one
+captain enters, the other line's captain confirms).
 
 Run: ``.venv/bin/python bench/captains.py [--pairs 500] [--workers 24] [--port 0]``.
 

@@ -1,4 +1,5 @@
-"""Benchmark: captains keep saving while the arbiter imports a 2000-pair file (issue 10 item 7).
+"""Benchmark: captains keep saving while the arbiter imports a 2000-pair file (the import's
+write transaction must not keep the room waiting).
 
 Run: ``.venv/bin/python bench/import_saves.py [--pairs 2000] [--tables 20]``.
 
@@ -14,7 +15,7 @@ Run: ``.venv/bin/python bench/import_saves.py [--pairs 2000] [--tables 20]``.
 
 Prints figures and asserts nothing; the LAST line is exactly
 ``import_saves: N pairs imported in X ms (write Y ms), S captain saves, max Z ms, p99 W ms``.
-Target (issue 10): Z < 1000 ms for N = 2000.
+Target (a 250-table room): Z < 1000 ms for N = 2000.
 """
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Benchmark: one Danish round after 9 rounds of history (issue 4 targets).
+"""Benchmark: one Danish round after 9 rounds of history (rules.md §7).
 
 Run: ``.venv/bin/python bench/pairing.py [--seed N] [--repeat R]``.
 
@@ -10,7 +10,7 @@ by VP then MP difference, all meetings remembered), then times the 10th round's 
 Targets: 1000 pairs ≤ 0.3 s; ≥ 30× faster than the baseline at 200 pairs. Prints figures
 only, asserts nothing.
 
-Individual tournaments (issue 11): for 50 … 2000 players, 9 random Danish individual rounds
+Individual tournaments (rules.md §9): for 50 … 2000 players, 9 random Danish individual rounds
 (each player scores his line's VP; ranking by VP then MP difference; every partnership and
 rest remembered), then times the 10th ``danish-individual`` round (target: 2000 players
 ≤ 0.3 s). Up to 200 players it also times the networkx baseline

@@ -1,4 +1,4 @@
-"""Benchmark: the print pack of a 250-table round (issue 14; issue 5 before it).
+"""Benchmark: the print pack of a 250-table round (rules.md §10).
 
 Run: ``.venv/bin/python bench/printing.py [--pairs 500] [--repeat 1] [--seed 1]``
 (``--pairs 40`` for a quick look).
@@ -18,7 +18,8 @@ through ``save_score_sheet`` → closed), then prints:
   thread as in the server) until its answer, then until the status says done;
 - the A5 option (two sheets an A4 page): pages and time.
 
-Target (issue 14): the pack in ≤ 15 s. Prints figures only, asserts nothing. The machine's
+Target (the pack printed before the round starts): the pack in ≤ 15 s. Prints figures
+only, asserts nothing. The machine's
 cores are shared with whatever else runs, so beside every wall time it prints the CPU
 seconds (user + system) the work took and the load average, and for each pack a
 **quiet-machine estimate**: (CPU of the parts + the server's CPU writing their HTML) / the

@@ -1,4 +1,4 @@
-"""Load test: a 250-table room, 500 phones with the captain page open (issue 10 item 1).
+"""Load test: a 250-table room, 500 phones with the captain page open.
 
 Run: ``.venv/bin/python bench/room.py`` (full room, three runs, about 5 minutes) or
 ``.venv/bin/python bench/room.py --tables 20 --seconds 10 --runs many`` (a quick check).
@@ -30,7 +30,8 @@ every 4–6 s as ``static/js/player.js`` does (``If-None-Match``; 304 = nothing 
 process of their pair's table. They are counted in *phones* and *refused*, their requests
 as ``player`` (first load) and ``player poll``.
 
-Hosted setup (issue 13): ``--setups sqlite,postgres`` runs each run twice, first as above
+Hosted setup (PostgreSQL, several server processes): ``--setups sqlite,postgres`` runs
+each run twice, first as above
 (SQLite, one ``manage.py serve`` process), then on PostgreSQL with ``--processes`` server
 processes on consecutive ports sharing one database, the phones of table ``k`` on process
 ``k mod P`` (as a reverse proxy spreads them; the proxy itself is not measured), the arbiter on
@@ -45,7 +46,8 @@ Prints figures, asserts nothing. Per run, the LAST line is exactly
 ``one`` on SQLite, ``one@postgres×2`` on PostgreSQL with 2 processes) where *lost* counts tables
 not saved, confirmed and stored exactly once, and *refused* counts phones that ever got a
 connection error, a timeout (30 s) or an unexpected status.
-Targets (issue 10): save p99 ≤ 150 ms, arbiter pages p99 ≤ 300 ms, a change reaches the
+Targets (a 250-table room on one laptop): save p99 ≤ 150 ms, arbiter pages p99 ≤ 300 ms,
+a change reaches the
 other phone within 10 s, 0 refused, 0 lost. The load client runs on the same cores
 as the server, and its own work is part of what is measured.
 """

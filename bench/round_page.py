@@ -1,4 +1,5 @@
-"""Benchmark: the arbiter's round page of a big round, one request at a time (issue 10).
+"""Benchmark: the arbiter's round page of a big round, one request at a time (a
+250-table round while 500 phones poll).
 
 Run: ``.venv/bin/python bench/round_page.py [--tables 250] [--requests 20]``.
 

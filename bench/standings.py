@@ -1,4 +1,4 @@
-"""Benchmark: standings of 500 pairs after 10 closed rounds, read from the database (issue 3).
+"""Benchmark: standings of 500 pairs after 10 closed rounds, read from the database (rules.md §8).
 
 Run: ``.venv/bin/python bench/standings.py [--pairs 500] [--rounds 10] [--repeat 15] [--seed 7]``.
 

@@ -129,7 +129,8 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
         "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL;",
     }
 
-# Login throttling (issue 10 item 4): django-axes counts failed logins in the database per
+# Login throttling (the server may face an open club network): django-axes counts failed
+# logins in the database per
 # username + IP address; after AXES_FAILURE_LIMIT failures that combination is locked out
 # for AXES_COOLOFF_TIME hours (another user on the same club router is not locked), and a
 # success resets the count. The lockout page is templates/registration/locked_out.html
@@ -183,7 +184,7 @@ X_FRAME_OPTIONS = "DENY"
 
 
 def https_settings(enabled: bool, environ=os.environ) -> dict:
-    """The settings that only make sense behind HTTPS (``ARBITRO_HTTPS``, issue 10 item 8):
+    """The settings that only make sense behind HTTPS (``ARBITRO_HTTPS``):
     secure cookies, the proxy's scheme header and HSTS (``SECURE_HSTS_SECONDS``, one year
     unless ``ARBITRO_HSTS_SECONDS``; subdomains only with ``ARBITRO_HSTS_SUBDOMAINS=1``).
     Without HTTPS: nothing (HSTS over plain HTTP on a club network would lock browsers out)."""
@@ -201,7 +202,8 @@ def https_settings(enabled: bool, environ=os.environ) -> dict:
 
 globals().update(https_settings(_env_bool("ARBITRO_HTTPS", False)))
 
-# Content-Security-Policy (django-csp, issue 10 item 8): scripts only from our own static
+# Content-Security-Policy (django-csp, so injected markup cannot run a script): scripts
+# only from our own static
 # files (no inline <script> code, no on…= handlers: tests/test_csp_pages.py checks every
 # page), inline styles allowed, images from us or data: URIs (QR codes), no framing.
 from csp.constants import NONE, SELF, UNSAFE_INLINE  # noqa: E402
@@ -218,7 +220,7 @@ CONTENT_SECURITY_POLICY = {
     }
 }
 
-# Caches (issue 13 item 2). "default" holds the captain pages' rate limits
+# Caches, shared by every server process. "default" holds the captain pages' rate limits
 # (django-ratelimit, tournaments/views/captain.py). With SQLite (a club laptop, one waitress
 # process with threads) a local-memory cache, as before. With any other database (PostgreSQL:
 # a hosted server with several processes) a table of that database, shared by every process,
@@ -245,10 +247,10 @@ CACHES = {
 }
 RATELIMIT_USE_CACHE = "default"
 
-# Issue 10 item 2: the addresses of the reverse proxies in front of the server
+# The addresses of the reverse proxies in front of the server
 # (``ARBITRO_TRUSTED_PROXIES``, comma-separated, e.g. ``127.0.0.1``). Only a request whose
 # direct peer is one of them has its ``X-Forwarded-For`` read (tournaments/devices.py).
-# Issue 13 item 5: where closing a round writes the tournament's export (and, on SQLite, an
+# Where closing a round writes the tournament's export (and, on SQLite, an
 # online copy of the database); the newest 20 of each kind are kept (tournaments/transfer/backups.py).
 ARBITRO_BACKUP_DIR = Path(os.environ.get("ARBITRO_BACKUP_DIR", VAR_DIR / "backups"))
 
@@ -272,7 +274,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
 
-# The round's print pack (issue 14, tournaments/printpack.py): finished PDFs and their job
+# The round's print pack (rules.md §10, tournaments/printpack.py): finished PDFs and their job
 # status files live here, so every server process sees them and a restart keeps them.
 ARBITRO_PRINT_CACHE_DIR = Path(os.environ.get("ARBITRO_PRINT_CACHE_DIR", VAR_DIR / "cache" / "print"))
 # Worker processes rendering a pack when no round is in play (one while captains are

@@ -1,4 +1,4 @@
-"""Translatable messages of the pairing package (issue 14 item 8): a :class:`Message` *is*
+"""Translatable messages of the pairing package: a :class:`Message` *is*
 its Italian text (a ``str``), and carries ``code`` and ``params`` so the Django side can show
 it in the reader's language (``tournaments/i18n_messages.py``). A copy of
 ``scoring.messages`` so that ``pairing`` stays self-contained (pure Python, no Django).

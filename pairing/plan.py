@@ -5,7 +5,7 @@ pair and team tournaments; :data:`ROUND_ROBIN`); ``|`` starts a new session and 
 round: ``"MMD|DD"`` is five rounds in two sessions (rounds 1–3 in session 1, rounds 4–5
 in session 2). A new session resets only the rest rule (rules.md §5, art. 33: a pair
 rests at most once per session); standings and the Mitchell movement run on across
-sessions (issue 12 item 1).
+sessions (rules.md §11).
 
 Pure Python (no Django): shared by the services (``Tournament.system_of_round``,
 ``Tournament.session_of_round``), the settings page and the random tournament generator
@@ -95,7 +95,7 @@ def session_starts(plan: str) -> dict[int, int]:
     return starts
 
 
-# -- individual tournaments (issue 11) ---------------------------------------------------------
+# -- individual tournaments (rules.md §9) -----------------------------------------------------
 # In an individual tournament the letters mean D = Danish individual, M = individual movement
 # (rules.md §9); `|` splits sessions as for pairs. Kept apart from parse_plan so that letters
 # added for pair tournaments do not become valid here.

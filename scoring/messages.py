@@ -1,4 +1,4 @@
-"""Messages of the pure modules that the Django side translates (issue 14 item 8).
+"""Messages of the pure modules that the Django side translates into the reader's language.
 
 A :class:`Message` *is* its Italian text (a ``str``: printing, joining and comparing work as
 before), and also carries a ``code`` and ``params`` so a page can show it in the reader's

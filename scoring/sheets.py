@@ -28,7 +28,7 @@ __all__ = [
 
 LINE_NAMES = {"ns": "N/S", "ew": "E/O"}
 
-#: The largest hand score accepted, in MP, either sign: |hand| ≤ 10,000 MP (issue 10 item 6).
+#: The largest hand score accepted, in MP, either sign: |hand| ≤ 10,000 MP.
 #: A real Burraco hand stays far below it (a few thousand MP at most); the bound keeps a typo
 #: or a forged request (10^30) from reaching the database's 32-bit integer fields. A declared
 #: total is bounded accordingly: |total| ≤ 10,000 MP × the number of hands. The base/cards

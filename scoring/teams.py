@@ -1,4 +1,4 @@
-"""Team match results (rules.md §15; issue 15): plain values in, plain values out.
+"""Team match results (rules.md §15): plain values in, plain values out.
 
 A match between teams A and B takes two tables: A's first pair sits N/S at the first table,
 A's second pair E/W at the second (crossed lines). Each table is an ordinary score sheet

@@ -1,7 +1,7 @@
 """Admin (/admin/, superusers and staff with permissions): arbiter accounts are made in
 Django's own «Utenti» section (or ``manage.py create_arbiter``); here a superuser sees which
-arbiters direct each tournament and can change them (issue 10 item 4). Everything that
-changes results goes through the arbiter's pages and ``tournaments.services``, so the
+arbiters direct each tournament and can change them (a tournament belongs to its arbiters).
+Everything that changes results goes through the arbiter's pages and ``tournaments.services``, so the
 tournament's own settings are read-only here."""
 from django.contrib import admin
 

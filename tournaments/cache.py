@@ -1,4 +1,4 @@
-"""Caches shared by every server process (issue 13 item 2).
+"""Caches shared by every server process.
 
 With SQLite (a club laptop, one waitress process) the captain pages' rate limits count in
 a local-memory cache, as before. With PostgreSQL (a hosted server, several processes

@@ -1,4 +1,4 @@
-"""The round clock's arithmetic (issue 12 items 2–3): pure functions, no Django import.
+"""The round clock's arithmetic (rules.md §11): pure functions, no Django import.
 
 The clock is never a ticking process: it is a few instants stored on the round
 (``Round.clock_*``) and a table's extra seconds (``Table.clock_extra_seconds``). Every

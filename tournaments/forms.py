@@ -35,7 +35,7 @@ TEAM_SCALE_HELP = _(
 
 class TiebreakChooser(forms.MultiWidget):
     """The tie-break order as one select per place (1st, 2nd, … criterion) with the Italian
-    names (issue 14 item 2); no JavaScript. Posted as ``tiebreaks_0`` … ``tiebreaks_3``; a
+    names (rules.md §8: each step a setting); no JavaScript. Posted as ``tiebreaks_0`` … ``tiebreaks_3``; a
     plain ``tiebreaks=vp,mp_difference`` (scripts, older forms) is still read."""
 
     def __init__(self, attrs=None, keys=TIEBREAKS):
@@ -98,7 +98,7 @@ class TiebreakField(forms.Field):
 
 
 def unique_slug(name: str, *, exclude_pk=None) -> str:
-    """The tournament's short address from its name (issue 14 item 1): ``slugify(name)``
+    """The tournament's short address from its name: ``slugify(name)``
     ("Torneo d'Autunno 2026" → "torneo-dautunno-2026"), "torneo" when nothing is left,
     made unique among tournaments with -2, -3, … (the field holds 80 characters)."""
     base = (slugify(name) or "torneo")[:72].strip("-") or "torneo"
@@ -141,7 +141,7 @@ INDIVIDUAL_TIEBREAK_HELP = _("Torneo individuale: VP totali, poi scarto MP, poi 
                              "(regole §9). Lo scontro diretto non si applica: i giocatori si incontrano "
                              "in coppie che cambiano ogni turno.")
 
-# Settings that apply to one kind of tournament only (trial fixes): the Mitchell step moves
+# Settings that apply to one kind of tournament only: the Mitchell step moves
 # pairs (an individual M is the prepared movement, a team plan has no M); the team settings
 # (rules.md §15) are for teams. The settings page leaves the other kinds' fields out; the
 # create form marks them ``data-kinds`` and static/js/tournament_form.js hides them.
@@ -188,7 +188,7 @@ class TournamentForm(forms.ModelForm):
         (``services.frozen_settings``): shown disabled with the reason (rules.md §12);
         a disabled field keeps the tournament's value whatever is posted. ``locked``: more
         such settings, each with its own reason (``{"kind": "…"}``,
-        ``services.kind_change_refusal``, issue 11)."""
+        ``services.kind_change_refusal``)."""
         super().__init__(*args, **kwargs)
         # The kind may still change on the settings page (no entrant, no round): the kind
         # select is marked for static/js/tournament_form.js, as on the create form, so the
@@ -213,7 +213,7 @@ class TournamentForm(forms.ModelForm):
             field.disabled = True
             field.help_text = FROZEN_REASON
             field.widget.attrs["aria-describedby"] = "frozen-note"
-        if "minutes_per_round" in self.fields:  # issue 12: blank = 10 × hands + 2
+        if "minutes_per_round" in self.fields:  # rules.md §11: blank = 10 × hands + 2
             self.fields["minutes_per_round"].widget.attrs.update({"min": 1, "max": 600, "list": "minutes-presets"})
         for name, low, high in (("hands_per_round", 1, None), ("mitchell_step", 1, None), ("bye_percent", 0, 100)):
             if name in self.fields:  # the browser says it before the form is sent
@@ -233,7 +233,7 @@ class TournamentForm(forms.ModelForm):
         self.fields["slug"].widget.attrs.update({"data-slug-from": "id_name", "autocapitalize": "none"})
         self.fields["slug"].help_text = _("Compare negli indirizzi del torneo (%(address)s). Vuoto: ricavato "
                                           "dal nome.") % {"address": slug_address_example()}
-        # Issue 15: the team settings (rules.md §15) are optional in a post: a form that does
+        # The team settings (rules.md §15) are optional in a post: a form that does
         # not show them keeps the defaults.
         for name in ("team_result", "team_scale", "team_min_players", "team_max_players"):
             if name in self.fields:
@@ -301,10 +301,10 @@ class TournamentForm(forms.ModelForm):
 
     # The model's CheckConstraints (tournament_hands_positive, tournament_step_positive,
     # tournament_bye_percent_range) checked here with plain sentences, so the arbiter never
-    # reads a constraint name (issue 9 item 10).
+    # reads a constraint name.
     @property
     def minutes_presets(self) -> list[tuple[int, str]]:
-        """Choices offered for the minutes per round (issue 12 item 2): 10 × hands + 2 for 2,
+        """Choices offered for the minutes per round (rules.md §11): 10 × hands + 2 for 2,
         3 and 4 hands, and "3 hands in 35 minutes"."""
         hands, minutes = PRESET_3_HANDS_35
         presets = [(default_round_minutes(h), _("%(h)s smazzate (10 minuti a smazzata + 2)") % {"h": h})
@@ -479,7 +479,8 @@ class ImportForm(forms.Form):
 
 
 class ArbiterAddForm(forms.Form):
-    """The username of an existing arbiter account to add as co-director (issue 10 item 4)."""
+    """The username of an existing arbiter account to add as co-director (a tournament belongs
+    to its arbiters)."""
 
     username = forms.CharField(
         label=_("Nome utente"), max_length=150,
@@ -488,7 +489,7 @@ class ArbiterAddForm(forms.Form):
 
 
 class PlayerForm(forms.Form):
-    """A single player of an individual tournament (issue 11, rules.md §9)."""
+    """A single player of an individual tournament (rules.md §9)."""
 
     number = forms.IntegerField(label=_("Numero"), min_value=1, max_value=MAX_ENTRANT_NUMBER, required=False,
                                 help_text=_("Vuoto: il primo numero libero."))
@@ -506,7 +507,7 @@ class PlayerForm(forms.Form):
 
 
 class TournamentFileForm(forms.Form):
-    """Upload of a tournament file of ``manage.py export_tournament`` (issue 13 item 4)."""
+    """Upload of a tournament file of ``manage.py export_tournament``."""
 
     MAX_BYTES = 50 * 1024 * 1024
 

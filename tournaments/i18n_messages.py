@@ -1,6 +1,6 @@
 """Messages of the pure modules (``scoring.sheets``, ``pairing.check``, the pairing engines'
 refusals and warnings, and the draft's own sentences built with :func:`coded`) in the
-reader's language (issue 14 item 8): the one place mapping their codes to gettext templates.
+reader's language: the one place mapping their codes to gettext templates.
 
 The pure modules give each message a ``code`` and ``params`` (``scoring.messages.Message``,
 ``pairing.messages.Message``: a ``str`` holding the Italian text; a ``pairing.PairingError``

@@ -1,5 +1,5 @@
 """The plan of a tournament as the arbiter writes it: sentences for a malformed plan and
-for a change that would touch rounds already generated (issue 12 item 1).
+for a change that would touch rounds already generated (rules.md §11).
 
 The parsing itself is :func:`pairing.plan.parse_plan` (pure, shared with the random
 tournament generator); this module only turns its refusals into Italian sentences.
@@ -79,7 +79,7 @@ def plan_change_refusal(current: str, new: str, generated: int) -> str | None:
 
     The plan is not a frozen setting (rules.md §12), but its generated prefix is: those
     rounds keep their system and their session; rounds and sessions after the last
-    generated round may be added or changed (issue 12 item 1: ``MMD`` → ``MMD|DD`` while
+    generated round may be added or changed (rules.md §11: ``MMD`` → ``MMD|DD`` while
     round 2 is played). A malformed ``new`` gets :func:`plan_refusal`'s sentence.
     """
     refusal = plan_refusal(new)

@@ -9,7 +9,7 @@ CSV may be comma- or semicolon-separated, UTF-8 with or without BOM, or
 Windows-1252 as Italian Excel saves it. Names are trimmed. Row numbers in the
 messages are the spreadsheet's (header = row 1).
 
-A file holds at most :data:`MAX_PAIRS` pairs (2000 rows = 4000 players, issue 10 item 7):
+A file holds at most :data:`MAX_PAIRS` pairs (2000 rows = 4000 players):
 rows are read one at a time and counting stops at the first row beyond the cap, so a
 100,000-row file is refused without being read whole. Between the preview and the
 confirmation the upload waits on disk under ``var/imports/`` (a random name; only that
@@ -416,7 +416,7 @@ PLAYER_REQUIRED = ("cognome", "nome")
 
 @dataclass(frozen=True)
 class PlayerRow:
-    """One player of an individual tournament as read from the file (issue 11, rules.md §9:
+    """One player of an individual tournament as read from the file (rules.md §9:
     columns ``giocatore,cognome,nome,tessera,circolo``); ``row``: the sheet's row number."""
 
     row: int

@@ -45,7 +45,7 @@ def _kind(tournament: Tournament):
 
 
 def tournaments_of(user):
-    """The tournaments ``user`` may open (issue 10 item 4): those he directs
+    """The tournaments ``user`` may open: those he directs
     (``Tournament.arbiters``), every tournament for a superuser, none when anonymous."""
     if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
         return Tournament.objects.none()
@@ -155,7 +155,7 @@ def closed_rounds(tournament: Tournament) -> list[int]:
 
 
 def standings_after(tournament: Tournament, after_round: int | None = None) -> Standings:
-    """The standings after round ``after_round`` (rules.md §8; issue 9 item 7): the one read
+    """The standings after round ``after_round`` (rules.md §8): the one read
     behind the arbiter's page, ``?dopo=k``, the PDF and XLSX, the public and projector
     pages, the Danish ranking and the simulation output, so they always agree.
 
@@ -318,7 +318,7 @@ def meetings(tournament: Tournament, *, before_round: int) -> tuple[list[list], 
 def rested_pairs(tournament: Tournament, *, before_round: int, since_round: int = 1) -> set[int]:
     """Pair numbers that rested (or had a forced rest) in rounds ``since_round`` ..
     ``before_round - 1`` (art. 33; ``since_round``: the first round of the session, since
-    the rest rule counts within a session, issue 12 item 1)."""
+    the rest rule counts within a session, rules.md §5 and §11)."""
     return set(
         Seat.objects.filter(
             round__tournament=tournament, round__number__lt=before_round,
@@ -374,7 +374,7 @@ def standings_by_group(tournament: Tournament, view: Standings | None = None) ->
 
 @dataclasses.dataclass(frozen=True)
 class SheetSummary:
-    """What the round page shows of a table's score sheet (MP, VP as stored; issue 10)."""
+    """What the round page shows of a table's score sheet (MP, VP as stored)."""
 
     state: str
     sum_error: bool
@@ -394,7 +394,7 @@ class SheetSummary:
     entry_agent: str
     confirm_device: str
     confirm_agent: str
-    draft: object  # the arbiter's incomplete draft (issue 14 item 4) or None
+    draft: object  # the arbiter's incomplete draft or None
 
     @property
     def is_draft(self) -> bool:
@@ -406,7 +406,7 @@ _SHEET_FIELDS = tuple(field.name for field in dataclasses.fields(SheetSummary))
 
 def round_page_tables(rnd: Round) -> list[dict]:
     """The round's tables for the arbiter's round page and live board, ascending by table number, in three
-    flat queries (tables with sheets, seats, players) and no model instances (issue 10: a
+    flat queries (tables with sheets, seats, players) and no model instances (a
     250-table round page within the room's load).
 
     Each item: ``{"number": table number, "bye": "" | "rest" | "forced",
@@ -425,7 +425,7 @@ def round_page_tables(rnd: Round) -> list[dict]:
                .values_list("pair_id", "seat", "last_name"))
     for pair_id, seat, last_name in players:
         surnames[pair_id].append((seat or 0, last_name))
-    # Individual tournaments (issue 11): a line is a partnership formed for the round, shown
+    # Individual tournaments (rules.md §9): a line is a partnership formed for the round, shown
     # by its players' numbers ("3+7") and surnames ("Rossi + Bianchi"), as Pair.display_number.
     formed: dict[int, list[tuple[int, int, str]]] = defaultdict(list)
     for pair_id, seat, number, last_name in (LineMember.objects.filter(round=rnd).order_by()
@@ -436,7 +436,7 @@ def round_page_tables(rnd: Round) -> list[dict]:
             Seat.objects.filter(round=rnd).order_by().values_list(
                 "table_id", "line", "pair_id", "pair__number", "pair__team__number", "pair__team_line",
                 "pair__team__name")):
-        if team is not None:  # issue 15: a team's pair, "3A" and "Team: Rossi + Bianchi"
+        if team is not None:  # rules.md §15: a team's pair, "3A" and "Team: Rossi + Bianchi"
             members = sorted(formed[pair_id])
             label = f"{team}{'AB'[(team_line or 1) - 1]}"
             seats[table_id][line] = {"number": number, "display_number": label,

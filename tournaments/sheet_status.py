@@ -1,10 +1,10 @@
-"""One set of names for a score sheet's state (issue 14 item 5), used by the round page,
+"""One set of names for a score sheet's state, used by the round page,
 its summary, the sheet pages and the live board alike.
 
 The badge key of a sheet (:func:`sheet_status`) refines the stored state: a sheet a
 captain entered that the other line has not confirmed yet is ``"awaiting"`` (not the
-arbiter's plain ``"entered"``); the arbiter's unfinished draft is ``"draft"`` (issue 14
-item 4); a sum error and a dispute are shown as such.
+arbiter's plain ``"entered"``); the arbiter's unfinished draft is ``"draft"``; a sum error
+and a dispute are shown as such.
 """
 from __future__ import annotations
 

@@ -87,7 +87,7 @@ def _standings_rows(tournament: Tournament, after_round: int) -> list[dict]:
 
 
 def _individual_round_results(tournament: Tournament, rnd: Round) -> dict:
-    """One round of an individual tournament's ``results.json`` (issue 11 item 5): tables
+    """One round of an individual tournament's ``results.json`` (rules.md §9): tables
     with ``"ns": [p, q]``, ``"ew": [r, s]`` (player numbers, seat order), MP and VP; ``rest``:
     the resting players with their VP and MP (``"forced": true`` for a forced rest)."""
     rest_vp, rest_mp = selectors.rest_values(tournament)
@@ -110,7 +110,7 @@ def _individual_round_results(tournament: Tournament, rnd: Round) -> dict:
 
 
 def _team_round_results(tournament: Tournament, rnd: Round) -> dict:
-    """One round of a team tournament's ``results.json`` (issue 15 item 6): ``tables`` with
+    """One round of a team tournament's ``results.json`` (rules.md §15): ``tables`` with
     ``table``, ``ns_team``/``ew_team`` (team numbers), ``ns``/``ew`` (the two players'
     membership numbers, seat order), MP and VP; ``matches`` ``{"teams": [A, B], "tables":
     [t1, t2], "vp": [vA, vB]}``; ``bye`` ``{"team": T, "vp": v}`` or null; ``standings_after``
@@ -282,10 +282,10 @@ def simulate(
     unique by a suffix when taken (default from ``name``); ``stop_after``: play only that many
     rounds and leave the next one generated as a draft, so the tournament is in progress;
     ``out``: a folder for the print pack and ``results.json`` (nothing written when None).
-    ``kind``: ``"individual"`` plays an individual tournament (issue 11: the file has the
+    ``kind``: ``"individual"`` plays an individual tournament (rules.md §9: the file has the
     columns ``giocatore,cognome,nome,tessera,circolo``; ``D`` is Danish individual, ``M`` the
     individual movement; ``results.json`` tables carry player lists and rounds ``rest``).
-    ``"teams"`` plays a team tournament (issue 15: columns
+    ``"teams"`` plays a team tournament (rules.md §15: columns
     ``squadra,nome_squadra,cognome,nome,tessera,circolo``; ``R`` round robin of the teams, ``D``
     Danish on the team standings; matches of two tables; see :func:`_team_round_results`).
     ``groups``/``group_split``: split the pairs (teams) into that many groups (rules.md §14,

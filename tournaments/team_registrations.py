@@ -1,4 +1,4 @@
-"""Registration files of a team tournament (issue 15 item 2; sample ``shared/data/teams-12.csv``).
+"""Registration files of a team tournament (rules.md §15; sample ``shared/data/teams-12.csv``).
 
 Columns (header names, case-insensitive, order free): ``squadra`` (team number),
 ``nome_squadra``, ``cognome``, ``nome``, ``tessera``, ``circolo``; one player a row, the rows of

@@ -1,4 +1,4 @@
-"""Reads of a team tournament (rules.md §15; issue 15): match results, team standings,
+"""Reads of a team tournament (rules.md §15): match results, team standings,
 meetings and rests of teams, the matches of a round as pages show them.
 
 The standings rank teams with the tie-break chain of ``scoring.standings`` (rules.md §15:
@@ -143,7 +143,7 @@ def team_names(tournament: Tournament) -> dict[int, str]:
 
 
 def player_information(tournament: Tournament, *, after_round: int | None = None) -> list[dict]:
-    """Per player, as information (rules.md §15, issue 15 item 5): the VP and MP difference
+    """Per player, as information (rules.md §15): the VP and MP difference
     of the tables he played in closed rounds (≤ ``after_round``), and how many. Rows
     ``{"team", "player", "name", "tables", "vp", "mp_difference"}``, by VP then MP difference,
     best first."""

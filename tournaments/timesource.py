@@ -1,4 +1,4 @@
-"""The server's time source of the round clock (issue 12).
+"""The server's time source of the round clock (rules.md §11).
 
 Every clock computation asks :func:`now`; tests replace it (``monkeypatch.setattr(
 timesource, "now", ...)`` or :func:`use_fake`) to move time without waiting. Callers use

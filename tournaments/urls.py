@@ -15,7 +15,7 @@ from .views import board_calls, deletion, prizes, withdrawals
 
 arbiter_patterns = [
     path("", arbiter.tournament_detail, name="tournament"),
-    # issue 6: live board, captain links (QR + PIN), switches of the public pages
+    # live board, captain links (QR + PIN), switches of the public pages
     path("turni/<int:number>/tabellone-live/", board.board, name="board"),
     path("turni/<int:number>/tabellone-live/righe/", board.board_rows, name="board_rows"),
     path("turni/<int:number>/tabellone-live/valida/<int:table>/", board.board_validate, name="board_validate"),
@@ -35,14 +35,14 @@ arbiter_patterns = [
     path("coppie/<int:number>/cancella/", arbiter.pair_remove, name="pair_remove"),
     path("coppie/<int:number>/annulla-ritiro/", withdrawals.pair_withdrawal_undo, name="pair_withdrawal_undo"),
     path("importa/", arbiter.registrations_import, name="import"),
-    # issue 11: players of an individual tournament
+    # players of an individual tournament (rules.md §9)
     path("giocatori/", players.player_list, name="players"),
     path("giocatori/<int:number>/cancella/", players.player_remove, name="player_remove"),
     path("giocatori/<int:number>/ritira/", players.player_withdraw, name="player_withdraw"),
     path("giocatori/<int:number>/annulla-ritiro/", withdrawals.player_withdrawal_undo,
          name="player_withdrawal_undo"),
     path("giocatori/<int:number>/penalita/", players.player_penalty, name="player_penalty"),
-    # issue 15: teams of a team tournament and their line-ups
+    # teams of a team tournament (rules.md §15) and their line-ups
     path("squadre/", teams.team_list, name="teams"),
     path("squadre/<int:number>/formazione/", teams.team_lineup, name="team_lineup"),
     path("squadre/<int:number>/ritira/", teams.team_withdraw, name="team_withdraw"),

@@ -1,4 +1,4 @@
-/* Arbiter's live board (issue 6): poll the rows fragment and swap it in; rows whose
+/* Arbiter's live board: poll the rows fragment and swap it in; rows whose
    sheet changed since the last poll flash briefly. No library. */
 (function () {
   "use strict";

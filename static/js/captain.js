@@ -1,4 +1,4 @@
-/* Table captain's page (issue 6): hand-by-hand entry, live totals and VP, save with
+/* Table captain's page (rules.md §3): hand-by-hand entry, live totals and VP, save with
    retry on a flaky Wi-Fi, confirm or dispute by the other line, polling for the other
    phone's changes. What the captain typed is kept in localStorage per table link, so
    it survives a reload or a dropped connection; the server stores a re-sent sheet
@@ -53,7 +53,7 @@
     }
     return ["–", "–"];
   }
-  /* Issue 14 item 7: a wrong value is marked (class "bad", aria-invalid) and named in
+  /* A wrong value is marked (class "bad", aria-invalid) and named in
      #invalid; totals and difference show "—" instead of a sum that leaves it out. */
   var firstBad = null, allBad = [];
   function invalidText(el) {
@@ -251,13 +251,13 @@
     transition(D.urls.dispute, { note: note });
   });
 
-  /* The other phone's changes: poll while this one has nothing unsent (issue 10 item 1:
-     500 phones in one room). Every 4-6 s at random, so the phones do not poll in step
+  /* The other phone's changes: poll while this one has nothing unsent (500
+     phones in one room). Every 4-6 s at random, so the phones do not poll in step
      (a change still reaches them within 10 s); the tag of the last answer goes back in
      If-None-Match and the server answers "nothing new" with an empty 304; no polling
      while the page is hidden (phone in a pocket), one poll as soon as it shows again. */
   var pollTag = "", pollBusy = false, pollTimer = null;
-  /* The round clock (issue 12): the server's remaining seconds, counted down by clock.js. */
+  /* The round clock (rules.md §11): the server's remaining seconds, counted down by clock.js. */
   function showClock(j) {
     var el = $("captain-clock");
     if (el && j && j.clock && window.arbitroClock) window.arbitroClock.set(el, j.clock);
@@ -266,7 +266,7 @@
   function poll() {
     if (pollBusy || document.hidden || st.pending || inFlight) return;
     /* While the captain types (an unsent draft) the poll still runs for the round clock
-       (issue 12: a pause shows within one update) but leaves the sheet alone; its tag is
+       (a pause shows within one update) but leaves the sheet alone; its tag is
        kept only when the sheet did not change, so a change is fetched after the edit. */
     var editing = typing();
     var headers = { "Accept": "application/json" }, ctrl = window.AbortController ? new AbortController() : null;

@@ -1,4 +1,4 @@
-/* The round clock on every screen (issue 12 item 3). Screens never trust their own
+/* The round clock on every screen (rules.md §11). Screens never trust their own
    clock: the server gives the remaining seconds (data-clock-remaining) and this script
    only counts down from that answer with the browser's monotonic timer until the next
    one (data-clock-ms: the same in milliseconds, so screens turn the second together).

@@ -87,7 +87,7 @@
       if (wrong) { problems.push(problem("integer", pair[0].value.trim())); }
     });
     var invalid = problems.length > 0, DASH = "\u2014";
-    /* Issue 14 item 7: nothing typed yet is no result: "—", never "VP 10–10". */
+    /* Nothing typed yet is no result: "—", never "VP 10–10". */
     var anyTyped = Array.prototype.some.call(form.querySelectorAll("#grid tbody input"), function (i) {
       return i.value.trim() !== "";
     });
@@ -195,8 +195,8 @@
     });
   }
 
-  /* Issue 14 item 5: a closed round's grid, opened with "Correggi", stays read-only until a
-     correction kind is chosen (the server refuses a change without one anyway). */
+  /* A closed round's grid, opened with "Correggi", stays read-only until a
+     correction kind is chosen (rules.md §3; the server refuses a change without one anyway). */
   var fields = document.getElementById("grid-fields");
   if (fields && fields.dataset.kindFirst && kind) {
     var lockGrid = function () {

@@ -1,5 +1,5 @@
 /* Behaviour shared by the arbiter's pages, kept out of the HTML so the
-   Content-Security-Policy can forbid inline scripts (issue 10 item 8):
+   Content-Security-Policy can forbid inline scripts:
    [data-print] buttons print the page, <select data-autosubmit> sends its form. */
 (function () {
   "use strict";
@@ -11,7 +11,7 @@
     var el = e.target;
     if (el.matches && el.matches("select[data-autosubmit]") && el.form) el.form.submit();
   });
-  /* Tournament form (issue 14 item 1): the short address left blank shows, as its
+  /* Tournament form: the short address left blank shows, as its
      placeholder, what the server will derive from the name (Django's slugify; the server
      adds -2, -3… when taken). */
   function slugify(text) {

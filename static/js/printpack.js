@@ -1,4 +1,4 @@
-/* The print pack's progress bar (issue 14): polls the job's status URL every second
+/* The print pack's progress bar (rules.md §10): polls the job's status URL every second
    and shows the download link when the PDF is ready. No inline script (CSP). */
 (function () {
   "use strict";

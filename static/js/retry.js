@@ -1,4 +1,4 @@
-/* When a captain's save is sent again (issue 10 item 6): only when another try may get
+/* When a captain's save is sent again: only when another try may get
    another answer. status 0 = network error (no answer, or an unreadable one); 429 = too
    many tries, wait; 5xx = the server failed. Every other answer (200, 400 bad numbers,
    403 expired session, 404 unknown link, 409 another phone's sheet, 410 gone) will not

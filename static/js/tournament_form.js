@@ -1,4 +1,4 @@
-/* Tournament form (trial fixes, rules.md §15): the fields of one kind only carry
+/* Tournament form (rules.md §15): the fields of one kind only carry
    data-kinds="pairs" / "teams"; when the kind select ([data-kind-select]) changes, the
    fields of the other kinds are hidden, the first round's "by number" option takes the
    kind's noun (data-number-labels, JSON by kind), and a team tournament is offered a

@@ -1,4 +1,4 @@
-"""Individual tournaments in the one round cycle (issue 11, rules.md §9).
+"""Individual tournaments in the one round cycle (rules.md §9).
 
 A line at a table is a ``Pair``: in an individual tournament each round's partnerships are
 ``Pair`` rows formed for that round (``Pair.round``), their players linked by

@@ -1,4 +1,4 @@
-"""The round cycle of a team tournament (rules.md §14–§15; issue 15 items 2–3).
+"""The round cycle of a team tournament (rules.md §14–§15).
 
 The pairing engines pair teams as entrants (pairing-io.md: the round robin with team
 numbers; the Danish system on the team standings, no rematch), and each answered "table"

@@ -1,4 +1,4 @@
-"""``--lang it|en`` for every management command (issue 14 item 8): the command's messages,
+"""``--lang it|en`` for every management command: the command's messages,
 and those of the services and rules it calls, in that language (default: the site's,
 ``settings.LANGUAGE_CODE``)."""
 from __future__ import annotations

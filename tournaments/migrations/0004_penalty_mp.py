@@ -1,5 +1,6 @@
-"""Penalties in MP as well as VP (issue 9 item 9, art. 23 "1 V.P. o equivalente"), and the
-round of a penalty given without one stored (issue 9 item 7).
+"""Penalties in MP as well as VP (rules.md §3, art. 23 "1 V.P. o equivalente"), and the
+round of a penalty given without one stored (so the standings after each round
+know whether to count it).
 
 Penalties saved before this migration without a round get the round that was in play when
 they were given (published at or before ``created_at`` and not closed by then), else the

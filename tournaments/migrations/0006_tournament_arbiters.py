@@ -1,4 +1,4 @@
-# Issue 10 item 4: a tournament belongs to its arbiters (creator + co-directors).
+# A tournament belongs to its arbiters (creator + co-directors).
 
 from django.conf import settings
 from django.db import migrations, models

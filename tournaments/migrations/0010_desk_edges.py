@@ -1,6 +1,6 @@
-"""Issue 14: the arbiter's draft of a score sheet (item 4) and the audit trail's actor in
-machine form (item 8), with the existing entries converted where their Italian label is
-recognised (the same rules as ``tournaments.services.audit.actor_form``, copied here so the
+"""The arbiter's draft of a score sheet and the audit trail's actor in machine form (so the
+label follows the reader's language), with the existing entries converted where their
+Italian label is recognised (the same rules as ``tournaments.services.audit.actor_form``, copied here so the
 migration does not depend on later code); unrecognised labels stay text only."""
 import re
 

@@ -1,5 +1,5 @@
 """Who plays: registered pairs, players, and the lines formed for one round
-(``Pair.round``, ``LineMember``: individual and team tournaments, issues 11 and 15)."""
+(``Pair.round``, ``LineMember``: individual and team tournaments, rules.md §9 and §15)."""
 from __future__ import annotations
 
 from django.db import models
@@ -16,7 +16,7 @@ class Pair(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pairs")
     number = models.PositiveIntegerField(_("numero"))
-    # Issue 11: a line at a table is a Pair. A registered pair has no round; in an
+    # rules.md §9: a line at a table is a Pair. A registered pair has no round; in an
     # individual tournament each round's partnerships are Pairs formed for that round,
     # their players linked by LineMember (one player only for a rest).
     round = models.ForeignKey("Round", null=True, blank=True, on_delete=models.CASCADE,
@@ -24,10 +24,10 @@ class Pair(models.Model):
     status = models.CharField(_("stato"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
     withdrawn_from_round = models.PositiveSmallIntegerField(_("ritirata dal turno"), null=True, blank=True)
     late_entry = models.BooleanField(_("iscrizione tardiva"), default=False)
-    # Issue 15 item 1: the pair's group (girone) for round-robin rounds, 1..groups; null when
+    # rules.md §14: the pair's group (girone) for round-robin rounds, 1..groups; null when
     # the field is not split.
     group = models.PositiveSmallIntegerField(_("girone"), null=True, blank=True)
-    # Issue 15: in a team tournament a line is a pair the team fields for one match (``round``
+    # rules.md §15: in a team tournament a line is a pair the team fields for one match (``round``
     # set, players by LineMember): ``team`` and which of its two pairs (1 or 2).
     team = models.ForeignKey("Team", null=True, blank=True, on_delete=models.CASCADE, related_name="lines")
     team_line = models.PositiveSmallIntegerField(null=True, blank=True)
@@ -54,7 +54,7 @@ class Pair(models.Model):
 
     @property
     def is_formed(self) -> bool:
-        """A partnership formed for one round of an individual tournament (issue 11)."""
+        """A partnership formed for one round of an individual tournament (rules.md §9)."""
         return self.round_id is not None
 
     @property
@@ -68,10 +68,10 @@ class Pair(models.Model):
     @property
     def name(self) -> str:
         """'Rossi – Bianchi': the players' surnames, seat 1 first; a formed partnership
-        'Rossi + Bianchi' (issue 11)."""
+        'Rossi + Bianchi' (rules.md §9)."""
         joiner = " + " if self.round_id is not None else " – "
         names = joiner.join(p.last_name for p in self.players)
-        return f"{self.team.name}: {names}" if self.team_id is not None else names  # issue 15
+        return f"{self.team.name}: {names}" if self.team_id is not None else names  # rules.md §15
 
     @property
     def full_name(self) -> str:
@@ -81,8 +81,8 @@ class Pair(models.Model):
     @property
     def display_number(self) -> str:
         """The number shown for a line: the pair number, or for a formed partnership its
-        players' numbers, '3+7' (its own pair number is internal, issue 11); a team's pair
-        '3A' / '3B' (team 3, first or second pair; issue 15)."""
+        players' numbers, '3+7' (its own pair number is internal, rules.md §9); a team's pair
+        '3A' / '3B' (team 3, first or second pair; rules.md §15)."""
         if self.team_id is not None:
             return f"{self.team.number}{'AB'[(self.team_line or 1) - 1]}"
         if self.round_id is not None:
@@ -92,7 +92,7 @@ class Pair(models.Model):
     @property
     def label(self) -> str:
         """'4 Rossi – Bianchi' for a registered pair, '3 Rossi + 7 Bianchi' for a formed
-        partnership (players by number and surname, issue 11)."""
+        partnership (players by number and surname, rules.md §9)."""
         if self.team_id is not None:
             return f"{self.display_number} {self.name}"
         if self.round_id is not None:
@@ -115,13 +115,13 @@ class Player(models.Model):
     club = models.CharField(_("circolo"), max_length=120, blank=True)
     pair = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.CASCADE, related_name="members")
     seat = models.PositiveSmallIntegerField(null=True, blank=True)
-    # Individual tournaments (issue 11, rules.md §9): the player's number, his status and
+    # Individual tournaments (rules.md §9): the player's number, his status and
     # the round from which he no longer plays (withdrawals per player); late entry in round 1.
     number = models.PositiveIntegerField(_("numero"), null=True, blank=True)
     status = models.CharField(_("stato"), max_length=10, choices=Status.choices, default=Status.ACTIVE)
     withdrawn_from_round = models.PositiveSmallIntegerField(_("ritirato dal turno"), null=True, blank=True)
     late_entry = models.BooleanField(_("iscrizione tardiva"), default=False)
-    # Issue 15: the player's team in a team tournament (rules.md §15: 4 to 6 players).
+    # The player's team in a team tournament (rules.md §15: 4 to 6 players).
     team = models.ForeignKey("Team", null=True, blank=True, on_delete=models.CASCADE, related_name="members")
     # The club member this player is (rules.md §16); two players of one tournament never
     # share a member.
@@ -166,7 +166,7 @@ class Player(models.Model):
 
     @property
     def name(self) -> str:
-        """The surname (pages that show a pair's ``name`` show a player's, issue 11)."""
+        """The surname (pages that show a pair's ``name`` show a player's, rules.md §9)."""
         return self.last_name
 
     @property
@@ -183,13 +183,14 @@ class Player(models.Model):
 
 
 class LineMember(models.Model):
-    """A player of an individual tournament on a line formed for one round (issue 11,
-    rules.md §9): ``pair`` is the partnership (a ``Pair`` with ``round`` set), ``seat`` 1 or 2.
+    """A player of an individual tournament on a line formed for one round
+    (rules.md §9): ``pair`` is the partnership (a ``Pair`` with ``round`` set), ``seat`` 1 or 2.
     ``(round, player)`` is unique: a player sits at most once per round."""
 
     round = models.ForeignKey("Round", on_delete=models.CASCADE, related_name="line_members")
     pair = models.ForeignKey(Pair, on_delete=models.CASCADE, related_name="line_members")
-    # RESTRICT: a player who sat cannot be deleted, except with his tournament (issue 15).
+    # RESTRICT: a player who sat cannot be deleted, except with his tournament
+    # (rules.md §13: once a player has played, he is fixed).
     player = models.ForeignKey(Player, on_delete=models.RESTRICT, related_name="lines")
     seat = models.PositiveSmallIntegerField()
 

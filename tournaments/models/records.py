@@ -1,4 +1,4 @@
-"""Penalties (rules.md §8), wrong-PIN guards (issue 10) and the audit trail."""
+"""Penalties (rules.md §8), wrong-PIN guards (against guessing a table's PIN) and the audit trail."""
 from __future__ import annotations
 
 from django.conf import settings
@@ -13,7 +13,7 @@ from .rounds import Table
 
 class Penalty(models.Model):
     """VP or MP taken off a pair in the overall standings (rules.md §3, art. 23: "1 V.P. o
-    equivalente"); in an individual tournament off a player (issue 11), in a team
+    equivalente"); in an individual tournament off a player (rules.md §9), in a team
     tournament off a team (rules.md §15): exactly one of ``pair``, ``player``, ``team``.
     Exactly one kind per penalty: ``vp`` > 0 and ``mp`` = 0, or ``mp`` > 0 and ``vp`` = 0.
     An MP penalty lowers the pair's MP difference and MP scored (a team's match margin),
@@ -23,7 +23,7 @@ class Penalty(models.Model):
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="penalties")
     pair = models.ForeignKey(Pair, null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
-    # Individual tournaments (issue 11): the penalised player instead of a pair.
+    # Individual tournaments (rules.md §9): the penalised player instead of a pair.
     player = models.ForeignKey(Player, null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
     # Team tournaments (rules.md §15): the penalised team instead of a pair or a player.
     team = models.ForeignKey("Team", null=True, blank=True, on_delete=models.CASCADE, related_name="penalties")
@@ -45,7 +45,7 @@ class Penalty(models.Model):
                 condition=(Q(vp__gt=0) & Q(mp=0)) | (Q(vp=0) & Q(mp__gt=0)),
                 name="penalty_vp_or_mp",
             ),
-            models.CheckConstraint(  # exactly one of pair / player (issue 11) / team (§15)
+            models.CheckConstraint(  # exactly one of pair / player (§9) / team (§15)
                 condition=(Q(pair__isnull=False) & Q(player__isnull=True) & Q(team__isnull=True))
                 | (Q(pair__isnull=True) & Q(player__isnull=False) & Q(team__isnull=True))
                 | (Q(pair__isnull=True) & Q(player__isnull=True) & Q(team__isnull=False)),
@@ -59,7 +59,7 @@ class Penalty(models.Model):
 
 
 class PinGuard(models.Model):
-    """Wrong PINs typed on a tournament's PIN page (issue 10 items 2–3), kept in the database so
+    """Wrong PINs typed on a tournament's PIN page, kept in the database so
     that several server processes share the count.
 
     One row per table that received a wrong PIN (``table`` set; it locks PIN entry at
@@ -96,7 +96,7 @@ class AuditEntry(models.Model):
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
     actor = models.CharField(max_length=80)
-    # Issue 14 item 8: who, in machine form, so the label follows the reader's language
+    # Who, in machine form, so the label follows the reader's language
     # (templatetags/audit.py ``audit_actor``): "captain" {"line": "ns", "table": 5},
     # "arbiter" {"name": "rossi"}, "system" {}; "" = only the stored text ``actor``.
     actor_code = models.CharField(max_length=20, blank=True, default="")

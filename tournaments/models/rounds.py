@@ -38,7 +38,7 @@ class Round(models.Model):
     created_at = models.DateTimeField(auto_now_add=True)
     published_at = models.DateTimeField(null=True, blank=True)
     closed_at = models.DateTimeField(null=True, blank=True)
-    # The round clock (issue 12 item 2), stored as instants (tournaments.clock.ClockState):
+    # The round clock (rules.md §11), stored as instants (tournaments.clock.ClockState):
     # seconds of the round, start, running pause, seconds of ended pauses, seconds added.
     clock_duration = models.PositiveIntegerField(default=0)
     clock_started_at = models.DateTimeField(null=True, blank=True)
@@ -57,7 +57,7 @@ class Round(models.Model):
 
     @property
     def check_messages(self) -> list[str]:
-        """The checker's report in the reader's language (issue 14 item 8)."""
+        """The checker's report in the reader's language."""
         from ..i18n_messages import stored_text
 
         return [stored_text(item) for item in self.check_report or []]
@@ -87,7 +87,7 @@ class Table(models.Model):
     bye = models.CharField(_("riposo"), max_length=6, choices=Bye.choices, default=Bye.NONE, blank=True)
     token = models.CharField(max_length=64, unique=True, default=new_token)
     pin = models.CharField(max_length=4, default=new_pin)
-    # Extra seconds of the round clock for this table only (a late start, issue 12 item 2).
+    # Extra seconds of the round clock for this table only (a late start, rules.md §11).
     clock_extra_seconds = models.PositiveIntegerField(default=0)
 
     class Meta:
@@ -133,7 +133,7 @@ class Seat(models.Model):
     round = models.ForeignKey(Round, on_delete=models.CASCADE, related_name="seats")
     table = models.ForeignKey(Table, on_delete=models.CASCADE, related_name="seats")
     # RESTRICT, not PROTECT: a pair with a seat cannot be deleted, except together with the
-    # round that formed it (issue 11: deleting a draft deletes its formed partnerships).
+    # round that formed it (rules.md §9: deleting a draft deletes its formed partnerships).
     pair = models.ForeignKey(Pair, on_delete=models.RESTRICT, related_name="seats")
     line = models.CharField(max_length=2, choices=Line.choices)
 

@@ -55,16 +55,16 @@ class ScoreSheet(models.Model):
     entered_by_captain = models.BooleanField(default=False)
     confirmed_by = models.CharField(max_length=60, blank=True)
     dispute_note = models.CharField(max_length=300, blank=True)
-    # Issue 10 item 5: which browser entered and which confirmed (device cookie id, 32 hex, or
+    # Which browser entered and which confirmed (device cookie id, 32 hex, or
     # ""; a 16-hex hash of the User-Agent). Only a hint on the board, never a refusal.
     entry_device = models.CharField(max_length=32, blank=True)
     entry_agent = models.CharField(max_length=16, blank=True)
     confirm_device = models.CharField(max_length=32, blank=True)
     confirm_agent = models.CharField(max_length=16, blank=True)
-    # Issue 12 item 4: the table's remaining clock seconds when the sheet was last entered
+    # rules.md §11: the table's remaining clock seconds when the sheet was last entered
     # (negative: after time was up); None when the clock was not started.
     entered_clock_seconds = models.IntegerField(null=True, blank=True)
-    # Issue 14 item 4: the arbiter's unfinished grid of a sheet still empty, as typed
+    # The arbiter's unfinished grid of a sheet still empty, as typed
     # ({"cells": {"h1_ns": "150", ...}, "parts": bool}); None when there is none. Not counted
     # anywhere (the sheet stays empty), blocks closing the round, and captains get a 409.
     draft = models.JSONField(null=True, blank=True)
@@ -83,7 +83,7 @@ class ScoreSheet(models.Model):
 
     @property
     def is_draft(self) -> bool:
-        """True while the arbiter's incomplete draft is stored (issue 14 item 4)."""
+        """True while the arbiter's incomplete draft is stored."""
         return self.draft is not None
 
 

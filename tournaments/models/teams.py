@@ -1,4 +1,4 @@
-"""Team tournaments (*squadre*, rules.md §15; issue 15): teams, matches, line-ups.
+"""Team tournaments (*squadre*, rules.md §15): teams, matches, line-ups.
 
 The round cycle is the one of pairs (architecture.md, "Growing the kinds"): a line at a
 table is a ``Pair``. In a team tournament each team fields two pairs per match; they are
@@ -35,7 +35,8 @@ class Team(models.Model):
     withdrawn_from_round = models.PositiveSmallIntegerField(_("ritirata dal turno"), null=True, blank=True)
     late_entry = models.BooleanField(_("iscrizione tardiva"), default=False)
     group = models.PositiveSmallIntegerField(_("girone"), null=True, blank=True)
-    # The team captain's private link to the line-up page (issue 15 item 3).
+    # The team captain's private link to the line-up page (rules.md §15: the
+    # line-up is entered by the arbiter or the team captain).
     token = models.CharField(max_length=64, unique=True, default=new_token)
     created_at = models.DateTimeField(auto_now_add=True)
 

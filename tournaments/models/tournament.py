@@ -55,13 +55,13 @@ class Tournament(models.Model):
         HAND = "hand", _("A mano")
 
     class GroupSplit(models.TextChoices):
-        """How the arbiter split the pairs into groups (rules.md §14; issue 15)."""
+        """How the arbiter split the pairs into groups (rules.md §14)."""
         LOT = "lot", _("Per sorteggio")
         SNAKE = "snake", _("Per numero a serpentina")
         HAND = "hand", _("A mano")
 
     class TeamResult(models.TextChoices):
-        """How a team match is scored (rules.md §15; issue 15)."""
+        """How a team match is scored (rules.md §15)."""
         SUM = "sum", _("Somma dei VP dei due tavoli (0–40)")
         MARGIN = "margin", _("Scarto MP sommato, tabella a squadre")
 
@@ -117,18 +117,18 @@ class Tournament(models.Model):
         blank=True,
         help_text="Pair numbers in Mitchell movement order, fixed when the first Mitchell round is drawn.",
     )
-    # Issue 12 item 2: minutes of a round's clock; blank = 10 × hands + 2 (tournaments.clock).
+    # rules.md §11: minutes of a round's clock; blank = 10 × hands + 2 (tournaments.clock).
     minutes_per_round = models.PositiveSmallIntegerField(
         _("minuti per turno"), null=True, blank=True,
         help_text=_("Vuoto = 10 minuti a smazzata + 2 (22/32/42 per 2/3/4 smazzate); "
                     "es. 35 per «3 smazzate in 35 minuti»."),
     )
-    # Issue 15 item 1: groups (gironi) of the round-robin rounds; 1 = the whole field.
+    # rules.md §14: groups (gironi) of the round-robin rounds; 1 = the whole field.
     groups = models.PositiveSmallIntegerField(_("gironi"), default=1)
     group_split = models.CharField(_("divisione in gironi"), max_length=10,
                                    choices=GroupSplit.choices, blank=True, default="")
     group_seed = models.BigIntegerField(_("seme del sorteggio dei gironi"), null=True, blank=True)
-    # Issue 15 items 2-6: team tournaments (rules.md §15), every number a setting.
+    # Team tournaments (rules.md §15), every number a setting.
     team_result = models.CharField(_("risultato dell'incontro a squadre"), max_length=10,
                                    choices=TeamResult.choices, default=TeamResult.SUM)
     team_scale = models.CharField(_("tabella VP a squadre"), max_length=60, blank=True, default="")
@@ -151,7 +151,7 @@ class Tournament(models.Model):
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
-    # Who directs this tournament (issue 10 item 4): the creator and the co-directors he
+    # Who directs this tournament: the creator and the co-directors he
     # adds. Other arbiters get 404 on every page of it; superusers see every tournament.
     arbiters = models.ManyToManyField(
         settings.AUTH_USER_MODEL, blank=True, related_name="directed_tournaments", verbose_name=_("arbitri")
@@ -179,7 +179,7 @@ class Tournament(models.Model):
 
     def planned_rounds(self) -> list:
         """The plan's rounds (:class:`pairing.plan.PlannedRound`: number, system M/D,
-        session), ``|`` splitting sessions (issue 12 item 1); [] for a malformed plan."""
+        session), ``|`` splitting sessions (rules.md §11); [] for a malformed plan."""
         try:
             return parse_plan(self.plan)
         except PlanError:

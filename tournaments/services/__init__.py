@@ -12,7 +12,7 @@ One module per section, so each write is found in one hop from its name:
 - ``deletion``: deleting a tournament (owner or superuser, backup file first);
 - ``pairs``: pairs and players, by hand and by import;
 - ``players``: single players of an individual tournament (registration, withdrawal,
-  late player, penalty per player; issue 11);
+  late player, penalty per player; rules.md §9);
 - ``pairing_requests``: the pairing request of a round, asked of the tournament's kind;
 - ``drafts``: what a draft was drawn from, and whether it is outdated (rules §12);
 - ``rounds``: generate, adjust, publish, close and reopen a round;
@@ -22,7 +22,7 @@ One module per section, so each write is found in one hop from its name:
 - ``calls``: a table's call to the arbiter («Chiama l'arbitro») and his answers;
 - ``groups``: groups (*gironi*) of the round-robin rounds (rules.md §14);
 - ``clock``: the round clock (start, pause, resume, minutes, a table's extra time);
-- ``teams``: teams of a team tournament, line-ups, withdrawals, forfeits (issue 15);
+- ``teams``: teams of a team tournament, line-ups, withdrawals, forfeits (rules.md §15);
 - (the kinds' round cycles, individual and team rounds: :mod:`tournaments.kinds`).
 
 Callers keep importing ``tournaments.services.<name>``.
@@ -189,7 +189,7 @@ from .groups import (  # noqa: F401
     split_groups,
 )
 from .pairing_requests import round_robin_request  # noqa: F401
-from .teams import (  # noqa: F401  (issue 15: team tournaments)
+from .teams import (  # noqa: F401  (team tournaments, rules.md §15)
     add_team,
     import_teams,
     LineupChoice,

@@ -55,7 +55,7 @@ _ARBITER = re.compile(r"^(.+) \(arbitro\)$")
 
 
 def actor_form(label: str) -> tuple[str, dict | None]:
-    """The machine form of an actor label (issue 14 item 8), so pages render it in the
+    """The machine form of an actor label, so pages render it in the
     reader's language (``templatetags.audit.actor_text``):
 
     - ``"capitano N/S tavolo 5"`` → ``("captain", {"line": "ns", "table": 5})``;

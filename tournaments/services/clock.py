@@ -1,4 +1,4 @@
-"""The round clock (issue 12 items 2 and 4): start, pause, resume, minutes for the room,
+"""The round clock (rules.md §11): start, pause, resume, minutes for the room,
 extra time for one table. Every action is one transaction with an audit entry; the
 instants are stored on the round (``Round.clock_*``), so a server restart or a page reload
 computes the same remaining time (``tournaments.clock``)."""
@@ -105,7 +105,7 @@ def _act(rnd: Round, by, action: str, change, **extra) -> Round:
 @transaction.atomic
 def start_clock(*, round: Round, by) -> Round:  # noqa: A002 (the field's term)
     """Start round ``round``'s clock with the tournament's time per round (seconds =
-    60 × minutes, default 10 × hands + 2: issue 12 item 2, rules FAQ). Audited
+    60 × minutes, default 10 × hands + 2: rules.md §11). Audited
     ``clock_started``. Raises ArbiterError: round not published (draft or closed), clock
     already started."""
     return _act(round, by, "clock_started", lambda rnd, s, now: clock.start(s, now, round_duration(rnd)))
@@ -164,7 +164,8 @@ def give_table_extra_time(*, table: Table, round: Round, minutes: int, by) -> Ta
 
 def entry_clock_seconds(table: Table, rnd: Round) -> int | None:
     """The table's remaining clock seconds now (negative: over time), or None when the
-    round's clock has not started: stored on a sheet when it is entered (issue 12 item 4)."""
+    round's clock has not started: stored on a sheet when it is entered (the board
+    shows slow tables)."""
     state = clock_state(rnd)
     if not state.started:
         return None

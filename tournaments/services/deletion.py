@@ -1,4 +1,4 @@
-"""Deleting a whole tournament from the arbiter's pages (trial fixes, item 4).
+"""Deleting a whole tournament from the arbiter's pages.
 
 Only the tournament's owner (``Tournament.created_by``, who created or imported it) and
 superusers may delete it; co-directors may not. The arbiter types the tournament's short

@@ -23,7 +23,8 @@ def generation_state(tournament: Tournament) -> str:
     """A short digest of what the generate form shows: the rounds (number, id, state,
     closing time), the pairs (number, status, round of withdrawal), plan and first-round
     rule. The form posts it back with the round number it offered; generating changes
-    it, so a repeated or stale post is told apart (issue 9, item 10)."""
+    it, so a repeated or stale post is told apart and changes
+    nothing."""
     rounds = [
         [n, pk, state, closed.isoformat() if closed else None]
         for n, pk, state, closed in tournament.rounds.order_by("number").values_list(

@@ -7,7 +7,8 @@ or device), the service's :class:`django.db.IntegrityError` would show up as
 of ``tournaments.services`` is wrapped by :func:`refuse_integrity_errors`, which turns it
 into an :class:`~tournaments.errors.ArbiterError` with a plain Italian sentence: the
 constraint's own sentence when the database names it, a generic one otherwise. Nothing is
-saved: the wrapped function's transaction was rolled back (issue 9 item 10).
+saved: the wrapped function's transaction was rolled back; the arbiter never reads a
+constraint name.
 """
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ CONSTRAINT_MESSAGES = {
     "pin_guard_one_per_tournament": gettext_lazy(
         "Il conteggio dei PIN errati del torneo esiste già (creato da un'altra richiesta): riprova."),
     "penalty_vp_or_mp": gettext_lazy("Una penalità toglie VP oppure MP: uno solo dei due, più di 0."),
-    # Issue 11: individual tournaments.
+    # Individual tournaments (rules.md §9).
     # Team tournaments (rules.md §15): a penalty may hit a team instead.
     "penalty_pair_player_or_team": gettext_lazy(
         "Una penalità colpisce una coppia, un giocatore oppure una squadra: uno solo dei tre."),
@@ -62,7 +63,7 @@ CONSTRAINT_MESSAGES = {
     "arbiter_call_one_open_per_table": gettext_lazy("Questo tavolo ha già chiamato l'arbitro."),
     "arbiter_call_state_consistent": gettext_lazy("Lo stato della chiamata non è coerente."),
     "line_member_seat_1_or_2": gettext_lazy("Un giocatore di una linea occupa il posto 1 o 2."),
-    # Issue 15: team tournaments.
+    # Team tournaments (rules.md §15).
     "team_number_unique_in_tournament": gettext_lazy("Questo numero di squadra è già usato nel torneo."),
     "team_number_positive": gettext_lazy("Il numero della squadra deve essere almeno 1."),
     "team_group_positive": gettext_lazy("Il girone di una squadra è un numero da 1 in su."),
@@ -196,7 +197,7 @@ def _busy_timeout(connection, milliseconds: int):
 def retry_when_busy(func):
     """Decorator for a write that is one whole transaction (place it above
     :func:`refuse_integrity_errors`): on SQLite, wait for the write lock by retrying quickly
-    instead of in SQLite's busy handler (issue 10: captains' saves under contention).
+    instead of in SQLite's busy handler (captains' saves under contention in a 250-table room).
 
     Why: with ``transaction_mode = "IMMEDIATE"`` (config/settings.py) a write transaction
     takes SQLite's write lock at ``BEGIN``; a second writer then waits in the busy handler

@@ -205,7 +205,8 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
 
 
 def penalty_round(tournament: Tournament, *, lock: bool = False) -> int:
-    """The round a penalty given now without a round belongs to (issue 9 item 7): the round
+    """The round a penalty given now without a round belongs to (so the
+    standings after each round know whether to count it): the round
     in play (published), else the last closed round, else round 1 (nothing posted yet).
 
     A draft is not in play: with round 2 closed and round 3 a draft, the answer is 2.
@@ -286,7 +287,7 @@ def add_penalty(*, reason: str, by, pair: Pair | None = None, team: Team | None 
 @refuse_integrity_errors
 @transaction.atomic
 def remove_penalty(*, penalty: Penalty, by, reason: str = "") -> None:
-    """Cancel a penalty of a pair, of a player (issue 11) or of a team (rules.md §15); the
+    """Cancel a penalty of a pair, of a player (rules.md §9) or of a team (rules.md §15); the
     audit trail keeps it."""
     if penalty.team_id:
         who = {"team": penalty.team.number}

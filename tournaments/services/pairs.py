@@ -176,7 +176,8 @@ def add_pair(
     """
     # Serialised with the other writes of the tournament (another pair being added from
     # another window or server process, a round being generated): the next free number and
-    # "no round yet" are read under the tournament's row lock (issue 13 item 2).
+    # "no round yet" are read under the tournament's row lock
+    # (several server processes may write at once).
     Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
     players = [clean_player(p) for p in players]
     if not late and tournament.rounds.exists():
@@ -278,7 +279,7 @@ def import_pairs(*, tournament: Tournament, rows: Iterable, by) -> int:
     The caller validated them (``registrations.parse``, outside any transaction); a
     database refusal here rolls everything back. Returns the number of pairs created.
 
-    The write transaction stays short (issue 10 item 7: captains' saves wait for it):
+    The write transaction stays short (captains' saves wait for it):
     two ``bulk_create`` statements, pairs then players, instead of one ``INSERT`` per
     pair — 2000 pairs hold the database well under a second (``bench/import_saves.py``).
     """

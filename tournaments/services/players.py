@@ -1,4 +1,4 @@
-"""Players of an individual tournament (issue 11, rules.md §9): registration by hand and by
+"""Players of an individual tournament (rules.md §9): registration by hand and by
 import, withdrawal (the partner and the opponents get a forced rest), a late player in
 round 1, penalties per player."""
 from __future__ import annotations

@@ -159,9 +159,9 @@ def generate_round(
     what it was drawn from (rules.md §12, see :func:`draft_staleness`).
 
     ``expected_round`` / ``expected_state``: the round number the generate form offered
-    and the :func:`generation_state` it showed (issue 9, item 10). The tournament row is
-    locked; when the state has moved on because that very request already generated the
-    round (a double click, three identical posts), the round is returned as it is,
+    and the :func:`generation_state` it showed, so a repeated or stale post changes nothing.
+    The tournament row is locked; when the state has moved on because that very request
+    already generated the round (a double click, three identical posts), the round is returned as it is,
     with nothing written and no second audit entry (``rnd.already_generated`` is True);
     any other change since the form was shown raises ``ArbiterError`` (stale form).
     Without them (service callers, scripts) the current state is taken as meant.
@@ -268,7 +268,7 @@ def response_from_round(rnd: Round) -> dict:
 
 def _check(request: dict, response: dict) -> list:
     """The checker's report (pairing.check); an individual system the checker does not know
-    yet gives an empty report rather than a failure (issue 11: the checker is the engines')."""
+    yet gives an empty report rather than a failure (the checker belongs to the pairing engines)."""
     individual_request = (request.get("kind") == "individual"
                           or request.get("system") in ("danish-individual", "individual-movement"))
     try:
@@ -310,8 +310,8 @@ def _draft(rnd: Round) -> Round:
 @transaction.atomic
 def swap_pairs(*, round: Round, pair_a: int, pair_b: int, by) -> Round:
     """Draft only: exchange the seats of two pairs (numbers); the checker re-runs. In a team
-    tournament the numbers are teams: each takes the other's match and side, or rest (issue 15,
-    pairing by hand)."""
+    tournament the numbers are teams: each takes the other's match and side, or rest (rules.md
+    §15, pairing by hand)."""
     rnd = _draft(round)
     new = kind_of(rnd.tournament).swap_in_draft(rnd, pair_a, pair_b)
     _recheck(rnd)
@@ -433,7 +433,7 @@ def seat_idle_pairs_together(*, round: Round, by) -> Round:
         ArbiterError: not allowed (see :func:`idle_pairs_seatable`: no rest and forced rest
             together, the two pairs already met, a sheet already entered, round closed).
 
-    Source: issue 9 item 5; rules.md §5 (art. 32, 33).
+    Source: rules.md §5 (art. 32, 33).
     """
     rnd = lock_round(round)
     tables = idle_pairs_seatable(rnd)
@@ -510,8 +510,8 @@ def close_round(*, round: Round, by) -> Round:
     """Close a published round: every playing table's sheet must be validated.
 
     Once committed, the tournament's export (and on SQLite a copy of the database) is
-    written to ``settings.ARBITRO_BACKUP_DIR`` (``tournaments.transfer.backups``, issue 13
-    item 5); a failed backup is logged and never undoes the close."""
+    written to ``settings.ARBITRO_BACKUP_DIR`` (``tournaments.transfer.backups``); a failed
+    backup is logged and never undoes the close."""
     rnd = lock_round(round)
     if rnd.state != Round.State.PUBLISHED:
         raise ArbiterError(_("Si può chiudere solo un turno pubblicato."))
@@ -523,7 +523,7 @@ def close_round(*, round: Round, by) -> Round:
                    % {"tables": ", ".join(map(str, pending))})
         drafts = list(rnd.tables.filter(bye="", sheet__draft__isnull=False).order_by("number")
                       .values_list("number", flat=True))
-        if drafts:  # issue 14 item 4: say which are the arbiter's unfinished drafts
+        if drafts:  # say which are the arbiter's unfinished drafts
             message += " " + (_("Bozze incomplete ai tavoli %(tables)s: completale o salvale per intero.")
                               % {"tables": ", ".join(map(str, drafts))})
         raise ArbiterError(message)

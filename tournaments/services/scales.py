@@ -14,8 +14,8 @@ from .guard import refuse_integrity_errors
 
 
 def _refuse_unless_staff(by) -> None:
-    """Custom scales are shared by every tournament, so only staff change them (issue 10
-    item 4). ``by`` None or a system actor (the command line) is allowed."""
+    """Custom scales are shared by every tournament, so only staff change them.
+    ``by`` None or a system actor (the command line) is allowed."""
     actor = _as_actor(by)
     if actor.user is not None and not (actor.user.is_staff or actor.user.is_superuser):
         raise ArbiterError(_("Solo lo staff può creare o cancellare le tabelle VP personalizzate."))
@@ -34,7 +34,7 @@ def create_custom_scale(*, scale, by):
     validated again here and stored as ``scale_to_dict`` in ``CustomScale.data``. Its id
     must differ from every built-in and custom scale. Returns the ``CustomScale``.
     ``by``: a staff user (or None / a system actor for the command line): custom scales
-    are shared by every tournament, so other arbiters only read them (issue 10 item 4).
+    are shared by every tournament, so other arbiters only read them.
     Raises ArbiterError: ``by`` not staff, id taken, or the scale invalid (``details``
     lists every problem).
     """
@@ -66,8 +66,8 @@ def create_custom_scale(*, scale, by):
 @transaction.atomic
 def delete_custom_scale(*, scale_id: str, by) -> None:
     """Delete a custom VP scale. Refused while a tournament uses it (its results would
-    lose their scale), for a built-in scale and for a ``by`` who is not staff (issue 10
-    item 4). Raises ArbiterError."""
+    lose their scale), for a built-in scale and for a ``by`` who is not staff (custom
+    scales are shared by every tournament). Raises ArbiterError."""
     import logging
 
     from ..models import CustomScale

@@ -1,6 +1,6 @@
-"""The arbiter's draft of a score sheet (issue 14 item 4): a half-typed grid kept to finish
+"""The arbiter's draft of a score sheet: a half-typed grid kept to finish
 later, not counted, blocking the close of the round, hidden from captains (409); and its
-discarding (issue 14 item 4, the "Scarta bozza" button)."""
+discarding (the "Scarta bozza" button)."""
 from __future__ import annotations
 
 from django.db import transaction
@@ -20,8 +20,8 @@ DRAFT_CELL_MAX = 12
 @transaction.atomic
 def save_sheet_draft(*, table: Table, cells: dict[str, str], by, parts: bool = False,
                      expected_version: int | None = None) -> ScoreSheet:
-    """Keep the arbiter's half-typed grid of a sheet still empty, to finish later (issue 14
-    item 4). ``cells``: the grid's fields as typed (``"h1_ns"``, ``"h1_ns_base"``, …,
+    """Keep the arbiter's half-typed grid of a sheet still empty, to finish later.
+    ``cells``: the grid's fields as typed (``"h1_ns"``, ``"h1_ns_base"``, …,
     ``"declared_ns"``; MP as text, blanks allowed; the completeness check is skipped).
 
     The sheet stays empty: no hand, MP or VP is stored and nothing is counted in standings;
@@ -67,7 +67,7 @@ def save_sheet_draft(*, table: Table, cells: dict[str, str], by, parts: bool = F
 @refuse_integrity_errors
 @transaction.atomic
 def discard_sheet_draft(*, table: Table, by, expected_version: int | None = None) -> ScoreSheet:
-    """Throw away the arbiter's draft of ``table``'s sheet (issue 14 item 4): the typed cells
+    """Throw away the arbiter's draft of ``table``'s sheet: the typed cells
     go, the sheet stays empty, the round may close again and captains may enter it.
 
     Args:

@@ -48,7 +48,7 @@ def sheet_content_hash(hands: Sequence, declared) -> str:
     ``hands``: :class:`HandInput` items (MP); ``declared``: ``(ns, ew)`` or ``None``. Two
     entries of the same numbers have the same hash; :func:`save_score_sheet` stores it, so
     a re-sent sheet is recognised, and a phone that lost an answer can show that the
-    server holds exactly what it last sent (``last_sent_hash``, issue 10 item 6).
+    server holds exactly what it last sent (``last_sent_hash``).
     """
     return _content_hash(hands, declared)
 
@@ -79,7 +79,7 @@ def _locked_sheet(table: Table) -> tuple[ScoreSheet, Round]:
 
 
 def _clock_now(table: Table, rnd: Round) -> int | None:
-    """The table's remaining clock seconds at this entry (issue 12 item 4: slow tables), or
+    """The table's remaining clock seconds at this entry (rules.md §11: slow tables), or
     None when the round's clock has not started or the round is no longer in play."""
     from .clock import entry_clock_seconds
 
@@ -91,7 +91,7 @@ def round_closed_refusal(rnd: Round) -> str | None:
     disputed (the round is closed, or not yet published), or ``None`` while it is in play.
 
     Checked before any version comparison, so a captain whose page is old hears the real
-    reason ("Il turno 1 è chiuso"), not "changed on another device" (issue 9 item 10).
+    reason ("Il turno 1 è chiuso"), not "changed on another device".
     """
     if rnd.state == Round.State.CLOSED:
         return _("Il turno %(n)s è chiuso: lo score è in sola lettura. Per un errore rivolgiti all'arbitro.") \
@@ -210,7 +210,7 @@ def _checked_totals(hands: Sequence[HandInput], declared, hands_per_round: int,
             declared=declared,
             expected_hands=hands_per_round,
         )
-    except sheet_rules.SheetError as exc:  # in the reader's language (issue 14 item 8)
+    except sheet_rules.SheetError as exc:  # in the reader's language
         raise ArbiterError("; ".join(message_text(m) for m in exc.messages)) from exc
     for number, h in enumerate(hands, start=1):
         for part in (h.ns_base, h.ns_cards, h.ew_base, h.ew_cards):
@@ -228,7 +228,7 @@ def _checked_totals(hands: Sequence[HandInput], declared, hands_per_round: int,
 
 @dataclass(frozen=True)
 class _Prepared:
-    """What :func:`save_score_sheet` computes before its transaction (issue 10: the write
+    """What :func:`save_score_sheet` computes before its transaction (the write
     lock is held only for the reads and writes that need it): the totals, or the refusal
     to raise in its turn, for the given hand count and VP scale."""
 
@@ -278,7 +278,7 @@ def save_score_sheet(
     entry whose reason is the decision, as the decision page records it.
 
     ``device``: for a captain's entry, ``(device cookie id or "", User-Agent hash)`` of the
-    browser that saved it, kept for the board's "same browser?" hint (issue 10 item 5).
+    browser that saved it, kept for the board's "same browser?" hint.
 
     ``hands``: one :class:`HandInput` per hand, MP, multiples of 5, may be negative;
     the round's hand count must match. ``declared``: the totals as written on the
@@ -291,7 +291,7 @@ def save_score_sheet(
     ``last_sent_hash``: the :func:`sheet_content_hash` of what this writer (a captain's
     phone) last sent; when the stored sheet holds exactly that content, the writer's old
     ``expected_version`` is not another phone's change but its own save whose answer was
-    lost, and the new content is accepted (issue 10 item 6).
+    lost, and the new content is accepted.
 
     Every hand score (and base/cards part) is bounded: |value| ≤
     ``scoring.sheets.MAX_HAND_MP`` (10,000 MP); declared totals ≤ 10,000 MP × hands. Beyond
@@ -308,7 +308,7 @@ def save_score_sheet(
     :func:`correction_needs_reason` says so. Every change is audited with old → new
     and, for a correction, its kind.
 
-    Issue 10 (a room of captains saving at once): the input checks, totals, VP and content
+    A room of captains saves at once: the input checks, totals, VP and content
     hash are computed before the transaction, which holds SQLite's write lock only for the
     locked read, the checks against the stored sheet and the writes; a busy database is
     waited for by :func:`~tournaments.services.guard.retry_when_busy`.
@@ -344,7 +344,7 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
         raise ArbiterError(dispute_refusal(sheet.table.number))
     _may_correct(rnd, actor, sheet)
     if actor.user is None and sheet.draft is not None:
-        # issue 14 item 4: the arbiter is typing this sheet; a captain may not overwrite it
+        # the arbiter is typing this sheet; a captain may not overwrite it
         raise StaleSheetError(draft_refusal(sheet.table.number), current=sheet)
     own_last_save = bool(last_sent_hash) and sheet.content_hash == last_sent_hash \
         and sheet.state == ScoreSheet.State.ENTERED and actor.user is None
@@ -391,7 +391,7 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
     sheet.vp_ns, sheet.vp_ew = Decimal(totals.vp_ns), Decimal(totals.vp_ew)
     sheet.sum_error = totals.sum_error
     sheet.arbitral = False
-    sheet.draft = None  # a complete save replaces the arbiter's draft (issue 14 item 4)
+    sheet.draft = None  # a complete save replaces the arbiter's draft
     sheet.content_hash = new_hash
     sheet.version += 1
     if actor.user is None:
@@ -435,14 +435,14 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
 
 
 def draft_refusal(table_number: int) -> str:
-    """What a captain reads when the arbiter holds a draft of his sheet (issue 14 item 4)."""
+    """What a captain reads when the arbiter holds a draft of his sheet."""
     return (_("Tavolo %(t)s: l'arbitro sta inserendo questo score. Aspetta che finisca, o "
               "rivolgiti all'arbitro.") % {"t": table_number})
 
 
 def stale_sheet_error(sheet: ScoreSheet, seen: int) -> StaleSheetError:
     """The refusal of an action taken on version ``seen`` of ``sheet``, which a captain has
-    changed since (the views answer 409 with the current sheet; issue 10 item 6)."""
+    changed since (the views answer 409 with the current sheet)."""
     return StaleSheetError(
         _("Tavolo %(table)s: lo score è cambiato dopo che l'hai visto (versione %(seen)s, ora %(now)s): "
           "controlla lo score attuale prima di validarlo.")
@@ -485,7 +485,7 @@ def confirm_sheet(*, table: Table, by, device: tuple[str, str] | None = None) ->
     """The other line's captain confirms the entered sheet; afterwards only the arbiter changes it.
 
     ``device``: ``(device cookie id or "", User-Agent hash)`` of the confirming browser, for the
-    board's "same browser?" hint (issue 10 item 5); ``None`` records nothing.
+    board's "same browser?" hint; ``None`` records nothing.
     """
     label = _as_actor(by).label[:60]
     extra = {}
@@ -526,7 +526,7 @@ def validate_sheet(*, table: Table, by, expected_version: int | None = None, rea
 
     ``expected_version``: the sheet version the arbiter saw (the live board posts it); when
     a captain changed the sheet since, :class:`StaleSheetError` carrying the current sheet
-    (the view answers 409, issue 10 item 6). ``None``: no check (validate-all, grid).
+    (the view answers 409). ``None``: no check (validate-all, grid).
 
     ``reason``: the arbiter's decision (at most 300 characters kept). A **disputed** sheet
     is validated only with a non-blank decision (rules.md §3, art. 31–33: the arbiter
@@ -553,7 +553,7 @@ def validate_sheet(*, table: Table, by, expected_version: int | None = None, rea
         if not reason:
             raise ArbiterError(dispute_refusal(table.number))
         audit_old = _dispute_record(sheet, rnd)
-    # issue 14 item 3: the arbiter's choice to validate a captain's entry the other line has
+    # rules.md §3: the arbiter's choice to validate a captain's entry the other line has
     # not confirmed is recorded as such
     unconfirmed = sheet.state == ScoreSheet.State.ENTERED and sheet.entered_by_captain
     return _transition(

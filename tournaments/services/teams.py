@@ -1,4 +1,4 @@
-"""Teams of a team tournament (rules.md §15; issue 15 items 2–4): registration by hand and by
+"""Teams of a team tournament (rules.md §15): registration by hand and by
 import, the captain, line-ups (entered by the arbiter or the team captain before the round is
 published, defaulting to the last one entered or played), withdrawals; forfeits: forfeits.py."""
 from __future__ import annotations

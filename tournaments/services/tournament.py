@@ -27,7 +27,7 @@ TOURNAMENT_SETTINGS = (
 )
 # Settings that change results already entered (rules.md §12): frozen once round 1 is
 # published. The rest percent and the MP credited to a rest change every rest's VP/MP,
-# since rest results are computed from them when read (issue 9, item 1).
+# since rest results are computed from them when read (rules.md §12).
 _FROZEN_ONCE_PLAYED = ("kind", "hands_per_round", "vp_scale", "bye_percent", "bye_mp", "rule_set",
                        "team_result", "team_scale")
 
@@ -55,7 +55,7 @@ def create_tournament(*, by, **fields) -> Tournament:
     """Create a tournament with the given settings (rules.md §1); returns it.
 
     ``by``: the arbiter (a user) or an ``Actor``; a user becomes the tournament's first
-    arbiter (``Tournament.arbiters``, issue 10 item 4), so only he (and the co-directors he
+    arbiter (``Tournament.arbiters``), so only he (and the co-directors he
     adds, and superusers) can open it."""
     unknown = set(fields) - set(TOURNAMENT_SETTINGS)
     if unknown:
@@ -83,7 +83,7 @@ def entrant_count(tournament: Tournament) -> int:
 def kind_change_refusal(tournament: Tournament) -> str | None:
     """Why the kind (pairs / individual) may no longer change, or ``None``.
 
-    The kind is frozen once there are entrants or rounds (issue 11): pairs and single
+    The kind is frozen once there are entrants or rounds: pairs and single
     players are registered differently and a round is drawn for one kind only."""
     if tournament.pk is None:
         return None
@@ -102,7 +102,7 @@ def _normal_plan(plan):
 
 
 def _check_plan(plan: str) -> None:
-    """Refuse a malformed plan (issue 12 item 1: ``MMD|DD`` valid; ``|MM``, ``MM|``,
+    """Refuse a malformed plan (rules.md §11: ``MMD|DD`` valid; ``|MM``, ``MM|``,
     ``MM||DD`` and letters other than M/D refused) with a plain sentence."""
     refusal = plan_refusal(plan if isinstance(plan, str) else "")
     if refusal:
@@ -115,14 +115,14 @@ def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
     """Change settings (``fields``: ``Tournament`` field names → new values).
 
     Raises ``ArbiterError`` for a new kind once there are entrants or rounds
-    (:func:`kind_change_refusal`, issue 11), for head-to-head among the tie-breaks of an
+    (:func:`kind_change_refusal`), for head-to-head among the tie-breaks of an
     individual tournament (:func:`individual_tiebreaks`, rules.md §9), and for a setting of
     :func:`frozen_settings` given a new value once round 1 is published (hands, VP scale, rest percent, MP credited to a rest,
     rule set, kind: rules.md §12); the settings page shows them disabled, this is the
     defence in depth. The plan (``"MMD|DD"``: ``|`` between sessions) is not frozen, but
     its generated prefix is: rounds already generated keep their system and session, and
     only rounds or sessions after the last generated round may be added or changed
-    (issue 12 item 1: a second afternoon is appended as ``|DD``).
+    (rules.md §11: a second afternoon is appended as ``|DD``).
     Unchanged values are ignored; one audit entry lists old → new.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -172,7 +172,7 @@ def _jsonable(value):
 @refuse_integrity_errors
 @transaction.atomic
 def add_arbiter(*, tournament: Tournament, username: str, by):
-    """Add the account ``username`` as a co-director of ``tournament`` (issue 10 item 4).
+    """Add the account ``username`` as a co-director of ``tournament``.
 
     ``by``: the arbiter doing it (he must already direct the tournament, or be a
     superuser). The new arbiter then sees the tournament in his list and every page of

@@ -46,13 +46,13 @@ ACTIONS = {
     "late_pair_added": _("Coppia tardiva"),
     "penalty_added": _("Penalità assegnata"),
     "penalty_removed": _("Penalità tolta"),
-    # individual tournaments (issue 11)
+    # individual tournaments (rules.md §9)
     "player_added": _("Giocatore aggiunto"),
     "player_removed": _("Giocatore cancellato"),
     "player_withdrawn": _("Giocatore ritirato"),
     "late_player_added": _("Giocatore tardivo"),
     "groups_split": _("Coppie divise nei gironi"),
-    # the round clock (issue 12 item 4: the audit trail records clock actions)
+    # the round clock (rules.md §11; the audit trail records clock actions)
     "clock_started": _("Orologio del turno avviato"),
     "clock_paused": _("Orologio del turno in pausa"),
     "clock_resumed": _("Orologio del turno ripartito"),
@@ -119,7 +119,7 @@ KEYS = {
     "organising_club": _("circolo organizzatore"), "arbiter_name": _("nome dell'arbitro"),
 }
 # Keys that mean nothing to an arbiter: the confirming browser's cookie and User-Agent
-# hashes (the board compares them, issue 10 item 5). One phrase says they were recorded.
+# hashes (the board compares them). One phrase says they were recorded.
 # Keys holding seconds of the round clock: shown as minutes and seconds ("41:35").
 CLOCK_SECONDS = ("remaining", "duration", "extra_seconds")
 DEVICE_KEYS = ("confirm_device", "confirm_agent", "entry_device", "entry_agent")
@@ -261,7 +261,7 @@ def _side(value) -> str:
 
 
 def _plain(value) -> str:
-    if isinstance(value, dict) and "code" in value and "text" in value:  # a checker message (issue 14)
+    if isinstance(value, dict) and "code" in value and "text" in value:  # a checker message
         from ..i18n_messages import stored_text
 
         return stored_text(value)
@@ -346,7 +346,7 @@ def _software_reason(reason: str) -> str:
     return reason
 
 
-# --------------------------------------------------------------------------- who (issue 14 item 8)
+# --------------------------------------------------------------------------- who, in the reader's language
 
 LINE_NAMES = {"ns": _("N/S"), "ew": _("E/O")}
 

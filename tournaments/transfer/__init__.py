@@ -1,4 +1,4 @@
-"""A tournament as one file: export, import and the automatic backups (issue 13 items 4–5).
+"""A tournament as one file: export, import and the automatic backups.
 
 - :func:`export_tournament` → the file's bytes (``FORMAT`` ``"arbitro-tournament"``,
   ``VERSION`` 2), deterministic: same tournament, same bytes, on SQLite or PostgreSQL;

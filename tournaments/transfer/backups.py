@@ -1,4 +1,4 @@
-"""Automatic backups when a round is closed (issue 13 item 5).
+"""Automatic backups when a round is closed, so a broken laptop loses at most a round.
 
 :func:`schedule_backup` is called by ``services.close_round`` inside its transaction and
 runs :func:`backup_tournament` once the close is committed (``transaction.on_commit``):

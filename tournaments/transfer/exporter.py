@@ -1,4 +1,4 @@
-"""Export: one tournament as a dict, then as the bytes of its file (issue 13 item 4).
+"""Export: one tournament as a dict, then as the bytes of its file.
 
 Rows are referred to by natural keys (pair number, player number, team number, a team
 player as ``[team, member]``, round number, table number, hand number, username), never by

@@ -1,4 +1,4 @@
-"""Import: a tournament file back into the database (issue 13 item 4).
+"""Import: a tournament file back into the database.
 
 The whole file is read and checked first, outside any transaction (format, version, nesting
 and sizes against :mod:`tournaments.limits`, every value, every reference between rows, and
@@ -112,8 +112,8 @@ def _scale_id_free(scale_id: str) -> bool:
 
 
 def _may_create_scales(by) -> bool:
-    """Custom VP scales are shared by every tournament: only staff create them (issue 10
-    item 4), as on the scale pages. ``by`` None or a system actor (the command line) may."""
+    """Custom VP scales are shared by every tournament: only staff create them, as on the
+    scale pages. ``by`` None or a system actor (the command line) may."""
     user = _as_actor(by).user
     return user is None or user.is_staff or user.is_superuser
 

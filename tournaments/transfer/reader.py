@@ -1,5 +1,5 @@
 """Reading a tournament file: format and version, the upgrade of a version-1 file, and the
-check of every value and every reference between rows (issue 13 item 4).
+check of every value and every reference between rows.
 
 Nothing here writes: :func:`read_plan` turns a file's JSON object into converted field
 values and natural-key references (pair, player, team, round and table numbers, a team
@@ -168,7 +168,7 @@ def _objects(doc: dict):
 def add_team_keys(doc: dict) -> dict:
     """``doc`` (a version-2 object) with the team keys it lacks (``schema.TEAM_KEYS_OF_2``)
     taking the values of a tournament without teams: version 2 was written for an hour
-    before team tournaments reached the export (issue 13), without them. A copy."""
+    before team tournaments reached the export, without them. A copy."""
     doc = copy.deepcopy(doc)
     for key, default in TEAM_KEYS_OF_2["file"].items():
         doc.setdefault(key, copy.deepcopy(default))
@@ -179,7 +179,8 @@ def add_team_keys(doc: dict) -> dict:
 
 
 def upgrade_v1(doc: dict) -> tuple[dict, list[str]]:
-    """A version-1 file (written by the first export, before issues 11, 14 and 15 reached it)
+    """A version-1 file (written by the first export, before individual and team tournaments,
+    groups, sheet drafts and the audit's coded actor reached it)
     as a version-2 object, and sentences for the arbiter.
 
     Each key version 2 added (``schema.ADDED_IN_2``) takes its model's default: right for a
@@ -257,7 +258,7 @@ def read_plan(doc: dict) -> dict:
             if scale.get("scale_id") != head.get("vp_scale"):
                 c.add("custom_scale.scale_id", _("non è la tabella VP del torneo"))
     team_scale = None
-    if doc.get("custom_team_scale") is not None:   # a team tournament's custom team scale (issue 15)
+    if doc.get("custom_team_scale") is not None:   # a team tournament's custom team scale (rules.md §15)
         team_scale = c.obj("custom_team_scale", doc["custom_team_scale"], CustomScale)
         if team_scale:
             try:

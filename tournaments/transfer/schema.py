@@ -12,8 +12,8 @@ Every model that hangs off a tournament is listed here with
 model: a field added to a model but to neither list fails that test, so it is never lost
 silently on the way between two databases.
 
-Values (issue 13 item 4, deterministic files): datetimes in UTC, ISO 8601 with
-microseconds and ``Z``; dates ISO; decimals as strings with the field's decimal places
+Values (deterministic files: the same tournament gives the same bytes): datetimes in UTC,
+ISO 8601 with microseconds and ``Z``; dates ISO; decimals as strings with the field's decimal places
 (``"12.50"``); JSON fields as they are (the file is written with sorted keys); everything
 else as JSON numbers, strings, booleans or null.
 """
@@ -47,12 +47,12 @@ from ..models import (
 )
 
 FORMAT = "arbitro-tournament"
-#: Version 2 (issue 13, after issues 11, 14 and 15) adds individual tournaments (players'
+#: Version 2 adds individual tournaments (players'
 #: numbers and statuses, the partnerships formed each round and their ``line_members``,
 #: penalties to a player), groups (``groups``, ``group_split``, ``group_seed``, a pair's
 #: ``group``), the arbiter's sheet drafts and the audit's coded actor. Version-1 files are
 #: still read (:data:`ADDED_IN_2` fills what they lack), see ``reader.upgrade_v1``.
-#: Team tournaments (issue 15, then issue 13) are in version 2 too, as OPTIONAL keys
+#: Team tournaments (rules.md §15) are in version 2 too, as OPTIONAL keys
 #: (:data:`TEAM_KEYS_OF_2`: missing = a tournament without teams), since the version-2 files
 #: written before them (by unreleased builds, for an hour) are tournaments without teams.
 VERSION = 2
@@ -178,7 +178,7 @@ ADDED_IN_2: dict[str, dict] = {
 }
 
 
-#: The keys of team tournaments (issue 15) in a version-2 file, per object of the file, with
+#: The keys of team tournaments (rules.md §15) in a version-2 file, per object of the file, with
 #: the value a missing one takes: what a tournament without teams has. They are optional in
 #: version 2 (the files written before teams reached the export have none of them); the
 #: exporter always writes them. ``"file"``: keys of the file's top object.

@@ -33,13 +33,13 @@ def _count_of(queryset):
 
 @login_required
 def home(request):
-    """The tournaments the user directs (all of them for a superuser): issue 10 item 4. The
-    entrants column counts by kind (trial fixes): the registered pairs, the numbered players of
+    """The tournaments the user directs (all of them for a superuser). The
+    entrants column counts by kind: the registered pairs, the numbered players of
     an individual tournament, the teams; each ``t.n_entrants`` with ``t.entrants_noun``
     ("coppie", "giocatori", "squadre")."""
     tournaments = list(selectors.tournaments_of(request.user).annotate(
         n_pairs=_count_of(Pair.objects.filter(round__isnull=True)),
-        n_players=_count_of(Player.objects.filter(number__isnull=False)),  # issue 11
+        n_players=_count_of(Player.objects.filter(number__isnull=False)),  # rules.md §9
         n_teams=_count_of(Team.objects.all()),
     ).order_by("-date", "-created_at"))
     for t in tournaments:
@@ -115,7 +115,7 @@ def tournament_detail(request, tournament):
 
 def _plan_rows(tournament):
     """``(number, system label, session heading)`` per planned round; the heading ("Sessione 2")
-    only on the first round of each session, and only when the plan has several (issue 12)."""
+    only on the first round of each session, and only when the plan has several (rules.md §11)."""
     several = tournament.sessions_planned > 1
     rows, previous = [], None
     for r in tournament.planned_rounds():
@@ -149,8 +149,8 @@ def pair_list(request, tournament):
 @arbiter_view
 def pair_add(request, tournament):
     """Register a pair before round 1 is drawn. Once the tournament has started the page
-    says so before the form (issue 9 item 10): a late pair enters only during round 1, to
-    complete the incomplete table (art. 33), from the late-pair page."""
+    says so before the form (no form that could only be refused): a late pair enters only
+    during round 1, to complete the incomplete table (art. 33), from the late-pair page."""
     if request.method != "POST" and tournament.rounds.exists():
         late_refusal = services.late_pair_refusal(tournament)
         return render(request, "arbiter/refused.html", {
@@ -222,8 +222,8 @@ def registrations_import(request, tournament):
     (``registration_previews.dumps`` → ``registrations.store_upload``: ``var/imports/``, a
     random name) and the confirmation imports them (checked again only against numbers and
     membership numbers entered meanwhile); the session keeps only that name, the tournament and the file's name
-    (issue 10 item 7: the file itself in the session made every request of the arbiter
-    carry it). More than 2000 pairs is refused at the preview.
+    (the file itself in the session made every request of the arbiter carry it). More than
+    2000 pairs is refused at the preview.
 
     Once the tournament has started (``services.registration_import_refusal``) the page
     says so instead of the upload form, and an upload or a confirmation is refused (400)
@@ -309,7 +309,7 @@ def audit_log(request, tournament):
     ``entrant`` (the pair's, player's or team's number: entries naming it and those of the
     tables where it sat), ``action`` (a kind of action: score, rounds, penalties…), ``who`` ("arbiter:<name>",
     "captain", "system"). A value that is not a whole number from 1 to 32767, or not one
-    of the choices offered, is ignored (never a 500, issue 10 item 6).
+    of the choices offered, is ignored (never a 500).
     """
     from .. import audit_filters
 

@@ -1,4 +1,4 @@
-"""The arbiter's live board of a round and the per-round page of captain links (issue 6).
+"""The arbiter's live board of a round and the per-round page of captain links (rules.md §3).
 
 The board lists every table with its sheet's state (not started, entered,
 confirmed, disputed, validated) and the sum-error flag; its script polls
@@ -60,16 +60,16 @@ def build_board_rows_context(rnd: Round, stamp: str | None = None) -> dict:
     under "Errore di somma", not under its state; a table whose sheet
     does not exist yet counts as "Da inserire"; rests are not counted.
 
-    Row keys: ``number``, ``ns`` / ``ew`` (``{"number", "name"}`` or None, issue 10), ``bye`` (label or ""),
+    Row keys: ``number``, ``ns`` / ``ew`` (``{"number", "name"}`` or None), ``bye`` (label or ""),
     ``state`` (``ScoreSheet.State`` value or ``"bye"``), ``state_label``, ``state_title`` (the
     stored state's label when the badge reads "Errore di somma", else ""), ``sum_error``,
     ``sum_error_mark`` (a separate sum-error badge: only when the state badge does not say it), ``mp`` / ``vp`` (N/S, E/O), ``entered_by``, ``confirmed_by``,
     ``dispute_note``, ``version``, ``updated_at``, ``url`` (the sheet page),
     ``can_validate`` (``rounds.can_validate``: the round page's rule — entered,
     confirmed or disputed, no sum error, round in play), ``pin_locked`` (PIN entry locked
-    after too many wrong PINs, issue 10 item 3), ``same_browser`` (a captain's confirmation
-    from a browser that looks like the entry's: ``tournaments.devices.same_browser``, item 5),
-    ``late`` (issue 12: no sheet yet and the table's clock is at zero), ``extra_minutes`` (the
+    after too many wrong PINs), ``same_browser`` (a captain's confirmation
+    from a browser that looks like the entry's: ``tournaments.devices.same_browser``),
+    ``late`` (rules.md §11: no sheet yet and the table's clock is at zero), ``extra_minutes`` (the
     table's extra time), ``entered_at`` ("inserito 3:10 prima della fine" / "+2:05 oltre il tempo"). Also
     ``clock`` (the room's ``services.clock_json`` while the round is in play) and ``late``.
     """
@@ -83,13 +83,13 @@ def build_board_rows_context(rnd: Round, stamp: str | None = None) -> dict:
     bye_labels = {value: str(label) for value, label in Table.Bye.choices}
     url_of = table_url("sheet", slug, rnd.number)
     corrected = corrected_tables(rnd)  # corrections after the round closed (rules.md §13)
-    # Issue 10: flat rows (no model instances), as the round page; the board is polled every few seconds.
+    # Flat rows (no model instances), as the round page; the board is polled every few seconds.
     for table in selectors.round_page_tables(rnd):
         sheet = table["sheet"]
         number, bye, extra = table["number"], table["bye"], table["clock_extra_seconds"]
         row = {"number": number, "ns": table["ns"], "ew": table["ew"], "bye": bye_labels.get(bye, "") if bye else "",
                "pin_locked": number in locked, "extra_minutes": extra // 60}
-        # Issue 12 item 3: a table still playing (no sheet yet) when its time is up
+        # rules.md §11: a table still playing (no sheet yet) when its time is up
         row["late"] = bool(in_play and state.started and not bye
                            and (sheet is None or sheet.state == ScoreSheet.State.EMPTY)
                            and clock.remaining(state, now, extra) <= 0)
@@ -112,7 +112,7 @@ def build_board_rows_context(rnd: Round, stamp: str | None = None) -> dict:
             sum_error_mark=sheet.sum_error and status != "sum_error",
             mp=(sheet.mp_ns, sheet.mp_ew),
             vp=(format_vp(sheet.vp_ns), format_vp(sheet.vp_ew)),
-            entered_by=actor_label(sheet.entered_by),   # in the reader's language (issue 14 item 8)
+            entered_by=actor_label(sheet.entered_by),   # in the reader's language
             confirmed_by=actor_label(sheet.confirmed_by),
             dispute_note=sheet.dispute_note,
             version=sheet.version,
@@ -139,7 +139,7 @@ def build_board_rows_context(rnd: Round, stamp: str | None = None) -> dict:
         "clock": room_clock,
         "pin_lock_ends": services.tournament_pin_lock(rnd.tournament),
         "stamp": stamp or board_stamp(rnd),
-        "matches": team_matches(rnd, {r["number"]: r["state"] for r in rows}),  # issue 15: by match
+        "matches": team_matches(rnd, {r["number"]: r["state"] for r in rows}),  # rules.md §15: by match
         "calls": calls_context(rnd),  # the tables calling the arbiter, at the top of the board
     }
 
@@ -178,7 +178,7 @@ def board_validate(request, tournament, number, table):
 
     POST ``version``: the sheet version shown on the board when the arbiter pressed
     "Valida". A captain's change since then → 409 with the current sheet (the arbiter
-    validates only what he saw, issue 10 item 6); no readable version → 400.
+    validates only what he saw); no readable version → 400.
     """
     rnd = _round(tournament, number)
     target = get_object_or_404(Table, round=rnd, number=table)

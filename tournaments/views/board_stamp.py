@@ -16,7 +16,7 @@ def board_stamp(rnd: Round) -> str:
         last=Max("updated_at"), versions=Sum("version"), n=Count("id")
     )
     last = agg["last"].timestamp() if agg["last"] else 0
-    # PIN locks (issue 10): a lock or an unlock changes the board too
+    # PIN locks: a lock or an unlock changes the board too
     pins = PinGuard.objects.filter(tournament_id=rnd.tournament_id, locked_at__isnull=False).aggregate(
         n=Count("id"), last=Max("locked_at"))
     pin_last = pins["last"].timestamp() if pins["last"] else 0
@@ -25,7 +25,7 @@ def board_stamp(rnd: Round) -> str:
 
 
 def clock_stamp(rnd: Round) -> str:
-    """The clock's part of the board stamp (issue 12 item 3): every clock action, every table's
+    """The clock's part of the board stamp (rules.md §11): every clock action, every table's
     extra time, and how many tables have run out of time (so the fragment is re-rendered, and
     late tables highlighted, as soon as time is up, not only on the next sheet change)."""
     if rnd.clock_started_at is None:

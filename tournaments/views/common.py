@@ -20,7 +20,7 @@ def query_int(raw, *, low: int = -MAX_QUERY_INT, high: int = MAX_QUERY_INT) -> i
 
     Letters (``?round=abc``), decimals, empty values and numbers too large for the database
     (``?dopo=10**30``) are all ``None``: the page ignores the filter instead of failing
-    with a 500 (issue 10 item 6).
+    with a 500.
     """
     text = str(raw if raw is not None else "").strip()
     if not text or len(text) > 20:
@@ -39,7 +39,7 @@ def arbiter_view(view):
 
     The tournament is looked up among those the user directs (``selectors.tournaments_of``:
     its arbiters, or any for a superuser): another arbiter's tournament is a 404, as if it
-    did not exist (issue 10 item 4). Every page and download under ``/tornei/<slug>/``
+    did not exist. Every page and download under ``/tornei/<slug>/``
     goes through here."""
 
     @login_required

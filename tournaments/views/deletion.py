@@ -1,4 +1,4 @@
-"""``/tornei/<slug>/elimina/``: deleting a whole tournament (trial fixes, item 4).
+"""``/tornei/<slug>/elimina/``: deleting a whole tournament.
 
 GET shows what would go (entrants, rounds, sheets) and asks to type the tournament's short
 address; only a POST with that address deletes, through ``services.delete_tournament``,

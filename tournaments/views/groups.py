@@ -1,4 +1,4 @@
-"""The arbiter's groups page (*gironi*, rules.md §14; issue 15 item 1): split the pairs into
+"""The arbiter's groups page (*gironi*, rules.md §14): split the pairs into
 G groups for the round-robin rounds, by lot (a seed), by number in a snake, or by hand (a
 group field per pair). The write is ``services.split_groups`` (audited); once a round-robin
 round is published the page only shows the groups."""

@@ -95,7 +95,8 @@ class LatePairForm(PairForm):
 @arbiter_view
 def late_pair(request, tournament):
     """A late pair (art. 33): only during round 1, to complete the incomplete table.
-    When that is not possible the page says why before any form (issue 9 item 10). A team or
+    When that is not possible the page says why before any form, and no form that
+    could only be refused. A team or
     individual tournament is sent to its own page (:func:`_not_for_pairs`)."""
     other = _not_for_pairs(request, tournament)
     if other is not None:

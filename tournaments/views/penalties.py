@@ -142,7 +142,7 @@ def penalty_remove(request, tournament, pk):
     if penalty.team_id:  # rules.md §15: a team's penalty
         done, title = _("Penalità tolta alla squadra %(n)s."), _("Togliere la penalità alla squadra %(n)s?")
         number = penalty.team.number
-    elif penalty.player_id:  # issue 11: a player's penalty
+    elif penalty.player_id:  # rules.md §9: a player's penalty
         done, title = _("Penalità tolta al giocatore %(n)s."), _("Togliere la penalità al giocatore %(n)s?")
         number = penalty.player.number
     else:

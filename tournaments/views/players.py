@@ -1,4 +1,4 @@
-"""The players of an individual tournament (issue 11, rules.md §9): list, registration by
+"""The players of an individual tournament (rules.md §9): list, registration by
 hand, removal before play, withdrawal, a late player in round 1, a penalty per player."""
 from __future__ import annotations
 

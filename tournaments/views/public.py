@@ -144,7 +144,7 @@ def public_page(request, slug):
 def session_texts(tournament: Tournament, rnd: Round | None, after: int | None) -> dict[str, str]:
     """``{"round_session": "Sessione 2", "standings_session": "Sessione 1"}``: the session of
     the table list's round and of the last round the standings count, as the PDFs print them
-    (``documents.round_session_text``); "" for a one-session plan or no round (issue 12 item 1)."""
+    (``documents.round_session_text``); "" for a one-session plan or no round (rules.md §11)."""
     return {"round_session": documents.round_session_text(tournament, rnd.number if rnd else None),
             "standings_session": documents.round_session_text(tournament, after)}
 
@@ -177,7 +177,7 @@ def round_clock(rnd: Round | None) -> dict | None:
 @never_cache
 def projector_clock_state(request, slug):
     """``/p/<slug>/orologio/stato/``: JSON ``{"round": n, "clock": {...}}`` polled by the projector's
-    countdown (issue 12 item 3: the screens count from the server's seconds)."""
+    countdown (rules.md §11; the screens count from the server's seconds)."""
     tournament = _tournament(slug, "projector_enabled")
     rnd = current_round(tournament)
     return JsonResponse({"round": rnd.number if rnd else None, "clock": round_clock(rnd)})

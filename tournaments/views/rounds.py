@@ -1,4 +1,4 @@
-"""The arbiter's round cycle (issue 5): generate → adjust → publish → score entry →
+"""The arbiter's round cycle (rules.md §1): generate → adjust → publish → score entry →
 validate → close. Score entry is in :mod:`.sheets`, withdrawals and late pairs in
 :mod:`.incidents`, the standings page in :mod:`.standings`.
 
@@ -24,7 +24,7 @@ from ..clock import MAX_ADD_MINUTES
 from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..models import Round, ScoreSheet, Table, Tournament
-from ..sheet_status import STATUS_LABELS, sheet_status, status_label  # noqa: F401 (one set of names, issue 14 item 5)
+from ..sheet_status import STATUS_LABELS, sheet_status, status_label  # noqa: F401 (one set of names)
 from ..transfer import backups
 from .common import arbiter_view, query_int
 from . import round_cache
@@ -128,14 +128,14 @@ def round_current(request, tournament):
 
 def table_url(name: str, slug: str, number: int):
     """``table number → URL`` of the per-table page ``name`` of round ``number``, built from
-    one ``reverse()`` (not one per table: issue 10, 250-table round pages)."""
+    one ``reverse()`` (not one per table: 250-table round pages)."""
     marker = 987654321
     head, tail = reverse(name, args=[slug, number, marker]).split(str(marker))
     return lambda table: f"{head}{table}{tail}"
 
 
 def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
-    """The rows of the round page's table list, one per table, ascending (issue 10: no
+    """The rows of the round page's table list, one per table, ascending (no
     model instances, every label and URL computed here once, not by template tags in the
     loop). Keys: ``number``, ``bye`` (``""``/``"rest"``/``"forced"``), ``bye_label``,
     ``ns``/``ew``/``resting`` (``{"number", "name"}`` or None), ``sheet``
@@ -194,7 +194,7 @@ def round_detail(request, tournament, number):
     """One round: draft with the checker's report and hand adjustments, or the tables
     with each sheet's state, results and the actions of the cycle.
 
-    Issue 10: a 250-table round answers within the room's load (``bench/round_page.py``):
+    A 250-table round answers within the room's load (``bench/round_page.py``):
     the rows come from :func:`round_rows` (three flat queries) and are written by
     :func:`.round_table.rows_html`, and the per-table "Valida" buttons share one form
     (one CSRF token for the page)."""
@@ -246,7 +246,7 @@ def round_detail(request, tournament, number):
 
 
 def entry_time_label(seconds: int | None) -> str:
-    """When a sheet was entered relative to the round clock (issue 12 item 4, slow tables):
+    """When a sheet was entered relative to the round clock (rules.md §11, slow tables):
     :func:`tournaments.wording.clock_entered_text` ("inserito 3:10 prima della fine", "+2:05
     oltre il tempo", "" when the clock had not started)."""
     return wording.clock_entered_text(seconds)
@@ -266,7 +266,7 @@ CLOCK_ACTIONS = ("start", "pause", "resume", "add", "table")
 @arbiter_view
 @require_POST
 def round_clock(request, tournament, number):
-    """The round clock's buttons (issue 12 item 2). POST ``action``: ``start``, ``pause``,
+    """The round clock's buttons (rules.md §11). POST ``action``: ``start``, ``pause``,
     ``resume``, ``add`` (``minutes`` to the whole room) or ``table`` (``minutes`` more for
     table number ``table``). A refusal becomes a message; every action is audited."""
     rnd = _round(tournament, number)
@@ -334,7 +334,7 @@ def round_generate(request, tournament):
             "closed_last": last.state == Round.State.CLOSED,
         })
     if request.method == "POST":
-        # The form posts the round it offered and the state it showed (issue 9, item 10):
+        # The form posts the round it offered and the state it showed:
         # a repeated or stale post changes nothing (see services.generate_round).
         rnd = services.generate_round(
             tournament=tournament, by=request.user, seed=_int_field(request, "seed"),
@@ -493,7 +493,7 @@ def round_validate_all(request, tournament, number):
     rnd = _round(tournament, number)
     done = services.validate_entered_sheets(round=rnd, by=request.user)
     waiting = list(_awaiting_confirmation(rnd).values_list("number", flat=True))
-    # issue 14 item 3: one sentence with both counts; the round page lists the waiting
+    # One sentence with both counts; the round page lists the waiting
     # sheets, each with its own "Valida" (after looking at it)
     text = ngettext("%(n)s score validato", "%(n)s score validati", len(done)) % {"n": len(done)}
     if done:
@@ -560,7 +560,7 @@ def round_close(request, tournament, number):
             messages.error(request, exc.message)
             return _round_redirect(rnd)
         messages.success(request, _("Turno %(n)s chiuso.") % {"n": number})
-        for warning in backups.take_messages():  # issue 13 item 5: a failed automatic backup
+        for warning in backups.take_messages():  # a failed automatic backup
             messages.warning(request, warning)
         return _round_redirect(rnd)
     pending = tables_not_validated(rnd) if rnd.state == Round.State.PUBLISHED else []
@@ -584,7 +584,7 @@ def round_reopen(request, tournament, number):
     rnd = _round(tournament, number)
     refusal = services.reopen_refusal(rnd)
     if refusal and request.method != "POST":
-        # said before the form, and no form that could only be refused (issue 9 item 10)
+        # said before the form, and no form that could only be refused
         return render(request, "arbiter/refused.html", {
             "tournament": tournament, "round": rnd, "refusal": refusal,
             "title": _("Riaprire il turno %(n)s?") % {"n": number},
@@ -602,7 +602,7 @@ def round_reopen(request, tournament, number):
     text = _("Il turno torna in gioco e i suoi score si possono correggere.")
     if nxt is not None and nxt.state == Round.State.DRAFT:
         text += " " + _("La bozza del turno %(n)s sarà eliminata.") % {"n": nxt.number}
-    # "Annulla" stays on this round's page (issue 14 item 6), not wherever the arbiter came from
+    # "Annulla" stays on this round's page, not wherever the arbiter came from
     return _confirm(request, tournament, title=_("Riaprire il turno %(n)s?") % {"n": number}, text=text,
                     button=_("Riapri"), ask_reason=True,
                     cancel_url=reverse("round", args=[tournament.slug, number]))

@@ -2,7 +2,7 @@
 created by a form (one row per band) or by a CSV upload, and deleted when unused.
 
 Every scale is shared by all tournaments: every arbiter reads them, only staff create and
-delete custom ones (issue 10 item 4; others get 403 on those pages).
+delete custom ones (others get 403 on those pages).
 
 Validation is ``scoring.vp`` (every problem listed, in Italian); storing and deleting go
 through ``services.create_custom_scale`` / ``services.delete_custom_scale``.

@@ -189,7 +189,7 @@ def _sheet_context(request, tournament, rnd, table, sheet, grid, *, typed: Grid 
         "later_danish": _later_danish_published(rnd),
         "needs_reason": correction_needs_reason(sheet, rnd),
         "grid_kinds": grid_kinds(sheet, rnd) if sheet.state != ScoreSheet.State.EMPTY else [],
-        # issue 14 item 5: a closed round's grid is read-only until "Correggi" (?correggi=1);
+        # rules.md §3: a closed round's grid is read-only until "Correggi" (?correggi=1);
         # then its fields wait for a correction kind (entry.js; the service refuses anyway)
         "locked": closed and not correcting,
         "needs_kind_first": closed and correcting,
@@ -235,7 +235,7 @@ def sheet_entry(request, tournament, number, table):
     hands_per_round = tournament.hands_per_round
     if request.method != "POST":
         grid = grid_from_sheet(sheet, hands_per_round)
-        if sheet.draft is not None:  # the arbiter's unfinished draft (issue 14 item 4)
+        if sheet.draft is not None:  # the arbiter's unfinished draft
             grid = grid_from_post(sheet.draft.get("cells", {}), hands_per_round)
             grid.parts = bool(sheet.draft.get("parts"))
         return render(request, "arbiter/sheet.html", _sheet_context(request, tournament, rnd, table_obj, sheet, grid))
@@ -316,7 +316,7 @@ def sheet_entry(request, tournament, number, table):
 
 
 def _save_draft(request, tournament, rnd, table_obj, sheet, grid):
-    """"Salva bozza" (issue 14 item 4): keep the typed cells without the completeness check."""
+    """"Salva bozza": keep the typed cells without the completeness check."""
     cells = {key: value for key, value in request.POST.items()
              if (key.startswith("h") and "_" in key) or key in ("declared_ns", "declared_ew")}
     try:
@@ -339,7 +339,7 @@ def _save_draft(request, tournament, rnd, table_obj, sheet, grid):
 
 @arbiter_view
 def sheet_draft_discard(request, tournament, number, table):
-    """"Scarta bozza" (issue 14 item 4): GET asks for confirmation, POST (``expected_version``)
+    """"Scarta bozza": GET asks for confirmation, POST (``expected_version``)
     throws the arbiter's draft away; the sheet stays empty and captains may enter it again."""
     rnd = _round(tournament, number)
     table_obj = _table(rnd, table)
@@ -382,7 +382,7 @@ def sheet_next(request, tournament, number):
 def sheet_validate(request, tournament, number, table):
     """Validate one table's sheet (refused with a sum error or while empty). ``expected_version``
     (optional): the version the arbiter looked at; a sheet changed since is refused with the
-    current one (issue 14 item 3). A disputed sheet goes to its decision page instead
+    current one (he validates only what he saw). A disputed sheet goes to its decision page instead
     (trust: :func:`.disputes.sheet_validate_disputed`)."""
     rnd = _round(tournament, number)
     table_obj = _table(rnd, table)

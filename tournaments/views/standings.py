@@ -66,7 +66,7 @@ class StandingsTable(tables.Table):
 
 
 class IndividualStandingsTable(StandingsTable):
-    """Standings per player of an individual tournament (rules.md §9, issue 11): the number
+    """Standings per player of an individual tournament (rules.md §9): the number
     column "N.", the name column "Giocatore", "Ritirato" for a withdrawn player (the
     headings of :func:`tournaments.wording.standings_headings`, as on the PDF and XLSX)."""
 

@@ -1,4 +1,4 @@
-"""Pages of a team tournament (issue 15 items 2–6, rules.md §15): the teams (registration by
+"""Pages of a team tournament (rules.md §15): the teams (registration by
 hand, withdrawal, captain links, per-player information), the line-up page of the arbiter and
 the team captain's line-up page by private link."""
 from __future__ import annotations
@@ -213,7 +213,7 @@ def team_lineup(request, tournament, number):
 @require_http_methods(["GET", "POST"])
 def team_captain(request, token):
     """``/c/squadra/<token>/``: the team captain's line-up page, by private link, no login
-    (issue 15 item 3). Same rules as the arbiter's page."""
+    (rules.md §15). Same rules as the arbiter's page."""
     team = Team.objects.select_related("tournament").filter(token=token).first()
     if team is None or len(token) < 20:
         raise Http404
@@ -227,7 +227,7 @@ def team_captain(request, token):
 
 
 def team_matches(rnd: Round, states: dict) -> list[dict]:
-    """The matches of a team round for the round page and the live board (issue 15 item 6):
+    """The matches of a team round for the round page and the live board (rules.md §15):
     :func:`team_selectors.round_matches` plus each table's sheet badge (``states``: table
     number → a key of ``sheet_status.STATUS_LABELS``) and the rest VP text. Empty for a
     tournament of another kind."""

@@ -1,4 +1,4 @@
-"""The arbiter's export and import of a whole tournament (issue 13 item 4).
+"""The arbiter's export and import of a whole tournament.
 
 - ``/tornei/<slug>/esporta/``: what the file holds (secret: captains' links and PINs) and
   the download, for the tournament's arbiters only (``arbiter_view``);

@@ -1,6 +1,7 @@
 """``python manage.py create_arbiter USERNAME [--password P] [--staff] [--superuser]``.
 
-Makes an arbiter account (issue 10 item 4). Without ``--password`` a random password is
+Makes an arbiter account (a tournament belongs to the arbiters who direct it). Without
+``--password`` a random password is
 generated and printed once (it is stored only hashed: write it down). ``--staff`` lets the
 arbiter create and delete custom VP scales (shared by every tournament); ``--superuser``
 sees every tournament and the admin. An existing username is refused (change a password
@@ -25,7 +26,7 @@ def random_password() -> str:
     return secrets.token_urlsafe(RANDOM_PASSWORD_BYTES)
 
 
-class Command(LangCommand):  # --lang it|en (issue 14 item 8)
+class Command(LangCommand):  # --lang it|en: messages in the operator's language
     help = "Crea un account di arbitro (password casuale stampata una volta, se non indicata)."
 
     def add_arguments(self, parser):

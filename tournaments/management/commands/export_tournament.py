@@ -1,6 +1,6 @@
 """``python manage.py export_tournament SLUG FILE.json``: a whole tournament as one file.
 
-The file is SECRET: it holds the captains' links and the tables' PINs (issue 13 item 4).
+The file is SECRET: it holds the captains' links and the tables' PINs.
 """
 import os
 from pathlib import Path

@@ -13,7 +13,7 @@ from tournaments.models import Tournament
 from tournaments.services import member_links
 
 
-class Command(LangCommand):  # --lang it|en (issue 14 item 8)
+class Command(LangCommand):  # --lang it|en: messages in the operator's language
     help = "Importa le coppie da un file CSV o XLSX (tutto o niente)."
 
     def add_arguments(self, parser):

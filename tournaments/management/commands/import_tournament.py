@@ -1,6 +1,6 @@
 """``python manage.py import_tournament FILE.json [--slug NEW] [--name NAME] [--owner USERNAME]``.
 
-Creates the tournament of a file written by ``export_tournament`` (issue 13 item 4), all or
+Creates the tournament of a file written by ``export_tournament``, all or
 nothing; refused when the version is unknown. Without ``--slug`` a short address (slug)
 already used on this server becomes "…-copia" (``-copia-2``, …), said on the output; a
 ``--slug`` already used is refused. Without ``--name`` a name already used on this server

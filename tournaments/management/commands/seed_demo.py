@@ -4,8 +4,8 @@ Idempotent: running it again leaves an existing demo alone. The demo tournament 
 with the same services the views use (``tournaments.simulation``) and stopped after round
 2, when that module exists; it belongs to the demo arbiter.
 
-The demo password (issue 10 item 4) depends on where the server listens, read from
-``--url`` (``make run`` passes ``http://$(HOST):$(PORT)/``):
+The demo password (never a known one on an open network) depends on where the server
+listens, read from ``--url`` (``make run`` passes ``http://$(HOST):$(PORT)/``):
 
 - loopback (127.0.0.0/8, ``localhost``, ``::1``): nobody else can reach the server, so the
   fixed demo password ``burraco2026`` (the README's) is set and printed;
@@ -72,7 +72,7 @@ def demo_registrations() -> Path:
     raise FileNotFoundError("registrations-29.csv")
 
 
-class Command(LangCommand):  # --lang it|en (issue 14 item 8)
+class Command(LangCommand):  # --lang it|en: messages in the operator's language
     help = "Crea l'arbitro e il torneo dimostrativo."
 
     def add_arguments(self, parser):

@@ -1,6 +1,6 @@
 """``python manage.py serve``: the production WSGI server (waitress) for a club laptop.
 
-Sized for a 250-table room (issue 10 item 1): 500 phones keep the captain page open
+Sized for a 250-table room: 500 phones keep the captain page open
 and poll it, plus the arbiter's own pages. Waitress's defaults (100 connections,
 ``select()``) lock everyone out at about 100 open pages; the settings below, each
 explained in :data:`SERVER_SETTINGS` and in the README ("Captains on their phones"),
@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.management.lang import LangCommand
 
-#: Waitress settings for the room (issue 10 item 1). Measured with ``bench/room.py``.
+#: Waitress settings for a 250-table room. Measured with ``bench/room.py``.
 SERVER_SETTINGS: dict = {
     # Open connections (one per phone that polled recently, a few per arbiter browser).
     # Waitress's default, 100, stops accepting at the 101st: the 110th phone, and the
@@ -136,8 +136,8 @@ def server_options(*, host: str, port: int, threads: int | None = None,
 
 def worker_commands(*, host: str, port: int, processes: int, threads: int | None = None,
                     connection_limit: int | None = None) -> list[list[str]]:
-    """The command lines of the ``processes`` waitress processes of a hosted setup (issue 13
-    item 3): one ``manage.py serve`` each, on ports ``port``, ``port + 1``, … (the reverse
+    """The command lines of the ``processes`` waitress processes of a hosted setup:
+    one ``manage.py serve`` each, on ports ``port``, ``port + 1``, … (the reverse
     proxy's upstream, docs/nginx-arbitro.conf), with the same threads and connection limit."""
     manage = str(django_settings.BASE_DIR / "manage.py")
     commands = []
@@ -212,7 +212,7 @@ def run_workers(commands: list[list[str]], *, out=print, poll_seconds: float = 1
     return 0
 
 
-class Command(LangCommand):  # --lang it|en (issue 14 item 8)
+class Command(LangCommand):  # --lang it|en: messages in the operator's language
     help = "Avvia Arbitro con waitress (server WSGI di produzione)."
 
     def add_arguments(self, parser):

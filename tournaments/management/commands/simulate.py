@@ -1,13 +1,13 @@
 """``python manage.py simulate --registrations FILE --plan MMMD --hands 4 --seed N --out DIR``.
 
-``--kind individual``: an individual tournament (issue 11), registrations with the columns
+``--kind individual``: an individual tournament (rules.md §9), registrations with the columns
 ``giocatore,cognome,nome,tessera,circolo``; ``results.json`` tables carry ``"ns": [p, q]``,
 ``"ew": [r, s]`` and rounds ``"rest"`` (players with their VP).
 
 ``--plan 'MMD|DD'``: ``|`` splits sessions (five rounds in two sessions); each round of
 ``results.json`` carries ``"session": k`` (1-based).
 
-``--kind teams``: a team tournament (issue 15), registrations with the columns
+``--kind teams``: a team tournament (rules.md §15), registrations with the columns
 ``squadra,nome_squadra,cognome,nome,tessera,circolo``; ``results.json`` rounds carry ``tables``
 with ``ns_team``/``ew_team``, ``matches`` and ``bye`` per team, standings per team.
 ``--plan RRRRR``: round-robin rounds (rules.md §14); ``--groups G --group-split lot|snake``
@@ -23,9 +23,9 @@ round with random hands through the same services as the arbiter's pages
 (``tournaments.simulation``). Writes into DIR: ``standings.pdf``, ``standings.xlsx``,
 ``results.json`` and, per round K, ``scoresheets-round-K.pdf`` and ``tablelist-round-K.pdf``.
 
-``--owner USERNAME``: the arbiter account the tournament belongs to (issue 10 item 4: it
-appears in his list and he signs the writes). Without it the tournament belongs to the
-'simulatore' user, and only superusers see it in the browser.
+``--owner USERNAME``: the arbiter account the tournament belongs to (a tournament belongs to
+its arbiters: it appears in his list and he signs the writes). Without it the tournament
+belongs to the 'simulatore' user, and only superusers see it in the browser.
 """
 import datetime
 import time
@@ -43,7 +43,7 @@ from tournaments.errors import ArbiterError
 from tournaments.wording import by_kind
 
 
-class Command(LangCommand):  # --lang it|en (issue 14 item 8)
+class Command(LangCommand):  # --lang it|en: messages in the operator's language
     help = "Simula un torneo completo con smazzate casuali e scrive documenti e risultati."
 
     def add_arguments(self, parser):

@@ -20,7 +20,7 @@ from tournaments.management.lang import LangCommand
 from scoring import vp as vp_rules
 
 
-class Command(LangCommand):  # --lang it|en (issue 14 item 8)
+class Command(LangCommand):  # --lang it|en: messages in the operator's language
     help = "Converte gli MP di un tavolo in VP: stampa «VP_NS VP_EO» come ultima riga (rules.md §4)."
 
     def add_arguments(self, parser):
