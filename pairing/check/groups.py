@@ -17,9 +17,9 @@ those of the round.
 
 from __future__ import annotations
 
-from .errors import PairingError, refusal
-from .groups import parse_groups, shift_message, sub_request, table_counts
-from .messages import msg
+from ..errors import PairingError, refusal
+from ..groups import parse_groups, shift_message, sub_request, table_counts
+from ..messages import msg
 
 __all__ = ["check_grouped"]
 

@@ -24,14 +24,14 @@ from the optional request key ``"opponents"`` (every opposing couple so far, ``[
 
 from __future__ import annotations
 
-from . import danish_individual as _di
-from . import first_round as _first
-from . import first_round_individual as _fri
-from .errors import PairingError, refusal
-from .matching import min_unmatched
-from .messages import msg
-from .request import is_pair_id, meetings
-from .top_down import top_down_violation
+from .. import danish_individual as _di
+from .. import first_round as _first
+from .. import first_round_individual as _fri
+from ..errors import PairingError, refusal
+from ..matching import min_unmatched
+from ..messages import msg
+from ..request import is_pair_id, meetings
+from ..top_down import top_down_violation
 
 __all__ = ["check", "information", "repeated_opponents"]
 

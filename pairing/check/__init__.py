@@ -42,15 +42,15 @@ from __future__ import annotations
 import json
 import sys
 
-from . import danish as _danish
-from . import first_round as _first
-from . import mitchell as _mitchell
-from . import round_robin as _round_robin
-from .errors import PairingError
-from .matching import min_unmatched
-from .messages import Message, msg  # noqa: F401  (Message: for callers building one)
-from .request import is_pair_id
-from .top_down import top_down_violation
+from .. import danish as _danish
+from .. import first_round as _first
+from .. import mitchell as _mitchell
+from .. import round_robin as _round_robin
+from ..errors import PairingError
+from ..matching import min_unmatched
+from ..messages import Message, msg  # noqa: F401  (Message: for callers building one)
+from ..request import is_pair_id
+from ..top_down import top_down_violation
 
 __all__ = ["check", "repeated_meetings", "second_rests", "top_down_violation", "main"]
 
@@ -73,11 +73,11 @@ def check(request: dict, response: dict) -> list[str]:
     system = request.get("system")
     if (system in ("danish-individual", "individual-movement")
             or request.get("kind") == "individual"):
-        from .check_individual import check as check_individual  # issue 11: individuals
+        from .individual import check as check_individual  # individual tournaments, rules.md §9
 
         return check_individual(request, response)
     if system in ("danish", "mitchell") and "groups" in request:  # rules.md §19
-        from .check_groups import check_grouped
+        from .groups import check_grouped
 
         return check_grouped(request, response, check)
     try:
@@ -532,12 +532,9 @@ def main(argv=None) -> int:
     for v in violations:
         print(v)
     if isinstance(request, dict):
-        from .check_individual import information  # issue 11: repeated opponents (info)
+        from .individual import information  # repeated opponents (rules.md §9): information only
 
         for line in information(request, response):
             print(f"informazione: {line}")
     return 1 if violations else 0
 
-
-if __name__ == "__main__":
-    sys.exit(main())
