@@ -7,7 +7,7 @@ Public API (request/response shapes: docs in pairing-io.md and each module):
   ``"individual-movement"`` or ``"first_round"`` with ``"kind": "individual"`` for
   individual tournaments).
 - ``"groups"`` on a ``"danish"`` or ``"mitchell"`` request pairs each group on its own
-  (rules.md §19, :mod:`pairing.groups`; checked by :mod:`pairing.check_groups`).
+  (rules.md §19, :mod:`pairing.groups`; checked by :mod:`pairing.check.groups`).
 - :class:`PairingError` — raised for malformed or impossible requests (Italian message).
 - :func:`pairing.check.check` — list the rule violations of a response.
 - :mod:`pairing.rtg` — random tournament generator used to test engines and checker.

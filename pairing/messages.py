@@ -4,7 +4,7 @@ it in the reader's language (``tournaments/i18n_messages.py``). A copy of
 ``scoring.messages`` so that ``pairing`` stays self-contained (pure Python, no Django).
 
 :data:`TEMPLATES` holds the Italian pattern of every message the checker
-(:mod:`pairing.check`, :mod:`pairing.check_individual`) writes (codes ``check.…``) and of
+(:mod:`pairing.check` and its modules) writes (codes ``check.…``) and of
 every refusal of the engines (codes ``pairing.…``, raised as
 :class:`pairing.errors.PairingError` through :func:`pairing.errors.refusal`) and of every
 warning the engines give the arbiter (codes ``warning.…``, the response's ``"warnings"``: each
@@ -36,7 +36,7 @@ def _rebuild(code, text, params):
 
 
 TEMPLATES: dict[str, str] = {
-    # pairing/check.py: requests and the response's shape (every system)
+    # pairing/check (__init__.py, common.py): requests and the response's shape (every system)
     "check.request_not_object": "richiesta non valida: non è un oggetto",
     "check.unknown_system": "richiesta non valida: sistema sconosciuto %(system)s",
     "check.bad_request": "richiesta non valida: %(detail)s",
@@ -77,7 +77,7 @@ TEMPLATES: dict[str, str] = {
     "check.rr_byes": "girone: riposi attesi %(want)s, dati %(got)s",
     "check.rr_forced": "girone: riposi forzati attesi %(want)s, dati %(got)s",
     "check.rr_groups": "girone: il riepilogo per girone ('groups') non corrisponde al calendario",
-    # Danish and Mitchell in groups (pairing/check_groups.py, rules.md §19)
+    # Danish and Mitchell in groups (pairing/check/groups.py, rules.md §19)
     "check.in_group": "girone %(group)s: %(detail)s",
     "check.group_cross_table": "tavolo %(table)s: %(ns)s (girone %(group_ns)s) e %(ew)s (girone "
                                "%(group_ew)s) sono di gironi diversi",
@@ -107,7 +107,7 @@ TEMPLATES: dict[str, str] = {
     "check.hand_tables": "a mano: i tavoli non sono quelli indicati dall'arbitro",
     "check.lot_order": "sorteggio: i tavoli non corrispondono all'ordine atteso",
     "check.number_order": "per numero: i tavoli non corrispondono all'ordine atteso",
-    # pairing/check_individual.py (rules.md §9)
+    # pairing/check/individual.py (rules.md §9)
     "check.ind_shape": "risposta non valida: servono 'tables', 'rest' (e 'forced_rest') come liste",
     "check.ind_no_repeated_partners": "risposta non valida: manca 'repeated_partners'",
     "check.ind_bad_table": "risposta non valida: tavolo %(value)s",
@@ -148,7 +148,7 @@ TEMPLATES: dict[str, str] = {
     "pairing.not_one_of": "'%(key)s' deve essere uno tra %(allowed)s: %(value)s",
     "pairing.bad_seed": "'seed' deve essere un intero: %(value)s",
     "pairing.unknown_pairs": "'%(key)s': coppie sconosciute: %(pairs)s",
-    # pairing/__init__.py, pairing/check_individual.py: the system
+    # pairing/__init__.py, pairing/check/individual.py: the system
     "pairing.bad_kind": "'kind' deve essere 'pairs' o 'individual': %(value)s",
     "pairing.unknown_system": "sistema sconosciuto: %(system)s (ammessi: %(allowed)s)",
     "pairing.check_unknown_system": "sistema sconosciuto %(system)s",

@@ -1,6 +1,6 @@
 """The top-down re-derivation of a Danish round, one rule for pairs and individuals
-(rules.md §7 and §9, pairing-io.md step 2): used by :mod:`pairing.check` and
-:mod:`pairing.check_individual`."""
+(rules.md §7 and §9, pairing-io.md step 2): used by :mod:`pairing.check.danish` and
+:mod:`pairing.check.individual`."""
 from __future__ import annotations
 
 from .matching import min_unmatched

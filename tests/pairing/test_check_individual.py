@@ -7,7 +7,7 @@ from pathlib import Path
 
 from pairing import run
 from pairing.check import check
-from pairing.check_individual import information, repeated_opponents
+from pairing.check.individual import information, repeated_opponents
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = {"system": "danish-individual", "ranking": [1, 2, 3, 4, 5, 6, 7, 8, 9],

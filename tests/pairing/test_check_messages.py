@@ -6,7 +6,7 @@ import copy
 
 from pairing import run
 from pairing.check import check, top_down_violation
-from pairing.check_individual import information
+from pairing.check.individual import information
 from pairing.messages import TEMPLATES, Message
 
 DANISH = {"system": "danish", "ranking": [1, 2, 3, 4, 5, 6]}

@@ -3,7 +3,7 @@
 import pytest
 
 import pairing.rtg as rtg
-import pairing.rtg_common as rtg_common
+import pairing.rtg.common as rtg_common
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])

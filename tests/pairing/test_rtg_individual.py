@@ -9,7 +9,7 @@ import pytest
 
 from pairing.plan import (INDIVIDUAL_LETTERS, PlanError, PlannedRound,
                           parse_individual_plan)
-from pairing.rtg_individual import play, play_many
+from pairing.rtg.individual import play, play_many
 
 ROOT = Path(__file__).resolve().parents[2]
 

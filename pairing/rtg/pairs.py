@@ -1,11 +1,11 @@
-"""Random tournament generator: play whole seeded tournaments and check every round.
+"""Random tournaments of pairs: play whole seeded tournaments and check every round.
 
 Each tournament has K pairs (ids 1..K) and a plan such as ``"MMMD"`` (one letter per round:
 ``M`` Mitchell, ``D`` Danish, ``R`` round robin (rules.md §14, optionally in ``groups``
 made by the snake of :func:`snake_groups`, as are ``D`` and ``M`` rounds in groups, rules.md
-§19; asked as the application asks: ``round`` = the
-r-th ``R`` round of the plan, withdrawn pairs ``absent``, every meeting so far in ``met``); ``|`` splits sessions, e.g. ``"DMM|MD"``, and only resets the
-rest rule of rules.md §5). Every round is paired with :func:`pairing.run`, judged with
+§19; asked as the application asks: ``round`` = the r-th ``R`` round of the plan, withdrawn
+pairs ``absent``, every meeting so far in ``met``); ``|`` splits sessions, e.g. ``"DMM|MD"``,
+and only resets the rest rule of rules.md §5). Every round is paired with :func:`pairing.run`, judged with
 :func:`pairing.check.check`, then given random results (random MP difference per table,
 converted to a 20-VP split; a rest, plain or forced, scores 14 VP and 0 MP, rules.md §5).
 The ranking for the next round is by VP then MP difference (rules.md §8, first two
@@ -25,28 +25,17 @@ Besides the checker, each round is judged independently of it:
   ``rematches`` (for Danish, only meetings the round's ``avoid_rematches`` forbids).
 
 Everything derives from the seed, so a failing tournament is replayed with the same
-arguments. Command line::
-
-    python -m pairing.rtg --seed 7 --pairs 23 --plan MMMD
-    python -m pairing.rtg --seed 7 --pairs 5 --plan "DM|MM" --step 1,3
-    python -m pairing.rtg --seed 1 --tournaments 200      # random sizes and plans
-
-prints a JSON summary and exits 1 when any violation, avoidable second rest or unreported
-repeat was found. Individual tournaments (:mod:`pairing.rtg_individual`): ``--players 13
---plan "DMD|MM"``, or ``--individual --tournaments 50``.
+arguments (``python -m pairing.rtg --seed 7 --pairs 23 --plan MMMD``, :mod:`pairing.rtg`).
 """
 
 from __future__ import annotations
 
-import argparse
-import json
 import random
 import re
-import sys
 
-from .plan import parse_plan
-from .round_robin import snake_groups
-from .rtg_common import answer, checked, random_result, rounds
+from ..plan import parse_plan
+from ..round_robin import snake_groups
+from .common import answer, checked, random_result, rounds
 
 __all__ = ["play", "play_many", "PLANS", "RR_PLANS", "snake_groups"]
 
@@ -255,48 +244,3 @@ def play_many(seed: int, count: int, *, max_pairs: int = 200) -> dict:
             violations.extend(result["violations"])
     return {"tournaments": count, "rounds": total_rounds, "violations": violations,
             "failed": failed, **totals}
-
-
-def main(argv=None) -> int:
-    """Command line: play one tournament (``--pairs``/``--plan``) or many; print JSON."""
-    parser = argparse.ArgumentParser(prog="python -m pairing.rtg")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--pairs", type=int)
-    parser.add_argument("--plan", default="MMMD")
-    parser.add_argument("--step", default="1",
-                        help="Mitchell step, or steps of the successive moves: 1,3")
-    parser.add_argument("--no-withdrawals", action="store_true")
-    parser.add_argument("--groups", type=int, default=1,
-                        help="groups of the R, D and M rounds (rules §14, §19), split by the snake")
-    parser.add_argument("--tournaments", type=int, default=0,
-                        help="play this many random tournaments instead of one")
-    # Individual tournaments (issue 11): pairing/rtg_individual.py.
-    parser.add_argument("--players", type=int, help="an individual tournament of N players")
-    parser.add_argument("--individual", action="store_true",
-                        help="with --tournaments: random individual tournaments")
-    args = parser.parse_args(argv)
-    if args.players or args.individual:
-        from . import rtg_individual
-
-        if args.tournaments:
-            summary = rtg_individual.play_many(args.seed, args.tournaments)
-        else:
-            summary = rtg_individual.play(args.seed, args.players or 13, args.plan,
-                                          withdrawals=not args.no_withdrawals)
-    elif args.tournaments:
-        summary = play_many(args.seed, args.tournaments)
-    else:
-        try:
-            steps = [int(x) for x in args.step.split(",")]
-        except ValueError:
-            parser.error(f"--step: interi separati da virgole: {args.step!r}")
-        summary = play(args.seed, args.pairs or 20, args.plan,
-                       step=steps if len(steps) > 1 else steps[0],
-                       withdrawals=not args.no_withdrawals, groups=args.groups)
-    json.dump(summary, sys.stdout, ensure_ascii=False, indent=1)
-    sys.stdout.write("\n")
-    return 1 if summary["violations"] else 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -17,9 +17,10 @@ those of the round.
 
 from __future__ import annotations
 
-from .errors import PairingError, refusal
-from .groups import parse_groups, shift_message, sub_request, table_counts
-from .messages import msg
+from ..errors import PairingError, refusal
+from ..groups import parse_groups, shift_message, sub_request, table_counts
+from ..messages import msg
+from .common import bad_request
 
 __all__ = ["check_grouped"]
 
@@ -30,7 +31,8 @@ def check_grouped(request: dict, response, check) -> list:
     Args:
         request: a ``danish``/``mitchell`` request with ``groups`` (pairing-io.md "Groups").
         response: the response to judge.
-        check: :func:`pairing.check.check` (passed in to avoid an import cycle).
+        check: :func:`pairing.check.check`, passed in: this module does not import the
+            package that dispatches to it (no import cycle).
     Returns:
         :class:`pairing.messages.Message` violations; empty when none.
     """
@@ -40,7 +42,7 @@ def check_grouped(request: dict, response, check) -> list:
             raise refusal("pairing.groups_or_pairs")
         groups = parse_groups(request, min_len=2 if system == "mitchell" else 1)
     except PairingError as exc:
-        return [msg("check.bad_request", detail=str(exc), detail_code=exc.code, detail_params=exc.params)]
+        return [bad_request(exc)]
     if not isinstance(response, dict):
         return [msg("check.response_not_object")]
     if not isinstance(response.get("tables"), list):

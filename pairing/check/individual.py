@@ -24,14 +24,15 @@ from the optional request key ``"opponents"`` (every opposing couple so far, ``[
 
 from __future__ import annotations
 
-from . import danish_individual as _di
-from . import first_round as _first
-from . import first_round_individual as _fri
-from .errors import PairingError, refusal
-from .matching import min_unmatched
-from .messages import msg
-from .request import is_pair_id, meetings
-from .top_down import top_down_violation
+from .. import danish_individual as _di
+from .. import first_round as _first
+from .. import first_round_individual as _fri
+from ..errors import PairingError, refusal
+from ..matching import min_unmatched
+from ..messages import msg
+from ..request import is_pair_id, meetings
+from ..top_down import top_down_violation
+from .common import bad_request
 
 __all__ = ["check", "information", "repeated_opponents"]
 
@@ -94,8 +95,7 @@ def check(request: dict, response: dict) -> list[str]:
     try:
         players = _parse(request)
     except PairingError as exc:
-        # the refusal's own code rides along, so the reader's language reaches the detail too
-        return [msg("check.bad_request", detail=str(exc), detail_code=exc.code, detail_params=exc.params)]
+        return [bad_request(exc)]
     out: list[str] = []
     shape = _shape(response, out)
     if shape is None:

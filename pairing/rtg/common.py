@@ -1,19 +1,19 @@
-"""What every random tournament generator shares (:mod:`pairing.rtg` for pairs,
-:mod:`pairing.rtg_individual` for individuals): the driver loop, the engine's answer as the
-command line returns it, the checker's verdict, a random table result."""
+"""What every random tournament generator shares (:mod:`pairing.rtg.pairs` for pairs,
+:mod:`pairing.rtg.individual` for individuals): the driver loop, the engine's answer as the
+command line returns it, the checker's verdict, a random table result. It knows no kind."""
 from __future__ import annotations
 
 import json
 import random
 
-from . import PairingError, run
-from .check import check
+from .. import PairingError, run
+from ..check import check
 
 __all__ = ["answer", "checked", "random_result", "rounds"]
 
 
 def rounds(planned, rnd: random.Random, ids: list, withdrawn: list, *, withdrawals: bool, keep: int):
-    """The driver loop of a random tournament, shared with :mod:`pairing.rtg_individual`.
+    """The driver loop of a random tournament, shared by every kind.
 
     Yields ``(planned_round, new_session, active)`` for each round of ``planned``
     (:class:`pairing.plan.PlannedRound`): ``new_session`` when the round opens a session

@@ -34,10 +34,10 @@ import random
 import re
 from collections import Counter
 
-from .check_individual import repeated_opponents
-from .matching import min_unmatched
-from .plan import INDIVIDUAL_LETTERS, parse_individual_plan
-from .rtg_common import answer, checked, random_result, rounds
+from ..check.individual import repeated_opponents
+from ..matching import min_unmatched
+from ..plan import INDIVIDUAL_LETTERS, parse_individual_plan
+from .common import answer, checked, random_result, rounds
 
 __all__ = ["play", "play_many", "PLANS"]
 
