@@ -1,5 +1,6 @@
 """Arbiter's live board, captain links page, public pages and their switches (issue 6)."""
 import json
+import re
 
 from django.test import Client
 from django.urls import reverse
@@ -246,3 +247,23 @@ def test_board_columns_were_cut_off_on_a_phone(arbiter_client, tables):
     html = rows(arbiter_client).content.decode()
     assert '<div class="scroll-x board-scroll"><table class="grid compact board">' in html
     assert '<span class="hide-phone">' in html.split('id="t1"')[1]
+
+
+def test_public_brand_links_to_the_public_page_not_the_login(client, arbiter, tournament, published_round):
+    services.update_tournament(tournament=tournament, by=arbiter, public_enabled=True)
+    html = client.get(reverse("public", args=["prova"])).content.decode()
+    brand = re.search(r'<a class="brand" href="([^"]+)"', html).group(1)
+    assert brand == reverse("public", args=["prova"])
+
+
+def test_public_says_final_standings_after_the_last_planned_round(client, arbiter, tournament, tables,
+                                                                   published_round):
+    services.update_tournament(tournament=tournament, by=arbiter, plan="M", public_enabled=True,
+                               projector_enabled=True)
+    for t in tables.values():
+        services.save_score_sheet(table=t, hands=[services.HandInput(*h) for h in HANDS], by=arbiter, validate=True)
+    services.close_round(round=published_round, by=arbiter)
+    html = client.get(reverse("public", args=["prova"])).content.decode()
+    assert "Classifica finale" in html and "Classifica dopo il turno" not in html
+    screen = client.get(reverse("projector", args=["prova"]), {"s": 1}).content.decode()
+    assert "Classifica finale" in screen

@@ -265,3 +265,10 @@ def test_page_weight_under_50_kb(client, tables, settings):
     total = len(html) + len(css) + len(js)
     print(f"captain page: html {len(html)} B, css {len(css)} B, js {len(js)} B, total {total} B")
     assert total < 50 * 1024
+
+
+def test_captain_page_carries_the_invalid_field_message(other_client, tables):
+    page = other_client.get(reverse("captain", args=[tables[1].token])).content.decode()
+    assert 'id="invalid" role="alert" hidden' in page
+    data = json.loads(page.split('id="captain-data" type="application/json">')[1].split("</script>")[0])
+    assert data["text"]["invalid"].startswith("Smazzata %(h)s, %(line)s: «%(v)s» non è un numero multiplo di 5")
