@@ -12,7 +12,7 @@ import weasyprint
 
 from tournaments import documents, services
 
-from .test_sheet_layout_trial import _boxes_by_class, _rect
+from .test_sheet_layout import _boxes_by_class, _rect
 from ..tournaments.individual_helpers import indiv, register  # noqa: F401  (fixture)
 
 

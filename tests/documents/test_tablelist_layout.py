@@ -10,7 +10,7 @@ import weasyprint
 from tournaments import documents
 
 from .test_documents import drafted  # noqa: F401  (fixture)
-from .test_sheet_layout_trial import _rect
+from .test_sheet_layout import _rect
 
 
 def _headings(html: str) -> list:
