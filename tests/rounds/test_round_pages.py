@@ -327,3 +327,18 @@ def test_validate_all_button_showed_zero_to_validate(arbiter_client, arbiter, pu
     services.save_score_sheet(table=published.tables.get(number=1), hands=[HandInput(0, 0)] * 4, by=arbiter)
     page = body(arbiter_client.get(round_url(1)))
     assert 'id="validate-all"' in page and "(1)" in page
+
+
+def close(rnd, arbiter):
+    for t in rnd.tables.filter(bye=""):
+        services.save_score_sheet(table=t, hands=ZERO, by=arbiter, validate=True)
+    return services.close_round(round=rnd, by=arbiter)
+
+
+def test_reopen_page_cancel_returns_to_the_round(arbiter_client, arbiter, published):
+    close(published, arbiter)
+    page = body(arbiter_client.get(reverse("round_reopen", args=["prova", 1]),
+                                   HTTP_REFERER="http://testserver/altrove/"))
+    round_url = reverse("round", args=["prova", 1])
+    cancel = page.split('name="reason"')[1]
+    assert f'href="{round_url}"' in cancel and "/altrove/" not in cancel
