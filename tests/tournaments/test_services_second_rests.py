@@ -20,13 +20,7 @@ def rest_of(rnd):
     return seating(rnd)[1]
 
 
-# -- item 2: step changed mid-movement -------------------------------------------------------
-
-
-# -- item 2: the checker reports every repeated meeting, Mitchell included (M D M) ----------
-
-
-# -- item 5: no second rest -------------------------------------------------------------------
+# -- no second rest -----------------------------------------------------------------------------
 @pytest.fixture
 def five_plan(five, arbiter):
     def with_plan(plan):
