@@ -39,8 +39,8 @@ def test_sheets_name_each_lines_page_only_when_public(played, arbiter):
 
 
 def _assert_line_codes_inside_their_lines(pages):
-    """Each line's code stands inside that line's box, clear of the hands' grid (a trial found
-    them printed over the E/O Base and Carte cells of hands 1–4)."""
+    """Each line's code stands inside that line's box, clear of the hands' grid (not
+    over the E/O Base and Carte cells of hands 1–4)."""
     for page in pages:
         lines = [_rect(b) for b in _boxes_by_class(page, "ln")]
         hands = [_rect(b) for b in _boxes_by_class(page, "hands")]

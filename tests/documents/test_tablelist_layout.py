@@ -1,6 +1,6 @@
 """The printed table list's header cells hold their text (rules.md §10).
 
-Trial: the «QR capitano» heading spilled out of its narrow column. Laid out with WeasyPrint,
+The «QR capitano» heading must not spill out of its narrow column. Laid out with WeasyPrint,
 every heading's text boxes must lie inside its cell, with and without the QR column.
 """
 from __future__ import annotations

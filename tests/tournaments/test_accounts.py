@@ -1,4 +1,4 @@
-"""Issue 10 item 4: no known password on an open network; tournaments belong to their arbiters.
+"""Accounts: no known password on an open network; tournaments belong to their arbiters.
 
 - ownership: ``Tournament.arbiters`` (creator + co-directors), another arbiter gets 404 on
   every page and download of the tournament, superusers see all, the list shows one's own;
