@@ -140,7 +140,7 @@ def published(five, arbiter):
 
 @pytest.fixture(autouse=True)
 def _print_pack_in_tmp(settings, tmp_path):
-    """The round's print pack (issue 14) caches its PDFs and job files in a directory per
+    """The round's print pack caches its PDFs and job files in a directory per
     test, renders inside the test (no background thread) and in this process (no workers)
     unless a test asks for them."""
     settings.ARBITRO_PRINT_CACHE_DIR = tmp_path / "print-cache"
@@ -150,6 +150,6 @@ def _print_pack_in_tmp(settings, tmp_path):
 
 @pytest.fixture(autouse=True)
 def _backups_in_tmp(settings, tmp_path_factory):
-    """Closing a round writes backups (issue 13 item 5): into a temporary folder, never into
+    """Closing a round writes backups: into a temporary folder, never into
     the repository's var/backups."""
     settings.ARBITRO_BACKUP_DIR = tmp_path_factory.mktemp("backups")

@@ -1,5 +1,6 @@
-"""Arbiter's live board, captain links page, public pages and their switches (issue 6)."""
+"""Arbiter's live board, captain links page, public pages and their switches."""
 import json
+import re
 
 from django.test import Client
 from django.urls import reverse
@@ -75,7 +76,7 @@ def test_validate_button_on_confirmed_sheets(client, other_client, arbiter_clien
     url = reverse("board_validate", args=["prova", 1, 2])
     captain_post(other_client, "captain_confirm", tables[2], {"line": "ew", "version": 1})
     assert f'action="{url}"' in rows(arbiter_client).content.decode()
-    response = arbiter_client.post(url, {"version": 2})   # the version the board showed (issue 10)
+    response = arbiter_client.post(url, {"version": 2})   # the version the board showed
     assert response.status_code == 302 and response.url == reverse("board", args=["prova", 1])
     assert ScoreSheet.objects.get(table=tables[2]).state == ScoreSheet.State.VALIDATED
     assert AuditEntry.objects.filter(action="sheet_validated", table_number=2, user__isnull=False).exists()
@@ -138,7 +139,7 @@ def test_board_counts_a_sum_error_sheet_under_errore_di_somma_like_the_round_pag
     captain_save(client, tables[2])                                 # entered, sums right
     fragment = rows(arbiter_client)
     counts = {value: n for value, _label, n in fragment.context["states"]}
-    # issue 14 item 5: a captain's entry not yet confirmed is "awaiting", as on the round page
+    # a captain's entry not yet confirmed is "awaiting", as on the round page
     assert counts == {"empty": 2, "draft": 0, "entered": 0, "awaiting": 1, "sum_error": 1, "confirmed": 0,
                       "disputed": 0, "validated": 0}
     html = fragment.content.decode()
@@ -236,7 +237,7 @@ def test_board_had_no_valida_button_for_arbiter_entered_sheets(arbiter, arbiter_
     assert f'action="{url}"' in rows(arbiter_client).content.decode()
     round_page = arbiter_client.get(reverse("round", args=["prova", 1])).content.decode()
     assert reverse("sheet_validate", args=["prova", 1, 1]) in round_page
-    assert arbiter_client.post(url, {"version": 1}).status_code == 302   # the version shown (issue 10)
+    assert arbiter_client.post(url, {"version": 1}).status_code == 302   # the version shown
     assert ScoreSheet.objects.get(table=tables[1]).state == ScoreSheet.State.VALIDATED
 
 
@@ -246,3 +247,23 @@ def test_board_columns_were_cut_off_on_a_phone(arbiter_client, tables):
     html = rows(arbiter_client).content.decode()
     assert '<div class="scroll-x board-scroll"><table class="grid compact board">' in html
     assert '<span class="hide-phone">' in html.split('id="t1"')[1]
+
+
+def test_public_brand_links_to_the_public_page_not_the_login(client, arbiter, tournament, published_round):
+    services.update_tournament(tournament=tournament, by=arbiter, public_enabled=True)
+    html = client.get(reverse("public", args=["prova"])).content.decode()
+    brand = re.search(r'<a class="brand" href="([^"]+)"', html).group(1)
+    assert brand == reverse("public", args=["prova"])
+
+
+def test_public_says_final_standings_after_the_last_planned_round(client, arbiter, tournament, tables,
+                                                                   published_round):
+    services.update_tournament(tournament=tournament, by=arbiter, plan="M", public_enabled=True,
+                               projector_enabled=True)
+    for t in tables.values():
+        services.save_score_sheet(table=t, hands=[services.HandInput(*h) for h in HANDS], by=arbiter, validate=True)
+    services.close_round(round=published_round, by=arbiter)
+    html = client.get(reverse("public", args=["prova"])).content.decode()
+    assert "Classifica finale" in html and "Classifica dopo il turno" not in html
+    screen = client.get(reverse("projector", args=["prova"]), {"s": 1}).content.decode()
+    assert "Classifica finale" in screen

@@ -1,4 +1,4 @@
-"""The live board names each line by its number (the flat rows of issue 10 carry
+"""The live board names each line by its number (the board's flat rows carry
 ``display_number``: the pair number, or "5+6" for an individual partnership)."""
 from django.urls import reverse
 

@@ -1,4 +1,4 @@
-"""The live board shows one "Errore di somma" badge, not two (new-user trial, registro item 5)."""
+"""The live board shows one "Errore di somma" badge, not two."""
 import re
 
 from django.urls import reverse

@@ -1,4 +1,4 @@
-"""Issue 10: captains' writes wait for SQLite's write lock without a Python lock.
+"""Captains' writes wait for SQLite's write lock without a Python lock.
 
 ``services.retry_when_busy`` retries "database is locked" quickly (busy timeout 0 during the
 call) instead of sleeping in SQLite's busy handler, for at most ``RETRY_SECONDS``, then makes

@@ -1,4 +1,4 @@
-"""Captain link and JSON API (issue 6): isolation per table, versioned and idempotent saves,
+"""Captain link and JSON API: isolation per table, versioned and idempotent saves,
 confirm/dispute by the other line, read-only after confirmation or closing, 404s, rate limits.
 
 Expected VP come from the vp20-4h scale by hand: N/S 600+400+250+300 = 1550 MP,
@@ -223,7 +223,7 @@ def test_unknown_tokens_are_rate_limited_per_ip(client, tables):
     codes = [client.get(f"/c/guess-{i}/").status_code for i in range(30)]
     assert set(codes) == {404}
     assert client.get("/c/guess-31/").status_code == 429
-    # issue 10 item 2: a valid link is never refused by the guess limiter (behind NAT or a
+    # a valid link is never refused by the guess limiter (behind NAT or a
     # proxy the guesser shares the captains' address)
     assert client.get(reverse("captain", args=[tables[1].token])).status_code == 200
     # another address is not affected
@@ -236,7 +236,7 @@ def test_pin_entry_redirects_and_counts_wrong_pins_per_table(client, tables):
     url = reverse("captain_pin", args=["prova"])
     response = client.post(url, {"table": "3", "pin": t.pin})
     assert response.status_code == 302 and response.url == reverse("captain", args=[t.token])
-    # issue 10 item 3: 5 wrong PINs lock the table's PIN entry (423), the right PIN included
+    # 5 wrong PINs lock the table's PIN entry (423), the right PIN included
     codes = [client.post(url, {"table": "3", "pin": wrong}).status_code for _ in range(5)]
     assert codes == [400, 400, 400, 400, 423]
     assert client.post(url, {"table": "3", "pin": t.pin}).status_code == 423
@@ -258,10 +258,17 @@ def test_assets_exist(asset, settings):
 
 
 def test_page_weight_under_50_kb(client, tables, settings):
-    """HTML + CSS + JS of the captain page, without images (issue 6: under 50 KB)."""
+    """HTML + CSS + JS of the captain page, without images, under 50 KB (a phone on a weak network)."""
     html = client.get(reverse("captain", args=[tables[1].token])).content
     css = (settings.BASE_DIR / "static" / "css" / "captain.css").read_bytes()
     js = (settings.BASE_DIR / "static" / "js" / "captain.js").read_bytes()
     total = len(html) + len(css) + len(js)
     print(f"captain page: html {len(html)} B, css {len(css)} B, js {len(js)} B, total {total} B")
     assert total < 50 * 1024
+
+
+def test_captain_page_carries_the_invalid_field_message(other_client, tables):
+    page = other_client.get(reverse("captain", args=[tables[1].token])).content.decode()
+    assert 'id="invalid" role="alert" hidden' in page
+    data = json.loads(page.split('id="captain-data" type="application/json">')[1].split("</script>")[0])
+    assert data["text"]["invalid"].startswith("Smazzata %(h)s, %(line)s: «%(v)s» non è un numero multiplo di 5")

@@ -1,8 +1,8 @@
-"""Issue 10 item 8: a Content-Security-Policy the pages satisfy, and HSTS under ARBITRO_HTTPS.
+"""A Content-Security-Policy the pages satisfy, and HSTS under ARBITRO_HTTPS.
 
 Every arbiter, captain and public page is rendered; none may hold inline script code
 (only ``<script type="application/json">`` data and ``<script src=…>``) nor an ``on…=``
-attribute, and each answer carries the CSP header with the issue's directives.
+attribute, and each answer carries the CSP header with the directives of config/settings.py.
 """
 import re
 
@@ -58,7 +58,7 @@ def pages(tables):
 
 def test_every_page_has_no_inline_script_and_sends_the_csp(client, arbiter, full_tournament, tables):
     arbiter_pages, public_pages = pages(tables)
-    arbiter.is_staff = True  # the custom-scale forms are staff-only (issue 10 item 4)
+    arbiter.is_staff = True  # the custom-scale forms are staff-only
     arbiter.save(update_fields=["is_staff"])
     checked = 0
     for logged_in, group in ((False, public_pages), (True, arbiter_pages)):

@@ -1,4 +1,4 @@
-"""Issue 10 item 6: the captain's phone re-sends a save only when another try may get
+"""The captain's phone re-sends a save only when another try may get
 another answer (static/js/retry.js, used by captain.js): network error (0), 429, 5xx.
 400 (10^30 MP), 403, 404, 409 (another phone's sheet) and 410 stop the retries: before,
 a 500 on 10^30 made the phone retry forever. Run with node (no browser needed)."""

@@ -1,4 +1,4 @@
-"""``bench/room.py`` kept from rotting (issue 10): a small room, run briefly.
+"""``bench/room.py`` kept from rotting: a small room, run briefly.
 
 No timing is asserted (figures are the script's output): only that every phone got
 its answers and every sheet was saved and confirmed exactly once.

@@ -1,4 +1,4 @@
-"""Issue 10 item 1: a room of 500 open phones.
+"""A room of 500 open phones: the captain page's poll stays cheap.
 
 The fault: every captain page polled ``stato/`` every 4 s for the whole sheet, on a
 kept-open connection, and ``manage.py serve`` kept waitress's default limit of 100
@@ -196,7 +196,7 @@ def test_open_files_limit_is_raised_up_to_the_hard_limit():
 
 
 def test_blocked_address_still_polls_its_own_link_but_not_unknown_ones(client, tables):
-    """Behind one address (NAT) a guesser must not block the room's polls (issue 10 item 2),
+    """Behind one address (NAT) a guesser must not block the room's polls,
     and an unknown token never gets the cheap 304: it is a 404, then a 429."""
     from tournaments.views.captain import GUESS_RATE
 

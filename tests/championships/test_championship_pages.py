@@ -76,10 +76,10 @@ def test_create_add_remove_from_the_pages(arbiter_client, arbiter):
 
 
 def test_players_page_shows_the_season_with_names_places_and_points_only(client, champ):
-    """Issue 23 item 7: pair 1 of gio-2 (Serra–Bianchi) on its phone page. best 1: Serra 2
-    points (shared 1st with Santoro and Verdi), Bianchi 1 + 1 → 1 point, 4th. Only names,
-    places and points: never membership numbers, categories or expiry dates; nothing while
-    the championship's public page is off. In English too."""
+    """A player's phone page shows the season: pair 1 of gio-2 (Serra–Bianchi) on its phone
+    page. best 1: Serra 2 points (shared 1st with Santoro and Verdi), Bianchi 1 + 1 → 1 point,
+    4th. Only names, places and points: never membership numbers, categories or expiry
+    dates; nothing while the championship's public page is off. In English too."""
     from members.models import Member
     from tournaments.models import Tournament
 

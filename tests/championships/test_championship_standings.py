@@ -229,8 +229,9 @@ def test_three_way_tie_prints_thirds_rounded_to_two_decimals(arbiter):
 
 
 def test_an_imported_tournament_counts_with_its_members_found_by_number(arbiter):
-    """Issue 23 item 6: gio-1 is exported and imported on a server without its members (they
-    are created by number), then gio-2 is played there. field, 2 pairs an evening:
+    """An imported tournament counts in the championship: gio-1 is exported and imported on
+    a server without its members (they are created by number), then gio-2 is played there.
+    field, 2 pairs an evening:
     gio-1 Serra–Santoro 2, Bianchi–Verdi 1; gio-2 Serra–Bianchi 2, Santoro–Verdi 1.
     Serra 2 + 2 = 4; Bianchi 1 + 2 = 3 and Santoro 2 + 1 = 3 (same best 2, same evenings:
     shared 2nd); Verdi 1 + 1 = 2, 4th."""

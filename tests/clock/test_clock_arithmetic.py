@@ -1,4 +1,4 @@
-"""The round clock's arithmetic (issue 12 item 2), with a fixed time source: every
+"""The round clock's arithmetic, with a fixed time source: every
 expected value is counted by hand in the comment next to it."""
 import ast
 from datetime import datetime, timedelta, timezone

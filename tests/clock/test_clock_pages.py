@@ -1,4 +1,4 @@
-"""Pages of the round clock (issue 12 items 2–4): the arbiter's buttons, the projector, the
+"""Pages of the round clock: the arbiter's buttons, the projector, the
 captain's poll (a pause reaches the phone through its ETag), the live board."""
 import json
 
@@ -193,7 +193,7 @@ def test_audit_page_names_the_clock_actions(arbiter_client, arbiter, rnd, fake_n
     assert "clock_started" not in body
 
 
-# -- a rest table's phone follows the clock too (issue 12 gap: it showed the time of the page load)
+# -- a rest table's phone follows the clock too (not the time of the page load)
 def test_rest_table_page_polls_its_state_url_for_the_clock(client, arbiter, rnd, fake_now):
     rest = rnd.tables.get(number=3)                   # 5 pairs: pair 5 rests at table 3
     assert rest.bye

@@ -1,4 +1,4 @@
-"""Services of the round clock (issue 12 items 2 and 4): each action audited, refusals with a
+"""Services of the round clock: each action audited, refusals with a
 clear message, the clock kept in the database across a restart."""
 import pytest
 

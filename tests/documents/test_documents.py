@@ -308,7 +308,7 @@ def test_round_document_query_count(played, django_assert_max_num_queries):
         documents.round_document(rnd)
 
 
-# --------------------------------------------------------------------------- issue 9 item 11: text stays text
+# --------------------------------------------------------------------------- text stays text, never a formula
 
 HOSTILE = ["=1+1", '=HYPERLINK("x")', "+1", "-1", "@SUM(A1)"]
 

@@ -1,5 +1,5 @@
 """The PIN page's address is printed on the score sheets and the table list (the README
-promises it "printed under the QR codes"; a new arbiter's trial found it printed nowhere)."""
+promises it "printed under the QR codes")."""
 from tournaments import documents
 
 

@@ -2,7 +2,7 @@
 code of that line's own page (the pair's; each player's of a partnership; the team's) and the
 table list one code of the players' search page, only while the public pages are on (else
 the code would open a 404). The score sheet's layout stays as tested in
-test_sheet_layout_trial.py: the captain's QR block clear of the pairs' box and the hands, one
+test_sheet_layout.py: the captain's QR block clear of the pairs' box and the hands, one
 sheet a page (A4) or a half (A5)."""
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 from tournaments import documents, services
 
 from .test_documents import played  # noqa: F401  (fixture)
-from .test_sheet_layout_trial import _assert_qr_clear, _boxes_by_class, _layout, _meet, _rect
+from .test_sheet_layout import _assert_qr_clear, _boxes_by_class, _layout, _meet, _rect
 
 
 @pytest.fixture
@@ -39,8 +39,8 @@ def test_sheets_name_each_lines_page_only_when_public(played, arbiter):
 
 
 def _assert_line_codes_inside_their_lines(pages):
-    """Each line's code stands inside that line's box, clear of the hands' grid (a trial found
-    them printed over the E/O Base and Carte cells of hands 1–4)."""
+    """Each line's code stands inside that line's box, clear of the hands' grid (not
+    over the E/O Base and Carte cells of hands 1–4)."""
     for page in pages:
         lines = [_rect(b) for b in _boxes_by_class(page, "ln")]
         hands = [_rect(b) for b in _boxes_by_class(page, "hands")]

@@ -1,4 +1,4 @@
-"""The round's print pack (issue 14): table list + every score sheet + standings in one PDF,
+"""The round's print pack: table list + every score sheet + standings in one PDF,
 rendered once per state of what it shows, with a progress status on disk.
 
 Hand counts used below (rules.md §6, Mitchell by pair number):

@@ -1,7 +1,7 @@
 """The printed score sheet keeps the line's number apart from its names (rules.md §10).
 
-Individual trial: "10+13Greco Elena" — the partnership number, printed in a box of fixed
-width, ran into the players' names. An individual tournament of 13 players by number
+The partnership number, printed in a box of fixed width, must not run into the players'
+names ("10+13Greco Elena"). An individual tournament of 13 players by number
 (rules.md §9: 1+2 v 3+4 at table 1, 5+6 v 7+8, 9+10 v 11+12, player 13 rests) gives the
 five-character "11+12"; laid out with WeasyPrint, every number's box must end before its
 names' box begins, on A4 and on the A5 halves.
@@ -12,7 +12,7 @@ import weasyprint
 
 from tournaments import documents, services
 
-from .test_sheet_layout_trial import _boxes_by_class, _rect
+from .test_sheet_layout import _boxes_by_class, _rect
 from ..tournaments.individual_helpers import indiv, register  # noqa: F401  (fixture)
 
 

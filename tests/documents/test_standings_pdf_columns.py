@@ -118,3 +118,20 @@ def test_team_standings_pdf_prints_the_team_order(make_teams_tournament, arbiter
     assert [(rows[n][0], rows[n][-4], rows[n][-3]) for n in ("1", "3", "4", "2")] == [
         ("1", "25", "1000"), ("2", "22", "500"), ("3", "18", "-500"), ("4", "15", "-1000")]
     assert "pari merito" not in text
+
+
+def test_standings_pdf_legend_only_with_a_tie():
+    """The «N=» legend is printed only when some position is shared."""
+    line = dict(pair=1, players=("A B",), vp=0, penalty=0, mp_difference=0, mp_scored=0, played=1,
+                rests=0, withdrawn=False)
+    no_tie = documents.StandingsDocument(
+        tournament="T", date=None, venue="", after_round=1, final=False,
+        rows=(documents.StandingLine(position="1", **line), documents.StandingLine(position="2", **{**line, "pair": 2})),
+    )
+    assert not no_tie.has_ties
+    assert "«3=»" not in documents.standings_html(no_tie)
+    tie = documents.StandingsDocument(
+        tournament="T", date=None, venue="", after_round=1, final=False,
+        rows=(documents.StandingLine(position="1=", **line), documents.StandingLine(position="1=", **{**line, "pair": 2})),
+    )
+    assert tie.has_ties and "«1=»" in documents.standings_html(tie)  # the legend quotes the tie printed

@@ -1,6 +1,6 @@
 """The printed table list's header cells hold their text (rules.md §10).
 
-Trial: the «QR capitano» heading spilled out of its narrow column. Laid out with WeasyPrint,
+The «QR capitano» heading must not spill out of its narrow column. Laid out with WeasyPrint,
 every heading's text boxes must lie inside its cell, with and without the QR column.
 """
 from __future__ import annotations
@@ -10,7 +10,7 @@ import weasyprint
 from tournaments import documents
 
 from .test_documents import drafted  # noqa: F401  (fixture)
-from .test_sheet_layout_trial import _rect
+from .test_sheet_layout import _rect
 
 
 def _headings(html: str) -> list:

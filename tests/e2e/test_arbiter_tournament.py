@@ -231,14 +231,14 @@ def test_grid_sum_error_flag_parts_mode_and_calculator(page, live_server, django
     page.check('[data-param="closing"]')
     page.fill('[data-param="cards_on_table"]', "185")
     page.click("#calc-apply")
-    # locator waits, not wait_for_function: the Content-Security-Policy forbids eval (issue 10)
+    # locator waits, not wait_for_function: the Content-Security-Policy forbids eval
     from playwright.sync_api import expect
 
     expect(page.locator("input[name=h3_ns]")).to_have_value("585")
     assert page.input_value('input[name="h3_ns_base"]') == "400"
     assert page.locator('input[name="h3_ns_cards"]').is_visible()
     assert (page.inner_text("#difference"), page.inner_text("#vp-ns"), page.inner_text("#vp-ew")) == ("+1085", "15", "5")
-    # issue 9 item 8: hand 3 N/S closed, so E/O of hand 3 cannot close too; the grid keeps 100
+    # one line closes a hand: hand 3 N/S closed, so E/O of hand 3 cannot close too; the grid keeps 100
     page.select_option("#calc-line", "ew")
     page.click("#calc-apply")
     expect(page.locator("#calc-result")).to_contain_text("Una sola linea chiude")
@@ -281,7 +281,7 @@ def test_grid_bad_cell_quietly_left_out_of_total_and_blamed_on_sum(page, live_se
         page.fill(f'input[name="h{hand}_ew"]', ew)
     page.fill('input[name="declared_ns"]', "2535")
     page.fill('input[name="declared_ew"]', "0")
-    # no result: one "—" for the VP, not "—–—" (new-user trial)
+    # no result: one "—" for the VP, not "—–—"
     assert [page.inner_text(f"#{i}") for i in ("total-ns", "total-ew", "difference", "vp-ns")] == ["—"] * 4
     assert page.inner_text("#vp-ew") == "" and not page.locator("#vp-sep").is_visible()
     assert page.inner_text("p.live").startswith("Differenza — · VP —")

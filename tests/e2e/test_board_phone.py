@@ -1,4 +1,4 @@
-"""Browser test: the arbiter's live board on a 360 px phone (second new-user trial).
+"""Browser test: the arbiter's live board on a 360 px phone.
 
 Regression: at 360 px the MP, VP, Chi and Valida columns were cut off. Now the page
 itself does not overflow sideways, and the "Valida" button of a sheet the arbiter

@@ -1,4 +1,4 @@
-"""Browser test of issue 6: two table captains on two phones and the arbiter's live board.
+"""Browser test of the captains' phones: two table captains on two phones and the arbiter's live board.
 
 Three separate browser contexts (no shared cookies or localStorage): the N/S captain
 and the E/O captain on a 360 px wide screen, the arbiter logged in on the live board.
@@ -177,8 +177,8 @@ def test_typed_sheet_survives_reload_and_dropped_connection(chromium, live_serve
 
 
 def test_closed_round_page_is_read_only(chromium, live_server, round_in_play):
-    """New-user trial: after the round is closed the page showed "Io sono: N/S / E/O" and the
-    paper totals. Now only the sheet and its state (captain.js, mode "read")."""
+    """After the round is closed the page shows only the sheet and its state, not "Io sono:
+    N/S / E/O" nor the paper totals (captain.js, mode "read"; rules.md §3)."""
     from tournaments import services
 
     arbiter, rnd = round_in_play

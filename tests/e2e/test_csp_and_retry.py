@@ -1,4 +1,4 @@
-"""Browser tests of issue 10 items 6 and 8.
+"""Browser tests of the Content-Security-Policy and of the captain's retries.
 
 - The main pages raise no Content-Security-Policy violation in Chromium (console
   messages and ``securitypolicyviolation`` events), and the print / language controls

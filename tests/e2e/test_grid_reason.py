@@ -1,7 +1,7 @@
 """Browser test: the grid's correction reason is required exactly when the service wants one.
 
-Regression (second new-user trial): over a captain's sheet the reason was marked
-optional and the save was then refused. The correction kind (issue 9, art. 31) behaves
+Regression: over a captain's sheet the reason was marked
+optional and the save was then refused. The correction kind (art. 31) behaves
 the same way. Now the field says it is required and the
 browser asks for it as soon as a value changes; an unchanged "Salva e valida" is a
 validation and goes through without one.

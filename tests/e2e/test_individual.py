@@ -1,4 +1,4 @@
-"""End to end (issue 11): the arbiter directs a 13-player individual tournament in a browser,
+"""End to end: the arbiter directs a 13-player individual tournament in a browser,
 a table captain enters one sheet from a phone, and the standings per player match a hand
 computation.
 

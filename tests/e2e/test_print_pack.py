@@ -1,4 +1,4 @@
-"""Browser test (issue 14): "Stampa pacchetto" on the round page shows a progress bar that
+"""Browser test: "Stampa pacchetto" on the round page shows a progress bar that
 fills as the job runs (static/js/printpack.js polls the status, no inline script) and then
 the download link, which serves the joined PDF."""
 from __future__ import annotations

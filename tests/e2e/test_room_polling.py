@@ -1,4 +1,4 @@
-"""Browser test of issue 10 item 1: the captain page's poll is cheap and stops when hidden.
+"""Browser test of a room of phones: the captain page's poll is cheap and stops when hidden.
 
 The page sends back the last ``ETag`` in ``If-None-Match`` and the server answers
 ``304`` while nothing changed; a hidden page (phone locked, another app) does not

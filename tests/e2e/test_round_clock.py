@@ -1,4 +1,4 @@
-"""Browser test of the round clock (issue 12 items 2–3) with a fake server clock.
+"""Browser test of the round clock with a fake server clock.
 
 The server's time source (``tournaments.timesource.now``) is replaced by a
 :class:`~tournaments.timesource.FakeClock` that runs with real time but can jump ahead; the
@@ -30,7 +30,7 @@ pytestmark = pytest.mark.skipif(
 SHOTS = os.environ.get("ARBITRO_SCREENSHOTS") == "1"
 DOCS = Path(__file__).resolve().parents[2] / "docs"
 END = "tempo scaduto: finite il giro fino allo scarto del mazziere"
-UPDATE_MS = 10_000 + 3_000     # the issue's "within one update (≤ 10 s)", plus a margin for a slow CI
+UPDATE_MS = 10_000 + 3_000     # "within one update (≤ 10 s)", plus a margin for a slow CI
 
 
 def seconds(text: str) -> int:

@@ -82,7 +82,7 @@ def test_three_evenings_championship_page_pdf_and_prizes(page, live_server, tran
 
 
 # --------------------------------------------------------------------------- the whole season
-# issue 23, "Done when": import a member list, register an evening from it (one expired number
+# a season end to end: import a member list, register an evening from it (one expired number
 # flagged), play three evenings with ``simulate``, see the championship page and its PDF, and
 # the prize list of the last evening. The hands are simulate's random ones (seeded), so the
 # page is compared with the shell's JSON (``championship standings --json``, ``prizes --json``),

@@ -1,4 +1,4 @@
-"""End to end (issue 15 item 7): the arbiter directs a 5-team round robin in a browser (one
+"""End to end: the arbiter directs a 5-team round robin in a browser (one
 team rests each round), a team captain enters his line-up from his private link, two table
 captains enter the two tables of one match from their phones, and the team standings match a
 hand computation.

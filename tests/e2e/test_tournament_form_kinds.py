@@ -1,5 +1,5 @@
-"""The new-tournament form follows the chosen kind in the browser (kinds – trial fixes,
-static/js/tournament_form.js): the team settings show only for "A squadre", the Mitchell step
+"""The new-tournament form follows the chosen kind in the browser
+(static/js/tournament_form.js): the team settings show only for "A squadre", the Mitchell step
 only for "A coppie", and a team tournament is offered a plan without Mitchell rounds (README,
 "Team tournaments": M is refused for teams), undone when the kind goes back."""
 from .helpers import log_in_arbiter

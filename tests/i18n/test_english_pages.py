@@ -1,4 +1,4 @@
-"""The English UI (issue: i18n): with the language cookie set to ``en`` the key pages
+"""The English UI: with the language cookie set to ``en`` the key pages
 render in English; without it (and without a browser asking for English) Italian, the
 default (settings.LANGUAGE_CODE = "it").
 
@@ -79,7 +79,7 @@ def assert_english(html, italian_to_english, present, absent):
 
 @pytest.fixture
 def arbiter_english(english, arbiter):
-    # staff, so the custom VP scale forms (staff only since issue 10 item 4) are reached too
+    # staff, so the custom VP scale forms (staff only) are reached too
     arbiter.is_staff = True
     arbiter.save(update_fields=["is_staff"])
     english.force_login(arbiter)

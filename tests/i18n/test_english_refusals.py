@@ -1,5 +1,5 @@
-"""Refusals of the services and errors of the registration import follow the UI language
-(issue: i18n): with the language cookie set to ``en`` the arbiter reads them in English;
+"""Refusals of the services and errors of the registration import follow the UI language:
+with the language cookie set to ``en`` the arbiter reads them in English;
 without it they stay exactly the Italian text of the rules' vocabulary.
 
 Expected texts are the catalogue's translations written by hand (locale/en), and the

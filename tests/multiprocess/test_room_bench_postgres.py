@@ -1,4 +1,4 @@
-"""``bench/room.py --setups postgres`` kept from rotting (issue 13): a small room on two server
+"""``bench/room.py --setups postgres`` kept from rotting: a small room on two server
 processes sharing one PostgreSQL database. No timing asserted: only that every phone got its
 answers and every sheet was saved and confirmed exactly once, and the side-by-side table."""
 import os

@@ -1,4 +1,4 @@
-"""Two server processes, one PostgreSQL database (issue 13 item 2).
+"""Two server processes, one PostgreSQL database.
 
 Two ``manage.py serve`` (waitress) processes, A and B, serve the test database at the same
 time, as a hosted setup's workers do behind the reverse proxy. Captains' phones and the
@@ -297,7 +297,7 @@ def test_two_processes_lose_double_and_overwrite_nothing(servers, room):
     # anywhere in its audit, so only the sheet's own entries are read here)
     log = [action for action in entries(number) if action.startswith("sheet_")]
     assert log[0] == "sheet_saved" and log.count("sheet_saved") == 1
-    # issue 14 item 3: validated before the other line confirmed is audited as such (the
+    # validated before the other line confirmed is audited as such (the
     # confirm then comes too late); validated after the confirm, as a plain validation
     validated = "sheet_validated" if confirm_status == 200 else "sheet_validated_unconfirmed"
     assert log.count(validated) == 1, log

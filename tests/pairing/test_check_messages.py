@@ -1,4 +1,4 @@
-"""Every message of the pairing checker is coded (issue 14 item 8): a
+"""Every message of the pairing checker is coded, so that it reads in any language: a
 ``pairing.messages.Message`` whose text is the Italian sentence, with a ``code`` of
 ``pairing.messages.TEMPLATES`` and its ``params``; and the one top-down re-derivation serves
 pairs and individuals (pairing/check.py ``top_down_violation``)."""

@@ -1,4 +1,4 @@
-"""The plan string (issue 12 item 1): ``|`` splits sessions and is not a round."""
+"""The plan string: ``|`` splits sessions and is not a round."""
 import pytest
 
 from pairing.plan import PlanError, PlannedRound, parse_plan, session_starts

@@ -44,7 +44,7 @@ def test_bad_plan():
         rtg.play(1, 10, "MXD")
 
 
-# -- issue 9: second rests and repeated meetings, mixed plans, sessions, step changes ------
+# -- second rests and repeated meetings, mixed plans, sessions, step changes ---------------
 @pytest.mark.parametrize("pairs, plan, step", [
     (5, "DMMM", 1), (5, "MMDM", 1), (7, "MDMD", 2), (9, "DMM|MMD", 1), (11, "MDM", [1, 3]),
     (10, "MMMD", [1, 3]), (13, "MMM|MMM", 1), (5, "MD|DM|MM", 1),

@@ -97,7 +97,7 @@ def test_copy_from_another_tournament(evening, arbiter):
 
 
 def test_a_team_tournament_names_the_team(arbiter, tmp_path):
-    """Issue 23 item 3 («a team's name for teams»): two teams, one match, team 1 «Uno» wins at
+    """A team tournament's prize list names the team: two teams, one match, team 1 «Uno» wins at
     both tables (500–0 and 0–500 with team 2's pair N/S at table 2) → 1st «Uno», 2nd «Due»;
     nobody is of category Dame: null."""
     from tests.teams.conftest import players

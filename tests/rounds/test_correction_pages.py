@@ -1,4 +1,4 @@
-"""Correction kinds on the pages (issue 9 items 4 and 6; rules.md §3, §13; art. 31, 32).
+"""Correction kinds on the pages (rules.md §3, §13; art. 31, 32).
 
 Same tournament as tests/tournaments/test_services_corrections.py: 4 pairs, plan ``DD``,
 4 hands, scale vp20-4h. Round 1: table 1 = 1 v 2, 1000–0 (15–5); table 2 = 3 v 4, 0–0
@@ -110,7 +110,7 @@ def test_grid_transcription_on_a_closed_danish_round_without_reopening(arbiter_c
     reopening is refused once round 2 is published."""
     before = seating(round2_published)
     page = body(arbiter_client.get(url("sheet", 1)))
-    # issue 14 item 5: read-only until "Correggi"
+    # read-only until "Correggi"
     assert 'id="closed-round-note"' in page and 'id="save"' not in page and 'id="start-correction"' in page
     page = body(arbiter_client.get(url("sheet", 1) + "?correggi=1"))
     assert 'id="closed-round-note"' in page and 'id="save"' in page and 'data-kind-first="1"' in page

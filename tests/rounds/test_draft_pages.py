@@ -1,4 +1,4 @@
-"""Issue 9 items 1, 3 and 10 on the arbiter's pages: frozen settings shown on the
+"""Drafts and frozen settings on the arbiter's pages: frozen settings shown on the
 settings page, the outdated-draft banner with its one-click redraw, and the generate
 form that carries the state it showed.
 
@@ -47,7 +47,7 @@ def test_settings_page_shows_frozen_fields_and_why(arbiter_client, published):
     for name in ("bye_percent", "bye_mp", "hands_per_round", "vp_scale", "rule_set", "kind"):
         tag = re.search(rf'<(input|select)[^>]*name="{name}"[^>]*>', page).group(0)
         assert "disabled" in tag, name
-    # tiebreaks_0: the first select of the ordered chooser (issue 14 item 2)
+    # tiebreaks_0: the first select of the ordered chooser
     for name in ("tiebreaks_0", "mitchell_step", "rematch_window", "venue"):
         tag = re.search(rf'<(input|select)[^>]*name="{name}"[^>]*>', page).group(0)
         assert "disabled" not in tag, name
@@ -56,13 +56,13 @@ def test_settings_page_shows_frozen_fields_and_why(arbiter_client, published):
 
 def test_settings_page_before_round_one_is_published_freezes_nothing(arbiter_client, five):
     page = body(arbiter_client.get(reverse("tournament_edit", args=["prova"])))
-    # issue 11 item 3: only the kind (pairs/individual) is locked, because pairs are registered
+    # only the kind (pairs/individual) is locked, because pairs are registered
     assert 'id="frozen-note"' not in page and page.count("disabled") == 1
     assert 'name="kind" disabled' in page
 
 
 def test_posting_a_new_rest_percent_after_round_one_keeps_14_vp(arbiter_client, arbiter, published):
-    """Issue 9 item 1 on the page: the frozen field ignores the posted 50; the other
+    """Frozen settings on the page: the frozen field ignores the posted 50; the other
     changes (venue) are saved; pair 5 keeps its 14 VP for resting in round 1."""
     close(published, arbiter, {})
     tournament = published.tournament
@@ -86,7 +86,7 @@ def _md_four(tournament, make_pairs, arbiter):
 
 def test_outdated_draft_page_shows_reasons_refuses_publish_and_redraws(arbiter_client, arbiter, tournament,
                                                                         make_pairs):
-    """Issue 9 item 3 on the pages."""
+    """Outdated drafts on the pages: the banner and its one-click redraw."""
     draft = _md_four(tournament, make_pairs, arbiter)
     assert seating(draft) == {1: (1, 2), 2: (4, 3)}
     url = reverse("round", args=["prova", 2])

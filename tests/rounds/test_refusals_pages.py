@@ -1,4 +1,4 @@
-"""Issue 9 items 8 and 10 at page level: the hand calculator's rules, refusals said up front
+"""At page level: the hand calculator's rules, refusals said up front
 and in plain sentences (never a database constraint name).
 
 Round 1 of the 5-pair fixture (tests/conftest.py): table 1 = 1 v 3, table 2 = 2 v 4, pair 5 rests.
@@ -13,7 +13,7 @@ def body(resp):
     return html.unescape(resp.content.decode())
 
 
-# --------------------------------------------------------------------------- item 8: hand calculator page
+# --------------------------------------------------------------------------- hand calculator page
 
 
 def calc(client, **params):
@@ -51,7 +51,7 @@ def test_calculator_refuses_second_closing_line(arbiter_client, published):
     assert data["score"] == 130
 
 
-# --------------------------------------------------------------------------- item 10: said before the form
+# --------------------------------------------------------------------------- said before the form
 
 from tournaments import services  # noqa: E402
 from tournaments.models import AuditEntry, Pair, Round, ScoreSheet, Table  # noqa: E402
@@ -132,7 +132,7 @@ def test_late_pair_page_before_round_1_points_to_add_pair(arbiter_client, five):
     assert "non è ancora iniziato" in page and reverse("pair_add", args=["prova"]) in page
 
 
-# --------------------------------------------------------------------------- item 10: the real reason after Back
+# --------------------------------------------------------------------------- the real reason after Back
 
 def grid_post(hands, version, round_state="published", action="save"):
     data = {"action": action, "expected_version": str(version), "round_state": round_state}

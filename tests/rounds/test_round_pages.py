@@ -1,4 +1,4 @@
-"""Round cycle pages (issue 5): generate, adjust, publish, close, reopen and their refusals.
+"""Round cycle pages: generate, adjust, publish, close, reopen and their refusals.
 
 Tournament of the fixtures: 5 pairs, plan MMMD, 4 hands, vp20-4h. Round 1 (Mitchell,
 pairing-io.md): table 1 = 1 v 3, table 2 = 2 v 4, pair 5 rests.
@@ -241,9 +241,9 @@ def test_validate_all_took_captain_sheets_not_yet_confirmed(arbiter_client, arbi
     services.confirm_sheet(table=t2, by=Actor("capitano E/O tavolo 2"))
     page = body(arbiter_client.get(round_url(1)))
     assert "Valida tutti i confermati e quelli inseriti dall'arbitro (1)" in page
-    assert 'class="badge awaiting"' in page  # table 1 waits for the E/W captain (issue 14 item 5)
+    assert 'class="badge awaiting"' in page  # table 1 waits for the E/W captain
     page = body(arbiter_client.post(round_url(1, "round_validate_all"), follow=True))
-    # issue 14 item 3: both counts and the tables left, in one sentence
+    # both counts and the tables left, in one sentence
     assert ("1 score validato (tavolo 2); 1 inserito da un capitano non ancora confermato "
             "dall'altra linea: tavolo 1.") in html.unescape(page)
     assert ScoreSheet.objects.get(table=t1).state == "entered"
@@ -327,3 +327,18 @@ def test_validate_all_button_showed_zero_to_validate(arbiter_client, arbiter, pu
     services.save_score_sheet(table=published.tables.get(number=1), hands=[HandInput(0, 0)] * 4, by=arbiter)
     page = body(arbiter_client.get(round_url(1)))
     assert 'id="validate-all"' in page and "(1)" in page
+
+
+def close(rnd, arbiter):
+    for t in rnd.tables.filter(bye=""):
+        services.save_score_sheet(table=t, hands=ZERO, by=arbiter, validate=True)
+    return services.close_round(round=rnd, by=arbiter)
+
+
+def test_reopen_page_cancel_returns_to_the_round(arbiter_client, arbiter, published):
+    close(published, arbiter)
+    page = body(arbiter_client.get(reverse("round_reopen", args=["prova", 1]),
+                                   HTTP_REFERER="http://testserver/altrove/"))
+    round_url = reverse("round", args=["prova", 1])
+    cancel = page.split('name="reason"')[1]
+    assert f'href="{round_url}"' in cancel and "/altrove/" not in cancel

@@ -1,4 +1,4 @@
-"""Round-robin rounds and groups in the app (rules.md §14, issue 15 item 1): services.
+"""Round-robin rounds and groups in the app (rules.md §14): services.
 
 Expected schedules are the circle method of pairing-io.md worked by hand (see
 tests/pairing/test_round_robin.py for the rotation written out):

@@ -1,4 +1,4 @@
-"""Score entry grid and corrections pages (issue 5 items 3–4).
+"""Score entry grid and corrections pages.
 
 Round 1 of the 5-pair fixture: table 1 = 1 v 3, table 2 = 2 v 4, pair 5 rests.
 VP by the 4-hand scale (vp20-4h, rules.md §4): difference 0–100 → 10–10, 505–700 → 13–7.

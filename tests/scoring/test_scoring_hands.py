@@ -101,11 +101,11 @@ def test_check_hand_score():
         check_hand_score(True)
 
 
-# --------------------------------------------------------------------------- issue 9 item 8
+# --------------------------------------------------------------------------- closing
 
 
 def test_closing_with_cards_left_in_partners_hand_was_refused():
-    """Issue 9 item 8: the partner of the player who closes still holds cards; they count
+    """The partner of the player who closes still holds cards; they count
     against the closing line. Clean 200 + closing 100 = 300 base; 200 on the table − 45 in
     hand = 155 cards; total 455."""
     d = HandDetail(clean=1, closing=True, cards_on_table=200, cards_in_hand=45)
@@ -115,7 +115,7 @@ def test_closing_with_cards_left_in_partners_hand_was_refused():
 
 
 def test_closing_with_pot_taken_not_played_was_refused():
-    """Issue 9 item 8: only a pot *not taken* forbids closing. Dirty 100 + closing 100 = 200
+    """Only a pot *not taken* forbids closing. Dirty 100 + closing 100 = 200
     base; 150 on the table − pot not played 110 = 40 cards; total 240."""
     d = HandDetail(dirty=1, closing=True, pot="not_played", pot_cards=110, cards_on_table=150)
     assert hand_base(d) == 200

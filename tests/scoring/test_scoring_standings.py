@@ -283,7 +283,7 @@ def test_bad_inputs():
     assert TIEBREAKS == ("vp", "mp_difference", "head_to_head", "mp_scored")
 
 
-# ------------------------------------------------------------------ penalties in MP (issue 9 item 9)
+# ------------------------------------------------------------------ penalties in MP
 
 MP_PENALTY_ROUND = [
     game(1, 1, 2, 1500, 1200, 11, 9),   # diff 300 → band 105–300 → 11-9

@@ -35,7 +35,7 @@ ERRORS = {
 @pytest.fixture
 def arbiter(db, django_user_model):
     """Custom scales are shared by every tournament, so only staff create and delete them
-    (issue 10 item 4): the arbiter of these tests is staff. Non-staff arbiters are tested
+    (no arbiter changes another's results): the arbiter of these tests is staff. Non-staff arbiters are tested
     in tests/tournaments/test_accounts.py."""
     return django_user_model.objects.create_user(username="arbitro", password="segreta-123", is_staff=True)
 

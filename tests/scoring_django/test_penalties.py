@@ -108,7 +108,7 @@ def test_standings_after_an_earlier_round_ignore_a_later_penalty(played, arbiter
                          round_number=2)
     assert selectors.standings(played, after_round=1)[-1].penalty == 0
     # Round 2 is not closed: the default standings are those after round 1, and the penalty
-    # is pending (issue 9 item 7) — pair 2 keeps its 9 VP until round 2 closes.
+    # is pending (standings_after: one read for every view) — pair 2 keeps its 9 VP until round 2 closes.
     view = selectors.standings_after(played)
     assert view.after_round == 1 and {r.pair: r.vp for r in view.rows}[2] == Decimal(9)
     assert [(p.pair, p.vp, p.round_number) for p in view.pending] == [(2, Decimal(1), 2)]

@@ -1,6 +1,6 @@
-"""One standings read for every view (issue 9 item 7) and penalties in MP (item 9).
+"""One standings read for every view, and penalties in MP.
 
-The issue's example: plan MDD, 4 pairs, VP scale 20 VP / 4 hands. Round 1 (Mitchell) is
+The example: plan MDD, 4 pairs, VP scale 20 VP / 4 hands. Round 1 (Mitchell) is
 played 0–0 at both tables: difference 0 → 10–10, so every pair has 10 VP after round 1.
 Round 2 (Danish) is published; the arbiter gives pair 3 a 1 VP penalty "in round 2".
 After round 1 pair 3 must show 10 VP everywhere (the arbiter's default page showed 9);
@@ -105,7 +105,7 @@ def pdf_vp(text, pair):
     raise AssertionError(f"pair {pair} not in the PDF text")
 
 
-# --------------------------------------------------------------------------- issue 9 item 7, the example
+# --------------------------------------------------------------------------- one read, the example
 
 
 def test_round2_penalty_not_counted_after_round_1_in_any_view(arbiter_client, client, round2, monkeypatch):
@@ -221,7 +221,7 @@ def test_danish_round_2_ranking_ignores_a_pending_penalty(mdd, arbiter):
     assert ranking[-1] == 1  # 9 VP, the others 10
 
 
-# --------------------------------------------------------------------------- issue 9 item 9, MP penalties
+# --------------------------------------------------------------------------- MP penalties
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""``manage.py vp`` (issue 3). Expected VP read off scoring/data/vp_scales.json by hand."""
+"""``manage.py vp``: the VP of a difference. Expected VP read off scoring/data/vp_scales.json by hand."""
 import io
 import os
 import subprocess

@@ -1,6 +1,6 @@
 """Captain JSON bodies of the wrong shape get a sentence (400), never a 500 (rules of the
-boundary: docs/security.md, "JSON bodies"). The examples are those the hostile-input trial
-sent: ``line`` as a list or an object, nesting thousands deep, a lone surrogate in a note."""
+boundary: docs/security.md, "JSON bodies"). The examples are those a hostile
+client sends: ``line`` as a list or an object, nesting thousands deep, a lone surrogate in a note."""
 import json
 
 import pytest
@@ -30,7 +30,7 @@ def test_line_of_the_wrong_shape_is_a_sentence(client, tables, name):
 
 
 def test_call_with_a_line_of_the_wrong_shape_is_answered_not_a_500(client, tables):
-    """«Chiama l'arbitro» (``/c/<token>/chiama/``, added after the trial) reads ``line`` only
+    """«Chiama l'arbitro» (``/c/<token>/chiama/``) reads ``line`` only
     for the audit label: a list or an object (unhashable: ``line in LINES`` raised
     TypeError, a 500) labels the call by its table, as no line does."""
     from tournaments.models import AuditEntry

@@ -1,5 +1,5 @@
 """A character that ``str.isdigit`` calls a digit but ``int`` cannot read ("²", "①") gets a
-sentence, an empty result or a 404, never a 500 (issue 22 item 6: every boundary refuses
+sentence, an empty result or a 404, never a 500 (every boundary refuses
 bad values with a sentence). Before, each of these places checked ``isdigit()`` and then
 called ``int()``, which raised ValueError: the captains' PIN page and the players' search
 (both public), the sheet, board and dispute versions, the Registro filters, the penalty

@@ -1,4 +1,4 @@
-"""``manage.py simulate --plan RRR`` (issue 15 item 1): round robin for pairs, with groups."""
+"""``manage.py simulate --plan RRR``: round robin for pairs, with groups."""
 import json
 
 import pytest

@@ -32,7 +32,7 @@ def expected_files(rounds: int) -> set[str]:
 def check_results(data: dict, n_pairs: int, plan: str = "MMMD") -> None:
     """All rule checks on one results.json document.
 
-    ``plan``: ``|`` splits sessions (issue 12 item 1): each round must carry its session
+    ``plan``: ``|`` splits sessions: each round must carry its session
     (1-based), and a pair may rest once per session, so the rests are counted per session.
     """
     assert set(data) == {"tournament", "rounds", "standings"}

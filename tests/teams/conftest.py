@@ -1,4 +1,4 @@
-"""Fixtures of the team tournament tests (issue 15)."""
+"""Fixtures of the team tournament tests."""
 import datetime
 
 import pytest

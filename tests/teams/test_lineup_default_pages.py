@@ -1,4 +1,4 @@
-"""Issue's example of the default line-up, through the pages (rules.md §15, art. 2: the
+"""The default line-up, worked through the pages (rules.md §15, art. 2: the
 line-up "modificabili prima dell'inizio della partita", entered by the arbiter or the team
 captain; by default it repeats the previous one).
 

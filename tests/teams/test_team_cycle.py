@@ -1,4 +1,4 @@
-"""A team tournament's round cycle (issue 15 items 2–4, rules.md §14–§15): crossed seating,
+"""A team tournament's round cycle (rules.md §14–§15): crossed seating,
 rests, line-ups, forfeits, withdrawals, team standings computed by hand."""
 from decimal import Decimal
 

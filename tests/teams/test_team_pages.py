@@ -1,4 +1,4 @@
-"""Pages of a team tournament (issue 15 item 6): teams, line-ups (arbiter and captain link),
+"""Pages of a team tournament: teams, line-ups (arbiter and captain link),
 round page and live board by match, standings, import preview."""
 import pytest
 from django.urls import reverse

@@ -1,4 +1,4 @@
-"""Team registration files (issue 15 item 2): columns squadra,nome_squadra,cognome,nome,tessera,circolo."""
+"""Team registration files: columns squadra,nome_squadra,cognome,nome,tessera,circolo."""
 import pytest
 
 from tournaments import services

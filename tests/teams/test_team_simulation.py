@@ -1,4 +1,4 @@
-"""``manage.py simulate --kind teams`` and the results.json shape of issue 15 item 6."""
+"""``manage.py simulate --kind teams`` and the shape of a team tournament's results.json."""
 import json
 from io import StringIO
 

@@ -1,4 +1,4 @@
-"""What the individual-tournament tests share (issue 11, rules.md §9): a tournament of kind
+"""What the individual-tournament tests share (rules.md §9): a tournament of kind
 ``individual`` (plan DDD), players registered by hand, the seating of a round read back, and
 a round played through the services.
 

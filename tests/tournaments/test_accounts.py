@@ -1,4 +1,4 @@
-"""Issue 10 item 4: no known password on an open network; tournaments belong to their arbiters.
+"""Accounts: no known password on an open network; tournaments belong to their arbiters.
 
 - ownership: ``Tournament.arbiters`` (creator + co-directors), another arbiter gets 404 on
   every page and download of the tournament, superusers see all, the list shows one's own;
@@ -424,3 +424,13 @@ def test_simulate_unknown_owner_creates_nothing(db, data_dir, tmp_path):
         call_command("simulate", "--registrations", str(data_dir / "registrations-9.csv"),
                      "--owner", "nessuno", "--out", str(tmp_path), stdout=io.StringIO())
     assert not Tournament.objects.exists()
+
+
+def test_seed_demo_prints_the_url_it_is_given(db):
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("seed_demo", "--url", "http://0.0.0.0:8123/", stdout=out)
+    assert "http://0.0.0.0:8123/" in out.getvalue() and "8000" not in out.getvalue()

@@ -1,4 +1,4 @@
-"""Arbiter pages: login required, tournaments, pairs (issue 2)."""
+"""Arbiter pages: login required, tournaments, pairs."""
 from django.urls import reverse
 
 from tournaments.models import Pair, Tournament
@@ -137,7 +137,7 @@ def test_favicon(client):
 
 
 def test_individual_tournaments_can_be_created(arbiter_client):
-    """Individual play (rules §9) is built (issue 11): the form no longer refuses the kind."""
+    """Individual play (rules §9) is built: the form no longer refuses the kind."""
     resp = arbiter_client.post(reverse("tournament_create"), {
         "name": "Indiv", "slug": "indiv", "date": "2026-12-01", "kind": "individual", "plan": "MMMD",
         "hands_per_round": 4, "vp_scale": "vp20-4h", "mitchell_step": 1, "first_round": "number",

@@ -1,4 +1,4 @@
-"""The audit page (Registro) speaks to the arbiter, not in internal codes (new-user trial):
+"""The audit page (Registro) speaks to the arbiter, not in internal codes:
 every action has a label, keys have labels, device hashes are hidden, datetimes are local,
 booleans read sì/no, a line-up says who partners whom, software reasons are stored in
 Italian and shown in the reader's language, stored actors are translated."""

@@ -1,4 +1,4 @@
-"""Writes from several connections at once, serialised by the database (issue 13 item 2).
+"""Writes from several connections at once, serialised by the database.
 
 Each thread has its own database connection, as two server processes would. Only on a
 database server (PostgreSQL); SQLite serialises every writer anyway.

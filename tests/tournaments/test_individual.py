@@ -1,4 +1,4 @@
-"""Individual tournaments through the services (issue 11, rules.md §9).
+"""Individual tournaments through the services (rules.md §9).
 
 Expected values are worked by hand from the rules, scale vp20-4h (rules.md §4):
 difference 0–100 → 10–10, 105–300 → 11–9, 305–500 → 12–8, 505–700 → 13–7,
@@ -147,7 +147,7 @@ def test_late_player_completes_the_table_of_three_resting(indiv, arbiter):
         services.add_late_player(tournament=indiv, by=arbiter, player=PlayerData("Altro", "Ritardo"))
 
 
-# --------------------------------------------------------------------------- import (item 1)
+# --------------------------------------------------------------------------- import
 
 from tournaments import registration_import, registrations  # noqa: E402
 

@@ -1,5 +1,6 @@
-"""Issue 11, the last gaps: the kind frozen once there are entrants, the per-player tie-breaks
-(rules.md §9), withdrawals from a later round and the late player from the players page.
+"""The arbiter's desk for individual tournaments: the kind frozen once there are entrants,
+the per-player tie-breaks (rules.md §9), withdrawals from a later round and the late player
+from the players page.
 
 Expected values worked by hand, scale vp20-4h (rules.md §4): difference 0–100 → 10–10,
 105–300 → 11–9, 305–500 → 12–8, 505–700 → 13–7; a rest (plain or forced) scores 70 % of
@@ -19,7 +20,7 @@ from tournaments.services import PlayerData
 from .individual_helpers import indiv, play, register, seating  # noqa: F401 (indiv: a fixture)
 
 
-# --------------------------------------------------------------------------- item 3: the kind is frozen
+# --------------------------------------------------------------------------- the kind is frozen
 
 def test_kind_changes_freely_before_any_entrant(tournament, arbiter):
     services.update_tournament(tournament=tournament, by=arbiter, kind="individual")
@@ -61,7 +62,7 @@ def test_settings_page_shows_the_kind_locked_with_the_reason(arbiter_client, tou
     assert (tournament.kind, tournament.name) == ("pairs", "Nuovo nome")
 
 
-# --------------------------------------------------------------------------- item 2: per-player tie-breaks
+# --------------------------------------------------------------------------- per-player tie-breaks
 
 def test_individual_default_tiebreaks_are_section_8_per_player_without_head_to_head(indiv):
     # rules.md §9: "Default tie-breaks per player: VP, MP difference, MP scored, shared"
@@ -132,7 +133,7 @@ def test_individual_tie_on_vp_and_mp_difference_broken_by_mp_scored(indiv, arbit
     assert [r.position_label for r in rows[:4]] == ["1=", "1=", "3=", "3="]
 
 
-# --------------------------------------------------------------------------- item 1: withdrawals
+# --------------------------------------------------------------------------- withdrawals
 
 def test_withdrawal_from_a_later_danish_round_leaves_the_player_out(indiv, arbiter):
     """9 players, round 1 by number: 1+2 v 3+4, 5+6 v 7+8, 9 rests. Player 9 withdraws from

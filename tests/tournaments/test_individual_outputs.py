@@ -1,4 +1,4 @@
-"""Individual tournaments (issue 11 items 4–5): simulate's files and results.json keys, the
+"""Individual tournaments' outputs: simulate's files and results.json keys, the
 PDF/XLSX standings per player, the public page."""
 import json
 

@@ -1,4 +1,4 @@
-"""Every model constraint holds at the database level, not only in forms (issue 2)."""
+"""Every model constraint holds at the database level, not only in forms."""
 import datetime
 from decimal import Decimal
 

@@ -1,4 +1,4 @@
-"""Issue 9 item 10: refusals in plain sentences, never a database constraint name.
+"""Refusals in plain sentences, never a database constraint name.
 
 Every CheckConstraint/UniqueConstraint of tournaments/models.py that a form can reach is
 checked by the form; any IntegrityError left in a service becomes a plain ArbiterError.

@@ -1,4 +1,4 @@
-"""Issue 22 item 2: "no import or registration upload holds the database's write lock for
+"""The write lock's bound: "no import or registration upload holds the database's write lock for
 more than about a second". tests/transfer/test_import_lock.py measures a tournament file;
 this measures a registration file: captains of another tournament save their sheets while
 the arbiter uploads and confirms a 2000-pair CSV through the import page

@@ -1,4 +1,4 @@
-"""Registration import: files, errors with row numbers, all-or-nothing (issue 2)."""
+"""Registration import: files, errors with row numbers, all-or-nothing."""
 import io
 
 import pytest

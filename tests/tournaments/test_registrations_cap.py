@@ -1,4 +1,4 @@
-"""Issue 10 item 7: a huge registration file stalled the room (100k rows accepted in
+"""Registration files are capped, because a huge one stalled the room (100k rows accepted in
 32 s, the file kept in the session). Now: at most 2000 pairs (4000 players) per file,
 refused before the rest is read; the upload waits on disk under var/imports/ with a
 random name and only that name is in the session; the import writes in bulk."""

@@ -1,4 +1,4 @@
-"""``manage.py serve --processes P`` (issue 13 item 3): P waitress processes on consecutive ports."""
+"""``manage.py serve --processes P``: P waitress processes on consecutive ports."""
 import sys
 
 import pytest

@@ -1,4 +1,4 @@
-"""Corrections of a score sheet and their kinds (issue 9 item 4; rules.md §3, seed code art. 31).
+"""Corrections of a score sheet and their kinds (rules.md §3, seed code art. 31).
 
 The tournament: 4 pairs, plan ``DD`` (two Danish rounds), 4 hands, scale vp20-4h
 (rules.md §4: difference 0–100 → 10–10, 905–1100 → 15–5).

@@ -1,4 +1,4 @@
-"""Issue 9, items 1 and 3 (and the idempotent generate of item 10), through the services.
+"""Frozen settings, outdated drafts and an idempotent generate, through the services.
 
 Frozen settings (rules.md §12): once round 1 is published the settings that change
 entered results are refused. Outdated drafts (rules.md §12): a draft records what it
@@ -58,7 +58,7 @@ def vp_of(tournament, pair, after_round):
     return next(r.vp for r in selectors.standings(tournament, after_round=after_round) if r.pair == pair)
 
 
-# ---------------------------------------------------------------- item 1: frozen settings
+# ---------------------------------------------------------------- frozen settings
 
 
 @pytest.fixture
@@ -70,7 +70,7 @@ def mmd_five(five, arbiter):
 
 
 def test_rest_percent_change_after_round_one_is_refused_and_rest_keeps_14_vp(mmd_five, arbiter):
-    """Issue 9 item 1: pair 5 rested in round 1 with 70% of 20 = 14 VP. Changing the rest
+    """Pair 5 rested in round 1 with 70% of 20 = 14 VP. Changing the rest
     percent to 50 would show 10 VP: refused, 14 stays, and the round-2 draft built on 14
     stays current."""
     assert vp_of(mmd_five, 5, 1) == Decimal("14")
@@ -98,7 +98,7 @@ def test_frozen_settings_are_listed_once_round_one_is_published(five, arbiter):
     services.publish_round(round=rnd, by=arbiter)
     assert set(services.frozen_settings(five)) == {
         "kind", "hands_per_round", "vp_scale", "bye_percent", "bye_mp", "rule_set",
-        "team_result", "team_scale"}  # issue 15: the team result mode and scale change results too
+        "team_result", "team_scale"}  # the team result mode and scale change results too
 
 
 def test_pairing_settings_stay_editable_after_round_one(mmd_five, arbiter):
@@ -110,12 +110,12 @@ def test_pairing_settings_stay_editable_after_round_one(mmd_five, arbiter):
     assert (mmd_five.tiebreaks, mmd_five.rematch_window, mmd_five.mitchell_step) == ("vp,mp_scored", "previous", 2)
 
 
-# ---------------------------------------------------------------- item 3: outdated drafts
+# ---------------------------------------------------------------- outdated drafts
 
 
 @pytest.fixture
 def md_four(tournament, make_pairs, arbiter):
-    """Issue 9 item 3: plan MD, 4 pairs; round 1 (Mitchell) table 1 = 1 v 3 2100–0,
+    """Plan MD, 4 pairs; round 1 (Mitchell) table 1 = 1 v 3 2100–0,
     table 2 = 2 v 4 400–0, closed; round 2 (Danish) drawn as a draft.
 
     Standings after round 1 (vp20-4h): 1 = 20 VP (2100 ≥ 2005), 2 = 12 (400 in
@@ -136,7 +136,7 @@ def _table(tournament, round_number, table_number):
 
 
 def test_corrected_round_one_makes_danish_draft_outdated_and_redraw_gives_3v2_4v1(md_four, arbiter):
-    """Issue 9 item 3: table 1 of round 1 corrected to 0–2100. Standings now 3 = 20,
+    """Table 1 of round 1 corrected to 0–2100. Standings now 3 = 20,
     2 = 12, 4 = 8, 1 = 0: the draft (1 v 2, 4 v 3) is outdated, publishing it is refused
     with a clear message, and drawing it again gives 3 v 2 at table 1, 4 v 1 at table 2."""
     t = md_four.tournament
@@ -253,7 +253,7 @@ def test_withdrawal_before_round_one_outdates_the_first_round_draft(five, arbite
     assert seating(redrawn) == ({1: (1, 3), 2: (2, 4)}, None)
 
 
-# ---------------------------------------------------------------- item 10: idempotent generate
+# ---------------------------------------------------------------- idempotent generate
 
 
 def test_three_identical_generate_requests_make_one_round_and_one_audit_entry(five, arbiter):

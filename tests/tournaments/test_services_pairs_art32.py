@@ -1,4 +1,4 @@
-"""No substitution once a pair has played (issue 9 item 6; art. 32, rules.md §13).
+"""No substitution once a pair has played (art. 32, rules.md §13).
 
 The 5-pair fixture (tests/conftest.py): pair k is Rossi{k} Anna{k} (tessera A{k}) and
 Verdi{k} Bruno{k} (tessera B{k}). "Round 2 published": round 1 played and closed, round 2

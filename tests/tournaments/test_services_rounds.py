@@ -1,4 +1,4 @@
-"""The round cycle through the services (issue 5): pairing, refusals, results, audit.
+"""The round cycle through the services: pairing, refusals, results, audit.
 
 Expected tables come from the Mitchell formula of pairing-io.md, worked by hand:
 N pairs, T = ceil(N/2); E/W pair at index i of the E/W line plays round r at table

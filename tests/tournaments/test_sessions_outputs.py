@@ -1,4 +1,4 @@
-"""Issue 12 item 1, the gap left: the session on every output, as the PDFs print it.
+"""Sessions on every output: each names its own session, as the PDFs print it.
 
 Plan ``MD|MD`` (five pairs): rounds 1–2 are session 1, rounds 3–4 session 2 (the ``|`` is
 not a round). The tests play rounds 1–2 and publish round 3, so the table list shown is
@@ -16,7 +16,7 @@ from tests.i18n.conftest import english_catalogue  # noqa: F401 (the compiled En
 from tournaments import services
 from tournaments.models import Tournament
 
-from .test_sessions_issue12 import crush, md_md, play_round, with_plan  # noqa: F401 (md_md: fixture)
+from .test_sessions import crush, md_md, play_round, with_plan  # noqa: F401 (md_md: fixture)
 
 #: The standings XLSX headings of a pair tournament before this change (spreadsheets.py).
 STANDINGS_HEADINGS = ["Posizione", "Pari merito", "Coppia", "Giocatori", "VP", "Penalità", "Scarto MP",

@@ -1,4 +1,4 @@
-"""The caches shared by server processes (issue 13 item 2, tournaments/cache.py, config/settings.py)."""
+"""The caches shared by server processes (tournaments/cache.py, config/settings.py)."""
 from __future__ import annotations
 
 import threading

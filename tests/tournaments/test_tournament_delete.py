@@ -1,4 +1,4 @@
-"""Deleting a tournament from the arbiter's pages (trial fixes, item 4): owner or superuser
+"""Deleting a tournament from the arbiter's pages: owner or superuser
 only, the short address typed to confirm, the export written to the backups folder first,
 POST only."""
 import json

@@ -1,4 +1,4 @@
-"""Wording faults found in the new-user trials (polish – wording): the nouns and headings
+"""The nouns and headings
 follow the tournament's kind (pairs: coppia/coppie, individual: giocatore/giocatori, teams:
 squadra/squadre) on the standings page, its PDF and XLSX, the groups page and the draft's
 swap message."""
@@ -38,7 +38,7 @@ def test_by_kind_picks_the_sentence_of_the_kind():
         "Ritirata", "Ritirato", "Ritirata"]
 
 
-# ------------------------------------------------------------------ item 1: individual standings
+# ------------------------------------------------------------------ individual standings
 
 @pytest.fixture
 def indiv_played(indiv, arbiter):  # noqa: F811
@@ -84,7 +84,7 @@ def test_pair_standings_keep_coppia_giocatori_ritirata(arbiter_client, tournamen
     assert [c.value for c in ws[1]][2:4] == ["Coppia", "Giocatori"] and ws.cell(1, 11).value == "Ritirata"
 
 
-# ------------------------------------------------------------------ item 2: the pair groups page unchanged
+# ------------------------------------------------------------------ the pair groups page unchanged
 
 def test_groups_page_of_a_pair_tournament_keeps_coppie(arbiter_client, tournament, make_pairs):
     make_pairs(tournament, 8)

@@ -1,4 +1,4 @@
-"""Fixtures of the export/import tests (issue 13 items 4–5)."""
+"""Fixtures of the export/import tests."""
 import pytest
 
 from tests.conftest import DATA

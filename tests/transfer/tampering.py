@@ -93,7 +93,7 @@ S0 = ("rounds", 0, "tables", 0, "sheet")
 T0 = ("rounds", 0, "tables", 0)
 
 #: name → (change of the file's object, the path the refusal names first). The first block
-#: is the independent test's list (issue "Hostile input", item 4); then more of the same kinds.
+#: is an independent reviewer's list of hostile files; then more of the same kinds.
 TAMPERS = {
     "vp_999_0": (_set([(S0 + ("vp_ns",), "999.00"), (S0 + ("vp_ew",), "0.00")]), "rounds[0].tables[0].sheet.vp_ns"),
     "vp_not_the_scale": (_set([(S0 + ("vp_ns",), lambda v: str(Decimal(v) + 1))]), "rounds[0].tables[0].sheet.vp_ns"),

@@ -1,4 +1,4 @@
-"""Automatic backups when a round is closed (issue 13 item 5).
+"""Automatic backups when a round is closed.
 
 These tests commit for real (``transaction=True``): the backup runs after the close is
 committed, and SQLite's online backup waits for ever while a transaction of the same

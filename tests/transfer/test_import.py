@@ -1,4 +1,4 @@
-"""Import refusals and mappings (issue 13 item 4), on a small tournament: 5 pairs, round 1
+"""Import refusals and mappings, on a small tournament: 5 pairs, round 1
 published (tests/conftest.py ``published``: 1 v 3, 2 v 4, pair 5 rests)."""
 import json
 from decimal import Decimal
@@ -171,7 +171,7 @@ def test_commands_export_and_import_with_slug_and_owner(played, tmp_path, django
     assert path.read_bytes() == transfer.export_tournament(played)
     assert path.stat().st_mode & 0o077 == 0                      # secret: owner only
 
-    # a taken --slug is refused; without --slug a taken file slug becomes "prova-copia" (trial fixes)
+    # a taken --slug is refused; without --slug a taken file slug becomes "prova-copia"
     with pytest.raises(CommandError, match="Esiste già un torneo con l'indirizzo breve «prova»: scegline un altro "
                                            "con --slug"):
         call_command("import_tournament", str(path), "--slug", "prova")
@@ -201,7 +201,7 @@ def test_refusals_speak_english_too(played):
     assert info.value.message == "Unknown file version (3): this Arbitro reads versions 1, 2. Nothing was imported."
 
 
-# Only staff create custom VP scales (issue 10 item 4), through an import too.
+# Only staff create custom VP scales, through an import too.
 
 def _club_file(tournament, arbiter) -> bytes:
     services.create_custom_scale(scale=_custom_scale(), by=None)

@@ -1,4 +1,4 @@
-"""The arbiter's export / import pages (issue 13 item 4)."""
+"""The arbiter's export / import pages."""
 import json
 from html import unescape
 
@@ -66,7 +66,7 @@ def test_upload_refusals_are_shown_and_nothing_is_created(arbiter_client, publis
     data = transfer.export_tournament(published.tournament)
     before = (Tournament.objects.count(), Table.objects.count(), AuditEntry.objects.count())
 
-    taken = upload(arbiter_client, data, slug="prova")      # a typed address already used (trial fixes)
+    taken = upload(arbiter_client, data, slug="prova")      # a typed address already used
     assert taken.status_code == 400 and 'value="prova"' in taken.content.decode()
     # the page names its own field, not the command line's --slug (polish – wording)
     assert ("Esiste già un torneo con l'indirizzo breve «prova»: scrivine un altro nel campo «Nuovo indirizzo "
@@ -99,7 +99,7 @@ def test_upload_with_a_new_slug_creates_the_tournament_owned_by_the_uploader(cli
     assert response.status_code == 302 and response["Location"] == reverse("tournament", args=["prova-server"])
     copy = Tournament.objects.get(slug="prova-server")
     # the uploader is the owner (may delete it) and the only arbiter; the file's "arbitro"
-    # is neither, and no account came from the file (issue 22 item 5)
+    # is neither, and no account came from the file
     assert list(copy.arbiters.all()) == [other] and copy.created_by == other
     assert sorted(django_user_model.objects.values_list("username", flat=True)) == ["arbitro", "server"]
     page = client.get(response["Location"])

@@ -1,4 +1,4 @@
-"""Export → import into an empty database → export: the same bytes (issue 13 item 4).
+"""Export → import into an empty database → export: the same bytes.
 
 Backend-agnostic: the same test runs on SQLite and on PostgreSQL; the file refers to rows
 by natural keys only, so a file from one backend imports into the other."""

@@ -1,5 +1,5 @@
-"""Round trips of the other tournament kinds (issue 13 "Done when", file version 2): an
-individual tournament (issue 11) and a round robin split into groups (issue 15 item 1).
+"""Round trips of the other tournament kinds (file version 2): an
+individual tournament and a round robin split into groups.
 
 Export → import into an empty database → export: the same bytes, the same standings (per
 group too), documents, PDF text, audit trail and captain links. Backend-agnostic: run on

@@ -1,4 +1,4 @@
-"""Round trip of a team tournament (issue 13 after issue 15, file version 2): teams with their
+"""Round trip of a team tournament (file version 2): teams with their
 captains' links, line-ups (one entered by a team captain), matches with a rest and a
 forfeit, a withdrawn team, team penalties (VP and MP). Export → import into an empty database → export: the same bytes,
 the same team standings, PDF text and audit trail; the reader refuses wrong references with

@@ -1,4 +1,4 @@
-"""The exporter knows every field of every tournament model (issue 13 item 4).
+"""The exporter knows every field of every tournament model.
 
 When a field is added to a model in tournaments/models.py but neither exported
 (``transfer.FIELDS``) nor listed with its reason (``transfer.STRUCTURAL``), this test names

@@ -77,7 +77,7 @@ def test_a_file_of_100000_pairs_is_refused_before_its_values_are_read(base):
     ("teams", 501, "teams: 501 squadre, al massimo 500"),
 ])
 def test_players_and_teams_beyond_their_caps_are_refused_before_their_values_are_read(base, key, count, expected):
-    """Issue 22 item 2: the registration caps hold for tournament files too (4000 players, 500
+    """The registration caps hold for tournament files too (4000 players, 500
     teams; pairs and rounds above and in tampering.TAMPERS). The list's items are not even
     looked at: copies of one entry, numbers repeated."""
     doc = json.loads(base)

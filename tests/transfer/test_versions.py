@@ -1,4 +1,4 @@
-"""File versions (issue 13 item 4): this build writes version 2 and still reads version 1,
+"""File versions: this build writes version 2 and still reads version 1,
 the file main wrote for an hour before individual tournaments, groups, sheet drafts and the
 audit's coded actor reached the export. A version-1 file is the version-2 file without the
 keys of ``transfer.ADDED_IN_2`` (compare tournaments/transfer/schema.py at commit 6cab935)."""

@@ -1,10 +1,10 @@
-"""Registration import trial fixes (items 2 and 3).
+"""Registration import refusals.
 
-Item 2: once a tournament has a round the import of registrations is closed
+Once a tournament has a round the import of registrations is closed
 (``services.registration_import_refusal``): the page says so before any upload (no form),
 an upload is refused at the preview step with the services' sentence, for pairs, players
 and teams alike, and the tournament page offers no "Importa iscrizioni" button.
-Item 3: the two players of one pair's row with the same membership number are told so,
+The two players of one pair's row with the same membership number are told so,
 not "compare già alla riga <the same row>"."""
 import io
 from html import unescape
@@ -39,7 +39,7 @@ def test_started_pairs_tournament_refuses_the_upload_at_the_preview(arbiter_clie
     body = unescape(resp.content.decode())
     assert resp.status_code == 400 and CLOSED in body
     assert "coppie pronte" not in body and 'name="confirm"' not in body
-    with open(data_dir / "registrations-9.xlsx", "rb") as f:   # an XLSX as in the trial
+    with open(data_dir / "registrations-9.xlsx", "rb") as f:   # an XLSX, as clubs send them
         assert arbiter_client.post(url, {"file": f}).status_code == 400
     assert arbiter_client.post(url, {"confirm": "1"}).status_code == 400
     assert Pair.objects.count() == before

@@ -1,4 +1,4 @@
-"""Import trial fixes (item 1): a tournament's own export imported back on the same server
+"""A tournament's own export imported back on the same server
 takes a free short address ("<slug>-copia", "<slug>-copia-2", …) when none was typed,
 instead of being refused; a typed address that is taken is still refused, the typed values
 kept; the command line alike unless ``--slug`` is given."""

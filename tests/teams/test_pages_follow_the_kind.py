@@ -1,8 +1,9 @@
-"""Pages that ignored the tournament's kind, found in a new-user trial (kinds – trial fixes):
-the team round page offered pair-only actions, the tournament list counted 0 entrants for a
-team tournament, a create-form label stayed Italian in English, the settings showed the
-other kinds' fields, the penalties page of an individual tournament spoke of pairs, and VP
-were shown "18,00" or "−1.5" on Italian pages."""
+"""Pages follow the tournament's kind: the team round page offers no pair-only actions and
+pair-only pages send other kinds to their own page, the tournament list counts entrants by
+kind, the create form's team scale label is translated and its fields are marked by kind,
+the settings show only the kind's fields, an individual tournament's penalties page speaks
+of players, and VP are written as Italian pages write numbers ("10", not "10,00"; "−1,5",
+not "−1.5")."""
 import re
 from decimal import Decimal
 
@@ -39,7 +40,7 @@ def _no_pair_actions(body):
     assert "/ritiro/" not in body and "/coppia-tardiva/" not in body
 
 
-# ------------------------------------------------------------------ 1. team round page
+# ------------------------------------------------------------------ team round page
 
 def test_team_round_page_links_to_the_teams_page_in_every_state(arbiter_client, arbiter, teams5):
     rnd = services.generate_round(tournament=teams5, by=arbiter)
@@ -85,7 +86,7 @@ def test_pair_withdraw_page_still_offers_the_pairs(arbiter_client, published):
     assert '<option value="3"' in body  # pair 3 of the five
 
 
-# ------------------------------------------------------------------ 2. tournament list
+# ------------------------------------------------------------------ tournament list
 
 def test_tournament_list_counts_entrants_by_kind(arbiter_client, arbiter, teams5, indiv, five):
     register(indiv, arbiter, 13)
@@ -96,7 +97,7 @@ def test_tournament_list_counts_entrants_by_kind(arbiter_client, arbiter, teams5
     assert '<th class="num">Iscritti</th>' in body and '<th class="num">Coppie</th>' not in body
 
 
-# ------------------------------------------------------------------ 3. English label
+# ------------------------------------------------------------------ English label
 
 def test_create_page_in_english_translates_the_team_scale_label(client, arbiter):
     client.force_login(arbiter)
@@ -106,7 +107,7 @@ def test_create_page_in_english_translates_the_team_scale_label(client, arbiter)
     assert "Team VP scale (summed margin only)" in body
 
 
-# ------------------------------------------------------------------ 4. fields by kind
+# ------------------------------------------------------------------ fields by kind
 
 def test_create_form_marks_fields_by_kind_and_loads_its_script(arbiter_client):
     body = arbiter_client.get(reverse("tournament_create")).content.decode()
@@ -159,7 +160,7 @@ def test_individual_settings_page_has_neither_team_nor_mitchell_step(arbiter_cli
     assert "Per numero di giocatore" in body
 
 
-# ------------------------------------------------------------------ 5. wording, VP format
+# ------------------------------------------------------------------ wording, VP format
 
 def test_individual_penalties_page_speaks_of_players(arbiter_client, indiv):
     body = arbiter_client.get(reverse("penalties", args=["indiv"])).content.decode()

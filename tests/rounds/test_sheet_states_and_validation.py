@@ -1,4 +1,7 @@
-"""Issue 14 "rough edges" at page level (items 3–6).
+"""Score sheets' states and their validation on the arbiter's pages: "Valida tutti" says how
+many captains' sheets wait and names them, a one-click validation refuses a sheet changed
+since it was seen, a closed round's grid is read-only until "Correggi", and one set of state
+names serves the round page, its summary, the live board and the grid.
 
 Round 1 of the 5-pair fixture (tests/conftest.py): table 1 = 1 v 3, table 2 = 2 v 4, pair 5 rests.
 """
@@ -6,7 +9,7 @@ import html
 
 from django.urls import reverse
 
-from tournaments import documents, services
+from tournaments import services
 from tournaments.models import AuditEntry, Round, ScoreSheet
 
 ZERO = [services.HandInput(0, 0)] * 4
@@ -22,36 +25,7 @@ def close(rnd, arbiter):
     return services.close_round(round=rnd, by=arbiter)
 
 
-# --------------------------------------------------------------------------- item 6
-
-
-def test_reopen_page_cancel_returns_to_the_round(arbiter_client, arbiter, published):
-    close(published, arbiter)
-    page = body(arbiter_client.get(reverse("round_reopen", args=["prova", 1]),
-                                   HTTP_REFERER="http://testserver/altrove/"))
-    round_url = reverse("round", args=["prova", 1])
-    cancel = page.split('name="reason"')[1]
-    assert f'href="{round_url}"' in cancel and "/altrove/" not in cancel
-
-
-def test_standings_pdf_legend_only_with_a_tie():
-    """The «N=» legend is printed only when some position is shared."""
-    line = dict(pair=1, players=("A B",), vp=0, penalty=0, mp_difference=0, mp_scored=0, played=1,
-                rests=0, withdrawn=False)
-    no_tie = documents.StandingsDocument(
-        tournament="T", date=None, venue="", after_round=1, final=False,
-        rows=(documents.StandingLine(position="1", **line), documents.StandingLine(position="2", **{**line, "pair": 2})),
-    )
-    assert not no_tie.has_ties
-    assert "«3=»" not in documents.standings_html(no_tie)
-    tie = documents.StandingsDocument(
-        tournament="T", date=None, venue="", after_round=1, final=False,
-        rows=(documents.StandingLine(position="1=", **line), documents.StandingLine(position="1=", **{**line, "pair": 2})),
-    )
-    assert tie.has_ties and "«1=»" in documents.standings_html(tie)  # the legend quotes the tie printed
-
-
-# --------------------------------------------------------------------------- item 3
+# --------------------------------------------------------------------------- validation
 
 
 def test_validate_all_says_how_many_captain_sheets_wait_and_lists_them(arbiter_client, arbiter, published):
@@ -89,7 +63,7 @@ def test_one_click_validate_refuses_a_sheet_changed_since_seen(arbiter_client, a
     assert ScoreSheet.objects.get(table=t1).state == "entered"
 
 
-# --------------------------------------------------------------------------- item 5
+# --------------------------------------------------------------------------- states
 
 
 def test_closed_round_grid_is_read_only_until_correggi(arbiter_client, arbiter, published):

@@ -1,4 +1,4 @@
-"""Issue 14 notes: old print packs are pruned, and a click on a newer state of the same pack
+"""Print jobs: old print packs are pruned, and a click on a newer state of the same pack
 supersedes the job still rendering the older one instead of rendering both at once.
 
 Parts of the 8-pair pack below (test_print_pack.py): table list, one chunk of 4 sheets,

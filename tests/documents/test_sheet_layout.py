@@ -1,10 +1,9 @@
 """The printed score sheet's layout (rules.md §10: one sheet a page, A4 or two A5 halves).
 
-New-user trial: on every sheet the QR block (code, "Capitano: inquadra il codice", PIN, the
-PIN address) ran into the box with the two lines' pairs, because the block was placed
-absolutely over the top right corner and only the heading kept clear of it. The block now
-sits in a row of its own (``.top``) beside a column holding the heading and the pairs' box,
-so the pairs' box is narrower, never under the block, and the hands table starts below the
+The QR block (code, "Capitano: inquadra il codice", PIN, the PIN address) must not run into
+the box with the two lines' pairs, as it did when it was placed absolutely over the top
+right corner and only the heading kept clear of it. The block sits in a row of its own
+(``.top``) beside a column holding the heading and the pairs' box, so the pairs' box is narrower, never under the block, and the hands table starts below the
 taller of the two. These tests lay the sheets out with WeasyPrint and compare
 the boxes' positions: the QR block's rectangle must not meet the pairs' box or the hands
 table, on A4 and on the A5 halves, and each sheet stays on its own page (A4) or half (A5).

@@ -1,4 +1,4 @@
-"""The round page of a big round (issue 10): rows from a fixed number of queries, written in
+"""The round page of a big round: rows from a fixed number of queries, written in
 Python with every value escaped, one form (one CSRF token) for all the "Valida" buttons.
 
 Tournament of the fixtures: 5 pairs, 4 hands, vp20-4h. Round 1 (Mitchell, pairing-io.md):

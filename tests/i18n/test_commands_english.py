@@ -1,65 +1,10 @@
-"""Issue 14 item 8, the rest: every pairing-checker message and the own output of the
-management commands seed_demo, serve, simulate and create_arbiter follow the reader's
-language."""
+"""The management commands' own output follows ``--lang`` (or LANG): create_arbiter,
+seed_demo, simulate, serve, vp and import_registrations speak English under ``en``."""
+import io
+
+import pytest
+from django.core.management import CommandError, call_command
 from django.utils import translation
-
-from pairing.check import check
-from pairing.messages import TEMPLATES as PAIRING_TEMPLATES
-from tournaments.i18n_messages import TEMPLATES, stored, stored_text
-from tournaments.models import Round
-
-INDIVIDUAL = {"system": "danish-individual", "ranking": [1, 2, 3, 4, 5, 6, 7, 8, 9],
-              "partners": [[1, 2], [3, 4]], "rested": [9]}
-
-
-def test_the_gettext_patterns_are_the_checker_patterns():
-    for code, template in PAIRING_TEMPLATES.items():
-        assert TEMPLATES.get(code) == template, code
-
-
-def test_an_individual_check_report_reads_english_to_an_english_reader():
-    # 1+4 while 1+3 was possible; 9 rests again while 8 has not rested (rules.md §9)
-    response = {"tables": [{"table": 1, "ns": [1, 4], "ew": [2, 3]}, {"table": 2, "ns": [5, 6], "ew": [7, 8]}],
-                "rest": [9], "repeated_partners": [], "warnings": []}
-    report = [stored(m) for m in check(INDIVIDUAL, response)]
-    assert all(isinstance(item, dict) and item["code"].startswith("check.") for item in report)
-    with translation.override("en"):
-        assert Round(check_report=report).check_messages == [
-            "avoidable second rest: 9 has already rested, 8 has not",
-            "rest: it belongs to 8 (the lowest ranked who have not rested)"]
-    with translation.override("it"):
-        assert stored_text(report[0]) == "secondo riposo evitabile: 9 ha già riposato, 8 no"
-
-
-def test_a_pairs_check_report_shape_error_reads_english():
-    report = [stored(m) for m in check({"system": "danish", "ranking": [1, 2, 3, 4]},
-                                       {"tables": [{"table": 1, "ns": 1, "ew": 1}], "bye": None})]
-    with translation.override("en"):
-        texts = [stored_text(item) for item in report]
-    assert "table 1: pair 1 plays against itself" in texts
-    assert "pair 3 is missing (neither at a table nor resting)" in texts
-
-
-def test_a_mitchell_table_that_is_not_the_movement_names_the_lines_in_english():
-    """Round 1 of a 4-pair Mitchell (step 1): 1 v 3 at table 1, 2 v 4 at table 2 (pairing-io.md);
-    a response swapping the E/W pairs is reported with the lines named in the reader's words."""
-    request = {"system": "mitchell", "pairs": [1, 2, 3, 4], "round": 1}
-    swapped = {"tables": [{"table": 1, "ns": 1, "ew": 4}, {"table": 2, "ns": 2, "ew": 3}], "bye": None}
-    report = [stored(m) for m in check(request, swapped)]
-    with translation.override("en"):
-        texts = [stored_text(item) for item in report]
-    assert "Mitchell: at table 1 the movement gives N/S 1, E/W 3, not N/S 1, E/W 4" in texts
-    with translation.override("it"):
-        assert "Mitchell: al tavolo 1 il movimento prevede N/S 1, E/O 3, non N/S 1, E/O 4" in \
-            [stored_text(item) for item in report]
-
-
-# --------------------------------------------------------------------------- the commands' own output
-
-import io  # noqa: E402
-
-import pytest  # noqa: E402
-from django.core.management import CommandError, call_command  # noqa: E402
 
 
 def run(*args):
@@ -138,3 +83,25 @@ def test_serve_speaks_english_under_lang_en(monkeypatch):
         monkeypatch.setattr(serve_command.subprocess, "Popen", Exited)
         serve_command.run_workers([["x", "serve", "--port", "8001"]], out=out)
     assert lines[0] == "process 1 (port 8001) exited with code 3: restarting it"
+
+
+def test_management_command_lang_option(db):
+    """vp20-4h: |1620 − 1115| = 505 MP → band 505–700 → 13–7 (rules.md §4)."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("vp", "--hands", "4", "1620", "1115", "--lang", "en", stdout=out)
+    assert "difference 505 MP, band 505–700" in out.getvalue() and out.getvalue().splitlines()[-1] == "13 7"
+    out = StringIO()
+    call_command("vp", "--hands", "4", "1620", "1115", stdout=out)
+    assert "differenza 505 MP, fascia 505–700" in out.getvalue()
+    assert translation.get_language() == "it"   # the override ends with the command
+
+
+def test_import_command_speaks_english(tournament, tmp_path):
+    from django.core.management import CommandError, call_command
+
+    with pytest.raises(CommandError, match="No file"):
+        call_command("import_registrations", "prova", str(tmp_path / "manca.csv"), "--lang", "en")

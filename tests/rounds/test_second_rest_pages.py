@@ -1,4 +1,4 @@
-"""Issue 9 item 5 on the round page: the draft shows each second-rest exchange, and the
+"""Second rests on the round page: the draft shows each second-rest exchange, and the
 "seat the two idle pairs together" button shows only when allowed and works.
 
 7 pairs, T = 4 (N/S 1-3, phantom at table 4, E/W 4-7). Round 1: (1,4) (2,5) (3,6), 7 rests;

@@ -1,4 +1,5 @@
-"""Issue 14 items 1–2: the tournament form's short address and tie-break chooser."""
+"""The tournament form's short address (from the name when blank, unique, a taken one
+refused) and its ordered tie-break chooser."""
 import html
 
 from django.urls import reverse
@@ -18,7 +19,7 @@ def create(client, **changes):
     return client.post(reverse("tournament_create"), {**BASE, **changes})
 
 
-# --------------------------------------------------------------------------- item 1
+# --------------------------------------------------------------------------- the short address
 
 
 def test_blank_short_address_comes_from_the_name(arbiter_client):
@@ -48,7 +49,7 @@ def test_form_names_the_field_for_what_it_is(arbiter_client):
     assert 'data-slug-from="id_name"' in page
 
 
-# --------------------------------------------------------------------------- item 2
+# --------------------------------------------------------------------------- the tie-break chooser
 
 
 def test_tiebreaks_chooser_shows_italian_names_in_order(arbiter_client, tournament):

@@ -1,4 +1,4 @@
-"""Issue 12 item 1: sessions in the plan (``MMD|DD`` = five rounds, two sessions).
+"""Sessions in the plan (``MMD|DD`` = five rounds, two sessions).
 
 Expected seatings are worked by hand from pairing-io.md: N pairs, T = ceil(N/2); N odd:
 N/S line pairs 1..T-1, the phantom N/S at table T, E/W line T..N; the E/W pair at index i

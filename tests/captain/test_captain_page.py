@@ -1,5 +1,13 @@
-"""Second new-user trial: captain page language selector and size, public brand link and
-final standings, penalty form in English."""
+"""The captain's page: a small language form that comes back to the same page (on the PIN
+page too), HTML + CSS + JS under 50 KB, the state box's lines, and a closed round's page
+read-only.
+
+- Round closed (rules.md §3: afterwards only the arbiter corrects, on his pages): the page shows
+  the sheet and its state, without the "Io sono: N/S / E/O" choice, the paper totals (the sheet
+  has none), the send bar, and every hand field is read-only. captain.js keeps the same rule
+  (``mode() === "read"``) after a poll.
+- An open round keeps the line choice and editable fields.
+"""
 import json
 import os
 import re
@@ -35,39 +43,9 @@ def test_captain_page_with_css_and_js_stays_under_50_kb(client, tables):
 
 
 def test_pin_page_has_the_language_form_too(client, tournament):
-    # issue 10 item 3: the PIN page is per tournament
+    # the PIN page is per tournament
     html = client.get(reverse("captain_pin", args=[tournament.slug])).content.decode()
     assert '<form class="lang"' in html and f'value="/t/{tournament.slug}/pin/"' in html
-
-
-def test_public_brand_links_to_the_public_page_not_the_login(client, arbiter, tournament, published_round):
-    services.update_tournament(tournament=tournament, by=arbiter, public_enabled=True)
-    html = client.get(reverse("public", args=["prova"])).content.decode()
-    brand = re.search(r'<a class="brand" href="([^"]+)"', html).group(1)
-    assert brand == reverse("public", args=["prova"])
-
-
-def test_public_says_final_standings_after_the_last_planned_round(client, arbiter, tournament, tables,
-                                                                   published_round):
-    services.update_tournament(tournament=tournament, by=arbiter, plan="M", public_enabled=True,
-                               projector_enabled=True)
-    for t in tables.values():
-        services.save_score_sheet(table=t, hands=[services.HandInput(*h) for h in HANDS], by=arbiter, validate=True)
-    services.close_round(round=published_round, by=arbiter)
-    html = client.get(reverse("public", args=["prova"])).content.decode()
-    assert "Classifica finale" in html and "Classifica dopo il turno" not in html
-    screen = client.get(reverse("projector", args=["prova"]), {"s": 1}).content.decode()
-    assert "Classifica finale" in screen
-
-
-def test_seed_demo_prints_the_url_it_is_given(db):
-    from io import StringIO
-
-    from django.core.management import call_command
-
-    out = StringIO()
-    call_command("seed_demo", "--url", "http://0.0.0.0:8123/", stdout=out)
-    assert "http://0.0.0.0:8123/" in out.getvalue() and "8000" not in out.getvalue()
 
 
 def test_dispute_note_and_sum_warning_are_separate_lines_in_the_browser(live_server, tables, other_client):
@@ -105,3 +83,39 @@ def test_dispute_note_and_sum_warning_are_separate_lines_in_the_browser(live_ser
     assert parts[0].startswith("Score contestato")
     assert parts[1] == "\u201cMano 2 era 350 per noi\u201d"
     assert parts[2].startswith("Attenzione:")
+
+
+def _attrs(html: str, marker: str) -> str:
+    """The opening tag that contains ``marker``."""
+    at = html.index(marker)
+    return html[html.rindex("<", 0, at):html.index(">", at) + 1]
+
+
+def _close(rnd, arbiter):
+    for table in rnd.tables.filter(bye=""):
+        services.save_score_sheet(table=table, hands=[services.HandInput(*h) for h in HANDS], by=arbiter,
+                                  validate=True)
+    return services.close_round(round=rnd, by=arbiter)
+
+
+def test_closed_round_captain_page_is_read_only(client, published_round, tables, arbiter):
+    _close(published_round, arbiter)
+    response = client.get(reverse("captain", args=[tables[1].token]))
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert " hidden" in _attrs(html, 'class="who"')                 # no line choice
+    assert " hidden" in _attrs(html, 'id="decl"')                   # no paper totals (none declared)
+    assert " hidden" in _attrs(html, 'class="bar"')                 # no send / ± buttons
+    inputs = [_attrs(html, f'name="{side}{n}"') for n in range(1, 5) for side in ("ns", "ew")]
+    assert len(inputs) == 8 and all(" readonly" in tag for tag in inputs)
+    data = json.loads(html.split('id="captain-data" type="application/json">')[1].split("</script>")[0])
+    assert data["sheet"]["round_open"] is False and data["sheet"]["locked"] is True
+    assert data["sheet"]["hands"][0] == [600, 200]                  # the sheet itself is shown
+    assert data["text"]["closed"] == "Il turno è chiuso: lo score è in sola lettura."
+
+
+def test_open_round_captain_page_keeps_the_line_choice_and_fields(client, tables):
+    html = client.get(reverse("captain", args=[tables[1].token])).content.decode()
+    assert " hidden" not in _attrs(html, 'class="who"')
+    assert " hidden" not in _attrs(html, 'id="decl"') and " hidden" not in _attrs(html, 'class="bar"')
+    assert " readonly" not in _attrs(html, 'name="ns1"')
