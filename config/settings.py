@@ -204,7 +204,7 @@ globals().update(https_settings(_env_bool("ARBITRO_HTTPS", False)))
 
 # Content-Security-Policy (django-csp, so injected markup cannot run a script): scripts
 # only from our own static
-# files (no inline <script> code, no on…= handlers: tests/test_csp_pages.py checks every
+# files (no inline <script> code, no on…= handlers: tests/captain/test_csp_pages.py checks every
 # page), inline styles allowed, images from us or data: URIs (QR codes), no framing.
 from csp.constants import NONE, SELF, UNSAFE_INLINE  # noqa: E402
 
