@@ -58,8 +58,9 @@ from pathlib import Path
 from django.conf import settings
 from django.utils import translation
 
-from . import documents, links
+from . import links
 from .models import Round
+from .printing import documents
 
 log = logging.getLogger(__name__)
 

@@ -15,9 +15,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from .. import documents, printpack, spreadsheets
+from .. import printpack
 from ..kinds import kind_of
 from ..models import Round
+from ..printing import documents, spreadsheets
 from .common import arbiter_view
 
 PDF = "application/pdf"
@@ -68,7 +69,7 @@ def _in_background(tournament, pack: printpack.Pack):
 def team_slips_pdf(request, tournament):
     """The team captains' slips (rules.md §15): every team's, or ``?squadra=N`` one team's.
     404 outside a team tournament or for a team number it does not have."""
-    from ..team_slips import team_slips, team_slips_pdf as render_slips
+    from ..printing.team_slips import team_slips, team_slips_pdf as render_slips
 
     if not kind_of(tournament).has_matches:
         raise Http404("teams")
