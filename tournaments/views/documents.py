@@ -15,10 +15,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from .. import printpack
 from ..kinds import kind_of
 from ..models import Round
 from ..printing import documents, spreadsheets
+from ..printing import pack as printpack
 from .common import arbiter_view
 
 PDF = "application/pdf"
