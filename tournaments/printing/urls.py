@@ -1,7 +1,7 @@
 """URL patterns of the printed documents (included under /tornei/<slug>/), login required."""
 from django.urls import path
 
-from .views import documents
+from . import views as documents
 
 urlpatterns: list = [
     path("documenti/turno-<int:number>/tabellone.pdf", documents.tablelist_pdf, name="tablelist_pdf"),

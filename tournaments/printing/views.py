@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 
 from ..kinds import kind_of
 from ..models import Round
-from ..printing import documents, spreadsheets
-from ..printing import pack as printpack
-from .common import arbiter_view
+from ..views.common import arbiter_view
+from . import documents, spreadsheets
+from . import pack as printpack
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -69,7 +69,7 @@ def _in_background(tournament, pack: printpack.Pack):
 def team_slips_pdf(request, tournament):
     """The team captains' slips (rules.md §15): every team's, or ``?squadra=N`` one team's.
     404 outside a team tournament or for a team number it does not have."""
-    from ..printing.team_slips import team_slips, team_slips_pdf as render_slips
+    from .team_slips import team_slips, team_slips_pdf as render_slips
 
     if not kind_of(tournament).has_matches:
         raise Http404("teams")
