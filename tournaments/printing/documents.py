@@ -45,7 +45,7 @@ class PairInfo:
 
     number: int | str  # "3+7" for a partnership formed in an individual tournament; "3A" a team's pair
     people: tuple[tuple[str, str], ...]
-    team: str = ""  # the team's name for a team's pair (issue 15: sheets name team and pair)
+    team: str = ""  # the team's name for a team's pair: its sheets name team and pair (rules.md §15)
 
     @property
     def players(self) -> tuple[str, ...]:
@@ -158,13 +158,13 @@ class RoundDocument:
     tables: tuple[TableInfo, ...]
     state: str = ""
     rest_vp: Decimal | None = None  # VP credited to a resting pair (rules.md §5, art. 33)
-    session: int = 1  # the round's session (the plan's ``|``, issue 12 item 1)
+    session: int = 1  # the round's session (the plan's ``|``, rules.md §11)
     sessions: int = 1  # sessions in the plan: the session is printed only when > 1
-    # Issue 15: a team round's matches, each with its two tables side by side
+    # A team round's matches (rules.md §15), each with its two tables side by side
     # ({"number", "teams", "tables": [(table, ns, ew), …], "bye"}).
     matches: tuple = ()
     # The tournament's PIN page (/t/<slug>/pin/), printed so a captain without a camera can
-    # type the table's PIN (issue 10 item 3).
+    # type the table's PIN.
     pin_url: str = ""
     # The players' search page (printed as a QR code on the table list), "" while the
     # tournament's public pages are off.
@@ -267,11 +267,11 @@ class StandingsDocument:
     final: bool
     rows: tuple[StandingLine, ...]
     penalties: tuple[PenaltyNote, ...] = field(default=())
-    session: int = 1  # session of ``after_round`` (issue 12 item 1)
+    session: int = 1  # session of ``after_round`` (rules.md §11)
     sessions: int = 1  # sessions in the plan: the session is printed only when > 1
-    individual: bool = False  # one row per player (issue 11, rules.md §9)
-    teams: bool = False  # one row per team (issue 15, rules.md §15)
-    # Issue 15 item 1 (rules.md §14): ((group, rows with the group position), ...); () unsplit.
+    individual: bool = False  # one row per player (rules.md §9)
+    teams: bool = False  # one row per team (rules.md §15)
+    # Groups (rules.md §14): ((group, rows with the group position), ...); () unsplit.
     groups: tuple = field(default=())
     # The ranking's criteria in order, named as the page names them ("VP totali", "Scarto
     # MP", "Scontro diretto", "MP fatti"): printed above the table, rules.md §8.
@@ -318,8 +318,8 @@ def session_label(number: int) -> str:
 def round_session_text(tournament: Tournament, number: int | None) -> str:
     """"Sessione 2", the session of round ``number`` of ``tournament``, as the PDFs print it
     (:attr:`RoundDocument.session_text`), for the pages and spreadsheets; "" when the plan
-    has one session or there is no round (``number`` None or 0). Issue 12 item 1: a
-    one-session tournament shows nothing new."""
+    has one session or there is no round (``number`` None or 0), so a one-session
+    tournament's pages and files show nothing new (rules.md §11)."""
     if not number or tournament.sessions_planned < 2:
         return ""
     return session_label(tournament.session_of_round(number))
@@ -365,7 +365,7 @@ def finder_pages(rows: list[SeatFinder], *, first: int = FINDER_LINES_FIRST,
     page (``[[]]`` when nobody plays). ``first``/``lines``: line budget of a column on the
     first/following pages (see :data:`FINDER_LINES`).
 
-    Issue 14: WeasyPrint's CSS ``columns`` laid the 1000 players of a 500-pair event out
+    Not CSS ``columns``: WeasyPrint laid the 1000 players of a 500-pair event out
     several times over to balance the columns (8 s of the table list's 11 s); page-sized
     tables cost one layout each.
     """
@@ -421,7 +421,7 @@ def _pair_info(pair, cache: dict[int, PairInfo]) -> PairInfo | None:
         return None
     info = cache.get(pair.id)
     if info is None:
-        members = pair.players  # registered members, or a formed partnership's players (issue 11)
+        members = pair.players  # registered members, or a formed partnership's players (rules.md §9)
         number = pair.display_number if pair.is_formed else pair.number
         info = PairInfo(number, tuple((p.last_name, p.first_name) for p in members),
                         team=pair.team.name if pair.team_id else "")
@@ -504,7 +504,7 @@ def player_pages(tournament: Tournament, pair, request=None) -> tuple[str, ...]:
 
 
 def _match_rows(rnd: Round, infos: list) -> tuple:
-    """The matches of a team round for the table list (issue 15): empty for other kinds."""
+    """The matches of a team round for the table list (rules.md §15): empty for other kinds."""
     if not kind_of(rnd.tournament).has_matches:
         return ()
     from ..team_selectors import round_matches
@@ -606,7 +606,7 @@ def scoresheets_html(doc: RoundDocument, *, a5: bool = False, tables: tuple[Tabl
     the VP scale, signature boxes, captain QR and PIN. Blank when not entered yet.
 
     ``a5``: two sheets to an A4 landscape page, each an A5 half with a dashed cut line
-    between them (issue 14: half the paper). ``tables``: only these playing tables (a part
+    between them (half the paper). ``tables``: only these playing tables (a part
     of the print pack); default every playing table of ``doc``.
     """
     sheets = _sheets(doc, tables)

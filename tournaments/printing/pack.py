@@ -1,4 +1,4 @@
-"""The print pack of a round (issue 14): table list + every score sheet + standings, one PDF.
+"""The print pack of a round (rules.md §10): table list + every score sheet + standings, one PDF.
 
 One click on the round page starts a job; the pack is rendered once per *state* of what it
 shows and served from a file cache until something on it changes.
@@ -33,8 +33,8 @@ waits for it to stop before rendering, so two jobs never share the cores. When a
 done, :func:`prune` keeps only the newest ``ARBITRO_PRINT_KEEP`` packs of the tournament.
 
 The same jobs render **one document** too big to render inside a web request (the table
-list, the score sheets or the standings of ``tournaments/printing/views.py``, issue
-"big single PDFs"): :func:`prepare_document` reads it and computes its key the same way
+list, the score sheets or the standings of ``tournaments/printing/views.py``):
+:func:`prepare_document` reads it and computes its key the same way
 (the plain document, the language, the options), :func:`inline_ok` says whether it is
 small enough (setting ``ARBITRO_INLINE_PDF_PAGES``) to be rendered at once instead.
 """

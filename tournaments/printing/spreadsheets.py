@@ -21,7 +21,7 @@ def append_row(ws, values) -> None:
     """Append one row to an openpyxl worksheet with every text cell stored as text.
 
     openpyxl turns a string starting with ``=`` into a formula, so a player named ``=1+1`` or
-    ``=HYPERLINK(...)`` would run in the arbiter's spreadsheet (issue 9 item 11). Every XLSX
+    ``=HYPERLINK(...)`` would run in the arbiter's spreadsheet. Every XLSX
     writer appends its rows through here: strings get ``data_type = "s"`` (a string cell),
     numbers stay numbers.
     """
@@ -61,7 +61,7 @@ def standings_xlsx(doc: StandingsDocument) -> bytes:
     deducted), Scarto MP, MP fatti, Turni, Riposi, Ritirata (individual: Ritirato), Penalità MP (MP deducted, already off Scarto MP and MP fatti). Positions, VP
     and MP are numbers, so a spreadsheet sorts them as numbers.
 
-    When the plan has several sessions (issue 12 item 1) a last column "Sessione" holds, on
+    When the plan has several sessions (rules.md §11) a last column "Sessione" holds, on
     every row, the session (an integer, 2) of the last round counted, as the PDF's title
     names it; a column rather than a title line, so row 1 stays the header and the rows
     still sort (and standings of two sessions pasted together keep their session). A
@@ -108,7 +108,7 @@ def scoresheets_xlsx(doc: RoundDocument) -> bytes:
     E/O", ``selectors.rest_values``, rules.md §5), as the round page shows.
     Blank sheets appear in "Tavoli" with empty results.
 
-    When the plan has several sessions (issue 12 item 1) both sheets end with a column
+    When the plan has several sessions (rules.md §11) both sheets end with a column
     "Sessione": the round's session as an integer on every row (see :func:`standings_xlsx`
     for why a column); a one-session tournament's file is unchanged.
     """

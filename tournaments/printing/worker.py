@@ -1,4 +1,4 @@
-"""HTML → PDF in a worker process of the print pack (issue 14); no Django, no database.
+"""HTML → PDF in a worker process of the print pack; no Django, no database.
 
 The print pack (``tournaments.printing.pack``) renders every part's HTML in the server process
 and hands only the HTML string to these workers, so a worker never holds (or inherits) a
