@@ -45,7 +45,8 @@ def main() -> None:
         from django.conf import settings
         from pypdf import PdfReader
 
-        from tournaments import documents, printpack, simulation
+        from tournaments import simulation
+        from tournaments.printing import documents, pack as printpack
         from tournaments.models import Round
 
         tournament = simulation.simulate(registrations=_registrations(args.pairs, tmp), plan="MMMD", hands=4,

@@ -24,7 +24,7 @@ cores are shared with whatever else runs, so beside every wall time it prints th
 seconds (user + system) the work took and the load average, and for each pack a
 **quiet-machine estimate**: (CPU of the parts + the server's CPU writing their HTML) / the
 workers, plus the join, which runs alone at the end. The parts' CPU comes from the workers
-themselves (``printworker.render_timed``, in the pack's final status): they are children
+themselves (``printing.worker.render_timed``, in the pack's final status): they are children
 of the ``forkserver``, not of this process, so ``RUSAGE_CHILDREN`` cannot see them.
 """
 from __future__ import annotations
@@ -114,7 +114,7 @@ def costs(state: dict, cores: int) -> str:
 
 def _fresh(pack, tag: str):
     """``pack`` under another key (same content), so it renders cold again."""
-    from tournaments import printpack
+    from tournaments.printing import pack as printpack
 
     key = pack.key[:-len(tag)] + tag
     for suffix in (".pdf", ".json"):
@@ -143,7 +143,8 @@ def main() -> None:
         from django.test import Client
         from django.urls import reverse
 
-        from tournaments import documents, links, printpack, simulation
+        from tournaments import links, simulation
+        from tournaments.printing import documents, pack as printpack
         from tournaments.models import Round
 
         started = time.perf_counter()

@@ -13,8 +13,8 @@ from django.template.loader import render_to_string
 from django.utils.translation import gettext as _
 
 from scoring import championship as rules
-from tournaments.documents import html_to_pdf, long_date
-from tournaments.spreadsheets import append_row
+from tournaments.printing.documents import html_to_pdf, long_date
+from tournaments.printing.spreadsheets import append_row
 
 from .selectors import ChampionshipStandings
 

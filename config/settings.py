@@ -274,7 +274,7 @@ LOGGING = {
     "root": {"handlers": ["console"], "level": "WARNING"},
 }
 
-# The round's print pack (rules.md §10, tournaments/printpack.py): finished PDFs and their job
+# The round's print pack (rules.md §10, tournaments/printing/pack.py): finished PDFs and their job
 # status files live here, so every server process sees them and a restart keeps them.
 ARBITRO_PRINT_CACHE_DIR = Path(os.environ.get("ARBITRO_PRINT_CACHE_DIR", VAR_DIR / "cache" / "print"))
 # Worker processes rendering a pack when no round is in play (one while captains are

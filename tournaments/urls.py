@@ -1,14 +1,15 @@
 """URLs by role.
 
 - arbiter pages under ``/tornei/<slug>/`` (this module and ``urls_rounds``,
-  ``urls_documents``, ``urls_scales``), login required;
+  ``printing.urls``, ``urls_scales``), login required;
 - captains under ``/c/`` (``urls_captain``), by private link, no login;
 - players under ``/p/`` (``urls_public``), read-only, switched on by the arbiter.
 """
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import urls_captain, urls_documents, urls_public, urls_rounds, urls_scales
+from . import urls_captain, urls_public, urls_rounds, urls_scales
+from .printing import urls as urls_printing
 from .views import arbiter, groups, penalties, players, teams
 from .views import board, captain, public, transfer
 from .views import board_calls, deletion, prizes, withdrawals
@@ -64,7 +65,7 @@ arbiter_patterns = [
     path("gironi/", groups.groups, name="groups"),
     path("penalita/<int:pk>/togli/", penalties.penalty_remove, name="penalty_remove"),
     *urls_rounds.urlpatterns,
-    *urls_documents.urlpatterns,
+    *urls_printing.urlpatterns,
 ]
 
 urlpatterns = [

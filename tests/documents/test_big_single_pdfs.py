@@ -26,7 +26,8 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
-from tournaments import documents, printpack, services
+from tournaments import services
+from tournaments.printing import documents, pack as printpack
 
 from .test_documents import E_W_HANDS, played  # noqa: F401  (fixtures)
 
@@ -196,7 +197,7 @@ def test_progress_page_while_the_job_runs(arbiter_client, played, settings, monk
 
 
 def test_a_failed_job_shows_an_error_and_a_retry_button(arbiter_client, played, settings, monkeypatch):  # noqa: F811
-    from tournaments import printworker
+    from tournaments.printing import worker as printworker
 
     settings.ARBITRO_INLINE_PDF_PAGES = 0
     real = printworker.render

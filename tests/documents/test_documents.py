@@ -26,7 +26,8 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournaments import documents, services, spreadsheets
+from tournaments import services
+from tournaments.printing import documents, spreadsheets
 from tournaments.models import Round
 
 N_S_HANDS = {1: [400, 300, 200, 100], 2: [300, 300, 200, 100], 3: [300, 200, 100, 0], 4: [300, 200, 100, 0]}

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from tournaments import printpack
+from tournaments.printing import pack as printpack
 
 from .test_documents import drafted  # noqa: F401  (fixture)
 
@@ -80,7 +80,7 @@ import os, sys, time
 import django
 django.setup()
 from concurrent.futures import ProcessPoolExecutor
-from tournaments import printpack, printworker
+from tournaments.printing import pack as printpack, worker as printworker
 pool = ProcessPoolExecutor(max_workers=1, mp_context=printpack._context(), initializer=printworker.start_worker)
 pool.submit(time.sleep, 120)
 time.sleep(0.5)

@@ -13,7 +13,7 @@ import time
 
 from django.urls import reverse
 
-from tournaments import printpack, printworker
+from tournaments.printing import pack as printpack, worker as printworker
 
 from .test_documents import drafted, played  # noqa: F401  (fixtures)
 

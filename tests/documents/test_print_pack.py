@@ -19,8 +19,9 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
-from tournaments import printpack, services
+from tournaments import services
 from tournaments.models import Round
+from tournaments.printing import pack as printpack
 
 from .test_documents import E_W_HANDS, drafted, played  # noqa: F401  (fixtures)
 
@@ -186,7 +187,7 @@ def test_a_stale_or_failed_job_is_restarted(drafted):
 
 
 def test_a_render_error_is_reported_as_failed(drafted, monkeypatch):
-    from tournaments import printworker
+    from tournaments.printing import worker as printworker
 
     def broken(html):
         raise RuntimeError("font missing")
@@ -274,7 +275,7 @@ def test_a_key_of_another_round_or_a_bad_key_is_404(arbiter_client, played):
 
 def test_a5_html_pairs_sheets_with_a_cut_line(played):
     """4 sheets → 2 A4 pages of two halves each; the second half carries the cut mark."""
-    from tournaments import documents
+    from tournaments.printing import documents
 
     html = documents.scoresheets_html(documents.round_document(_round(played), qr=False), a5=True)
     assert html.count('<div class="pg">') == 2 and html.count('class="sheet"') == 4

@@ -7,7 +7,7 @@ import subprocess
 from django.urls import reverse
 
 from tournaments import links
-from tournaments.team_slips import team_slips, team_slips_html
+from tournaments.printing.team_slips import team_slips, team_slips_html
 
 
 def _text(pdf: bytes) -> str:

@@ -13,12 +13,13 @@ from django_tables2 import RequestConfig
 
 from pairing import mitchell
 
-from .. import documents, registration_import, registration_previews, registrations, selectors, services, wording
+from .. import registration_import, registration_previews, registrations, selectors, services, wording
 from ..errors import ArbiterError
 from ..i18n_messages import message_text
 from ..kinds import kind_of
 from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
 from ..models import AuditEntry, Pair, Player, Round, Team, Tournament
+from ..printing import documents
 from ..services import member_links
 from ..tables import PairTable
 from .common import arbiter_view

@@ -9,7 +9,7 @@ from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
 from .. import prize_selectors
-from ..documents import html_to_pdf, long_date
+from ..printing.documents import html_to_pdf, long_date
 from ..errors import ArbiterError
 from ..selectors import tournaments_of
 from ..services import prizes as prize_services
@@ -94,8 +94,8 @@ def prizes_pdf(request, tournament):
 @arbiter_view
 def federation_results(request, tournament, fmt: str):
     """``documenti/federazione.xlsx`` / ``.csv``: the results for the federation
-    (``tournaments.federation``), after the last closed round."""
-    from .. import federation
+    (``tournaments.printing.federation``), after the last closed round."""
+    from ..printing import federation
 
     if fmt == "csv":
         data, kind = federation.results_csv(tournament), "text/csv; charset=utf-8"

@@ -20,9 +20,10 @@ from django.views.decorators.http import require_GET
 
 from scoring.vp import format_vp
 
-from .. import documents, prize_selectors, selectors, services
+from .. import prize_selectors, selectors, services
 from ..kinds import kind_of
 from ..models import Pair, Round, Tournament
+from ..printing import documents
 from .common import arbiter_view
 
 #: Seconds a projector screen stays before the next one.

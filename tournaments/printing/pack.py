@@ -1,4 +1,4 @@
-"""The print pack of a round (issue 14): table list + every score sheet + standings, one PDF.
+"""The print pack of a round (rules.md §10): table list + every score sheet + standings, one PDF.
 
 One click on the round page starts a job; the pack is rendered once per *state* of what it
 shows and served from a file cache until something on it changes.
@@ -14,7 +14,7 @@ shows and served from a file cache until something on it changes.
   background thread of this server process.
 - The job renders the HTML of each part in this process (table list, score sheets in chunks
   of :data:`CHUNK`, standings; no database access: everything was read by :func:`prepare`),
-  has worker processes turn each part into PDF (``tournaments.printworker``, niceness 10; ONE
+  has worker processes turn each part into PDF (``tournaments.printing.worker``, niceness 10; ONE
   worker while the round is in play so the captains' saves keep their CPU, otherwise up to
   the cores) and joins the parts in order with pypdf into ``<ARBITRO_PRINT_CACHE_DIR>/<key>.pdf``.
 - Progress is a small JSON file next to it (``<key>.json``: ``{"state": "running", "done": 4,
@@ -24,7 +24,7 @@ A job whose server stopped (restart, crash, ``kill -9``) leaves a "running" stat
 moving: :func:`status` reports it as ``stopped`` at once when the process that wrote it is gone
 (its pid, on this machine), or after :data:`STALE_SECONDS` without progress; the page says so
 and «Prepara di nuovo» (any click) restarts it. The forkserver and the workers die with the
-server (``tournaments.printforkserver``, ``printworker.start_worker``).
+server (``tournaments.printing.forkserver``, ``worker.start_worker``).
 
 One job per round and format at a time: a click after something on the pack changed, while
 the job of the previous state still runs, **supersedes** that job (a ``<key>.cancel`` marker:
@@ -33,8 +33,8 @@ waits for it to stop before rendering, so two jobs never share the cores. When a
 done, :func:`prune` keeps only the newest ``ARBITRO_PRINT_KEEP`` packs of the tournament.
 
 The same jobs render **one document** too big to render inside a web request (the table
-list, the score sheets or the standings of ``tournaments/views/documents.py``, issue
-"big single PDFs"): :func:`prepare_document` reads it and computes its key the same way
+list, the score sheets or the standings of ``tournaments/printing/views.py``):
+:func:`prepare_document` reads it and computes its key the same way
 (the plain document, the language, the options), :func:`inline_ok` says whether it is
 small enough (setting ``ARBITRO_INLINE_PDF_PAGES``) to be rendered at once instead.
 """
@@ -58,8 +58,9 @@ from pathlib import Path
 from django.conf import settings
 from django.utils import translation
 
-from . import documents, links
-from .models import Round
+from .. import links
+from ..models import Round
+from . import documents, worker
 
 log = logging.getLogger(__name__)
 
@@ -485,7 +486,7 @@ def _context():
 
     ctx = multiprocessing.get_context("forkserver")
     with _pool_lock:
-        ctx.set_forkserver_preload(["tournaments.printworker", "tournaments.printforkserver", "weasyprint"])
+        ctx.set_forkserver_preload(["tournaments.printing.worker", "tournaments.printing.forkserver", "weasyprint"])
     return ctx
 
 
@@ -498,8 +499,6 @@ def run(pack: Pack, *, after: tuple[str, ...] | list[str] = ()) -> None:
     (status ``superseded``). Never touches the database. The final status also says what
     the pack cost (:func:`_costs`), which ``bench/printing.py`` prints.
     """
-    from . import printworker
-
     key = pack.key
     plan = _plan(pack)
     try:
@@ -519,19 +518,19 @@ def run(pack: Pack, *, after: tuple[str, ...] | list[str] = ()) -> None:
                     cpu = time.thread_time()
                     html = _part_html(pack, kind, tables)
                     html_cpu += time.thread_time() - cpu
-                    results[i] = printworker.render_timed(html)
+                    results[i] = worker.render_timed(html)
                     done += 1
                     _write_status(key, state="running", done=done, total=len(plan), sheets=pack.sheets)
             else:
                 with ProcessPoolExecutor(max_workers=workers, mp_context=_context(),
-                                         initializer=printworker.start_worker) as pool:
+                                         initializer=worker.start_worker) as pool:
                     futures = {}
                     for i in _submit_order(plan):
                         kind, tables = plan[i]
                         cpu = time.thread_time()
                         html = _part_html(pack, kind, tables)
                         html_cpu += time.thread_time() - cpu
-                        futures[pool.submit(printworker.render_timed, html)] = i
+                        futures[pool.submit(worker.render_timed, html)] = i
                     pending = set(futures)
                     while pending:  # the status is rewritten at least every second
                         finished, pending = wait(pending, timeout=1, return_when=FIRST_COMPLETED)

@@ -15,10 +15,11 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from .. import documents, printpack, spreadsheets
 from ..kinds import kind_of
 from ..models import Round
-from .common import arbiter_view
+from ..views.common import arbiter_view
+from . import documents, spreadsheets
+from . import pack as printpack
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -68,7 +69,7 @@ def _in_background(tournament, pack: printpack.Pack):
 def team_slips_pdf(request, tournament):
     """The team captains' slips (rules.md §15): every team's, or ``?squadra=N`` one team's.
     404 outside a team tournament or for a team number it does not have."""
-    from ..team_slips import team_slips, team_slips_pdf as render_slips
+    from .team_slips import team_slips, team_slips_pdf as render_slips
 
     if not kind_of(tournament).has_matches:
         raise Http404("teams")
@@ -149,7 +150,7 @@ def standings_xlsx(request, tournament):
                      inline=False)
 
 
-# --------------------------------------------------------------------------- print pack (issue 14)
+# --------------------------------------------------------------------------- print pack
 
 
 @arbiter_view

@@ -1,15 +1,15 @@
 """The team captains' slips (rules.md §15): one slip per team with the captain's line-up
 link as a QR code and in full, cut from an A4 sheet of six, as the table links are for the
-table captains. Plain values in, HTML and PDF out (like :mod:`tournaments.documents`)."""
+table captains. Plain values in, HTML and PDF out (like :mod:`tournaments.printing.documents`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
-from . import links
+from .. import links
+from ..models import Tournament
 from .documents import html_to_pdf, long_date
-from .models import Tournament
 
 
 @dataclass(frozen=True)

@@ -1,6 +1,6 @@
-"""HTML → PDF in a worker process of the print pack (issue 14); no Django, no database.
+"""HTML → PDF in a worker process of the print pack; no Django, no database.
 
-The print pack (``tournaments.printpack``) renders every part's HTML in the server process
+The print pack (``tournaments.printing.pack``) renders every part's HTML in the server process
 and hands only the HTML string to these workers, so a worker never holds (or inherits) a
 database connection. Workers come from a ``forkserver`` that has already imported
 WeasyPrint, so each starts in milliseconds, and they run at a lower priority
@@ -77,7 +77,7 @@ def exit_with_parent(poll: float = PARENT_POLL) -> threading.Thread:
 def start_worker(niceness: int = 10) -> None:
     """Pool initializer: :func:`lower_priority`, no automatic garbage collection in this
     process (it only renders parts; :func:`render` collects when needed), and tied to its
-    parent, the forkserver, which is tied to the server (:mod:`tournaments.printforkserver`):
+    parent, the forkserver, which is tied to the server (:mod:`tournaments.printing.forkserver`):
     a server stopped by SIGTERM or ``kill -9`` leaves no worker rendering behind it."""
     if not _set_parent_death_signal():
         exit_with_parent()

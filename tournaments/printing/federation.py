@@ -15,9 +15,9 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
-from . import selectors
-from .kinds import kind_of
-from .models import Player, Tournament
+from .. import selectors
+from ..kinds import kind_of
+from ..models import Player, Tournament
 from .spreadsheets import append_row
 
 
