@@ -1,6 +1,6 @@
 """URL patterns of the captain pages (under /c/), reached by a table's private link.
 
-``captain`` takes the table's token (``tournaments.links.captain_url``); the JSON
+``captain`` takes the table's token (``tournaments.captains.links.captain_url``); the JSON
 endpoints hang below it so a token opens only its own table.
 """
 from django.urls import path

@@ -14,7 +14,7 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournaments import services
-from tournaments.devices import client_ip
+from tournaments.captains.devices import client_ip
 from tournaments.models import AuditEntry, PinGuard, ScoreSheet
 
 HANDS = [[600, 200], [400, 150], [250, 300], [300, 195]]

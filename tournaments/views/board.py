@@ -18,8 +18,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring.vp import format_vp
 
-from .. import clock, links, selectors, services, timesource
-from ..devices import same_browser
+from .. import clock, selectors, services, timesource
+from ..captains import links
+from ..captains.devices import same_browser
 from ..errors import StaleSheetError
 from ..models import Round, ScoreSheet, Table
 from . import round_cache
@@ -68,7 +69,7 @@ def build_board_rows_context(rnd: Round, stamp: str | None = None) -> dict:
     ``can_validate`` (``rounds.can_validate``: the round page's rule — entered,
     confirmed or disputed, no sum error, round in play), ``pin_locked`` (PIN entry locked
     after too many wrong PINs), ``same_browser`` (a captain's confirmation
-    from a browser that looks like the entry's: ``tournaments.devices.same_browser``),
+    from a browser that looks like the entry's: ``tournaments.captains.devices.same_browser``),
     ``late`` (rules.md §11: no sheet yet and the table's clock is at zero), ``extra_minutes`` (the
     table's extra time), ``entered_at`` ("inserito 3:10 prima della fine" / "+2:05 oltre il tempo"). Also
     ``clock`` (the room's ``services.clock_json`` while the round is in play) and ``late``.

@@ -9,7 +9,7 @@ service and answer JSON.
 
 Security (issue 6, issue 10 items 2–3): a token opens only its own table of its own
 round (the body never names a table); draft rounds and unknown tokens are a plain 404;
-unknown tokens are rate-limited per client address (:func:`tournaments.devices.client_ip`,
+unknown tokens are rate-limited per client address (:func:`tournaments.captains.devices.client_ip`,
 which reads ``X-Forwarded-For`` only from a proxy named in ``ARBITRO_TRUSTED_PROXIES``), but a
 valid link is never refused by that limiter: behind a proxy or a hotspot every phone shares
 one address. Tokens have about 190 bits, so guessing them is hopeless anyway. Wrong PINs are
@@ -45,8 +45,8 @@ from scoring import sheets as sheet_rules
 from scoring.vp import format_vp, scale_to_dict
 
 from .. import selectors, services
-from ..call_status import call_json, call_tag, latest_call, latest_call_columns
-from ..devices import (DEVICE_COOKIE, DEVICE_MAX_AGE, client_ip, confirming_mark, device_id, device_mark,
+from ..captains.call_status import call_json, call_tag, latest_call, latest_call_columns
+from ..captains.devices import (DEVICE_COOKIE, DEVICE_MAX_AGE, client_ip, confirming_mark, device_id, device_mark,
                        new_device_id)
 from ..errors import ArbiterError, StaleSheetError
 from ..i18n_messages import message_text
