@@ -188,7 +188,7 @@ def _together(*calls):
 
 def test_two_processes_lose_double_and_overwrite_nothing(servers, room):
     from tournaments.models import AuditEntry, PinGuard, ScoreSheet
-    from tournaments.services.pins import TABLE_MAX_WRONG
+    from tournaments.captains.pins import TABLE_MAX_WRONG
 
     a, b = servers
     tournament, rnd, tables, session = room

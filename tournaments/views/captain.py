@@ -13,7 +13,7 @@ unknown tokens are rate-limited per client address (:func:`tournaments.captains.
 which reads ``X-Forwarded-For`` only from a proxy named in ``ARBITRO_TRUSTED_PROXIES``), but a
 valid link is never refused by that limiter: behind a proxy or a hotspot every phone shares
 one address. Tokens have about 190 bits, so guessing them is hopeless anyway. Wrong PINs are
-counted per table and per tournament in the database (``tournaments.services.pins``); the
+counted per table and per tournament in the database (``tournaments.captains.pins``); the
 PIN page is per tournament (``/t/<slug>/pin/``). Writes are rate-limited per token. Every POST needs Django's CSRF token
 (header ``X-CSRFToken``; the page sets the cookie with ``ensure_csrf_cookie``).
 
