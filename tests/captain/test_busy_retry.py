@@ -17,7 +17,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import AuditEntry, ScoreSheet
 from tournaments.services import guard
-from tournaments.views import captain as captain_views
+from tournaments.captains import views as captain_views
 
 HANDS = [[600, 200], [400, 150], [250, 300], [300, 195]]
 

@@ -15,9 +15,9 @@ from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 
 from .. import services
-from ..captains.call_status import call_json
+from .call_status import call_json
 from ..errors import ArbiterError
-from .captain import LINES, WRITE_RATE, _body, _limited, _table_for, _too_many, captain_label
+from .views import LINES, WRITE_RATE, _body, _limited, _table_for, _too_many, captain_label
 
 
 def _caller(data: dict, table_number: int) -> str:

@@ -45,8 +45,8 @@ from scoring import sheets as sheet_rules
 from scoring.vp import format_vp, scale_to_dict
 
 from .. import selectors, services
-from ..captains.call_status import call_json, call_tag, latest_call, latest_call_columns
-from ..captains.devices import (DEVICE_COOKIE, DEVICE_MAX_AGE, client_ip, confirming_mark, device_id, device_mark,
+from .call_status import call_json, call_tag, latest_call, latest_call_columns
+from .devices import (DEVICE_COOKIE, DEVICE_MAX_AGE, client_ip, confirming_mark, device_id, device_mark,
                        new_device_id)
 from ..errors import ArbiterError, StaleSheetError
 from ..i18n_messages import message_text
@@ -664,8 +664,3 @@ def dispute(request, table, data):
 save_view = _write_view(save)
 confirm_view = _write_view(confirm)
 dispute_view = _write_view(dispute)
-
-
-# The PIN pages live in captain_pin.py (moved out to keep this module short); the old
-# import path ``captain.pin_entry`` / ``captain.pin_help`` stays.
-from .captain_pin import pin_entry, pin_help  # noqa: E402,F401

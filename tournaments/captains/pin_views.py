@@ -1,6 +1,6 @@
-"""The captain's PIN pages (moved out of :mod:`tournaments.views.captain`, which re-exports
-them): ``/t/<slug>/pin/``, where a captain without a camera types his table number and the
-PIN printed on the sheet, and ``/c/``, the old common PIN page that now points there."""
+"""The captain's PIN pages: ``/t/<slug>/pin/``, where a captain without a camera types his
+table number and the PIN printed on the sheet, and ``/c/``, the old common PIN page that now
+points there."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404, redirect, render
@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from ..captains import pins
+from . import pins
 from ..models import Round, Tournament
 
 
