@@ -327,7 +327,7 @@ def test_rate_limit_of_unknown_tokens_is_shared_by_both_processes(servers, room)
     counter per process each would have stayed under 30."""
     import zlib
 
-    from tournaments.captains.views import GUESS_RATE
+    from tournaments.captains.access import GUESS_RATE
 
     a, b = servers
     assert GUESS_RATE == "30/m"

@@ -5,7 +5,7 @@ endpoints hang below it so a token opens only its own table.
 """
 from django.urls import path
 
-from . import call_views, pin_views, views
+from . import call_views, pin_views, views, write_views
 
 urlpatterns: list = [
     # issue 10: the PIN page is per tournament (/t/<slug>/pin/, in tournaments/urls.py);
@@ -13,8 +13,8 @@ urlpatterns: list = [
     path("", pin_views.pin_help, name="captain_pin_help"),
     path("<str:token>/", views.sheet_page, name="captain"),
     path("<str:token>/stato/", views.sheet_state, name="captain_state"),
-    path("<str:token>/salva/", views.save_view, name="captain_save"),
-    path("<str:token>/conferma/", views.confirm_view, name="captain_confirm"),
-    path("<str:token>/contesta/", views.dispute_view, name="captain_dispute"),
+    path("<str:token>/salva/", write_views.save_view, name="captain_save"),
+    path("<str:token>/conferma/", write_views.confirm_view, name="captain_confirm"),
+    path("<str:token>/contesta/", write_views.dispute_view, name="captain_dispute"),
     path("<str:token>/chiama/", call_views.call_view, name="captain_call"),
 ]
