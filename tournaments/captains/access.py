@@ -71,7 +71,7 @@ def table_for(request, token: str) -> Table:
     Raises Http404 for an unknown token or a table of a draft round (its tables may
     still be regenerated); such a token counts as a guess for the per-address limit, and
     raises ``_Blocked`` (429) once the address made too many. A valid token of a published
-    or closed round is never counted nor refused (issue 10 item 2: a shared address).
+    or closed round is never counted nor refused: a whole room may share one address.
     """
     # No default ordering: it would join rounds and tournaments for nothing.
     table = Table.objects.select_related("round__tournament", "sheet").filter(token=token).order_by().first()

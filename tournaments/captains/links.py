@@ -63,7 +63,8 @@ PRINT_QR_MASK = 0
 
 @lru_cache(maxsize=2048)
 def qr_png_uri(url: str, scale: int = 4) -> str:
-    """``url``'s QR code as a ``data:image/png;base64,…`` URI for printed pages (issue 14).
+    """``url``'s QR code as a ``data:image/png;base64,…`` URI for printed pages (a
+    250-table pack must print in seconds).
 
     A 1-bit PNG of ``scale`` pixels per module (about 600 bytes), meant to be sized by CSS
     with ``image-rendering: pixelated`` so its squares stay sharp: WeasyPrint places an image

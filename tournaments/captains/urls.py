@@ -8,8 +8,8 @@ from django.urls import path
 from . import call_views, pin_views, views, write_views
 
 urlpatterns: list = [
-    # issue 10: the PIN page is per tournament (/t/<slug>/pin/, in tournaments/urls.py);
-    # the old common page redirects there or explains.
+    # The PIN page is per tournament (/t/<slug>/pin/, in tournaments/urls.py), so that wrong
+    # PINs are counted per tournament; the old common page redirects there or explains.
     path("", pin_views.pin_help, name="captain_pin_help"),
     path("<str:token>/", views.sheet_page, name="captain"),
     path("<str:token>/stato/", views.sheet_state, name="captain_state"),

@@ -149,7 +149,7 @@ def page_texts() -> dict[str, str]:
         "retry": _("Non inviato, riprovo…"),
         "sending": _("Invio…"),
         "missing": _("Completa tutte le smazzate con multipli di 5."),
-        # issue 14 item 7: the field with a wrong value is named, totals are not computed
+        # the field with a wrong value is named, and no totals are computed from a wrong value
         "invalid": _("Smazzata %(h)s, %(line)s: «%(v)s» non è un numero multiplo di 5. Correggi il campo evidenziato."),
         "not_number": _("Smazzata %(h)s, %(line)s: «%(v)s» non è un numero intero."),
         "problems": _("Score non inviato, correggi i campi evidenziati:"),
@@ -203,7 +203,7 @@ def sheet_page(request, token):
         "hand_numbers": range(1, tournament.hands_per_round + 1),
         "call_reasons": [(v, label) for v, label in ArbiterCall.Reason.choices if v],
     })
-    if not device_id(request):  # the device cookie of the "same browser?" hint (issue 10 item 5)
+    if not device_id(request):  # the device cookie of the "same browser?" hint
         response.set_cookie(DEVICE_COOKIE, new_device_id(), max_age=DEVICE_MAX_AGE, httponly=True,
                             samesite="Lax")
     return response
@@ -214,10 +214,10 @@ def sheet_stamp(request, table: Table, sheet: ScoreSheet | None) -> str:
 
     Made from the sheet's version, state and last write (a save, a confirmation, a
     dispute, the arbiter's validation or correction), the round's state and when it was
-    published or closed, and whether this browser saved the current version (issue 10
-    item 1), and the round clock's instants and this table's extra time (issue 12 item 3:
-    a pause or extra minutes must reach the phones; the remaining seconds are not in the
-    tag, the phone counts them down itself). :func:`sheet_state` computes the same tag
+    published or closed, and whether this browser saved the current version (its page
+    hides "confirm"), and the round clock's instants and this table's extra time (a pause
+    or extra minutes must reach the phones; the remaining seconds are not in the tag, the
+    phone counts them down itself). :func:`sheet_state` computes the same tag
     from one narrow query.
     """
     rnd = table.round
@@ -282,11 +282,11 @@ def _unchanged(request, token: str) -> str | None:
 def sheet_state(request, token):
     """JSON of the current sheet, polled by the page (the other captain's changes).
 
-    Issue 10 item 1 (500 phones polling): the answer carries an ``ETag``
+    A room of 500 phones polls every few seconds, so the answer carries an ``ETag``
     (:func:`sheet_stamp`); a poll that sends it back in ``If-None-Match`` while nothing
     changed gets ``304 Not Modified`` with no body, after one narrow query, without
     reading the hands or building the JSON. A valid link is never refused by the
-    per-address guess limit (item 2: a whole room may share one address); an unknown
+    per-address guess limit (a whole room may share one address); an unknown
     token never matches a tag, so it reaches :func:`table_for` and counts as a guess.
     Answer: ``{"sheet": {...}, "clock": {...}, "call": {...} | null}`` (``services.clock_json``;
     the table's latest call to the arbiter, ``call_status.call_json``); a rest table has
@@ -300,7 +300,7 @@ def sheet_state(request, token):
         return response
     table = table_for(request, token)
     sheet = None if table.is_bye else current_sheet(table, fresh=False)
-    # The round clock (issue 12 item 3), for a rest table too: the phone counts down from these
+    # The round clock, for a rest table too: the phone counts down from these
     # seconds, and the clock's instants are in the tag, so a pause reaches a resting pair too.
     payload = {"sheet": None if table.is_bye else sheet_payload(request, table, sheet),
                "clock": services.clock_json(table.round, table)}

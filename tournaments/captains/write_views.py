@@ -177,8 +177,9 @@ def save(request, table, data):
     new (lost answers on a flaky Wi-Fi are re-sent). ``last_sent``: the content this phone
     sent last (its answer may have been lost); when the server holds exactly that content
     (same content hash), an old ``version`` is this phone's own save, not another phone's,
-    and the new content is accepted (issue 10 item 6; the phone sends the content rather
-    than its hash because a page on plain HTTP has no ``crypto.subtle``). Hand scores beyond
+    and the new content is accepted (a retry after a lost answer is no conflict; the phone
+    sends the content rather than its hash because a page on plain HTTP has no
+    ``crypto.subtle``). Hand scores beyond
     ±10,000 MP are refused (400). The browser remembers the version it saved, so that it
     cannot confirm it.
     """
@@ -208,7 +209,7 @@ def _refuse_own_sheet(request, table: Table, sheet: ScoreSheet) -> None:
 
 def _check_version(sheet: ScoreSheet, data: dict) -> None:
     """Refuse (409) when ``sheet`` is not the version the captain looked at; first (400) when
-    its round is no longer in play, the real reason (issue 9 item 10)."""
+    its round is no longer in play: the real reason, rather than a version conflict."""
     refusal = services.round_closed_refusal(Round.objects.get(pk=sheet.table.round_id))
     if refusal:
         raise ArbiterError(refusal)
