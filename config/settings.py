@@ -221,7 +221,7 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # Caches, shared by every server process. "default" holds the captain pages' rate limits
-# (django-ratelimit, tournaments/views/captain.py). With SQLite (a club laptop, one waitress
+# (django-ratelimit, tournaments/captains/access.py). With SQLite (a club laptop, one waitress
 # process with threads) a local-memory cache, as before. With any other database (PostgreSQL:
 # a hosted server with several processes) a table of that database, shared by every process,
 # whose counters increment atomically (tournaments/cache.py); ``manage.py createcachetable``
