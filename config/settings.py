@@ -149,7 +149,7 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 # REMOTE_ADDR for a request of ARBITRO_TRUSTED_PROXIES (manage.py serve), and client_ip reads
 # X-Forwarded-For only from a trusted peer (for any other WSGI server). Counting the proxy's
 # address let five wrong passwords from anywhere lock the arbiter's own browser out.
-AXES_CLIENT_IP_CALLABLE = "tournaments.devices.client_ip"
+AXES_CLIENT_IP_CALLABLE = "tournaments.captains.devices.client_ip"
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
@@ -221,7 +221,7 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # Caches, shared by every server process. "default" holds the captain pages' rate limits
-# (django-ratelimit, tournaments/views/captain.py). With SQLite (a club laptop, one waitress
+# (django-ratelimit, tournaments/captains/access.py). With SQLite (a club laptop, one waitress
 # process with threads) a local-memory cache, as before. With any other database (PostgreSQL:
 # a hosted server with several processes) a table of that database, shared by every process,
 # whose counters increment atomically (tournaments/cache.py); ``manage.py createcachetable``
@@ -230,7 +230,7 @@ CONTENT_SECURITY_POLICY = {
 # LocMemCache does not run. "documents": files under var/cache/documents, shared by the
 # processes of one machine, for generated documents (PDF/XLSX, print cache): ask for
 # ``django.core.cache.caches["documents"]``. QR codes keep a per-process memo
-# (tournaments/links.py): they are a pure function of the link, so nothing to share.
+# (tournaments/captains/links.py): they are a pure function of the link, so nothing to share.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     _DEFAULT_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "arbitro"}
 else:
@@ -249,7 +249,7 @@ RATELIMIT_USE_CACHE = "default"
 
 # The addresses of the reverse proxies in front of the server
 # (``ARBITRO_TRUSTED_PROXIES``, comma-separated, e.g. ``127.0.0.1``). Only a request whose
-# direct peer is one of them has its ``X-Forwarded-For`` read (tournaments/devices.py).
+# direct peer is one of them has its ``X-Forwarded-For`` read (tournaments/captains/devices.py).
 # Where closing a round writes the tournament's export (and, on SQLite, an
 # online copy of the database); the newest 20 of each kind are kept (tournaments/transfer/backups.py).
 ARBITRO_BACKUP_DIR = Path(os.environ.get("ARBITRO_BACKUP_DIR", VAR_DIR / "backups"))

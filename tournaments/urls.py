@@ -2,16 +2,18 @@
 
 - arbiter pages under ``/tornei/<slug>/`` (this module and ``urls_rounds``,
   ``printing.urls``, ``urls_scales``), login required;
-- captains under ``/c/`` (``urls_captain``), by private link, no login;
+- captains under ``/c/`` (``captains.urls``), by private link, no login;
 - players under ``/p/`` (``urls_public``), read-only, switched on by the arbiter.
 """
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import urls_captain, urls_public, urls_rounds, urls_scales
+from . import urls_public, urls_rounds, urls_scales
+from .captains import pin_views
+from .captains import urls as captain_urls
 from .printing import urls as urls_printing
 from .views import arbiter, groups, penalties, players, teams
-from .views import board, captain, public, transfer
+from .views import board, public, transfer
 from .views import board_calls, deletion, prizes, withdrawals
 
 arbiter_patterns = [
@@ -76,7 +78,10 @@ urlpatterns = [
     path("tornei/importa-file/", transfer.tournament_import, name="tournament_import"),
     path("tabelle-vp/", include(urls_scales.urlpatterns)),
     path("tornei/<slug:slug>/", include(arbiter_patterns)),
-    path("c/", include(urls_captain.urlpatterns)),
-    path("t/<slug:slug>/pin/", captain.pin_entry, name="captain_pin"),
+    # A team captain's line-up page: under /c/ but a team page (views.teams, beside the arbiter's
+    # line-up form); listed before the captains' URLs so that /c/<token>/… never catches it.
+    path("c/squadra/<str:token>/", teams.team_captain, name="team_captain"),
+    path("c/", include(captain_urls.urlpatterns)),
+    path("t/<slug:slug>/pin/", pin_views.pin_entry, name="captain_pin"),
     path("p/", include(urls_public.urlpatterns)),
 ]

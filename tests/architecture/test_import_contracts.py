@@ -1,5 +1,6 @@
 """The import contracts of ``.importlinter`` (import-linter): pure ``pairing`` and ``scoring``,
-the layers of ``tournaments``, no cycle between sibling modules. ``make test`` runs
+the layers of ``tournaments`` (the captains' views among the views), no cycle between sibling
+modules. ``make test`` runs
 ``lint-imports`` before the suite; these tests show that it passes on the tree and that it
 catches a cycle added on purpose."""
 import shutil
@@ -53,3 +54,12 @@ def test_django_in_the_pairing_engine_breaks_the_contract(tmp_path):
     result = lint(tree)
     assert result.returncode == 1
     assert "pairing is pure Python" in result.stdout and "BROKEN" in result.stdout
+
+
+def test_a_service_importing_the_captains_views_breaks_the_contract(tmp_path):
+    tree = copy_tree(tmp_path)
+    (tree / "tournaments" / "services" / "captain_here.py").write_text(
+        "from ..captains import write_views  # noqa: F401\n")
+    result = lint(tree)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "the captains' views are views: nothing below the views imports them BROKEN" in result.stdout

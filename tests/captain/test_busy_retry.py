@@ -17,7 +17,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import AuditEntry, ScoreSheet
 from tournaments.services import guard
-from tournaments.views import captain as captain_views
+from tournaments.captains import access, call_views, views, write_views
 
 HANDS = [[600, 200], [400, 150], [250, 300], [300, 195]]
 
@@ -160,5 +160,6 @@ def test_captain_save_and_confirm_through_a_busy_database(transactional_db, tour
 
 def test_no_python_lock_serialises_the_captains_writes():
     """The brief: writes are serialised by the database, never by a Python lock."""
-    assert not hasattr(captain_views, "_WRITERS")
-    assert "threading" not in captain_views.__dict__
+    for module in (access, views, write_views, call_views):
+        assert not hasattr(module, "_WRITERS")
+        assert "threading" not in module.__dict__

@@ -2,7 +2,7 @@
 or a tournament's PIN page locked and unlocked, a shared address (NAT) never blocks the room,
 X-Forwarded-For read only from a named proxy.
 
-Numbers used below, chosen in tournaments/services/pins.py and checked here by hand:
+Numbers used below, chosen in tournaments/captains/pins.py and checked here by hand:
 a table locks at 5 wrong PINs; a tournament's PIN page locks at 18 wrong PINs in 15 minutes.
 """
 import datetime
@@ -14,7 +14,8 @@ from django.urls import reverse
 from django.utils import timezone
 
 from tournaments import services
-from tournaments.devices import client_ip
+from tournaments.captains import pins
+from tournaments.captains.devices import client_ip
 from tournaments.models import AuditEntry, PinGuard, ScoreSheet
 
 HANDS = [[600, 200], [400, 150], [250, 300], [300, 195]]
@@ -146,7 +147,7 @@ def test_unlocking_a_table_that_is_not_locked_is_refused(tables, arbiter):
     from tournaments.errors import ArbiterError
 
     with pytest.raises(ArbiterError):
-        services.unlock_table_pin(table=tables[1], by=arbiter)
+        pins.unlock_table_pin(table=tables[1], by=arbiter)
 
 
 def test_right_pin_clears_the_tables_wrong_count(client, tables):
@@ -165,7 +166,7 @@ def test_tournament_pin_page_locks_after_18_wrong_pins_in_15_minutes(client, arb
     codes = [phone.post(pin_url(), {"table": str(n), "pin": wrong_pin(tables[n]) if n in tables else "1234"},
                         REMOTE_ADDR=f"10.0.1.{k}").status_code for k, n in enumerate(tries)]
     assert codes == [400] * 18
-    assert not services.locked_tables(tables[1].round)
+    assert not pins.locked_tables(tables[1].round)
     response = phone.post(pin_url(), {"table": "1", "pin": tables[1].pin})   # even the right PIN
     assert response.status_code == 429 and "Troppi PIN errati in questo torneo" in response.content.decode()
     assert phone.get(pin_url()).status_code == 429
@@ -184,14 +185,14 @@ def test_tournament_lock_ends_with_its_15_minute_window(tables, tournament):
     start = timezone.now()
     for k in range(18):
         n = 1 + k % 4 if k < 16 else 90 + k   # 4 per table, then 2 unknown table numbers
-        result = services.open_table_by_pin(tournament=tournament, table_number=str(n),
+        result = pins.open_table_by_pin(tournament=tournament, table_number=str(n),
                                             pin=wrong_pin(tables[n]) if n in tables else "1234", now=start)
         assert result.status == 400
     at_14 = start + datetime.timedelta(minutes=14, seconds=59)
-    assert services.open_table_by_pin(tournament=tournament, table_number="1", pin=tables[1].pin,
+    assert pins.open_table_by_pin(tournament=tournament, table_number="1", pin=tables[1].pin,
                                       now=at_14).status == 429
     at_15 = start + datetime.timedelta(minutes=15)
-    assert services.open_table_by_pin(tournament=tournament, table_number="1", pin=tables[1].pin,
+    assert pins.open_table_by_pin(tournament=tournament, table_number="1", pin=tables[1].pin,
                                       now=at_15).table == tables[1]
 
 
@@ -228,12 +229,12 @@ def test_guessing_bound_is_at_most_one_percent_an_hour():
     """README, "PIN dei tavoli": an hour meets at most 60/15 + 1 = 5 windows of 15 minutes, each
     allowing 18 wrong PINs: 90 guesses. Each guess names one table and hits with probability at
     most 1/(10,000 − 90); so P(any table opened in an hour) ≤ 90/9,910 ≈ 0.908 % ≤ 1 %."""
-    windows = 60 // int(services.TOURNAMENT_WINDOW.total_seconds() // 60) + 1
+    windows = 60 // int(pins.TOURNAMENT_WINDOW.total_seconds() // 60) + 1
     assert windows == 5
-    guesses = windows * services.TOURNAMENT_MAX_WRONG
+    guesses = windows * pins.TOURNAMENT_MAX_WRONG
     assert guesses == 90
     assert guesses / (10_000 - guesses) <= 0.01
-    assert services.TABLE_MAX_WRONG == 5
+    assert pins.TABLE_MAX_WRONG == 5
 
 
 # --------------------------------------------------------------------------- the live board follows a lock

@@ -198,7 +198,7 @@ def test_open_files_limit_is_raised_up_to_the_hard_limit():
 def test_blocked_address_still_polls_its_own_link_but_not_unknown_ones(client, tables):
     """Behind one address (NAT) a guesser must not block the room's polls,
     and an unknown token never gets the cheap 304: it is a 404, then a 429."""
-    from tournaments.views.captain import GUESS_RATE
+    from tournaments.captains.access import GUESS_RATE
 
     t = tables[1]
     tag = poll(client, t)["ETag"]

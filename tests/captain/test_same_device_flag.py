@@ -8,7 +8,7 @@ import pytest
 from django.test import Client
 from django.urls import reverse
 
-from tournaments.devices import DEVICE_COOKIE, same_browser
+from tournaments.captains.devices import DEVICE_COOKIE, same_browser
 from tournaments.models import ScoreSheet
 
 HANDS = [[600, 200], [400, 150], [250, 300], [300, 195]]
@@ -85,7 +85,7 @@ def test_board_flags_a_private_tab_opened_after_the_entry(tables, arbiter):
     flags it; another User-Agent does not."""
     import time
 
-    from tournaments.devices import device_born, new_device_id
+    from tournaments.captains.devices import device_born, new_device_id
 
     t, other = tables[3], tables[4]
     for table, agent, flagged in ((t, PHONE_UA, True), (other, PHONE_UA + " other", False)):

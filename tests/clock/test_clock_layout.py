@@ -8,7 +8,7 @@ import pytest
 from django.urls import reverse
 
 from tests.captain.test_csp_pages import inline_problems
-from tournaments import links
+from tournaments.captains import links
 from tournaments.models import Round
 
 

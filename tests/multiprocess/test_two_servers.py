@@ -188,7 +188,7 @@ def _together(*calls):
 
 def test_two_processes_lose_double_and_overwrite_nothing(servers, room):
     from tournaments.models import AuditEntry, PinGuard, ScoreSheet
-    from tournaments.services.pins import TABLE_MAX_WRONG
+    from tournaments.captains.pins import TABLE_MAX_WRONG
 
     a, b = servers
     tournament, rnd, tables, session = room
@@ -327,7 +327,7 @@ def test_rate_limit_of_unknown_tokens_is_shared_by_both_processes(servers, room)
     counter per process each would have stayed under 30."""
     import zlib
 
-    from tournaments.views.captain import GUESS_RATE
+    from tournaments.captains.access import GUESS_RATE
 
     a, b = servers
     assert GUESS_RATE == "30/m"

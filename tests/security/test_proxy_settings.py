@@ -2,7 +2,7 @@
 django-axes counts the client's address (the fast half of tests/security/test_proxy_nginx.py)."""
 from waitress.proxy_headers import proxy_headers_middleware
 
-from tournaments.devices import client_ip
+from tournaments.captains.devices import client_ip
 from tournaments.management.commands.serve import proxy_options, server_options
 
 
@@ -56,7 +56,7 @@ def test_waitress_gives_django_the_client_and_https_from_the_proxy_only(rf):
 def test_axes_counts_the_address_client_ip_reads(settings, rf):
     from axes.helpers import get_client_ip_address
 
-    assert settings.AXES_CLIENT_IP_CALLABLE == "tournaments.devices.client_ip"
+    assert settings.AXES_CLIENT_IP_CALLABLE == "tournaments.captains.devices.client_ip"
     assert settings.AXES_LOCKOUT_PARAMETERS == [["username", "ip_address"]]
     settings.ARBITRO_TRUSTED_PROXIES = ["127.0.0.1"]
     request = rf.post("/accounts/login/", REMOTE_ADDR="127.0.0.1", HTTP_X_FORWARDED_FOR="6.6.6.6, 192.0.2.7")

@@ -6,7 +6,7 @@ import subprocess
 
 from django.urls import reverse
 
-from tournaments import links
+from tournaments.captains import links
 from tournaments.printing.team_slips import team_slips, team_slips_html
 
 

@@ -63,10 +63,10 @@ class PinGuard(models.Model):
     that several server processes share the count.
 
     One row per table that received a wrong PIN (``table`` set; it locks PIN entry at
-    ``tournaments.services.pins.TABLE_MAX_WRONG`` wrong tries until the arbiter unlocks it) and
+    ``tournaments.captains.pins.TABLE_MAX_WRONG`` wrong tries until the arbiter unlocks it) and
     one row per tournament (``table`` empty; it counts every wrong PIN in a window of
     ``TOURNAMENT_WINDOW`` and locks the PIN page to the window's end at ``TOURNAMENT_MAX_WRONG``).
-    Written only by ``tournaments.services.pins``.
+    Written only by ``tournaments.captains.pins``.
     """
 
     tournament = models.ForeignKey(Tournament, on_delete=models.CASCADE, related_name="pin_guards")

@@ -156,17 +156,6 @@ from .scales import (  # noqa: F401
     create_custom_scale,
     delete_custom_scale,
 )
-from .pins import (  # noqa: F401
-    TABLE_MAX_WRONG,
-    TOURNAMENT_MAX_WRONG,
-    TOURNAMENT_WINDOW,
-    PinResult,
-    open_table_by_pin,
-    unlock_table_pin,
-    unlock_tournament_pin,
-    locked_tables,
-    tournament_pin_lock,
-)
 from .clock import (  # noqa: F401
     add_clock_minutes,
     clock_json,

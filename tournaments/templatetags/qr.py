@@ -2,7 +2,7 @@
 (``links.qr_png_uri``, cached per process), e.g. the players' own pages on the score sheets."""
 from django import template
 
-from .. import links
+from ..captains import links
 
 register = template.Library()
 

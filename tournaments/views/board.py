@@ -18,8 +18,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring.vp import format_vp
 
-from .. import clock, links, selectors, services, timesource
-from ..devices import same_browser
+from .. import clock, selectors, services, timesource
+from ..captains import links, pins
+from ..captains.devices import same_browser
 from ..errors import StaleSheetError
 from ..models import Round, ScoreSheet, Table
 from . import round_cache
@@ -68,14 +69,14 @@ def build_board_rows_context(rnd: Round, stamp: str | None = None) -> dict:
     ``can_validate`` (``rounds.can_validate``: the round page's rule — entered,
     confirmed or disputed, no sum error, round in play), ``pin_locked`` (PIN entry locked
     after too many wrong PINs), ``same_browser`` (a captain's confirmation
-    from a browser that looks like the entry's: ``tournaments.devices.same_browser``),
+    from a browser that looks like the entry's: ``tournaments.captains.devices.same_browser``),
     ``late`` (rules.md §11: no sheet yet and the table's clock is at zero), ``extra_minutes`` (the
     table's extra time), ``entered_at`` ("inserito 3:10 prima della fine" / "+2:05 oltre il tempo"). Also
     ``clock`` (the room's ``services.clock_json`` while the round is in play) and ``late``.
     """
     slug = rnd.tournament.slug
     rows = []
-    locked = services.locked_tables(rnd)
+    locked = pins.locked_tables(rnd)
     in_play = rnd.state == Round.State.PUBLISHED
     room_clock = services.clock_json(rnd) if in_play else None
     state, now = services.clock_state(rnd), timesource.now()
@@ -137,7 +138,7 @@ def build_board_rows_context(rnd: Round, stamp: str | None = None) -> dict:
         "pin_locked": [r for r in rows if r.get("pin_locked")],
         "late": [r for r in rows if r.get("late")],
         "clock": room_clock,
-        "pin_lock_ends": services.tournament_pin_lock(rnd.tournament),
+        "pin_lock_ends": pins.tournament_pin_lock(rnd.tournament),
         "stamp": stamp or board_stamp(rnd),
         "matches": team_matches(rnd, {r["number"]: r["state"] for r in rows}),  # rules.md §15: by match
         "calls": calls_context(rnd),  # the tables calling the arbiter, at the top of the board
@@ -206,7 +207,7 @@ def board_validate(request, tournament, number, table):
 def board_unlock_pin(request, tournament, number, table):
     """Unlock PIN entry of table ``table`` (locked after too many wrong PINs); audited."""
     rnd = _round(tournament, number)
-    services.unlock_table_pin(table=get_object_or_404(Table, round=rnd, number=table), by=request.user)
+    pins.unlock_table_pin(table=get_object_or_404(Table, round=rnd, number=table), by=request.user)
     messages.success(request, _("PIN del tavolo %(t)s sbloccato.") % {"t": table})
     return redirect("board", slug=tournament.slug, number=number)
 
@@ -216,7 +217,7 @@ def board_unlock_pin(request, tournament, number, table):
 def board_unlock_tournament_pin(request, tournament, number):
     """Reopen the tournament's PIN page before its lock ends; audited."""
     _round(tournament, number)
-    services.unlock_tournament_pin(tournament=tournament, by=request.user)
+    pins.unlock_tournament_pin(tournament=tournament, by=request.user)
     messages.success(request, _("Pagina del PIN sbloccata."))
     return redirect("board", slug=tournament.slug, number=number)
 

@@ -9,7 +9,8 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from .. import links, services, team_selectors
+from .. import services, team_selectors
+from ..captains import links
 from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..models import Round, Team

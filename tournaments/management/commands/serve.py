@@ -110,7 +110,7 @@ def proxy_options(trusted: list[str] | tuple[str, ...] | None) -> dict:
     ``X-Forwarded-Proto``); the same headers from any other peer are removed. So Django sees
     https (HSTS, secure cookies) and django-axes and the captains' limiter count the client,
     not the proxy. Empty: ``{}`` (no proxy; the headers are left to Django, which reads
-    ``X-Forwarded-For`` only from a trusted peer, tournaments/devices.py).
+    ``X-Forwarded-For`` only from a trusted peer, tournaments/captains/devices.py).
     """
     addresses = [a.strip() for a in (trusted or ()) if a and a.strip()]
     if not addresses:

@@ -1,4 +1,4 @@
-"""Opening a table by its 4-digit PIN, with wrong PINs counted in the database (issue 10 items 2–3).
+"""Opening a table by its 4-digit PIN, with wrong PINs counted in the database.
 
 A captain without the QR code opens ``/t/<slug>/pin/`` and types his table number and the
 PIN printed on the paper sheet. Wrong PINs are counted per table and per tournament in
@@ -29,8 +29,8 @@ from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
 from ..models import PinGuard, Round, Table, Tournament
-from .audit import Actor, audit
-from .guard import refuse_integrity_errors
+from ..services.audit import Actor, audit
+from ..services.guard import refuse_integrity_errors
 
 #: Wrong PINs after which a table refuses PIN entry (until the arbiter unlocks it).
 TABLE_MAX_WRONG = 5
@@ -100,7 +100,6 @@ def open_table_by_pin(*, tournament: Tournament, table_number: str, pin: str, no
     table (:data:`TABLE_MAX_WRONG`) or tournament (:data:`TOURNAMENT_MAX_WRONG` in
     :data:`TOURNAMENT_WINDOW`) refuses even the right PIN. A lock is audited when it starts.
     Never raises for a wrong PIN (the count must be committed): see :class:`PinResult`.
-    Source: issue 10 items 2–3.
     """
     now = now or timezone.now()
     guard = _tournament_guard(tournament)

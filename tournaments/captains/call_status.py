@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db.models import OuterRef, Subquery
 
-from .models import ArbiterCall, Table
+from ..models import ArbiterCall, Table
 
 
 def call_json(call: ArbiterCall | None) -> dict | None:

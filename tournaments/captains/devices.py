@@ -1,4 +1,4 @@
-"""Which browser a captain uses, and who is the real client behind a proxy (issue 10 items 2, 5).
+"""Which browser a captain uses, and who is the real client behind a proxy.
 
 - :func:`client_ip`: the address the per-address limiter counts. ``X-Forwarded-For`` is read
   only when the direct peer (``REMOTE_ADDR``) is named in the setting ``ARBITRO_TRUSTED_PROXIES``
@@ -83,7 +83,7 @@ def confirming_mark(request, entered_at: float | None) -> tuple[str, str]:
     """:func:`device_mark` of a confirmation. A device born after the sheet was entered
     (``entered_at``, Unix seconds) counts as *absent*: typically a private tab or a
     cleared browser opened only to countersign, so :func:`same_browser` falls back to the
-    User-Agent (issue 10 item 5). A real second phone of the same model opening the page
+    User-Agent. A real second phone of the same model opening the page
     only after the entry is flagged too: it is a hint for the arbiter, never a refusal."""
     device, agent = device_mark(request)
     born = device_born(device)
@@ -108,7 +108,8 @@ def same_browser(entry_device: str, entry_agent: str, confirm_device: str, confi
 
     Both device ids present: the same id. Otherwise (an id absent on either side, e.g. cookies
     cleared or a private tab that never loaded the page): the same User-Agent hash, both known.
-    Two phones of the same model share a User-Agent, so this is only a hint (issue 10 item 5).
+    Two phones of the same model share a User-Agent, so this is only a hint
+    for the arbiter, never a refusal.
     """
     if entry_device and confirm_device:
         return entry_device == confirm_device

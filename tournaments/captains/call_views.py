@@ -15,9 +15,9 @@ from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
 
 from .. import services
-from ..call_status import call_json
+from .call_status import call_json
 from ..errors import ArbiterError
-from .captain import LINES, WRITE_RATE, _body, _limited, _table_for, _too_many, captain_label
+from .access import LINES, WRITE_RATE, captain_label, limited, read_body, table_for, too_many
 
 
 def _caller(data: dict, table_number: int) -> str:
@@ -30,15 +30,15 @@ def _caller(data: dict, table_number: int) -> str:
 
 @require_POST
 @never_cache
-@_limited
+@limited
 def call_view(request, token):
     """Body ``{"reason": "" | "dispute" | "card" | "time" | "other", "line": "ns"|"ew"|null}``."""
-    table = _table_for(request, token)
+    table = table_for(request, token)
     if is_ratelimited(request, group="captain-write", key=lambda g, r: token, rate=WRITE_RATE,
                       method=is_ratelimited.ALL, increment=True):
-        return _too_many(request)
+        return too_many(request)
     try:
-        data = _body(request)
+        data = read_body(request)
         named = data.get("table")
         if named not in (None, "") and str(named).strip() != str(table.number):
             raise ArbiterError(_("Questo link chiama l'arbitro solo per il tavolo %(t)s.") % {"t": table.number})

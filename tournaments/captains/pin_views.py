@@ -1,6 +1,6 @@
-"""The captain's PIN pages (moved out of :mod:`tournaments.views.captain`, which re-exports
-them): ``/t/<slug>/pin/``, where a captain without a camera types his table number and the
-PIN printed on the sheet, and ``/c/``, the old common PIN page that now points there."""
+"""The captain's PIN pages: ``/t/<slug>/pin/``, where a captain without a camera types his
+table number and the PIN printed on the sheet, and ``/c/``, the old common PIN page that now
+points there."""
 from __future__ import annotations
 
 from django.shortcuts import get_object_or_404, redirect, render
@@ -8,7 +8,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
-from .. import services
+from . import pins
 from ..models import Round, Tournament
 
 
@@ -18,14 +18,14 @@ def pin_entry(request, slug):
     """``/t/<slug>/pin/``: the captain types his table number and the PIN printed on the sheet.
 
     Looks at table ``n`` of the tournament's latest published round
-    (``services.open_table_by_pin``); the right PIN redirects to the table's link. Wrong PINs
+    (``pins.open_table_by_pin``); the right PIN redirects to the table's link. Wrong PINs
     are counted per table and per tournament in the database, never per address; a locked
     table (423) or tournament (429) answers a clear message and the QR link still works.
     """
     tournament = get_object_or_404(Tournament, slug=slug)
     error, status = "", 200
     if request.method == "POST":
-        result = services.open_table_by_pin(
+        result = pins.open_table_by_pin(
             tournament=tournament, table_number=request.POST.get("table", "")[:10],
             pin=request.POST.get("pin", "")[:10],
         )
@@ -33,7 +33,7 @@ def pin_entry(request, slug):
             return redirect("captain", token=result.table.token)
         error, status = result.error, result.status
     else:
-        ends = services.tournament_pin_lock(tournament)
+        ends = pins.tournament_pin_lock(tournament)
         if ends:
             error, status = _("Troppi PIN errati in questo torneo: l'inserimento del PIN è sospeso per "
                               "qualche minuto. Inquadra il codice QR dello score o chiama l'arbitro."), 429
