@@ -31,6 +31,22 @@ NERI, GIALLI = ("Neri", "Elena", "402620"), ("Gialli", "Fabio", "402621")
 ROSA, VIOLA, NUOVO = ("Rosa", "Gino", "402622"), ("Viola", "Ivo", "402623"), ("Nuovo", "Luca", "")
 
 
+def create_championship(page, base):
+    """«Sociale 2026» of the evenings gio-1…gio-3 (field points, best 2, at least 2), created on
+    the championships page."""
+    page.goto(base + "/")
+    page.click("#championships-link")
+    page.fill('#championship-create input[name="slug"]', "sociale")
+    page.fill('#championship-create input[name="name"]', "Sociale 2026")
+    page.fill('#championship-create input[name="points"]', "field")
+    page.fill('#championship-create input[name="best"]', "2")
+    page.fill('#championship-create input[name="min_evenings"]', "2")
+    for slug in ("gio-1", "gio-2", "gio-3"):
+        page.check(f'#championship-create input[value="{slug}"]')
+    page.click("#championship-create button.primary")
+    assert page.url.endswith("/campionati/sociale/")
+
+
 def test_three_evenings_championship_page_pdf_and_prizes(page, live_server, transactional_db, django_user_model):
     from django.core.cache import cache
 
@@ -45,17 +61,7 @@ def test_three_evenings_championship_page_pdf_and_prizes(page, live_server, tran
     pairs_evening(arbiter, "gio-3", D(2026, 11, 19), [(SERRA, NERI), (SANTORO, VERDI), (BIANCHI, ROSA), (VIOLA, NUOVO)],
                   {1: 20, 2: 14, 3: 14, 4: 2})
 
-    page.goto(base + "/")
-    page.click("#championships-link")
-    page.fill('#championship-create input[name="slug"]', "sociale")
-    page.fill('#championship-create input[name="name"]', "Sociale 2026")
-    page.fill('#championship-create input[name="points"]', "field")
-    page.fill('#championship-create input[name="best"]', "2")
-    page.fill('#championship-create input[name="min_evenings"]', "2")
-    for slug in ("gio-1", "gio-2", "gio-3"):
-        page.check(f'#championship-create input[value="{slug}"]')
-    page.click("#championship-create button.primary")
-    assert page.url.endswith("/campionati/sociale/")
+    create_championship(page, base)
     first = page.locator("#championship-standings tbody tr").first
     assert first.locator("td").nth(0).inner_text() == "1"
     assert first.locator("td").nth(1).inner_text() == "Serra Anna"
@@ -167,17 +173,7 @@ def test_season_from_the_member_list_simulated_evenings_championship_and_prizes(
         assert Tournament.objects.get(slug=f"gio-{k}").rounds.filter(state="closed").count() == 2
 
     # the championship, created on its page
-    page.goto(base + "/")
-    page.click("#championships-link")
-    page.fill('#championship-create input[name="slug"]', "sociale")
-    page.fill('#championship-create input[name="name"]', "Sociale 2026")
-    page.fill('#championship-create input[name="points"]', "field")
-    page.fill('#championship-create input[name="best"]', "2")
-    page.fill('#championship-create input[name="min_evenings"]', "2")
-    for slug in ("gio-1", "gio-2", "gio-3"):
-        page.check(f'#championship-create input[value="{slug}"]')
-    page.click("#championship-create button.primary")
-    assert page.url.endswith("/campionati/sociale/")
+    create_championship(page, base)
     out = StringIO()
     call_command("championship", "standings", "sociale", "--json", stdout=out)
     rows = json.loads(out.getvalue())["rows"]

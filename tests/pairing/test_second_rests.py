@@ -13,18 +13,9 @@ import pairing
 from pairing import PairingError
 from pairing.check import check, second_rests
 
+from .test_mitchell_offset import mitchell, seats
+
 FIVE = [1, 2, 3, 4, 5]
-
-
-def seats(response):
-    return [(t["ns"], t["ew"]) for t in response["tables"]]
-
-
-def mitchell(**kw):
-    request = {"system": "mitchell", **kw}
-    response = pairing.run(request)
-    assert check(request, response) == []
-    return request, response
 
 
 def test_movement_rest_to_a_pair_that_rested_goes_to_the_lowest_ranked_that_has_not():
