@@ -54,6 +54,13 @@ def _guess_blocked(request, *, increment: bool) -> bool:
     )
 
 
+def writes_exceeded(request, token: str) -> bool:
+    """Count one write on the table link ``token`` (saves, confirmations, disputes, calls share
+    :data:`WRITE_RATE`); True when the link is over it and the write must get :func:`too_many`."""
+    return is_ratelimited(request, group="captain-write", key=lambda group, req: token, rate=WRITE_RATE,
+                          method=is_ratelimited.ALL, increment=True)
+
+
 def too_many(request) -> HttpResponse:
     message = _("Troppi tentativi: riprova tra un minuto.")
     if request.method == "POST" or request.headers.get("Accept", "").startswith("application/json"):

@@ -12,12 +12,11 @@ from django.http import JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
-from django_ratelimit.core import is_ratelimited
 
 from .. import services
 from .call_status import call_json
 from ..errors import ArbiterError
-from .access import LINES, WRITE_RATE, captain_label, limited, read_body, table_for, too_many
+from .access import LINES, captain_label, limited, read_body, table_for, too_many, writes_exceeded
 
 
 def _caller(data: dict, table_number: int) -> str:
@@ -34,8 +33,7 @@ def _caller(data: dict, table_number: int) -> str:
 def call_view(request, token):
     """Body ``{"reason": "" | "dispute" | "card" | "time" | "other", "line": "ns"|"ew"|null}``."""
     table = table_for(request, token)
-    if is_ratelimited(request, group="captain-write", key=lambda g, r: token, rate=WRITE_RATE,
-                      method=is_ratelimited.ALL, increment=True):
+    if writes_exceeded(request, token):
         return too_many(request)
     try:
         data = read_body(request)

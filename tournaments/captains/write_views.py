@@ -21,7 +21,6 @@ from django.http import JsonResponse
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
-from django_ratelimit.core import is_ratelimited
 
 from scoring import sheets as sheet_rules
 
@@ -30,7 +29,9 @@ from ..errors import ArbiterError, StaleSheetError
 from ..i18n_messages import message_text
 from ..models import Round, ScoreSheet, Table
 from ..text import clean_note
-from .access import LINES, WRITE_RATE, captain_label, limited, line_of_label, read_body, table_for, too_many
+from .access import (
+    LINES, captain_label, limited, line_of_label, read_body, table_for, too_many, writes_exceeded,
+)
 from .devices import confirming_mark, device_mark
 from .views import SAVED_KEY, current_sheet, remember_saved, saved_cookie, saved_here, sheet_payload
 
@@ -135,8 +136,7 @@ def _write_view(action):
     @limited
     def view(request, token):
         table = table_for(request, token)
-        if is_ratelimited(request, group="captain-write", key=lambda g, r: token, rate=WRITE_RATE,
-                          method=is_ratelimited.ALL, increment=True):
+        if writes_exceeded(request, token):
             return too_many(request)
         if table.is_bye:
             return JsonResponse({"error": _("Questo tavolo riposa: non c'è score da inserire.")}, status=400)
