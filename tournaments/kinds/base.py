@@ -205,7 +205,7 @@ class Kind(Protocol):
     #: the extra fields of a round on the entrant's page and its JSON: ``"partner"``
     #: (individual: the round's partner), ``"tables"`` (teams: the match's two tables)
     page_round_fields: tuple[str, ...]
-    #: the standings document's flags ``{"is_individual": bool, "is_teams": bool}``: printed
+    #: the standings document's fields ``{"individual": bool, "teams": bool}``: printed
     #: words are chosen from them (``spreadsheets.py``, the PDF templates)
     document_flags: dict
     #: whether the partners change every round (rules.md §9): an entrant's page names the

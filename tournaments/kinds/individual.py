@@ -158,7 +158,7 @@ class IndividualKind:
     excluded_tiebreaks = ("head_to_head",)  # rules.md §9: no meaning per player
     import_service = "import_players"
     page_round_fields = ("partner",)
-    document_flags = {"is_individual": True, "is_teams": False}
+    document_flags = {"individual": True, "teams": False}
     rotates_partners = True
     moves_rest_by_hand = False  # the rest follows the players' rests (rules.md §5, §9)
     withdraws_on_round_page = False

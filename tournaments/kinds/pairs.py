@@ -111,7 +111,7 @@ class PairsKind:
     excluded_tiebreaks = ()
     import_service = "import_pairs"
     page_round_fields = ()
-    document_flags = {"is_individual": False, "is_teams": False}
+    document_flags = {"individual": False, "teams": False}
     rotates_partners = False
     moves_rest_by_hand = True
     withdraws_on_round_page = True

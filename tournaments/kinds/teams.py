@@ -152,7 +152,7 @@ class TeamsKind:
     excluded_tiebreaks = ()
     import_service = "import_teams"
     page_round_fields = ("tables",)
-    document_flags = {"is_individual": False, "is_teams": True}
+    document_flags = {"individual": False, "teams": True}
     rotates_partners = False
     moves_rest_by_hand = True
     withdraws_on_round_page = False

@@ -554,12 +554,11 @@ def standings_document(tournament: Tournament, *, after_round: int | None = None
         PenaltyNote(pair=p.pair, vp=p.vp, reason=p.reason, round_number=p.round_number, mp=p.mp)
         for p in view.penalties
     )
-    flags = kind_of(tournament).document_flags
     return StandingsDocument(
         tournament=tournament.name, date=tournament.date, venue=tournament.venue,
         after_round=view.after_round, final=view.final, rows=lines, penalties=penalties,
         session=tournament.session_of_round(view.after_round or 1), sessions=tournament.sessions_planned,
-        individual=flags["is_individual"], teams=flags["is_teams"],
+        **kind_of(tournament).document_flags,
         groups=groups, tiebreaks=_tiebreak_names(tournament),
     )
 
