@@ -13,13 +13,20 @@ PHONE = {"width": 360, "height": 740}
 ARBITER, PASSWORD = "arbitro", "segreta-123"
 
 
+def submit(page, selector: str) -> None:
+    """Click ``selector`` (a form's button or a link) and wait until the page it leads to has
+    loaded: reading ``page.content()`` while the answer is still arriving gives an empty page."""
+    with page.expect_navigation():
+        page.click(selector)
+
+
 def log_in_arbiter(page, base: str, django_user_model) -> None:
     """Create the arbiter's account and log in on ``page`` (``base``: the live server's URL)."""
     django_user_model.objects.create_user(username=ARBITER, password=PASSWORD)
     page.goto(base + "/accounts/login/?next=/")
     page.fill('input[name="username"]', ARBITER)
     page.fill('input[name="password"]', PASSWORD)
-    page.click("button.primary")
+    submit(page, "button.primary")
 
 
 def create_tournament(page, base: str, *, name: str, slug: str, date: str, kind: str, plan: str,
@@ -33,7 +40,7 @@ def create_tournament(page, base: str, *, name: str, slug: str, date: str, kind:
     page.select_option('select[name="kind"]', kind)
     page.fill('input[name="plan"]', plan)
     page.select_option('select[name="vp_scale"]', vp_scale)
-    page.click("button.primary")
+    submit(page, "button.primary")
     assert page.url.endswith(f"/tornei/{slug}/")
 
 
@@ -44,9 +51,9 @@ def import_entrants(page, base: str, slug: str, path, *, count: int, ready: str,
     (a table's CSS selector) then has ``count`` rows."""
     page.goto(base + f"/tornei/{slug}/importa/")
     page.set_input_files('input[name="file"]', str(path))
-    page.click("button.primary")
+    submit(page, "button.primary")
     assert ready in page.content()
-    page.click('button[name="confirm"]')
+    submit(page, 'button[name="confirm"]')
     assert done in page.content()
     assert page.locator(f"{listed} tbody tr").count() == count
 
@@ -111,10 +118,10 @@ def enter_validate_and_close(page, enter_sheet: Callable[[object], int], tables:
     for t in sorted(captained):
         with page.expect_navigation():
             page.locator(f"#table-{t} button.validate").click()
-    page.click("#validate-all")
+    submit(page, "#validate-all")
     assert page.locator('tr[data-status="validated"]').count() == len(tables)
-    page.click("#close-round")
-    page.click("#confirm-button")
+    submit(page, "#close-round")
+    submit(page, "#confirm-button")
     assert page.locator("#round-state").inner_text() == "Chiuso"
 
 

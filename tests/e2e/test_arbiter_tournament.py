@@ -61,6 +61,8 @@ from pathlib import Path
 
 import pytest
 
+from .helpers import submit
+
 pytestmark = pytest.mark.django_db(transaction=True)
 
 DATA = Path(__file__).resolve().parent.parent / "data"
@@ -123,7 +125,7 @@ def play_round(page, base: str, number: int, shots: bool) -> None:
     results, rest = ROUNDS[number]
     # publish: no checker problems expected, so the button publishes directly
     assert page.locator("#check-ok").is_visible()
-    page.click("#publish")
+    submit(page, "#publish")
     assert "Turno %d pubblicato" % number in page.content()
     if number == 4:
         for table, pair_numbers in DANISH_TABLES.items():
@@ -140,10 +142,10 @@ def play_round(page, base: str, number: int, shots: bool) -> None:
     assert page.locator('tr[data-status="entered"]').count() == 4
     if shots and number == 1:
         page.screenshot(path=str(DOCS / "round-page.png"), full_page=True)
-    page.click("#validate-all")
+    submit(page, "#validate-all")
     assert page.locator('tr[data-status="validated"]').count() == 4
-    page.click("#close-round")
-    page.click("#confirm-button")
+    submit(page, "#close-round")
+    submit(page, "#confirm-button")
     assert page.locator("#round-state").inner_text() == "Chiuso"
 
 
@@ -153,7 +155,7 @@ def test_nine_pairs_four_rounds(page, live_server, django_user_model):
     page.goto(base + "/accounts/login/?next=/")
     page.fill('input[name="username"]', "arbitro")
     page.fill('input[name="password"]', "segreta-123")
-    page.click("button.primary")
+    submit(page, "button.primary")
 
     page.goto(base + "/tornei/nuovo/")
     page.fill('input[name="name"]', "Torneo del Lunedì")
@@ -162,23 +164,23 @@ def test_nine_pairs_four_rounds(page, live_server, django_user_model):
     assert page.input_value('input[name="plan"]') == "MMMD"
     assert page.input_value('input[name="hands_per_round"]') == "4"
     page.select_option('select[name="vp_scale"]', "vp20-4h")  # the form does not preselect the default
-    page.click("button.primary")
+    submit(page, "button.primary")
     assert page.url.endswith("/tornei/lunedi/")
 
     page.goto(base + "/tornei/lunedi/importa/")
     page.set_input_files('input[name="file"]', str(DATA / "registrations-9.csv"))
-    page.click("button.primary")
-    page.click('button[name="confirm"]')
+    submit(page, "button.primary")
+    submit(page, 'button[name="confirm"]')
     assert "9 coppie importate" in page.content()
 
     page.goto(base + "/tornei/lunedi/")
-    page.click("#next-action a.button.primary")  # "Genera il turno 1"
-    page.click("#generate-button")
+    submit(page, "#next-action a.button.primary")  # "Genera il turno 1"
+    submit(page, "#generate-button")
     for number in range(1, 5):
         assert page.url.endswith(f"/turni/{number}/")
         play_round(page, base, number, SHOTS)
         if number < 4:
-            page.click("#generate-next")
+            submit(page, "#generate-next")
     assert "Genera il turno" not in page.locator(".actions").first.inner_text()
 
     page.goto(base + "/tornei/lunedi/classifica/")
@@ -343,7 +345,7 @@ def test_phone_round_grid_and_standings_pages_wider_than_the_screen(browser, liv
         page.goto(live_server.url + "/accounts/login/?next=/tornei/prova/turni/1/")
         page.fill('input[name="username"]', "arbitro")
         page.fill('input[name="password"]', "segreta-123")
-        page.click("button.primary")
+        submit(page, "button.primary")
         for name, path in (("round", "/tornei/prova/turni/1/"), ("sheet", "/tornei/prova/turni/1/tavoli/2/"),
                            ("close", "/tornei/prova/turni/1/chiudi/"), ("standings", "/tornei/prova/classifica/")):
             if name == "standings":

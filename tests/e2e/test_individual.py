@@ -44,7 +44,7 @@ from pathlib import Path
 import pytest
 
 from .helpers import (captain_sends_sheet, create_tournament, enter_validate_and_close, import_entrants,
-                      log_in_arbiter, send_sheet, standings_cells, type_hands)
+                      log_in_arbiter, send_sheet, standings_cells, submit, type_hands)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -114,7 +114,7 @@ def captain_enters(chromium, live_server, number: int, table_number: int) -> Non
 def play_round(page, chromium, live_server, number: int) -> None:
     assert page.locator("#check-ok").is_visible()
     check_tables(page, number)  # the draft
-    page.click("#publish")
+    submit(page, "#publish")
     assert "Turno %d pubblicato" % number in page.content()
     check_tables(page, number)
     captained = set()
@@ -135,13 +135,13 @@ def test_thirteen_players_two_rounds_with_a_captain(page, chromium, live_server,
                     done="13 giocatori importati", listed="#players")
 
     page.goto(base + "/tornei/indiv/")
-    page.click("#next-action a.button.primary")  # "Genera il turno 1"
-    page.click("#generate-button")
+    submit(page, "#next-action a.button.primary")  # "Genera il turno 1"
+    submit(page, "#generate-button")
     for number in (1, 2):
         assert page.url.endswith(f"/turni/{number}/")
         play_round(page, chromium, live_server, number)
         if number < 2:
-            page.click("#generate-next")
+            submit(page, "#generate-next")
 
     page.goto(base + "/tornei/indiv/classifica/")
     assert "Classifica finale" in page.content()

@@ -2,7 +2,7 @@
 evening's pair from it by picking the proposals while typing; one of the two numbers expired
 the day before the tournament (29/11 < 30/11) and the pairs page flags it."""
 
-from .helpers import create_tournament, log_in_arbiter
+from .helpers import create_tournament, log_in_arbiter, submit
 
 
 LIST = ("tessera,cognome,nome,circolo,categoria,scadenza\n"
@@ -18,7 +18,7 @@ def test_import_a_member_list_and_register_a_pair_from_it(page, live_server, dja
     members.write_text(LIST, encoding="utf-8")
     page.goto(base + "/soci/importa/")
     page.set_input_files('input[name="file"]', str(members))
-    page.click("button.primary")
+    submit(page, "button.primary")
     assert "Soci importati: 3 nuovi, 0 aggiornati." in page.content()
     assert page.locator("#members-table tbody tr").count() == 3
 
@@ -32,11 +32,11 @@ def test_import_a_member_list_and_register_a_pair_from_it(page, live_server, dja
     page.locator('input[name="membership_2"]').press_sequentially("402618")
     page.locator(".member-suggest li", has_text="Santoro Marta").click()
     assert page.input_value('input[name="last_name_2"]') == "Santoro"
-    page.click("button.primary")
+    submit(page, "button.primary")
     assert page.url.endswith("/tornei/gio-30/coppie/")
     flags = page.locator("#membership-flags")
     assert flags.locator("li").all_inner_texts() == ["Santoro Marta: tessera 402618 scaduta"]
 
     page.goto(base + "/soci/?q=402618")
-    page.click("text=Santoro Marta")
+    submit(page, "text=Santoro Marta")
     assert page.locator("#member-evenings tbody tr").all_inner_texts()[0].startswith("30/11/2026")

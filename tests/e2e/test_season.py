@@ -18,7 +18,7 @@ import pytest
 
 from tests.championships.helpers import pairs_evening
 
-from .helpers import log_in_arbiter
+from .helpers import log_in_arbiter, submit
 
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian Chromium not installed"
@@ -35,7 +35,7 @@ def create_championship(page, base):
     """«Sociale 2026» of the evenings gio-1…gio-3 (field points, best 2, at least 2), created on
     the championships page."""
     page.goto(base + "/")
-    page.click("#championships-link")
+    submit(page, "#championships-link")
     page.fill('#championship-create input[name="slug"]', "sociale")
     page.fill('#championship-create input[name="name"]', "Sociale 2026")
     page.fill('#championship-create input[name="points"]', "field")
@@ -43,7 +43,7 @@ def create_championship(page, base):
     page.fill('#championship-create input[name="min_evenings"]', "2")
     for slug in ("gio-1", "gio-2", "gio-3"):
         page.check(f'#championship-create input[value="{slug}"]')
-    page.click("#championship-create button.primary")
+    submit(page, "#championship-create button.primary")
     assert page.url.endswith("/campionati/sociale/")
 
 
@@ -77,7 +77,7 @@ def test_three_evenings_championship_page_pdf_and_prizes(page, live_server, tran
 
     page.goto(base + "/tornei/gio-3/premi/")
     page.fill('#prize-form textarea[name="prizes"]', "1° assoluto | assoluto\n2° assoluto | assoluto\n3° assoluto | assoluto")
-    page.click("#prize-form button.primary")
+    submit(page, "#prize-form button.primary")
     rows = page.locator("#prize-awards tbody tr")
     assert rows.count() == 3
     assert "Serra Anna – Neri Elena" in rows.nth(0).inner_text()
@@ -139,7 +139,7 @@ def test_season_from_the_member_list_simulated_evenings_championship_and_prizes(
     members.write_text(MEMBER_LIST, encoding="utf-8")
     page.goto(base + "/soci/importa/")
     page.set_input_files('input[name="file"]', str(members))
-    page.click("button.primary")
+    submit(page, "button.primary")
     assert "Soci importati: 8 nuovi, 0 aggiornati." in page.content()
 
     # evening 1 registered from it on the import page: Santoro's number (row 2) expired
@@ -150,10 +150,10 @@ def test_season_from_the_member_list_simulated_evenings_championship_and_prizes(
                      encoding="utf-8")
     page.goto(base + "/tornei/gio-1/importa/")
     page.set_input_files('input[name="file"]', str(first))
-    page.click("button.primary")
+    submit(page, "button.primary")
     assert "4 coppie pronte" in page.content()
     assert page.locator("#membership-flags li").all_inner_texts() == ["Riga 2: tessera 402617 scaduta"]
-    page.click('button[name="confirm"]')
+    submit(page, 'button[name="confirm"]')
     assert "4 coppie importate" in page.content()
     page.goto(base + "/tornei/gio-1/coppie/")
     assert page.locator("#membership-flags li").all_inner_texts() == ["Santoro Marta: tessera 402617 scaduta"]
@@ -194,7 +194,7 @@ def test_season_from_the_member_list_simulated_evenings_championship_and_prizes(
     page.goto(base + "/tornei/gio-3/premi/")
     page.fill('#prize-form textarea[name="prizes"]',
               "1° assoluto | assoluto\n2° assoluto | assoluto\n1ª coppia Dame | categoria:Dame")
-    page.click("#prize-form button.primary")
+    submit(page, "#prize-form button.primary")
     out = StringIO()
     call_command("prizes", "gio-3", "--json", stdout=out)
     prizes = json.loads(out.getvalue())["prizes"]

@@ -34,7 +34,7 @@ from pathlib import Path
 import pytest
 
 from .helpers import (PHONE, captain_sends_sheet, create_tournament, enter_validate_and_close, import_entrants,
-                      log_in_arbiter, send_sheet, standings_cells, type_hands)
+                      log_in_arbiter, send_sheet, standings_cells, submit, type_hands)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -103,7 +103,7 @@ def team_captain_sets_lineup(chromium, live_server) -> None:
 
 def play_round(page, chromium, live_server, number: int) -> None:
     check_matches(page, number)  # the draft
-    page.click("#publish")
+    submit(page, "#publish")
     assert "Turno %d pubblicato" % number in page.content()
     check_matches(page, number)
     captained = set()
@@ -127,8 +127,8 @@ def test_five_teams_round_robin_with_two_table_captains(page, chromium, live_ser
     team_captain_sets_lineup(chromium, live_server)
 
     page.goto(base + "/tornei/squadre/")
-    page.click("#next-action a.button.primary")  # "Genera il turno 1"
-    page.click("#generate-button")
+    submit(page, "#next-action a.button.primary")  # "Genera il turno 1"
+    submit(page, "#generate-button")
     # team 3's line-up from its captain: Fontana + Bruno at table 3 (N/S), De Luca + Coppola E/W at table 4
     assert "Fontana + Bruno" in page.locator("#table-3").inner_text()
     assert "De Luca + Coppola" in page.locator("#table-4").inner_text()
@@ -136,7 +136,7 @@ def test_five_teams_round_robin_with_two_table_captains(page, chromium, live_ser
         assert page.url.endswith(f"/turni/{number}/")
         play_round(page, chromium, live_server, number)
         if number < 5:
-            page.click("#generate-next")
+            submit(page, "#generate-next")
 
     page.goto(base + "/tornei/squadre/classifica/")
     assert "Classifica finale" in page.content()

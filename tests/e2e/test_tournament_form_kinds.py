@@ -2,7 +2,7 @@
 (static/js/tournament_form.js): the team settings show only for "A squadre", the Mitchell step
 only for "A coppie", and a team tournament is offered a plan without Mitchell rounds (README,
 "Team tournaments": M is refused for teams), undone when the kind goes back."""
-from .helpers import log_in_arbiter
+from .helpers import log_in_arbiter, submit
 
 
 def test_kind_choice_hides_other_kinds_fields_and_proposes_a_team_plan(page, live_server, django_user_model):
@@ -28,5 +28,5 @@ def test_kind_choice_hides_other_kinds_fields_and_proposes_a_team_plan(page, liv
     page.fill('input[name="slug"]', "giovedi")
     page.fill('input[name="date"]', "2026-12-10")
     page.select_option('select[name="vp_scale"]', "vp20-4h")
-    page.click("button.primary")
+    submit(page, "button.primary")
     assert page.url.endswith("/tornei/giovedi/")  # the proposed plan is accepted by the server
