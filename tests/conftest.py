@@ -139,6 +139,20 @@ def published(five, arbiter):
 
 
 @pytest.fixture(autouse=True)
+def _exact_polls(settings):
+    """The captains' polls are answered from a round's rows read up to a second ago
+    (tournaments/captains/poll_rows.py): a test that changes a sheet and polls at once expects
+    the change, so the rows are never kept here except where a test turns them on
+    (tests/captain/test_poll_rows.py)."""
+    from tournaments.captains import poll_rows
+
+    settings.ARBITRO_POLL_ROWS_SECONDS = 0
+    poll_rows.clear()
+    yield
+    poll_rows.clear()
+
+
+@pytest.fixture(autouse=True)
 def _print_pack_in_tmp(settings, tmp_path):
     """The round's print pack caches its PDFs and job files in a directory per
     test, renders inside the test (no background thread) and in this process (no workers)

@@ -67,6 +67,29 @@ def results_tag(tournament: Tournament) -> str:
     return tag
 
 
+_PUBLIC: dict[str, tuple[float, str]] = {}
+
+
+def note_public(slug: str, tag: str) -> None:
+    """Note that the tournament ``slug`` was just read with its public pages on and its
+    :func:`results_tag` is ``tag`` (the players' page view, after reading it)."""
+    if len(_PUBLIC) > 64:
+        _PUBLIC.clear()
+    _PUBLIC[slug] = (time.monotonic(), tag)
+
+
+def recent_public_tag(slug: str) -> str | None:
+    """The results tag :func:`note_public` noted for ``slug`` less than
+    ``ARBITRO_PLAYER_TAG_SECONDS`` ago, else None. A poll whose ETag is made of it is
+    answered ``304`` without a query: the 500 phones of a room then cost the tournament's
+    read a few times a second. Switching the public pages off reaches them within that time."""
+    ttl = float(getattr(settings, "ARBITRO_PLAYER_TAG_SECONDS", 2.0))
+    held = _PUBLIC.get(slug)
+    if held and ttl > 0 and time.monotonic() - held[0] < ttl:
+        return held[1]
+    return None
+
+
 _STANDINGS: dict[tuple[int, str], selectors.Standings] = {}
 
 

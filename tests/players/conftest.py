@@ -10,6 +10,8 @@ def _fresh_player_tags(settings):
     settings.ARBITRO_PLAYER_TAG_SECONDS = 0
     player_tag._TAGS.clear()
     player_tag._STANDINGS.clear()
+    player_tag._PUBLIC.clear()
     yield
     player_tag._TAGS.clear()
     player_tag._STANDINGS.clear()
+    player_tag._PUBLIC.clear()

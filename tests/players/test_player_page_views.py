@@ -76,6 +76,26 @@ def test_etag_304_until_something_changes(client, live, arbiter):
     assert changed.status_code == 200 and len(changed.json()["rounds"]) == 2
 
 
+def test_kept_tag_answers_polls_without_a_query_and_follows_the_public_switch(
+        client, live, arbiter, settings, monkeypatch, django_assert_num_queries):
+    """With the tag kept (2 s, the default), a current poll costs no query; switching the
+    public pages off reaches the phones once the kept tag is older than that."""
+    from tournaments import player_tag
+
+    settings.ARBITRO_PLAYER_TAG_SECONDS = 2.0
+    clock = [500.0]
+    monkeypatch.setattr(player_tag.time, "monotonic", lambda: clock[0])
+    tag = client.get(url(3))["ETag"]
+    with django_assert_num_queries(0):
+        assert client.get(url(3), HTTP_IF_NONE_MATCH=tag).status_code == 304
+        assert client.get(url(4), HTTP_IF_NONE_MATCH=tag.replace("coppia3", "coppia4")).status_code == 304
+    services.update_tournament(tournament=live.tournament, by=arbiter, public_enabled=False)
+    clock[0] += 1.0
+    assert client.get(url(3), HTTP_IF_NONE_MATCH=tag).status_code == 304     # within the 2 s
+    clock[0] += 1.0
+    assert client.get(url(3), HTTP_IF_NONE_MATCH=tag).status_code == 404
+
+
 def test_unknown_entrant_and_wrong_kind_are_404(client, live):
     assert client.get(url(99)).status_code == 404
     assert client.get(url(1, "giocatore")).status_code == 404

@@ -28,7 +28,8 @@ from .. import selectors, services
 from ..kinds import kind_of
 from ..models import ArbiterCall, Player, Round, ScoreSheet, Table
 from .access import limited, line_of_label, table_for
-from .call_status import call_json, call_tag, latest_call, latest_call_columns
+from . import poll_rows
+from .call_status import call_json, call_tag, latest_call
 from .devices import DEVICE_COOKIE, DEVICE_MAX_AGE, device_id, new_device_id
 
 #: Salt of the signed cookie ``arbitro_cs_<table id>`` = the sheet version this browser
@@ -249,31 +250,38 @@ def _epoch(moment) -> str:
 def _unchanged(request, token: str) -> str | None:
     """The tag of ``token``'s table when the browser already has it (``If-None-Match``), else None.
 
-    One narrow query (a few columns of the table, its round and its sheet; not the
-    round's pairing data, not the hands). Unknown tokens and draft rounds return None:
+    First from the round's poll rows read at most a second ago (``poll_rows.recent_row``:
+    no query for most polls of a room), then, when that does not match, from one narrow
+    query of the table (a few columns of the table, its round and its sheet; not the round's
+    pairing data, not the hands). Unknown tokens and draft rounds return None:
     :func:`table_for` then answers them (404, guess counting) as for every captain URL.
     """
     tags = _if_none_match(request)
     if not tags:
         return None
-    row = (Table.objects.filter(token=token).order_by().annotate(**latest_call_columns())
-           .values("pk", "call_id", "call_state", "bye", "round__state", "round__published_at", "round__closed_at",
-                   "sheet__version", "sheet__state", "sheet__updated_at", "clock_extra_seconds",
-                   "round__clock_started_at", "round__clock_paused_at", "round__clock_paused_seconds",
-                   "round__clock_added_seconds", "round__clock_duration").first())
+    recent = poll_rows.recent_row(token)
+    if recent is not None:
+        stamp = _row_stamp(request, recent)
+        if stamp in tags:
+            return stamp
+    stamp = _row_stamp(request, poll_rows.exact_row(token))
+    return stamp if stamp in tags else None
+
+
+def _row_stamp(request, row: dict | None) -> str | None:
+    """:func:`sheet_stamp` from a row of ``poll_rows.COLUMNS``; None for no row or a draft."""
     if row is None or row["round__state"] == Round.State.DRAFT:
         return None
     playing = not row["bye"]
-    stamp = _stamp(request, table_pk=row["pk"], round_state=row["round__state"],
-                   published_at=row["round__published_at"], closed_at=row["round__closed_at"],
-                   version=row["sheet__version"] if playing else None, state=row["sheet__state"],
-                   updated_at=row["sheet__updated_at"],
-                   clock=services.clock_tag_of(row["round__clock_started_at"], row["round__clock_paused_at"],
-                                               row["round__clock_paused_seconds"],
-                                               row["round__clock_added_seconds"], row["round__clock_duration"],
-                                               row["clock_extra_seconds"]),
-                   call=call_tag(row["call_id"], row["call_state"]))
-    return stamp if stamp in tags else None
+    return _stamp(request, table_pk=row["pk"], round_state=row["round__state"],
+                  published_at=row["round__published_at"], closed_at=row["round__closed_at"],
+                  version=row["sheet__version"] if playing else None, state=row["sheet__state"],
+                  updated_at=row["sheet__updated_at"],
+                  clock=services.clock_tag_of(row["round__clock_started_at"], row["round__clock_paused_at"],
+                                              row["round__clock_paused_seconds"],
+                                              row["round__clock_added_seconds"], row["round__clock_duration"],
+                                              row["clock_extra_seconds"]),
+                  call=call_tag(row["call_id"], row["call_state"]))
 
 
 @require_GET
@@ -299,6 +307,7 @@ def sheet_state(request, token):
         response["ETag"] = stamp
         return response
     table = table_for(request, token)
+    poll_rows.remember(token, table.round_id)
     sheet = None if table.is_bye else current_sheet(table, fresh=False)
     # The round clock, for a rest table too: the phone counts down from these
     # seconds, and the clock's instants are in the tag, so a pause reaches a resting pair too.

@@ -6,8 +6,9 @@ The same URL answers HTML or, with ``Accept: application/json``, the JSON of
 ``tournaments.player_page.page_json``; both say ``Vary: Accept``. Polling like the captain
 page: the answer has an ``ETag`` (the tournament's :func:`~tournaments.player_page.results_tag`,
 the entrant, the format and the language); a poll that sends it back in ``If-None-Match``
-while nothing changed gets an empty ``304`` after one query (the tournament), the tag being
-kept a moment in the process. The page's script (static/js/player.js) polls its own URL
+while nothing changed gets an empty ``304``, the tag being
+kept a moment in the process (the tournament's read too, while its public pages stay on:
+most polls of a room cost no query). The page's script (static/js/player.js) polls its own URL
 every 4–6 s and swaps the content in. Nothing on it reads or shows a captain's link or PIN.
 """
 from __future__ import annotations
@@ -20,7 +21,7 @@ from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from .. import player_page
+from .. import player_page, player_tag
 from ..kinds import kind_of
 from ..models import Tournament
 
@@ -41,6 +42,13 @@ def _etag(tag: str, word: str, number: int, as_json: bool) -> str:
     return f'"{tag}-{word}{number}-{"j" if as_json else "h"}-{get_language() or "it"}"'
 
 
+def _not_modified(etag: str) -> HttpResponse:
+    response = HttpResponse(status=304)
+    response["ETag"] = etag
+    patch_vary_headers(response, ["Accept"])
+    return response
+
+
 def player_url(tournament: Tournament, number: int) -> str:
     """The path of entrant ``number``'s page (its kind's word)."""
     return reverse("player_page", args=[tournament.slug, kind_of(tournament).url_word, number])
@@ -52,25 +60,28 @@ def entrant_view(request, slug, word, number):
     """The entrant's page (HTML) or its JSON (``Accept: application/json``); 304 when the
     browser's ``If-None-Match`` is current; 404 for a kind that is not the tournament's or an
     unknown number."""
-    tournament = _tournament(slug)
     as_json = _wants_json(request)
-    tag = player_page.results_tag(tournament)
-    etag = _etag(tag, word, number, as_json)
     sent = [t.strip().removeprefix("W/") for t in request.headers.get("If-None-Match", "").split(",")]
+    recent = player_tag.recent_public_tag(slug)
+    if recent is not None and _etag(recent, word, number, as_json) in sent:
+        return _not_modified(_etag(recent, word, number, as_json))
+    tournament = _tournament(slug)
+    tag = player_page.results_tag(tournament)
+    player_tag.note_public(slug, tag)
+    etag = _etag(tag, word, number, as_json)
     if etag in sent:
-        response = HttpResponse(status=304)
+        return _not_modified(etag)
+    entrant = player_page.find_entrant(tournament, word, number)
+    if entrant is None:
+        raise Http404
+    page = player_page.entrant_page(tournament, entrant, tag)
+    if as_json:
+        response = JsonResponse(player_page.page_json(page), json_dumps_params={"ensure_ascii": False})
     else:
-        entrant = player_page.find_entrant(tournament, word, number)
-        if entrant is None:
-            raise Http404
-        page = player_page.entrant_page(tournament, entrant, tag)
-        if as_json:
-            response = JsonResponse(player_page.page_json(page), json_dumps_params={"ensure_ascii": False})
-        else:
-            response = render(request, "public/player.html", {
-                "tournament": tournament, "page": page, "word": word,
-                "kind": kind_of(tournament), "etag": etag,
-            })
+        response = render(request, "public/player.html", {
+            "tournament": tournament, "page": page, "word": word,
+            "kind": kind_of(tournament), "etag": etag,
+        })
     response["ETag"] = etag
     patch_vary_headers(response, ["Accept"])
     return response
