@@ -8,8 +8,9 @@ Each run:
 1. Makes a temporary ``ARBITRO_VAR_DIR`` (SQLite), runs ``migrate`` and ``collectstatic``
    and seeds, through the services, a tournament of ``2 × --tables`` pairs with round 1
    (Mitchell) published (``bench/captains.py``'s seeding).
-2. Starts the server exactly as ``make run`` does (``manage.py serve`` with its settings)
-   on a free loopback port.
+2. Starts the server exactly as ``make run`` does (``manage.py serve`` with its settings:
+   on Linux two processes sharing the port, ``--workers``) on a free loopback port;
+   ``--workers N`` passes another number.
 3. Opens two phones per table (N/S and E/O, each its own cookies): both load the page
    within ``--open-seconds`` and then poll ``stato/`` every 4–6 s as ``captain.js`` does
    (``If-None-Match`` with the last ETag; 304 = nothing new). The N/S phone saves the
@@ -32,7 +33,7 @@ as ``player`` (first load) and ``player poll``.
 
 Hosted setup (PostgreSQL, several server processes): ``--setups sqlite,postgres`` runs
 each run twice, first as above
-(SQLite, one ``manage.py serve`` process), then on PostgreSQL with ``--processes`` server
+(SQLite, ``manage.py serve`` as ``make run``), then on PostgreSQL with ``--processes`` server
 processes on consecutive ports sharing one database, the phones of table ``k`` on process
 ``k mod P`` (as a reverse proxy spreads them; the proxy itself is not measured), the arbiter on
 the first. Each PostgreSQL run gets a fresh database ``arbitro_room_…`` made on the server of
@@ -415,6 +416,21 @@ def process_cpu(pid: int) -> float:
         return 0.0
 
 
+def tree_cpu(pid: int) -> float:
+    """CPU seconds used so far by process ``pid`` and its descendants still running (``serve
+    --workers``: the supervisor and its worker processes; Linux ``/proc``, 0 elsewhere)."""
+    total, todo = 0.0, [pid]
+    while todo:
+        current = todo.pop()
+        total += process_cpu(current)
+        try:
+            for task in Path(f"/proc/{current}/task").iterdir():
+                todo += [int(c) for c in (task / "children").read_text().split()]
+        except (OSError, ValueError):
+            continue
+    return total
+
+
 def figures(values: list[float]) -> str:
     if not values:
         return "–"
@@ -466,7 +482,12 @@ def one_run(name: str, args) -> dict:
         Tournament.objects.filter(slug="bench").update(public_enabled=True)
     session = arbiter_session()
     connections.close_all()
-    where = "SQLite, 1 server process" if setup == "sqlite" else f"PostgreSQL, {processes} server processes"
+    workers = args.workers if setup == "sqlite" else 1
+    if setup == "sqlite":
+        where = ("SQLite, serve's default processes on one port" if workers is None
+                 else f"SQLite, {workers} process{'es' if workers > 1 else ''} on one port")
+    else:
+        where = f"PostgreSQL, {processes} server processes"
     print(f"\n== run {label}: {len(tables)} tables, {2 * len(tables)} phones from "
           f"{'127.0.0.1' if sources <= 1 else f'{sources} addresses 127.0.0.2…127.0.0.{1 + sources}'}, "
           f"saves {'all at once' if spread == 'burst' else f'over {max(0, args.seconds - 10)} s'}; {where}"
@@ -477,6 +498,8 @@ def one_run(name: str, args) -> dict:
     servers = []
     for port in ports:
         serve = [python, "manage.py", "serve", "--host", HOST, "--port", str(port)]
+        if workers is not None:
+            serve += ["--workers", str(workers)]
         if args.connection_limit:
             serve += ["--connection-limit", str(args.connection_limit)]
         if args.threads:
@@ -495,9 +518,9 @@ def one_run(name: str, args) -> dict:
         else:
             for port in ports:
                 warm_up(port, tables[0][1])
-            server_cpu, client_cpu = sum(process_cpu(s.pid) for s in servers), time.process_time()
+            server_cpu, client_cpu = sum(tree_cpu(s.pid) for s in servers), time.process_time()
             wall = asyncio.run(room.run("bench", session))
-            cpu = {"server": sum(process_cpu(s.pid) for s in servers) - server_cpu,
+            cpu = {"server": sum(tree_cpu(s.pid) for s in servers) - server_cpu,
                    "client": time.process_time() - client_cpu}
     finally:
         for server in servers:
@@ -580,8 +603,11 @@ def main() -> None:
     parser.add_argument("--connection-limit", type=int, default=None,
                         help="passed to manage.py serve (e.g. 100, waitress's default, to see the fault)")
     parser.add_argument("--threads", type=int, default=None, help="passed to manage.py serve")
+    parser.add_argument("--workers", type=int, default=None,
+                        help="processes sharing the port in the sqlite setup (passed to manage.py serve; "
+                             "default: serve's, as make run)")
     parser.add_argument("--setups", default="sqlite",
-                        help="comma-separated: sqlite (one process, as make run), postgres (--processes processes "
+                        help="comma-separated: sqlite (manage.py serve as make run), postgres (--processes processes "
                              "on one PostgreSQL database, as make serve-prod); each run on each setup")
     parser.add_argument("--processes", type=int, default=2, help="server processes of the postgres setup")
     default_pg = os.environ.get("DATABASE_URL", "")

@@ -159,7 +159,7 @@ def test_serve_gives_waitress_the_room_settings(monkeypatch):
     monkeypatch.setattr(waitress, "serve", lambda app, **kw: seen.update(kw, app=app))
     monkeypatch.setattr(serve_command, "raise_open_files_limit", lambda wanted: seen.setdefault("nofile", wanted))
     monkeypatch.setattr(serve_command, "freeze_startup_objects", lambda: seen.setdefault("frozen", True))
-    call_command("serve", "--host", "127.0.0.1", "--port", "8123", stdout=open("/dev/null", "w"))
+    call_command("serve", "--host", "127.0.0.1", "--port", "8123", "--workers", "1", stdout=open("/dev/null", "w"))
     assert seen["frozen"]  # the startup objects kept out of the collector's full passes
     assert seen["host"] == "127.0.0.1" and seen["port"] == 8123
     assert seen["connection_limit"] >= 1000          # 500 phones, twice over
@@ -179,7 +179,7 @@ def test_serve_options_on_the_command_line_win(monkeypatch):
     seen = {}
     monkeypatch.setattr(waitress, "serve", lambda app, **kw: seen.update(kw))
     monkeypatch.setattr(serve_command, "raise_open_files_limit", lambda wanted: None)
-    call_command("serve", "--threads", "4", "--connection-limit", "100", stdout=open("/dev/null", "w"))
+    call_command("serve", "--threads", "4", "--connection-limit", "100", "--workers", "1", stdout=open("/dev/null", "w"))
     assert seen["threads"] == 4 and seen["connection_limit"] == 100
     assert seen["channel_timeout"] == serve_command.SERVER_SETTINGS["channel_timeout"]
 

@@ -53,7 +53,7 @@ def test_serve_speaks_english_under_lang_en(monkeypatch):
 
     monkeypatch.setattr(waitress, "serve", lambda app, **kw: None)
     monkeypatch.setattr(serve_command, "raise_open_files_limit", lambda wanted: wanted)
-    out, _err = run("serve", "--host", "127.0.0.1", "--port", "8123", "--lang", "en")
+    out, _err = run("serve", "--host", "127.0.0.1", "--port", "8123", "--workers", "1", "--lang", "en")
     assert out.strip() == "Arbitro listening on http://127.0.0.1:8123/  (Ctrl+C to stop)"
     with pytest.raises(CommandError, match="--processes: at least 1"):
         run("serve", "--processes", "0", "--lang", "en")

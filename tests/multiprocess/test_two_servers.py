@@ -123,7 +123,7 @@ def servers(transactional_db, tmp_path):
     try:
         for port in ports:
             procs.append(start_server(
-                [sys.executable, "manage.py", "serve", "--host", HOST, "--port", str(port), "--threads", "4"],
+                [sys.executable, "manage.py", "serve", "--host", HOST, "--port", str(port), "--threads", "4", "--workers", "1"],
                 cwd=ROOT, env=env))
         for port, proc in zip(ports, procs):
             if not wait_until_up(port, proc, seconds=60, path="/accounts/login/", timeout=5):

@@ -146,7 +146,7 @@ def proxied(tmp_path):
     (tmp_path / "nginx.conf").write_text(nginx_config(tmp_path, https_port=https_port, http_port=http_port,
                                                       upstream_port=upstream))
     server = start_server([sys.executable, "manage.py", "serve", "--host", "127.0.0.1", "--port", str(upstream),
-                           "--threads", "2"], cwd=ROOT, env=env)
+                           "--threads", "2", "--workers", "1"], cwd=ROOT, env=env)
     proxy = subprocess.Popen([NGINX, "-p", str(tmp_path), "-c", str(tmp_path / "nginx.conf"),
                               "-e", str(tmp_path / "nginx-error.log")],
                              stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)

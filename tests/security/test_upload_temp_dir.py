@@ -40,5 +40,5 @@ def test_serve_clears_them_before_listening(monkeypatch, settings, tmp_path):
     import waitress
 
     monkeypatch.setattr(waitress, "serve", lambda app, **options: None)
-    call_command("serve", "--port", "0")
+    call_command("serve", "--port", "0", "--workers", "1")
     assert not stale.exists()

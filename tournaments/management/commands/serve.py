@@ -8,10 +8,12 @@ hold 500 phones with room to spare. ``bench/room.py`` measures them.
 """
 from __future__ import annotations
 
+import argparse
 import logging
 import os
 import select
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -57,6 +59,56 @@ def freeze_startup_objects() -> None:
 
     gc.collect()
     gc.freeze()
+
+
+#: Processes that share the one port by default where the kernel spreads connections over
+#: them (:func:`shared_port_supported`): measured with ``bench/room.py --players 500`` on two
+#: cores, one process saturates (Python runs one thread at a time, and waitress's event loop
+#: walks every open connection on each turn), two meet the room's targets.
+DEFAULT_WORKERS = 2
+
+
+def shared_port_supported() -> bool:
+    """Whether several processes can listen on one port and have the kernel spread the
+    connections over them: Linux (``SO_REUSEPORT``, since 3.9). macOS accepts the option but
+    hands every connection to one socket; Windows has no such option."""
+    return sys.platform.startswith("linux") and hasattr(socket, "SO_REUSEPORT")
+
+
+def default_workers() -> int:
+    """:data:`DEFAULT_WORKERS` where the port can be shared and the machine has two cores or
+    more, else 1."""
+    return DEFAULT_WORKERS if shared_port_supported() and (os.cpu_count() or 1) >= 2 else 1
+
+
+def shared_port_socket(host: str, port: int) -> socket.socket:
+    """A listening-ready socket bound to ``host:port`` with ``SO_REUSEPORT``: each worker of
+    ``serve --workers N`` binds its own, and the kernel spreads new connections over them.
+    Raises ``OSError`` when the port is taken by a program that did not set the option."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEPORT, 1)
+        sock.bind((host, port))
+    except OSError:
+        sock.close()
+        raise
+    return sock
+
+
+def port_is_free(host: str, port: int) -> bool:
+    """Whether nothing listens on ``host:port`` (a bind without ``SO_REUSEPORT`` succeeds):
+    checked before the workers start, so that two ``serve`` on one port fail instead of
+    silently sharing it."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family, socket.SOCK_STREAM) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
 
 
 def laned_server(application, **options):
@@ -135,14 +187,18 @@ def server_options(*, host: str, port: int, threads: int | None = None,
 
 
 def worker_commands(*, host: str, port: int, processes: int, threads: int | None = None,
-                    connection_limit: int | None = None) -> list[list[str]]:
-    """The command lines of the ``processes`` waitress processes of a hosted setup:
-    one ``manage.py serve`` each, on ports ``port``, ``port + 1``, … (the reverse
-    proxy's upstream, docs/nginx-arbitro.conf), with the same threads and connection limit."""
+                    connection_limit: int | None = None, shared_port: bool = False) -> list[list[str]]:
+    """The command lines of ``processes`` waitress processes, one ``manage.py serve`` each
+    with the same threads and connection limit: on ports ``port``, ``port + 1``, … (a hosted
+    setup, the reverse proxy's upstream, docs/nginx-arbitro.conf), or, ``shared_port``, all
+    on ``port`` (``serve --workers``: each binds it with ``SO_REUSEPORT``)."""
     manage = str(django_settings.BASE_DIR / "manage.py")
     commands = []
     for k in range(processes):
-        command = [sys.executable, manage, "serve", "--host", host, "--port", str(port + k)]
+        command = [sys.executable, manage, "serve", "--host", host, "--port", str(port if shared_port else port + k),
+                   "--workers", "1"]
+        if shared_port:
+            command.append("--shared-port")
         if threads is not None:
             command += ["--threads", str(threads)]
         if connection_limit is not None:
@@ -225,15 +281,42 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
         parser.add_argument("--processes", type=int, default=1,
                             help="processi waitress sulle porte PORT, PORT+1, … dietro un reverse proxy "
                                  "(server ospitato con PostgreSQL; predefinito 1)")
+        parser.add_argument("--workers", type=int, default=None,
+                            help=f"processi che condividono la porta PORT (Linux); predefinito "
+                                 f"{DEFAULT_WORKERS} dove possibile, altrimenti 1")
+        parser.add_argument("--shared-port", action="store_true", help=argparse.SUPPRESS)  # one of --workers
 
-    def handle(self, *args, host, port, threads, connection_limit, processes=1, **options):
+    def handle(self, *args, host, port, threads, connection_limit, processes=1, workers=None, shared_port=False,
+               **options):
         if processes < 1:
             raise CommandError(_("--processes: almeno 1"))
-        clear_stale_uploads()
+        if workers is not None and workers < 1:
+            raise CommandError(_("--workers: almeno 1"))
+        if processes > 1 and (workers or 1) > 1:
+            raise CommandError(_("--processes e --workers insieme: scegli porte consecutive (--processes, dietro "
+                                 "un reverse proxy) oppure una porta condivisa (--workers)."))
+        if workers is None:
+            workers = 1 if processes > 1 or shared_port else default_workers()
+        if workers > 1 and not shared_port_supported():
+            self.stderr.write(_("Attenzione: questo sistema non distribuisce una porta tra più processi; "
+                                "uso un processo solo."))
+            workers = 1
+        if not shared_port:
+            clear_stale_uploads()
+        if workers > 1:
+            if not port_is_free(host, port):
+                raise CommandError(_("La porta %(port)s è già in uso: ferma l'altro server o scegli --port.")
+                                   % {"port": port})
+            self.stdout.write(_("Arbitro: %(n)s processi in ascolto su %(url)s  (Ctrl+C per fermare)")
+                              % {"n": workers, "url": f"http://{host}:{port}/"})
+            commands = worker_commands(host=host, port=port, processes=workers, threads=threads,
+                                       connection_limit=connection_limit, shared_port=True)
+            run_workers(commands, out=self.stdout.write)
+            return
         if processes > 1:
             if django_settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
-                self.stderr.write(_("Attenzione: più processi con SQLite si contendono il file del database; "
-                                    "per un server ospitato usa PostgreSQL (DATABASE_URL)."))
+                self.stderr.write(_("Attenzione: --processes è per un server ospitato con PostgreSQL "
+                                    "(DATABASE_URL); con SQLite usa --workers (più processi su una porta)."))
             self.stdout.write(_("Arbitro: %(n)s processi su %(first)s … %(last)s  (Ctrl+C per fermare)")
                               % {"n": processes, "first": f"http://{host}:{port}/",
                                  "last": f"http://{host}:{port + processes - 1}/"})
@@ -248,7 +331,15 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
         settings = server_options(host=host, port=port, threads=threads, connection_limit=connection_limit)
         # Sockets + database + static files + logs: leave a margin above the connections.
         raise_open_files_limit(settings["connection_limit"] + 256)
-        self.stdout.write(_("Arbitro in ascolto su %(url)s  (Ctrl+C per fermare)") % {"url": f"http://{host}:{port}/"})
+        if shared_port:  # one of serve --workers: its own socket on the shared port
+            from tournaments.printing.worker import exit_with_parent
+
+            settings.pop("host"), settings.pop("port")
+            settings["sockets"] = [shared_port_socket(host, port)]
+            exit_with_parent()  # a supervisor killed outright must not leave workers holding the port
+        else:
+            self.stdout.write(_("Arbitro in ascolto su %(url)s  (Ctrl+C per fermare)")
+                              % {"url": f"http://{host}:{port}/"})
         if settings.get("trusted_proxy"):
             self.stdout.write(_("Reverse proxy fidato: %(proxy)s (indirizzo del client e https da X-Forwarded-For "
                                 "e X-Forwarded-Proto)") % {"proxy": settings["trusted_proxy"]})
