@@ -484,8 +484,10 @@ def one_run(name: str, args) -> dict:
     connections.close_all()
     workers = args.workers if setup == "sqlite" else 1
     if setup == "sqlite":
-        where = ("SQLite, serve's default processes on one port" if workers is None
-                 else f"SQLite, {workers} process{'es' if workers > 1 else ''} on one port")
+        from tournaments.management.commands.serve import default_workers
+
+        shown = workers or default_workers()
+        where = f"SQLite, {shown} process{'es' if shown > 1 else ''} on one port"
     else:
         where = f"PostgreSQL, {processes} server processes"
     print(f"\n== run {label}: {len(tables)} tables, {2 * len(tables)} phones from "
@@ -578,12 +580,12 @@ def side_by_side(summaries: list[dict]) -> None:
         return
     print("\n== side by side (p50 / p99 ms)")
     columns = ("save", "confirm", "poll", "page", "player poll", "arbiter round", "arbiter board", "arbiter login")
-    print(f"{'run':6s} {'setup':34s} " + " ".join(f"{c:>14s}" for c in columns)
+    print(f"{'run':6s} {'setup':36s} " + " ".join(f"{c:>14s}" for c in columns)
           + f" {'seen max':>9s} {'lost':>5s} {'refused':>8s}")
     for s in summaries:
         cells = [f"{s[c][0]:.0f} / {s[c][1]:.0f}" if c in s else "–" for c in columns]
         seen = f"{s['seen max']:.1f} s" if s.get("seen max") is not None else "–"
-        print(f"{s['run']:6s} {s['setup']:34s} " + " ".join(f"{c:>14s}" for c in cells)
+        print(f"{s['run']:6s} {s['setup']:36s} " + " ".join(f"{c:>14s}" for c in cells)
               + f" {seen:>9s} {s['lost']:>5d} {s['refused']:>8d}")
 
 
