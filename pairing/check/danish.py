@@ -45,14 +45,19 @@ def judge(req, request, response, tables, bye, forced, out) -> None:
     if [r[0] for r in ranks] != sorted(r[0] for r in ranks):
         out.append(msg("check.table_order"))
 
-    # Rematches: exactly those listed, warned, and no more than unavoidable.
+    # Rematches: exactly those listed, warned, and no more than unavoidable. A repeat that is
+    # not listed (e.g. made by a hand change in the draft) is named with its table, as the
+    # other systems do; a listing of meetings not played, or listed twice, is the engine's fault.
     played = [(a, b) for a, b in ranks if b in forb[a]]
     listed = response.get("rematches", [])
     listed_set = {frozenset(x) for x in listed if isinstance(x, list) and len(x) == 2}
     played_set = {frozenset((ranking[a], ranking[b])) for a, b in played}
-    if listed_set != played_set or len(listed) != len(played):
+    for t, (a, b) in zip(tables, ranks):
+        if b in forb[a] and frozenset((t["ns"], t["ew"])) not in listed_set:
+            out.append(msg("check.unlisted_rematch", table=t["table"], ns=t["ns"], ew=t["ew"]))
+    if listed_set - played_set or len(listed) != len(listed_set):
         out.append(msg("check.rematches_listed"))
-    if played and not response.get("warnings"):
+    if played_set & listed_set and not response.get("warnings"):
         out.append(msg("check.rematch_no_warning"))
     rest = [i for i in range(n) if ranking[i] != bye]
     k_min = min_unmatched(rest, forb, n) // 2

@@ -55,12 +55,23 @@ def test_avoidable_rematch():
 
 
 def test_unlisted_rematch():
+    """1 v 2 already met: the engine plays 1 v 3; a response seating 1 v 2 without listing it
+    (a hand change) is named with its table, and it was avoidable."""
     request = dict(DANISH, met=[[1, 2]])
 
     def natural(r):
         r["tables"] = [{"table": 1, "ns": 1, "ew": 2}, {"table": 2, "ns": 3, "ew": 4},
                        {"table": 3, "ns": 5, "ew": 6}]
-    has(broken(request, natural), "'rematches'")
+    violations = broken(request, natural)
+    has(violations, "incontro ripetuto non segnalato al tavolo 1: 1–2 (già incontrate)")
+    has(violations, "incontro ripetuto evitabile: 1–2")
+    assert not any("'rematches'" in v for v in violations)
+
+
+def test_rematch_listed_but_not_played_is_the_engines_fault():
+    def invented(r):
+        r["rematches"] = [[1, 2]]
+    has(broken(DANISH, invented), "'rematches'")
 
 
 def test_bye_to_a_pair_that_already_rested():

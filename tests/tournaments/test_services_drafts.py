@@ -358,3 +358,18 @@ def test_late_pair_completing_a_current_first_round_draft_leaves_it_publishable(
     assert seating(draft) == ({1: (1, 3), 2: (2, 4), 3: (6, 5)}, None)
     assert services.draft_staleness(draft) == []
     services.publish_round(round=draft, by=arbiter)
+
+
+def test_a_hand_swap_that_makes_rematches_names_each_with_its_table(md_four, arbiter):
+    """Swapping pairs 2 and 3 in the Danish draft (1 v 2, 4 v 3) gives table 1 = 1 v 3 and
+    table 2 = 4 v 2, both met in round 1 (1 v 3, 2 v 4). The checker names each repeat with
+    its table, as for Mitchell, instead of the engine's contract wording; both repeats were
+    avoidable (the engine's draft had none), and pair 2, ranked above pair 4, sits E/O."""
+    services.swap_pairs(round=md_four, pair_a=2, pair_b=3, by=arbiter)
+    messages = Round.objects.get(pk=md_four.pk).check_messages
+    assert "incontro ripetuto non segnalato al tavolo 1: 1–3 (già incontrate)" in messages
+    assert "incontro ripetuto non segnalato al tavolo 2: 4–2 (già incontrate)" in messages
+    assert not any("'rematches'" in m or "senza avviso" in m for m in messages)
+    assert any(m.startswith("incontro ripetuto evitabile: 1–3, 2–4") for m in messages)
+    services.swap_pairs(round=md_four, pair_a=2, pair_b=3, by=arbiter)   # undone: a clean report
+    assert Round.objects.get(pk=md_four.pk).check_report == []
