@@ -39,3 +39,12 @@ def test_every_template_is_translated_and_keeps_its_placeholders():
             english = translation.gettext(template)
             assert english != template, code
             assert sorted(re.findall(r"%\((\w+)\)s", english)) == sorted(re.findall(r"%\((\w+)\)s", template)), code
+
+
+def test_makemessages_collects_the_projects_aliases():
+    """``make messages`` must keep the N_ (gettext_noop) and _lazy (gettext_lazy) strings live:
+    with Django's own keywords their translations went to the catalogue's obsolete entries."""
+    from django.core.management import get_commands, load_command_class
+
+    command = load_command_class(get_commands()["makemessages"], "makemessages")
+    assert {"--keyword=N_", "--keyword=_lazy"} <= set(command.xgettext_options)
