@@ -6,7 +6,9 @@ In a temporary ``ARBITRO_VAR_DIR`` (SQLite, migrated): builds a valid tournament
 services (``tests/transfer/tampering.build_base``), exports it, then uploads through the
 import page (Django's test client, an arbiter logged in) the file itself, every tampered
 kind of ``tests/transfer/tampering.TAMPERS`` and ``--random`` copies with one value
-anywhere replaced by a hostile one (``tests/transfer/fuzzing.HOSTILE``). Each file must be
+anywhere replaced by a hostile one (``tests/transfer/fuzzing.HOSTILE``); then, for each of
+``--kinds`` (default: an individual and a team tournament, ``tampering.build_kind_base``),
+its valid file and ``--random`` damaged copies of it. Each file must be
 refused with a message (400, nothing created), or import, and then every arbiter, captain
 and public page of the copy must answer below 500.
 
@@ -31,6 +33,9 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--random", type=int, default=300)
     parser.add_argument("--seed", type=int, default=22)
+    parser.add_argument("--kinds", default="individual,teams",
+                        help="other kinds whose valid file is damaged --random times too (comma-separated; "
+                             "'' for the pair file only)")
     args = parser.parse_args()
 
     import warnings
@@ -54,9 +59,11 @@ def main() -> int:
 
     arbiter = get_user_model().objects.create_user(username="arbitro", password="segreta-123")
     base = tampering.build_base(arbiter)
+    kinds = [k.strip() for k in args.kinds.split(",") if k.strip()]
+    kind_bases = {kind: tampering.build_kind_base(kind) for kind in kinds}
     client = Client()
     client.force_login(arbiter)
-    files = fuzzing.all_files(base, random_count=args.random, seed=args.seed)
+    files = fuzzing.all_files(base, random_count=args.random, seed=args.seed, kind_bases=kind_bases)
     outcome = fuzzing.run(client, base, files)
     import shutil
 

@@ -173,11 +173,17 @@ def whole_file_damages(base: bytes) -> dict[str, bytes]:
     return out
 
 
-def all_files(base: bytes, random_count: int, seed: int) -> dict[str, bytes]:
+def all_files(base: bytes, random_count: int, seed: int, kind_bases: dict[str, bytes] | None = None
+              ) -> dict[str, bytes]:
     """The tampered kinds of :mod:`tests.transfer.tampering`, the base file itself (it must
-    import) and ``random_count`` random mutations."""
+    import) and ``random_count`` random mutations; for each of ``kind_bases`` (``{"individual":
+    bytes, "teams": bytes}``, :func:`tampering.build_kind_base`) the file itself (named by its
+    kind) and ``random_count`` random mutations of it (names prefixed ``<kind>/``)."""
     files = {"base": base}
     files.update({name: tampering.tampered(base, name) for name in sorted(tampering.TAMPERS)})
     files.update(whole_file_damages(base))
     files.update(mutations(base, random_count, seed))
+    for kind, kind_base in (kind_bases or {}).items():
+        files[kind] = kind_base
+        files.update({f"{kind}/{name}": data for name, data in mutations(kind_base, random_count, seed).items()})
     return files

@@ -1,5 +1,6 @@
 """A reduced run of ``bench/fuzz_import.py``: every tampered kind of
-``tests/transfer/tampering.py`` and a few random damages of a valid export, uploaded through
+``tests/transfer/tampering.py`` and a few random damages of a valid export (a pair, an
+individual and a team tournament), uploaded through
 the import page; each is refused with a message (400, nothing created), or imports and every
 arbiter, captain and public page of it answers below 500."""
 import pytest
@@ -10,12 +11,15 @@ from tests.transfer import fuzzing, tampering
 @pytest.mark.slow
 def test_tampered_and_damaged_files_are_refused_or_their_pages_answer(arbiter, client):
     base = tampering.build_base(arbiter)
+    kind_bases = {kind: tampering.build_kind_base(kind) for kind in ("individual", "teams")}
     client.force_login(arbiter)
-    files = fuzzing.all_files(base, random_count=25, seed=22)
+    files = fuzzing.all_files(base, random_count=25, seed=22, kind_bases=kind_bases)
     outcome = fuzzing.run(client, base, files)
     assert outcome.failures == []
-    assert "base" in outcome.imported and outcome.pages > 20
+    assert {"base", "individual", "teams"} <= set(outcome.imported) and outcome.pages > 60
     assert set(tampering.TAMPERS) <= set(outcome.refused)
+    assert any(name.startswith("individual/") for name in outcome.refused)
+    assert any(name.startswith("teams/") for name in outcome.refused)
 
 
 def test_a_lone_surrogate_or_a_nul_anywhere_is_refused_with_its_path(arbiter):

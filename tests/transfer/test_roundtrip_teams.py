@@ -183,6 +183,24 @@ def test_other_wrong_team_references_are_refused(teams):
     assert any(d.endswith("il giocatore [4, 1] siede due volte in questo turno") for d in details)
 
 
+def test_a_match_must_have_its_two_tables_exactly_when_it_is_played(teams):
+    """rules.md §15: a played match sits on two tables; a rest or a forfeit on none; in a team
+    round every table belongs to a match. Found by bench/fuzz_import.py: a played match without
+    its first table imported, and the team's own page then answered 500."""
+    doc = json.loads(transfer.export_tournament(teams))
+    played = next(k for k, m in enumerate(doc["rounds"][0]["matches"]) if m["bye"] == "")
+    lost = doc["rounds"][0]["matches"][played]["table_1"]
+    doc["rounds"][0]["matches"][played]["table_1"] = None
+    assert refused(doc) == [f"rounds[0].matches[{played}].table_1: un incontro giocato ha due tavoli",
+                            f"rounds[0].tables: il tavolo {lost} non è in nessun incontro"]
+    doc = json.loads(transfer.export_tournament(teams))
+    rest = next(k for k, m in enumerate(doc["rounds"][0]["matches"]) if m["bye"] == "rest")
+    doc["rounds"][0]["matches"][rest]["table_1"] = doc["rounds"][0]["matches"][played]["table_1"]
+    details = refused(doc)
+    assert f"rounds[0].matches[{rest}].table_1: un incontro senza avversario (riposo o forfait) non ha tavoli" \
+        in details
+
+
 def test_a_version_2_file_without_the_team_keys_is_a_tournament_without_teams(simulated):
     """Version 2 was written for an hour without team keys: missing = no teams."""
     full = transfer.export_tournament(simulated)

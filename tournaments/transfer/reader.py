@@ -482,10 +482,18 @@ def _matches(c: _Checker, i: int, raw: dict, team_numbers: set, table_numbers: s
                 playing.add(team)
         tables = {name: c.ref(f"{where}.{name}", raw_m.get(name), table_numbers,
                               _("il tavolo %(n)s non è in questo turno")) for name in ("table_1", "table_2")}
+        played = values.get("bye", "") == ""   # rules.md §15: a match is played on two tables
         for name, table in tables.items():
-            if table is not None and table is not BAD:
+            if table is None and played:
+                c.add(f"{where}.{name}", _("un incontro giocato ha due tavoli"))
+            elif table is not None and table is not BAD:
+                if not played:
+                    c.add(f"{where}.{name}", _("un incontro senza avversario (riposo o forfait) non ha tavoli"))
                 if table in used:
                     c.add(f"{where}.{name}", _("il tavolo %(n)s è già in un altro incontro") % {"n": table})
                 used.add(table)
         matches.append((values, teams, tables))
+    if team_numbers:   # a team tournament: every table of the round belongs to a match
+        for number in sorted(n for n in table_numbers - used if isinstance(n, int)):
+            c.add(f"rounds[{i}].tables", _("il tavolo %(n)s non è in nessun incontro") % {"n": number})
     return matches
