@@ -17,16 +17,23 @@ lanes, each first-in-first-out, served in this order:
 
 The first lane carries a handful of requests a second (one arbiter), the second a few
 milliseconds of work each; the page loads behind them wait at most the time those take.
+Anyone can ask for an arbiter's address (the login page, say) without being the arbiter, so
+the first lane holds at most :data:`ARBITER_QUEUED_PER_ADDRESS` waiting requests of one
+client address: a browser that sends more (a script hammering the login page) waits with
+the page loads, and cannot push the phones back.
 Pure Python, no Django: it sorts waitress's channels by the first request's method, path
 and ``If-None-Match`` header.
 """
 from __future__ import annotations
 
-from collections import deque
+from collections import Counter, deque
 
 #: Address prefixes of the pages phones open (captains, players, public page, projector).
 PHONE_PREFIXES = ("/c/", "/p/", "/t/", "/static/", "/favicon.ico")
 ARBITER, PHONE_QUICK, PHONE_PAGE = 0, 1, 2
+#: Waiting requests of one client address the arbiter's lane holds (an arbiter's browser has a
+#: few at a time: the round page, the board's poll, a print's progress); more go to the last lane.
+ARBITER_QUEUED_PER_ADDRESS = 8
 
 
 def lane_of(method: str, path: str, conditional: bool = False) -> int:
@@ -52,6 +59,15 @@ def _lane_of_task(task) -> int:
         return PHONE_PAGE
 
 
+def _address_of_task(task) -> str:
+    """The client address of a waitress task (its channel's ``addr``: the peer, i.e. the
+    reverse proxy when there is one), or "" when it has none."""
+    try:
+        return str(task.addr[0])
+    except (AttributeError, IndexError, TypeError):
+        return ""
+
+
 class LaneQueue:
     """A drop-in for the ``collections.deque`` waitress's ``ThreadedTaskDispatcher.queue``
     holds: ``append`` files a task in its lane, ``popleft`` takes the oldest task of the first
@@ -59,12 +75,28 @@ class LaneQueue:
 
     def __init__(self):
         self._lanes = (deque(), deque(), deque())
+        self._arbiter_queued: Counter = Counter()   # client address -> its tasks in the first lane
 
     def append(self, task) -> None:
-        self._lanes[_lane_of_task(task)].append(task)
+        lane = _lane_of_task(task)
+        if lane == ARBITER:
+            address = _address_of_task(task)
+            if self._arbiter_queued[address] >= ARBITER_QUEUED_PER_ADDRESS:
+                lane = PHONE_PAGE
+            else:
+                self._arbiter_queued[address] += 1
+        self._lanes[lane].append(task)
 
     def popleft(self):
-        for lane in self._lanes:
+        first = self._lanes[ARBITER]
+        if first:
+            task = first.popleft()
+            address = _address_of_task(task)
+            self._arbiter_queued[address] -= 1
+            if self._arbiter_queued[address] <= 0:
+                del self._arbiter_queued[address]
+            return task
+        for lane in self._lanes[1:]:
             if lane:
                 return lane.popleft()
         raise IndexError("pop from an empty LaneQueue")

@@ -82,3 +82,31 @@ def test_freeze_startup_objects_leaves_no_garbage_and_freezes(monkeypatch):
     monkeypatch.setattr(gc, "freeze", lambda: calls.append("freeze"))
     serve_command.freeze_startup_objects()
     assert calls == ["collect", "freeze"]  # garbage first: frozen garbage would never be freed
+
+
+def test_one_address_keeps_at_most_eight_waiting_requests_ahead_of_the_phones():
+    """A script hammering the login page from one address: its first 8 waiting requests keep
+    the arbiter's lane, the rest wait with the page loads, behind the phones' saves and polls;
+    the arbiter at another address still goes first, and a served request frees its place."""
+    from tournaments.request_lanes import ARBITER_QUEUED_PER_ADDRESS
+
+    def from_address(t, address):
+        t.addr = (address, 50000)
+        return t
+
+    queue = LaneQueue()
+    for k in range(12):
+        queue.append(from_address(task("GET", "/accounts/login/"), "10.0.0.66"))
+    queue.append(from_address(task("POST", "/c/t1/salva/"), "10.0.0.7"))
+    queue.append(from_address(task("GET", "/tornei/demo/turni/1/"), "10.0.0.2"))
+    served = [queue.popleft() for _ in range(len(queue))]
+    names = [(t.name, t.addr[0]) for t in served]
+    assert ARBITER_QUEUED_PER_ADDRESS == 8
+    assert names[:8] == [("GET /accounts/login/", "10.0.0.66")] * 8
+    assert names[8] == ("GET /tornei/demo/turni/1/", "10.0.0.2")
+    assert names[9] == ("POST /c/t1/salva/", "10.0.0.7")
+    assert names[10:] == [("GET /accounts/login/", "10.0.0.66")] * 4
+    # the count follows the queue: once served, the address has its 8 places again
+    for k in range(8):
+        queue.append(from_address(task("GET", "/accounts/login/"), "10.0.0.66"))
+    assert len(queue._lanes[ARBITER]) == 8 and not queue._lanes[PHONE_PAGE]
