@@ -91,6 +91,24 @@ def test_captain_links_page_has_qr_and_pin(arbiter_client, tables):
     assert html.count("<svg") == 4
 
 
+def test_captain_links_page_of_a_draft_says_the_links_work_from_publication(arbiter_client, tournament, make_pairs,
+                                                                            arbiter):
+    """A draft round's links answer 404 until the round is published (and change if it is
+    drawn again): its links page says so; the published round's page does not."""
+    make_pairs(tournament, 8)
+    draft = services.generate_round(tournament=tournament, by=arbiter)
+    html = arbiter_client.get(reverse("captain_links", args=["prova", draft.number])).content.decode()
+    assert 'id="draft-links-note"' in html and "funzionano solo dopo la pubblicazione" in html
+    services.publish_round(round=draft, by=arbiter, acknowledge_warnings=True)
+    html = arbiter_client.get(reverse("captain_links", args=["prova", draft.number])).content.decode()
+    assert 'id="draft-links-note"' not in html
+
+
+def test_settings_page_leads_to_the_public_switches(arbiter_client, tournament):
+    html = arbiter_client.get(reverse("tournament_edit", args=["prova"])).content.decode()
+    assert 'id="public-switches-note"' in html and reverse("public_switches", args=["prova"]) in html
+
+
 def test_public_pages_404_when_off(client, published_round):
     assert client.get(reverse("public", args=["prova"])).status_code == 404
     assert client.get(reverse("projector", args=["prova"])).status_code == 404
