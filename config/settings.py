@@ -221,8 +221,10 @@ CONTENT_SECURITY_POLICY = {
 }
 
 # Caches, shared by every server process. "default" holds the captain pages' rate limits
-# (django-ratelimit, tournaments/captains/access.py). With SQLite (a club laptop, one waitress
-# process with threads) a local-memory cache, as before. With any other database (PostgreSQL:
+# (django-ratelimit, tournaments/captains/access.py). With SQLite: in the workers of
+# ``manage.py serve --workers`` (two by default on Linux; serve sets ARBITRO_SHARED_LIMITS for
+# them) files under var/cache/limits whose counters increment under a file lock; in a single
+# process (tests, ``--workers 1``) a local-memory cache. With any other database (PostgreSQL:
 # a hosted server with several processes) a table of that database, shared by every process,
 # whose counters increment atomically (tournaments/cache.py); ``manage.py createcachetable``
 # makes it (``make setup`` and ``make serve-prod`` run it; the test runner does it itself).
@@ -232,7 +234,11 @@ CONTENT_SECURITY_POLICY = {
 # ``django.core.cache.caches["documents"]``. QR codes keep a per-process memo
 # (tournaments/captains/links.py): they are a pure function of the link, so nothing to share.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-    _DEFAULT_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "arbitro"}
+    if os.environ.get("ARBITRO_SHARED_LIMITS") == "1":
+        _DEFAULT_CACHE = {"BACKEND": "tournaments.cache.SharedFileCache", "LOCATION": str(VAR_DIR / "cache" / "limits"),
+                          "OPTIONS": {"MAX_ENTRIES": 20000}}
+    else:
+        _DEFAULT_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "arbitro"}
 else:
     _DEFAULT_CACHE = {"BACKEND": "tournaments.cache.SharedDatabaseCache", "LOCATION": "arbitro_cache",
                       "OPTIONS": {"MAX_ENTRIES": 20000}}

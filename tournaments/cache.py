@@ -1,18 +1,25 @@
 """Caches shared by every server process.
 
-With SQLite (a club laptop, one waitress process) the captain pages' rate limits count in
-a local-memory cache, as before. With PostgreSQL (a hosted server, several processes
-behind a proxy: README, "Hosting: PostgreSQL and several processes") they must be shared,
-so ``config/settings.py`` uses :class:`SharedDatabaseCache`, a table in the same database
+The captain pages' rate limits must count the same in every process that serves the room.
+With PostgreSQL (a hosted server, several processes behind a proxy: docs/hosting.md)
+``config/settings.py`` uses :class:`SharedDatabaseCache`, a table in the same database
 (created by ``manage.py createcachetable``, which ``make setup`` and ``make serve-prod``
-run, and Django's test runner runs for the test database).
+run, and Django's test runner runs for the test database). With SQLite, the workers of
+``manage.py serve --workers`` (two by default on Linux) use :class:`SharedFileCache`, files
+under var/ (a counter written per captain's write must not queue on the database's single
+write lock behind the saves); one process alone (tests, ``--workers 1``) keeps a
+local-memory cache.
 """
 from __future__ import annotations
 
 import base64
+import fcntl
+import os
 import pickle
+from contextlib import contextmanager
 
 from django.core.cache.backends.db import DatabaseCache
+from django.core.cache.backends.filebased import FileBasedCache
 from django.db import connections, router, transaction
 from django.utils.timezone import now as tz_now
 
@@ -57,3 +64,32 @@ class SharedDatabaseCache(DatabaseCache):
     def decr(self, key, delta=1, version=None):
         """Subtract ``delta``; see :meth:`incr`."""
         return self.incr(key, -delta, version)
+
+
+class SharedFileCache(FileBasedCache):
+    """Django's file cache whose :meth:`add` and :meth:`incr` hold an exclusive ``flock`` on
+    one lock file of the cache's directory, so the processes of one machine count together:
+    Django's ``incr`` reads the value and writes it back, and two processes counting the same
+    key at once would both write ``n + 1``. The limits take a lock for a few file operations
+    per captain's write or unknown link, never per poll (Linux and macOS: ``fcntl``)."""
+
+    @contextmanager
+    def _counting(self):
+        os.makedirs(self._dir, 0o700, exist_ok=True)
+        with open(os.path.join(self._dir, "counters.lock"), "a") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            try:
+                yield
+            finally:
+                fcntl.flock(lock, fcntl.LOCK_UN)
+
+    def add(self, key, value, timeout=None, version=None):
+        """Set ``key`` only when it is missing or expired; True when it was set."""
+        with self._counting():
+            return super().add(key, value, timeout, version)
+
+    def incr(self, key, delta=1, version=None):
+        """Add ``delta`` to ``key``'s integer value and return it; ``ValueError`` when the key
+        is missing or expired (as every Django cache does)."""
+        with self._counting():
+            return super().incr(key, delta, version)

@@ -64,7 +64,7 @@ def test_serve_speaks_english_under_lang_en(monkeypatch):
         class Exited:
             returncode = 3
 
-            def __init__(self, command):
+            def __init__(self, command, env=None):
                 pass
 
             def poll(self):

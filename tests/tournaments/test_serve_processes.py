@@ -67,16 +67,19 @@ def test_default_is_two_workers_only_where_the_port_can_be_shared(monkeypatch):
 def test_workers_start_shared_port_commands_on_a_free_port(monkeypatch):
     started = []
     monkeypatch.setattr(serve_command, "shared_port_supported", lambda: True)
-    monkeypatch.setattr(serve_command, "run_workers", lambda commands, out: started.extend(commands))
+    envs = []
+    monkeypatch.setattr(serve_command, "run_workers",
+                        lambda commands, out, env: (started.extend(commands), envs.append(env)))
     port = _free_port()
     call_command("serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "3",
                  stdout=open(os.devnull, "w"))
     assert len(started) == 3 and all(c[c.index("--port") + 1] == str(port) for c in started)
+    assert envs[0]["ARBITRO_SHARED_LIMITS"] == "1"   # the rate limits count in shared files
 
 
 def test_workers_refuse_a_port_another_program_listens_on(monkeypatch):
     monkeypatch.setattr(serve_command, "shared_port_supported", lambda: True)
-    monkeypatch.setattr(serve_command, "run_workers", lambda commands, out: pytest.fail("started"))
+    monkeypatch.setattr(serve_command, "run_workers", lambda commands, out, env: pytest.fail("started"))
     with socket.socket() as other:
         other.bind(("127.0.0.1", 0))
         other.listen()
@@ -143,6 +146,8 @@ def test_two_workers_answer_on_one_port_and_stop_together():
                 break
             time.sleep(0.2)
         assert len(workers) == 2 and listening == set(workers)
+        for pid in workers:   # their rate limits count in shared files (config/settings.py)
+            assert b"ARBITRO_SHARED_LIMITS=1" in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0")
         for _ in range(10):  # a new connection each
             with urllib.request.urlopen(f"http://127.0.0.1:{port}/accounts/login/", timeout=10) as answer:
                 assert answer.status == 200
@@ -187,3 +192,38 @@ def _listens(pid: int, port: int) -> bool:
         if state == "0A" and int(local.split(":")[1], 16) == port and inode in inodes:
             return True
     return False
+
+
+def test_shared_file_cache_counts_every_increment_of_concurrent_counters(tmp_path):
+    """Four counters on one directory (as the workers' caches are), 4 × 100 increments at
+    once: exactly 400, where a read-then-write without the lock loses some."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tournaments.cache import SharedFileCache
+
+    caches = [SharedFileCache(str(tmp_path), {}) for _ in range(4)]
+    assert caches[0].add("limit", 0, 60) is True and caches[1].add("limit", 0, 60) is False
+
+    def count(cache):
+        for _ in range(100):
+            cache.incr("limit")
+
+    with ThreadPoolExecutor(4) as pool:
+        list(pool.map(count, caches))
+    assert caches[3].get("limit") == 400
+    with pytest.raises(ValueError):
+        caches[0].incr("missing")
+
+
+@pytest.mark.parametrize("shared, backend", [("1", "tournaments.cache.SharedFileCache"),
+                                             ("", "django.core.cache.backends.locmem.LocMemCache")])
+def test_sqlite_settings_pick_the_shared_file_cache_only_for_serves_workers(tmp_path, shared, backend):
+    import subprocess
+
+    env = dict(os.environ, ARBITRO_VAR_DIR=str(tmp_path), ARBITRO_SHARED_LIMITS=shared,
+               DJANGO_SETTINGS_MODULE="config.settings")
+    env.pop("DATABASE_URL", None)
+    out = subprocess.run([sys.executable, "-c", "from django.conf import settings; "
+                          "print(settings.CACHES['default']['BACKEND'])"],
+                         cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout.strip()
+    assert out == backend

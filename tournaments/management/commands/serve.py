@@ -233,9 +233,10 @@ def clear_stale_uploads(directory=None, *, older_than: float = STALE_UPLOAD_SECO
     return removed
 
 
-def run_workers(commands: list[list[str]], *, out=print, poll_seconds: float = 1.0) -> int:
-    """Start every command, restart one that exits on its own, stop them all on Ctrl+C or
-    SIGTERM (as a service manager sends). Returns 0 after a requested stop."""
+def run_workers(commands: list[list[str]], *, out=print, poll_seconds: float = 1.0, env: dict | None = None) -> int:
+    """Start every command (with ``env``, default this process's environment), restart one
+    that exits on its own, stop them all on Ctrl+C or SIGTERM (as a service manager sends).
+    Returns 0 after a requested stop."""
     stopping = False
 
     def stop(signum, frame):
@@ -243,7 +244,7 @@ def run_workers(commands: list[list[str]], *, out=print, poll_seconds: float = 1
         stopping = True
 
     previous = signal.signal(signal.SIGTERM, stop)
-    procs = [subprocess.Popen(c) for c in commands]
+    procs = [subprocess.Popen(c, env=env) for c in commands]
     try:
         while not stopping:
             time.sleep(poll_seconds)
@@ -252,7 +253,7 @@ def run_workers(commands: list[list[str]], *, out=print, poll_seconds: float = 1
                     out(_("processo %(k)s (porta %(port)s) uscito con codice %(code)s: lo riavvio")
                         % {"k": k + 1, "port": commands[k][commands[k].index("--port") + 1],
                            "code": proc.returncode})
-                    procs[k] = subprocess.Popen(commands[k])
+                    procs[k] = subprocess.Popen(commands[k], env=env)
     except KeyboardInterrupt:
         pass
     finally:
@@ -311,7 +312,8 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
                               % {"n": workers, "url": f"http://{host}:{port}/"})
             commands = worker_commands(host=host, port=port, processes=workers, threads=threads,
                                        connection_limit=connection_limit, shared_port=True)
-            run_workers(commands, out=self.stdout.write)
+            # the captains' rate limits count in files every worker shares (config/settings.py)
+            run_workers(commands, out=self.stdout.write, env=dict(os.environ, ARBITRO_SHARED_LIMITS="1"))
             return
         if processes > 1:
             if django_settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
