@@ -210,7 +210,10 @@ def sheet_page(request, token):
     return response
 
 
-def sheet_stamp(request, table: Table, sheet: ScoreSheet | None) -> str:
+_READ = object()  # sheet_stamp's call not given: read it
+
+
+def sheet_stamp(request, table: Table, sheet: ScoreSheet | None, *, call=_READ) -> str:
     """The poll's entity tag: a short string that changes whenever what the page shows changes.
 
     Made from the sheet's version, state and last write (a save, a confirmation, a
@@ -219,10 +222,12 @@ def sheet_stamp(request, table: Table, sheet: ScoreSheet | None) -> str:
     hides "confirm"), and the round clock's instants and this table's extra time (a pause
     or extra minutes must reach the phones; the remaining seconds are not in the tag, the
     phone counts them down itself). :func:`sheet_state` computes the same tag
-    from one narrow query.
+    from one narrow query. ``call``: the table's latest call when the caller has read it
+    already (``call_status.latest_call``), else it is read here.
     """
     rnd = table.round
-    call = latest_call(table)
+    if call is _READ:
+        call = latest_call(table)
     return _stamp(request, table_pk=table.pk, round_state=rnd.state, published_at=rnd.published_at,
                   closed_at=rnd.closed_at, version=sheet.version if sheet else None,
                   state=sheet.state if sheet else None, updated_at=sheet.updated_at if sheet else None,
@@ -313,10 +318,11 @@ def sheet_state(request, token):
     # seconds, and the clock's instants are in the tag, so a pause reaches a resting pair too.
     payload = {"sheet": None if table.is_bye else sheet_payload(request, table, sheet),
                "clock": services.clock_json(table.round, table)}
+    call = latest_call(table)
     if not table.is_bye:  # a rest table has no call to the arbiter
-        payload["call"] = call_json(latest_call(table))
+        payload["call"] = call_json(call)
     response = JsonResponse(payload)
-    response["ETag"] = sheet_stamp(request, table, sheet)
+    response["ETag"] = sheet_stamp(request, table, sheet, call=call)
     return response
 
 
