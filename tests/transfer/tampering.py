@@ -44,25 +44,35 @@ def build_base(arbiter) -> bytes:
 DATA = Path(__file__).resolve().parents[1] / "data"
 
 
+def individual_tournament(*, name: str, slug: str):
+    """13 players (tests/data/players-13.csv), plan MMDD, 4 hands: rounds 1–2 played by the
+    simulator, round 3 published with a sheet draft kept on its table 1, player 13 withdrawn
+    from round 4 and a 1 VP penalty to player 5. Returns the Tournament."""
+    from tournaments.models import Player
+    from tournaments.simulation import simulate, simulator_user
+
+    t = simulate(registrations=DATA / "players-13.csv", kind="individual", plan="MMDD", hands=4, seed=11,
+                 name=name, slug=slug, stop_after=2)
+    by = simulator_user()
+    rnd = services.publish_round(round=t.rounds.get(number=3), by=by)
+    services.save_sheet_draft(table=rnd.tables.get(number=1), cells={"h1_ns": "150", "h1_ew": ""}, by=by)
+    services.withdraw_player(player=Player.objects.get(tournament=t, number=13), from_round=4, by=by,
+                             reason="deve partire")
+    services.add_player_penalty(player=Player.objects.get(tournament=t, number=5), vp=1, reason="ritardo", by=by)
+    return t
+
+
 def build_kind_base(kind: str) -> bytes:
     """A valid file of the other kinds, for the fuzz: ``"individual"`` (13 players, plan MMDD,
     rounds 1–2 played by the simulator, round 3 published with a sheet draft, player 13
     withdrawn from round 4, a 1 VP penalty to player 5) or ``"teams"`` (5 teams, plan RRRR,
     rounds 1–2 played, round 3 published with match 1's team B forfeiting, team 5 withdrawn
     from round 4). Built through the simulator and the services in the current database."""
-    from tournaments.models import Player, Team
+    from tournaments.models import Team
     from tournaments.simulation import simulate, simulator_user
 
     if kind == "individual":
-        t = simulate(registrations=DATA / "players-13.csv", kind="individual", plan="MMDD", hands=4, seed=11,
-                     name="Individuale base", slug="base-individuale", stop_after=2)
-        by = simulator_user()
-        rnd = services.publish_round(round=t.rounds.get(number=3), by=by)
-        services.save_sheet_draft(table=rnd.tables.get(number=1), cells={"h1_ns": "150", "h1_ew": ""}, by=by)
-        services.withdraw_player(player=Player.objects.get(tournament=t, number=13), from_round=4, by=by,
-                                 reason="deve partire")
-        services.add_player_penalty(player=Player.objects.get(tournament=t, number=5), vp=1, reason="ritardo",
-                                    by=by)
+        t = individual_tournament(name="Individuale base", slug="base-individuale")
     elif kind == "teams":
         t = simulate(registrations=DATA / "teams-5.csv", kind="teams", plan="RRRR", hands=4, seed=3,
                      name="Squadre base", slug="base-squadre", stop_after=2)

@@ -9,9 +9,10 @@ import json
 import pytest
 
 from tests.conftest import DATA
+from tests.transfer import tampering
 from tests.transfer.conftest import empty_database, without_accounts
 from tests.transfer.test_roundtrip import snapshot
-from tournaments import selectors, services, transfer
+from tournaments import selectors, transfer
 from tournaments.models import LineMember, Pair, Penalty, Player, Round, Table
 
 
@@ -31,20 +32,10 @@ def people(tournament):
 
 @pytest.fixture
 def individual(db):
-    """13 players (tests/data/players-13.csv), plan MMD, 4 hands: rounds 1–2 played by the
+    """13 players (tests/data/players-13.csv), plan MMDD, 4 hands: rounds 1–2 played by the
     simulator, round 3 generated; then round 3 published, a sheet draft kept on its table 1,
     player 13 withdrawn from round 4 and a 1 VP penalty to player 5."""
-    from tournaments.simulation import simulate, simulator_user
-
-    t = simulate(registrations=DATA / "players-13.csv", kind="individual", plan="MMDD", hands=4, seed=11,
-                 name="Individuale 13", slug="ind13", stop_after=2)
-    by = simulator_user()
-    rnd = services.publish_round(round=t.rounds.get(number=3), by=by)
-    services.save_sheet_draft(table=rnd.tables.get(number=1), cells={"h1_ns": "150", "h1_ew": ""}, by=by)
-    services.withdraw_player(player=Player.objects.get(tournament=t, number=13), from_round=4, by=by,
-                             reason="deve partire")
-    services.add_player_penalty(player=Player.objects.get(tournament=t, number=5), vp=1, reason="ritardo", by=by)
-    return t
+    return tampering.individual_tournament(name="Individuale 13", slug="ind13")
 
 
 def test_13_player_individual_round_trip_into_an_empty_database_gives_the_same_bytes(individual):
