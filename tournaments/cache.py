@@ -13,7 +13,6 @@ local-memory cache.
 from __future__ import annotations
 
 import base64
-import fcntl
 import os
 import pickle
 from contextlib import contextmanager
@@ -75,6 +74,8 @@ class SharedFileCache(FileBasedCache):
 
     @contextmanager
     def _counting(self):
+        import fcntl  # here, not at the top: the PostgreSQL cache above must import on Windows too
+
         os.makedirs(self._dir, 0o700, exist_ok=True)
         with open(os.path.join(self._dir, "counters.lock"), "a") as lock:
             fcntl.flock(lock, fcntl.LOCK_EX)
