@@ -120,6 +120,8 @@ TEMPLATES: dict[str, str] = {
     "check.ind_second_rest_fewer": "secondo riposo evitabile: %(player)s ha già riposato, %(fresh)s meno volte",
     "check.ind_repeat_no_warning": "compagni ripetuti senza avviso all'arbitro",
     "check.ind_repeats_listed": "'repeated_partners' non elenca esattamente i compagni ripetuti del turno",
+    "check.ind_unlisted_partner": "compagni ripetuti non segnalati al tavolo %(table)s: %(a)s e %(b)s "
+                                  "(già in coppia)",
     "check.ind_rest_belongs": "riposo: spetta a %(players)s (i più bassi in classifica che non hanno "
                               "riposato)",
     "check.ind_line_order": "la linea %(line)s: il meglio classificato va scritto per primo",

@@ -108,6 +108,8 @@ TEMPLATES = {
     "check.ind_repeat_no_warning": N_("compagni ripetuti senza avviso all'arbitro"),
     "check.ind_repeats_listed": N_("'repeated_partners' non elenca esattamente i compagni ripetuti del "
                                    "turno"),
+    "check.ind_unlisted_partner": N_("compagni ripetuti non segnalati al tavolo %(table)s: %(a)s e %(b)s "
+                                     "(già in coppia)"),
     "check.ind_rest_belongs": N_("riposo: spetta a %(players)s (i più bassi in classifica che non hanno "
                                  "riposato)"),
     "check.ind_line_order": N_("la linea %(line)s: il meglio classificato va scritto per primo"),

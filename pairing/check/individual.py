@@ -155,10 +155,15 @@ def _repeats(request, response, tables, out) -> None:
     played = [frozenset(line) for line in _lines(tables) if frozenset(line) in history]
     listed = [frozenset(x) for x in response["repeated_partners"]
               if isinstance(x, list) and len(x) == 2]
-    if sorted(map(sorted, map(list, played)), key=str) != \
-            sorted(map(sorted, map(list, listed)), key=str):
+    # A repeat not listed (e.g. made by a hand change in the draft) is named with its table;
+    # a listing of partnerships not played, or listed twice, is the engine's fault.
+    for t in tables:
+        for line in (t["ns"], t["ew"]):
+            if frozenset(line) in history and frozenset(line) not in listed:
+                out.append(msg("check.ind_unlisted_partner", table=t["table"], a=line[0], b=line[1]))
+    if set(listed) - set(played) or len(listed) != len(set(listed)):
         out.append(msg("check.ind_repeats_listed"))
-    if played and not response.get("warnings"):
+    if set(played) & set(listed) and not response.get("warnings"):
         out.append(msg("check.ind_repeat_no_warning"))
 
 

@@ -34,10 +34,18 @@ def test_a_repeated_partner_is_refused_when_avoidable():
     assert any("evitabil" in v for v in check(EXAMPLE, bad))
 
 
-def test_an_unlisted_repeated_partner_is_refused():
+def test_an_unlisted_repeated_partner_is_named_with_its_table():
+    """1 and 2 were partners before (EXAMPLE's history): seating them together again without
+    listing it (a hand change) is named with its table, not with the engine's contract words."""
     bad = with_tables(([1, 2], [3, 5]), ([4, 6], [7, 9]))
-    assert "'repeated_partners' non elenca esattamente i compagni ripetuti del turno" in \
-        check(EXAMPLE, bad)
+    violations = check(EXAMPLE, bad)
+    assert "compagni ripetuti non segnalati al tavolo 1: 1 e 2 (già in coppia)" in violations
+    assert not any("'repeated_partners'" in v for v in violations)
+
+
+def test_a_listed_partnership_that_is_not_played_is_the_engines_fault():
+    listed = dict(GOOD, repeated_partners=[[1, 2]], warnings=["x"])
+    assert "'repeated_partners' non elenca esattamente i compagni ripetuti del turno" in check(EXAMPLE, listed)
 
 
 def test_an_avoidable_second_rest_is_refused():
