@@ -34,6 +34,7 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != _ROOT / "bench
 sys.path.insert(0, str(_ROOT))
 
 from pairing import run  # noqa: E402
+from pairing.rtg.common import random_result  # noqa: E402
 
 
 def history(n: int, rounds: int, seed: int) -> dict:
@@ -51,8 +52,7 @@ def history(n: int, rounds: int, seed: int) -> dict:
         last = []
         for t in response["tables"]:
             a, b = t["ns"], t["ew"]
-            d = rnd.choice(range(-1500, 1505, 5))
-            share = max(0, min(20, 10 + d // 100))
+            d, share = random_result(rnd)
             vp[a] += share
             vp[b] += 20 - share
             diff[a] += d
@@ -80,8 +80,7 @@ def individual_history(n: int, rounds: int, seed: int) -> dict:
         response = run({"system": "danish-individual", "ranking": ranking,
                         "partners": partners, "rested": rested})
         for t in response["tables"]:
-            d = rnd.choice(range(-1500, 1505, 5))
-            share = max(0, min(20, 10 + d // 100))
+            d, share = random_result(rnd)
             for p in t["ns"]:
                 vp[p] += share
                 diff[p] += d
