@@ -7,7 +7,7 @@ from typing import Iterable
 from django.db.models import Q, QuerySet
 
 from .models import Member
-from .names import search_terms
+from .names import member_words, search_terms, words_match
 
 UNKNOWN = "unknown"
 EXPIRED = "expired"
@@ -34,30 +34,39 @@ def search(query: str, *, limit: int = 20) -> list[Member]:
     return exact + [m for m in found if m not in exact][: limit - len(exact)]
 
 
-def _prefix(field: str, start: str) -> Q:
-    """``field`` starts with ``start``, written as a range so SQLite and PostgreSQL walk the
-    field's index instead of scanning the table (``LIKE 'x%'`` does not use it on SQLite)."""
-    return Q(**{f"{field}__gte": start, f"{field}__lt": start + "\U0010ffff"})
+#: A membership number holding a character that is not an ASCII letter or digit («51-0016»):
+#: its word (:func:`members.names.letters`) is not a prefix test on the stored text, so such
+#: members are always read and the words decide.
+_NUMBER_WITH_SEPARATOR = r"[^0-9A-Za-z]"
 
 
 def propose(query: str, *, limit: int = 10) -> list[Member]:
-    """The proposals while typing in a registration form (rules.md §16), at most ``limit``:
-    a query of digits proposes the members whose number starts with it; any other the members
-    whose surname starts with its first word and whose full name holds its other words (case,
-    accents, spaces, apostrophes ignored: ``"d'ang ni"`` → D'Angelo Nicolò), in name order.
-    Both walk an index (bench/season.py: ≤ 50 ms a keystroke at 5000 members). Erased members
-    are never proposed; an empty query gives none."""
-    query = query.strip()
-    live = Member.objects.filter(erased_at__isnull=True)
-    if query.isdigit():
-        return list(live.filter(_prefix("membership_number", query)).order_by("membership_number")[:limit])
+    """The proposals while typing in a registration form (rules.md §16), at most ``limit``: the
+    members of whom every word of ``query`` starts a DIFFERENT word of the surname, the first
+    name or the membership number, case and accents ignored (:func:`members.names.words_match`:
+    «Luca» finds Rossi Luca, «lu fe» Ferrari Luca, «Ferrari L» Ferrari Luca and not Ferrari
+    Carla, «4026» the numbers starting with it). A query of digits alone lists in number order,
+    any other in name order. Erased members are never proposed; an empty query gives none.
+
+    One query: the database keeps the members whose name key holds every word, or whose number
+    starts with it (a superset, no table of words to keep in step); the exact rule is checked
+    here on the rows read, in order, until ``limit`` are found."""
     terms = search_terms(query)
     if not terms:
         return []
-    hits = live.filter(_prefix("name_key", terms[0]))
-    for term in terms[1:]:
-        hits = hits.filter(name_key__contains=term)
-    return list(hits.order_by("name_key", "id")[:limit])
+    wanted = Q()
+    for term in terms:
+        wanted &= Q(name_key__contains=term) | Q(membership_number__istartswith=term)
+    wanted |= Q(membership_number__regex=_NUMBER_WITH_SEPARATOR)
+    order = ("membership_number", "id") if query.strip().isdigit() else ("name_key", "id")
+    rows = Member.objects.filter(erased_at__isnull=True).filter(wanted).order_by(*order)
+    found: list[Member] = []
+    for member in rows.iterator(chunk_size=100):
+        if words_match(terms, member_words(member.last_name, member.first_name, member.membership_number)):
+            found.append(member)
+            if len(found) == limit:
+                break
+    return found
 
 
 def registry(query: str = "") -> QuerySet:

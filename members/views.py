@@ -30,11 +30,14 @@ def registry(request):
 @login_required
 @require_GET
 def search_json(request):
-    """``/soci/cerca/?q=``: proposals while typing in a registration form, JSON
-    ``{"members": [{"id", "membership_number", "last_name", "first_name", "club"}]}``, at most 10."""
+    """``/soci/cerca/?q=``: proposals while typing in a registration form
+    (``selectors.propose``), JSON ``{"query": q, "members": [{"id", "membership_number",
+    "last_name", "first_name", "club"}]}``, at most 10 members; ``query`` is the text answered
+    (``q`` cut to 100 characters), so that the page drops an answer to a text no longer in the
+    box. Fewer than 2 characters propose nothing."""
     query = request.GET.get("q", "")[:100]
     hits = selectors.propose(query, limit=10) if len(query.strip()) >= 2 else []
-    return JsonResponse({"members": [
+    return JsonResponse({"query": query, "members": [
         {"id": m.pk, "membership_number": m.membership_number or "", "last_name": m.last_name,
          "first_name": m.first_name, "club": m.club} for m in hits]})
 

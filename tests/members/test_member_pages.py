@@ -34,14 +34,14 @@ def test_search_by_name_or_number_and_the_json_proposals(arbiter_client):
     data = arbiter_client.get(reverse("members:search"), {"q": "D'ANG ni"}).json()
     assert [m["last_name"] for m in data["members"]] == ["D'Angelo"]
     data = arbiter_client.get(reverse("members:search"), {"q": "s"}).json()
-    assert data == {"members": []}  # one character: nothing yet
+    assert data == {"query": "s", "members": []}  # one character: nothing yet
     data = arbiter_client.get(reverse("members:search"), {"q": "sa"}).json()
     assert [m["last_name"] for m in data["members"]] == ["Santoro"]  # the surname's start, not "Serra"
     data = arbiter_client.get(reverse("members:search"), {"q": "402618"}).json()
     assert data["members"] == [{"id": Member.objects.get(membership_number="402618").pk,
                                 "membership_number": "402618", "last_name": "Santoro", "first_name": "Marta",
                                 "club": "Circolo Aurora"}]
-    assert arbiter_client.get(reverse("members:search"), {"q": "s"}).json() == {"members": []}
+    assert arbiter_client.get(reverse("members:search"), {"q": "s"}).json() == {"query": "s", "members": []}
 
 
 def test_add_edit_and_see_the_evenings(arbiter_client, arbiter):
