@@ -4,7 +4,7 @@
   ``docs/rules.md`` by section, so every ``§`` number in code, templates, tests and documents
   must be a heading ``## N.`` (``### N.M.``) of ``docs/rules.md`` — unless the same line names
   another ``.md`` document right before it;
-- ``pairing-io.md "Section"``: a heading of ``docs/pairing-io.md``;
+- ``pairing-io.md "Section"`` (or ``pairing-io.md §N``): a heading of ``docs/pairing-io.md``;
 - ``name.md`` named anywhere: a file of the repository;
 - a Markdown link to a local file (``[x](path.md#anchor)``): the file exists and, with an
   anchor, has a heading of that slug (GitHub's rule: lower case, punctuation dropped, spaces
@@ -28,6 +28,7 @@ RULE_SECTIONS = 22
 SECTION = re.compile(r"§\s*(\d+)(?:\.(\d+))?(?:\s*[–-]\s*§?\s*(\d+)\b)?")
 OTHER_DOC = re.compile(r"([\w-]+)\.md\b")
 PAIRING_IO_SECTION = re.compile(r"pairing-io\.md`?[,:]?\s*\(?\s*[\"“]([^\"”\n]+)[\"”]")
+PAIRING_IO_NUMBER = re.compile(r"pairing-io\.md`?,?\s*§\s*(\d+(?:\.\d+)?)")
 DOC_NAME = re.compile(r"(?<![\w-])((?:\.{1,2}/)*(?:[\w-]+/)*[\w-]+\.md)\b")
 MD_LINK = re.compile(r"\]\(([^)\s#]+\.md)?(#[^)\s]+)?\)")
 HEADING = re.compile(r"^#+\s+(.+?)\s*$", re.M)
@@ -109,10 +110,13 @@ def test_every_cited_rule_section_is_a_heading_of_docs_rules_md():
 
 
 def test_every_cited_section_of_the_pairing_contract_is_a_heading_of_docs_pairing_io_md():
-    headings = set(HEADING.findall(PAIRING_IO.read_text(encoding="utf-8")))
+    text = PAIRING_IO.read_text(encoding="utf-8")
+    headings = set(HEADING.findall(text)) | rule_headings(text)
     missing = {}
     for path in sources():
-        lost = set(PAIRING_IO_SECTION.findall(path.read_text(encoding="utf-8"))) - headings
+        source = path.read_text(encoding="utf-8")
+        cited = set(PAIRING_IO_SECTION.findall(source)) | set(PAIRING_IO_NUMBER.findall(source))
+        lost = cited - headings
         if lost:
             missing[path.relative_to(ROOT).as_posix()] = sorted(lost)
     assert not missing, f"cited sections with no heading in docs/pairing-io.md: {missing}"
@@ -184,3 +188,4 @@ def test_a_cited_pairing_contract_section_is_read_in_every_quoting_form():
     text = ('pairing-io.md "Round robin"; (pairing-io.md, "Request") '
             '`pairing-io.md` ("Groups") pairing-io.md: “Danish”')
     assert set(PAIRING_IO_SECTION.findall(text)) == {"Round robin", "Request", "Groups", "Danish"}
+    assert PAIRING_IO_NUMBER.findall("pairing-io.md §{n}, `pairing-io.md`, §{n}.1".format(n=2)) == ["2", "2.1"]
