@@ -56,7 +56,7 @@ class EveningPlacings(models.Model):
 
     ``computed_from`` is the id of the tournament's latest audit entry when they were computed
     (0 without any): every write that changes a result is audited in its transaction
-    (architecture.md), so a different id means the evening may have changed and it is computed
+    (README.md, "Layout"), so a different id means the evening may have changed and it is computed
     again; ``format`` is ``championships.selectors.PLACINGS_FORMAT`` at that time, so a
     release that computes placings otherwise recomputes the rows an older one stored.
     ``placings`` is ``[[entrant, position, "vp"], …]`` in standings order (VP as a decimal

@@ -5,7 +5,7 @@ a penalty or a withdrawal in an evening changes the championship at the next rea
 Each evening's placings (position and VP of every entrant) are stored in the database
 (:class:`championships.models.EveningPlacings`) with the tournament's latest audit entry id
 they were computed after: every write that changes a result goes through a service that
-audits it in the same transaction (architecture.md), so a new id means "maybe changed" and
+audits it in the same transaction (README.md, "Layout"), so a new id means "maybe changed" and
 that evening alone is computed again and its row replaced. A read costs one query for the
 evenings with their latest audit ids and one for their stored placings, whatever the
 process (a restart computes nothing again). The players' links to members are read fresh

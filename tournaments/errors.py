@@ -1,7 +1,7 @@
 """Errors the arbiter (or a captain) can act on.
 
 Each carries an Italian message shown as-is on the page; programming errors stay
-plain exceptions (architecture.md, "Habits").
+plain exceptions (README.md, "Layout").
 """
 from __future__ import annotations
 

@@ -293,7 +293,7 @@ class TournamentForm(forms.ModelForm):
         return self._team_default("team_max_players")
 
     def clean_membership_check(self):
-        """Rules.md §16: a form sent without the field keeps the tournament's setting."""
+        """rules.md §16: a form sent without the field keeps the tournament's setting."""
         return self._team_default("membership_check")
 
     def clean_team_scale(self):

@@ -295,7 +295,7 @@ def check_membership(row: int, membership: str, errors: list[str], *, seen: dict
                      existing=frozenset()) -> None:
     """Refuse a membership number (``membership``, non-blank) already met at an earlier row
     of the file (``seen``: ``{membership: first row}``, updated) or already registered in the
-    tournament (``existing``); the message goes to ``errors`` (one row's list). Rules.md §1:
+    tournament (``existing``); the message goes to ``errors`` (one row's list). rules.md §1:
     a player appears once per tournament. When the earlier row is this row (the two players
     of one pair's row share the number), the message says so instead of pointing at itself."""
     if seen.get(membership) == row:

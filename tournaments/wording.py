@@ -1,7 +1,7 @@
 """Words that follow the tournament's kind (pairs, individual, teams).
 
 A pair tournament speaks of *coppie*, an individual one of *giocatori*, a team one of
-*squadre* (glossary.md). Italian nouns carry gender and number into the whole sentence
+*squadre* (rules.md, "Glossary"). Italian nouns carry gender and number into the whole sentence
 ("Coppie 3 e 5 scambiate", "Giocatori 3 e 5 scambiati"), so a message is never built by
 inserting a noun: the caller writes the three whole sentences, each translated on its own,
 and :func:`by_kind` picks one. The column headings of the standings (page, PDF, XLSX) are

@@ -187,7 +187,7 @@ def small_registry(monkeypatch):
 
 
 def test_a_registration_beyond_the_registrys_cap_is_refused_and_writes_nothing(tournament, arbiter, small_registry):
-    """Rules.md §16's cap counts the members a registration creates: two new players on a
+    """rules.md §16's cap counts the members a registration creates: two new players on a
     registry of 3 with room for 4 are refused, with the figures, and nothing is saved (no
     pair, player, member nor audit entry); one new player still fits."""
     audits = tournament.audit.count()

@@ -1,6 +1,6 @@
 """Team tournaments (*squadre*, rules.md §15): teams, matches, line-ups.
 
-The round cycle is the one of pairs (architecture.md, "Growing the kinds"): a line at a
+The round cycle is the one of pairs (rules.md §1, "three kinds, one round cycle"): a line at a
 table is a ``Pair``. In a team tournament each team fields two pairs per match; they are
 ``Pair`` rows formed for that round (``Pair.round``, ``Pair.team``, ``Pair.team_line`` 1 or 2)
 whose players are ``LineMember`` rows, so seats, score sheets, captains' links,

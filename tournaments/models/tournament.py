@@ -142,7 +142,7 @@ class Tournament(models.Model):
     # The federation's results file: who organised the evening and who directed it.
     organising_club = models.CharField(_("circolo organizzatore"), max_length=120, blank=True, default="")
     arbiter_name = models.CharField(_("nome dell'arbitro"), max_length=120, blank=True, default="")
-    # Rules.md §16: unknown or expired membership numbers at registration.
+    # rules.md §16: unknown or expired membership numbers at registration.
     membership_check = models.CharField(_("controllo delle tessere"), max_length=8,
                                         choices=MembershipCheck.choices, default=MembershipCheck.FLAG)
     public_enabled = models.BooleanField(_("pagina pubblica attiva"), default=False)

@@ -3,7 +3,7 @@
 Views parse input, call one function here and render. The rules themselves live in
 ``pairing`` (who meets whom) and ``scoring`` (what a result is worth); these modules
 turn database rows into the plain values those rules take and write back what they
-return (architecture.md, "The flow of one round").
+return (README.md, "Layout": data flows one way).
 
 One module per section, so each write is found in one hop from its name:
 

@@ -5,7 +5,7 @@ validate → close. Score entry is in :mod:`.sheets`, withdrawals and late pairs
 Every write calls one function of :mod:`tournaments.services`; these views only
 parse input, call it and render. A refusal (``ArbiterError``) becomes a message;
 on the score-entry grid it is shown next to the values just typed so nothing is
-lost (architecture.md, "Habits").
+lost (README.md, "Layout").
 """
 from __future__ import annotations
 

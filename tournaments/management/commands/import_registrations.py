@@ -34,7 +34,7 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
             raise CommandError(ngettext("%(n)s errore: nessuna coppia importata.",
                                         "%(n)s errori: nessuna coppia importata.", len(parsed.errors))
                                % {"n": len(parsed.errors)})
-        # Rules.md §16: one line per unknown or expired membership number, before the count;
+        # rules.md §16: one line per unknown or expired membership number, before the count;
         # in the tournament's "refuse" mode on stderr, and nothing is imported.
         flagged = member_links.row_flag_lines(tournament, parsed.rows)
         if flagged and tournament.membership_check == Tournament.MembershipCheck.REFUSE:
