@@ -16,6 +16,7 @@ from ..team_selectors import LineupChoice, lineup_for, resolve_lineup  # noqa: F
 from ..text import clean_line
 from .audit import _as_actor, audit
 from .guard import refuse_integrity_errors
+from .locks import lock_tournament
 from .member_links import link_players
 from .pairs import PlayerData, clean_player, registration_import_refusal
 
@@ -27,7 +28,7 @@ def _require_teams(tournament: Tournament) -> None:
 
 
 def _lock(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+    return lock_tournament(tournament)  # who plays: the first lock (services.locks)
 
 
 def _clean_entry(name: str, players: list[PlayerData]) -> tuple[str, list[PlayerData]]:

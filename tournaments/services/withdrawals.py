@@ -15,6 +15,7 @@ from ..errors import ArbiterError
 from ..models import Pair, Player, Round, Team, Tournament
 from .audit import audit
 from .guard import refuse_integrity_errors
+from .locks import lock_tournament
 
 _ACTIONS = {Pair: "pair_withdrawal_undone", Player: "player_withdrawal_undone", Team: "team_withdrawal_undone"}
 _KEYS = {Pair: "pair", Player: "player", Team: "team"}
@@ -49,7 +50,7 @@ def undo_withdrawal(*, entrant: Pair | Player | Team, by, reason: str = "") -> P
     it withdrew from (audited, with ``reason``). Raises ``ArbiterError``:
     :func:`withdrawal_undo_refusal`."""
     model = type(entrant)
-    Tournament.objects.select_for_update().get(pk=entrant.tournament_id)
+    lock_tournament(entrant.tournament_id)  # who plays: services.locks
     entrant = model.objects.select_for_update().get(pk=entrant.pk)
     refusal = withdrawal_undo_refusal(entrant)
     if refusal:
