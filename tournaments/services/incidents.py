@@ -20,13 +20,14 @@ from ..models import (
     Tournament,
 )
 from .audit import _as_actor, audit
-from .guard import refuse_integrity_errors
+from .guard import refuse_integrity_errors, retry_when_busy
 from .pairs import PlayerData, add_pair
 from .drafts import _record_adjusted_inputs, draft_staleness
 from .locks import lock_round, lock_tables, lock_tournament
 from .rounds import _lock_tournament, _recheck
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:

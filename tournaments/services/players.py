@@ -14,7 +14,7 @@ from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..models import LineMember, Pair, Penalty, Player, Round, ScoreSheet, Seat, Table, Tournament
 from .audit import _as_actor, audit
-from .guard import refuse_integrity_errors
+from .guard import refuse_integrity_errors, retry_when_busy
 from .locks import lock_round, lock_tables, lock_tournament
 from .member_links import assign_members, link_players
 from .pairs import PlayerData, clean_player, registration_import_refusal
@@ -138,6 +138,7 @@ def _forced_rest_table(rnd: Round, player: Player, number: int) -> Table:
     return table
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def withdraw_player(*, player: Player, from_round: int, by, reason: str = "") -> Player:

@@ -15,7 +15,7 @@ from ..models import LineMember, LineUp, Player, Round, Team, Tournament
 from ..team_selectors import LineupChoice, lineup_for, resolve_lineup  # noqa: F401  (read here before)
 from ..text import clean_line
 from .audit import _as_actor, audit
-from .guard import refuse_integrity_errors
+from .guard import refuse_integrity_errors, retry_when_busy
 from .locks import lock_tournament
 from .member_links import link_players
 from .pairs import PlayerData, clean_player, registration_import_refusal
@@ -247,6 +247,7 @@ def set_lineup(*, team: Team, pairs: list[list[int]], by, round_number: int | No
 # --------------------------------------------------------------------------- withdrawals
 # (forfeits: services/forfeits.py)
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def withdraw_team(*, team: Team, from_round: int, by, reason: str = "") -> Team:

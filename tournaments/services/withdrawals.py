@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from ..errors import ArbiterError
 from ..models import Pair, Player, Round, Team, Tournament
 from .audit import audit
-from .guard import refuse_integrity_errors
+from .guard import refuse_integrity_errors, retry_when_busy
 from .locks import lock_tournament
 
 _ACTIONS = {Pair: "pair_withdrawal_undone", Player: "player_withdrawal_undone", Team: "team_withdrawal_undone"}
@@ -43,6 +43,7 @@ def withdrawal_undo_refusal(entrant: Pair | Player | Team) -> str | None:
     return None
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def undo_withdrawal(*, entrant: Pair | Player | Team, by, reason: str = "") -> Pair | Player | Team:
