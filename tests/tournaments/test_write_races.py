@@ -1,4 +1,4 @@
-"""Writes racing each other must never break a rule (issue 28: docs/hosting.md, "One lock order").
+"""Writes racing each other must never break a rule (docs/security.md, "Concurrent writes").
 
 - A withdrawal racing the draw: the draft records the entrants it was drawn from, so one
   withdrawn after the draw makes it outdated, and publishing never seats a withdrawn pair

@@ -1,5 +1,5 @@
 """The one lock order of every write: the tournament, then the round, then its tables (in
-table order), then a table's score sheet (docs/hosting.md, "One lock order").
+table order), then a table's score sheet (docs/security.md, "Concurrent writes").
 
 Two writes that take their row locks in the same order queue one behind the other; two that
 take them in opposite orders deadlock (PostgreSQL breaks the deadlock after a second by
