@@ -59,14 +59,21 @@ def lock_tables(rnd: Round) -> None:
     list(rnd.tables.select_for_update().order_by("number").values_list("pk", flat=True))
 
 
-def _share(model, pk: int) -> None:
-    """``SELECT … FOR SHARE`` of one row on PostgreSQL (Django's ORM has no share lock);
-    nothing on SQLite (the transaction already holds the database's write lock)."""
+def _share_tournament_and_round(round_id: int) -> None:
+    """The tournament's row, then the round's, locked ``FOR SHARE`` on PostgreSQL, in two
+    statements so the order holds (Django's ORM has no share lock; the first statement locks
+    only the tournament: the round is read in its subquery, not locked). Nothing on SQLite
+    (the transaction already holds the database's write lock)."""
     if connection.vendor != "postgresql":
         return
+    quote = connection.ops.quote_name
+    tournaments, tournament_pk = quote(Tournament._meta.db_table), quote(Tournament._meta.pk.column)
+    rounds, round_pk = quote(Round._meta.db_table), quote(Round._meta.pk.column)
+    of_round = quote(Round._meta.get_field("tournament").column)
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT 1 FROM {connection.ops.quote_name(model._meta.db_table)} "
-                       f"WHERE {connection.ops.quote_name(model._meta.pk.column)} = %s FOR SHARE", [pk])
+        cursor.execute(f"SELECT 1 FROM {tournaments} WHERE {tournament_pk} = "
+                       f"(SELECT {of_round} FROM {rounds} WHERE {round_pk} = %s) FOR SHARE", [round_id])
+        cursor.execute(f"SELECT 1 FROM {rounds} WHERE {round_pk} = %s FOR SHARE", [round_id])
 
 
 def lock_sheet(table: Table) -> tuple[ScoreSheet, Round]:
@@ -76,11 +83,7 @@ def lock_sheet(table: Table) -> tuple[ScoreSheet, Round]:
 
     Raises ArbiterError when the table is gone (its round was redrawn, or the pair withdrawn
     meanwhile) or has no sheet (a rest, or a round not published)."""
-    round_id = table.round_id
-    tournament_id = Round.objects.filter(pk=round_id).values_list("tournament_id", flat=True).first()
-    if tournament_id is not None:
-        _share(Tournament, tournament_id)
-        _share(Round, round_id)
+    _share_tournament_and_round(table.round_id)
     locked = (Table.objects.select_for_update(of=("self",)).select_related("round__tournament")
               .filter(pk=table.pk).first())
     if locked is None:

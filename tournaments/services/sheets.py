@@ -624,7 +624,7 @@ def accept_declared_totals(*, table: Table, by, reason: str = "") -> ScoreSheet:
 
     A correction of kind ``sum_error``: refused once the next round is published
     (art. 31 ¶1, :func:`correction_refusal`). Audited as ``sheet_corrected``."""
-    sheet = ScoreSheet.objects.get(table=table)
+    sheet, _rnd = _locked_sheet(table)  # the hands as they are now, not before another correction
     hands = [HandInput(h.ns_score, h.ew_score, h.ns_base, h.ns_cards, h.ew_base, h.ew_cards)
              for h in sheet.hands.order_by("number")]
     return save_score_sheet(table=table, hands=hands, declared=None, by=by, kind=CorrectionKind.SUM_ERROR,
