@@ -224,7 +224,9 @@ def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | 
     membership numbers.
     """
     tournament = lock_tournament(pair.tournament)  # who plays: services.locks
-    pair = Pair.objects.get(pk=pair.pk)
+    pair = Pair.objects.filter(pk=pair.pk).first()
+    if pair is None:
+        raise ArbiterError(_("La coppia è già stata cancellata (da un'altra finestra)."))
     players = [clean_player(p) for p in players]
     _check_players(tournament, players, exclude_pair=pair)
     changes = _check_no_substitution(pair, players) if pair_has_played(pair) else []
