@@ -28,6 +28,7 @@ from .. import services
 from ..errors import ArbiterError, StaleSheetError
 from ..i18n_messages import message_text
 from ..models import Round, ScoreSheet, Table
+from ..services.locks import lock_sheet
 from ..text import clean_note
 from .access import (
     LINES, captain_label, limited, line_of_label, read_body, table_for, too_many, writes_exceeded,
@@ -220,9 +221,9 @@ def _check_version(sheet: ScoreSheet, data: dict) -> None:
 
 
 def _locked_sheet(table: Table) -> ScoreSheet:
-    sheet = ScoreSheet.objects.select_for_update().filter(table=table).first()
-    if sheet is None:
-        raise ArbiterError(_("Lo score di questo tavolo non è ancora aperto."))
+    # the one lock order (tournament, round, table, sheet): the service's own, so the
+    # confirmation inside takes no lock this transaction does not hold yet
+    sheet, _rnd = lock_sheet(table)
     return sheet
 
 

@@ -51,7 +51,10 @@ def call_arbiter(*, table: Table, by: Actor, reason: str = "") -> tuple[ArbiterC
     if reason not in REASONS:
         raise ArbiterError(_("Motivo della chiamata non valido."))
     with transaction.atomic():
-        locked = Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+        # the table's row only (of=self): a call takes no earlier lock of the one order
+        # (tournament, round, table: services.locks) after it
+        locked = (Table.objects.select_for_update(of=("self",)).select_related("round__tournament")
+                  .get(pk=table.pk))
         rnd = locked.round
         refusal = call_refusal(locked, rnd)
         if refusal:

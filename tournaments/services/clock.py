@@ -12,6 +12,7 @@ from ..errors import ArbiterError
 from ..models import Round, Table
 from .audit import audit
 from .guard import refuse_integrity_errors
+from .locks import lock_round
 
 
 def clock_state(rnd: Round) -> clock.ClockState:
@@ -69,7 +70,7 @@ _REFUSALS = {
 
 
 def _locked_round(rnd: Round) -> Round:
-    rnd = Round.objects.select_related("tournament").select_for_update().get(pk=rnd.pk)
+    rnd = lock_round(rnd)  # the tournament, then the round (services.locks)
     if rnd.state != Round.State.PUBLISHED:
         raise ArbiterError(_("L'orologio si usa solo in un turno pubblicato e non chiuso."))
     return rnd

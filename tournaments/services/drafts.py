@@ -76,16 +76,21 @@ def _standings_snapshot(tournament: Tournament, number: int) -> list[list]:
     ]
 
 
-def _draft_inputs(tournament: Tournament, number: int, seed: int | None) -> dict:
+def _draft_inputs(tournament: Tournament, number: int, seed: int | None, *,
+                  active: list[int] | None = None, request: dict | None = None) -> dict:
     """Everything a draft of round ``number`` is computed from, as plain JSON values:
     ``settings`` (:func:`_pairing_settings`), ``active`` (pair numbers in play),
     ``standings`` (:func:`_standings_snapshot`), ``request`` (the pairing request,
-    pairing-io.md, from :func:`build_pairing_request`) and their ``digest``."""
+    pairing-io.md, from :func:`build_pairing_request`) and their ``digest``.
+
+    ``active`` and ``request``: the entrants in play and the request the draw itself used
+    (``services.rounds._draw``), recorded as they are instead of read a second time; when
+    omitted (a staleness check) they are read now."""
     inputs = _canonical({
         "settings": _pairing_settings(tournament, number),
-        "active": active_numbers(tournament, number),
+        "active": active if active is not None else active_numbers(tournament, number),
         "standings": _standings_snapshot(tournament, number),
-        "request": build_pairing_request(tournament, number, seed=seed),
+        "request": request if request is not None else build_pairing_request(tournament, number, seed=seed),
     })
     inputs["digest"] = _digest(inputs)
     return inputs

@@ -10,6 +10,7 @@ from ..errors import ArbiterError
 from ..models import LineMember, Match, Pair, Round, ScoreSheet, Team
 from .audit import audit
 from .guard import refuse_integrity_errors
+from .locks import lock_round, lock_tables
 
 
 def remove_match_tables(match: Match) -> None:
@@ -66,6 +67,8 @@ def forfeit_match(*, match: Match, team: Team, by, reason: str = "") -> Match:
     :func:`undo_forfeit` can put them back until the round closes. ``reason`` goes to the
     audit. Refused once a sheet of the match is entered, for a closed round, or for a team
     not in the match."""
+    # who plays: the tournament, the round and its tables first (services.locks)
+    lock_tables(lock_round(match.round))
     # of=self: PostgreSQL refuses FOR UPDATE on the nullable side of the tables' outer joins
     match = (Match.objects.select_for_update(of=("self",)).select_related("round", "table_1", "table_2")
              .get(pk=match.pk))
@@ -112,6 +115,7 @@ def undo_forfeit(*, match: Match, by, reason: str = "") -> Match:
     taken since (a sentence names it)."""
     from ..models import Seat, Table
 
+    lock_tables(lock_round(match.round))  # who plays: services.locks
     match = Match.objects.select_for_update(of=("self",)).select_related("round", "forfeit_by").get(pk=match.pk)
     refusal = undo_forfeit_refusal(match)
     if refusal:

@@ -20,12 +20,14 @@ from ..models import (
     Tournament,
 )
 from .audit import _as_actor, audit
-from .guard import refuse_integrity_errors
+from .guard import refuse_integrity_errors, retry_when_busy
 from .pairs import PlayerData, add_pair
 from .drafts import _record_adjusted_inputs, draft_staleness
+from .locks import lock_round, lock_tables, lock_tournament
 from .rounds import _lock_tournament, _recheck
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
@@ -37,8 +39,10 @@ def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
     without the pair before it can be published (rules.md §12). Refused for a round
     already closed or before a round whose sheet the pair already played.
     """
+    # the tournament first (services.locks): a draw in progress finishes with the pair in
+    # play, or starts after the withdrawal; never reads the pairs in between
+    tournament = _lock_tournament(pair.tournament)
     pair = Pair.objects.select_for_update().get(pk=pair.pk)
-    tournament = pair.tournament
     if pair.status == Pair.Status.WITHDRAWN:
         raise ArbiterError(_("La coppia %(pair)s è già ritirata dal turno %(round)s.")
                            % {"pair": pair.number, "round": pair.withdrawn_from_round})
@@ -52,6 +56,8 @@ def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
         # (rules.md §12); publishing refuses it until the arbiter draws it again.
         rnd = None
     if rnd is not None:
+        rnd = lock_round(rnd)
+        lock_tables(rnd)
         seat = rnd.seats.select_related("table").filter(pair=pair).first()
         if seat is not None:
             table = seat.table
@@ -215,6 +221,7 @@ def penalty_round(tournament: Tournament, *, lock: bool = False) -> int:
     """
     rounds = Round.objects.filter(tournament=tournament).order_by("-number")
     if lock:
+        lock_tournament(tournament)  # the one order: the tournament before its rounds (services.locks)
         rounds = rounds.select_for_update()
     states = list(rounds.values_list("number", "state"))
     for number, state in states:

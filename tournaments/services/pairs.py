@@ -19,6 +19,7 @@ from ..models import (
 from ..text import clean_line
 from .audit import ART32_PREFIX, MEMBERSHIP_REASON, SPELLING_REASON, audit
 from .guard import refuse_integrity_errors
+from .locks import lock_tournament
 from .member_links import assign_members, link_players
 
 
@@ -178,7 +179,7 @@ def add_pair(
     # another window or server process, a round being generated): the next free number and
     # "no round yet" are read under the tournament's row lock
     # (several server processes may write at once).
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()
+    lock_tournament(tournament)
     players = [clean_player(p) for p in players]
     if not late and tournament.rounds.exists():
         raise ArbiterError(
@@ -222,7 +223,10 @@ def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | 
     the article otherwise. Audited as ``pair_updated`` with old → new players and
     membership numbers.
     """
-    tournament = pair.tournament
+    tournament = lock_tournament(pair.tournament)  # who plays: services.locks
+    pair = Pair.objects.filter(pk=pair.pk).first()
+    if pair is None:
+        raise ArbiterError(_("La coppia è già stata cancellata (da un'altra finestra)."))
     players = [clean_player(p) for p in players]
     _check_players(tournament, players, exclude_pair=pair)
     changes = _check_no_substitution(pair, players) if pair_has_played(pair) else []
@@ -259,6 +263,10 @@ def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | 
 @transaction.atomic
 def remove_pair(*, pair: Pair, by) -> None:
     """Delete a pair and its players. Refused once the pair has results (use withdrawal)."""
+    lock_tournament(pair.tournament)  # who plays: services.locks (a draw reads the pairs once)
+    pair = Pair.objects.filter(pk=pair.pk).first()
+    if pair is None:
+        raise ArbiterError(_("La coppia è già stata cancellata (da un'altra finestra)."))
     if pair.seats.exists():
         raise ArbiterError(
             _("La coppia %(pair)s è già in un turno: non si può cancellare, si può solo ritirare.")
@@ -283,7 +291,7 @@ def import_pairs(*, tournament: Tournament, rows: Iterable, by) -> int:
     two ``bulk_create`` statements, pairs then players, instead of one ``INSERT`` per
     pair — 2000 pairs hold the database well under a second (``bench/import_saves.py``).
     """
-    Tournament.objects.select_for_update().filter(pk=tournament.pk).first()  # as add_pair
+    lock_tournament(tournament)  # as add_pair
     refusal = registration_import_refusal(tournament)
     if refusal:
         raise ArbiterError(refusal)

@@ -14,7 +14,8 @@ from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..models import LineMember, Pair, Penalty, Player, Round, ScoreSheet, Seat, Table, Tournament
 from .audit import _as_actor, audit
-from .guard import refuse_integrity_errors
+from .guard import refuse_integrity_errors, retry_when_busy
+from .locks import lock_round, lock_tables, lock_tournament
 from .member_links import assign_members, link_players
 from .pairs import PlayerData, clean_player, registration_import_refusal
 
@@ -59,7 +60,7 @@ def add_player(*, tournament: Tournament, player: PlayerData, by, number: int | 
         ArbiterError: a pair tournament, a missing name, a membership number already
             registered, a number already used, or the tournament already started.
     """
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = lock_tournament(tournament)
     _require_individual(tournament)
     if not late and tournament.rounds.exists():
         raise ArbiterError(_("Il torneo è già iniziato: un giocatore tardivo può entrare solo durante il "
@@ -92,6 +93,10 @@ def player_has_played(player: Player) -> bool:
 @transaction.atomic
 def remove_player(*, player: Player, by) -> None:
     """Delete a registered player. Refused once he is in a round (use withdrawal)."""
+    lock_tournament(player.tournament)  # who plays: services.locks
+    player = Player.objects.filter(pk=player.pk).first()
+    if player is None:
+        raise ArbiterError(_("Il giocatore è già stato cancellato (da un'altra finestra)."))
     if player.lines.exists():
         raise ArbiterError(_("Il giocatore %(player)s è già in un turno: non si può cancellare, si può solo "
                              "ritirare.") % {"player": player.number})
@@ -106,7 +111,7 @@ def remove_player(*, player: Player, by) -> None:
 def import_players(*, tournament: Tournament, rows: Iterable, by) -> int:
     """Save the rows of a player registration file (``registrations.PlayerRow``, already
     validated by ``registrations.parse_players``) all-or-nothing; returns how many players."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = lock_tournament(tournament)
     _require_individual(tournament)
     refusal = registration_import_refusal(tournament)
     if refusal:
@@ -133,6 +138,7 @@ def _forced_rest_table(rnd: Round, player: Player, number: int) -> Table:
     return table
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def withdraw_player(*, player: Player, from_round: int, by, reason: str = "") -> Player:
@@ -146,8 +152,8 @@ def withdraw_player(*, player: Player, from_round: int, by, reason: str = "") ->
     round becomes outdated (rules.md §12) and must be drawn again. Refused for a closed
     round, for a player already withdrawn, or when his sheet is already entered.
     """
+    tournament = lock_tournament(player.tournament)  # who plays: services.locks
     player = Player.objects.select_for_update().get(pk=player.pk)
-    tournament = player.tournament
     if player.status == Player.Status.WITHDRAWN:
         raise ArbiterError(_("Il giocatore %(player)s è già ritirato dal turno %(round)s.")
                            % {"player": player.number, "round": player.withdrawn_from_round})
@@ -157,6 +163,8 @@ def withdraw_player(*, player: Player, from_round: int, by, reason: str = "") ->
     rnd = tournament.rounds.filter(number=from_round, state=Round.State.PUBLISHED).first()
     forced: list[int] = []
     if rnd is not None:
+        rnd = lock_round(rnd)
+        lock_tables(rnd)
         member = LineMember.objects.filter(round=rnd, player=player).select_related("pair").first()
         if member is not None:
             seat = member.pair.seats.select_related("table").get()
@@ -225,7 +233,7 @@ def add_late_player(*, tournament: Tournament, player: PlayerData, by) -> Player
     four sit as a first round seats them: r1+r2 (N/S) v r3+L (E/W) at r1's rest table (by
     number: 9+10 v 11+12); the other two rest tables go; on a published round the table's
     score sheet opens and the checker re-reads the round."""
-    tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    tournament = lock_tournament(tournament)
     _require_individual(tournament)
     refusal = late_player_refusal(tournament)
     if refusal:

@@ -1,9 +1,10 @@
 """The round cycle: generate a draft, adjust it, publish, close, reopen."""
 from __future__ import annotations
 
+import copy
 import random
 
-from django.db import connection, transaction
+from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -22,6 +23,7 @@ from ..models import (
 )
 from .audit import audit
 from .guard import refuse_integrity_errors, retry_when_busy
+from .locks import lock_round, lock_tables, lock_tournament
 
 from ..kinds import kind_of
 from ..kinds.individual import (
@@ -34,38 +36,9 @@ from ..kinds.individual import (
 from .drafts import _draft_inputs, draft_staleness, generation_state
 from .pairing_requests import active_numbers, build_pairing_request
 
-def _lock_tournament(tournament: Tournament) -> Tournament:
-    """The tournament's row, locked: the first lock of every write that touches a round.
-
-    One order for every such write (the tournament, then the round, then its tables) keeps
-    two arbiters' writes queued instead of deadlocked (PostgreSQL, two server processes:
-    publishing a draft while another window redrew it was "deadlock detected"). ``FOR NO
-    KEY UPDATE`` on PostgreSQL: it still queues the other writers of the tournament but not
-    the rows that merely refer to it (an audit entry, a captain's sheet), whose foreign-key
-    check takes a share lock on this row (``FOR UPDATE`` would make them wait)."""
-    return _locked_tournament(tournament.pk)
-
-
-def _locked_tournament(pk: int) -> Tournament:
-    no_key = connection.features.has_select_for_no_key_update
-    return Tournament.objects.select_for_update(no_key=no_key).get(pk=pk)
-
-
-def lock_round(rnd: Round) -> Round:
-    """Round ``rnd`` locked after its tournament (:func:`_lock_tournament`), re-read from the
-    database. Raises ArbiterError when it no longer exists: another window redrew it (a
-    new round replaced it) or discarded it meanwhile."""
-    _locked_tournament(rnd.tournament_id)
-    fresh = Round.objects.select_for_update().filter(pk=rnd.pk).first()
-    if fresh is None:
-        raise ArbiterError(_("Il turno %(round)s è stato ridisegnato o tolto nel frattempo (da un'altra finestra): "
-                             "ricarica la pagina.") % {"round": rnd.number})
-    return fresh
-
-
-def _lock_tables(rnd: Round) -> None:
-    """The round's tables locked in table order (after the round: :func:`lock_round`)."""
-    list(rnd.tables.select_for_update().order_by("number").values_list("pk", flat=True))
+# the one lock order (tournament, round, tables, sheet): services.locks
+_lock_tournament = lock_tournament
+_lock_tables = lock_tables
 
 
 def _next_round_number(tournament: Tournament) -> int:
@@ -85,8 +58,12 @@ def _next_round_number(tournament: Tournament) -> int:
 def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round, dict]:
     """Pair round ``number`` of the locked ``tournament`` as a draft: tables, seats,
     checker report and ``drawn_from``. Returns the round and the pairing response."""
+    # Read once, under the tournament's lock (services.locks), which every write that changes
+    # who plays also takes: the draft records exactly the entrants and request it was drawn
+    # from, so a withdrawal committed after the draw makes it outdated (rules.md §12).
     kind = kind_of(tournament)
-    if len(kind.active_numbers(tournament, number)) < kind.minimum_to_draw:
+    active = kind.active_numbers(tournament, number)
+    if len(active) < kind.minimum_to_draw:
         raise ArbiterError(kind.too_few_to_draw())
     if number == 1 and tournament.first_round == Tournament.FirstRound.LOT and seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
@@ -100,12 +77,16 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
         # order is this one restricted to it (services.groups.with_groups)
         tournament.mitchell_order = request.get("pairs") or [n for g in request["groups"] for n in g]
         tournament.save(update_fields=["mitchell_order"])
+        # the same request, now as it reads with the order stored (what draft_staleness
+        # builds again); still under the tournament's lock, nothing else changed
+        request = build_pairing_request(tournament, number, seed=seed)
+    drawn_request = copy.deepcopy(request)  # as drawn, whatever the engine adds to it
     try:
         response = pairing.run(request)
     except pairing.PairingError as exc:
         # the engine's refusal in the reader's language (its code, pairing.messages)
         raise ArbiterError(_("Accoppiamento impossibile: %(reason)s") % {"reason": message_text(exc)}) from exc
-    drawn_from = _draft_inputs(tournament, number, seed)
+    drawn_from = _draft_inputs(tournament, number, seed, active=active, request=drawn_request)
     drawn_from["seed"] = seed
     rnd = Round.objects.create(
         tournament=tournament,
@@ -468,8 +449,8 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
     """Publish a draft: the table list is posted and score sheets are opened.
 
     Refused when the draft is outdated (:func:`draft_staleness`, rules.md §12; the
-    reasons are the error's ``details``), and when a pair in play is missing from the
-    tables or sits twice; when the checker reports other violations (e.g. an
+    reasons are the error's ``details``), when a pair in play is missing from the
+    tables or sits twice, and when a pair seated is no longer in play (withdrawn); when the checker reports other violations (e.g. an
     avoidable rematch after a manual change) the arbiter must acknowledge them.
     """
     rnd = _draft(round)
@@ -488,6 +469,14 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
         raise ArbiterError(
             _("Impossibile pubblicare: %(pairs)s senza tavolo né riposo.")
             % {"pairs": ", ".join(str(n) for n in missing)}
+        )
+    # and nobody seated who is not in play (withdrawn after the draw: art. 32, rules.md §5)
+    extra = sorted(set(seated) - active)
+    if extra:
+        raise ArbiterError(
+            _("Impossibile pubblicare: %(pairs)s non sono più in gara ma hanno un tavolo o un riposo: "
+              "ridisegna il turno.")
+            % {"pairs": ", ".join(str(n) for n in extra)}
         )
     if rnd.check_report and not acknowledge_warnings:
         raise ArbiterError(_("Il controllo ha segnalato problemi: confermali per pubblicare."),

@@ -9,13 +9,14 @@ from django.utils.translation import gettext as _
 from ..errors import ArbiterError, StaleSheetError
 from ..models import Round, ScoreSheet, Table
 from .audit import _as_actor, audit
-from .guard import refuse_integrity_errors
+from .guard import refuse_integrity_errors, retry_when_busy
 from .sheets import _locked_sheet
 
 #: Cells of a draft: ``h<i>_<line>`` totals and ``_base`` / ``_cards`` parts, declared totals.
 DRAFT_CELL_MAX = 12
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def save_sheet_draft(*, table: Table, cells: dict[str, str], by, parts: bool = False,
@@ -64,6 +65,7 @@ def save_sheet_draft(*, table: Table, cells: dict[str, str], by, parts: bool = F
     return sheet
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def discard_sheet_draft(*, table: Table, by, expected_version: int | None = None) -> ScoreSheet:

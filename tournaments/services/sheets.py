@@ -25,6 +25,7 @@ from ..models import (
 )
 from .audit import SUM_ERROR_REASON, Actor, _as_actor, audit
 from .guard import refuse_integrity_errors, retry_when_busy
+from .locks import lock_round, lock_sheet, lock_tables
 
 
 def _sheet_snapshot(sheet: ScoreSheet, hands: Sequence | None = None) -> dict:
@@ -74,8 +75,9 @@ class HandInput:
 
 
 def _locked_sheet(table: Table) -> tuple[ScoreSheet, Round]:
-    sheet = ScoreSheet.objects.select_for_update().select_related("table__round__tournament").get(table=table)
-    return sheet, sheet.table.round
+    """The sheet of ``table`` and its round, locked in the one order (tournament, round, table,
+    sheet: :func:`tournaments.services.locks.lock_sheet`) and read again under the locks."""
+    return lock_sheet(table)
 
 
 def _clock_now(table: Table, rnd: Round) -> int | None:
@@ -460,8 +462,14 @@ def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, 
         raise stale_sheet_error(sheet, expected_version)
     if actor.user is None and not captain_ok:
         raise ArbiterError(_("Solo l'arbitro può farlo."))
-    if actor.user is None and rnd.state != Round.State.PUBLISHED:
-        raise ArbiterError(round_closed_refusal(rnd))
+    # A sheet changes state only while its round is in play, for every actor: the round read
+    # under the lock, not the page's copy (a close committed meanwhile, rules.md §3)
+    if rnd.state != Round.State.PUBLISHED:
+        if actor.user is None:
+            raise ArbiterError(round_closed_refusal(rnd))
+        raise ArbiterError(_("Il turno %(n)s è chiuso: lo score non cambia più stato. Per correggerlo "
+                             "scegli una correzione (art. 31).") % {"n": rnd.number}
+                           if rnd.state == Round.State.CLOSED else _("Il turno non è ancora pubblicato."))
     if sheet.state not in allowed:
         raise ArbiterError(_("Operazione non ammessa: lo score è «%(state)s».")
                            % {"state": sheet.get_state_display()})
@@ -565,6 +573,7 @@ def validate_sheet(*, table: Table, by, expected_version: int | None = None, rea
     )
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def validate_entered_sheets(*, round: Round, by) -> list[int]:
@@ -579,9 +588,11 @@ def validate_entered_sheets(*, round: Round, by) -> list[int]:
 
     Returns the table numbers validated (ascending).
     """
+    rnd = lock_round(round)  # the one order: tournament, round, tables, sheets (services.locks)
+    lock_tables(rnd)
     sheets = ScoreSheet.objects.select_for_update(of=("self",)).filter(
         Q(state=ScoreSheet.State.CONFIRMED) | Q(state=ScoreSheet.State.ENTERED, entered_by_captain=False),
-        table__round=round, table__bye="", sum_error=False,
+        table__round=rnd, table__bye="", sum_error=False,
     ).select_related("table").order_by("table__number")
     done = []
     for sheet in sheets:
@@ -590,18 +601,22 @@ def validate_entered_sheets(*, round: Round, by) -> list[int]:
     return done
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def unvalidate_sheet(*, table: Table, by, reason: str = "") -> ScoreSheet:
-    """Undo a validation while the round is still open; ``reason`` is required (audit trail)."""
+    """Undo a validation while the round is still open; ``reason`` is required (audit trail).
+
+    The round's state is checked on the locked round (:func:`_transition`), so a close
+    committed meanwhile refuses it with a sentence instead of leaving a closed round with an
+    unvalidated sheet. Raises ArbiterError: blank reason, round closed, sheet not validated."""
     if not reason.strip():
         raise ArbiterError(_("Indica il motivo della correzione."))
-    if table.round.state == Round.State.CLOSED:
-        raise ArbiterError(_("Il turno è chiuso."))
     return _transition(table, by, allowed={ScoreSheet.State.VALIDATED}, new_state=ScoreSheet.State.ENTERED,
                        action="sheet_unvalidated", reason=reason)
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def accept_declared_totals(*, table: Table, by, reason: str = "") -> ScoreSheet:
@@ -609,13 +624,14 @@ def accept_declared_totals(*, table: Table, by, reason: str = "") -> ScoreSheet:
 
     A correction of kind ``sum_error``: refused once the next round is published
     (art. 31 ¶1, :func:`correction_refusal`). Audited as ``sheet_corrected``."""
-    sheet = ScoreSheet.objects.get(table=table)
+    sheet, _rnd = _locked_sheet(table)  # the hands as they are now, not before another correction
     hands = [HandInput(h.ns_score, h.ew_score, h.ns_base, h.ns_cards, h.ew_base, h.ew_cards)
              for h in sheet.hands.order_by("number")]
     return save_score_sheet(table=table, hands=hands, declared=None, by=by, kind=CorrectionKind.SUM_ERROR,
                             reason=reason or SUM_ERROR_REASON)
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
@@ -651,6 +667,7 @@ def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
     return sheet
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def set_arbitral_score(

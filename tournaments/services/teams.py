@@ -15,7 +15,8 @@ from ..models import LineMember, LineUp, Player, Round, Team, Tournament
 from ..team_selectors import LineupChoice, lineup_for, resolve_lineup  # noqa: F401  (read here before)
 from ..text import clean_line
 from .audit import _as_actor, audit
-from .guard import refuse_integrity_errors
+from .guard import refuse_integrity_errors, retry_when_busy
+from .locks import lock_tournament
 from .member_links import link_players
 from .pairs import PlayerData, clean_player, registration_import_refusal
 
@@ -27,7 +28,7 @@ def _require_teams(tournament: Tournament) -> None:
 
 
 def _lock(tournament: Tournament) -> Tournament:
-    return Tournament.objects.select_for_update().get(pk=tournament.pk)
+    return lock_tournament(tournament)  # who plays: the first lock (services.locks)
 
 
 def _clean_entry(name: str, players: list[PlayerData]) -> tuple[str, list[PlayerData]]:
@@ -246,6 +247,7 @@ def set_lineup(*, team: Team, pairs: list[list[int]], by, round_number: int | No
 # --------------------------------------------------------------------------- withdrawals
 # (forfeits: services/forfeits.py)
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def withdraw_team(*, team: Team, from_round: int, by, reason: str = "") -> Team:

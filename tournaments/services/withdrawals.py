@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 from ..errors import ArbiterError
 from ..models import Pair, Player, Round, Team, Tournament
 from .audit import audit
-from .guard import refuse_integrity_errors
+from .guard import refuse_integrity_errors, retry_when_busy
+from .locks import lock_tournament
 
 _ACTIONS = {Pair: "pair_withdrawal_undone", Player: "player_withdrawal_undone", Team: "team_withdrawal_undone"}
 _KEYS = {Pair: "pair", Player: "player", Team: "team"}
@@ -42,6 +43,7 @@ def withdrawal_undo_refusal(entrant: Pair | Player | Team) -> str | None:
     return None
 
 
+@retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def undo_withdrawal(*, entrant: Pair | Player | Team, by, reason: str = "") -> Pair | Player | Team:
@@ -49,7 +51,7 @@ def undo_withdrawal(*, entrant: Pair | Player | Team, by, reason: str = "") -> P
     it withdrew from (audited, with ``reason``). Raises ``ArbiterError``:
     :func:`withdrawal_undo_refusal`."""
     model = type(entrant)
-    Tournament.objects.select_for_update().get(pk=entrant.tournament_id)
+    lock_tournament(entrant.tournament_id)  # who plays: services.locks
     entrant = model.objects.select_for_update().get(pk=entrant.pk)
     refusal = withdrawal_undo_refusal(entrant)
     if refusal:
