@@ -45,3 +45,28 @@ def test_copy_pdf_and_projector_after_the_last_round(arbiter_client, arbiter, ev
     # one round, plan "M": the final standings; screens: tables, standings, prizes
     body = arbiter_client.get("/p/dopo/proiettore/?s=2").content.decode()
     assert 'id="projector-prizes"' in body and "Q2a Anna – Q2b Bruno" in body
+
+
+def textarea(body):
+    return body.split('name="prizes"', 1)[1].split(">", 1)[1].split("</textarea>", 1)[0]
+
+
+def test_a_copied_list_fills_the_box_with_the_words_the_arbiter_types(arbiter_client, arbiter, evening):
+    """The help text says «Ambito: assoluto, girone:2, categoria:Dame»: after a copy (or a save)
+    the box shows those words, never the stored English ones; in English the English ones."""
+    from tournaments.services import prizes as prize_services
+
+    prize_services.set_prize_list(tournament=evening, by=arbiter, prizes=[
+        {"prize": "1° assoluto", "scope": "overall"}, {"prize": "1° girone 2", "scope": "group:2"},
+        {"prize": "1ª coppia Dame", "scope": "category:Dame"}])
+    pairs_evening(arbiter, "dopo", datetime.date(2026, 11, 12), people("Q", 2), {1: 0, 2: 20})
+    r = arbiter_client.post("/tornei/dopo/premi/", {"action": "copy", "source": "sera"}, follow=True)
+    box = textarea(r.content.decode())
+    assert box.splitlines() == ["1° assoluto | assoluto", "1° girone 2 | girone:2", "1ª coppia Dame | categoria:Dame"]
+    assert "overall" not in box and "category" not in box and "group" not in box
+    # saving the box as it is changes nothing
+    arbiter_client.post("/tornei/dopo/premi/", {"action": "save", "prizes": box})
+    assert Tournament.objects.get(slug="dopo").prize_list == Tournament.objects.get(slug="sera").prize_list
+    arbiter_client.cookies["django_language"] = "en"
+    english = textarea(arbiter_client.get("/tornei/dopo/premi/").content.decode())
+    assert english.splitlines() == ["1° assoluto | overall", "1° girone 2 | group:2", "1ª coppia Dame | category:Dame"]
