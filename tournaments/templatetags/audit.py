@@ -7,8 +7,10 @@ import re
 from django import template
 from django.core.exceptions import FieldDoesNotExist
 from django.utils import dateformat, timezone
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import get_language, gettext, gettext_lazy as _
 
+from members.names import ERASED_LAST_NAME
+from scoring import prizes as prize_rules
 from scoring.vp import format_vp
 
 from .. import wording
@@ -184,6 +186,8 @@ def _groups(members) -> str | None:
 def _label(key: str, value, action: str = "") -> str:
     """Stored codes shown with their labels: sheet states, pairing systems, settings' choices,
     actors, line-ups, groups, dates."""
+    if key == "state" and action.startswith("arbiter_call") and value in ArbiterCall.State.values:
+        return str(ArbiterCall.State(value).label)  # a table's call: "l'arbitro arriva", not "taken"
     if key == "state" and value in ScoreSheet.State.values:
         return str(ScoreSheet.State(value).label)
     if key == "system" and value in Round.System.values:
@@ -200,6 +204,10 @@ def _label(key: str, value, action: str = "") -> str:
         return text
     if key == "members" and (text := _groups(value)) is not None:
         return text
+    if key == "prizes" and isinstance(value, list):  # as typed on the prize page: "1° assoluto | assoluto"
+        return "; ".join(prize_rules.prize_line(p, (get_language() or "it")[:2]) for p in value)
+    if key == "membership_numbers" and isinstance(value, list):
+        return ", ".join(_membership(v) for v in value)
     if key in ("vp", "mp") and isinstance(value, (int, str)):
         return _num(value)
     if action == "tournament_updated" or key in ("kind", "rule_set", "first_round"):
@@ -207,6 +215,15 @@ def _label(key: str, value, action: str = "") -> str:
         if field is not None and field.choices and value in dict(field.choices):
             return str(dict(field.choices)[value])
     return _plain(value)
+
+
+def _membership(value) -> str:
+    """One membership number of a pair's entry: "—" for none (a player without a card, or
+    an erased member's, blanked by ``services.member_erasure``); an older entry whose number
+    was overwritten with the erased member's label («Socio cancellato #73») shows "—" too:
+    that field holds numbers, never a name."""
+    text = _plain(value).strip()
+    return "—" if not text or text.startswith(ERASED_LAST_NAME) else text
 
 
 @register.filter
