@@ -270,6 +270,37 @@ def _sheet(value: dict) -> str:
     return " · ".join(parts)
 
 
+# A draft's cells (``services.sheet_drafts``: the grid's field names) by the labels the grid
+# gives them (templates/arbiter/sheet.html).
+_DRAFT_HAND = re.compile(r"^h(\d+)_(ns|ew)(?:_(base|cards))?$")
+_DRAFT_LABELS = {
+    ("ns", None): _("Smazzata %(h)s N/S"), ("ew", None): _("Smazzata %(h)s E/O"),
+    ("ns", "base"): _("Smazzata %(h)s base N/S"), ("ew", "base"): _("Smazzata %(h)s base E/O"),
+    ("ns", "cards"): _("Smazzata %(h)s carte N/S"), ("ew", "cards"): _("Smazzata %(h)s carte E/O"),
+}
+_DRAFT_DECLARED = {"declared_ns": _("Totale dichiarato N/S"), "declared_ew": _("Totale dichiarato E/O")}
+
+
+def _is_draft(value: dict) -> bool:
+    """The arbiter's half-typed grid (``services.sheet_drafts``): ``{"cells": {…}, "parts": bool}``."""
+    return set(value) == {"cells", "parts"} and isinstance(value["cells"], dict)
+
+
+def _draft(value: dict) -> str:
+    """A draft's typed cells as the grid labels them: "Smazzata 1 N/S 600, Totale dichiarato
+    E/O 845", then "base + carte" when it was typed in parts; "—" for no cell typed."""
+    cells = []
+    for key, typed in value["cells"].items():
+        match = _DRAFT_HAND.match(str(key))
+        if match:
+            label = str(_DRAFT_LABELS[(match.group(2), match.group(3))]) % {"h": match.group(1)}
+        else:
+            label = str(_DRAFT_DECLARED.get(key, key))
+        cells.append(f"{label} {_num(_plain(typed))}")
+    text = ", ".join(cells) or "—"
+    return f"{text}; {_('base + carte')}" if value.get("parts") else text
+
+
 def _side(value) -> str:
     """A line of a table's sides: a pair number, or the player numbers of an individual table."""
     if isinstance(value, (list, tuple)):
@@ -293,8 +324,11 @@ def _plain(value) -> str:
     return "" if value is None else str(value)
 
 
-def _is_sheet(value: dict) -> bool:
-    """A score sheet's snapshot (``services.sheets._sheet_snapshot``): MP as a pair, or hands."""
+def _is_sheet(value: dict, action: str = "") -> bool:
+    """A score sheet's snapshot (``services.sheets._sheet_snapshot``): MP as a pair, or hands,
+    or a sheet's state alone (not a call's: ``services.calls`` writes ``{"state": "taken"}``)."""
+    if action.startswith("arbiter_call"):
+        return False
     return "hands" in value or isinstance(value.get("mp"), (list, tuple)) or set(value) == {"state"}
 
 
@@ -322,7 +356,9 @@ def audit_value(value, action: str = "") -> str:
     if value in (None, "", {}, []):
         return ""
     if isinstance(value, dict):
-        if _is_sheet(value):
+        if _is_draft(value):
+            return _draft(value)
+        if _is_sheet(value, action):
             return _sheet(value)
         parts = [_part(k, v, action) for k, v in value.items() if v not in (None, "", []) and k not in DEVICE_KEYS]
         if any(value.get(k) for k in DEVICE_KEYS):
