@@ -13,11 +13,12 @@ import re
 from decimal import Decimal
 from pathlib import Path
 
+import pytest
 from django.conf import settings
 from django.urls import reverse
 
 from tests.i18n.conftest import english_catalogue  # noqa: F401 (the compiled English catalogue)
-from tests.tournaments.individual_helpers import register, seating
+from tests.tournaments.individual_helpers import register
 from tests.tournaments.test_audit_readable import _constants
 from tournaments import services, transfer
 from tournaments.captains import pins
@@ -32,7 +33,10 @@ ROOTS = [Path(settings.BASE_DIR) / app for app in ("tournaments", "championships
 ENGLISH = ("open", "taken", "resolved", "overall", "category", "group", "True", "False", "None", "null",
            "true", "false", "entered", "confirmed", "validated", "disputed", "empty", "draft", "published",
            "closed", "rest", "forced", "forfeit", "snake", "hand", "transcription", "arbitral", "card",
-           "dispute")
+           "dispute", "yes", "pair", "player", "team", "table", "round", "withdrawn", "late", "lot", "danish",
+           "captain", "system", "arbiter", "prize", "scope", "cells", "parts", "state", "number", "name")
+#: An internal code (``public_enabled``, ``h1_ns``, ``round_robin``): lower case words joined by "_".
+CODE = re.compile(r"(?<![\w/.-])[a-z][a-z0-9]*(?:_[a-z0-9]+)+(?![\w/.-])")
 REPR = ("{'", "['", "': ", "{\"", "[\"")
 
 
@@ -254,10 +258,6 @@ def registro(client, slug) -> str:
     return html.unescape(body.split('id="audit"', 1)[1].split("</table>", 1)[0])
 
 
-def cells(table: str) -> list[str]:
-    """The Registro's value cells (before, after, why) as text."""
-    return [re.sub(r"<[^>]+>", " ", c) for c in re.findall(r'<td class="audit-value">(.*?)</td>', table, re.S)]
-
 
 
 
@@ -272,12 +272,15 @@ def play_every_action(arbiter) -> list[str]:
 
 
 def english_in(text: str) -> list[str]:
-    """The words of :data:`ENGLISH` and the reprs of :data:`REPR` found in ``text``."""
+    """The words of :data:`ENGLISH`, the reprs of :data:`REPR` and the codes (:data:`CODE`)
+    found in ``text``."""
     found = [w for w in ENGLISH if re.search(rf"(?<![\w-]){w}(?![\w-])", text)]
-    return found + [r for r in REPR if r in text]
+    return found + [r for r in REPR if r in text] + CODE.findall(text)
 
 
-def test_every_action_reads_as_italian_words(arbiter_client, arbiter, english_catalogue):  # noqa: F811
+@pytest.mark.slow  # plays a whole season's actions: about 3 s
+def test_every_action_reads_as_italian_words_and_english_in_english(arbiter_client, arbiter,
+                                                                    english_catalogue):  # noqa: F811
     slugs = play_every_action(arbiter)
     # every action the services write is in one of these trails (a new action: add it above)
     assert audited_actions() - set(AuditEntry.objects.values_list("action", flat=True)) == set()
@@ -298,12 +301,19 @@ def test_every_action_reads_as_italian_words(arbiter_client, arbiter, english_ca
     for cell in ("Smazzata 1 base N/S 500", "Smazzata 1 carte N/S 100", "Totale dichiarato E/O 845", "; base + carte"):
         assert cell in evening, cell
 
-
-def test_the_same_values_in_english(arbiter_client, arbiter, english_catalogue):  # noqa: F811
-    play_every_action(arbiter)
+    # the same values in English
     arbiter_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     evening = re.sub(r"<[^>]+>", " ", registro(arbiter_client, "registro"))
     assert "status: called" in evening and "status: the arbiter is coming" in evening and "status: resolved" in evening
     assert "prizes: 1° assoluto | overall; 1ª Dame | category:Dame; 1° girone 2 | group:2" in evening
     assert "l'arbitro arriva" not in evening and "categoria:Dame" not in evening
     assert "Hand 1 base N/S 500" in evening and "base + cards" in evening
+
+
+def test_the_check_finds_what_the_trial_found():
+    """The issue's own examples are caught (so a passing Registro is not a blind check)."""
+    assert english_in("stato: open → taken → resolved") == ["open", "taken", "resolved"]
+    assert english_in("premi: {'prize': '1° assoluto', 'scope': 'overall'}") == [
+        "overall", "prize", "scope", "{'", "': "]
+    assert english_in("pagina pubblica attiva: sì; public_enabled: True") == ["True", "public_enabled"]
+    assert english_in("smazzata 1 N/S 600; arbitro (arbitro); tavolo 2; Mitchell") == []
