@@ -184,8 +184,9 @@ def _groups(members) -> str | None:
 
 
 def _label(key: str, value, action: str = "") -> str:
-    """Stored codes shown with their labels: sheet states, pairing systems, settings' choices,
-    actors, line-ups, groups, dates."""
+    """Stored codes shown with their labels: sheet and call states, pairing systems, settings'
+    choices, actors, line-ups, groups, prize lists (as typed on the prize page), membership
+    numbers ("—" for none), dates."""
     if key == "state" and action.startswith("arbiter_call") and value in ArbiterCall.State.values:
         return str(ArbiterCall.State(value).label)  # a table's call: "l'arbitro arriva", not "taken"
     if key == "state" and value in ScoreSheet.State.values:
@@ -351,8 +352,10 @@ def audit_value(value, action: str = "") -> str:
     …"; another dict → "label: value; …" with every key's label from :data:`KEYS` or, for
     ``tournament_updated``, the setting's name); ``action``: the entry's action code, which
     decides what a key means. Booleans read sì/no, ISO datetimes local ``d/m H:i:s``, a
-    line-up "coppia 1: A – B; coppia 2: C – D"; the confirming device's hashes are hidden
-    behind one phrase ("dispositivo registrato")."""
+    line-up "coppia 1: A – B; coppia 2: C – D", an arbiter's sheet draft by the grid's labels
+    ("Smazzata 1 N/S 600"), a call's state by its label ("l'arbitro arriva"), a prize list
+    "1° assoluto | assoluto; …"; the confirming device's hashes are hidden behind one phrase
+    ("dispositivo registrato")."""
     if value in (None, "", {}, []):
         return ""
     if isinstance(value, dict):
