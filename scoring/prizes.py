@@ -39,8 +39,23 @@ class Scope:
         return self.kind if self.kind == OVERALL else f"{self.kind}:{self.value}"
 
 
+#: The words of a scope as the arbiter types them on the prize page, per language: the
+#: stored list and the prize files use the English ones; the page's help text teaches the
+#: Italian ones (assoluto, girone:2, categoria:Dame); :func:`parse_scope` reads both.
+SCOPE_WORDS = {
+    "it": {OVERALL: "assoluto", GROUP: "girone", CATEGORY: "categoria"},
+    "en": {OVERALL: OVERALL, GROUP: GROUP, CATEGORY: CATEGORY},
+}
 #: The arbiter's page accepts the scopes in Italian too: assoluto, girone:2, categoria:Dame.
-ITALIAN_KINDS = {"girone": GROUP, "categoria": CATEGORY}
+ITALIAN_KINDS = {word: kind for kind, word in SCOPE_WORDS["it"].items() if kind != OVERALL}
+
+
+def scope_words(scope: Scope, language: str = "it") -> str:
+    """``scope`` as the arbiter types it in ``language`` ("it" or "en"; any other reads as
+    Italian, the interface's first language): ``assoluto``, ``girone:2``, ``categoria:Dame``
+    / ``overall``, ``group:2``, ``category:Dame``. :func:`parse_scope` reads it back."""
+    words = SCOPE_WORDS.get(language, SCOPE_WORDS["it"])
+    return words[OVERALL] if scope.kind == OVERALL else f"{words[scope.kind]}:{scope.value}"
 
 
 def parse_scope(text) -> Scope:
@@ -99,6 +114,20 @@ def parse_prize_list(data) -> list[PrizeSpec]:
             raise PrizeError(f"Premio {i}: {exc}") from None
         out.append(PrizeSpec(name.strip(), scope))
     return out
+
+
+def prize_line(item, language: str = "it") -> str:
+    """A stored prize ``{"prize": "1ª coppia Dame", "scope": "category:Dame"}`` as the arbiter
+    types it on the prize page, «name | scope» with the scope in ``language``'s words
+    (:func:`scope_words`): ``"1ª coppia Dame | categoria:Dame"``. A scope that does not parse
+    is kept as stored; a value that is not such a mapping is returned as its text."""
+    if not isinstance(item, dict):
+        return str(item)
+    try:
+        scope = scope_words(parse_scope(item.get("scope")), language)
+    except PrizeError:
+        scope = str(item.get("scope", ""))
+    return f"{item.get('prize', '')} | {scope}"
 
 
 @dataclass(frozen=True)

@@ -75,7 +75,9 @@ class EntrantPage:
     ``position`` (int or None before the first closed round), ``position_label`` ("3="),
     ``vp`` (Decimal or None), ``after_round``, ``next`` (RoundLine or None), ``rounds`` (the
     closed rounds, RoundLine), ``withdrawn``, ``championship`` (:func:`championship_standing`),
-    ``penalties`` (``selectors.PenaltyEntry`` of this entrant counted by the standings)."""
+    ``penalties`` (``selectors.PenaltyEntry`` of this entrant counted by the standings),
+    ``final``: every round of the plan is closed and none is in play, so the place is the final
+    one and there is no next round to wait for (rules.md §8: the standings after the last round)."""
 
     kind: str
     number: int
@@ -91,6 +93,7 @@ class EntrantPage:
     # the entrant's penalties the standings count (rules.md §3, art. 23): PenaltyEntry rows,
     # so that VP that do not add up to the rounds' VP say why
     penalties: tuple = ()
+    final: bool = False
 
     @property
     def vp_text(self) -> str:
@@ -363,6 +366,9 @@ def entrant_page(tournament: Tournament, entrant, tag: str | None = None) -> Ent
         withdrawn=entrant.status == "withdrawn",
         championship=championship_standing(tournament, tournament.kind, entrant.number),
         penalties=tuple(p for p in view.penalties if p.pair == entrant.number) if view.after_round else (),
+        # the plan's last round closed (view.final) and no round published again after it
+        # (a reopened round is in play again): the evening is over
+        final=view.final and nxt is None,
     )
 
 
@@ -392,10 +398,11 @@ def round_json(line: RoundLine, kind: str, *, next_round: bool = False) -> dict:
 
 def page_json(page: EntrantPage) -> dict:
     """``{"entrant", "names", "position", "vp", "next": {...} | null, "rounds": [...]}`` plus
-    ``"withdrawn"``, ``"after_round"`` and ``"championship"`` (a sentence, or null)."""
+    ``"withdrawn"``, ``"after_round"``, ``"final"`` (true once every round of the plan is closed:
+    the standings are the final ones) and ``"championship"`` (a sentence, or null)."""
     return {
         "entrant": page.number, "names": page.names, "position": page.position, "vp": _number(page.vp),
-        "after_round": page.after_round, "withdrawn": page.withdrawn,
+        "after_round": page.after_round, "final": page.final, "withdrawn": page.withdrawn,
         "next": round_json(page.next, page.kind, next_round=True) if page.next else None,
         "rounds": [round_json(line, page.kind) for line in page.rounds],
         "championship": page.championship,

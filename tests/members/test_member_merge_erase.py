@@ -145,3 +145,35 @@ def test_erasure_reaches_a_closed_round_and_its_standings(published, arbiter):
     assert player.pair.name == "Socio cancellato – Verdi1"
     assert not AuditEntry.objects.filter(tournament=published.tournament, new__icontains="Rossi1").exists()
     assert "Rossi1" not in str(list(AuditEntry.objects.values_list("old", "new", "reason")))
+
+
+def test_erasure_blanks_his_number_in_a_membership_number_field(arbiter, client):
+    """A pair's entry lists the players' membership numbers («tessere»): after the erasure his
+    number is blank there (the Registro shows "—"), never his «Socio cancellato #id» label."""
+    from django.urls import reverse
+
+    t = _evening(arbiter, "gio-1", 3, pair(("Rossi", "Mario", "111"), ("Neri", "Ada", "510016")))
+    services.update_pair(pair=t.pairs.get(), by=arbiter, players=pair(("Rossi", "Mario", "111"), ("Neri", "Ada", "510016")),
+                         number=7)
+    member = Member.objects.get(membership_number="111")
+    member_services.erase_member(member=member, by=arbiter)
+    entry = AuditEntry.objects.get(tournament=t, action="pair_updated")
+    assert entry.old["membership_numbers"] == entry.new["membership_numbers"] == ["", "510016"]
+    assert entry.new["players"] == [f"Socio cancellato #{member.pk}", "Neri Ada"]
+    client.force_login(arbiter)
+    body = client.get(reverse("audit", args=["gio-1"])).content.decode()
+    assert "tessere: —, 510016" in body and "111" not in body.split('id="audit"')[1]
+    assert f"tessere: Socio cancellato #{member.pk}" not in body
+
+
+def test_registro_shows_no_name_in_an_older_entrys_membership_numbers(arbiter, client):
+    """An entry erased before numbers were blanked holds the label in «tessere»: shown as "—"."""
+    from django.urls import reverse
+
+    t = _evening(arbiter, "gio-1", 3, pair(("Neri", "Ada", "510016"), ("Bruno", "Elia")))
+    AuditEntry.objects.create(tournament=t, actor="sistema", actor_code="system", actor_params={},
+                              action="pair_updated", new={"number": 1, "players": ["Socio cancellato #73", "Neri Ada"],
+                                                          "membership_numbers": ["Socio cancellato #73", "510016"]})
+    client.force_login(arbiter)
+    body = client.get(reverse("audit", args=["gio-1"])).content.decode()
+    assert "tessere: —, 510016" in body and "tessere: Socio cancellato" not in body

@@ -102,7 +102,8 @@ def test_a_penalty_is_listed_beside_the_vp(five, pairs_r1, arbiter):
 def test_pair_json_shape(five, pairs_r1):
     data = player_page.page_json(page(five, pair(five, 1)))
     assert set(data) == {"entrant", "names", "position", "vp", "next", "rounds", "after_round", "withdrawn",
-                         "championship"}
+                         "championship", "final"}
+    assert data["final"] is False   # round 1 of the plan's four
     assert (data["entrant"], data["position"], data["vp"], data["next"], data["championship"]) == (1, 1, 14, None, None)
     assert data["rounds"] == [{"round": 1, "table": 1, "line": "ns", "opponent": 3,
                                "opponent_names": "Rossi3 Anna3 – Verdi3 Bruno3", "rest": False,

@@ -1,7 +1,8 @@
 """Prizes (rules.md §18), values by hand."""
 import pytest
 
-from scoring.prizes import Contender, PrizeError, PrizeSpec, award_prizes, parse_prize_list, parse_scope
+from scoring.prizes import (Contender, PrizeError, PrizeSpec, award_prizes, parse_prize_list, parse_scope, prize_line,
+                            scope_words)
 
 D = frozenset({"dame"})
 
@@ -63,3 +64,20 @@ def test_bad_prize_lists_refused_with_a_sentence(data):
 def test_prize_list_parsed():
     specs = parse_prize_list([{"prize": " 1° assoluto ", "scope": "overall"}, {"prize": "1° G2", "scope": "group:2"}])
     assert [(s.name, s.scope.text) for s in specs] == [("1° assoluto", "overall"), ("1° G2", "group:2")]
+
+
+@pytest.mark.parametrize("stored, italian, english", [
+    ("overall", "assoluto", "overall"), ("group:2", "girone:2", "group:2"),
+    ("category:Dame", "categoria:Dame", "category:Dame")])
+def test_scope_in_the_words_the_arbiter_types(stored, italian, english):
+    """The prize page's help text: «Ambito: assoluto, girone:2, categoria:Dame» (English: overall,
+    group:2, category:Dame); each form reads back as the same scope."""
+    scope = parse_scope(stored)
+    assert (scope_words(scope, "it"), scope_words(scope, "en")) == (italian, english)
+    assert parse_scope(italian) == parse_scope(english) == scope
+
+
+def test_prize_line_as_typed_on_the_page():
+    assert prize_line({"prize": "1ª coppia Dame", "scope": "category:Dame"}) == "1ª coppia Dame | categoria:Dame"
+    assert prize_line({"prize": "1° assoluto", "scope": "overall"}, "en") == "1° assoluto | overall"
+    assert prize_line({"prize": "Strano", "scope": "boh"}) == "Strano | boh"   # kept as stored

@@ -20,7 +20,9 @@ SUM_ERROR_REASON = gettext_noop("errore di somma: valgono le smazzate")
 ART32_PREFIX = "art. 32: "
 SPELLING_REASON = gettext_noop("grafia del nome: %(old)s → %(new)s")
 MEMBERSHIP_REASON = gettext_noop("tessera compilata per %(name)s: %(membership)s")
-SOFTWARE_REASONS = (IMPORTED_REASON, SUM_ERROR_REASON, SPELLING_REASON, MEMBERSHIP_REASON)
+# A prize list copied from another tournament (services.prizes.copy_prize_list)
+PRIZES_COPIED_REASON = gettext_noop("copiati da %(slug)s")
+SOFTWARE_REASONS = (IMPORTED_REASON, SUM_ERROR_REASON, SPELLING_REASON, MEMBERSHIP_REASON, PRIZES_COPIED_REASON)
 # Older entries written in English before the reasons were stored in Italian: shown translated.
 LEGACY_REASONS = {"imported from file (version %(version)s)": IMPORTED_REASON}
 

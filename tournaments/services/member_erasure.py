@@ -7,7 +7,8 @@ Listens to ``members.signals.member_erasing`` (sent inside the erasure's transac
   «Socio cancellato» / «#id», membership number and club blank; the link stays, so the
   results, standings and championships keep counting the evening under that name;
 - the audit entries of those tournaments: the player's full name (both orders), his surname
-  where a pair's name shows it («Rossi – Bianchi»), and his membership number become the label;
+  where a pair's name shows it («Rossi – Bianchi»), and his membership number become the label,
+  except in a membership-number field, where his number becomes blank;
 - the backups under ``ARBITRO_BACKUP_DIR`` (``var/backups``): every JSON export is rewritten
   the same way, and every SQLite copy has the same rows updated.
 
@@ -29,6 +30,11 @@ from members.names import ERASED_LAST_NAME, erased_first_name
 from members.signals import member_erasing
 
 from ..models import AuditEntry, Player
+
+#: Keys of an audit entry's or a backup's values that hold membership numbers (a pair's entries:
+#: ``services.pairs``; a player's record).
+NUMBER_KEYS = ("membership_number", "membership_numbers")
+
 
 @dataclass(frozen=True)
 class Scrubber:
@@ -67,8 +73,19 @@ class Scrubber:
                         data["membership_number"] = ""
                     if "club" in data:
                         data["club"] = ""
-            return {k: self.json(v) for k, v in data.items()}
+            return {k: self.number_field(v) if k in NUMBER_KEYS else self.json(v) for k, v in data.items()}
         return data
+
+    def number_field(self, value):
+        """A value stored under a membership-number key (:data:`NUMBER_KEYS`): this person's
+        number becomes blank, not the label (the field holds numbers: «tessere: Socio
+        cancellato #73, 510016» read as a name where a number belongs); other values as
+        :meth:`json`."""
+        if isinstance(value, str) and value in self.numbers:
+            return ""
+        if isinstance(value, list):
+            return [self.number_field(v) for v in value]
+        return self.json(value)
 
 
 @receiver(member_erasing, dispatch_uid="tournaments.member_erasure")

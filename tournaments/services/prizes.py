@@ -12,7 +12,7 @@ from scoring import prizes as prize_rules
 
 from ..errors import ArbiterError
 from ..models import Tournament
-from .audit import audit
+from .audit import PRIZES_COPIED_REASON, audit
 
 
 def normal_prize_list(data) -> list[dict]:
@@ -52,7 +52,7 @@ def copy_prize_list(*, tournament: Tournament, source: Tournament, by) -> Tourna
         raise ArbiterError(_("Il torneo «%(name)s» non ha premi da copiare.") % {"name": source.name})
     with transaction.atomic():
         tournament = set_prize_list(tournament=tournament, by=by, prizes=source.prize_list,
-                                    reason=_("copiati da %(slug)s") % {"slug": source.slug})
+                                    reason=PRIZES_COPIED_REASON % {"slug": source.slug})  # stored in Italian
         if tournament.prizes_cumulative != source.prizes_cumulative:
             Tournament.objects.filter(pk=tournament.pk).update(prizes_cumulative=source.prizes_cumulative)
             tournament.prizes_cumulative = source.prizes_cumulative

@@ -7,8 +7,10 @@ import re
 from django import template
 from django.core.exceptions import FieldDoesNotExist
 from django.utils import dateformat, timezone
-from django.utils.translation import gettext, gettext_lazy as _
+from django.utils.translation import get_language, gettext, gettext_lazy as _
 
+from members.names import ERASED_LAST_NAME
+from scoring import prizes as prize_rules
 from scoring.vp import format_vp
 
 from .. import wording
@@ -182,8 +184,11 @@ def _groups(members) -> str | None:
 
 
 def _label(key: str, value, action: str = "") -> str:
-    """Stored codes shown with their labels: sheet states, pairing systems, settings' choices,
-    actors, line-ups, groups, dates."""
+    """Stored codes shown with their labels: sheet and call states, pairing systems, settings'
+    choices, actors, line-ups, groups, prize lists (as typed on the prize page), membership
+    numbers ("—" for none), dates."""
+    if key == "state" and action.startswith("arbiter_call") and value in ArbiterCall.State.values:
+        return str(ArbiterCall.State(value).label)  # a table's call: "l'arbitro arriva", not "taken"
     if key == "state" and value in ScoreSheet.State.values:
         return str(ScoreSheet.State(value).label)
     if key == "system" and value in Round.System.values:
@@ -200,6 +205,10 @@ def _label(key: str, value, action: str = "") -> str:
         return text
     if key == "members" and (text := _groups(value)) is not None:
         return text
+    if key == "prizes" and isinstance(value, list):  # as typed on the prize page: "1° assoluto | assoluto"
+        return "; ".join(prize_rules.prize_line(p, (get_language() or "it")[:2]) for p in value)
+    if key == "membership_numbers" and isinstance(value, list):
+        return ", ".join(_membership(v) for v in value)
     if key in ("vp", "mp") and isinstance(value, (int, str)):
         return _num(value)
     if action == "tournament_updated" or key in ("kind", "rule_set", "first_round"):
@@ -207,6 +216,15 @@ def _label(key: str, value, action: str = "") -> str:
         if field is not None and field.choices and value in dict(field.choices):
             return str(dict(field.choices)[value])
     return _plain(value)
+
+
+def _membership(value) -> str:
+    """One membership number of a pair's entry: "—" for none (a player without a card, or
+    an erased member's, blanked by ``services.member_erasure``); an older entry whose number
+    was overwritten with the erased member's label («Socio cancellato #73») shows "—" too:
+    that field holds numbers, never a name."""
+    text = _plain(value).strip()
+    return "—" if not text or text.startswith(ERASED_LAST_NAME) else text
 
 
 @register.filter
@@ -253,6 +271,37 @@ def _sheet(value: dict) -> str:
     return " · ".join(parts)
 
 
+# A draft's cells (``services.sheet_drafts``: the grid's field names) by the labels the grid
+# gives them (templates/arbiter/sheet.html).
+_DRAFT_HAND = re.compile(r"^h(\d+)_(ns|ew)(?:_(base|cards))?$")
+_DRAFT_LABELS = {
+    ("ns", None): _("Smazzata %(h)s N/S"), ("ew", None): _("Smazzata %(h)s E/O"),
+    ("ns", "base"): _("Smazzata %(h)s base N/S"), ("ew", "base"): _("Smazzata %(h)s base E/O"),
+    ("ns", "cards"): _("Smazzata %(h)s carte N/S"), ("ew", "cards"): _("Smazzata %(h)s carte E/O"),
+}
+_DRAFT_DECLARED = {"declared_ns": _("Totale dichiarato N/S"), "declared_ew": _("Totale dichiarato E/O")}
+
+
+def _is_draft(value: dict) -> bool:
+    """The arbiter's half-typed grid (``services.sheet_drafts``): ``{"cells": {…}, "parts": bool}``."""
+    return set(value) == {"cells", "parts"} and isinstance(value["cells"], dict)
+
+
+def _draft(value: dict) -> str:
+    """A draft's typed cells as the grid labels them: "Smazzata 1 N/S 600, Totale dichiarato
+    E/O 845", then "base + carte" when it was typed in parts; "—" for no cell typed."""
+    cells = []
+    for key, typed in value["cells"].items():
+        match = _DRAFT_HAND.match(str(key))
+        if match:
+            label = str(_DRAFT_LABELS[(match.group(2), match.group(3))]) % {"h": match.group(1)}
+        else:
+            label = str(_DRAFT_DECLARED.get(key, key))
+        cells.append(f"{label} {_num(_plain(typed))}")
+    text = ", ".join(cells) or "—"
+    return f"{text}; {_('base + carte')}" if value.get("parts") else text
+
+
 def _side(value) -> str:
     """A line of a table's sides: a pair number, or the player numbers of an individual table."""
     if isinstance(value, (list, tuple)):
@@ -276,8 +325,11 @@ def _plain(value) -> str:
     return "" if value is None else str(value)
 
 
-def _is_sheet(value: dict) -> bool:
-    """A score sheet's snapshot (``services.sheets._sheet_snapshot``): MP as a pair, or hands."""
+def _is_sheet(value: dict, action: str = "") -> bool:
+    """A score sheet's snapshot (``services.sheets._sheet_snapshot``): MP as a pair, or hands,
+    or a sheet's state alone (not a call's: ``services.calls`` writes ``{"state": "taken"}``)."""
+    if action.startswith("arbiter_call"):
+        return False
     return "hands" in value or isinstance(value.get("mp"), (list, tuple)) or set(value) == {"state"}
 
 
@@ -300,12 +352,16 @@ def audit_value(value, action: str = "") -> str:
     …"; another dict → "label: value; …" with every key's label from :data:`KEYS` or, for
     ``tournament_updated``, the setting's name); ``action``: the entry's action code, which
     decides what a key means. Booleans read sì/no, ISO datetimes local ``d/m H:i:s``, a
-    line-up "coppia 1: A – B; coppia 2: C – D"; the confirming device's hashes are hidden
-    behind one phrase ("dispositivo registrato")."""
+    line-up "coppia 1: A – B; coppia 2: C – D", an arbiter's sheet draft by the grid's labels
+    ("Smazzata 1 N/S 600"), a call's state by its label ("l'arbitro arriva"), a prize list
+    "1° assoluto | assoluto; …"; the confirming device's hashes are hidden behind one phrase
+    ("dispositivo registrato")."""
     if value in (None, "", {}, []):
         return ""
     if isinstance(value, dict):
-        if _is_sheet(value):
+        if _is_draft(value):
+            return _draft(value)
+        if _is_sheet(value, action):
             return _sheet(value)
         parts = [_part(k, v, action) for k, v in value.items() if v not in (None, "", []) and k not in DEVICE_KEYS]
         if any(value.get(k) for k in DEVICE_KEYS):

@@ -6,7 +6,9 @@ from __future__ import annotations
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language, gettext as _
+
+from scoring import prizes as prize_rules
 
 from .. import prize_selectors
 from ..printing.documents import html_to_pdf, long_date
@@ -21,7 +23,7 @@ MAX_TEXT = 20_000
 
 def parse_prize_lines(text: str) -> list[dict]:
     """The page's text, one prize a line ``1° assoluto | assoluto`` (scope after the last
-    ``|``: ``assoluto``/``overall``, ``girone:2``, ``categoria:Dame``), blank lines skipped,
+    ``|``: ``assoluto``/``overall``, ``girone:2``/``group:2``, ``categoria:Dame``/``category:Dame``), blank lines skipped,
     as the list the service takes. Raises ``ArbiterError`` for a line without ``|``."""
     if len(text) > MAX_TEXT:
         raise ArbiterError(_("Elenco dei premi troppo lungo."))
@@ -38,8 +40,12 @@ def parse_prize_lines(text: str) -> list[dict]:
 
 
 def prize_lines_text(prize_list: list[dict]) -> str:
-    """The stored list back as the page's text."""
-    return "\n".join(f"{p['prize']} | {p['scope']}" for p in prize_list)
+    """The stored list back as the page's text, one «name | scope» a line, the scopes in the
+    words the page's help text teaches in the reader's language (``assoluto``,
+    ``girone:2``, ``categoria:Dame`` in Italian; the stored English words in English), so a
+    saved or copied list reads as the arbiter would type it."""
+    language = (get_language() or "it")[:2]
+    return "\n".join(prize_rules.prize_line(p, language) for p in prize_list)
 
 
 @arbiter_view
