@@ -7,22 +7,12 @@ from django.db.models import Count, Max
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import url_has_allowed_host_and_scheme
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from .. import services, timesource
+from ..call_bar import call_row
 from ..models import ArbiterCall, Round
 from .common import arbiter_view
-
-
-def call_row(call: ArbiterCall, now) -> dict:
-    """One call for the board and the desk's bar: ``{"id", "table", "state", "reason" (label or
-    ""), "minutes" (whole minutes since the call at ``now``), "since" ("ora" / "da 3 min")}``."""
-    minutes = max(int((now - call.called_at).total_seconds() // 60), 0)
-    since = _("ora") if minutes == 0 else _("da %(m)s min") % {"m": minutes}
-    return {"id": call.pk, "table": call.table.number, "state": call.state,
-            "reason": str(call.get_reason_display()) if call.reason else "",
-            "minutes": minutes, "since": since}
 
 
 def calls_context(rnd: Round) -> list[dict]:
