@@ -17,7 +17,8 @@ Each run:
    sheet at a random moment of the first ``--seconds`` − 10 s (``burst``: all at once);
    the E/O phone confirms it as soon as its poll shows it; the N/S phone then sees the
    confirmation on its own poll. Meanwhile the arbiter loads the login page and the
-   round page once a second and polls the live board every 3 s.
+   round page once a second, polls the live board every 3 s and the bar of calls of his
+   pages (``chiamate/``, ``If-None-Match``) every 5 s, as ``static/js/desk_calls.js`` does.
 4. Phones connect from one address (``one``: 127.0.0.1, a whole room behind one router)
    or from ``--sources`` addresses 127.0.0.2… (``many``), by binding the client sockets.
    Only loopback.
@@ -313,11 +314,12 @@ class Room:
             client.close()
 
     async def arbiter(self, slug: str, session: tuple[str, str]):
-        """The arbiter's browser: login page and round page every second, the live board every 3 s."""
+        """The arbiter's browser: login page and round page every second, the live board every 3 s,
+        the bar of calls every 5 s (its ETag back in If-None-Match; 304 = nothing new)."""
         client = Client(self.port, "127.0.0.1")
         client.cookies[session[0]] = session[1]
         anonymous = Client(self.port, "127.0.0.1")
-        stamp, tick = "", 0
+        stamp, calls_tag, tick = "", "", 0
         try:
             while not self.done.is_set():
                 status, *_, ms = await anonymous.request("GET", "/accounts/login/")
@@ -334,6 +336,14 @@ class Room:
                         stamp = found.group(1).decode() if found else ""
                     elif status not in (200, 204):
                         self.fail("arbiter", f"board {status}")
+                if tick % 5 == 0:
+                    status, head, _body, ms = await client.request(
+                        "GET", f"/tornei/{slug}/chiamate/",
+                        headers={"Accept": "application/json", **({"If-None-Match": calls_tag} if calls_tag else {})})
+                    if not self.note("arbiter calls", status, ms, ok=(200, 304)):
+                        self.fail("arbiter", f"calls {status}")
+                    elif status == 200:
+                        calls_tag = head.get("etag", [""])[0]
                 tick += 1
                 try:
                     await asyncio.wait_for(self.done.wait(), 1.0)
@@ -569,7 +579,7 @@ def one_run(name: str, args) -> dict:
 
 
 KINDS = ("page", "poll", "save", "confirm", "player", "player poll", "arbiter login", "arbiter round",
-         "arbiter board")
+         "arbiter board", "arbiter calls")
 #: Prefix of the line that carries a run's figures to the parent process (for the side-by-side table).
 SUMMARY = "summary-json: "
 
@@ -579,7 +589,8 @@ def side_by_side(summaries: list[dict]) -> None:
     if not summaries:
         return
     print("\n== side by side (p50 / p99 ms)")
-    columns = ("save", "confirm", "poll", "page", "player poll", "arbiter round", "arbiter board", "arbiter login")
+    columns = ("save", "confirm", "poll", "page", "player poll", "arbiter round", "arbiter board", "arbiter calls",
+               "arbiter login")
     print(f"{'run':6s} {'setup':36s} " + " ".join(f"{c:>14s}" for c in columns)
           + f" {'seen max':>9s} {'lost':>5s} {'refused':>8s}")
     for s in summaries:

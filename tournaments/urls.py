@@ -14,7 +14,7 @@ from .captains import urls as captain_urls
 from .printing import urls as urls_printing
 from .views import arbiter, groups, penalties, players, teams
 from .views import board, public, transfer
-from .views import board_calls, deletion, prizes, withdrawals
+from .views import board_calls, deletion, desk_calls, prizes, withdrawals
 
 arbiter_patterns = [
     path("", arbiter.tournament_detail, name="tournament"),
@@ -29,6 +29,7 @@ arbiter_patterns = [
     path("turni/<int:number>/tabellone-live/chiamate/<int:call>/arrivo/", board_calls.take, name="board_call_take"),
     path("turni/<int:number>/tabellone-live/chiamate/<int:call>/risolto/", board_calls.resolve,
          name="board_call_resolve"),
+    path("chiamate/", desk_calls.desk_calls, name="desk_calls"),  # the bar of calls on every page
     path("turni/<int:number>/link-capitani/", board.captain_links, name="captain_links"),
     path("pagine-pubbliche/", public.public_switches, name="public_switches"),
     path("impostazioni/", arbiter.tournament_edit, name="tournament_edit"),

@@ -24,8 +24,12 @@
       o.start(); o.stop(audio.currentTime + 0.5);
     } catch (e) { /* no sound */ }
   }
+  /* the choice is kept in this browser, shared with the bar of calls of the other pages */
+  try { if (sound && localStorage.getItem("arbitro:call-sound") === "on") sound.setAttribute("aria-pressed", "true"); } catch (e) { /* none */ }
   if (sound) sound.addEventListener("click", function () {
-    sound.setAttribute("aria-pressed", sound.getAttribute("aria-pressed") === "true" ? "false" : "true");
+    var on = sound.getAttribute("aria-pressed") !== "true";
+    sound.setAttribute("aria-pressed", on ? "true" : "false");
+    try { localStorage.setItem("arbitro:call-sound", on ? "on" : "off"); } catch (e) { /* private mode */ }
     ding();
   });
   function poll() {

@@ -151,6 +151,7 @@ from .calls import (  # noqa: F401
     resolve_call,
     round_calls,
     take_call,
+    tournament_calls,
 )
 from .scales import (  # noqa: F401
     create_custom_scale,

@@ -1,29 +1,24 @@
 """The live board's calls from the tables («Chiama l'arbitro»): the list at the top of the
-board, its part of the board's stamp, and the arbiter's «Arrivo» / «Risolto» buttons."""
+board, its part of the board's stamp, and the arbiter's «Arrivo» / «Risolto» buttons (on the
+board and on the bar of calls at the top of every arbiter page, ``desk_calls``)."""
 from __future__ import annotations
 
 from django.db.models import Count, Max
+from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect
-from django.utils.translation import gettext as _
+from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from .. import services, timesource
+from ..call_bar import call_row
 from ..models import ArbiterCall, Round
 from .common import arbiter_view
 
 
 def calls_context(rnd: Round) -> list[dict]:
-    """The round's open and taken calls, oldest first: ``{"id", "table", "state", "reason"
-    (label or ""), "minutes" (whole minutes since the call), "since" ("ora" / "da 3 min")}``."""
+    """The round's open and taken calls, oldest first, as :func:`call_row` dicts."""
     now = timesource.now()
-    out = []
-    for call in services.round_calls(rnd):
-        minutes = max(int((now - call.called_at).total_seconds() // 60), 0)
-        since = _("ora") if minutes == 0 else _("da %(m)s min") % {"m": minutes}
-        out.append({"id": call.pk, "table": call.table.number, "state": call.state,
-                    "reason": str(call.get_reason_display()) if call.reason else "",
-                    "minutes": minutes, "since": since})
-    return out
+    return [call_row(call, now) for call in services.round_calls(rnd)]
 
 
 def calls_stamp(rnd: Round) -> str:
@@ -40,6 +35,14 @@ def calls_stamp(rnd: Round) -> str:
 def _answer(request, tournament, number, call_id, action):
     rnd = get_object_or_404(Round, tournament=tournament, number=number)
     call = action(call_id=call_id, rnd=rnd, by=request.user)
+    if "application/json" in request.headers.get("Accept", ""):
+        # the desk's bar (desk_calls.js) answers without leaving the page: a sheet being typed
+        # on the score-entry grid is not lost
+        return JsonResponse({"id": call.pk, "state": call.state})
+    back = request.POST.get("next", "")
+    if back and url_has_allowed_host_and_scheme(back, allowed_hosts={request.get_host()},
+                                                require_https=request.is_secure()):
+        return redirect(back)  # the page whose bar held the button (no script)
     return redirect(f"{_board_url(tournament.slug, number)}#t{call.table.number}")
 
 
@@ -52,12 +55,17 @@ def _board_url(slug, number):
 @arbiter_view
 @require_POST
 def take(request, tournament, number, call):
-    """«Arrivo»: the arbiter is on his way; the table's phone shows it at its next poll."""
+    """«Arrivo»: the arbiter is on his way; the table's phone shows it at its next poll.
+
+    POST ``next`` (optional): a path of this site to go back to (the page whose bar of calls
+    held the button), else the board. ``Accept: application/json``: ``{"id", "state"}``
+    instead of a redirect. An unknown call: an error message (``ArbiterError``)."""
     return _answer(request, tournament, number, call, services.take_call)
 
 
 @arbiter_view
 @require_POST
 def resolve(request, tournament, number, call):
-    """«Risolto»: the call is over; it leaves the board (the table may call again)."""
+    """«Risolto»: the call is over; it leaves the board and the bar (the table may call again).
+    Same ``next`` and JSON answer as :func:`take`."""
     return _answer(request, tournament, number, call, services.resolve_call)

@@ -39,7 +39,8 @@ def arbiter_view(view):
 
     The tournament is looked up among those the user directs (``selectors.tournaments_of``:
     its arbiters, or any for a superuser): another arbiter's tournament is a 404, as if it
-    did not exist. Every page and download under ``/tornei/<slug>/``
+    did not exist; once found it is also ``request.arbiter_tournament`` (the base template's
+    bar of the tables' calls is shown for it only). Every page and download under ``/tornei/<slug>/``
     goes through here."""
 
     @login_required
@@ -47,6 +48,8 @@ def arbiter_view(view):
     def wrapper(request, *args, slug=None, **kwargs):
         if slug is not None:
             kwargs["tournament"] = get_object_or_404(tournaments_of(request.user), slug=slug)
+            # the base template shows this tournament's calls (templatetags/desk_calls.py)
+            request.arbiter_tournament = kwargs["tournament"]
         try:
             return view(request, *args, **kwargs)
         except ArbiterError as exc:
