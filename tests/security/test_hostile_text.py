@@ -171,3 +171,30 @@ def test_a_penalty_reason_is_cleaned_and_one_with_nul_refused(arbiter, tournamen
     with pytest.raises(ArbiterError, match="NUL"):
         add_penalty(pair=pair, vp=1, reason="ritardo\x00", by=arbiter)
     assert Penalty.objects.count() == 1
+
+
+# --------------------------------------------------------------------------- the tournament file
+
+
+def test_a_tournament_file_is_read_with_its_typed_texts_cleaned(evening, arbiter):
+    """A file written before the rule (or edited by hand) with control characters and bidi
+    overrides in its names, prize names and reasons imports with them removed."""
+    add_penalty(pair=evening.pairs.get(number=1), vp=1, reason="ritardo", by=arbiter)
+    doc = json.loads(transfer.export_tournament(evening))
+    doc["tournament"]["organising_club"] = f"Circolo {HOSTILE}"
+    doc["tournament"]["prize_list"] = [{"prize": f"Primo {HOSTILE}", "scope": "overall"}]
+    doc["players"][0]["last_name"] = HOSTILE
+    doc["penalties"][0]["reason"] = f"ritardo\u2067 {HOSTILE}"
+    copy = transfer.import_tournament(data=json.dumps(doc).encode(), slug="copia", name="Copia").tournament
+    assert copy.organising_club == f"Circolo {CLEANED}"
+    assert copy.prize_list == [{"prize": f"Primo {CLEANED}", "scope": "overall"}]
+    assert copy.players.filter(last_name=CLEANED).count() == 1
+    assert copy.penalties.get().reason == f"ritardo {CLEANED}"
+
+
+def test_a_bad_prize_list_in_a_tournament_file_is_refused_with_its_path(evening):
+    doc = json.loads(transfer.export_tournament(evening))
+    doc["tournament"]["prize_list"] = [{"prize": "Primo", "scope": "girone"}]
+    with pytest.raises(ArbiterError) as refused:
+        transfer.import_tournament(data=json.dumps(doc).encode(), slug="copia", name="Copia")
+    assert refused.value.details[0].startswith("tournament.prize_list: Premio 1:")
