@@ -198,3 +198,20 @@ def test_a_bad_prize_list_in_a_tournament_file_is_refused_with_its_path(evening)
     with pytest.raises(ArbiterError) as refused:
         transfer.import_tournament(data=json.dumps(doc).encode(), slug="copia", name="Copia")
     assert refused.value.details[0].startswith("tournament.prize_list: Premio 1:")
+
+
+# --------------------------------------------------------------------------- texts stored before the rule
+
+
+def test_a_name_stored_before_the_rule_does_not_break_the_xlsx(arbiter_client, arbiter):
+    """A control character already in the database (stored before the doors cleaned it) is
+    left out of the spreadsheet's cell instead of making the download answer 500."""
+    t = pairs_evening(arbiter, "vecchia", datetime.date(2026, 11, 5), people("P", 2), {1: 20, 2: 0})
+    t.players.filter(last_name="P1a").update(last_name="P1a\x1b[31m\x07")
+    Tournament.objects.filter(pk=t.pk).update(name="Vecchia\x07")
+    for path in ("classifica.xlsx", "turno-1/score.xlsx", "federazione.xlsx"):
+        response = arbiter_client.get(f"/tornei/vecchia/documenti/{path}")
+        assert response.status_code == 200, path
+    rows = list(load_workbook(io.BytesIO(arbiter_client.get("/tornei/vecchia/documenti/federazione.xlsx")
+                                         .content)).active.values)
+    assert "P1a[31m" in [row[1] for row in rows] and rows[1][-4] == "Vecchia"
