@@ -215,3 +215,29 @@ def test_a_name_stored_before_the_rule_does_not_break_the_xlsx(arbiter_client, a
     rows = list(load_workbook(io.BytesIO(arbiter_client.get("/tornei/vecchia/documenti/federazione.xlsx")
                                          .content)).active.values)
     assert "P1a[31m" in [row[1] for row in rows] and rows[1][-4] == "Vecchia"
+
+
+def test_the_migration_cleans_texts_stored_before_the_rule_and_the_backup_restores(arbiter):
+    """A prize name with a NUL (the issue's unrestorable backup), a tournament name with
+    escapes, a player's name of control characters only and a penalty reason with a bidi
+    override, stored before the rule: after the data migration the export imports again."""
+    import importlib
+
+    from django.apps import apps
+
+    migration = importlib.import_module("tournaments.migrations.0020_clean_typed_texts")
+    t = pairs_evening(arbiter, "vecchia", datetime.date(2026, 11, 5), people("P", 2), {1: 20, 2: 0})
+    add_penalty(pair=t.pairs.get(number=1), vp=1, reason="ritardo", by=arbiter)
+    Tournament.objects.filter(pk=t.pk).update(name=f"Vecchia {HOSTILE}", prize_list=[
+        {"prize": "Primo\x00", "scope": "category:\u202eDame"}])
+    t.players.filter(last_name="P1a").update(last_name="\x07\x1b")
+    Penalty.objects.update(reason="ritardo\u2066 \x00")
+    with pytest.raises(ArbiterError):
+        transfer.import_tournament(data=transfer.export_tournament(t), slug="copia", name="Copia")
+    migration.clean_typed_texts(apps, None)
+    t.refresh_from_db()
+    assert (t.name, t.prize_list) == (f"Vecchia {CLEANED}", [{"prize": "Primo", "scope": "category:Dame"}])
+    assert t.players.filter(last_name="?").count() == 1
+    assert Penalty.objects.get().reason == "ritardo"
+    copy = transfer.import_tournament(data=transfer.export_tournament(t), slug="copia", name="Copia").tournament
+    assert copy.prize_list == t.prize_list
