@@ -14,11 +14,20 @@ from scoring import championship as rules
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
 from tournaments.services.audit import audit
+from tournaments.text import clean_line
 
 from .models import Championship
 from .selectors import may_include
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
+
+
+def _clean_name(name) -> str:
+    """The championship's name made storable and printable (``tournaments.text.clean_line``:
+    control characters and bidirectional overrides removed, spaces trimmed): every XLSX and
+    page of the season prints it. Raises ``ArbiterError`` for a NUL; an empty or over-long
+    name is refused by :func:`_check_settings`."""
+    return clean_line(name, label=_("Nome del campionato"), max_length=len(str(name or "")))
 
 
 def _check_settings(*, name: str, points: str, best, min_evenings) -> str:
@@ -63,6 +72,7 @@ def create_championship(*, by, slug: str, name: str, points: str = "field", best
                            % {"slug": slug})
     if Championship.objects.filter(slug=slug).exists():
         raise ArbiterError(_("Esiste già un campionato «%(slug)s».") % {"slug": slug})
+    name = _clean_name(name)
     text = _check_settings(name=name, points=points, best=best, min_evenings=min_evenings)
     chosen = _tournaments(by, tournaments)
     try:
@@ -109,6 +119,7 @@ def update_championship(*, championship: Championship, by, name: str, points: st
     """Change the settings; the standings follow at the next read. Raises ``ArbiterError``
     as :func:`create_championship` does."""
     championship = Championship.objects.select_for_update().get(pk=championship.pk)
+    name = _clean_name(name)
     text = _check_settings(name=name, points=points, best=best, min_evenings=min_evenings)
     championship.name, championship.points_rule = name.strip(), text
     championship.best, championship.min_evenings = best, min_evenings

@@ -23,6 +23,7 @@ from . import files
 from .models import MAX_MEMBERS, Member
 from .names import name_key
 from .services import record as record_event
+from .text import TextRefused, clean_line, visible_text
 
 REQUIRED = ("tessera", "cognome", "nome")
 OPTIONAL = ("circolo", "categoria", "scadenza")
@@ -70,12 +71,33 @@ def parse_date(text: str) -> dt.date:
     return dt.date(year, month, day)
 
 
+def _cells(row: int, header: list[str], record: list[str], errors: list[str]) -> dict[str, str]:
+    """Row ``row``'s cells as ``{column: text}`` ("" for a cell the row lacks), each made
+    storable and printable by :func:`members.text.clean_line` (control characters and
+    bidirectional overrides removed, spaces trimmed: a name with ``\x1b`` broke every
+    championship XLSX naming the member). A cell with a NUL is refused: its sentence, with
+    the row and column, goes to ``errors``."""
+    cells = {}
+    for i, column in enumerate(header):
+        raw = record[i] if i < len(record) else ""
+        try:
+            # lengths are checked by the caller, with the row's other errors
+            cells[column] = clean_line(raw, label=column, max_length=len(raw))
+        except TextRefused:
+            errors.append(_("Riga %(row)s, colonna %(column)s: %(problem)s.") % {
+                "row": row, "column": column,
+                "problem": _("contiene un carattere di controllo (%(code)s)") % {"code": "U+0000"}})
+            cells[column] = " ".join(visible_text(raw).split())
+    return cells
+
+
 def parse(filename: str, data: bytes) -> ParsedList:
     """Read and check a member list; nothing is saved.
 
     Errors, each with its row number: unreadable or empty file, more rows than
     :data:`members.models.MAX_MEMBERS`, missing columns, a missing number, surname or name, a
-    text longer than the registry keeps, a date neither ``YYYY-MM-DD`` nor ``DD/MM/YYYY``, the
+    NUL, a text longer than the registry keeps (after control characters and bidirectional
+    overrides are removed, :func:`_cells`), a date neither ``YYYY-MM-DD`` nor ``DD/MM/YYYY``, the
     same number twice in the file, and a list that would take the registry past its cap.
     """
     parsed = ParsedList()
@@ -99,8 +121,8 @@ def parse(filename: str, data: bytes) -> ParsedList:
         return parsed
     seen: dict[str, int] = {}
     for index, record in enumerate(records[1:], start=2):
-        cells = {h: (record[i].strip() if i < len(record) else "") for i, h in enumerate(header)}
         errors: list[str] = []
+        cells = _cells(index, header, record, errors)
         number, last, first = cells["tessera"], cells["cognome"], cells["nome"]
         for column, label in (("tessera", _("la tessera")), ("cognome", _("il cognome")), ("nome", _("il nome"))):
             if not cells[column]:

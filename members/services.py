@@ -12,6 +12,7 @@ from django.utils.translation import gettext as _
 from .models import MAX_MEMBERS, Member, MemberEvent
 from .names import ERASED_LAST_NAME, erased_first_name, erased_label
 from .signals import member_erasing
+from .text import TextRefused, clean_line
 
 EDITABLE = ("membership_number", "last_name", "first_name", "club", "category", "expires_on")
 
@@ -49,6 +50,22 @@ def record(*, by, action: str, member_id: int | None = None, details: dict | Non
                                       details=details or {})
 
 
+def _cleaned(data: MemberData) -> MemberData:
+    """``data`` with every text made storable and printable (:func:`members.text.clean_line`:
+    control characters and bidirectional overrides removed, spaces trimmed; the length of
+    the model's field). Raises :class:`MemberError` naming the field for a NUL or an
+    over-long text."""
+    texts = {}
+    for name in ("membership_number", "last_name", "first_name", "club", "category"):
+        field = Member._meta.get_field(name)
+        try:
+            texts[name] = clean_line(getattr(data, name), label=str(field.verbose_name).capitalize(),
+                                     max_length=field.max_length)
+        except TextRefused as exc:
+            raise MemberError(exc.message) from None
+    return MemberData(expires_on=data.expires_on, **texts)
+
+
 def _check(data: MemberData, *, exclude: Member | None = None) -> None:
     if not data.last_name.strip() or not data.first_name.strip():
         raise MemberError(_("Cognome e nome del socio sono obbligatori."))
@@ -64,7 +81,9 @@ def _check(data: MemberData, *, exclude: Member | None = None) -> None:
 @transaction.atomic
 def create_member(*, data: MemberData, by, source: str = Member.Source.MANUAL) -> Member:
     """Add a member by hand. Raises :class:`MemberError`: a missing name, a number already
-    another member's, or the registry full (:data:`members.models.MAX_MEMBERS`)."""
+    another member's, a NUL or an over-long text (:func:`_cleaned`), or the registry full
+    (:data:`members.models.MAX_MEMBERS`)."""
+    data = _cleaned(data)
     _check(data)
     if Member.objects.count() >= MAX_MEMBERS:
         raise MemberError(_("L'anagrafica ha già %(max)s soci, il massimo.") % {"max": MAX_MEMBERS})
@@ -85,6 +104,7 @@ def update_member(*, member: Member, data: MemberData, by) -> Member:
     :func:`create_member`, and for an erased member."""
     if member.erased_at:
         raise MemberError(_("Questo socio è stato cancellato: non si modifica."))
+    data = _cleaned(data)
     _check(data, exclude=member)
     changed = []
     for name in EDITABLE:

@@ -34,6 +34,8 @@ from typing import Iterator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from members.text import BIDI_CONTROLS
+
 from . import limits
 from .player_data import PlayerData
 
@@ -53,9 +55,12 @@ TEXT_LIMITS = {"last_name": 80, "first_name": 80, "membership_number": 30, "club
 def text_refusal(value: str) -> str | None:
     """Why ``value`` (a name, membership number, club) cannot be stored as it is, or None:
     a control character (``\\x07``, ``\\x1b``, a NUL: the spreadsheets and PDFs of the
-    tournament could not be written) or an unpaired surrogate. The caller adds the row."""
+    tournament could not be written), an unpaired surrogate or a bidirectional override
+    (U+202A–U+202E, U+2066–U+2069: it reverses what follows it on every page; the other doors
+    remove them, a file's are shown to the arbiter, as its control characters). The caller
+    adds the row."""
     for char in value:
-        if unicodedata.category(char) in ("Cc", "Cs"):
+        if unicodedata.category(char) in ("Cc", "Cs") or char in BIDI_CONTROLS:
             return _("contiene un carattere di controllo (%(code)s)") % {"code": f"U+{ord(char):04X}"}
     return None
 

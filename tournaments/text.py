@@ -1,10 +1,11 @@
 """Text and JSON from outside (forms, captain phones) made safe to store and to print.
 
-- :func:`clean_line`: one line of text (a name, a club, a reason): control characters and
-  lone surrogates removed, spaces trimmed; a NUL is refused (PostgreSQL cannot store it,
-  and a name with one was never typed by hand); the length checked against the model field.
-  openpyxl refuses control characters in a cell, so a name that kept one broke the
-  standings and score XLSX.
+- :func:`clean_line`: one line of text (a name, a club, a reason): control characters, lone
+  surrogates and bidirectional overrides removed, spaces trimmed; a NUL is refused
+  (PostgreSQL cannot store it, and a name with one was never typed by hand); the length
+  checked against the model field. openpyxl refuses control characters in a cell, so a name
+  that kept one broke the standings and score XLSX. The rule itself is
+  :mod:`members.text` (the lowest app, so the member registry applies it too).
 - :func:`clean_note`: the same for a note of several lines (tabs and new lines kept).
 - :func:`read_json_object`: a JSON body as a ``dict``, refused with a sentence when it is
   too big, nested too deep, not UTF-8, not JSON or not an object.
@@ -14,9 +15,10 @@ docs/security.md lists every boundary and its caps.
 from __future__ import annotations
 
 import json
-import unicodedata
 
 from django.utils.translation import gettext as _
+
+from members import text as shared_text
 
 from .errors import ArbiterError
 
@@ -25,44 +27,28 @@ MAX_JSON_BYTES = 64 * 1024
 #: Arrays and objects inside one another: a captain's body nests 3 (object, hands, hand).
 MAX_JSON_DEPTH = 20
 
-_KEEP_IN_NOTES = {"\n", "\t"}
-
-
-def _strip_controls(value: str, keep: set[str]) -> str:
-    # Cc: C0/C1 controls (\x07, \x1b…); Cs: lone surrogates (\ud800), which no
-    # database encoding stores; Cf format characters (zero-width joiners) are kept:
-    # they are part of some written names.
-    return "".join(ch for ch in value
-                   if ch in keep or unicodedata.category(ch) not in ("Cc", "Cs"))
-
 
 def clean_line(value, *, label: str, max_length: int, required: bool = False) -> str:
-    """``value`` (any object; ``None`` is ``""``) as one clean line of text.
+    """``value`` (any object; ``None`` is ``""``) as one clean line of text: the rule of
+    :func:`members.text.clean_line` (control characters, lone surrogates and bidirectional
+    overrides U+202A–U+202E, U+2066–U+2069 removed; spaces collapsed, ends trimmed).
 
-    Control characters (``\\x07``, ``\\x1b``, new lines…) and lone surrogates are removed,
-    runs of spaces left by them stay single, the ends are trimmed. Raises ArbiterError
-    naming ``label`` for a NUL character, for a text longer than ``max_length`` characters
-    (the model field's length) and, when ``required``, for a text left empty.
+    Raises ArbiterError naming ``label`` for a NUL character, for a text longer than
+    ``max_length`` characters (the model field's length) and, when ``required``, for a text
+    left empty.
     """
-    text = "" if value is None else str(value)
-    if "\x00" in text:
-        raise ArbiterError(_("%(what)s: contiene un carattere non valido (NUL).") % {"what": label})
-    text = " ".join(_strip_controls(text, keep=set()).split())
-    if len(text) > max_length:
-        raise ArbiterError(_("%(what)s: al massimo %(n)s caratteri (sono %(got)s).")
-                           % {"what": label, "n": max_length, "got": len(text)})
-    if required and not text:
-        raise ArbiterError(_("%(what)s: manca.") % {"what": label})
-    return text
+    try:
+        return shared_text.clean_line(value, label=label, max_length=max_length, required=required)
+    except shared_text.TextRefused as exc:
+        raise ArbiterError(exc.message) from None
 
 
 def clean_note(value, *, max_length: int) -> str:
     """A note of one or more lines (a captain's dispute, a reason): control characters other
-    than new line and tab, NULs and lone surrogates removed, ends trimmed, cut to
-    ``max_length`` characters (a note is never refused for its length: the phone already
-    stops at it)."""
-    text = "" if value is None else str(value)
-    return _strip_controls(text, keep=_KEEP_IN_NOTES).strip()[:max_length]
+    than new line and tab, NULs, lone surrogates and bidirectional overrides removed, ends
+    trimmed, cut to ``max_length`` characters (a note is never refused for its length: the
+    phone already stops at it). :func:`members.text.clean_note`."""
+    return shared_text.clean_note(value, max_length=max_length)
 
 
 def json_depth(text: str) -> int:

@@ -30,7 +30,7 @@ def test_a_number_that_is_not_plain_digits_is_refused(text):
     assert parsed.errors == [f"Riga 2: numero di coppia «{text}» non valido."]
 
 
-@pytest.mark.parametrize("char", ["\x07", "\x1b", "\x00"])
+@pytest.mark.parametrize("char", ["\x07", "\x1b", "\x00", "\u202e", "\u2066"])
 def test_a_control_character_in_a_name_is_refused_with_row_and_column(char):
     parsed = registrations.parse("f.csv", pairs_file(f"1,Ros{char}si,Anna,,Verdi,Bruno,,C"))
     assert parsed.errors == [f"Riga 2, colonna cognome_1: contiene un carattere di controllo (U+{ord(char):04X})."]

@@ -167,8 +167,9 @@ TAMPERS = {
     "pair_seated_twice": (_seat_twice, "rounds[0].tables[1].ns"),
     "pair_number_2_63": (_set([(("pairs",), lambda pairs: pairs + [dict(pairs[0], number=2 ** 63 - 1)])]),
                          "pairs[6].number"),
-    "control_character_in_a_name": (_set([(("players", 0, "last_name"), "Ros\x07si")]), "players[0].last_name"),
-    "escape_in_the_tournament_name": (_set([(("tournament", "name"), "Torneo \x1b[31m")]), "tournament.name"),
+    # other control characters and bidirectional overrides are removed on import (schema.TYPED_LINES)
+    "control_character_in_a_name": (_set([(("players", 0, "last_name"), "Ros\x00si")]), "players[0].last_name"),
+    "nul_in_the_tournament_name": (_set([(("tournament", "name"), "Torneo \x00[31m")]), "tournament.name"),
     "hands_per_round_1000": (_set([(("tournament", "hands_per_round"), 1000)]), "tournament.hands_per_round"),
     "hands_per_round_0": (_set([(("tournament", "hands_per_round"), 0)]), "tournament.hands_per_round"),
     "bye_percent_500": (_set([(("tournament", "bye_percent"), "500.00")]), "tournament.bye_percent"),

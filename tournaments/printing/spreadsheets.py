@@ -6,6 +6,8 @@ import io
 
 from django.utils.translation import gettext as _
 
+from members.text import visible_text
+
 from .. import wording
 from ..models import Table
 from .documents import RoundDocument, StandingsDocument, vp_number
@@ -24,8 +26,13 @@ def append_row(ws, values) -> None:
     ``=HYPERLINK(...)`` would run in the arbiter's spreadsheet. Every XLSX
     writer appends its rows through here: strings get ``data_type = "s"`` (a string cell),
     numbers stay numbers.
+
+    Strings also lose control characters and bidirectional overrides
+    (:func:`members.text.visible_text`): every door removes them before storing, but a text
+    stored before that rule would make openpyxl raise ``IllegalCharacterError`` and the
+    download answer 500.
     """
-    values = list(values)
+    values = [visible_text(v) if isinstance(v, str) else v for v in values]
     ws.append(values)
     row = ws.max_row
     for column, value in enumerate(values, start=1):

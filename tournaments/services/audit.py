@@ -4,12 +4,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from ..models import (
     AuditEntry,
     Tournament,
 )
+from ..text import clean_line
 
 # Reasons the software writes (not typed by the arbiter): stored in Italian, the source
 # language, and shown in the reader's language by ``templatetags.audit.audit_reason``
@@ -78,6 +80,16 @@ def actor_form(label: str) -> tuple[str, dict | None]:
     return "", None
 
 
+def clean_reason(reason, *, max_length: int = 300) -> str:
+    """A reason typed by the arbiter (a penalty's, a withdrawal's, a correction's) or written
+    by the software, cut to ``max_length`` characters (the model field's length; the pages'
+    forms stop there) and made storable and printable by ``text.clean_line`` (control
+    characters and bidirectional overrides removed, spaces trimmed). Raises ArbiterError
+    for a NUL (a raw POST value can carry one; PostgreSQL cannot store it and the
+    tournament's export would no longer import)."""
+    return clean_line(str(reason or "")[:max_length], label=_("Motivo"), max_length=max_length)
+
+
 def audit(
     *,
     tournament: Tournament,
@@ -89,7 +101,8 @@ def audit(
     round_number: int | None = None,
     table_number: int | None = None,
 ) -> AuditEntry:
-    """Write one audit entry (who, when, what, old → new, why). Call inside the write's transaction."""
+    """Write one audit entry (who, when, what, old → new, why). Call inside the write's
+    transaction. ``reason`` goes through :func:`clean_reason` (ArbiterError for a NUL)."""
     actor = _as_actor(by)
     code, params = actor_form(actor.label)
     return AuditEntry.objects.create(
@@ -101,7 +114,7 @@ def audit(
         action=action,
         old=old,
         new=new,
-        reason=(reason or "")[:300],
+        reason=clean_reason(reason),
         round_number=round_number,
         table_number=table_number,
     )

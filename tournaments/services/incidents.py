@@ -19,7 +19,7 @@ from ..models import (
     Team,
     Tournament,
 )
-from .audit import _as_actor, audit
+from .audit import _as_actor, audit, clean_reason
 from .guard import refuse_integrity_errors, retry_when_busy
 from .pairs import PlayerData, add_pair
 from .drafts import _record_adjusted_inputs, draft_staleness
@@ -266,7 +266,7 @@ def add_penalty(*, reason: str, by, pair: Pair | None = None, team: Team | None 
     the last closed one) and stored, so standings "after round k" count it from round k on.
 
     Raises ``ArbiterError`` for no amount or both kinds, a negative amount, an MP amount
-    that is not whole, an empty reason, a round outside the plan, a pair in a team
+    that is not whole, an empty reason or one with a NUL (``audit.clean_reason``), a round outside the plan, a pair in a team
     tournament or a team in another kind of tournament.
     """
     if (pair is None) == (team is None):
@@ -275,6 +275,7 @@ def add_penalty(*, reason: str, by, pair: Pair | None = None, team: Team | None 
     refusal = kind_of(tournament).penalty_refusal("pair" if pair is not None else "team")
     if refusal:
         raise ArbiterError(refusal)
+    reason = clean_reason(reason, max_length=Penalty._meta.get_field("reason").max_length)
     vp, mp = penalty_amount(vp, mp, reason)
     if round_number is not None and not 1 <= round_number <= tournament.rounds_planned:
         raise ArbiterError(_("Turno %(round)s inesistente: il piano ha %(rounds)s turni.")

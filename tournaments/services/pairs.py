@@ -311,7 +311,8 @@ def import_pairs(*, tournament: Tournament, rows: Iterable, by) -> int:
         Player(tournament=tournament, pair=pair, seat=seat, first_name=p.first_name,
                last_name=p.last_name, membership_number=p.membership_number, club=p.club)
         for pair, row in zip(pairs, rows)
-        for seat, p in enumerate(row.players, start=1)
+        # the file's reader refuses control characters; bidirectional overrides go here
+        for seat, p in enumerate((clean_player(p) for p in row.players), start=1)
     ]
     assign_members(tournament, players)  # rules.md §16; the "refuse" mode rolls the whole file back
     Player.objects.bulk_create(players, batch_size=500)

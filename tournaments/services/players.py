@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..models import LineMember, Pair, Penalty, Player, Round, ScoreSheet, Seat, Table, Tournament
-from .audit import _as_actor, audit
+from .audit import _as_actor, audit, clean_reason
 from .guard import refuse_integrity_errors, retry_when_busy
 from .locks import lock_round, lock_tables, lock_tournament
 from .member_links import assign_members, link_players
@@ -117,11 +117,12 @@ def import_players(*, tournament: Tournament, rows: Iterable, by) -> int:
     if refusal:
         raise ArbiterError(refusal)
     rows = list(rows)
+    # the file's reader refuses control characters; bidirectional overrides go here
+    cleaned = [clean_player(row.player) for row in rows]
     players = [
-        Player(tournament=tournament, number=row.number, first_name=row.player.first_name,
-               last_name=row.player.last_name, membership_number=row.player.membership_number,
-               club=row.player.club)
-        for row in rows
+        Player(tournament=tournament, number=row.number, first_name=p.first_name,
+               last_name=p.last_name, membership_number=p.membership_number, club=p.club)
+        for row, p in zip(rows, cleaned)
     ]
     assign_members(tournament, players)  # rules.md §16
     Player.objects.bulk_create(players, batch_size=500)
@@ -293,6 +294,7 @@ def add_player_penalty(*, player: Player, reason: str, by, vp: Decimal | int = 0
     refusal = kind_of(tournament).penalty_refusal("player")
     if refusal:
         raise ArbiterError(refusal)
+    reason = clean_reason(reason, max_length=Penalty._meta.get_field("reason").max_length)
     vp, mp = penalty_amount(vp, mp, reason)
     if round_number is None:
         round_number = penalty_round(tournament, lock=True)

@@ -12,13 +12,33 @@ from scoring import prizes as prize_rules
 
 from ..errors import ArbiterError
 from ..models import Tournament
+from ..text import clean_line
 from .audit import PRIZES_COPIED_REASON, audit
+
+
+def _clean_item(item, index: int):
+    """One prize of a list as it came (``{"prize": …, "scope": …}``, from a file or the page)
+    with its name and scope made storable and printable (``text.clean_line``: control
+    characters and bidirectional overrides removed); anything else is left to the rule's
+    checks. Raises ``ArbiterError`` naming the prize for a NUL."""
+    if not isinstance(item, dict):
+        return item
+    label = _("Premio %(n)s") % {"n": index}
+    item = dict(item)
+    for key in ("prize", "scope"):
+        if isinstance(item.get(key), str):
+            # the rule (scoring.prizes) checks the lengths, with its own sentence
+            item[key] = clean_line(item[key], label=label, max_length=len(item[key]))
+    return item
 
 
 def normal_prize_list(data) -> list[dict]:
     """``data`` (parsed JSON) as the stored list ``[{"prize": …, "scope": …}, …]``, names
-    trimmed and scopes written the standard way (``group:2``). Raises ``ArbiterError`` with
-    the rule's sentence (``scoring.prizes.parse_prize_list``)."""
+    and scopes cleaned (:func:`_clean_item`), names trimmed and scopes written the standard
+    way (``group:2``). Raises ``ArbiterError`` with the rule's sentence
+    (``scoring.prizes.parse_prize_list``), or naming the prize for a NUL."""
+    if isinstance(data, list) and len(data) <= prize_rules.MAX_PRIZES:
+        data = [_clean_item(item, i) for i, item in enumerate(data, start=1)]
     try:
         specs = prize_rules.parse_prize_list(data)
     except prize_rules.PrizeError as exc:

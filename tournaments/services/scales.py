@@ -9,6 +9,7 @@ from ..errors import ArbiterError
 from ..models import (
     Tournament,
 )
+from ..text import clean_line
 from .audit import _as_actor
 from .guard import refuse_integrity_errors
 
@@ -35,8 +36,8 @@ def create_custom_scale(*, scale, by):
     must differ from every built-in and custom scale. Returns the ``CustomScale``.
     ``by``: a staff user (or None / a system actor for the command line): custom scales
     are shared by every tournament, so other arbiters only read them.
-    Raises ArbiterError: ``by`` not staff, id taken, or the scale invalid (``details``
-    lists every problem).
+    Raises ArbiterError: ``by`` not staff, id taken, the scale invalid (``details``
+    lists every problem), or its name with a NUL or over 120 characters.
     """
     import logging
 
@@ -49,12 +50,15 @@ def create_custom_scale(*, scale, by):
         vp_rules.validate_scale(scale)
     except vp_rules.ScaleError as exc:
         raise ArbiterError(_("Tabella VP non valida."), details=exc.messages) from exc
+    # the name is printed on the tournaments' pages and documents: text.clean_line
+    name = clean_line(scale.name, label=_("Nome della tabella"),
+                      max_length=CustomScale._meta.get_field("name").max_length)
     if scale.id in vp_rules.builtin_scales() or CustomScale.objects.filter(scale_id=scale.id).exists():
         raise ArbiterError(_("Esiste già una tabella VP con codice «%(code)s».") % {"code": scale.id})
     try:
         with transaction.atomic():
             custom = CustomScale.objects.create(
-                scale_id=scale.id, name=scale.name, data=vp_rules.scale_to_dict(scale)
+                scale_id=scale.id, name=name, data=vp_rules.scale_to_dict(scale)
             )
     except IntegrityError as exc:  # the same id saved from another window meanwhile
         raise ArbiterError(_("Esiste già una tabella VP con codice «%(code)s».") % {"code": scale.id}) from exc

@@ -16,6 +16,7 @@ from scoring import sheets as sheet_rules
 from .. import selectors
 from ..i18n_messages import message_text
 from ..errors import ArbiterError, StaleSheetError
+from ..text import clean_note
 from ..models import (
     CorrectionKind,
     HandRow,
@@ -23,7 +24,7 @@ from ..models import (
     ScoreSheet,
     Table,
 )
-from .audit import SUM_ERROR_REASON, Actor, _as_actor, audit
+from .audit import SUM_ERROR_REASON, Actor, _as_actor, audit, clean_reason
 from .guard import refuse_integrity_errors, retry_when_busy
 from .locks import lock_round, lock_sheet, lock_tables
 
@@ -507,7 +508,10 @@ def confirm_sheet(*, table: Table, by, device: tuple[str, str] | None = None) ->
 @refuse_integrity_errors
 @transaction.atomic
 def dispute_sheet(*, table: Table, by, note: str = "") -> ScoreSheet:
-    """The other line disputes the entered sheet; the arbiter is alerted on the board."""
+    """The other line disputes the entered sheet; the arbiter is alerted on the board.
+    ``note``: the dispute's text, kept on the sheet as ``text.clean_note`` leaves it (new
+    lines kept, control characters and bidirectional overrides removed, 300 characters)."""
+    note = clean_note(note, max_length=300)
     return _transition(table, by, allowed={ScoreSheet.State.ENTERED}, new_state=ScoreSheet.State.DISPUTED,
                        action="sheet_disputed", captain_ok=True, reason=note, dispute_note=note[:300])
 
@@ -682,7 +686,8 @@ def set_arbitral_score(
     actor = _as_actor(by)
     if actor.user is None:
         raise ArbiterError(_("Solo l'arbitro assegna un punteggio arbitrale."))
-    if not reason.strip():
+    reason = clean_reason(reason)  # printed on the score sheet (arbitral_note)
+    if not reason:
         raise ArbiterError(_("Indica il motivo del punteggio arbitrale."))
     sheet, rnd = _locked_sheet(table)
     _may_correct(rnd, actor, sheet)

@@ -118,10 +118,11 @@ def import_teams(*, tournament: Tournament, rows: Iterable, by) -> int:
         raise ArbiterError(refusal)
     rows = list(rows)
     for row in rows:
-        _check_players(tournament, row.players)
+        name, players = _clean_entry(row.name, row.players)
+        _check_players(tournament, players)
         if tournament.teams.filter(number=row.number).exists():
             raise ArbiterError(_("La squadra %(number)s è già iscritta.") % {"number": row.number})
-        _create_team(tournament, number=row.number, name=row.name, players=row.players)
+        _create_team(tournament, number=row.number, name=name, players=players)
     audit(tournament=tournament, by=by, action="registrations_imported",
           new={"teams": len(rows), "players": sum(len(r.players) for r in rows)})
     return len(rows)

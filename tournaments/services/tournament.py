@@ -10,6 +10,7 @@ from ..kinds import kind_named
 from ..kinds.individual import DEFAULT_INDIVIDUAL_TIEBREAKS, individual_tiebreaks  # noqa: F401
 from ..kinds.teams import TEAM_TIEBREAKS, check_team_settings as _check_team_settings  # noqa: F401
 from ..plans import plan_change_refusal, plan_refusal
+from ..text import clean_line
 from ..models import (
     Round,
     Tournament,
@@ -30,6 +31,22 @@ TOURNAMENT_SETTINGS = (
 # since rest results are computed from them when read (rules.md §12).
 _FROZEN_ONCE_PLAYED = ("kind", "hands_per_round", "vp_scale", "bye_percent", "bye_mp", "rule_set",
                        "team_result", "team_scale")
+# The settings typed as free text (the others are choices, numbers or checked codes): every
+# document prints them, so they go through text.clean_line; the name may not be left empty.
+_FREE_TEXT = ("name", "venue", "organising_club", "arbiter_name")
+
+
+def _clean_texts(fields: dict) -> dict:
+    """``fields`` with its free-text settings made storable and printable (``text.clean_line``:
+    control characters and bidirectional overrides removed, spaces trimmed). Raises
+    ArbiterError naming the setting for a NUL, a text beyond the field's length or an empty
+    name."""
+    for key in _FREE_TEXT:
+        if key in fields:
+            field = Tournament._meta.get_field(key)
+            fields[key] = clean_line(fields[key], label=str(field.verbose_name).capitalize(),
+                                     max_length=field.max_length, required=key == "name")
+    return fields
 
 
 def frozen_settings(tournament: Tournament) -> tuple[str, ...]:
@@ -56,10 +73,13 @@ def create_tournament(*, by, **fields) -> Tournament:
 
     ``by``: the arbiter (a user) or an ``Actor``; a user becomes the tournament's first
     arbiter (``Tournament.arbiters``), so only he (and the co-directors he
-    adds, and superusers) can open it."""
+    adds, and superusers) can open it. Name, venue, organising club and arbiter's name are
+    cleaned (:func:`_clean_texts`, which raises ArbiterError for a NUL, an over-long text or
+    an empty name)."""
     unknown = set(fields) - set(TOURNAMENT_SETTINGS)
     if unknown:
         raise TypeError(f"unknown tournament fields: {sorted(unknown)}")
+    fields = _clean_texts(fields)
     if "plan" in fields:
         fields["plan"] = _normal_plan(fields["plan"])
     _check_plan(fields.get("plan", "MMMD"))
@@ -123,8 +143,11 @@ def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
     its generated prefix is: rounds already generated keep their system and session, and
     only rounds or sessions after the last generated round may be added or changed
     (rules.md §11: a second afternoon is appended as ``|DD``).
-    Unchanged values are ignored; one audit entry lists old → new.
+    The free-text settings are cleaned first (:func:`_clean_texts`: ArbiterError for a NUL,
+    an over-long text or an empty name). Unchanged values are ignored; one audit entry lists
+    old → new.
     """
+    fields = _clean_texts(fields)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     played = bool(frozen_settings(tournament))
     kind = kind_named(fields.get("kind", tournament.kind))

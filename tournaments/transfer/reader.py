@@ -23,6 +23,7 @@ from ..models import (
     Team, Tournament,
 )
 from ..services.audit import actor_form
+from ..services.prizes import normal_prize_list
 from ..text import clean_note
 from .limits_check import check_shape
 from .schema import ADDED_IN_2, FIELDS, FORMAT, READABLE_VERSIONS, TEAM_KEYS_OF_2, from_json
@@ -240,6 +241,11 @@ def read_plan(doc: dict) -> dict:
     doc = add_team_keys(doc)
     c = _Checker()
     head = c.obj("tournament", doc.get("tournament"), Tournament, EXTRA_KEYS["tournament"]) or {}
+    if "prize_list" in head:  # checked and its names cleaned as the prize page does (rules.md §18)
+        try:
+            head["prize_list"] = normal_prize_list(head["prize_list"])
+        except ArbiterError as exc:
+            c.add("tournament.prize_list", exc.message)
     raw_head = doc.get("tournament") if isinstance(doc.get("tournament"), dict) else {}
     users = set()
     created_by = c.username("tournament.created_by", raw_head.get("created_by"))

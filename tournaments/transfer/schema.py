@@ -26,6 +26,7 @@ from django.core.exceptions import ValidationError
 from django.db import models as dj
 from django.utils.translation import gettext as _
 
+from ..errors import ArbiterError
 from ..models import (
     ArbiterCall,
     AuditEntry,
@@ -45,6 +46,7 @@ from ..models import (
     Team,
     Tournament,
 )
+from ..text import clean_line, clean_note
 
 FORMAT = "arbitro-tournament"
 #: Version 2 adds individual tournaments (players'
@@ -100,6 +102,23 @@ FIELDS: dict[type[dj.Model], tuple[str, ...]] = {
     Match: ("number", "bye", "forfeit_snapshot"),
     LineUp: ("round_number", "entered_by", "updated_at"),
 }
+
+#: The fields people typed (names, reasons): read through ``text.clean_line`` like at every
+#: other door, so a file written before that rule, or edited by hand, brings no control
+#: character or bidirectional override into the documents (a name with ``\x1b`` made the
+#: standings XLSX answer 500). Clean text is read unchanged: a file still imports to the same
+#: bytes. A NUL is refused before (:mod:`.limits_check`).
+TYPED_LINES: dict[type[dj.Model], tuple[str, ...]] = {
+    Tournament: ("name", "venue", "organising_club", "arbiter_name"),
+    CustomScale: ("name",),
+    Player: ("first_name", "last_name", "membership_number", "club"),
+    Team: ("name",),
+    Penalty: ("reason",),
+    AuditEntry: ("reason",),
+    ScoreSheet: ("arbitral_note",),
+}
+#: Typed notes of several lines (``text.clean_note``: new lines kept).
+TYPED_NOTES: dict[type[dj.Model], tuple[str, ...]] = {ScoreSheet: ("dispute_note",)}
 
 STRUCTURAL: dict[type[dj.Model], dict[str, str]] = {
     Tournament: {
@@ -230,7 +249,8 @@ def to_json(field: dj.Field, value):
 
 def from_json(field: dj.Field, raw):
     """The Python value of ``raw`` (from a file) for model field ``field``, validated like a
-    form would (type, choices, length, null). Raises :class:`ValidationError`."""
+    form would (type, choices, length, null); a typed text (:data:`TYPED_LINES`,
+    :data:`TYPED_NOTES`) is cleaned first. Raises :class:`ValidationError`."""
     if isinstance(field, (dj.DecimalField, dj.DateField, dj.DateTimeField)) and raw is not None \
             and not isinstance(raw, str):
         raise ValidationError(_("atteso un testo"))
@@ -241,6 +261,13 @@ def from_json(field: dj.Field, raw):
         raise ValidationError(_("atteso true o false"))
     if isinstance(field, (dj.CharField, dj.TextField)) and not isinstance(raw, str):
         raise ValidationError(_("atteso un testo"))
+    if isinstance(raw, str) and field.name in TYPED_NOTES.get(field.model, ()):
+        raw = clean_note(raw, max_length=len(raw))
+    elif isinstance(raw, str) and field.name in TYPED_LINES.get(field.model, ()):
+        try:  # the field's length is checked below, by its validators
+            raw = clean_line(raw, label=field.name, max_length=len(raw))
+        except ArbiterError as exc:
+            raise ValidationError(exc.message) from None
     value = field.to_python(raw)
     if isinstance(field, dj.DateTimeField) and value is not None and value.tzinfo is None:
         raise ValidationError(_("data e ora senza fuso orario"))

@@ -5,7 +5,8 @@
 ``--json`` prints ``{"prizes": [{"prize": NAME, "entrant": N, "names": "Serra Anna – Santoro
 Marta", "ex_aequo": false}, …]}`` in list order (``entrant`` and ``names`` null when nobody
 is entitled), from the current standings. ``--cumulative yes|no`` sets whether an entrant may
-win several prizes. Errors: one sentence, exit status 1.
+win several prizes. Errors (a missing, too big, unreadable or too deeply nested file, a bad
+list): one sentence, exit status 1.
 """
 import json
 from pathlib import Path
@@ -20,6 +21,7 @@ from tournaments.models import Tournament
 from tournaments.services import prizes as prize_services
 from tournaments.services import update_tournament
 from tournaments.simulation import simulator_user
+from tournaments.text import MAX_JSON_DEPTH, json_depth
 
 MAX_FILE_BYTES = 1_000_000
 
@@ -59,6 +61,14 @@ class Command(LangCommand):
         if path.stat().st_size > MAX_FILE_BYTES:
             raise CommandError(_("File %(path)s troppo grande.") % {"path": path})
         try:
-            return json.loads(path.read_text(encoding="utf-8-sig"))
-        except (UnicodeDecodeError, ValueError) as exc:
+            text = path.read_text(encoding="utf-8-sig")
+        except UnicodeDecodeError as exc:
+            raise CommandError(_("%(path)s non è un JSON valido: %(err)s.") % {"path": path, "err": exc}) from None
+        # A prize list nests 2 levels (list, prize); the depth is counted before the parser,
+        # whose recursion a file nested 100,000 deep would exhaust (a traceback, not a line).
+        if json_depth(text) > MAX_JSON_DEPTH:
+            raise CommandError(_("%(path)s: JSON annidato oltre %(n)s livelli.") % {"path": path, "n": MAX_JSON_DEPTH})
+        try:
+            return json.loads(text)
+        except (ValueError, RecursionError) as exc:
             raise CommandError(_("%(path)s non è un JSON valido: %(err)s.") % {"path": path, "err": exc}) from None
