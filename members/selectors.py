@@ -74,6 +74,12 @@ def any_list_imported() -> bool:
     return Member.objects.filter(listed=True).exists()
 
 
+def expired(member: Member, on: dt.date) -> bool:
+    """Whether ``member``'s membership had expired on ``on`` (rules.md §16): ``expires_on``
+    before that day; expiring that very day is still valid, no expiry date never expires."""
+    return member.expires_on is not None and member.expires_on < on
+
+
 def membership_flags(numbers: Iterable[str], on: dt.date) -> dict[str, str]:
     """``{membership number: "unknown" | "expired"}`` for the flagged numbers among
     ``numbers`` (blank ones ignored), for a tournament played on ``on`` (rules.md §16):
@@ -91,7 +97,7 @@ def membership_flags(numbers: Iterable[str], on: dt.date) -> dict[str, str]:
         member = members.get(number)
         if lists and (member is None or not member.listed):
             flags[number] = UNKNOWN
-        elif member is not None and member.expires_on is not None and member.expires_on < on:
+        elif member is not None and expired(member, on):
             flags[number] = EXPIRED
     return flags
 
