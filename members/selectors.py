@@ -11,6 +11,9 @@ from .names import search_terms
 
 UNKNOWN = "unknown"
 EXPIRED = "expired"
+#: A player registered without a membership number (rules.md §16; flagged by the tournament's
+#: own setting ``missing_membership``, once a member list was imported).
+MISSING = "missing"
 
 
 def search(query: str, *, limit: int = 20) -> list[Member]:
