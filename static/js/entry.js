@@ -208,6 +208,8 @@
       });
       form.classList.toggle("awaiting-kind", none);
       if (note) { note.hidden = !none; }   // the page says why the fields are locked, and only then
+      var hint = document.getElementById("kind-first-hint");
+      if (hint) { hint.hidden = !none; }
     };
     kind.addEventListener("change", lockGrid);
     lockGrid();

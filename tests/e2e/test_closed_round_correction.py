@@ -33,6 +33,7 @@ def test_closed_round_fields_say_they_wait_for_a_correction_kind(chromium, live_
     page.click("#start-correction")
     page.wait_for_selector("#kind-first-note", state="visible")
     assert "scegli prima il «Tipo di correzione»" in page.inner_text("#kind-first-note")
+    assert page.is_visible("#kind-first-hint")               # said at the select too (it has the focus)
     cell = page.locator("input[name=h1_ns]")
     assert cell.evaluate("i => i.readOnly") is True
     assert "Tipo di correzione" in (cell.get_attribute("title") or "")   # said on the field too
@@ -40,7 +41,7 @@ def test_closed_round_fields_say_they_wait_for_a_correction_kind(chromium, live_
     page.click("#kind-first-note a")                          # the link takes the arbiter to the select
     assert page.evaluate("location.hash") == "#kind"
     page.select_option("#kind", "transcription")
-    assert not page.is_visible("#kind-first-note")
+    assert not page.is_visible("#kind-first-note") and not page.is_visible("#kind-first-hint")
     assert cell.evaluate("i => i.readOnly") is False and cell.get_attribute("title") is None
     cell.fill("100")
     page.fill("#reason", "letto male dal foglio")

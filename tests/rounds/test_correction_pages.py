@@ -247,3 +247,6 @@ def test_closed_round_grid_says_its_fields_wait_for_a_correction_kind(arbiter_cl
     assert "Campi bloccati: scegli prima il «Tipo di correzione»" in correcting
     assert note_at < correcting.index('id="grid"')      # right above the fields it speaks of
     assert '<a href="#kind">' in correcting[note_at:correcting.index('id="grid"')]
+    hint_at = correcting.index('id="kind-first-hint"')     # and at the select, which takes the focus
+    assert correcting.index('id="kind"') < hint_at < correcting.index('id="reason"')
+    assert 'id="kind-first-hint"' not in locked
