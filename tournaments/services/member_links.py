@@ -121,6 +121,9 @@ def row_flag_lines(tournament: Tournament, rows) -> list[str]:
 def refusal(tournament: Tournament, players: Iterable) -> str | None:
     """The sentence refusing a registration of ``players`` (as :func:`flags_of`) when some are
     flagged and the tournament's setting for their flag is *refuse*; None otherwise."""
+    refuse = Tournament.MembershipCheck.REFUSE
+    if refuse not in (tournament.membership_check, tournament.missing_membership):
+        return None  # nothing can be refused: no query
     refused = [(p, f) for p, f in flags_of(tournament, players)
                if mode(tournament, f) == Tournament.MembershipCheck.REFUSE]
     if not refused:
