@@ -11,6 +11,9 @@ from .names import member_words, search_terms, words_match
 
 UNKNOWN = "unknown"
 EXPIRED = "expired"
+#: A player registered without a membership number (rules.md §16; flagged by the tournament's
+#: own setting ``missing_membership``, once a member list was imported).
+MISSING = "missing"
 
 
 def search(query: str, *, limit: int = 20) -> list[Member]:
@@ -83,6 +86,12 @@ def any_list_imported() -> bool:
     return Member.objects.filter(listed=True).exists()
 
 
+def expired(member: Member, on: dt.date) -> bool:
+    """Whether ``member``'s membership had expired on ``on`` (rules.md §16): ``expires_on``
+    before that day; expiring that very day is still valid, no expiry date never expires."""
+    return member.expires_on is not None and member.expires_on < on
+
+
 def membership_flags(numbers: Iterable[str], on: dt.date) -> dict[str, str]:
     """``{membership number: "unknown" | "expired"}`` for the flagged numbers among
     ``numbers`` (blank ones ignored), for a tournament played on ``on`` (rules.md §16):
@@ -100,7 +109,7 @@ def membership_flags(numbers: Iterable[str], on: dt.date) -> dict[str, str]:
         member = members.get(number)
         if lists and (member is None or not member.listed):
             flags[number] = UNKNOWN
-        elif member is not None and member.expires_on is not None and member.expires_on < on:
+        elif member is not None and expired(member, on):
             flags[number] = EXPIRED
     return flags
 

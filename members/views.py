@@ -9,6 +9,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -22,6 +23,9 @@ def registry(request):
     """``/soci/``: search by name or number (``?q=``), 100 a page."""
     query = request.GET.get("q", "")[:100]
     page = Paginator(selectors.registry(query), 100).get_page(request.GET.get("page"))
+    today = timezone.localdate()
+    for member in page:  # the «scaduta» badge (rules.md §16: expired before today)
+        member.expired = selectors.expired(member, today)
     return render(request, "members/registry.html", {
         "query": query, "page": page, "total": Member.objects.count(), "cap": MAX_MEMBERS,
         "lists": selectors.any_list_imported()})
@@ -70,7 +74,7 @@ def member_detail(request, pk):
             messages.success(request, _("Socio salvato."))
             return redirect("members:detail", pk=member.pk)
     return render(request, "members/detail.html", {
-        "member": member, "form": form, "evenings": selectors.evenings(member), "merge_form": MergeForm()})
+        "member": member, "expired": selectors.expired(member, timezone.localdate()), "form": form, "evenings": selectors.evenings(member), "merge_form": MergeForm()})
 
 
 def _other_member(text: str) -> Member | None:

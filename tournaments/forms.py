@@ -178,6 +178,7 @@ class TournamentForm(forms.ModelForm):
             "name", "slug", "date", "venue", "kind", "plan", "hands_per_round", "vp_scale",
             "mitchell_step", "first_round", "rematch_window", "last_round_rematches", "bye_percent", "bye_mp",
             "tiebreaks", "rule_set", "minutes_per_round", "membership_check",
+            "missing_membership",
             "team_result", "team_scale", "team_min_players", "team_max_players",
             "organising_club", "arbiter_name",
         ]
@@ -230,6 +231,12 @@ class TournamentForm(forms.ModelForm):
             self.fields["membership_check"].required = False
             self.fields["membership_check"].help_text = _(
                 "Tessera sconosciuta (assente dagli elenchi soci importati) o scaduta alla data del torneo.")
+        if "missing_membership" in self.fields:  # rules.md §16; absent from a post = unchanged
+            self.fields["missing_membership"].required = False
+            self.fields["missing_membership"].help_text = _(
+                "Giocatore iscritto senza numero di tessera (un ospite), quando è stato importato un elenco "
+                "soci. Indipendente dalle tessere sconosciute o scadute: si possono rifiutare quelle e "
+                "accogliere gli ospiti.")
         self.fields["slug"].widget.attrs.update({"data-slug-from": "id_name", "autocapitalize": "none"})
         self.fields["slug"].help_text = _("Compare negli indirizzi del torneo (%(address)s). Vuoto: ricavato "
                                           "dal nome.") % {"address": slug_address_example()}
@@ -295,6 +302,10 @@ class TournamentForm(forms.ModelForm):
     def clean_membership_check(self):
         """rules.md §16: a form sent without the field keeps the tournament's setting."""
         return self._team_default("membership_check")
+
+    def clean_missing_membership(self):
+        """rules.md §16: a form sent without the field keeps the tournament's setting."""
+        return self._team_default("missing_membership")
 
     def clean_team_scale(self):
         return self.cleaned_data.get("team_scale") or ""

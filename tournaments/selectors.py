@@ -460,6 +460,26 @@ def round_page_tables(rnd: Round) -> list[dict]:
     return tables
 
 
+def table_groups(rnd: Round) -> dict[int, int]:
+    """``{table number: group}`` (groups from 1) of a round drawn in groups, ``{}`` for any
+    other round (rules.md §14, §19: a round-robin, Danish or Mitchell round of a split field;
+    its pairing request carries the group lists it was drawn from, pair numbers or, in a team
+    tournament, team numbers). A table's group is its entrants' (a table never holds two
+    groups); a rest table's, its resting entrant's. One query, only for a grouped round."""
+    request = rnd.pairing_request if isinstance(rnd.pairing_request, dict) else {}
+    groups = request.get("groups")
+    if not groups:
+        return {}
+    group_of = {n: g for g, members in enumerate(groups, start=1) for n in members}
+    found: dict[int, int] = {}
+    for table, pair, team in (Seat.objects.filter(round=rnd).order_by()
+                              .values_list("table__number", "pair__number", "pair__team__number")):
+        group = group_of.get(team if team is not None else pair)
+        if group is not None:
+            found.setdefault(table, group)
+    return found
+
+
 def last_dispute(rnd: Round, table_number: int) -> AuditEntry | None:
     """The latest ``sheet_disputed`` audit entry of table ``table_number`` of round ``rnd``
     (who disputed, when, the note as ``reason``), or ``None``. The arbiter's decision page

@@ -199,10 +199,17 @@
      correction kind is chosen (rules.md §3; the server refuses a change without one anyway). */
   var fields = document.getElementById("grid-fields");
   if (fields && fields.dataset.kindFirst && kind) {
+    var note = document.getElementById("kind-first-note");
     var lockGrid = function () {
       var none = !kind.value;
-      form.querySelectorAll("#grid input").forEach(function (i) { i.readOnly = none; });
+      form.querySelectorAll("#grid input").forEach(function (i) {
+        i.readOnly = none;
+        if (none && note) { i.title = note.firstChild.textContent.trim(); } else { i.removeAttribute("title"); }
+      });
       form.classList.toggle("awaiting-kind", none);
+      if (note) { note.hidden = !none; }   // the page says why the fields are locked, and only then
+      var hint = document.getElementById("kind-first-hint");
+      if (hint) { hint.hidden = !none; }
     };
     kind.addEventListener("change", lockGrid);
     lockGrid();

@@ -111,3 +111,58 @@ def test_board_does_not_flag_two_phones(tables, arbiter):
     sheet = ScoreSheet.objects.get(table=t)
     assert sheet.entry_device and sheet.confirm_device and sheet.entry_device != sheet.confirm_device
     assert "stesso browser?" not in _board(arbiter)
+
+
+CLUB_WIFI = "203.0.113.7"   # the club's one public address: every phone behind its Wi-Fi
+
+
+def _born(monkeypatch, seconds_from_now):
+    """New device ids made from now on are born ``seconds_from_now`` away from now."""
+    import time
+
+    from tournaments.captains import devices
+
+    made = devices.new_device_id
+    monkeypatch.setattr(devices, "new_device_id", lambda now=None: made(now=time.time() + seconds_from_now))
+
+
+@pytest.mark.parametrize("first_page", ["pin", "public", "player"])
+def test_two_phones_behind_the_club_wifi_are_told_apart_by_their_device(tables, arbiter, monkeypatch, first_page):
+    """Issue 29: two phones of one model behind one address, the E/W phone opening the
+    captain page only after the entry. A phone that opened a page of the room before the
+    entry (the PIN page, the players' pages) carries a device born then: its confirmation
+    is not flagged, whatever the address; a browser that appears only after the entry (a
+    private tab) still counts as absent (test_board_flags_a_private_tab_opened_after_the_entry)."""
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(slug="prova").update(public_enabled=True)
+    t = tables[1]
+    ns = Client(HTTP_USER_AGENT=PHONE_UA, REMOTE_ADDR=CLUB_WIFI)
+    ew = Client(HTTP_USER_AGENT=PHONE_UA, REMOTE_ADDR=CLUB_WIFI)
+    _born(monkeypatch, -120)                   # two minutes before the entry
+    ew.get({"pin": reverse("captain_pin", args=["prova"]),
+            "public": reverse("public", args=["prova"]),
+            "player": reverse("player_page", args=["prova", "coppia", 3])}[first_page])
+    assert DEVICE_COOKIE in ew.cookies
+    ns.get(reverse("captain", args=[t.token]))
+    assert save(ns, t).status_code == 200
+    _born(monkeypatch, +60)                    # the E/W captain opens his link a minute later
+    ew.get(reverse("captain", args=[t.token]))
+    assert confirm(ew, t, version=1).status_code == 200
+    sheet = ScoreSheet.objects.get(table=t)
+    assert sheet.confirm_device and sheet.confirm_device != sheet.entry_device
+    assert "stesso browser?" not in _board(arbiter)
+
+
+def test_room_pages_give_a_device_cookie_once_and_keep_it_out_of_shared_caches(tables):
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(slug="prova").update(public_enabled=True)
+    phone = Client()
+    first = phone.get(reverse("public", args=["prova"]))
+    assert first.status_code == 200 and "private" in first["Cache-Control"]
+    device = first.cookies[DEVICE_COOKIE].value
+    for url in (reverse("captain_pin", args=["prova"]), reverse("player_page", args=["prova", "coppia", 3]),
+                reverse("captain", args=[tables[1].token])):
+        assert DEVICE_COOKIE not in phone.get(url).cookies, url     # kept, not replaced
+    assert phone.cookies[DEVICE_COOKIE].value == device

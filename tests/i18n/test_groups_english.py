@@ -35,5 +35,5 @@ def test_groups_page_of_a_danish_plan_in_english(english, arbiter, tournament, m
     make_pairs(tournament, 8)
     english.force_login(arbiter)
     html = page(english, reverse("groups", args=[tournament.slug]))
-    assert_english(html, italian_to_english, present=["Danish (D) and Mitchell (M) rounds are played in groups"],
-                   absent=["si giocano nei gironi"])
+    assert_english(html, italian_to_english, present=["in Danish rounds (D) each group is paired by its own standings"],
+                   absent=["ogni girone è abbinato"])

@@ -108,9 +108,10 @@ def test_unknown_and_expired_against_the_tournaments_date(tournament):
 def test_a_number_created_by_a_registration_stays_unknown_until_a_list_has_it(tournament, arbiter):
     import_list()
     services.add_pair(tournament=tournament, by=arbiter, players=pair(("Rossi", "Mario", "999"), ("Neri", "Ada")))
-    assert member_links.player_flag_lines(tournament) == ["Rossi Mario: tessera 999 sconosciuta"]
+    assert member_links.player_flag_lines(tournament) == ["Neri Ada: senza tessera",
+                                                          "Rossi Mario: tessera 999 sconosciuta"]
     import_list("tessera,cognome,nome\n999,Rossi,Mario\n")
-    assert member_links.player_flag_lines(tournament) == []
+    assert member_links.player_flag_lines(tournament) == ["Neri Ada: senza tessera"]
 
 
 def test_ignore_shows_nothing_and_refuse_refuses_the_registration(tournament, arbiter):
@@ -118,7 +119,8 @@ def test_ignore_shows_nothing_and_refuse_refuses_the_registration(tournament, ar
     tournament.membership_check = Tournament.MembershipCheck.IGNORE
     tournament.save()
     services.add_pair(tournament=tournament, by=arbiter, players=pair(("Rossi", "Mario", "999"), ("Neri", "Ada")))
-    assert member_links.player_flag_lines(tournament) == []
+    # the player without a number has his own setting (flag, the default)
+    assert member_links.player_flag_lines(tournament) == ["Neri Ada: senza tessera"]
     tournament.membership_check = Tournament.MembershipCheck.REFUSE
     tournament.save()
     with pytest.raises(ArbiterError) as refused:
@@ -140,7 +142,8 @@ def test_import_registrations_prints_the_flags_before_its_count(tournament, tmp_
     path.write_text(REG)
     call_command("import_registrations", "prova", str(path))
     out = capsys.readouterr().out.splitlines()
-    assert out == ["Riga 2: tessera 402618 scaduta", "Riga 3: tessera 999 sconosciuta", "2 coppie importate."]
+    assert out == ["Riga 2: tessera 402618 scaduta", "Riga 3: tessera 999 sconosciuta", "Riga 3: Neri Ada senza tessera",
+                   "2 coppie importate."]
 
 
 def test_import_registrations_in_refuse_mode_prints_on_stderr_exits_1_and_imports_nothing(tournament, tmp_path, capsys):

@@ -123,3 +123,40 @@ def test_refuse_mode_preview_warns_and_the_confirmation_imports_nothing(arbiter_
     body = arbiter_client.post(reverse("import", args=[tournament.slug]), {"confirm": "1"}, follow=True).content.decode()
     assert "Iscrizione rifiutata: tessera 999 sconosciuta" in body
     assert not tournament.pairs.exists()
+
+
+def test_the_registry_marks_expired_memberships_with_their_date(arbiter_client):
+    """rules.md §16: a membership expired when its date is before today; expiring today is
+    still valid, and no date never expires."""
+    from django.utils import timezone
+
+    today = timezone.localdate()
+    yesterday = today - datetime.timedelta(days=1)
+    Member.objects.create(last_name="Scaduti", first_name="Ieri", membership_number="900001", expires_on=yesterday)
+    Member.objects.create(last_name="Scaduti", first_name="Oggi", membership_number="900002", expires_on=today)
+    Member.objects.create(last_name="Scaduti", first_name="Mai", membership_number="900003")
+    page = arbiter_client.get(reverse("members:registry"), {"q": "Scaduti"}).content.decode()
+    rows = {row.split("</td>")[0].rsplit(">", 1)[-1]: row for row in page.split("<tr>")[2:]}
+    assert f"scaduta il {yesterday:%d/%m/%Y}" in rows["900001"] and 'class="badge expired"' in rows["900001"]
+    assert "scaduta" not in rows["900002"] and f"{today:%d/%m/%Y}" in rows["900002"]
+    assert "scaduta" not in rows["900003"]
+
+
+def test_a_members_header_says_where_he_came_from_once(arbiter_client):
+    from django.utils import timezone
+
+    listed = Member.objects.create(last_name="Serra", first_name="Anna", membership_number="900010",
+                                   source=Member.Source.LIST, listed=True,
+                                   expires_on=timezone.localdate() - datetime.timedelta(days=3))
+    page = arbiter_client.get(reverse("members:detail", args=[listed.pk])).content.decode()
+    header = page.split('id="member-origin">', 1)[1].split("</p>", 1)[0]
+    assert header.count("elenco importato") == 1
+    assert header.startswith(f"#{listed.pk} · elenco importato")
+    assert f"scaduta il {listed.expires_on:%d/%m/%Y}" in header
+    # registered at an evening, later found in an imported list: both facts, each once
+    later = Member.objects.create(last_name="Rossi", first_name="Luca", membership_number="900011",
+                                  source=Member.Source.REGISTRATION, listed=True)
+    header = arbiter_client.get(reverse("members:detail", args=[later.pk])).content.decode()
+    header = header.split('id="member-origin">', 1)[1].split("</p>", 1)[0]
+    assert "iscrizione a un torneo" in header and header.count("elenco importato") == 1
+    assert "scaduta" not in header

@@ -235,3 +235,18 @@ def test_pair_form_allows_a_spelling_fix_and_a_blank_membership_number(arbiter_c
     assert "grafia" in entry.reason and "B555" in entry.reason
     page = body(arbiter_client.get(reverse("audit", args=["prova"])))
     assert "Rosi1 Anna1" in page and "B555" in page
+
+
+def test_closed_round_grid_says_its_fields_wait_for_a_correction_kind(arbiter_client, round1_closed):
+    """After «Correggi» on a closed round the grid stays locked until a «Tipo di correzione»
+    is chosen (rules.md §3, art. 31): the page says so next to the fields, and only then."""
+    locked = body(arbiter_client.get(url("sheet", 1)))
+    assert 'id="kind-first-note"' not in locked          # read-only: the closed-round note speaks
+    correcting = body(arbiter_client.get(url("sheet", 1) + "?correggi=1"))
+    note_at = correcting.index('id="kind-first-note"')
+    assert "Campi bloccati: scegli prima il «Tipo di correzione»" in correcting
+    assert note_at < correcting.index('id="grid"')      # right above the fields it speaks of
+    assert '<a href="#kind">' in correcting[note_at:correcting.index('id="grid"')]
+    hint_at = correcting.index('id="kind-first-hint"')     # and at the select, which takes the focus
+    assert correcting.index('id="kind"') < hint_at < correcting.index('id="reason"')
+    assert 'id="kind-first-hint"' not in locked

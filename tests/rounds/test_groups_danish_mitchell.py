@@ -248,3 +248,42 @@ def test_idle_pairs_of_two_groups_are_not_seated_together(tournament, make_pairs
     assert services.idle_pairs_seatable(r1) is None
     with pytest.raises(ArbiterError):
         services.seat_idle_pairs_together(round=r1, by=arbiter)
+
+
+def _row(page, number):
+    return page.split(f'<tr id="table-{number}"', 1)[1].split("</tr>", 1)[0]
+
+
+def test_round_page_says_each_tables_group(fourteen, arbiter, arbiter_client):
+    """rules.md §19: the tables of a Danish round in groups are numbered group after group
+    (tables 1–3 group 1, 4–6 group 2, rests 7 = pair 13 of group 1 and 8 = pair 14 of group
+    2, as in test_danish_in_two_groups_of_seven); the round page says each table's group."""
+    t = fourteen("DDD")
+    r1 = services.generate_round(tournament=t, by=arbiter)
+    expected = {1: 1, 2: 1, 3: 1, 4: 2, 5: 2, 6: 2, 7: 1, 8: 2}
+    assert selectors.table_groups(r1) == expected
+    for state in ("draft", "published"):
+        page = arbiter_client.get(reverse("round", args=[t.slug, 1])).content.decode()
+        assert 'id="group-heading"' in page, state
+        for table, group in expected.items():
+            row = _row(page, table)
+            assert f'data-group="{group}"' in row
+            assert f'<td class="num group">{group}</td>' in row, (state, table)
+        if state == "draft":
+            r1 = services.publish_round(round=r1, by=arbiter, acknowledge_warnings=True)
+
+
+def test_round_page_of_a_round_not_in_groups_has_no_group_column(tournament, make_pairs, arbiter, arbiter_client):
+    make_pairs(tournament, 8)
+    r1 = services.generate_round(tournament=tournament, by=arbiter)
+    assert selectors.table_groups(r1) == {}
+    page = arbiter_client.get(reverse("round", args=[tournament.slug, 1])).content.decode()
+    assert 'id="group-heading"' not in page and "data-group" not in page and 'class="num group"' not in page
+
+
+def test_groups_page_first_paragraph_covers_every_system(fourteen, arbiter_client):
+    t = fourteen("DDD")
+    page = arbiter_client.get(reverse("groups", args=[t.slug])).content.decode()
+    first = page.split('<p class="muted">', 1)[1].split("</p>", 1)[0]
+    for words in ("all'italiana (R)", "danesi (D)", "Mitchell (M)", "il girone di ogni tavolo"):
+        assert words in first

@@ -35,3 +35,14 @@ def test_team_danish_in_two_groups_with_a_rest(make_teams_tournament, arbiter):
     assert [r.pair for r in by_group[0].rows] == [5, 1, 4]
     assert [r.pair for r in by_group[1].rows] == [3, 6, 7, 2]
     assert services.groups_frozen(t)
+
+
+def test_team_round_tables_know_their_group(make_teams_tournament, arbiter):
+    """Match m = tables 2m − 1 and 2m: match 1 (1 v 4) in group 1, matches 2 and 3 in group 2
+    (the groups of the request are team numbers, rules.md §19)."""
+    t = make_teams_tournament(7, plan="DD")
+    services.split_groups(tournament=t, by=arbiter, count=2, method="snake")
+    t.refresh_from_db()
+    r1 = services.generate_round(tournament=t, by=arbiter)
+    groups = selectors.table_groups(r1)
+    assert {n: groups[n] for n in (1, 2, 3, 4, 5, 6)} == {1: 1, 2: 1, 3: 2, 4: 2, 5: 2, 6: 2}

@@ -3,10 +3,12 @@
 - :func:`client_ip`: the address the per-address limiter counts. ``X-Forwarded-For`` is read
   only when the direct peer (``REMOTE_ADDR``) is named in the setting ``ARBITRO_TRUSTED_PROXIES``
   (comma-separated addresses); otherwise anybody could pick the address he is counted under.
-- :func:`device_mark` and :func:`same_browser`: the device cookie (a long-lived random id set on
-  the captain page) and a User-Agent hash, recorded with a sheet's entry and confirmation; the
-  live board flags a confirmation whose browser looks like the entry's. A hint for the arbiter
-  (look at the paper), never a refusal; addresses are no signal (behind NAT every phone shares one).
+- :func:`device_mark` and :func:`same_browser`: the device cookie (a long-lived random id set by
+  the first page of the room a phone opens: :func:`give_device_cookie`) and a User-Agent hash,
+  recorded with a sheet's entry and confirmation; the live board flags a confirmation whose
+  browser looks like the entry's. A hint for the arbiter (look at the paper), never a refusal.
+  Two phones are told apart by their device cookies, never by their address: behind the club's
+  Wi-Fi every phone shares one public address.
 """
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ import secrets
 import time
 
 from django.conf import settings
+from django.utils.cache import patch_cache_control
 
 #: The device cookie: 32 hex characters, one year.
 DEVICE_COOKIE = "arbitro_dev"
@@ -79,12 +82,29 @@ def device_born(device: str) -> int | None:
     return int(device[24:], 16)
 
 
+def give_device_cookie(request, response):
+    """Set a new device cookie (:func:`new_device_id`, one year, HttpOnly) on ``response``
+    when ``request``'s browser has none; returns ``response``.
+
+    Called by every page of the room a phone may open before a sheet is entered (the captain
+    page, the PIN page, the players' pages): a captain's phone that looked up its table or
+    typed its PIN before the entry then carries a device born before it, and is told apart
+    from a private tab opened only to countersign (:func:`confirming_mark`) by its cookie."""
+    if not device_id(request):
+        response.set_cookie(DEVICE_COOKIE, new_device_id(), max_age=DEVICE_MAX_AGE, httponly=True,
+                            samesite="Lax")
+        # a shared cache (a proxy) must never hand this phone's id to the next phone
+        patch_cache_control(response, private=True)
+    return response
+
+
 def confirming_mark(request, entered_at: float | None) -> tuple[str, str]:
     """:func:`device_mark` of a confirmation. A device born after the sheet was entered
     (``entered_at``, Unix seconds) counts as *absent*: typically a private tab or a
     cleared browser opened only to countersign, so :func:`same_browser` falls back to the
-    User-Agent. A real second phone of the same model opening the page
-    only after the entry is flagged too: it is a hint for the arbiter, never a refusal."""
+    User-Agent. A real second phone of the same model whose first page of the room (captain
+    page, PIN page or players' pages: :func:`give_device_cookie`) came only after the entry is
+    flagged too: it is a hint for the arbiter, never a refusal."""
     device, agent = device_mark(request)
     born = device_born(device)
     if entered_at is not None and born is not None and born > entered_at:

@@ -9,6 +9,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
 from . import pins
+from .devices import give_device_cookie
 from ..models import Round, Tournament
 
 
@@ -37,7 +38,8 @@ def pin_entry(request, slug):
         if ends:
             error, status = _("Troppi PIN errati in questo torneo: l'inserimento del PIN è sospeso per "
                               "qualche minuto. Inquadra il codice QR dello score o chiama l'arbitro."), 429
-    return render(request, "captain/pin.html", {"error": error, "tournament": tournament}, status=status)
+    response = render(request, "captain/pin.html", {"error": error, "tournament": tournament}, status=status)
+    return give_device_cookie(request, response)  # the phone's device, born before any entry
 
 
 @require_GET

@@ -30,7 +30,7 @@ from ..models import ArbiterCall, Player, Round, ScoreSheet, Table
 from .access import limited, line_of_label, table_for
 from . import poll_rows
 from .call_status import call_json, call_tag, latest_call
-from .devices import DEVICE_COOKIE, DEVICE_MAX_AGE, device_id, new_device_id
+from .devices import give_device_cookie
 
 #: Salt of the signed cookie ``arbitro_cs_<table id>`` = the sheet version this browser
 #: saved. The other line must confirm with another phone (one phone cannot enter as
@@ -204,10 +204,7 @@ def sheet_page(request, token):
         "hand_numbers": range(1, tournament.hands_per_round + 1),
         "call_reasons": [(v, label) for v, label in ArbiterCall.Reason.choices if v],
     })
-    if not device_id(request):  # the device cookie of the "same browser?" hint
-        response.set_cookie(DEVICE_COOKIE, new_device_id(), max_age=DEVICE_MAX_AGE, httponly=True,
-                            samesite="Lax")
-    return response
+    return give_device_cookie(request, response)  # the device of the "same browser?" hint
 
 
 _READ = object()  # sheet_stamp's call not given: read it

@@ -140,14 +140,16 @@ class PairsKind:
             "VP tolti a una coppia nella classifica generale (art. 23): gli avversari non guadagnano nulla.")),
         penalties_mp=mark_safe(gettext_lazy(
             "Una penalità in MP riduce lo scarto e gli MP fatti della coppia, non il risultato del tavolo.")),
+        # rules.md §14, §19: every system of the plan is played in the groups
         groups_intro=mark_safe(gettext_lazy(
-            "Nei turni del girone all'italiana (lettera R nel piano) ogni girone gioca il proprio girone nello "
-            "stesso turno; i tavoli sono numerati girone dopo girone. Serpentina: le coppie in ordine di numero "
+            "Con i gironi ogni turno si gioca nei gironi: nei turni all'italiana (R) ogni girone gioca il "
+            "proprio girone all'italiana, nei danesi (D) ogni girone è abbinato secondo la propria classifica, "
+            "nei Mitchell (M) ogni girone ha il proprio movimento. I tavoli sono numerati girone dopo girone e "
+            "la pagina del turno dice il girone di ogni tavolo. Serpentina: le coppie in ordine di numero "
             "vanno ai gironi 1, 2, 3, poi 3, 2, 1, poi di nuovo 1, 2, 3 (con 3 gironi: 1 2 3 / 6 5 4 / 7 8 9).")),
         groups_danish=mark_safe(gettext_lazy(
-            "Con i gironi anche i turni danesi (D) e Mitchell (M) si giocano nei gironi: ogni girone è abbinato "
-            "secondo la propria classifica (danese) o ha il proprio movimento (Mitchell), e una coppia per girone "
-            "dispari riposa. I gironi si fissano alla pubblicazione del primo turno giocato nei gironi.")),
+            "In un girone con un numero dispari di coppie una coppia riposa a ogni turno. I gironi si fissano "
+            "alla pubblicazione del primo turno giocato nei gironi.")),
         groups_single=mark_safe(gettext_lazy("Un solo girone: tutte le coppie giocano il girone all'italiana insieme.")),
         groups_split=mark_safe(gettext_lazy("Dividi le coppie")),
         groups_by_hand=mark_safe(gettext_lazy("A mano: il girone di ogni coppia")),

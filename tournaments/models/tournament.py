@@ -66,7 +66,8 @@ class Tournament(models.Model):
         MARGIN = "margin", _("Scarto MP sommato, tabella a squadre")
 
     class MembershipCheck(models.TextChoices):
-        """What registration does with an unknown or expired membership number (rules.md §16)."""
+        """What registration does with an unknown or expired membership number, and (its own
+        setting, :attr:`Tournament.missing_membership`) with a player without one (rules.md §16)."""
         FLAG = "flag", _("Segnala (l'arbitro decide)")
         REFUSE = "refuse", _("Rifiuta l'iscrizione")
         IGNORE = "ignore", _("Ignora")
@@ -145,6 +146,11 @@ class Tournament(models.Model):
     # rules.md §16: unknown or expired membership numbers at registration.
     membership_check = models.CharField(_("controllo delle tessere"), max_length=8,
                                         choices=MembershipCheck.choices, default=MembershipCheck.FLAG)
+    # A player registered without a membership number (a guest), once a member list was
+    # imported (the club checks memberships, §16): a setting of its own, so a club can refuse
+    # unknown numbers and still welcome guests.
+    missing_membership = models.CharField(_("giocatori senza tessera"), max_length=8,
+                                          choices=MembershipCheck.choices, default=MembershipCheck.FLAG)
     public_enabled = models.BooleanField(_("pagina pubblica attiva"), default=False)
     projector_enabled = models.BooleanField(_("vista proiettore attiva"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)

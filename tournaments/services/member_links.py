@@ -14,8 +14,11 @@ a late entry, a pair's players changed, a tournament file imported) inside its t
   and, the caller's transaction rolling back, writes nothing.
 
 The tournament's ``membership_check`` decides what an *unknown* or *expired* number does
-(``members.selectors.membership_flags``): flag (the default: shown on the import preview and
-the pairs page), refuse (the registration is refused with the numbers), ignore.
+(``members.selectors.membership_flags``), and its ``missing_membership`` what a player
+*without a number* does once a member list was imported (before any list nothing is checked,
+as nothing is unknown): flag (the default: shown on the import preview and the pairs page),
+refuse (the registration is refused, naming them), ignore. Two settings, so a club can
+refuse unknown numbers and still welcome guests.
 """
 from __future__ import annotations
 
@@ -35,12 +38,23 @@ from ..models import Player, Tournament
 FLAG_TEXT = {
     member_selectors.UNKNOWN: "Riga %(row)s: tessera %(number)s sconosciuta",
     member_selectors.EXPIRED: "Riga %(row)s: tessera %(number)s scaduta",
+    member_selectors.MISSING: "Riga %(row)s: %(name)s senza tessera",
 }
 
 
 def flag_words(flag: str) -> str:
-    """«sconosciuta» / «scaduta» (translated) for a flag of ``membership_flags``."""
+    """«sconosciuta» / «scaduta» / «senza tessera» (translated) for a flag of :func:`flags_of`."""
+    if flag == member_selectors.MISSING:
+        return _("senza tessera")
     return _("sconosciuta") if flag == member_selectors.UNKNOWN else _("scaduta")
+
+
+def mode(tournament: Tournament, flag: str) -> str:
+    """The tournament's setting (``Tournament.MembershipCheck``) for ``flag``: its own
+    ``missing_membership`` for a player without a number, ``membership_check`` otherwise."""
+    if flag == member_selectors.MISSING:
+        return tournament.missing_membership
+    return tournament.membership_check
 
 
 def flags_for(tournament: Tournament, numbers: Iterable[str]) -> dict[str, str]:
@@ -51,6 +65,27 @@ def flags_for(tournament: Tournament, numbers: Iterable[str]) -> dict[str, str]:
     return member_selectors.membership_flags(numbers, tournament.date)
 
 
+def flags_of(tournament: Tournament, players: Iterable) -> list[tuple[object, str]]:
+    """``[(player, flag)]`` for the flagged ones among ``players`` (objects with
+    ``membership_number``, ``last_name``, ``first_name``: ``Player`` or ``PlayerData``), in
+    their order: *unknown* / *expired* numbers (:func:`flags_for`) and, unless the tournament's
+    ``missing_membership`` is *ignore*, players without a number once a member list was
+    imported (rules.md §16)."""
+    players = list(players)
+    numbers = flags_for(tournament, [p.membership_number for p in players if p.membership_number])
+    missing = (tournament.missing_membership != Tournament.MembershipCheck.IGNORE
+               and any(not (p.membership_number or "").strip() for p in players)
+               and member_selectors.any_list_imported())
+    flagged = []
+    for p in players:
+        number = (p.membership_number or "").strip()
+        if number and number in numbers:
+            flagged.append((p, numbers[number]))
+        elif not number and missing:
+            flagged.append((p, member_selectors.MISSING))
+    return flagged
+
+
 def _players_of_row(row) -> list:
     """The ``PlayerData`` of a parsed registration row (pair, player or team)."""
     if hasattr(row, "players"):
@@ -58,34 +93,53 @@ def _players_of_row(row) -> list:
     return [row.player]
 
 
-def row_flag_lines(tournament: Tournament, rows) -> list[str]:
-    """One line per flagged number of a parsed registration file (``registrations.parse*``
-    rows, each with ``row``), in file order: ``Riga R: tessera N sconosciuta`` or ``… scaduta``
-    (the wording of ``import_registrations``; always Italian, as a script reads it)."""
+def row_flags(tournament: Tournament, rows) -> list[tuple[str, bool]]:
+    """``[(line, refused)]``, one per flagged player of a parsed registration file
+    (``registrations.parse*`` rows, each with ``row``), in file order: ``Riga R: tessera N
+    sconosciuta``, ``… scaduta`` or ``Riga R: Cognome Nome senza tessera`` (the wording of
+    ``import_registrations``; always Italian, as a script reads it); ``refused`` when the
+    tournament's setting for that flag is *refuse* (:func:`mode`)."""
     rows = list(rows)
-    numbers = [p.membership_number for row in rows for p in _players_of_row(row) if p.membership_number]
-    flags = flags_for(tournament, numbers)
-    lines = []
+    where = {}
+    players = []
     for row in rows:
         for p in _players_of_row(row):
-            flag = flags.get(p.membership_number.strip()) if p.membership_number else None
-            if flag:
-                lines.append(FLAG_TEXT[flag] % {"row": row.row, "number": p.membership_number.strip()})
-    return lines
+            where[id(p)] = row.row
+            players.append(p)
+    refuse = Tournament.MembershipCheck.REFUSE
+    return [(FLAG_TEXT[flag] % {"row": where[id(p)], "number": (p.membership_number or "").strip(),
+                                "name": f"{p.last_name} {p.first_name}".strip()},
+             mode(tournament, flag) == refuse)
+            for p, flag in flags_of(tournament, players)]
 
 
-def refusal(tournament: Tournament, numbers: Iterable[str]) -> str | None:
-    """The sentence refusing a registration whose numbers are flagged, when the tournament's
-    setting is *refuse*; None otherwise."""
-    if tournament.membership_check != Tournament.MembershipCheck.REFUSE:
+def row_flag_lines(tournament: Tournament, rows) -> list[str]:
+    """The lines of :func:`row_flags`, refused or not."""
+    return [line for line, _refused in row_flags(tournament, rows)]
+
+
+def refusal(tournament: Tournament, players: Iterable) -> str | None:
+    """The sentence refusing a registration of ``players`` (as :func:`flags_of`) when some are
+    flagged and the tournament's setting for their flag is *refuse*; None otherwise."""
+    refuse = Tournament.MembershipCheck.REFUSE
+    if refuse not in (tournament.membership_check, tournament.missing_membership):
+        return None  # nothing can be refused: no query
+    refused = [(p, f) for p, f in flags_of(tournament, players)
+               if mode(tournament, f) == Tournament.MembershipCheck.REFUSE]
+    if not refused:
         return None
-    flags = flags_for(tournament, numbers)
-    if not flags:
-        return None
-    listed = "; ".join(_("tessera %(number)s %(flag)s") % {"number": n, "flag": flag_words(f)}
-                       for n, f in flags.items())
-    return _("Iscrizione rifiutata: %(numbers)s (impostazione del torneo: le tessere sconosciute o scadute "
-             "si rifiutano).") % {"numbers": listed}
+    sentences = []
+    numbers = [(p.membership_number.strip(), f) for p, f in refused if f != member_selectors.MISSING]
+    if numbers:
+        listed = "; ".join(_("tessera %(number)s %(flag)s") % {"number": n, "flag": flag_words(f)}
+                           for n, f in numbers)
+        sentences.append(_("Iscrizione rifiutata: %(numbers)s (impostazione del torneo: le tessere sconosciute "
+                           "o scadute si rifiutano).") % {"numbers": listed})
+    guests = [f"{p.last_name} {p.first_name}".strip() for p, f in refused if f == member_selectors.MISSING]
+    if guests:
+        sentences.append(_("Iscrizione rifiutata: %(names)s senza tessera (impostazione del torneo: i giocatori "
+                           "senza tessera si rifiutano).") % {"names": ", ".join(guests)})
+    return " ".join(sentences)
 
 
 def link_players(tournament: Tournament, *, check: bool = True) -> int:
@@ -99,7 +153,7 @@ def link_players(tournament: Tournament, *, check: bool = True) -> int:
     if not players:
         return 0
     if check:
-        sentence = refusal(tournament, [p.membership_number for p in players if p.membership_number])
+        sentence = refusal(tournament, players)
         if sentence:
             raise ArbiterError(sentence)
     return link(tournament, players)
@@ -110,7 +164,7 @@ def assign_members(tournament: Tournament, players: list[Player]) -> None:
     ``member`` of ``players`` — Player objects not saved yet — before they are inserted, so
     the import writes no UPDATE per player. Raises :class:`ArbiterError` as
     :func:`link_players`."""
-    sentence = refusal(tournament, [p.membership_number for p in players if p.membership_number])
+    sentence = refusal(tournament, players)
     if sentence:
         raise ArbiterError(sentence)
     link(tournament, players, save=False)
@@ -191,17 +245,20 @@ def _new_member(player: Player) -> Member:
 
 def player_flag_lines(tournament: Tournament) -> list[str]:
     """The pairs (players, teams) page's list of flagged players: «Rossi Mario: tessera 123
-    scaduta», in name order (empty in the tournament's *ignore* mode)."""
-    flags = player_flags(tournament)
-    players = Player.objects.filter(pk__in=flags).order_by("last_name", "first_name")
-    return [_("%(name)s: tessera %(number)s %(flag)s") % {"name": p.display_name, "number": p.membership_number,
-                                                         "flag": flag_words(flags[p.pk])} for p in players]
+    scaduta» or «Neri Ada: senza tessera», in name order (empty when both settings are
+    *ignore*)."""
+    players = Player.objects.filter(tournament=tournament).order_by("last_name", "first_name", "pk")
+    lines = []
+    for p, flag in flags_of(tournament, players):
+        if flag == member_selectors.MISSING:
+            lines.append(_("%(name)s: senza tessera") % {"name": p.display_name})
+        else:
+            lines.append(_("%(name)s: tessera %(number)s %(flag)s") % {
+                "name": p.display_name, "number": p.membership_number, "flag": flag_words(flag)})
+    return lines
 
 
 def player_flags(tournament: Tournament) -> dict[int, str]:
-    """``{player id: "unknown" | "expired"}`` for the pairs page (the tournament's setting
-    *ignore* gives ``{}``)."""
-    pairs = list(Player.objects.filter(tournament=tournament).exclude(membership_number="")
-                 .values_list("pk", "membership_number"))
-    flags = flags_for(tournament, [n for _pk, n in pairs])
-    return {pk: flags[n] for pk, n in pairs if n in flags}
+    """``{player id: "unknown" | "expired" | "missing"}`` for the pairs page (:func:`flags_of`)."""
+    players = Player.objects.filter(tournament=tournament).only("pk", "membership_number", "last_name", "first_name")
+    return {p.pk: flag for p, flag in flags_of(tournament, players)}

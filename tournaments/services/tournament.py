@@ -25,6 +25,7 @@ TOURNAMENT_SETTINGS = (
     "first_round", "public_enabled", "projector_enabled", "minutes_per_round",
     "team_result", "team_scale", "team_min_players", "team_max_players", "last_round_rematches",
     "prizes_cumulative", "organising_club", "arbiter_name", "membership_check",
+    "missing_membership",
 )
 # Settings that change results already entered (rules.md §12): frozen once round 1 is
 # published. The rest percent and the MP credited to a rest change every rest's VP/MP,

@@ -103,6 +103,7 @@ KEYS = {
     "extra_seconds": _("tempo in più al tavolo"), "at": _("alle"),
     "minutes_per_round": _("minuti per turno"),
     "membership_check": _("controllo delle tessere"),
+    "missing_membership": _("giocatori senza tessera"),
     "team": _("squadra"),  # a team's penalty (rules.md §15)
     "disputed_by": _("contestato da"),
     # new-user trial: every key an entry may hold has a label

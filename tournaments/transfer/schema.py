@@ -72,7 +72,7 @@ FIELDS: dict[type[dj.Model], tuple[str, ...]] = {
         "mitchell_order", "minutes_per_round", "groups", "group_split", "group_seed", "team_result",
         "team_scale", "team_min_players", "team_max_players", "membership_check", "public_enabled", "projector_enabled", "created_at",
         "prize_list", "prizes_cumulative", "organising_club", "arbiter_name",
-        "last_round_rematches",
+        "last_round_rematches", "missing_membership",
     ),
     CustomScale: ("scale_id", "name", "data", "created_at"),
     Pair: ("number", "status", "withdrawn_from_round", "late_entry", "group", "team_line", "created_at"),
@@ -208,7 +208,9 @@ TEAM_KEYS_OF_2: dict[str, dict] = {
                    # files written before them
                    "prize_list": [], "prizes_cumulative": False, "organising_club": "", "arbiter_name": "",
                    # the modified Danish's last-round setting (rules.md §7): off in older files
-                   "last_round_rematches": False},
+                   "last_round_rematches": False,
+                   # players without a membership number (rules.md §16): flagged, the default
+                   "missing_membership": "flag"},
     "pairs": {"team": None, "team_line": None},
     "players": {"team": None, "member": None},
     "rounds": {"matches": []},

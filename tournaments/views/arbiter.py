@@ -292,14 +292,15 @@ def registrations_import(request, tournament):
 
 
 def _membership_context(tournament, parsed) -> dict:
-    """The unknown or expired membership numbers of a checked registration file (rules.md §16):
-    ``membership_flags`` (lines «Riga R: tessera N sconosciuta/scaduta»), and whether the
-    tournament's setting refuses them."""
+    """The flagged players of a checked registration file (rules.md §16: unknown or expired
+    numbers, players without one): ``membership_refusals``, the lines («Riga R: tessera N
+    sconosciuta», «Riga R: Cognome Nome senza tessera») the tournament's settings refuse (then
+    nothing is imported), and ``membership_flags``, those left to the arbiter."""
     if parsed is None or not parsed.ok:
         return {}
-    lines = member_links.row_flag_lines(tournament, parsed.rows)
-    return {"membership_flags": lines,
-            "membership_refused": bool(lines) and tournament.membership_check == Tournament.MembershipCheck.REFUSE}
+    flags = member_links.row_flags(tournament, parsed.rows)
+    return {"membership_flags": [line for line, refused in flags if not refused],
+            "membership_refusals": [line for line, refused in flags if refused]}
 
 
 @arbiter_view

@@ -22,6 +22,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
 from .. import player_page, player_tag
+from ..captains.devices import give_device_cookie
 from ..kinds import kind_of
 from ..models import Tournament
 
@@ -84,7 +85,8 @@ def entrant_view(request, slug, word, number):
         })
     response["ETag"] = etag
     patch_vary_headers(response, ["Accept"])
-    return response
+    # a player's phone may become a captain's: its device is born now, before any entry
+    return give_device_cookie(request, response)
 
 
 @require_GET
@@ -96,7 +98,7 @@ def search_view(request, slug):
     found = player_page.search(tournament, query)
     if len(found) == 1:
         return redirect(player_url(tournament, found[0][0]))
-    return render(request, "public/player_search.html", {
+    return give_device_cookie(request, render(request, "public/player_search.html", {
         "tournament": tournament, "kind": kind_of(tournament), "query": query.strip()[:60],
         "found": [(number, names, player_url(tournament, number)) for number, names in found],
-    })
+    }))

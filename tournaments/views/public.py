@@ -23,6 +23,7 @@ from scoring.vp import format_vp
 from .. import prize_selectors, selectors, services
 from ..kinds import kind_of
 from ..models import Pair, Round, Tournament
+from ..captains.devices import give_device_cookie
 from ..printing import documents
 from .common import arbiter_view
 
@@ -135,11 +136,13 @@ def public_page(request, slug):
     tournament = _tournament(slug, "public_enabled")
     rnd = current_round(tournament)
     after, standings, group_standings = public_standings_with_groups(tournament)
-    return render(request, "public/tournament.html", {
+    response = render(request, "public/tournament.html", {
         "tournament": tournament, "round": rnd, "tables": table_list(rnd), "seats": seat_finder(rnd),
         "standings": standings, "group_standings": group_standings, "after_round": after, "is_final": is_final(tournament, after),
         **session_texts(tournament, rnd, after),
     })
+    # a player's phone may become a captain's: its device is born now, before any entry
+    return give_device_cookie(request, response)
 
 
 def session_texts(tournament: Tournament, rnd: Round | None, after: int | None) -> dict[str, str]:

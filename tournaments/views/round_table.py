@@ -74,12 +74,21 @@ def _actions_cell(row: dict, t: dict) -> str:
 
 def rows_html(rows: list[dict], *, in_play: bool) -> SafeString:
     """The ``<tr>`` of every table. ``in_play``: the round is published or closed (score,
-    MP, VP and action columns); a draft shows the tables and pairs only."""
+    MP, VP and action columns); a draft shows the tables and pairs only. A round drawn in
+    groups (some row's ``group``) has a group column after the table's number (the page's
+    header adds its heading: ``grouped`` in the round page's context)."""
     t = _texts()
     out = []
+    # a round drawn in groups (rules.md §14, §19): a "Girone" column after the table number
+    # (the rest tables come after every group's tables, so a heading per group would repeat)
+    grouped = any(row.get("group") for row in rows)
     for row in rows:
         status = escape(row["status"] or "")
-        cells = [f'<tr id="table-{row["number"]}" data-status="{status}">\n<td class="num">{row["number"]}</td>\n']
+        in_group = f' data-group="{row["group"]}"' if row.get("group") else ""
+        cells = [f'<tr id="table-{row["number"]}" data-status="{status}"{in_group}>\n'
+                 f'<td class="num">{row["number"]}</td>\n']
+        if grouped:
+            cells.append(f'<td class="num group">{row.get("group") or ""}</td>\n')
         if row["bye"]:
             # The resting pair stays in its own line's column (an E/W pair under E/O, as the
             # board and the public pages show it); the empty line's cell says "Riposo".

@@ -144,7 +144,8 @@ def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
     ``dispute_note``, ``can_validate``, ``entered_at``, ``extra_seconds`` and ``extra_minutes`` (the table's extra clock time), ``mp`` (``(ns, ew)``
     or None), ``vp`` (text), and the URLs ``sheet_url``, ``validate_url``,
     ``corrections_url``, ``audit_url``, ``decide_url`` (a disputed sheet's decision page, else ""),
-    ``corrected`` (corrected after the round closed: :func:`closed_corrections.corrected_tables`)."""
+    ``corrected`` (corrected after the round closed: :func:`closed_corrections.corrected_tables`),
+    ``group`` (the table's group in a round drawn in groups, rules.md §14, §19; else None)."""
     rest_vp, _rest_mp = selectors.rest_values(tournament)
     rest_vp = format_vp(rest_vp)
     bye_labels = {value: str(label) for value, label in Table.Bye.choices}
@@ -155,6 +156,7 @@ def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
     decide_url = table_url("sheet_validate_disputed", tournament.slug, rnd.number)
     audit_url = f"{reverse('audit', args=[tournament.slug])}?round={rnd.number}&table="
     corrected = corrected_tables(rnd)  # corrections after the round closed (rules.md §13)
+    groups = selectors.table_groups(rnd)
     rows = []
     for table in selectors.round_page_tables(rnd):
         n, bye = table["number"], table["bye"]
@@ -180,6 +182,7 @@ def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
             "sheet_url": sheet_url(n), "validate_url": validate_url(n), "corrections_url": corrections_url(n),
             "audit_url": f"{audit_url}{n}",
             "corrected": n in corrected,
+            "group": groups.get(n),
         })
     return rows
 
@@ -217,6 +220,7 @@ def round_detail(request, tournament, number):
         "tournament": tournament,
         "round": rnd,
         "rows_html": html,
+        "grouped": any(r.get("group") for r in rows),  # rules.md §19: the tables' group column
         "counts": counts,
         "status_labels": STATUS_LABELS,
         "next_round": nxt,

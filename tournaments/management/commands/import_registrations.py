@@ -34,16 +34,19 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
             raise CommandError(ngettext("%(n)s errore: nessuna coppia importata.",
                                         "%(n)s errori: nessuna coppia importata.", len(parsed.errors))
                                % {"n": len(parsed.errors)})
-        # rules.md §16: one line per unknown or expired membership number, before the count;
-        # in the tournament's "refuse" mode on stderr, and nothing is imported.
-        flagged = member_links.row_flag_lines(tournament, parsed.rows)
-        if flagged and tournament.membership_check == Tournament.MembershipCheck.REFUSE:
-            for line in flagged:
+        # rules.md §16: one line per unknown or expired membership number and per player
+        # without one, before the count; when the tournament's setting for such a line is
+        # "refuse", those lines go to stderr and nothing is imported.
+        flags = member_links.row_flags(tournament, parsed.rows)
+        refused = [line for line, refuse in flags if refuse]
+        if refused:
+            for line in refused:
                 self.stderr.write(line)
-            raise CommandError(ngettext("%(n)s tessera sconosciuta o scaduta: nessuna iscrizione importata.",
-                                        "%(n)s tessere sconosciute o scadute: nessuna iscrizione importata.",
-                                        len(flagged)) % {"n": len(flagged)})
-        for line in flagged:
+            raise CommandError(ngettext("%(n)s giocatore rifiutato dal controllo delle tessere: nessuna "
+                                        "iscrizione importata.",
+                                        "%(n)s giocatori rifiutati dal controllo delle tessere: nessuna "
+                                        "iscrizione importata.", len(refused)) % {"n": len(refused)})
+        for line, _refuse in flags:
             self.stdout.write(line)
         try:
             count = services.import_pairs(tournament=tournament, rows=parsed.rows, by=services.Actor.system())
