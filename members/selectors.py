@@ -8,9 +8,16 @@ from django.db.models import Q, QuerySet
 
 from .models import Member
 from .names import search_terms
+from .numbers import membership_number_refusal, normal_membership_number
 
 UNKNOWN = "unknown"
 EXPIRED = "expired"
+
+
+def _as_number(query: str) -> str:
+    """``query`` in the stored form of a membership number (``members.numbers``: full-width
+    digits folded) when it can be one, else unchanged: «８８０» looks up 880…"""
+    return query if membership_number_refusal(query) else normal_membership_number(query)
 
 
 def search(query: str, *, limit: int = 20) -> list[Member]:
@@ -25,12 +32,13 @@ def search(query: str, *, limit: int = 20) -> list[Member]:
     by_name = Q()
     for term in terms:
         by_name &= Q(name_key__contains=term)
+    number = _as_number(query)
     hits = Member.objects.filter(erased_at__isnull=True).filter(
-        by_name | Q(membership_number__startswith=query))
+        by_name | Q(membership_number__startswith=number))
     found = list(hits.order_by("last_name", "first_name", "id")[:limit])
-    exact = [m for m in found if m.membership_number == query]
+    exact = [m for m in found if m.membership_number == number]
     if not exact:
-        exact = list(Member.objects.filter(membership_number=query, erased_at__isnull=True))
+        exact = list(Member.objects.filter(membership_number=number, erased_at__isnull=True))
     return exact + [m for m in found if m not in exact][: limit - len(exact)]
 
 
@@ -47,9 +55,9 @@ def propose(query: str, *, limit: int = 10) -> list[Member]:
     accents, spaces, apostrophes ignored: ``"d'ang ni"`` → D'Angelo Nicolò), in name order.
     Both walk an index (bench/season.py: ≤ 50 ms a keystroke at 5000 members). Erased members
     are never proposed; an empty query gives none."""
-    query = query.strip()
+    query = _as_number(query.strip())
     live = Member.objects.filter(erased_at__isnull=True)
-    if query.isdigit():
+    if query.isascii() and query.isdigit():  # «①» is a digit to isdigit, never in a number
         return list(live.filter(_prefix("membership_number", query)).order_by("membership_number")[:limit])
     terms = search_terms(query)
     if not terms:

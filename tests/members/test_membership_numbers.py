@@ -81,6 +81,16 @@ def test_member_list_page_and_member_form(arbiter_client):
 
 
 @pytest.mark.django_db
+def test_the_registry_search_and_proposals_read_full_width_digits(arbiter):
+    from members import selectors
+
+    m = member_services.create_member(data=member_services.MemberData("Serra", "Anna", "880007"), by=arbiter)
+    assert selectors.search(FULL_WIDTH) == [m] and selectors.search("８８０") == [m]
+    assert selectors.propose("８８") == [m] and selectors.propose("88") == [m]
+    assert selectors.propose("①") == [] and selectors.search(CIRCLED) == []
+
+
+@pytest.mark.django_db
 def test_member_service_refuses_what_the_form_refuses(arbiter):
     with pytest.raises(member_services.MemberError, match=r"U\+0661"):
         member_services.create_member(data=member_services.MemberData("Neri", "Ada", ARABIC), by=arbiter)
