@@ -45,25 +45,29 @@ def _check_settings(*, name: str, points: str, best, min_evenings) -> str:
 
 
 def _tournaments(user, slugs: Iterable[str]) -> list[Tournament]:
-    """The tournaments named by ``slugs``, each one ``user`` directs (superusers: any)."""
+    """The tournaments named by ``slugs``, each one ``user`` directs (superusers: any).
+
+    Raises ``ArbiterError`` with one sentence for a slug that names no tournament and for one
+    that names another arbiter's: the answer must not tell which addresses exist on the
+    server (docs/security.md)."""
     out = []
     for slug in slugs:
         t = Tournament.objects.filter(slug=slug).first()
-        if t is None:
-            raise ArbiterError(_("Nessun torneo con indirizzo «%(slug)s».") % {"slug": slug})
-        if user is None or not may_include(user, t):
-            raise ArbiterError(_("Il torneo «%(slug)s» non è diretto da te: solo i tornei che dirigi entrano "
-                                 "nel tuo campionato.") % {"slug": slug})
+        if t is None or user is None or not may_include(user, t):
+            raise ArbiterError(_("Nessun torneo che dirigi ha indirizzo «%(slug)s»: solo i tornei che dirigi "
+                                 "entrano nel tuo campionato.") % {"slug": slug})
         out.append(t)
     return out
 
 
 @transaction.atomic
 def create_championship(*, by, slug: str, name: str, points: str = "field", best: int | None = None,
-                        min_evenings: int = 1, tournaments: Iterable[str] = ()) -> Championship:
+                        min_evenings: int = 1, public_enabled: bool = False, projector_enabled: bool = False,
+                        tournaments: Iterable[str] = ()) -> Championship:
     """Create a championship owned by ``by`` (a user) with the tournaments of ``tournaments``
     (slugs, each directed by ``by``; superusers any). ``points``: ``field``, ``table:a,b,c``
-    or ``vp``; ``best``: None for every evening. Raises ``ArbiterError`` for a taken or bad
+    or ``vp``; ``best``: None for every evening; ``public_enabled`` / ``projector_enabled``
+    switch on the public page and the projector (rules.md §17) from the start. Raises ``ArbiterError`` for a taken or bad
     slug, an empty name, a bad rule, ``best``/``min_evenings`` out of 1..1000, or a tournament
     missing or not his."""
     slug = (slug or "").strip()
@@ -78,7 +82,9 @@ def create_championship(*, by, slug: str, name: str, points: str = "field", best
     try:
         with transaction.atomic():
             championship = Championship.objects.create(slug=slug, name=name.strip(), owner=by, points_rule=text,
-                                                       best=best, min_evenings=min_evenings)
+                                                       best=best, min_evenings=min_evenings,
+                                                       public_enabled=bool(public_enabled),
+                                                       projector_enabled=bool(projector_enabled))
     except IntegrityError:
         raise ArbiterError(_("Esiste già un campionato «%(slug)s».") % {"slug": slug}) from None
     _add(championship, chosen, by)

@@ -42,6 +42,8 @@ def championship_list(request):
             slug = d["slug"] or slugify(d["name"])[:80]  # blank: made from the name
             c = services.create_championship(by=request.user, slug=slug, name=d["name"], points=d["points"],
                                              best=d["best"], min_evenings=d["min_evenings"],
+                                             public_enabled=d["public_enabled"],
+                                             projector_enabled=d["projector_enabled"],
                                              tournaments=request.POST.getlist("tournaments"))
         except ArbiterError as exc:
             messages.error(request, exc.message)

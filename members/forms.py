@@ -5,11 +5,30 @@ from django import forms
 from django.utils.translation import gettext_lazy as _
 
 from .models import Member
+from .numbers import MembershipNumberError, normal_membership_number
 from .services import MemberData
 
 
+class MembershipNumberField(forms.CharField):
+    """A membership number field: :func:`members.numbers.normal_membership_number`'s value
+    (``"８８０００７"`` → ``"880007"``), its sentence as the field's error; blank allowed
+    unless ``required``. Every form that takes a membership number uses it."""
+
+    def __init__(self, **kwargs):
+        kwargs.setdefault("max_length", 60)  # full-width input folds to at most 30 (the rule checks)
+        kwargs.setdefault("required", False)
+        super().__init__(**kwargs)
+
+    def clean(self, value):
+        value = super().clean(value)
+        try:
+            return normal_membership_number(value)
+        except MembershipNumberError as exc:
+            raise forms.ValidationError(exc.message) from None
+
+
 class MemberForm(forms.Form):
-    membership_number = forms.CharField(label=_("Tessera"), max_length=30, required=False)
+    membership_number = MembershipNumberField(label=_("Tessera"))
     last_name = forms.CharField(label=_("Cognome"), max_length=80)
     first_name = forms.CharField(label=_("Nome"), max_length=80)
     club = forms.CharField(label=_("Circolo"), max_length=120, required=False)

@@ -22,14 +22,15 @@ from django.utils.translation import gettext as _
 from . import files
 from .models import MAX_MEMBERS, Member
 from .names import name_key
+from .numbers import membership_number_refusal, normal_membership_number
 from .services import record as record_event
 from .text import TextRefused, clean_line, visible_text
 
 REQUIRED = ("tessera", "cognome", "nome")
 OPTIONAL = ("circolo", "categoria", "scadenza")
 LIMITS = {"tessera": 30, "cognome": 80, "nome": 80, "circolo": 120, "categoria": 60}
-_ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})(?: 00:00:00)?$")
-_ITALIAN = re.compile(r"^(\d{1,2})/(\d{1,2})/(\d{4})$")
+_ISO = re.compile(r"^(\d{4})-(\d{1,2})-(\d{1,2})(?: 00:00:00)?$", re.ASCII)  # ASCII digits, as every number
+_ITALIAN = re.compile(r"^(\d{1,2})/(\d{1,2})/(\d{4})$", re.ASCII)
 
 
 @dataclass(frozen=True)
@@ -131,6 +132,13 @@ def parse(filename: str, data: bytes) -> ParsedList:
             if len(cells.get(column, "")) > limit:
                 errors.append(_("Riga %(row)s, colonna %(column)s: al massimo %(max)s caratteri.")
                               % {"row": index, "column": column, "max": limit})
+        refusal = membership_number_refusal(number)
+        if refusal:  # one rule for every door (members.numbers): «８８０００７» is 880007, «①②» refused
+            errors.append(_("Riga %(row)s, colonna %(column)s: %(problem)s.")
+                          % {"row": index, "column": "tessera", "problem": refusal.rstrip(".")})
+            number = ""
+        else:
+            number = normal_membership_number(number)
         if number in seen:
             errors.append(_("Riga %(row)s: la tessera %(number)s compare già alla riga %(first_row)s.")
                           % {"row": index, "number": number, "first_row": seen[number]})

@@ -8,12 +8,19 @@ from django.db.models import Q, QuerySet
 
 from .models import Member
 from .names import member_words, search_terms, words_match
+from .numbers import membership_number_refusal, normal_membership_number
 
 UNKNOWN = "unknown"
 EXPIRED = "expired"
 #: A player registered without a membership number (rules.md §16; flagged by the tournament's
 #: own setting ``missing_membership``, once a member list was imported).
 MISSING = "missing"
+
+
+def _as_number(query: str) -> str:
+    """``query`` in the stored form of a membership number (``members.numbers``: full-width
+    digits folded) when it can be one, else unchanged: «８８０» looks up 880…"""
+    return query if membership_number_refusal(query) else normal_membership_number(query)
 
 
 def search(query: str, *, limit: int = 20) -> list[Member]:
@@ -28,12 +35,13 @@ def search(query: str, *, limit: int = 20) -> list[Member]:
     by_name = Q()
     for term in terms:
         by_name &= Q(name_key__contains=term)
+    number = _as_number(query)
     hits = Member.objects.filter(erased_at__isnull=True).filter(
-        by_name | Q(membership_number__startswith=query))
+        by_name | Q(membership_number__startswith=number))
     found = list(hits.order_by("last_name", "first_name", "id")[:limit])
-    exact = [m for m in found if m.membership_number == query]
+    exact = [m for m in found if m.membership_number == number]
     if not exact:
-        exact = list(Member.objects.filter(membership_number=query, erased_at__isnull=True))
+        exact = list(Member.objects.filter(membership_number=number, erased_at__isnull=True))
     return exact + [m for m in found if m not in exact][: limit - len(exact)]
 
 
@@ -54,6 +62,7 @@ def propose(query: str, *, limit: int = 10) -> list[Member]:
     One query: the database keeps the members whose name key holds every word, or whose number
     starts with it (a superset, no table of words to keep in step); the exact rule is checked
     here on the rows read, in order, until ``limit`` are found."""
+    query = _as_number(query.strip())  # «８８» looks up 88…
     terms = search_terms(query)
     if not terms:
         return []

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -11,6 +11,7 @@ from django.utils.translation import gettext as _
 
 from .models import MAX_MEMBERS, Member, MemberEvent
 from .names import ERASED_LAST_NAME, erased_first_name, erased_label
+from .numbers import MembershipNumberError, normal_membership_number
 from .signals import member_erasing
 from .text import TextRefused, clean_line
 
@@ -66,16 +67,23 @@ def _cleaned(data: MemberData) -> MemberData:
     return MemberData(expires_on=data.expires_on, **texts)
 
 
-def _check(data: MemberData, *, exclude: Member | None = None) -> None:
+def _check(data: MemberData, *, exclude: Member | None = None) -> MemberData:
+    """``data`` with its membership number in the one stored form (``members.numbers``);
+    raises MemberError for a missing name, a bad number or one already another member's."""
     if not data.last_name.strip() or not data.first_name.strip():
         raise MemberError(_("Cognome e nome del socio sono obbligatori."))
-    number = data.membership_number.strip()
+    try:
+        number = normal_membership_number(data.membership_number)
+    except MembershipNumberError as exc:
+        raise MemberError(exc.message) from None
+    data = replace(data, membership_number=number)
     if number:
         clash = Member.objects.filter(membership_number=number)
         if exclude is not None:
             clash = clash.exclude(pk=exclude.pk)
         if clash.exists():
             raise MemberError(_("La tessera %(number)s è già di un altro socio.") % {"number": number})
+    return data
 
 
 @transaction.atomic
@@ -83,8 +91,7 @@ def create_member(*, data: MemberData, by, source: str = Member.Source.MANUAL) -
     """Add a member by hand. Raises :class:`MemberError`: a missing name, a number already
     another member's, a NUL or an over-long text (:func:`_cleaned`), or the registry full
     (:data:`members.models.MAX_MEMBERS`)."""
-    data = _cleaned(data)
-    _check(data)
+    data = _check(_cleaned(data))
     if Member.objects.count() >= MAX_MEMBERS:
         raise MemberError(_("L'anagrafica ha già %(max)s soci, il massimo.") % {"max": MAX_MEMBERS})
     try:
@@ -104,8 +111,7 @@ def update_member(*, member: Member, data: MemberData, by) -> Member:
     :func:`create_member`, and for an erased member."""
     if member.erased_at:
         raise MemberError(_("Questo socio è stato cancellato: non si modifica."))
-    data = _cleaned(data)
-    _check(data, exclude=member)
+    data = _check(_cleaned(data), exclude=member)
     changed = []
     for name in EDITABLE:
         value = getattr(data, name)

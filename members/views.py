@@ -16,6 +16,7 @@ from django.views.decorators.http import require_GET
 from . import importer, selectors, services
 from .forms import MemberForm, MemberListForm, MergeForm
 from .models import MAX_MEMBERS, Member
+from .numbers import membership_number_refusal, normal_membership_number
 
 
 @login_required
@@ -79,9 +80,10 @@ def member_detail(request, pk):
 
 def _other_member(text: str) -> Member | None:
     text = text.strip()
-    if text.startswith("#") and text[1:].isdecimal():
+    if text.startswith("#") and text[1:].isascii() and text[1:].isdecimal():
         return Member.objects.filter(pk=int(text[1:])).first()
-    return Member.objects.filter(membership_number=text).first() if text else None
+    number = membership_number_refusal(text) is None and normal_membership_number(text)
+    return Member.objects.filter(membership_number=number).first() if number else None
 
 
 @login_required

@@ -14,6 +14,7 @@ Points are :class:`fractions.Fraction` (three-way ties give thirds); callers rou
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, replace
 from decimal import ROUND_HALF_UP, Decimal
 from fractions import Fraction
@@ -25,6 +26,9 @@ VP = "vp"
 
 #: A points table longer than this is refused (a typo, not a club's table).
 MAX_TABLE_LENGTH = 500
+#: One value of a points table: ASCII digits, decimals with a point (``25``, ``7.5``); not
+#: ``1_000``, ``1e3`` nor other scripts' digits, which Python's Decimal would read.
+_POINTS = re.compile(r"[0-9]+(?:\.[0-9]+)?", re.ASCII)
 
 
 class RuleError(ValueError):
@@ -52,8 +56,8 @@ def _number_text(value: Fraction) -> str:
 
 
 def parse_points_rule(text: str) -> PointsRule:
-    """``"field"``, ``"vp"`` or ``"table:25,18,15,12"`` (points for 1st, 2nd, …; numbers ≥ 0,
-    decimals with a point) → :class:`PointsRule`.
+    """``"field"``, ``"vp"`` or ``"table:25,18,15,12"`` (points for 1st, 2nd, …; numbers ≥ 0
+    in ASCII digits, decimals with a point) → :class:`PointsRule`.
 
     Raises :class:`RuleError` (a sentence) for anything else.
     """
@@ -69,10 +73,9 @@ def parse_points_rule(text: str) -> PointsRule:
             raise RuleError(f"La tabella dei punti ha più di {MAX_TABLE_LENGTH} posizioni.")
         values = []
         for part in parts:
-            try:
-                value = Fraction(Decimal(part))
-            except (ArithmeticError, ValueError):
-                raise RuleError(f"«{part}» non è un numero (tabella dei punti).") from None
+            if not _POINTS.fullmatch(part):
+                raise RuleError(f"«{part}» non è un numero (tabella dei punti).")
+            value = Fraction(Decimal(part))
             if value < 0 or value > 100_000:
                 raise RuleError(f"«{part}»: i punti vanno da 0 a 100000.")
             values.append(value)

@@ -8,6 +8,7 @@ from django.utils.html import format_html, format_html_join
 from django.utils.text import slugify
 from django.utils.translation import gettext_lazy as _
 
+from members.forms import MembershipNumberField
 from scoring.standings import TIEBREAKS
 
 from . import limits, selectors
@@ -407,11 +408,11 @@ class PairForm(forms.Form):
                                 help_text=_("Vuoto: il primo numero libero."))
     last_name_1 = forms.CharField(label=_("Cognome 1"), max_length=80)
     first_name_1 = forms.CharField(label=_("Nome 1"), max_length=80)
-    membership_1 = forms.CharField(label=_("Tessera 1"), max_length=30, required=False)
+    membership_1 = MembershipNumberField(label=_("Tessera 1"))
     club_1 = forms.CharField(label=_("Circolo 1"), max_length=120, required=False)
     last_name_2 = forms.CharField(label=_("Cognome 2"), max_length=80)
     first_name_2 = forms.CharField(label=_("Nome 2"), max_length=80)
-    membership_2 = forms.CharField(label=_("Tessera 2"), max_length=30, required=False)
+    membership_2 = MembershipNumberField(label=_("Tessera 2"))
     club_2 = forms.CharField(label=_("Circolo 2"), max_length=120, required=False)
 
     def __init__(self, *args, tournament=None, pair=None, **kwargs):
@@ -506,7 +507,7 @@ class PlayerForm(forms.Form):
                                 help_text=_("Vuoto: il primo numero libero."))
     last_name = forms.CharField(label=_("Cognome"), max_length=80)
     first_name = forms.CharField(label=_("Nome"), max_length=80)
-    membership = forms.CharField(label=_("Tessera"), max_length=30, required=False)
+    membership = MembershipNumberField(label=_("Tessera"))
     club = forms.CharField(label=_("Circolo"), max_length=120, required=False)
 
     def player(self):

@@ -31,6 +31,12 @@ MAX_ENTRY_NUMBER = 9999
 #: Groups (gironi, rules.md §14) of one tournament: two entrants a group at the least.
 MAX_GROUPS = MAX_PAIRS // 2
 
+#: Seconds a round's clock may hold in one of its counters (time added to the room, pauses
+#: ended, a table's extra time, the round's duration): a week, far beyond any day of play;
+#: a tournament file beyond it is refused (10^15 seconds would overflow the clock's
+#: arithmetic and the database's integer columns).
+MAX_CLOCK_SECONDS = 7 * 24 * 3600
+
 #: Audit entries and penalties one tournament file may carry (a 40-round day of 1000
 #: tables writes a few entries a table).
 MAX_AUDIT_ENTRIES = 400_000

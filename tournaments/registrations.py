@@ -34,6 +34,7 @@ from typing import Iterator
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from members.numbers import MembershipNumberError, normal_membership_number
 from members.text import BIDI_CONTROLS
 
 from . import limits
@@ -63,6 +64,18 @@ def text_refusal(value: str) -> str | None:
         if unicodedata.category(char) in ("Cc", "Cs") or char in BIDI_CONTROLS:
             return _("contiene un carattere di controllo (%(code)s)") % {"code": f"U+{ord(char):04X}"}
     return None
+
+
+def check_membership_text(row: int, label: str, value: str, errors: list[str]) -> str:
+    """``value`` (the cell of column ``label``, a membership number) in its stored form
+    (:func:`members.numbers.normal_membership_number`: «８８０００７» is 880007), or ``""``
+    after putting the row's refusal in ``errors`` («①②», a control character, a space)."""
+    try:
+        return normal_membership_number(value)
+    except MembershipNumberError as exc:
+        errors.append(_("Riga %(row)s, colonna %(column)s: %(problem)s.")
+                      % {"row": row, "column": label, "problem": exc.message.rstrip(".")})
+        return ""
 
 
 def check_text(row: int, label: str, value: str, limit: int, errors: list[str]) -> None:
@@ -328,9 +341,9 @@ def read_player(row: int, cells: dict[str, str], errors: list[str], *, seen_memb
         errors.append(_("Riga %(row)s: manca il cognome.") % {"row": row})
     if not first:
         errors.append(_("Riga %(row)s: manca il nome.") % {"row": row})
-    for label, value, limit in (("cognome", last, 80), ("nome", first, 80), ("tessera", membership, 30),
-                                ("circolo", club, 120)):
+    for label, value, limit in (("cognome", last, 80), ("nome", first, 80), ("circolo", club, 120)):
         check_text(row, label, value, limit, errors)
+    membership = check_membership_text(row, "tessera", membership, errors)
     if membership:
         check_membership(row, membership, errors, seen=seen_members, existing=existing_memberships)
     return PlayerData(first_name=first, last_name=last, membership_number=membership, club=club)
@@ -386,8 +399,9 @@ def parse(filename: str, data: bytes, *, existing_numbers=(), existing_membershi
             membership = cells.get(f"tessera_{k}", "")
             club = cells.get(f"circolo_{k}") or cells.get("circolo", "")
             for label, value, limit in ((f"cognome_{k}", last, 80), (f"nome_{k}", first, 80),
-                                        (f"tessera_{k}", membership, 30), ("circolo", club, 120)):
+                                        ("circolo", club, 120)):
                 check_text(index, label, value, limit, errors)
+            membership = check_membership_text(index, f"tessera_{k}", membership, errors)
             if not last or not first:
                 message = (_("Riga %(row)s: manca il cognome del giocatore %(player)s.") if not last
                            else _("Riga %(row)s: manca il nome del giocatore %(player)s."))

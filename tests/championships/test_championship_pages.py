@@ -141,3 +141,53 @@ def test_players_page_etag_follows_the_season_sentence(client, champ, arbiter, s
     answer = poll(corrected)
     assert answer.status_code == 200 and answer["ETag"] not in (on, corrected)
     assert "Sociale:" not in answer.content.decode()
+
+
+def test_switches_ticked_on_the_new_championship_form_are_saved(arbiter_client, arbiter, client):
+    """«Pagina pubblica attiva» and «Vista proiettore attiva» ticked when creating: the public
+    page and the projector answer at once (rules.md §17), without saving the settings again."""
+    pairs_evening(arbiter, "v1", D(2026, 11, 5), [(SERRA, SANTORO), (BIANCHI, VERDI)], {1: 20, 2: 0})
+    r = arbiter_client.post("/campionati/", {"slug": "aperto", "name": "Aperto", "points": "field",
+                                             "min_evenings": 1, "public_enabled": "on",
+                                             "projector_enabled": "on", "tournaments": ["v1"]})
+    assert r.status_code == 302
+    from championships.models import Championship
+
+    c = Championship.objects.get(slug="aperto")
+    assert c.public_enabled and c.projector_enabled
+    assert "Serra Anna" in client.get("/campionato/aperto/").content.decode()
+    assert client.get("/campionato/aperto/proiettore/").status_code == 200
+    r = arbiter_client.post("/campionati/", {"slug": "chiuso", "name": "Chiuso", "points": "field",
+                                             "min_evenings": 1, "tournaments": ["v1"]})
+    c = Championship.objects.get(slug="chiuso")
+    assert not c.public_enabled and not c.projector_enabled  # unticked: off
+    assert client.get("/campionato/chiuso/").status_code == 404
+
+
+def test_adding_a_tournament_does_not_tell_whether_its_address_exists(arbiter_client, arbiter, django_user_model):
+    """A slug that exists but is another arbiter's and a slug that exists nowhere get the same
+    sentence: the page must not reveal which addresses are taken on the server."""
+    from championships.models import Championship
+    from tournaments import services as t_services
+
+    other = django_user_model.objects.create_user(username="altro", password="x")
+    t_services.create_tournament(by=other, name="Altrui", slug="altrui", date=D(2026, 11, 5), plan="M",
+                                 hands_per_round=4, vp_scale="vp20-4h")
+    pairs_evening(arbiter, "v1", D(2026, 11, 5), [(SERRA, SANTORO), (BIANCHI, VERDI)], {1: 20, 2: 0})
+    services.create_championship(by=arbiter, slug="mio", name="Mio", tournaments=["v1"])
+
+    def refusal(slug):
+        r = arbiter_client.post("/campionati/mio/aggiungi/", {"tournaments": [slug]}, follow=True)
+        return [str(m) for m in r.context["messages"]]
+
+    taken, missing = refusal("altrui"), refusal("nessuno-ha-questo")
+    assert len(taken) == 1 and taken == [missing[0].replace("nessuno-ha-questo", "altrui")]
+    assert list(Championship.objects.get(slug="mio").tournaments.values_list("slug", flat=True)) == ["v1"]
+    # the same at creation
+    r = arbiter_client.post("/campionati/", {"slug": "altro", "name": "Altro", "points": "field",
+                                             "min_evenings": 1, "tournaments": ["altrui"]})
+    r2 = arbiter_client.post("/campionati/", {"slug": "altro", "name": "Altro", "points": "field",
+                                              "min_evenings": 1, "tournaments": ["nessuno-ha-questo"]})
+    a = [str(m) for m in r.context["messages"]]
+    b = [str(m) for m in r2.context["messages"]]
+    assert a == [m.replace("nessuno-ha-questo", "altrui") for m in b]

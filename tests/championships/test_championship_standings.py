@@ -154,7 +154,7 @@ def test_kinds_mixed_and_only_tournaments_he_directs(arbiter, django_user_model)
     pairs_evening(other, "sua", D(2026, 11, 5), people("Z", 2), {1: 10, 2: 10})
     with pytest.raises(Exception) as exc:
         services.create_championship(by=arbiter, slug="no", name="N", tournaments=["sua"])
-    assert "non è diretto da te" in str(exc.value)
+    assert "Nessun torneo che dirigi" in str(exc.value)
     boss = django_user_model.objects.create_superuser(username="capo", password="x")
     services.create_championship(by=boss, slug="si", name="S", tournaments=["sua"])
     assert Championship.objects.get(slug="si").tournaments.count() == 1

@@ -135,6 +135,11 @@ def _draft_with_sheet(doc):
     return doc
 
 
+def _token_twice(doc):
+    doc["rounds"][1]["tables"][0]["token"] = doc["rounds"][0]["tables"][0]["token"]
+    return doc
+
+
 S0 = ("rounds", 0, "tables", 0, "sheet")
 T0 = ("rounds", 0, "tables", 0)
 
@@ -186,6 +191,15 @@ TAMPERS = {
     "sheet_not_an_object": (_set([(S0, "\x07\x1b")]), "rounds[0].tables[0].sheet"),
     "draft_on_a_validated_sheet": (_set([(S0 + ("draft",), {"cells": {}})]), "rounds[0].tables[0].sheet.draft"),
     "penalty_round_30000": (_set([(("penalties", 0, "round_number"), 30000)]), "penalties[0].round_number"),
+    "clock_added_10e15": (_set([(("rounds", 1, "clock_added_seconds"), 10 ** 15)]), "rounds[1].clock_added_seconds"),
+    "clock_added_minus_10e15": (_set([(("rounds", 1, "clock_added_seconds"), -10 ** 15)]),
+                                "rounds[1].clock_added_seconds"),
+    "clock_paused_10e15": (_set([(("rounds", 1, "clock_paused_seconds"), 10 ** 15)]),
+                           "rounds[1].clock_paused_seconds"),
+    "table_clock_extra_10e15": (_set([(("rounds", 1, "tables", 0, "clock_extra_seconds"), 10 ** 15)]),
+                                "rounds[1].tables[0].clock_extra_seconds"),
+    "captain_token_on_two_tables": (_token_twice, "rounds[1].tables[0].token"),
+    "plan_shorter_than_the_rounds": (_set([(("tournament", "plan"), "M")]), "tournament.plan"),
 }
 
 

@@ -285,3 +285,11 @@ def test_a_custom_team_scale_of_another_code_in_the_file_is_refused(margin):
     doc = json.loads(transfer.export_tournament(margin))
     doc["custom_team_scale"]["scale_id"] = "team41"
     assert refused(doc) == ["custom_team_scale.scale_id: non è la tabella VP a squadre del torneo"]
+
+
+def test_one_captain_link_on_two_teams_is_refused_with_its_place(teams):
+    """Team.token is unique on the server: a file giving team 2 team 1's link is refused at
+    team 2's token, not at the database's constraint."""
+    doc = json.loads(transfer.export_tournament(teams))
+    doc["teams"][1]["token"] = doc["teams"][0]["token"]
+    assert refused(doc) == ["teams[1].token: lo stesso link del capitano è di due squadre"]

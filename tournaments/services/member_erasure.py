@@ -10,7 +10,10 @@ Listens to ``members.signals.member_erasing`` (sent inside the erasure's transac
   where a pair's name shows it («Rossi – Bianchi»), and his membership number become the label,
   except in a membership-number field, where his number becomes blank;
 - the backups under ``ARBITRO_BACKUP_DIR`` (``var/backups``): every JSON export is rewritten
-  the same way, and every SQLite copy has the same rows updated.
+  the same way, and every SQLite copy has the same rows updated;
+- on SQLite, once the erasure is committed, the write-ahead log is checkpointed and emptied
+  (:func:`checkpoint_sqlite`): with ``secure_delete`` on (``config/settings.py``) the old
+  texts are then in neither the database file nor its ``-wal``.
 
 Other people's records are untouched, except a surname shared inside a pair's name in the
 audit (over-erasing an audit text is preferred to leaving the person in it).
@@ -24,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from django.conf import settings
+from django.db import connection, transaction
 from django.dispatch import receiver
 
 from members.names import ERASED_LAST_NAME, erased_first_name
@@ -107,6 +111,24 @@ def erase_from_tournaments(sender, *, member, label, by=None, **kwargs) -> None:
     Player.objects.filter(member=member).update(last_name=ERASED_LAST_NAME, first_name=erased_first_name(member.pk),
                                                 membership_number="", club="")
     erase_from_backups(scrub, member_id=member.pk, tournament_ids=tournament_ids)
+    transaction.on_commit(checkpoint_sqlite)
+
+
+def checkpoint_sqlite() -> bool:
+    """On SQLite, copy the write-ahead log into the database file and empty it
+    (``PRAGMA wal_checkpoint(TRUNCATE)``), so the pages written before an erasure, which hold
+    the erased texts, leave the ``-wal`` file; with ``secure_delete`` the replaced content of
+    the database file is zeroed. Runs outside any transaction (after the erasure's commit).
+    Returns True when the checkpoint completed, False when a reader kept it from finishing
+    (the next checkpoint finishes it: SQLite checkpoints by itself every 1000 pages) or the
+    database is not SQLite (PostgreSQL: nothing to do, its files are not the server's to
+    scrub, docs/security.md)."""
+    if connection.vendor != "sqlite" or connection.in_atomic_block:
+        return False
+    with connection.cursor() as cursor:
+        cursor.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        busy, _log, _done = cursor.fetchone()
+    return busy == 0
 
 
 def erase_from_backups(scrub: Scrubber, *, member_id: int, tournament_ids: set[int],
@@ -140,6 +162,7 @@ def erase_from_backups(scrub: Scrubber, *, member_id: int, tournament_ids: set[i
 def _erase_from_sqlite(path: Path, scrub: Scrubber, *, member_id: int, tournament_ids: set[int]) -> bool:
     db = sqlite3.connect(path)
     try:
+        db.execute("PRAGMA secure_delete=ON")  # the copy keeps no freed page naming the person either
         tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
         changed = 0
         if "tournaments_player" in tables:

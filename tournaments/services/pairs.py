@@ -8,6 +8,8 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
+from members.numbers import MembershipNumberError, normal_membership_number
+
 from ..errors import ArbiterError
 from ..player_data import PlayerData
 from ..models import (
@@ -39,18 +41,27 @@ def _field_length(name: str) -> int:
     return Player._meta.get_field(name).max_length
 
 
+def _membership_number(value) -> str:
+    # one rule for every door (members.numbers): «８８０００７» is 880007, «①②» refused
+    try:
+        return normal_membership_number(value)
+    except MembershipNumberError as exc:
+        raise ArbiterError(exc.message) from None
+
+
 def clean_player(player: PlayerData) -> PlayerData:
     """``player`` with every text made storable and printable (``text.clean_line``): control
     characters (``\x07``, ``\x1b``) removed, spaces trimmed. Raises ArbiterError for a NUL or
     a text longer than the model's field (names 80, membership number 30, club 120
-    characters), naming the field. The services call it before any check, so forms, team
+    characters), naming the field; the membership number is
+    :func:`members.numbers.normal_membership_number`'s (full-width digits folded, anything
+    but ASCII letters, digits and «-» refused). The services call it before any check, so forms, team
     lines and imports store the same clean names and the XLSX/PDF never meet a control
     character."""
     return PlayerData(
         first_name=clean_line(player.first_name, label=_("Nome"), max_length=_field_length("first_name")),
         last_name=clean_line(player.last_name, label=_("Cognome"), max_length=_field_length("last_name")),
-        membership_number=clean_line(player.membership_number, label=_("Tessera"),
-                                     max_length=_field_length("membership_number")),
+        membership_number=_membership_number(player.membership_number),
         club=clean_line(player.club, label=_("Circolo"), max_length=_field_length("club")),
     )
 

@@ -9,7 +9,9 @@ computed again by ``scoring.sheets.sheet_totals`` from the hands and the scale (
 arbitral score, checked as ``services.sheets.set_arbitral_score`` checks it); they must be
 the file's. States that belong together: a closed round holds only validated sheets, rounds
 are closed, then at most one published, then at most one draft, a draft round's sheets are
-empty. Captain tokens and PINs have the shape the server gives them. Every problem is
+empty. Captain tokens and PINs have the shape the server gives them, and no two tables (nor
+two teams) share a token; the clock's seconds stay within :data:`limits.MAX_CLOCK_SECONDS`;
+the plan has a round for each round of the file. Every problem is
 returned with its path in the file (``rounds[2].tables[4].sheet.vp_ns``); nothing here writes.
 """
 from __future__ import annotations
@@ -20,6 +22,7 @@ from decimal import Decimal
 from django import forms as dj_forms
 from django.utils.translation import gettext as _
 
+from pairing.plan import PlanError, parse_plan
 from scoring import sheets as sheet_rules
 from scoring import vp as vp_rules
 
@@ -37,6 +40,15 @@ MAX_FORMED_NUMBER = 10 ** 6
 #: Round states in the order a tournament passes through them: closed…, published?, draft?
 STATE_ORDER = re.compile(r"^c*p?d?$")
 STATE_LETTER = {Round.State.CLOSED: "c", Round.State.PUBLISHED: "p", Round.State.DRAFT: "d"}
+
+
+def plan_length(text) -> int | None:
+    """Rounds of the plan ``text`` (``"MMD|DD"``: 5), or None when it is malformed (refused
+    by the settings' check already)."""
+    try:
+        return len(parse_plan(text if isinstance(text, str) else ""))
+    except PlanError:
+        return None
 
 
 def scale_of_file(plan: dict, scale_here) -> vp_rules.VPScale | None:
@@ -134,7 +146,11 @@ def _entrants(errors: list, plan: dict) -> None:
         _texts(errors, f"players[{i}]", values, ("first_name", "last_name", "membership_number", "club"))
         if (values.get("withdrawn_from_round") or 0) > limits.MAX_ROUNDS:
             errors.append(f"players[{i}].withdrawn_from_round: " + _("al massimo %(max)s") % {"max": limits.MAX_ROUNDS})
+    team_tokens: set = set()   # Team.token is unique on the server: one link, one team
     for i, (values, _captain) in enumerate(plan["teams"]):
+        if values.get("token") in team_tokens:
+            errors.append(f"teams[{i}].token: " + _("lo stesso link del capitano è di due squadre"))
+        team_tokens.add(values.get("token"))
         if values.get("number", 0) > limits.MAX_ENTRY_NUMBER:
             errors.append(f"teams[{i}].number: " + _("al massimo %(max)s") % {"max": limits.MAX_ENTRY_NUMBER})
         _texts(errors, f"teams[{i}]", values, ("name",))
@@ -207,9 +223,25 @@ def _sheet(errors: list, where: str, sheet: dict, hands: list, *, hands_per_roun
         errors.append(f"{where}.state: " + _("uno score validato non resta con un errore di somma"))
 
 
+def _clock_seconds(errors: list, where: str, values: dict, names, *, signed: bool = False) -> None:
+    """The clock counters ``names`` of ``values`` within 0..MAX_CLOCK_SECONDS (``signed``:
+    ±, time added to the room may be negative to correct a slip, services.clock)."""
+    most = limits.MAX_CLOCK_SECONDS
+    for name in names:
+        value = values.get(name)
+        if isinstance(value, int) and not (-most if signed else 0) <= value <= most:
+            errors.append(f"{where}.{name}: " + _("atteso un numero da %(low)s a %(high)s")
+                          % {"low": -most if signed else 0, "high": most})
+
+
 def _rounds(errors: list, plan: dict, scale) -> None:
     head = plan["head"]
     numbers = [values["number"] for values, *_rest in plan["rounds"]]
+    planned = plan_length(head["plan"])
+    if planned is not None and len(numbers) > planned:
+        # every round is one letter of the plan (rules.md §11): Tournament.system_of_round reads it
+        errors.append("tournament.plan: " + _("il piano ha %(plan)s turni, il file ne contiene %(rounds)s")
+                      % {"plan": planned, "rounds": len(numbers)})
     if sorted(numbers) != list(range(1, len(numbers) + 1)):
         errors.append("rounds: " + _("i turni sono numerati 1, 2, 3… senza salti"))
         return
@@ -219,7 +251,10 @@ def _rounds(errors: list, plan: dict, scale) -> None:
         first = next(k for k in range(len(states) + 1) if not STATE_ORDER.match(states[:k + 1]))
         errors.append(f"rounds[{by_number[first]}].state: " + _(
             "i turni sono chiusi, poi al più uno pubblicato, poi al più una bozza"))
+    tokens: set = set()   # a captain's link opens one table (Table.token is unique on the server)
     for i, (values, tables, _members, _matches) in enumerate(plan["rounds"]):
+        _clock_seconds(errors, f"rounds[{i}]", values, ("clock_duration", "clock_paused_seconds"))
+        _clock_seconds(errors, f"rounds[{i}]", values, ("clock_added_seconds",), signed=True)
         seen_tables, seated = set(), set()
         for j, (t, seats, sheet) in enumerate(tables):
             where = f"rounds[{i}].tables[{j}]"
@@ -228,6 +263,10 @@ def _rounds(errors: list, plan: dict, scale) -> None:
             seen_tables.add(t["number"])
             if not TOKEN.match(t["token"]):
                 errors.append(f"{where}.token: " + _("link del capitano non valido"))
+            elif t["token"] in tokens:
+                errors.append(f"{where}.token: " + _("lo stesso link del capitano è di due tavoli"))
+            tokens.add(t["token"])
+            _clock_seconds(errors, where, t, ("clock_extra_seconds",))
             if not PIN.match(t["pin"]):
                 errors.append(f"{where}.pin: " + _("il PIN ha 4 cifre"))
             for line, pair in seats.items():

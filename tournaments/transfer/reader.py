@@ -14,6 +14,7 @@ import json
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
+from members.numbers import MembershipNumberError, normal_membership_number
 from scoring import vp as vp_rules
 
 from .. import limits
@@ -305,6 +306,12 @@ def read_plan(doc: dict) -> dict:
         values = c.obj(f"players[{i}]", raw, Player, EXTRA_KEYS["players"])
         if values is None:
             continue
+        if isinstance(values.get("membership_number"), str):
+            # one rule for every door (members.numbers): «８８０００７» is 880007, «①②» refused
+            try:
+                values["membership_number"] = normal_membership_number(values["membership_number"])
+            except MembershipNumberError as exc:
+                c.add(f"players[{i}].membership_number", exc.message)
         number = values.get("number")
         if number is not None and number in player_keys:
             c.add(f"players[{i}].number", _("giocatore ripetuto"))
