@@ -66,6 +66,24 @@ def normal_membership_number(value) -> str:
     return text
 
 
+#: What numbers typed before the rule used between their parts: white space and ASCII
+#: punctuation other than «-» («402 616», «51.0016», «51/0016»).
+_OLD_SEPARATORS = re.compile(r"[\s!-,./:-@\[-`{-~]+")
+
+
+def legacy_membership_number(value) -> str:
+    """A membership number stored or exported before the rule above (``value``: a str,
+    ``None`` is ``""``) in today's stored form: each run of white space or ASCII punctuation
+    inside it becomes one «-» («402 616» → «402-616», «51.0016» → «51-0016»), then
+    :func:`normal_membership_number`. Used by the data migrations and by the tournament files'
+    reader, so a backup written before the rule restores as the database was migrated.
+
+    Raises :class:`MembershipNumberError` for what still is not a number («①②», a control
+    character): no rule can guess what it meant."""
+    text = ("" if value is None else str(value)).strip()
+    return normal_membership_number(_OLD_SEPARATORS.sub("-", text).strip("-"))
+
+
 def membership_number_refusal(value) -> str | None:
     """The sentence that refuses ``value`` as a membership number, or None when
     :func:`normal_membership_number` takes it."""

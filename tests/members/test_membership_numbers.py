@@ -10,7 +10,7 @@ from django.urls import reverse
 from members import importer
 from members import services as member_services
 from members.models import Member
-from members.numbers import MembershipNumberError, normal_membership_number
+from members.numbers import MembershipNumberError, legacy_membership_number, normal_membership_number
 from scoring.championship import RuleError, parse_points_rule
 from tournaments import registrations, services
 from tournaments.errors import ArbiterError
@@ -163,3 +163,55 @@ def test_the_championship_form_refuses_other_digits(arbiter_client):
     from championships.models import Championship
 
     assert not Championship.objects.exists()
+
+
+@pytest.mark.parametrize("old, stored", [
+    ("402 616", "402-616"), ("51.0016", "51-0016"), (" 51/0016 ", "51-0016"), ("a_b", "a-b"),
+    (FULL_WIDTH, "880007"), ("A-1", "A-1"), ("", ""),
+])
+def test_a_number_written_before_the_rule_reads_with_hyphens_between_its_parts(old, stored):
+    assert legacy_membership_number(old) == stored
+
+
+@pytest.mark.parametrize("old", [CIRCLED, "4\x0716", "40\u202e26"])
+def test_what_no_rule_can_read_stays_refused_when_written_before_the_rule(old):
+    with pytest.raises(MembershipNumberError):
+        legacy_membership_number(old)
+
+
+@pytest.mark.django_db
+def test_a_backup_written_before_the_rule_still_restores(arbiter, tournament):
+    """A tournament file exported before the rule holds «402 616» as it was typed: it restores,
+    with the number as the migrated database holds it (members 0003, tournaments 0022)."""
+    from tournaments import transfer
+
+    services.add_pair(tournament=tournament, by=arbiter, players=pair(("Serra", "Anna", "402616"), ("Neri", "Ada")))
+    doc = json.loads(transfer.export_tournament(tournament))
+    serra = next(i for i, p in enumerate(doc["players"]) if p["last_name"] == "Serra")
+    doc["players"][serra]["membership_number"] = "402 616"
+    copy = transfer.import_tournament(data=json.dumps(doc).encode(), owner=arbiter, by=arbiter, slug="copia")
+    assert copy.tournament.players.get(last_name="Serra").membership_number == "402-616"
+
+
+@pytest.mark.django_db
+def test_the_data_migrations_put_stored_numbers_in_the_rule_s_form(tournament):
+    """members 0003 and tournaments 0022 run on rows written before the rule: folded, parts
+    joined by «-»; a number no rule can read, or whose new form is another member's, stays."""
+    import importlib
+
+    from django.apps import apps as live_apps
+
+    members_0003 = importlib.import_module("members.migrations.0003_membership_numbers_stored_form")
+    tournaments_0022 = importlib.import_module("tournaments.migrations.0022_membership_numbers_stored_form")
+    rows = {old: Member.objects.create(membership_number=old, last_name=f"S{i}", first_name="A", name_key=f"s{i}a")
+            for i, old in enumerate(["402 616", FULL_WIDTH, CIRCLED, "51.0016", "51-0016"])}
+    player = Player.objects.create(tournament=tournament, number=1, last_name="Serra", first_name="Anna",
+                                   membership_number="402 616")
+    members_0003.to_stored_form(live_apps, None)
+    tournaments_0022.to_stored_form(live_apps, None)
+    stored = {old: Member.objects.get(pk=m.pk).membership_number for old, m in rows.items()}
+    assert stored == {"402 616": "402-616", FULL_WIDTH: "880007", CIRCLED: CIRCLED,
+                      "51.0016": "51.0016",  # «51-0016» is already another member's
+                      "51-0016": "51-0016"}
+    player.refresh_from_db()
+    assert player.membership_number == "402-616"

@@ -14,7 +14,7 @@ import json
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext as _
 
-from members.numbers import MembershipNumberError, normal_membership_number
+from members.numbers import MembershipNumberError, legacy_membership_number
 from scoring import vp as vp_rules
 
 from .. import limits
@@ -307,9 +307,10 @@ def read_plan(doc: dict) -> dict:
         if values is None:
             continue
         if isinstance(values.get("membership_number"), str):
-            # one rule for every door (members.numbers): «８８０００７» is 880007, «①②» refused
+            # one rule for every door (members.numbers): «８８０００７» is 880007, «①②» refused;
+            # a backup written before the rule («402 616») reads as the migrated database holds it
             try:
-                values["membership_number"] = normal_membership_number(values["membership_number"])
+                values["membership_number"] = legacy_membership_number(values["membership_number"])
             except MembershipNumberError as exc:
                 c.add(f"players[{i}].membership_number", exc.message)
         number = values.get("number")
