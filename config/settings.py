@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "members",
     "tournaments",
     "championships",
+    "money",
 ]
 
 MIDDLEWARE = [
