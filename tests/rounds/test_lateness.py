@@ -101,3 +101,20 @@ def test_refusals(published, arbiter):
         record_lateness(round=published, pair_number=1, minutes=12, by=arbiter)
     with pytest.raises(ArbiterError, match="Nessun ritardo"):
         undo_lateness(round=published, pair_number=1, by=arbiter)
+
+
+def test_from_the_round_page(published, arbiter_client):
+    from django.urls import reverse
+
+    page = arbiter_client.get(reverse("round", kwargs={"slug": "prova", "number": 1})).content.decode()
+    assert 'id="lateness-form"' in page
+    url = reverse("round_lateness", kwargs={"slug": "prova", "number": 1})
+    r = arbiter_client.post(url, {"pair": "3", "minutes": "12"}, follow=True)
+    assert "partita persa a tavolino" in r.content.decode()
+    assert sheet(published, 1).vp_ns == Decimal("12")
+    r = arbiter_client.post(url, {"pair": "3", "undo": "1"}, follow=True)
+    assert "annullato" in r.content.decode() and not sheet(published, 1).arbitral
+    r = arbiter_client.post(url, {"pair": "3", "minutes": "4"}, follow=True)
+    assert "Entro 5 minuti" in r.content.decode()
+    audit_page = arbiter_client.get(reverse("audit", kwargs={"slug": "prova"})).content.decode()
+    assert "Ritardo" in audit_page

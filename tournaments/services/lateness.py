@@ -72,6 +72,9 @@ def record_lateness(*, round: Round, pair_number, minutes, by) -> dict:
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     if rnd.state != Round.State.PUBLISHED:
         raise ArbiterError(_("Il ritardo si registra solo durante un turno in corso."))
+    if rnd.tournament.kind != rnd.tournament.Kind.PAIRS:
+        raise ArbiterError(_("Il ritardo come azione unica è per i tornei a coppie: negli altri usa la penalità "
+                             "o il punteggio arbitrale."))
     try:
         minutes = int(str(minutes).strip())
     except ValueError:
