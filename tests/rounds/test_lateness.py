@@ -118,3 +118,19 @@ def test_from_the_round_page(published, arbiter_client):
     assert "Entro 5 minuti" in r.content.decode()
     audit_page = arbiter_client.get(reverse("audit", kwargs={"slug": "prova"})).content.decode()
     assert "Ritardo" in audit_page
+
+
+def test_the_players_page_names_the_forfeit_ritardo(published, arbiter):
+    """After the round closes, pair 3's and pair 1's round 1 is marked «ritardo»; pair 2's
+    (played) is not."""
+    from tournaments import player_page
+
+    record_lateness(round=published, pair_number=3, minutes=12, by=arbiter)
+    services.save_score_sheet(table=table_of(published, 2), hands=[services.HandInput(ns=200, ew=100)] * 4,
+                              by=arbiter, validate=True)
+    services.close_round(round=published, by=arbiter)
+    t = published.tournament
+    late = {n: player_page.pair_rounds(t, t.pairs.get(number=n, round__isnull=True))[1][0].late for n in (1, 2, 3)}
+    assert late == {1: True, 2: False, 3: True}
+    _next, played = player_page.pair_rounds(t, t.pairs.get(number=3, round__isnull=True))
+    assert (played[0].vp, played[0].mp_for, played[0].mp_against) == (Decimal("6"), 0, 305)
