@@ -134,3 +134,19 @@ def test_the_players_page_names_the_forfeit_ritardo(published, arbiter):
     assert late == {1: True, 2: False, 3: True}
     _next, played = player_page.pair_rounds(t, t.pairs.get(number=3, round__isnull=True))
     assert (played[0].vp, played[0].mp_for, played[0].mp_against) == (Decimal("6"), 0, 305)
+
+
+def test_the_standings_list_the_latenesses(published, arbiter, arbiter_client):
+    from django.urls import reverse
+
+    record_lateness(round=published, pair_number=2, minutes=7, by=arbiter)
+    record_lateness(round=published, pair_number=3, minutes=12, by=arbiter)
+    record_lateness(round=published, pair_number=4, minutes=8, by=arbiter)
+    undo_lateness(round=published, pair_number=4, by=arbiter)
+    services.save_score_sheet(table=table_of(published, 2), hands=[services.HandInput(ns=200, ew=100)] * 4,
+                              by=arbiter, validate=True)
+    services.close_round(round=published, by=arbiter)
+    page = arbiter_client.get(reverse("standings", kwargs={"slug": "prova"})).content.decode()
+    assert "Turno 1, coppia 2: ritardo di 7 minuti, penalità di 100 MP" in page
+    assert "Turno 1, coppia 3: ritardo di 12 minuti, partita persa a tavolino (tavolo 1)" in page
+    assert "coppia 4: ritardo" not in page
