@@ -13,6 +13,7 @@ from django.utils.translation import gettext as _
 from tournaments.errors import ArbiterError
 from tournaments.models import Player, Tournament
 from tournaments.services.audit import audit
+from tournaments.services.guard import refuse_integrity_errors
 
 from .models import FeeSchedule, PlayerFee, Refund
 from .selectors import entrant_players, money, player_rates
@@ -49,6 +50,7 @@ def _schedule(tournament: Tournament) -> FeeSchedule:
     return fees
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def set_fees(*, tournament: Tournament, by, member_rate, guest_rate, category_rates: dict | None = None,
              pool_amount=None, pool_percent=None, pool_cap=None) -> FeeSchedule:
@@ -133,6 +135,7 @@ def _pay(tournament: Tournament, fees: FeeSchedule, players: list, by, method: s
     return count
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def pay(*, tournament: Tournament, by, entrant, method: str = "cash") -> int:
     """Record the fee of every player of ``entrant`` (its number, or ``"all"``) as paid with
@@ -143,6 +146,7 @@ def pay(*, tournament: Tournament, by, entrant, method: str = "cash") -> int:
     return _pay(tournament, _schedule(tournament), _players_of(tournament, entrant), by, method)
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def pay_player(*, tournament: Tournament, by, player_id, method: str = "cash") -> int:
     """Record one player's fee as paid (the check-in page). A player of another tournament
@@ -155,6 +159,7 @@ def pay_player(*, tournament: Tournament, by, player_id, method: str = "cash") -
     return _pay(tournament, fees, players, by, method)
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def waive(*, tournament: Tournament, by, entrant, reason: str, player_id=None) -> int:
     """Waive the fee of every player of ``entrant`` (or only ``player_id`` among them) with a
@@ -188,6 +193,7 @@ def waive(*, tournament: Tournament, by, entrant, reason: str, player_id=None) -
     return count
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def cancel_fee(*, tournament: Tournament, by, player_id) -> None:
     """Undo a player's payment or waiver (a mistake at the desk): the player owes his fee
@@ -204,6 +210,7 @@ def cancel_fee(*, tournament: Tournament, by, player_id) -> None:
     audit(tournament=tournament, by=by, action="fee_cancelled", old={"player": player.display_name, **old}, new=None)
 
 
+@refuse_integrity_errors
 @transaction.atomic
 def refund(*, tournament: Tournament, by, entrant, amount, reason: str = "") -> Refund:
     """Give ``amount`` (euro) back to ``entrant`` (its number): at most what its players paid

@@ -6,7 +6,10 @@ the MP difference, never off the table's result). Beyond 10 minutes: the match i
 as an arbitral score of the table: the present line scores ``ARBITRO_LATE_FORFEIT_PERCENT`` %
 of the scale's maximum VP (70 %; ``…_4_HANDS``, 60 %, in rounds of four hands) with the MP of
 the lower edge of that VP's band, as the rest does (``scoring.vp.rest_mp`` ``band_lower_edge``);
-the late line ``ARBITRO_LATE_VP`` VP (6) and 0 MP. The source's «6 o 8 VP … a meno che per lei
+the late line ``ARBITRO_LATE_VP`` VP (6) and 0 MP, so its MP difference is minus the present
+line's. (One table gives both lines opposite differences: in three-hand rounds the band of
+14–6 VP starts at 355 for both; in four-hand rounds the band of 6 VP starts at 705 while 12 VP
+start at 305, and the late line gets −305: the arbiter changes the forfeit if he wants −705.) The source's «6 o 8 VP … a meno che per lei
 non risulti vantaggioso» is the arbiter's call: he changes the forfeit like any arbitral score.
 
 Both are written with the reason «ritardo …» (standings, players' pages and the Registro show
