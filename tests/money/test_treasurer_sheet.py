@@ -154,3 +154,25 @@ def test_a_payment_for_another_tournaments_player_is_refused(evening, arbiter, t
     with pytest.raises(ArbiterError, match="non è iscritto"):
         services.pay_player(tournament=evening, by=arbiter, player_id=stranger.pk)
     assert not PlayerFee.objects.exists()
+
+
+def test_a_teams_fee_is_its_players_fees(arbiter):
+    """A team of five players without membership numbers (guests, 15.00): paying the team
+    records 5 × 15.00 = 75.00; a refund of 75.01 is refused, 75.00 accepted (collected 0.00)."""
+    import datetime
+
+    from tests.teams.conftest import players
+    from tournaments import services as t_services
+
+    t = t_services.create_tournament(by=arbiter, name="Squadre", slug="squadre-cassa", date=datetime.date(2026, 12, 1),
+                                     kind="teams", plan="RR", hands_per_round=4, vp_scale="vp20-4h")
+    for k in (1, 2):
+        t_services.add_team(tournament=t, name=f"Squadra {k}", players=players(f"S{k}p", 5), by=arbiter)
+    services.set_fees(tournament=t, by=arbiter, member_rate="10", guest_rate="15")
+    assert services.pay(tournament=t, by=arbiter, entrant=2) == 5
+    with pytest.raises(ArbiterError, match="non si possono rimborsare 75.01"):
+        services.refund(tournament=t, by=arbiter, entrant=2, amount="75.01")
+    sheet = selectors.treasurer_sheet(t)
+    assert sheet.by_rate["guest"] == Decimal("75.00") and len(sheet.unpaid) == 5
+    services.refund(tournament=t, by=arbiter, entrant=2, amount="75.00")
+    assert selectors.treasurer_sheet(t).total == Decimal("0.00")
