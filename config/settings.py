@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "members",
     "tournaments",
     "championships",
+    "money",
 ]
 
 MIDDLEWARE = [
@@ -299,3 +300,12 @@ ARBITRO_PRINT_KEEP = int(os.environ.get("ARBITRO_PRINT_KEEP") or 20)
 # printing; bench/inline_pdf.py measured about 60 ms of CPU a score sheet: 40 ≈ 2.5 s).
 ARBITRO_INLINE_PDF_PAGES = (int(os.environ["ARBITRO_INLINE_PDF_PAGES"]) if os.environ.get("ARBITRO_INLINE_PDF_PAGES")
                             else 40)  # 0: every single PDF in the background
+
+# Lateness (*ritardo*, rules.md §22; docs/rules.md §22 gives the source): beyond 5 minutes a
+# penalty of ARBITRO_LATE_PENALTY_MP MP; beyond 10 minutes the match is forfeited: the present
+# line scores ARBITRO_LATE_FORFEIT_PERCENT % of the scale's maximum VP (…_4_HANDS % in rounds
+# of four hands), the late line ARBITRO_LATE_VP VP.
+ARBITRO_LATE_PENALTY_MP = 100
+ARBITRO_LATE_FORFEIT_PERCENT = 70
+ARBITRO_LATE_FORFEIT_PERCENT_4_HANDS = 60
+ARBITRO_LATE_VP = 6

@@ -9,5 +9,6 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("championships.urls")),
     path("soci/", include("members.urls")),  # the member registry (rules.md §16), arbiters only
+    path("tornei/<slug:slug>/cassa/", include("money.urls")),  # fees and the treasurer's sheet (§21)
     path("", include("tournaments.urls")),
 ]

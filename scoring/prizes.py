@@ -11,6 +11,7 @@ with another entrant of the scope is flagged *ex aequo*.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
 from typing import Sequence
 
 OVERALL = "overall"
@@ -84,14 +85,38 @@ def parse_scope(text) -> Scope:
 
 @dataclass(frozen=True)
 class PrizeSpec:
-    """One prize of the list: ``name`` (``"1° assoluto"``) and ``scope``."""
+    """One prize of the list: ``name`` (``"1° assoluto"``) and ``scope``; in money (rules.md
+    §21) an ``amount`` in euro or a ``share`` of the pool in percent (``Decimal``, at most one
+    of them, both None for a prize in kind)."""
 
     name: str
     scope: Scope
+    amount: Decimal | None = None
+    share: Decimal | None = None
+
+
+#: Largest prize amount accepted, in euro (a typo guard).
+MAX_AMOUNT = Decimal("100000.00")
+
+
+def _money_value(i: int, key: str, raw, top: Decimal) -> Decimal:
+    """``raw`` (a JSON number or a string such as ``"40.00"``) as a Decimal with at most two
+    decimals, above 0 and at most ``top``; raises :class:`PrizeError` naming prize ``i``."""
+    if isinstance(raw, bool) or not isinstance(raw, (int, float, str)):
+        raise PrizeError(f"Premio {i}: «{key}» va scritto come numero, es. 40.00.")
+    try:
+        value = Decimal(str(raw).strip())
+    except InvalidOperation:
+        raise PrizeError(f"Premio {i}: «{key}» va scritto come numero, es. 40.00.") from None
+    if not value.is_finite() or value <= 0 or value > top or value != value.quantize(Decimal("0.01")):
+        raise PrizeError(f"Premio {i}: «{key}» va da 0.01 a {top} con al più due decimali.")
+    return value.quantize(Decimal("0.01"))
 
 
 def parse_prize_list(data) -> list[PrizeSpec]:
-    """A prize list as read from JSON: ``[{"prize": "1° assoluto", "scope": "overall"}, …]``.
+    """A prize list as read from JSON: ``[{"prize": "1° assoluto", "scope": "overall"}, …]``,
+    each item optionally with ``"amount": "40.00"`` (euro) or ``"share": 50`` (percent of the
+    prize pool, rules.md §21), not both.
 
     Raises :class:`PrizeError` naming the first bad item (1-based) for a value that is not
     such a list, a missing or over-long name (120 characters), a bad scope, or more than
@@ -103,8 +128,11 @@ def parse_prize_list(data) -> list[PrizeSpec]:
         raise PrizeError(f"Al più {MAX_PRIZES} premi.")
     out = []
     for i, item in enumerate(data, start=1):
-        if not isinstance(item, dict) or set(item) - {"prize", "scope"}:
-            raise PrizeError(f"Premio {i}: servono solo le chiavi «prize» e «scope».")
+        if not isinstance(item, dict) or set(item) - {"prize", "scope", "amount", "share"}:
+            raise PrizeError(f"Premio {i}: servono solo le chiavi «prize» e «scope» (e «amount» o «share»).")
+        if "amount" in item and "share" in item:
+            raise PrizeError(f"Premio {i}: indica «amount» (euro) oppure «share» (percentuale del montepremi), "
+                             "non entrambi.")
         name = item.get("prize")
         if not isinstance(name, str) or not name.strip() or len(name.strip()) > 120:
             raise PrizeError(f"Premio {i}: «prize» è il nome del premio (da 1 a 120 caratteri).")
@@ -112,7 +140,9 @@ def parse_prize_list(data) -> list[PrizeSpec]:
             scope = parse_scope(item.get("scope"))
         except PrizeError as exc:
             raise PrizeError(f"Premio {i}: {exc}") from None
-        out.append(PrizeSpec(name.strip(), scope))
+        amount = _money_value(i, "amount", item["amount"], MAX_AMOUNT) if "amount" in item else None
+        share = _money_value(i, "share", item["share"], Decimal(100)) if "share" in item else None
+        out.append(PrizeSpec(name.strip(), scope, amount, share))
     return out
 
 

@@ -58,6 +58,7 @@ class RoundLine:
     rest: bool = False
     forced: bool = False
     corrected: bool = False
+    late: bool = False  # the match was forfeited for lateness (rules.md §22)
     partner: int | None = None
     partner_names: str = ""
     tables: list = field(default_factory=list)
@@ -147,7 +148,7 @@ def championship_standing(tournament: Tournament, kind: str, number: int) -> str
 def _sheets(table_ids) -> dict[int, dict]:
     return {s["table_id"]: s for s in ScoreSheet.objects.filter(table_id__in=list(table_ids))
             .exclude(state=ScoreSheet.State.EMPTY).order_by()
-            .values("table_id", "mp_ns", "mp_ew", "vp_ns", "vp_ew")}
+            .values("table_id", "mp_ns", "mp_ew", "vp_ns", "vp_ew", "arbitral", "arbitral_note")}
 
 
 def _result(line: RoundLine, sheet: dict | None) -> None:
@@ -157,6 +158,8 @@ def _result(line: RoundLine, sheet: dict | None) -> None:
     own, other = ("ns", "ew") if line.line == "ns" else ("ew", "ns")
     line.mp_for, line.mp_against = sheet[f"mp_{own}"], sheet[f"mp_{other}"]
     line.vp = Decimal(str(sheet[f"vp_{own}"]))
+    # a forfeit for lateness (rules.md §22) is an arbitral score whose note starts «ritardo»
+    line.late = bool(sheet.get("arbitral")) and (sheet.get("arbitral_note") or "").startswith("ritardo")
 
 
 def _rest(line: RoundLine, rest_vp: Decimal, rest_mp: int) -> None:

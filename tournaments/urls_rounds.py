@@ -5,7 +5,7 @@ score entry and corrections per table, withdrawals and late pairs, standings.
 """
 from django.urls import path
 
-from .views import disputes, incidents, rounds, sheets, standings
+from .views import disputes, incidents, lateness, rounds, sheets, standings
 
 urlpatterns: list = [
     path("turni/", rounds.round_current, name="rounds"),
@@ -21,6 +21,7 @@ urlpatterns: list = [
     path("turni/<int:number>/chiudi/", rounds.round_close, name="round_close"),
     path("turni/<int:number>/orologio/", rounds.round_clock, name="round_clock"),
     path("turni/<int:number>/riapri/", rounds.round_reopen, name="round_reopen"),
+    path("turni/<int:number>/ritardo/", lateness.round_lateness, name="round_lateness"),  # rules.md §22
     path("turni/<int:number>/prossimo/", sheets.sheet_next, name="sheet_next"),
     path("turni/<int:number>/tavoli/<int:table>/", sheets.sheet_entry, name="sheet"),
     path("turni/<int:number>/tavoli/<int:table>/scarta-bozza/", sheets.sheet_draft_discard,

@@ -81,3 +81,18 @@ def test_prize_line_as_typed_on_the_page():
     assert prize_line({"prize": "1ª coppia Dame", "scope": "category:Dame"}) == "1ª coppia Dame | categoria:Dame"
     assert prize_line({"prize": "1° assoluto", "scope": "overall"}, "en") == "1° assoluto | overall"
     assert prize_line({"prize": "Strano", "scope": "boh"}) == "Strano | boh"   # kept as stored
+
+
+def test_a_prize_in_money_has_an_amount_or_a_share():
+    """rules.md §21: ``amount`` in euro or ``share`` in percent of the pool, two decimals."""
+    from decimal import Decimal
+
+    specs = parse_prize_list([{"prize": "1°", "scope": "overall", "share": 50},
+                              {"prize": "2°", "scope": "overall", "amount": "40.00"},
+                              {"prize": "3°", "scope": "overall"}])
+    assert [(s.amount, s.share) for s in specs] == [(None, Decimal("50.00")), (Decimal("40.00"), None), (None, None)]
+    for bad, text in [({"amount": "1", "share": 5}, "non entrambi"), ({"share": 101}, "share"),
+                      ({"amount": "0"}, "amount"), ({"amount": "4.005"}, "due decimali"),
+                      ({"amount": True}, "numero"), ({"share": "metà"}, "numero")]:
+        with pytest.raises(PrizeError, match=text):
+            parse_prize_list([{"prize": "1°", "scope": "overall", **bad}])

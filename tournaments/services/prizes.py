@@ -33,7 +33,8 @@ def _clean_item(item, index: int):
 
 
 def normal_prize_list(data) -> list[dict]:
-    """``data`` (parsed JSON) as the stored list ``[{"prize": …, "scope": …}, …]``, names
+    """``data`` (parsed JSON) as the stored list ``[{"prize": …, "scope": …}, …]`` (with
+    ``"amount"`` or ``"share"`` as a string with two decimals when given, rules.md §21), names
     and scopes cleaned (:func:`_clean_item`), names trimmed and scopes written the standard
     way (``group:2``). Raises ``ArbiterError`` with the rule's sentence
     (``scoring.prizes.parse_prize_list``), or naming the prize for a NUL."""
@@ -43,7 +44,16 @@ def normal_prize_list(data) -> list[dict]:
         specs = prize_rules.parse_prize_list(data)
     except prize_rules.PrizeError as exc:
         raise ArbiterError(str(exc)) from None
-    return [{"prize": s.name, "scope": s.scope.text} for s in specs]
+    out = []
+    for s in specs:
+        item = {"prize": s.name, "scope": s.scope.text}
+        # money (rules.md §21): kept as strings with two decimals, never float
+        if s.amount is not None:
+            item["amount"] = str(s.amount)
+        if s.share is not None:
+            item["share"] = str(s.share)
+        out.append(item)
+    return out
 
 
 @transaction.atomic

@@ -80,6 +80,13 @@ ACTIONS = {
     "player_withdrawal_undone": _("Ritiro del giocatore annullato"),
     "late_team_added": _("Squadra tardiva"),
     "prize_list": _("Elenco dei premi modificato"),
+    "lateness": _("Ritardo"),  # rules.md §22
+    "lateness_undone": _("Ritardo annullato"),
+    "fees_set": _("Quote e montepremi"),  # the money of rules.md §21
+    "fee_paid": _("Quota pagata"),
+    "fee_waived": _("Quota esonerata"),
+    "fee_cancelled": _("Quota annullata"),
+    "fee_refund": _("Rimborso"),
     "championship_added": _("Torneo messo in un campionato"),
     "championship_removed": _("Torneo tolto da un campionato"),
 

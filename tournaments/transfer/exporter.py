@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from ..models import AuditEntry, CustomScale, LineUp, Penalty, Player, Round, Team, Tournament
+from . import sections
 from .schema import FIELDS, FORMAT, SECRET_NOTICE, VERSION, to_json
 
 #: Audit entries that record an event of one database, not of the tournament: they are not
@@ -192,6 +193,9 @@ def export_data(tournament: Tournament) -> dict:
     the arbiter's draft), penalties (to a pair, a player or a team) and the audit trail. A
     tournament without teams has ``"teams": []``, ``"lineups": []``, ``"matches": []``.
 
+    Other apps add their sections (:mod:`.sections`: ``"money"``, rules.md §21) when they
+    have something for the tournament.
+
     Not included: wrong-PIN counters (``PinGuard``: they start afresh) and the audit entries
     of earlier imports (``LOCAL_ACTIONS``). No timestamp of the export itself. A read only.
     """
@@ -214,6 +218,8 @@ def export_data(tournament: Tournament) -> dict:
         "rounds": _rounds(tournament, keys),
         "penalties": _penalties(tournament, keys),
         "audit": _audit(tournament),
+        # other apps' data (the money of rules.md §21), only when they have some
+        **sections.exported(tournament),
     }
 
 

@@ -30,6 +30,7 @@ from ..services.audit import IMPORTED_REASON, _as_actor, audit
 from .. import selectors
 from ..services import member_links
 from ..services.guard import refuse_integrity_errors, retry_when_busy
+from . import sections
 from .consistency import check_consistency, scale_of_file
 from .reader import parse_file, read_plan, upgrade_v1  # noqa: F401  (parse_file: re-exported)
 
@@ -289,6 +290,7 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
         messages += notes
     plan = read_plan(doc)
     check_consistency(plan, scale_of_file(plan, selectors.scale_by_id))
+    plan["sections"] = sections.checked(doc)  # other apps' data (money, rules.md §21)
     # Everything is read and checked: only now the write lock (BEGIN IMMEDIATE on SQLite),
     # for the bulk writes alone.
     return _write(plan, version=version, messages=messages, by=by, slug=slug, owner=owner,
@@ -402,6 +404,7 @@ def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, cr
                     for values, pair, player, team, by_name in plan["penalties"]])
     _bulk(AuditEntry, [{**values, "tournament": tournament, "user": None}
                        for values, _name in plan["audit"]])
+    sections.write(tournament, plan.get("sections", {}))
     audit(tournament=tournament, by=by, action="tournament_imported",
           new={"version": version, "file_slug": file_slug, "slug": tournament.slug,
                **({"file_name": file_name, "name": tournament.name} if tournament.name != file_name else {}),

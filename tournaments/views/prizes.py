@@ -3,6 +3,8 @@ it (one prize a line, «name | scope»), the cumulative setting, copying a list 
 of his tournaments, and the ceremony's PDF; and the final results for the federation."""
 from __future__ import annotations
 
+import re
+
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
@@ -19,12 +21,16 @@ from ..services import update_tournament
 from .common import arbiter_view
 
 MAX_TEXT = 20_000
+# a prize's money after a third «|» (rules.md §21): «50%» a share of the pool, «40.00» euro
+_MONEY = re.compile(r"^\s*(\d{1,6}(?:[.,]\d{1,2})?)\s*(%|€)?\s*$")
 
 
 def parse_prize_lines(text: str) -> list[dict]:
     """The page's text, one prize a line ``1° assoluto | assoluto`` (scope after the last
-    ``|``: ``assoluto``/``overall``, ``girone:2``/``group:2``, ``categoria:Dame``/``category:Dame``), blank lines skipped,
-    as the list the service takes. Raises ``ArbiterError`` for a line without ``|``."""
+    ``|``: ``assoluto``/``overall``, ``girone:2``/``group:2``, ``categoria:Dame``/``category:Dame``),
+    optionally followed by its money (rules.md §21): ``| 50%`` a share of the pool, ``| 40.00``
+    euro; blank lines skipped, as the list the service takes. Raises ``ArbiterError`` for a
+    line without ``|``."""
     if len(text) > MAX_TEXT:
         raise ArbiterError(_("Elenco dei premi troppo lungo."))
     out = []
@@ -35,17 +41,30 @@ def parse_prize_lines(text: str) -> list[dict]:
         if not sep:
             raise ArbiterError(_("Riga %(n)s: scrivi «nome del premio | ambito», es. «1° assoluto | assoluto».")
                                % {"n": number})
-        out.append({"prize": name.strip(), "scope": scope.strip()})
+        money = _MONEY.match(scope) if "|" in name else None
+        if money:
+            name, _sep, scope = name.rpartition("|")
+        item = {"prize": name.strip(), "scope": scope.strip()}
+        if money:
+            value = money.group(1).replace(",", ".")
+            item["share" if money.group(2) == "%" else "amount"] = value
+        out.append(item)
     return out
 
 
 def prize_lines_text(prize_list: list[dict]) -> str:
-    """The stored list back as the page's text, one «name | scope» a line, the scopes in the
-    words the page's help text teaches in the reader's language (``assoluto``,
-    ``girone:2``, ``categoria:Dame`` in Italian; the stored English words in English), so a
-    saved or copied list reads as the arbiter would type it."""
+    """The stored list back as the page's text, one «name | scope» a line (then « | 50%» or
+    « | 40.00» for a prize in money, rules.md §21), the scopes in the words the page's help
+    text teaches in the reader's language (``assoluto``, ``girone:2``, ``categoria:Dame`` in
+    Italian; the stored English words in English), so a saved or copied list reads as the
+    arbiter would type it."""
     language = (get_language() or "it")[:2]
-    return "\n".join(prize_rules.prize_line(p, language) for p in prize_list)
+
+    def money(p):
+        if "share" in p:
+            return f" | {p['share']}%"
+        return f" | {p['amount']}" if "amount" in p else ""
+    return "\n".join(prize_rules.prize_line(p, language) + money(p) for p in prize_list)
 
 
 @arbiter_view

@@ -12,7 +12,7 @@ from django_tables2 import RequestConfig
 
 from scoring.vp import format_vp
 
-from .. import prize_selectors, selectors
+from .. import lateness_selectors, prize_selectors, selectors
 from ..forms import TIEBREAK_LABELS
 from ..wording import by_kind, standings_headings
 from .common import arbiter_view
@@ -125,6 +125,7 @@ def standings(request, tournament):
         "tournament": tournament, "table": table, "closed": closed, "after": view.after_round,
         "is_latest": view.after_round is not None and view.after_round == view.last_closed,
         "is_final": view.final, "pending": pending, "group_sections": group_sections,
+        "latenesses": lateness_selectors.latenesses(tournament, view.after_round) if view.after_round else [],
         "awards": prize_selectors.prize_awards(tournament, view) if view.after_round == view.last_closed else [],
         "number_heading": number_heading, "name_heading": name_heading,
         "penalties_url": _optional_url("penalties", tournament.slug),

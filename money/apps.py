@@ -1,0 +1,16 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class MoneyConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "money"
+    verbose_name = _("Cassa")
+
+    def ready(self):
+        # the money travels with the tournament's file (exports, backups): rules.md §21
+        from tournaments.transfer import sections
+
+        from .transfer import check_money, export_money, write_money
+
+        sections.register("money", sections.Section(export=export_money, check=check_money, write=write_money))
