@@ -89,4 +89,4 @@ def test_the_prize_page_keeps_the_prizes_money(desk, evening):
                                   {"prize": "2° assoluto", "scope": "overall", "amount": "40.00"},
                                   {"prize": "1ª Dame", "scope": "category:Dame"}]
     page = desk.get(reverse("prizes", kwargs={"slug": "cassa"})).content.decode()
-    assert "1° assoluto | overall | 50.00%" in page and "2° assoluto | overall | 40.00" in page
+    assert "1° assoluto | assoluto | 50.00%" in page and "2° assoluto | assoluto | 40.00" in page

@@ -22,9 +22,10 @@ from tests.tournaments.individual_helpers import register
 from tests.tournaments.test_audit_readable import _constants
 from tournaments import services, transfer
 from tournaments.captains import pins
-from tournaments.models import AuditEntry, Pair, Player, Table, Team
+from tournaments.models import AuditEntry, Pair, Player, Seat, Table, Team
 from tournaments.services import Actor, HandInput, PlayerData
 from tournaments.services import prizes as prize_services
+from tournaments.services.lateness import record_lateness, undo_lateness
 
 # the apps that write the tournaments' audit trail (members keep their own events, not in the Registro)
 ROOTS = [Path(settings.BASE_DIR) / app for app in ("tournaments", "championships")]
@@ -139,6 +140,10 @@ def pairs_evening(arbiter):
                               parts=True, by=arbiter)
     services.discard_sheet_draft(table=tables[2], by=arbiter)
     services.save_score_sheet(table=tables[2], hands=WIN, by=arbiter, validate=True)
+    # table 4: a pair 20 minutes late (rules.md §22, a forfeit), then the lateness undone
+    late = Seat.objects.filter(round=r1, table=tables[3]).values_list("pair__number", flat=True).first()
+    record_lateness(round=r1, pair_number=late, minutes=20, by=arbiter)
+    undo_lateness(round=r1, pair_number=late, by=arbiter)
     services.save_score_sheet(table=tables[3], hands=WIN, by=arbiter, validate=True)
     # PINs: a table locked by wrong tries, the whole page too, both unlocked
     for _try in range(pins.TABLE_MAX_WRONG):
