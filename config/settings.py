@@ -70,6 +70,7 @@ INSTALLED_APPS = [
     "members",
     "tournaments",
     "championships",
+    "bookings",
 ]
 
 MIDDLEWARE = [
@@ -296,3 +297,7 @@ ARBITRO_PRINT_KEEP = int(os.environ.get("ARBITRO_PRINT_KEEP") or 20)
 # printing; bench/inline_pdf.py measured about 60 ms of CPU a score sheet: 40 ≈ 2.5 s).
 ARBITRO_INLINE_PDF_PAGES = (int(os.environ["ARBITRO_INLINE_PDF_PAGES"]) if os.environ.get("ARBITRO_INLINE_PDF_PAGES")
                             else 40)  # 0: every single PDF in the background
+
+# Bookings (bookings/, rules.md §21): contact details (phone, e-mail) are erased this many days
+# after the tournament's date by ``manage.py purge_contacts`` (also run when ``serve`` starts).
+BOOKINGS_CONTACT_DAYS = int(os.environ.get("ARBITRO_BOOKINGS_CONTACT_DAYS", "30"))

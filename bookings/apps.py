@@ -1,0 +1,9 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class BookingsConfig(AppConfig):
+    """Bookings before the first round: places up to a cap, a waiting list, the door (rules.md §21)."""
+
+    name = "bookings"
+    verbose_name = _("Prenotazioni")

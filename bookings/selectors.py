@@ -1,0 +1,34 @@
+"""Bookings' reads (rules.md §21)."""
+from __future__ import annotations
+
+from tournaments.models import Tournament
+
+from .models import Booking, BookingWindow
+
+
+def window(tournament: Tournament) -> BookingWindow | None:
+    """The tournament's booking window, or ``None`` when bookings were never opened."""
+    return BookingWindow.objects.filter(tournament=tournament).first()
+
+
+def live(tournament: Tournament):
+    """Booked and waiting bookings, in arrival order."""
+    return tournament.bookings.exclude(state=Booking.State.CANCELLED).order_by("seq")
+
+
+def bookings_json(tournament: Tournament) -> dict:
+    """``{"cap": N | null, "booked": [{"code", "names", "state"}…], "waiting": […]}``, each
+    list in arrival order (``manage.py bookings SLUG --json``)."""
+    w = window(tournament)
+    rows = {"booked": [], "waiting": []}
+    for b in live(tournament):
+        rows[b.state].append({"code": b.code, "names": b.names, "state": b.state})
+    return {"cap": w.cap if w else None, **rows}
+
+
+def free_singles(tournament: Tournament, *, excluding: Booking | None = None) -> list[Booking]:
+    """Singles of the tournament without a partner yet (what other singles see: first name
+    and initial only, ``Booking.public_name``)."""
+    singles = list(live(tournament).filter(single=True, partner__isnull=True, partner_of__isnull=True,
+                                           registered_at__isnull=True))
+    return [b for b in singles if excluding is None or b.pk != excluding.pk]
