@@ -32,3 +32,17 @@ def free_singles(tournament: Tournament, *, excluding: Booking | None = None) ->
     singles = list(live(tournament).filter(single=True, partner__isnull=True, partner_of__isnull=True,
                                            registered_at__isnull=True))
     return [b for b in singles if excluding is None or b.pk != excluding.pk]
+
+
+def places(tournament: Tournament) -> dict:
+    """``{"cap": N, "taken": entrants booked (a single is ½), "waiting": bookings waiting}``
+    for the pages (rules.md §21)."""
+    from .services import capacity, used_units
+
+    w = window(tournament)
+    if w is None:
+        return {"cap": 0, "taken": 0, "waiting": 0, "full": True}
+    units = used_units(tournament)
+    taken = units / 2 if tournament.kind == Tournament.Kind.PAIRS else units
+    return {"cap": w.cap, "taken": f"{taken:g}", "full": units >= capacity(tournament, w.cap),
+            "waiting": tournament.bookings.filter(state=Booking.State.WAITING).count()}

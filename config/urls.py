@@ -9,5 +9,7 @@ urlpatterns = [
     path("admin/", admin.site.urls),
     path("", include("championships.urls")),
     path("soci/", include("members.urls")),  # the member registry (rules.md §16), arbiters only
+    path("prenota/", include("bookings.urls_public")),  # bookings (rules.md §21), no account
+    path("tornei/<slug:slug>/prenotazioni/", include("bookings.urls")),
     path("", include("tournaments.urls")),
 ]
