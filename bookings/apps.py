@@ -7,3 +7,11 @@ class BookingsConfig(AppConfig):
 
     name = "bookings"
     verbose_name = _("Prenotazioni")
+
+    def ready(self) -> None:
+        # the bookings travel in the tournament's file (export, import, backups)
+        from tournaments.transfer.parts import register_part
+
+        from . import transfer
+
+        register_part("bookings", export=transfer.export_rows, load=transfer.load_rows)

@@ -343,16 +343,3 @@ def partner_of(booking: Booking) -> Booking | None:
     """The single paired with ``booking``, either way round, or ``None`` (read from the
     database, not from the possibly stale ``booking``)."""
     return Booking.objects.filter(Q(partner=booking) | Q(partner_of=booking)).first()
-
-
-def purge_contacts(*, today: datetime.date | None = None, days: int | None = None) -> int:
-    """Erase the contact (phone, e-mail) of every booking of a tournament dated ``days`` or more (default ``settings.BOOKINGS_CONTACT_DAYS``) before ``today``. Returns how many
-    bookings lost their contact. Exports and backups read the bookings afresh, so they carry
-    no purged contact."""
-    from django.conf import settings
-
-    today = today or timezone.localdate()
-    days = settings.BOOKINGS_CONTACT_DAYS if days is None else days
-    limit = today - datetime.timedelta(days=days)
-    return (Booking.objects.filter(tournament__date__lte=limit, contact_purged=False)
-            .update(contact="", contact_purged=True))

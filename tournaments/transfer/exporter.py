@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 
 from ..models import AuditEntry, CustomScale, LineUp, Penalty, Player, Round, Team, Tournament
+from .parts import PARTS
 from .schema import FIELDS, FORMAT, SECRET_NOTICE, VERSION, to_json
 
 #: Audit entries that record an event of one database, not of the tournament: they are not
@@ -200,7 +201,7 @@ def export_data(tournament: Tournament) -> dict:
     head["created_by"] = _username(tournament.created_by)
     head["arbiters"] = sorted(u.get_username() for u in tournament.arbiters.all())
     keys = _PlayerKeys(tournament)
-    return {
+    data = {
         "format": FORMAT,
         "version": VERSION,
         "secret": SECRET_NOTICE,
@@ -215,6 +216,11 @@ def export_data(tournament: Tournament) -> dict:
         "penalties": _penalties(tournament, keys),
         "audit": _audit(tournament),
     }
+    for name, (export, _load) in PARTS.items():  # other apps' parts (parts.py): the bookings
+        rows = export(tournament)
+        if rows:
+            data[name] = rows
+    return data
 
 
 def dumps(data: dict) -> bytes:

@@ -31,6 +31,7 @@ from .. import selectors
 from ..services import member_links
 from ..services.guard import refuse_integrity_errors, retry_when_busy
 from .consistency import check_consistency, scale_of_file
+from .parts import PARTS
 from .reader import parse_file, read_plan, upgrade_v1  # noqa: F401  (parse_file: re-exported)
 
 
@@ -291,7 +292,8 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
     check_consistency(plan, scale_of_file(plan, selectors.scale_by_id))
     # Everything is read and checked: only now the write lock (BEGIN IMMEDIATE on SQLite),
     # for the bulk writes alone.
-    return _write(plan, version=version, messages=messages, by=by, slug=slug, owner=owner,
+    extras = {key: doc[key] for key in PARTS if key in doc}  # other apps' parts (parts.py)
+    return _write(plan, version=version, messages=messages, by=by, slug=slug, owner=owner, extras=extras,
                   create_scales=create_scales, name=name, rename_if_taken=rename_if_taken,
                   reslug_if_taken=reslug_if_taken)
 
@@ -300,7 +302,7 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
 @refuse_integrity_errors
 @transaction.atomic
 def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, create_scales, name,
-           rename_if_taken, reslug_if_taken) -> ImportResult:
+           rename_if_taken, reslug_if_taken, extras: dict | None = None) -> ImportResult:
     """The writes of :func:`import_tournament`, in one short transaction (bulk inserts)."""
     messages = list(messages)
     head = dict(plan["head"])
@@ -410,4 +412,6 @@ def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, cr
                **({"file_arbiters": plan["arbiters"], "file_created_by": plan["created_by"]}
                   if plan["arbiters"] or plan["created_by"] else {})},
           reason=IMPORTED_REASON % {"version": version})  # Italian, shown translated
+    for key, rows in (extras or {}).items():
+        PARTS[key][1](tournament, rows)  # an ArbiterError refuses the whole import
     return ImportResult(tournament=tournament, messages=messages, file_slug=file_slug)
