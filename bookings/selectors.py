@@ -37,8 +37,6 @@ def free_singles(tournament: Tournament, *, excluding: Booking | None = None) ->
 def places(tournament: Tournament) -> dict:
     """``{"cap": N, "taken": entrants booked (a single is ½), "waiting": bookings waiting}``
     for the pages (rules.md §21)."""
-    from .services import capacity, used_units
-
     w = window(tournament)
     if w is None:
         return {"cap": 0, "taken": 0, "waiting": 0, "full": True}
@@ -46,3 +44,24 @@ def places(tournament: Tournament) -> dict:
     taken = units / 2 if tournament.kind == Tournament.Kind.PAIRS else units
     return {"cap": w.cap, "taken": f"{taken:g}", "full": units >= capacity(tournament, w.cap),
             "waiting": tournament.bookings.filter(state=Booking.State.WAITING).count()}
+
+
+def weight(tournament: Tournament, booking: Booking) -> int:
+    """Places a booking takes, in capacity units (rules.md §21): in a pairs or individual
+    tournament a unit is one player (a pair books two, a single one: half a pair); in a
+    teams tournament a booking is one team."""
+    if tournament.kind == Tournament.Kind.TEAMS:
+        return 1
+    return 1 if booking.single else 2
+
+
+def capacity(tournament: Tournament, cap: int) -> int:
+    """``cap`` (in entrants: pairs, players or teams) in capacity units (:func:`weight`)."""
+    if tournament.kind == Tournament.Kind.PAIRS:
+        return 2 * cap
+    return cap
+
+
+def used_units(tournament: Tournament) -> int:
+    """Capacity units taken by the booked (not waiting, not cancelled) bookings."""
+    return sum(weight(tournament, b) for b in tournament.bookings.filter(state=Booking.State.BOOKED))

@@ -24,6 +24,7 @@ from tournaments.services.guard import retry_when_busy
 from tournaments.text import clean_line
 
 from .models import Booking, BookingWindow
+from .selectors import capacity, used_units, weight  # noqa: F401  (re-exported)
 
 #: Public reference codes: no 0/O, 1/I/L, easy to say on the phone.
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"
@@ -58,27 +59,6 @@ def window_of(tournament: Tournament) -> BookingWindow:
     """The tournament's booking window (created closed, cap 0, on first use)."""
     window, _created = BookingWindow.objects.get_or_create(tournament=tournament)
     return window
-
-
-def weight(tournament: Tournament, booking: Booking) -> int:
-    """Places a booking takes, in capacity units (rules.md §21): in a pairs or individual
-    tournament a unit is one player (a pair books two, a single one: half a pair); in a
-    teams tournament a booking is one team."""
-    if tournament.kind == Tournament.Kind.TEAMS:
-        return 1
-    return 1 if booking.single else 2
-
-
-def capacity(tournament: Tournament, cap: int) -> int:
-    """``cap`` (in entrants: pairs, players or teams) in capacity units (:func:`weight`)."""
-    if tournament.kind == Tournament.Kind.PAIRS:
-        return 2 * cap
-    return cap
-
-
-def used_units(tournament: Tournament) -> int:
-    """Capacity units taken by the booked (not waiting, not cancelled) bookings."""
-    return sum(weight(tournament, b) for b in tournament.bookings.filter(state=Booking.State.BOOKED))
 
 
 def waiting_position(booking: Booking) -> int | None:
