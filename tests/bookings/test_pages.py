@@ -96,3 +96,16 @@ def test_arbiter_sees_contacts_cancels_and_checks_in(arbiter_client, opened):
     assert opened.pairs.count() == 1
     assert arbiter_client.post("/tornei/prova/prenotazioni/accoglienza/presente/",
                                {"booking": "abc"}).status_code == 302  # a sentence, no 500
+
+
+def test_pages_hold_no_inline_script(client, arbiter_client, opened):
+    """The CSP (config/settings.py) runs no inline code: the bookings' pages carry none."""
+    from tests.captain.test_csp_pages import inline_problems
+
+    link = _private_url(client.post("/prenota/prova/", {**FORM, "kind": "single"}))
+    pages = [client.get("/prenota/prova/"), client.get(link),
+             arbiter_client.get("/tornei/prova/prenotazioni/"),
+             arbiter_client.get("/tornei/prova/prenotazioni/accoglienza/")]
+    for page in pages:
+        assert page.status_code == 200
+        assert inline_problems(page.content.decode()) == []
