@@ -15,3 +15,9 @@ class BookingsConfig(AppConfig):
         from . import transfer
 
         register_part("bookings", export=transfer.export_rows, load=transfer.load_rows)
+        # after the last round, the players' page links by e-mail (optional, notices.py)
+        from tournaments.signals import round_closed
+
+        from .notices import on_round_closed
+
+        round_closed.connect(on_round_closed, dispatch_uid="bookings-player-pages")

@@ -49,3 +49,42 @@ def promotion(booking: Booking) -> bool:
     body = _("%(names)s: si è liberato un posto, la prenotazione %(code)s per «%(tournament)s» è confermata.") % {
         "names": booking.names, "code": booking.code, "tournament": booking.tournament.name}
     return _send(booking, _("Prenotazione %(code)s confermata") % {"code": booking.code}, body)
+
+
+def player_pages(tournament) -> int:
+    """After the last round: send each registered booking that left an e-mail address the
+    link of its player's page (``/p/<slug>/<word>/<n>/``; only when the tournament's public
+    pages are on). Returns how many e-mails were sent."""
+    from django.urls import reverse
+
+    from tournaments.captains.links import base_url
+    from tournaments.kinds import kind_of
+
+    if not tournament.public_enabled or not getattr(settings, "BOOKINGS_EMAIL", False):
+        return 0
+    word, sent = kind_of(tournament).url_word, 0
+    for booking in tournament.bookings.filter(registered_at__isnull=False).exclude(contact=""):
+        links = [base_url() + reverse("player_page", args=[tournament.slug, word, n])
+                 for n in booking.entrant_numbers]
+        body = _("%(names)s: «%(tournament)s» è finito. La tua pagina con i risultati: %(links)s") % {
+            "names": booking.names, "tournament": tournament.name, "links": " ".join(links)}
+        sent += _send(booking, _("Risultati di «%(tournament)s»") % {"tournament": tournament.name}, body)
+    return sent
+
+
+def on_round_closed(sender, tournament, round_number, **kwargs) -> None:
+    """Receiver of ``tournaments.signals.round_closed``: after the plan's last round, once the
+    closing transaction commits, :func:`player_pages`."""
+    from django.db import transaction
+
+    if round_number >= tournament.rounds_planned and getattr(settings, "BOOKINGS_EMAIL", False):
+        tournament_id = tournament.pk
+        transaction.on_commit(lambda: _after_commit(tournament_id))
+
+
+def _after_commit(tournament_id: int) -> None:
+    from tournaments.models import Tournament
+
+    tournament = Tournament.objects.filter(pk=tournament_id).first()
+    if tournament is not None:
+        player_pages(tournament)

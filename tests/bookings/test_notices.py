@@ -94,3 +94,29 @@ def test_a_mail_server_down_never_loses_the_booking(client, opened, settings):
     settings.EMAIL_HOST, settings.EMAIL_PORT, settings.EMAIL_TIMEOUT = "127.0.0.1", 9, 2
     assert client.post("/prenota/prova/", FORM).status_code == 302
     assert Booking.objects.count() == 1
+
+
+def test_after_the_last_round_each_booker_gets_his_page(opened, arbiter, settings, django_capture_on_commit_callbacks):
+    """A one-round tournament: closing round 1 mails the booked pairs their page links."""
+    from bookings import entrants
+    from tournaments import services as ts
+
+    settings.BOOKINGS_EMAIL = True
+    services.open_bookings(tournament=opened, cap=10)
+    ts.update_tournament(tournament=opened, by=arbiter, plan="M", public_enabled=True)
+    opened.refresh_from_db()
+    for k in range(4):
+        r = services.book(tournament=opened, players=[services.PlayerData("Anna", f"Rossi{k}"),
+                                                      services.PlayerData("Bruno", f"Verdi{k}")],
+                          contact=f"p{k}@example.org")
+        entrants.check_in(booking=r.booking, by=arbiter)
+    mail.outbox.clear()
+    rnd = ts.publish_round(round=ts.generate_round(tournament=opened, by=arbiter), by=arbiter,
+                           acknowledge_warnings=True)
+    hands = [ts.HandInput(600, 200), ts.HandInput(400, 150), ts.HandInput(250, 300), ts.HandInput(300, 195)]
+    for table in rnd.tables.exclude(bye__gt=""):
+        ts.save_score_sheet(table=table, hands=hands, by=arbiter, validate=True)
+    with django_capture_on_commit_callbacks(execute=True):
+        ts.close_round(round=rnd, by=arbiter)
+    assert sorted(m.to[0] for m in mail.outbox) == [f"p{k}@example.org" for k in range(4)]
+    assert "/p/prova/coppia/1/" in next(m.body for m in mail.outbox if m.to == ["p0@example.org"])
