@@ -17,6 +17,8 @@ Run: ``.venv/bin/python bench/bookings.py`` (``--bookings 200 --seconds 60 --cap
 Prints figures, asserts nothing; the LAST line is exactly
 ``bookings: N sent, S stored, B booked, W waiting, cap held|EXCEEDED, L lost, p50 X ms, p99 Y ms``.
 Target: 200 over 60 s, p99 ≤ 300 ms, cap held, 0 lost.
+Measured 2026-12-03 09:21 UTC on the shared 2-core machine (other developers' work running):
+``bookings: 200 sent, 200 stored, 14 booked, 186 waiting, cap held, 0 lost, p50 17 ms, p99 48 ms``.
 """
 from __future__ import annotations
 

@@ -323,3 +323,36 @@ def partner_of(booking: Booking) -> Booking | None:
     """The single paired with ``booking``, either way round, or ``None`` (read from the
     database, not from the possibly stale ``booking``)."""
     return Booking.objects.filter(Q(partner=booking) | Q(partner_of=booking)).first()
+
+
+@retry_when_busy
+@transaction.atomic
+def edit(*, booking: Booking, players: list[PlayerData], contact: str) -> Booking:
+    """The arbiter corrects a booking's names, membership numbers and contact (its place,
+    arrival number and kind stay). ``players``: one for a single, two for a pair.
+    Raises ArbiterError: a cancelled or already registered booking (correct the entrant
+    instead), a wrong number of players, a bad name, a membership number booked elsewhere."""
+    _lock(booking.tournament)
+    booking = Booking.objects.select_for_update().get(pk=booking.pk)
+    if booking.state == Booking.State.CANCELLED or booking.registered_at is not None:
+        raise ArbiterError(_("Si correggono solo le prenotazioni non annullate e non ancora iscritte."))
+    if len(players) != (1 if booking.single else 2):
+        raise ArbiterError(_("Una prenotazione è di una coppia (due nomi) o di un giocatore solo."))
+    players = [_clean_name(p) for p in players]
+    numbers = [p.membership_number for p in players if p.membership_number]
+    if len(numbers) != len(set(numbers)):
+        raise ArbiterError(_("Lo stesso giocatore (tessera) non può comparire due volte nella coppia."))
+    others = booking.tournament.bookings.exclude(state=Booking.State.CANCELLED).exclude(pk=booking.pk)
+    for number in numbers:
+        if others.filter(Q(membership_1=number) | Q(membership_2=number)).exists():
+            raise ArbiterError(_("La tessera %(number)s ha già una prenotazione per questo torneo.")
+                               % {"number": number})
+    booking.last_name_1, booking.first_name_1 = players[0].last_name, players[0].first_name
+    booking.membership_1 = players[0].membership_number
+    if not booking.single:
+        booking.last_name_2, booking.first_name_2 = players[1].last_name, players[1].first_name
+        booking.membership_2 = players[1].membership_number
+    if not booking.contact_purged:
+        booking.contact = clean_line(contact, label=_("Telefono o e-mail"), max_length=200)
+    booking.save()
+    return booking

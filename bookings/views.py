@@ -156,6 +156,11 @@ def arbiter_page(request, tournament):
             if promoted is not None:
                 notices.promotion(promoted)
                 messages.success(request, _("Promossa dalla lista d'attesa: %(code)s.") % {"code": promoted.code})
+        elif action == "edit":
+            booking = _booking_of(tournament, request.POST.get("booking"))
+            services.edit(booking=booking, players=_form_players(request.POST, booking.single),
+                          contact=request.POST.get("contact", ""))
+            messages.success(request, _("Prenotazione %(code)s corretta.") % {"code": booking.code})
         elif action == "promote":
             notices.promotion(services.promote(booking=_booking_of(tournament, request.POST.get("booking"))))
         elif action == "pair":

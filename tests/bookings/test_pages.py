@@ -109,3 +109,16 @@ def test_pages_hold_no_inline_script(client, arbiter_client, opened):
     for page in pages:
         assert page.status_code == 200
         assert inline_problems(page.content.decode()) == []
+
+
+def test_arbiter_corrects_a_booking(arbiter_client, opened):
+    r = services.book(tournament=opened, players=[services.PlayerData("Ana", "Rosi"),
+                                                  services.PlayerData("Bruno", "Verdi")])
+    form = {"action": "edit", "booking": r.booking.pk, "last_name_1": "Rossi", "first_name_1": "Anna",
+            "last_name_2": "Verdi", "first_name_2": "Bruno", "contact": ""}
+    assert arbiter_client.post("/tornei/prova/prenotazioni/", form).status_code == 302
+    r.booking.refresh_from_db()
+    assert (r.booking.names, r.booking.seq, r.booking.state) == ("Rossi Anna – Verdi Bruno", 1, "booked")
+    arbiter_client.post("/tornei/prova/prenotazioni/", {**form, "last_name_1": "\x00"})
+    r.booking.refresh_from_db()
+    assert r.booking.last_name_1 == "Rossi"  # refused with a sentence, nothing changed
