@@ -146,6 +146,7 @@ def arbiter_page(request, tournament):
             if cap is None:
                 raise ArbiterError(_("I posti devono essere tra 1 e 1000."))
             services.open_bookings(tournament=tournament, cap=cap, until=_until(request.POST.get("until")),
+                                   opens_at=_until(request.POST.get("opens_at")),
                                    message=request.POST.get("message", ""))
             messages.success(request, _("Prenotazioni aperte."))
         elif action == "close":

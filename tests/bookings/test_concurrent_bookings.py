@@ -74,3 +74,43 @@ def test_two_hundred_bookings_at_once_hold_the_cap_and_the_line(tournament):
     # every waiting booking was told its own place in line: 1 … 186, none shared
     assert sorted(r.position for r in results if r.position) == list(range(1, total - CAP + 1))
     assert all(r.position is None for r in results if r.booking.state == "booked")
+
+
+def test_check_in_and_register_at_once_make_one_entrant(tournament, arbiter):
+    """The desk checks a booking in while the shell runs ``--register``: one pair, whichever
+    comes first (the conditional mark under the tournament's lock, bookings/entrants.py)."""
+    from bookings import entrants
+
+    tournament.date = timezone.localdate() + datetime.timedelta(days=7)
+    tournament.save(update_fields=["date"])
+    services.open_bookings(tournament=tournament, cap=4)
+    booking = _book(tournament, 1).booking
+    barrier, results = threading.Barrier(2), []
+
+    def run(call):
+        try:
+            barrier.wait()
+            for _ in range(2000):
+                try:
+                    results.append(call())
+                    return
+                except OperationalError as exc:
+                    if "locked" not in str(exc):
+                        raise
+                    time.sleep(0.002)
+        except Exception as exc:  # noqa: BLE001 - reported by the assertion below
+            results.append(repr(exc))
+        finally:
+            connections.close_all()
+
+    calls = [lambda: entrants.check_in(booking=booking, by=arbiter),
+             lambda: entrants.register_booked(tournament=tournament, by=arbiter)]
+    threads = [threading.Thread(target=run, args=(c,)) for c in calls]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert not [r for r in results if isinstance(r, str)], results
+    assert tournament.pairs.count() == 1
+    booking.refresh_from_db()
+    assert booking.present and booking.entrant_numbers == [1]

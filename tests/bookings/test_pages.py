@@ -122,3 +122,12 @@ def test_arbiter_corrects_a_booking(arbiter_client, opened):
     arbiter_client.post("/tornei/prova/prenotazioni/", {**form, "last_name_1": "\x00"})
     r.booking.refresh_from_db()
     assert r.booking.last_name_1 == "Rossi"  # refused with a sentence, nothing changed
+
+
+def test_arbiter_opens_from_a_moment_and_the_public_waits_for_it(client, arbiter_client, opened):
+    later = (datetime.datetime.now() + datetime.timedelta(days=1)).strftime("%Y-%m-%dT%H:%M")
+    answer = arbiter_client.post("/tornei/prova/prenotazioni/", {"action": "open", "cap": "5", "opens_at": later})
+    assert answer.status_code == 302
+    assert "non sono ancora aperte" in client.get("/prenota/prova/").content.decode()
+    arbiter_client.post("/tornei/prova/prenotazioni/", {"action": "open", "cap": "abc"})  # a sentence
+    assert "walk-ins" in arbiter_client.get("/tornei/prova/prenotazioni/accoglienza/").content.decode()
