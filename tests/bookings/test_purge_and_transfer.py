@@ -80,3 +80,10 @@ def test_export_carries_bookings_without_purged_contacts_and_import_restores_the
 
 def test_a_tournament_without_bookings_exports_as_before(tournament):
     assert "bookings" not in export_data(tournament)
+
+
+def test_the_command_refuses_negative_days(db):
+    from django.core.management import CommandError
+
+    with pytest.raises(CommandError, match="tra 0 e 36500"):
+        call_command("purge_contacts", "--days", "-1", stdout=StringIO())
