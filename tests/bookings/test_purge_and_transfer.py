@@ -87,3 +87,13 @@ def test_the_command_refuses_negative_days(db):
 
     with pytest.raises(CommandError, match="tra 0 e 36500"):
         call_command("purge_contacts", "--days", "-1", stdout=StringIO())
+
+
+def test_serve_runs_the_purge_as_it_starts(booked, settings):
+    """``manage.py serve`` calls ``purge_old_contacts`` before listening (serve.py)."""
+    from tournaments.management.commands.serve import purge_old_contacts
+
+    settings.BOOKINGS_CONTACT_DAYS = 0
+    warnings = []
+    purge_old_contacts(warnings.append)
+    assert warnings == [] and Booking.objects.get().contact == ""
