@@ -71,7 +71,9 @@ def book_page(request, slug):
         if _too_many(request, slug):
             context["error"] = _("Troppe prenotazioni in poco tempo: riprova tra un minuto.")
             return render(request, "bookings/book.html", context, status=429)
-        single = tournament.kind == Tournament.Kind.INDIVIDUAL or request.POST.get("kind") == "single"
+        # a pairs tournament books a pair or a single; an individual one a player; a teams
+        # one a team, in the name of its captain (one name)
+        single = tournament.kind != Tournament.Kind.PAIRS or request.POST.get("kind") == "single"
         try:
             result = services.book(tournament=tournament, players=_form_players(request.POST, single),
                                    contact=request.POST.get("contact", ""))

@@ -131,3 +131,13 @@ def test_arbiter_opens_from_a_moment_and_the_public_waits_for_it(client, arbiter
     assert "non sono ancora aperte" in client.get("/prenota/prova/").content.decode()
     arbiter_client.post("/tornei/prova/prenotazioni/", {"action": "open", "cap": "abc"})  # a sentence
     assert "walk-ins" in arbiter_client.get("/tornei/prova/prenotazioni/accoglienza/").content.decode()
+
+
+def test_individual_and_teams_book_one_name(client, opened):
+    from tournaments.models import Tournament
+
+    for kind in ("individual", "teams"):
+        Tournament.objects.filter(pk=opened.pk).update(kind=kind)
+        answer = client.post("/prenota/prova/", {"last_name_1": f"Rossi{kind}", "first_name_1": "Anna"})
+        assert answer.status_code == 302, answer.content[:300]
+    assert Booking.objects.filter(single=True).count() == 2
