@@ -71,6 +71,8 @@ INSTALLED_APPS = [
     "tournaments",
     "championships",
     "money",
+
+    "bookings",
 ]
 
 MIDDLEWARE = [
@@ -309,3 +311,18 @@ ARBITRO_LATE_PENALTY_MP = 100
 ARBITRO_LATE_FORFEIT_PERCENT = 70
 ARBITRO_LATE_FORFEIT_PERCENT_4_HANDS = 60
 ARBITRO_LATE_VP = 6
+
+# Bookings (bookings/, rules.md §21): contact details (phone, e-mail) are erased this many days
+# after the tournament's date by ``manage.py purge_contacts`` (also run when ``serve`` starts).
+BOOKINGS_CONTACT_DAYS = int(os.environ.get("ARBITRO_BOOKINGS_CONTACT_DAYS", "30"))
+# Public bookings per client address and per tournament (django-ratelimit rates, bookings/views.py).
+BOOKINGS_RATE_ADDRESS = os.environ.get("ARBITRO_BOOKINGS_RATE_ADDRESS", "10/m")
+BOOKINGS_RATE_TOURNAMENT = os.environ.get("ARBITRO_BOOKINGS_RATE_TOURNAMENT", "300/m")
+# Optional e-mails to bookers (bookings/notices.py): off by default; SMTP from the environment.
+BOOKINGS_EMAIL = os.environ.get("ARBITRO_BOOKINGS_EMAIL", "") in ("1", "true", "yes", "on")
+EMAIL_HOST = os.environ.get("ARBITRO_EMAIL_HOST", "localhost")
+EMAIL_PORT = int(os.environ.get("ARBITRO_EMAIL_PORT", "25"))
+EMAIL_HOST_USER = os.environ.get("ARBITRO_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = os.environ.get("ARBITRO_EMAIL_PASSWORD", "")
+EMAIL_USE_TLS = os.environ.get("ARBITRO_EMAIL_TLS", "") in ("1", "true", "yes", "on")
+DEFAULT_FROM_EMAIL = os.environ.get("ARBITRO_EMAIL_FROM", "arbitro@localhost")

@@ -10,5 +10,7 @@ urlpatterns = [
     path("", include("championships.urls")),
     path("soci/", include("members.urls")),  # the member registry (rules.md §16), arbiters only
     path("tornei/<slug:slug>/cassa/", include("money.urls")),  # fees and the treasurer's sheet (§21)
+    path("prenota/", include("bookings.urls_public")),  # bookings (rules.md §21), no account
+    path("tornei/<slug:slug>/prenotazioni/", include("bookings.urls")),
     path("", include("tournaments.urls")),
 ]

@@ -218,7 +218,7 @@ def export_data(tournament: Tournament) -> dict:
         "rounds": _rounds(tournament, keys),
         "penalties": _penalties(tournament, keys),
         "audit": _audit(tournament),
-        # other apps' data (the money of rules.md §21), only when they have some
+        # other apps' data (the money and the bookings of rules.md §21), only when they have some
         **sections.exported(tournament),
     }
 

@@ -1,6 +1,6 @@
-"""Sections another app adds to a tournament's file (today the money of rules.md §21,
-``money.transfer``), so that tournaments need not import it (``.importlinter``: money sits
-above tournaments).
+"""Sections other apps add to a tournament's file (the money and the bookings of rules.md §21:
+``money.transfer``, ``bookings.transfer``), so that tournaments need not import them
+(``.importlinter``: those apps sit above tournaments).
 
 A section is a top-level key of the file, written only when the app has something for the
 tournament (a file without it is a tournament without that data, and older builds ignore

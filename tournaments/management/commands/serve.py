@@ -212,6 +212,20 @@ def worker_commands(*, host: str, port: int, processes: int, threads: int | None
 STALE_UPLOAD_SECONDS = 15 * 60
 
 
+def purge_old_contacts(warn) -> None:
+    """Run ``manage.py purge_contacts`` (the bookings app: contacts erased after the retention,
+    rules.md §21) once as the server starts, by name so this app imports nothing above it; a
+    failure (a database not migrated yet) is a warning, never a server that does not start."""
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    try:
+        call_command("purge_contacts", stdout=StringIO())
+    except Exception as exc:  # noqa: BLE001 - the server must start anyway
+        warn(_("Attenzione: contatti delle prenotazioni non cancellati: %(error)s") % {"error": exc})
+
+
 def clear_stale_uploads(directory=None, *, older_than: float = STALE_UPLOAD_SECONDS,
                         now: float | None = None) -> int:
     """Delete the files of ``directory`` (default ``settings.FILE_UPLOAD_TEMP_DIR``, under
@@ -304,6 +318,7 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
             workers = 1
         if not shared_port:
             clear_stale_uploads()
+            purge_old_contacts(self.stderr.write)
         if workers > 1:
             if not port_is_free(host, port):
                 raise CommandError(_("La porta %(port)s è già in uso: ferma l'altro server o scegli --port.")
