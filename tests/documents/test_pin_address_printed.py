@@ -1,6 +1,6 @@
 """The PIN page's address is printed on the score sheets and the table list (the README
 promises it "printed under the QR codes")."""
-from tournaments import documents
+from tournaments.printing import documents
 
 
 def test_score_sheets_and_table_list_print_the_pin_page_address(published, monkeypatch):

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from tournaments import documents, services
+from tournaments import services
+from tournaments.printing import documents
 
 from .test_documents import played  # noqa: F401  (fixture)
 from .test_sheet_layout import _assert_qr_clear, _boxes_by_class, _layout, _meet, _rect

@@ -15,7 +15,7 @@ import segno
 from PIL import Image
 from pypdf import PdfReader
 
-from tournaments import links
+from tournaments.captains import links
 from tournaments.printing import pack as printpack, worker as printworker
 
 from .test_documents import played  # noqa: F401  (fixture)

@@ -7,7 +7,7 @@ import io
 
 from pypdf import PdfReader
 
-from tournaments import documents
+from tournaments.printing import documents
 
 
 def _doc(surnames):

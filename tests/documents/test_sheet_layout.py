@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import weasyprint
 
-from tournaments import documents
+from tournaments.printing import documents
 
 from .test_documents import played  # noqa: F401  (fixture)
 

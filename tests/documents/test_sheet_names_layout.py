@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import weasyprint
 
-from tournaments import documents, services
+from tournaments import services
+from tournaments.printing import documents
 
 from .test_sheet_layout import _boxes_by_class, _rect
 from ..tournaments.individual_helpers import indiv, register  # noqa: F401  (fixture)

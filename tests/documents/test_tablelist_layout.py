@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import weasyprint
 
-from tournaments import documents
+from tournaments.printing import documents
 
 from .test_documents import drafted  # noqa: F401  (fixture)
 from .test_sheet_layout import _rect

@@ -12,7 +12,8 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
-from tournaments import documents, selectors, services, spreadsheets
+from tournaments import selectors, services
+from tournaments.printing import documents, spreadsheets
 from tournaments.errors import ArbiterError
 from tournaments.models import Round, Table
 from tournaments.services import HandInput

@@ -11,7 +11,7 @@ import subprocess
 
 from django.urls import reverse
 
-from tournaments import documents
+from tournaments.printing import documents
 
 
 def _row(html: str, start: str) -> str:

@@ -230,7 +230,7 @@ def test_round_robin_counter_skips_other_systems(tournament, make_pairs, arbiter
 # -- pages ----------------------------------------------------------------------------------
 from django.urls import reverse  # noqa: E402
 
-from tournaments import documents, spreadsheets  # noqa: E402
+from tournaments.printing import documents, spreadsheets  # noqa: E402
 
 
 def test_groups_page_split_by_snake_and_by_hand(arbiter_client, rr8):

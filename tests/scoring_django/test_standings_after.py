@@ -17,7 +17,8 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournaments import documents, selectors, services, spreadsheets
+from tournaments import selectors, services
+from tournaments.printing import documents, spreadsheets
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Pair, Penalty, Round, ScoreSheet
 

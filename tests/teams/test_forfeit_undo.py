@@ -4,7 +4,8 @@ their numbers, links and PINs), the table list naming the forfeiting team."""
 import pytest
 from django.urls import reverse
 
-from tournaments import documents, selectors, services
+from tournaments import selectors, services
+from tournaments.printing import documents
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Match, Team
 from tournaments.services import HandInput

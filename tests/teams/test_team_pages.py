@@ -143,7 +143,7 @@ def test_late_team_from_the_teams_page(arbiter_client, make_teams_tournament, ar
 
 
 def test_table_list_shows_each_match_with_its_two_tables_and_sheets_name_team_and_pair(four, arbiter):
-    from tournaments import documents
+    from tournaments.printing import documents
 
     rnd = services.publish_round(round=services.generate_round(tournament=four, by=arbiter), by=arbiter)
     doc = documents.round_document(rnd, qr=False)
@@ -184,7 +184,7 @@ def test_pairing_by_hand_swaps_teams_and_moves_the_rest(arbiter_client, make_tea
 
 def test_standings_document_names_the_teams(four, arbiter):
     from tests.teams.test_team_cycle import play
-    from tournaments import documents
+    from tournaments.printing import documents
 
     play(arbiter, services.generate_round(tournament=four, by=arbiter))
     doc = documents.standings_document(four)

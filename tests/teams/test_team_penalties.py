@@ -9,7 +9,8 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from tests.teams.test_team_cycle import matches, play
-from tournaments import documents, selectors, services, team_selectors
+from tournaments import selectors, services, team_selectors
+from tournaments.printing import documents
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Penalty, Team
 from tournaments.services.guard import integrity_message

@@ -13,7 +13,8 @@ from openpyxl import load_workbook
 from tests.i18n.conftest import english_catalogue, italian_to_english  # noqa: F401 (fixtures)
 from tests.i18n.test_english_pages import leftovers
 from tests.tournaments.test_wording_polish import headings
-from tournaments import documents, services
+from tournaments import services
+from tournaments.printing import documents
 
 
 @pytest.fixture

@@ -252,7 +252,7 @@ def test_captain_page_names_the_four_players_and_the_table_list_pdf(client, arbi
     assert "7+8" in body and "7 Cognome7 Nome7 + 8 Cognome8 Nome8" in body
     rest = client.get(reverse("captain", args=[r1.tables.get(number=3).token])).content.decode()
     assert "9" in rest and "riposa" in rest
-    from tournaments import documents
+    from tournaments.printing import documents
 
     doc = documents.round_document(r1, qr=False)
     assert [(t.number, t.ns.number, t.ew.number if t.ew else None) for t in doc.tables] == [

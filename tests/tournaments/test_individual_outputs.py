@@ -7,7 +7,8 @@ from django.core.management import call_command
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournaments import documents, selectors
+from tournaments import selectors
+from tournaments.printing import documents
 from tournaments.models import Tournament
 
 

@@ -14,7 +14,8 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
-from tournaments import documents, selectors, services
+from tournaments import selectors, services
+from tournaments.printing import documents
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
 

@@ -12,7 +12,8 @@ from django.conf import settings
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournaments import documents, services, wording
+from tournaments import services, wording
+from tournaments.printing import documents
 from tournaments.models import Player
 
 from tests.i18n.conftest import english_catalogue  # noqa: F401 (the compiled English catalogue)

@@ -9,7 +9,8 @@ import re
 from pypdf import PdfReader
 
 from tests.transfer.conftest import empty_database, without_accounts
-from tournaments import documents, selectors, transfer
+from tournaments import selectors, transfer
+from tournaments.printing import documents
 from tournaments.models import AuditEntry, Round, Table, Tournament
 
 

@@ -58,7 +58,7 @@ from pathlib import Path
 from django.conf import settings
 from django.utils import translation
 
-from .. import links
+from ..captains import links
 from ..models import Round
 from . import documents, worker
 

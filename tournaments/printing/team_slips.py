@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.template.loader import render_to_string
 
-from .. import links
+from ..captains import links
 from ..models import Tournament
 from .documents import html_to_pdf, long_date
 
