@@ -4,12 +4,13 @@ The fixture ``tests/data/print-pack-text.json`` was written from the pack render
 ``main`` before the score sheets were stamped from one rendered form: for a deterministic
 29-pair tournament (14 playing tables and a rest, rules.md §6), the pack of round 1 closed
 (every sheet filled and confirmed) and of round 2 in play (three sheets entered, the others
-blank), it holds every page's text as pypdf extracts it and the links its QR codes carry.
+blank), it holds every page's text as pypdf extracts it, by line, and the links its QR codes carry.
 
 Compared here:
-- per page, the extracted words as a sorted list: names, table and pair numbers, PINs,
-  hands, totals, VP and the URLs printed under the QR codes are all words; their order on
-  the page is not compared (the stamped sheets draw the form first, then the values);
+- per page, its text line by line at the same height (:func:`_lines`): names, table and
+  pair numbers, PINs, hands, totals, VP and the URLs printed under the QR codes; the order
+  in which the page draws them is not compared (the stamped sheets draw the form first,
+  then the values);
 - per page, the links of its QR codes: each image is read module by module (1-bit PNG,
   4 pixels a module, a 2-module border: ``links.qr_png_uri``) and matched with segno's
   code of every link the round prints (captains, players' pages, PIN page, players'
@@ -99,7 +100,7 @@ def _drawn_images(content, resources) -> list:
     stream = content.get_contents() if hasattr(content, "get_contents") else content
     if stream is None:
         return []
-    ops = stream.operations if hasattr(stream, "operations") else ContentStream(stream, content.pdf).operations
+    ops = stream.operations if hasattr(stream, "operations") else ContentStream(stream, None).operations
     xobjects = resources.get("/XObject", {}) if resources else {}
     found = []
     for operands, op in ops:
@@ -113,14 +114,34 @@ def _drawn_images(content, resources) -> list:
     return found
 
 
+def _lines(page) -> list[list]:
+    """The page's text as lines by place: ``[[baseline y in pt, rounded], "text of that line
+    without spaces, left to right"], …]`` bottom to top, from pypdf's text operators with
+    their positions. Independent of the order the page draws its text in (a stamped sheet
+    draws the form's text first, then the values'), where pypdf's plain ``extract_text``
+    glues words drawn one after the other ("1037http://…")."""
+    found: dict[int, list] = {}
+
+    def visit(text, cm, tm, _font, _size):
+        if not text.strip():
+            return
+        x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+        y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+        found.setdefault(round(y), []).append((round(x, 1), "".join(text.split())))
+
+    page.extract_text(visitor_text=visit)
+    return [[y, "".join(t for _x, t in sorted(parts))] for y, parts in sorted(found.items())]
+
+
 def read_pack(pdf: bytes, rnd: Round) -> list[dict]:
-    """Every page of ``pdf``: ``{"text": pypdf's text, "qr": [links of its QR codes, in
-    the order pypdf lists the images; "?" for a code that is none of the round's links]}``."""
+    """Every page of ``pdf``: ``{"text": pypdf's text (to read), "lines": :func:`_lines`,
+    "qr": [links of its QR codes, in drawing order; "?" for a code that is none of the
+    round's links]}``."""
     known = _candidates(rnd)
     pages = []
     for page in PdfReader(io.BytesIO(pdf)).pages:
         qr = [known.get(_modules(img), "?") for img in _drawn_images(page, page["/Resources"])]
-        pages.append({"text": page.extract_text(), "qr": qr})
+        pages.append({"text": page.extract_text(), "lines": _lines(page), "qr": qr})
     return pages
 
 
@@ -141,14 +162,10 @@ def rounds(db, arbiter, public_url):
     return build(arbiter)
 
 
-def _words(text: str) -> list[str]:
-    return sorted(text.split())
-
-
 def _compare(got: list[dict], want: list[dict]) -> None:
     assert len(got) == len(want), "page count changed"
     for n, (g, w) in enumerate(zip(got, want), start=1):
-        assert _words(g["text"]) == _words(w["text"]), f"page {n}: text differs"
+        assert g["lines"] == w["lines"], f"page {n}: text differs"
         assert sorted(g["qr"]) == sorted(w["qr"]), f"page {n}: QR codes differ"
 
 
