@@ -476,6 +476,15 @@ def _submit_order(plan: list[tuple[str, tuple]]) -> list[int]:
     return first + sheets[:1] + table_list + sheets[1:]
 
 
+def _renderer(pack: Pack, kind: str):
+    """The worker function turning a part's HTML into PDF: A4 score sheets are stamped on
+    one rendered form (``worker.render_sheets_timed``, ``printing.stamp``), the rest (A5
+    sheets two to a page, table list, standings) rendered as they are."""
+    if kind == "sheets" and not pack.a5:
+        return worker.render_sheets_timed
+    return worker.render_timed
+
+
 _pool_lock = threading.Lock()
 
 
@@ -518,7 +527,7 @@ def run(pack: Pack, *, after: tuple[str, ...] | list[str] = ()) -> None:
                     cpu = time.thread_time()
                     html = _part_html(pack, kind, tables)
                     html_cpu += time.thread_time() - cpu
-                    results[i] = worker.render_timed(html)
+                    results[i] = _renderer(pack, kind)(html)
                     done += 1
                     _write_status(key, state="running", done=done, total=len(plan), sheets=pack.sheets)
             else:
@@ -530,7 +539,7 @@ def run(pack: Pack, *, after: tuple[str, ...] | list[str] = ()) -> None:
                         cpu = time.thread_time()
                         html = _part_html(pack, kind, tables)
                         html_cpu += time.thread_time() - cpu
-                        futures[pool.submit(worker.render_timed, html)] = i
+                        futures[pool.submit(_renderer(pack, kind), html)] = i
                     pending = set(futures)
                     while pending:  # the status is rewritten at least every second
                         finished, pending = wait(pending, timeout=1, return_when=FIRST_COMPLETED)

@@ -116,3 +116,21 @@ def render_timed(html: str) -> tuple[bytes, float]:
     start = _cpu_seconds()
     pdf = render(html)
     return pdf, _cpu_seconds() - start
+
+
+def render_sheets_timed(html: str) -> tuple[bytes, float]:
+    """As :func:`render_timed`, for a part of A4 score sheets: stamped on one rendered form
+    (``tournaments.printing.stamp.render_sheets``) instead of laid out sheet by sheet."""
+    from .stamp import render_sheets
+
+    start = _cpu_seconds()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        pdf = render_sheets(html)
+    finally:
+        if gc.get_count()[0] > COLLECT_AFTER:
+            gc.collect()
+        if was_enabled:
+            gc.enable()
+    return pdf, _cpu_seconds() - start
