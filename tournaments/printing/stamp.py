@@ -165,36 +165,40 @@ def _css(style) -> str:
             f"font-style: {style['font_style']}; letter-spacing: {spacing}; color: {rgba}")
 
 
-def _numbers(operands) -> list[float]:
-    return [float(o) for o in operands]
-
-
-def _strings_runs(pdf: bytes, doc) -> dict[tuple[int, float], list]:
+def _strings_runs(pdf: bytes) -> dict[tuple[int, float], list]:
     """The text operators of the strings document by (page, baseline rounded to 0.01 px):
-    ``[(fill colour operands, [(operands, operator), …]), …]``: every ``Tm``/``Tf``/``TJ`` of
-    that line, the ``Tf`` repeated so each line stands alone."""
+    ``[(fill colour line or None, [operator lines]), …]``, one entry a ``Tm`` of that line,
+    each with the ``Tf`` in force so it stands alone. Read line by line: WeasyPrint writes
+    one operator a line (``r g b rg``, ``BT``, ``a b c d x y Tm``, ``/F size Tf``, ``[…] TJ``)."""
     from pypdf import PdfReader
 
     reader = PdfReader(io.BytesIO(pdf))
     runs: dict[tuple[int, float], list] = {}
     for p, page in enumerate(reader.pages):
-        color, font, line = None, None, None
-        for operands, op in page.get_contents().operations:
+        color = font = line = None
+        for raw in page.get_contents().get_data().split(b"\n"):
+            op = raw.rsplit(b" ", 1)[-1]
             if op == b"rg":
-                color = operands
+                color = raw
             elif op == b"Tf":
-                font = operands
+                font = raw
                 if line is not None:
-                    line[-1][1].append((operands, op))
+                    line[-1][1].append(raw)
             elif op == b"Tm":
-                y = round(float(operands[5]), 2)
+                y = round(float(raw.split()[5]), 2)
                 line = runs.setdefault((p, y), [])
-                line.append((color, ([(font, b"Tf")] if font is not None else []) + [(operands, b"Tm")]))
+                line.append((color, ([font] if font is not None else []) + [raw]))
             elif op == b"ET":
                 line = None
             elif op in (b"TJ", b"Tj") and line is not None:
-                line[-1][1].append((operands, op))
+                line[-1][1].append(raw)
     return runs
+
+
+def _moved(tm: bytes, dx: float, dy: float) -> bytes:
+    """A ``Tm`` operator line moved by (dx, dy) px."""
+    a, b, c, d, x, y, _op = tm.split()
+    return b"%s %s %s %s %.4f %.4f Tm" % (a, b, c, d, float(x) + dx, float(y) + dy)
 
 
 def _png_image(src: str):
@@ -212,7 +216,7 @@ def render_sheets(html: str) -> bytes:
     docstring). HTML without sheets is rendered as is."""
     import weasyprint
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import (ArrayObject, ContentStream, DecodedStreamObject, DictionaryObject, FloatObject,
+    from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
                                NameObject, NumberObject, BooleanObject)
 
     sections = list(SECTION_RE.finditer(html))
@@ -243,6 +247,7 @@ def render_sheets(html: str) -> bytes:
 
     # 3. every distinct text value once, in its slot's font
     items: dict[tuple[str, str], int] = {}
+    classes: dict[str, str] = {}  # a value's font as CSS → its class (inline styles cost a parse each)
     lines = []
     for s, fields in zip(sheet_shape, sheet_fields):
         slots = forms[s][1]
@@ -251,11 +256,14 @@ def render_sheets(html: str) -> bytes:
         for (kind, value), slot in zip(fields, slots):
             if kind == "text" and value.strip():
                 css = _css(slot.style)
+                if css not in classes:
+                    classes[css] = f"s{len(classes)}"
                 if (css, value) not in items:
                     items[(css, value)] = len(lines)
-                    lines.append(f'<div data-s="{len(lines)}" style="{css}">{value}</div>')
+                    lines.append(f'<div data-s="{len(lines)}" class="{classes[css]}">{value}</div>')
     strings_head = ('<!DOCTYPE html><html><head><meta charset="utf-8"><style>@page { size: A4; margin: 0; } '
-                    'html, body { margin: 0; } div { white-space: pre; line-height: 1.5; }</style></head><body>')
+                    'html, body { margin: 0; } div { white-space: pre; line-height: 1.5; }'
+                    + "".join(f" .{name} {{ {css} }}" for css, name in classes.items()) + '</style></head><body>')
     placed: dict[int, tuple[int, float, float, float]] = {}  # item → (page, x, baseline, width)
     runs = {}
     fonts = None
@@ -271,7 +279,7 @@ def render_sheets(html: str) -> bytes:
                 width = max(t.position_x + t.width for t in texts) - start
                 placed[int(el.get("data-s"))] = (p, start, texts[0].position_y + texts[0].baseline, width)
         strings_pdf = sdoc.write_pdf()
-        runs = _strings_runs(strings_pdf, sdoc)
+        runs = _strings_runs(strings_pdf)
         sreader = PdfReader(io.BytesIO(strings_pdf))
         fonts = sreader.pages[0]["/Resources"]["/Font"]
 
@@ -338,21 +346,17 @@ def render_sheets(html: str) -> bytes:
             writer.add_page(next(odd_pages))
             continue
         form_ref, height = form_refs[s]
-        ops = [([FloatObject(1), FloatObject(0), FloatObject(0), FloatObject(-1), FloatObject(0), FloatObject(height)], b"cm"),
-               ([], b"q"), ([NameObject("/F0")], b"Do"), ([], b"Q"),
-               ([FloatObject(0.75), FloatObject(0), FloatObject(0), FloatObject(0.75), FloatObject(0), FloatObject(0)], b"cm")]
-        # the form is drawn in PDF space; the values in WeasyPrint's space (px, y down)
-        ops = ops[1:4] + [ops[0], ops[4]]
+        # the form is drawn in PDF space; the values in WeasyPrint's (px, y down)
+        ops = [b"q /F0 Do Q", b"1 0 0 -1 0 %.6f cm" % height, b"0.75 0 0 0.75 0 0 cm"]
         used = DictionaryObject()
         for (kind, value), slot in zip(fields, forms[s][1]):
             if kind == "img":
                 if not value:
                     continue
                 w, h = slot.box
-                ops += [([], b"q"), ([FloatObject(w), FloatObject(0), FloatObject(0), FloatObject(-h),
-                                      FloatObject(slot.x), FloatObject(slot.baseline + h)], b"cm"),
-                        ([image(value)], b"Do"), ([], b"Q")]
-                used[image(value)] = image_dict[image(value)]
+                name = image(value)
+                used[name] = image_dict[name]
+                ops.append(b"q %.4f 0 0 %.4f %.4f %.4f cm %s Do Q" % (w, -h, slot.x, slot.baseline + h, name.encode()))
                 continue
             if not value.strip():
                 continue
@@ -367,17 +371,10 @@ def render_sheets(html: str) -> bytes:
             dx, dy = x - sx, slot.baseline - sbase
             for color, text_ops in runs.get((p, round(sbase, 2)), []):
                 if color is not None:
-                    ops.append((color, b"rg"))
-                ops.append(([], b"BT"))
-                for operands, op in text_ops:
-                    if op == b"Tm":
-                        operands = _numbers(operands)
-                        operands = [FloatObject(v) for v in operands[:4]] + [FloatObject(operands[4] + dx),
-                                                                             FloatObject(operands[5] + dy)]
-                    ops.append((operands, op))
-                ops.append(([], b"ET"))
-        content = ContentStream(None, writer)
-        content.operations = ops
+                    ops.append(color)
+                ops.append(b"BT")
+                ops.extend(_moved(op, dx, dy) if op.endswith(b"Tm") else op for op in text_ops)
+                ops.append(b"ET")
         page = writer.add_blank_page(page_width, height)
         xobjects = DictionaryObject({NameObject("/F0"): form_ref})
         xobjects.update(used)
@@ -386,7 +383,7 @@ def render_sheets(html: str) -> bytes:
             resources[NameObject("/Font")] = font_ref
         page[NameObject("/Resources")] = resources
         stream = DecodedStreamObject()
-        stream.set_data(content.get_data())
+        stream.set_data(b"\n".join(ops))
         page[NameObject("/Contents")] = writer._add_object(stream.flate_encode())
     out = io.BytesIO()
     writer.write(out)
