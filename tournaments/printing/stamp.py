@@ -99,11 +99,11 @@ def _text_boxes(box):
 class _Slot:
     """Where one value of a form goes (CSS px, page coordinates, y down)."""
 
-    __slots__ = ("kind", "x", "baseline", "width", "slack", "align", "box", "style")
+    __slots__ = ("kind", "x", "baseline", "width", "slack", "align", "box", "css")
 
-    def __init__(self, kind, x=0.0, baseline=0.0, width=0.0, slack=0.0, align="left", box=None, style=None):
+    def __init__(self, kind, x=0.0, baseline=0.0, width=0.0, slack=0.0, align="left", box=None, css=""):
         self.kind, self.x, self.baseline, self.width = kind, x, baseline, width
-        self.slack, self.align, self.box, self.style = slack, align, box, style
+        self.slack, self.align, self.box, self.css = slack, align, box, css
 
 
 def _slots(page_box, count: int) -> list[_Slot] | None:
@@ -143,7 +143,7 @@ def _slots(page_box, count: int) -> list[_Slot] | None:
         container = container_of[id(line)].width  # the block's content width: the line's room
         align = line.style["text_align_all"]
         found[i] = _Slot("text", x=start, baseline=texts[0].position_y + texts[0].baseline, width=end - start,
-                         slack=container - used, align=align, style=b.style)
+                         slack=container - used, align=align, css=_css(b.style))
     if len(found) != count:
         return None
     return [found[i] for i in range(count)]
@@ -255,7 +255,7 @@ def render_sheets(html: str) -> bytes:
             continue
         for (kind, value), slot in zip(fields, slots):
             if kind == "text" and value.strip():
-                css = _css(slot.style)
+                css = slot.css
                 if css not in classes:
                     classes[css] = f"s{len(classes)}"
                 if (css, value) not in items:
@@ -291,7 +291,7 @@ def render_sheets(html: str) -> bytes:
         for (kind, value), slot in zip(fields, slots):
             if kind != "text" or not value.strip():
                 continue
-            i = items[(_css(slot.style), value)]
+            i = items[(slot.css, value)]
             if i not in placed or placed[i][3] - slot.width > slot.slack + 0.01:
                 return False
         return True
@@ -360,7 +360,7 @@ def render_sheets(html: str) -> bytes:
                 continue
             if not value.strip():
                 continue
-            i = items[(_css(slot.style), value)]
+            i = items[(slot.css, value)]
             p, sx, sbase, width = placed[i]
             if slot.align in ("right", "end"):
                 x = slot.x + slot.width - width
