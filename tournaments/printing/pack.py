@@ -65,7 +65,7 @@ from . import documents, worker
 log = logging.getLogger(__name__)
 
 #: Bump when a print template changes, so packs cached before are not served again.
-PACK_VERSION = "3"
+PACK_VERSION = "4"
 #: Score sheets per part: small enough for a smooth progress bar and load balancing.
 CHUNK = 25
 #: A4 score sheets per part: stamped on a form laid out once a part (``printing.stamp``,

@@ -26,7 +26,6 @@ rendered whole by WeasyPrint, as before, and put back in its place.
 from __future__ import annotations
 
 import base64
-import html as htmllib
 import io
 import re
 import zlib
