@@ -72,3 +72,16 @@ def test_html_without_sheets_renders_as_it_is(db):
         tournament="Prova", date=None, venue="", round_number=1, system="Mitchell", hands_per_round=4,
         scale_name="20 VP", scale_bands=(), tables=()))
     assert stamp.render_sheets(html).startswith(b"%PDF")
+
+
+def test_a_part_the_stamping_cannot_read_is_rendered_whole(db, monkeypatch, caplog):
+    from tournaments.printing import worker
+
+    def broken(html):
+        raise ValueError("unexpected sheet markup")
+
+    monkeypatch.setattr(stamp, "render_sheets", broken)
+    html = documents.scoresheets_html(_doc())
+    pdf, cpu = worker.render_sheets_timed(html)
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == 4 and cpu > 0
+    assert "stamping the score sheets failed" in caplog.text
