@@ -85,3 +85,14 @@ def test_a_part_the_stamping_cannot_read_is_rendered_whole(db, monkeypatch, capl
     pdf, cpu = worker.render_sheets_timed(html)
     assert len(PdfReader(io.BytesIO(pdf)).pages) == 4 and cpu > 0
     assert "stamping the score sheets failed" in caplog.text
+
+
+def test_a5_pages_of_two_sheets_carry_the_same_text_at_the_same_places(db):
+    # 4 tables two to a page: 2 pages; page 2 holds table 4 (its name wraps): rendered whole
+    html = documents.scoresheets_html(_doc(), a5=True)
+    stamped = PdfReader(io.BytesIO(stamp.render_sheets(html)))
+    whole = PdfReader(io.BytesIO(documents.html_to_pdf(html)))
+    assert len(stamped.pages) == len(whole.pages) == 2
+    for n, (got, want) in enumerate(zip(stamped.pages, whole.pages), start=1):
+        assert _lines(got) == _lines(want), f"page {n}"
+    assert [b"/F0 Do" in page.get_contents().get_data() for page in stamped.pages] == [True, False]

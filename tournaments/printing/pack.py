@@ -427,6 +427,7 @@ def _plan(pack: Pack) -> list[tuple[str, tuple]]:
     if pack.kind in ("tablelist", "standings"):
         return [(pack.kind, ())]
     tables = pack.round_doc.playing_tables
+    # A5: parts of CHUNK as before (each part's last page may hold one sheet: same pages)
     size = CHUNK if pack.a5 else STAMP_CHUNK
     chunks = [("sheets", tables[i:i + size]) for i in range(0, len(tables), size)]
     if pack.kind == "sheets":
@@ -482,10 +483,10 @@ def _submit_order(plan: list[tuple[str, tuple]]) -> list[int]:
 
 
 def _renderer(pack: Pack, kind: str):
-    """The worker function turning a part's HTML into PDF: A4 score sheets are stamped on
-    one rendered form (``worker.render_sheets_timed``, ``printing.stamp``), the rest (A5
-    sheets two to a page, table list, standings) rendered as they are."""
-    if kind == "sheets" and not pack.a5:
+    """The worker function turning a part's HTML into PDF: score sheets (A4, or A5 two to a
+    page) are stamped on one rendered form (``worker.render_sheets_timed``,
+    ``printing.stamp``), the table list and the standings rendered as they are."""
+    if kind == "sheets":
         return worker.render_sheets_timed
     return worker.render_timed
 

@@ -31,6 +31,8 @@ import re
 import zlib
 
 SECTION_RE = re.compile(r'<section class="sheet">.*?</section>', re.S)
+#: A page of A5 sheets: two sections in a ``<div class="pg">`` (one for an odd last table).
+A5_PAGE_RE = re.compile(r'<div class="pg">.*?</section>\s*</div>', re.S)
 TEXT_RE = re.compile(r'<span class="(?:[^"<>]* )?v">([^<]*)</span>')
 IMG_RE = re.compile(r'(<img class="[^"<>]*\bv" src=")([^"]*)(")')
 FIELD_RE = re.compile(TEXT_RE.pattern + "|" + IMG_RE.pattern)
@@ -210,15 +212,17 @@ def _png_image(src: str):
 
 
 def render_sheets(html: str) -> bytes:
-    """PDF bytes of the A4 score sheets ``html`` (``documents.scoresheets_html``, not A5):
-    the same pages WeasyPrint renders from it, stamped on one form a shape (module
-    docstring). HTML without sheets is rendered as is."""
+    """PDF bytes of the score sheets ``html`` (``documents.scoresheets_html``: A4, or A5 two
+    to a page, each page then one unit of shape and values): the same pages WeasyPrint
+    renders from it, stamped on one form a shape (module docstring). HTML without sheets
+    is rendered as is."""
     import weasyprint
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
                                NameObject, NumberObject, BooleanObject)
 
-    sections = list(SECTION_RE.finditer(html))
+    # one page a unit: a sheet (A4), or the page of two A5 sheets
+    sections = list((A5_PAGE_RE if '<div class="pg">' in html else SECTION_RE).finditer(html))
     if not sections:
         return weasyprint.HTML(string=html).write_pdf()
     head, tail = html[: sections[0].start()], html[sections[-1].end():]
