@@ -96,3 +96,24 @@ def test_a5_pages_of_two_sheets_carry_the_same_text_at_the_same_places(db):
     for n, (got, want) in enumerate(zip(stamped.pages, whole.pages), start=1):
         assert _lines(got) == _lines(want), f"page {n}"
     assert [b"/F0 Do" in page.get_contents().get_data() for page in stamped.pages] == [True, False]
+
+
+def test_team_and_partnership_sheets_carry_the_same_text_at_the_same_places(db):
+    # rules.md §15 a team's pair "3A" under its team's name; §9 a partnership "11+12" with
+    # each player's page as a QR code (two a line): other shapes, stamped all the same
+    team = documents.PairInfo("3A", (("Rossi", "Anna"), ("Verdi", "Bruno")), team="Jolly Team")
+    formed = documents.PairInfo("11+12", (("Neri", "Carla"), ("Bianchi", "Dario")))
+    pages = tuple(f"http://arbitro.test/p/prova/giocatore/{n}/" for n in (11, 12))
+    tables = (
+        _table(1, ns=team, ns_pages=("http://arbitro.test/p/prova/squadra/3/",),
+               ew_pages=("http://arbitro.test/p/prova/squadra/5/",)),
+        _table(2, ns=formed, ns_pages=pages, ew_pages=pages),
+    )
+    doc = documents.RoundDocument(
+        tournament="Prova", date=None, venue="", round_number=1, system="Danese", hands_per_round=3,
+        scale_name="20 VP", scale_bands=(), tables=tables, pin_url="http://arbitro.test/t/prova/pin/")
+    html = documents.scoresheets_html(doc)
+    stamped = PdfReader(io.BytesIO(stamp.render_sheets(html)))
+    whole = PdfReader(io.BytesIO(documents.html_to_pdf(html)))
+    assert [_lines(p) for p in stamped.pages] == [_lines(p) for p in whole.pages]
+    assert all(b"/F0 Do" in page.get_contents().get_data() for page in stamped.pages)
