@@ -300,10 +300,14 @@ def render_sheets(html: str) -> bytes:
         return True
 
     stamped = [fits(s, f) for s, f in zip(sheet_shape, sheet_fields)]
-    fallback_pages = []
+    fallback_pages = []  # the pages of each sheet rendered whole, in order
     odd = [m.group(0) for m, ok in zip(sections, stamped) if not ok]
     if odd:
-        fallback_pages = list(PdfReader(io.BytesIO(whole(odd))).pages)
+        pages = list(PdfReader(io.BytesIO(whole(odd))).pages)
+        if len(pages) == len(odd):
+            fallback_pages = [[page] for page in pages]
+        else:  # a sheet ran onto a second page: render them one by one to know whose it is
+            fallback_pages = [list(PdfReader(io.BytesIO(whole([o]))).pages) for o in odd]
 
     # 4. the pages
     writer = PdfWriter()
@@ -346,7 +350,8 @@ def render_sheets(html: str) -> bytes:
         if form_refs else 595.275591
     for s, fields, ok in zip(sheet_shape, sheet_fields, stamped):
         if not ok:
-            writer.add_page(next(odd_pages))
+            for page in next(odd_pages):
+                writer.add_page(page)
             continue
         form_ref, height = form_refs[s]
         # the form is drawn in PDF space; the values in WeasyPrint's (px, y down)
