@@ -34,7 +34,7 @@ def test_sheets_name_each_lines_page_only_when_public(played, arbiter):
     assert t1.ew_pages == ("http://127.0.0.1:8000/p/prova/coppia/5/",)
     assert doc.players_url == "http://127.0.0.1:8000/p/prova/cerca/"
     html = documents.scoresheets_html(doc)
-    assert html.count('class="qrimg pq"') == 2 * len(doc.playing_tables)
+    assert html.count('class="qrimg pq v"') == 2 * len(doc.playing_tables)
     assert documents.tablelist_html(doc).count('class="players"') == 1
     assert 'class="players"' not in documents.tablelist_html(doc, qr=False)
 

@@ -98,13 +98,15 @@ def test_a_new_state_supersedes_the_running_job_and_waits_for_it(drafted, monkey
         events.append("old stopped")
         printpack._write_status(old, state="superseded", done=2, total=3, sheets=2)
 
-    real = printworker.render_timed
+    def counted(real):
+        def render(html):
+            events.append("new renders")
+            return real(html)
+        return render
 
-    def render(html):
-        events.append("new renders")
-        return real(html)
-
-    monkeypatch.setattr(printworker, "render_timed", render)
+    monkeypatch.setattr(printworker, "render_timed", counted(printworker.render_timed))
+    # the A4 sheets' part is stamped (printing.stamp) by its own worker function
+    monkeypatch.setattr(printworker, "render_sheets_timed", counted(printworker.render_sheets_timed))
     watcher = threading.Thread(target=old_job_stops)
     watcher.start()
     state = printpack.start(pack)

@@ -88,7 +88,7 @@ def test_every_score_sheet_of_the_pack_carries_its_qr_code(played):  # noqa: F81
     pack = printpack.prepare(played.rounds.get(number=1))
     (kind, tables), = [part for part in printpack._plan(pack) if part[0] == "sheets"]
     html = printpack._part_html(pack, kind, tables)
-    assert html.count('<img class="qrimg" src="data:image/png;base64,') == 4
+    assert html.count('<img class="qrimg v" src="data:image/png;base64,') == 4
     printpack.start(pack)
     reader = PdfReader(str(printpack.pdf_path(pack.key)))
     for number, page in zip(range(1, 5), reader.pages[2:6]):  # the text printed under the code
@@ -96,6 +96,7 @@ def test_every_score_sheet_of_the_pack_carries_its_qr_code(played):  # noqa: F81
         assert f"Tavolo {number}" in text and "Capitano: inquadra il codice" in text
 
 
-def test_parts_go_to_the_workers_standings_and_first_sheets_then_the_table_list():
+def test_parts_go_to_the_workers_standings_then_the_table_list_then_the_sheets():
+    # stamped sheets (printing.stamp) cost less than the table list: it must start early
     plan = [("tablelist", ()), ("sheets", (1,)), ("sheets", (2,)), ("sheets", (3,)), ("standings", ())]
-    assert printpack._submit_order(plan) == [4, 1, 0, 2, 3]
+    assert printpack._submit_order(plan) == [4, 0, 1, 2, 3]

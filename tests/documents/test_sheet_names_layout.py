@@ -34,7 +34,7 @@ def _check(doc, a5: bool):
         for child in pn.descendants():
             if child is not pn and hasattr(child, "border_box_x"):
                 assert _rect(child)[2] <= n[0] + 0.01
-        texts.append(pn.element.text)
+        texts.append("".join(pn.element.itertext()))
     assert "11+12" in texts
 
 

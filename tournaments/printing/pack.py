@@ -13,7 +13,7 @@ shows and served from a file cache until something on it changes.
   (status file, under an ``flock`` so several server processes agree) and renders it in a
   background thread of this server process.
 - The job renders the HTML of each part in this process (table list, score sheets in chunks
-  of :data:`CHUNK`, standings; no database access: everything was read by :func:`prepare`),
+  of :data:`CHUNK` (A4: :data:`STAMP_CHUNK`), standings; no database access: everything was read by :func:`prepare`),
   has worker processes turn each part into PDF (``tournaments.printing.worker``, niceness 10; ONE
   worker while the round is in play so the captains' saves keep their CPU, otherwise up to
   the cores) and joins the parts in order with pypdf into ``<ARBITRO_PRINT_CACHE_DIR>/<key>.pdf``.
@@ -65,9 +65,12 @@ from . import documents, worker
 log = logging.getLogger(__name__)
 
 #: Bump when a print template changes, so packs cached before are not served again.
-PACK_VERSION = "3"
+PACK_VERSION = "4"
 #: Score sheets per part: small enough for a smooth progress bar and load balancing.
 CHUNK = 25
+#: A4 score sheets per part: stamped on a form laid out once a part (``printing.stamp``,
+#: about 11 ms a sheet plus some 0.15 s a part), so a 250-table round is two parts, one a core.
+STAMP_CHUNK = 125
 #: A "running" status not updated for this long belongs to a job that died: restart it.
 STALE_SECONDS = 60
 #: A running job rewrites its status at least this often (seconds), even inside a long part.
@@ -424,7 +427,9 @@ def _plan(pack: Pack) -> list[tuple[str, tuple]]:
     if pack.kind in ("tablelist", "standings"):
         return [(pack.kind, ())]
     tables = pack.round_doc.playing_tables
-    chunks = [("sheets", tables[i:i + CHUNK]) for i in range(0, len(tables), CHUNK)]
+    # A5: parts of CHUNK as before (each part's last page may hold one sheet: same pages)
+    size = CHUNK if pack.a5 else STAMP_CHUNK
+    chunks = [("sheets", tables[i:i + size]) for i in range(0, len(tables), size)]
     if pack.kind == "sheets":
         return chunks or [("sheets", ())]
     return [("tablelist", ())] + chunks + [("standings", ())]
@@ -466,14 +471,24 @@ def _part_html(pack: Pack, kind: str, tables: tuple) -> str:
 
 
 def _submit_order(plan: list[tuple[str, tuple]]) -> list[int]:
-    """Indexes of ``plan`` in the order the parts go to the workers: the standings and the
-    first score sheets, which need few QR codes, so both workers start at once; then the
-    table list (the longest part: it must not be left for the end, and drawing its 250 QR
-    codes takes the server about 2 s while the workers render), then the other sheets."""
+    """Indexes of ``plan`` in the order the parts go to the workers: the standings (its
+    HTML is ready at once, so a worker starts while the server draws the table list's QR
+    codes), then the table list, the longest part since the score sheets are stamped
+    (``printing.stamp``: 250 sheets cost less than the table list), then the sheets, which
+    fill the time the other worker spends on the table list."""
     first = [i for i, (kind, _t) in enumerate(plan) if kind == "standings"]
     sheets = [i for i, (kind, _t) in enumerate(plan) if kind == "sheets"]
     table_list = [i for i, (kind, _t) in enumerate(plan) if kind == "tablelist"]
-    return first + sheets[:1] + table_list + sheets[1:]
+    return first + table_list + sheets
+
+
+def _renderer(pack: Pack, kind: str):
+    """The worker function turning a part's HTML into PDF: score sheets (A4, or A5 two to a
+    page) are stamped on one rendered form (``worker.render_sheets_timed``,
+    ``printing.stamp``), the table list and the standings rendered as they are."""
+    if kind == "sheets":
+        return worker.render_sheets_timed
+    return worker.render_timed
 
 
 _pool_lock = threading.Lock()
@@ -518,7 +533,7 @@ def run(pack: Pack, *, after: tuple[str, ...] | list[str] = ()) -> None:
                     cpu = time.thread_time()
                     html = _part_html(pack, kind, tables)
                     html_cpu += time.thread_time() - cpu
-                    results[i] = worker.render_timed(html)
+                    results[i] = _renderer(pack, kind)(html)
                     done += 1
                     _write_status(key, state="running", done=done, total=len(plan), sheets=pack.sheets)
             else:
@@ -530,7 +545,7 @@ def run(pack: Pack, *, after: tuple[str, ...] | list[str] = ()) -> None:
                         cpu = time.thread_time()
                         html = _part_html(pack, kind, tables)
                         html_cpu += time.thread_time() - cpu
-                        futures[pool.submit(worker.render_timed, html)] = i
+                        futures[pool.submit(_renderer(pack, kind), html)] = i
                     pending = set(futures)
                     while pending:  # the status is rewritten at least every second
                         finished, pending = wait(pending, timeout=1, return_when=FIRST_COMPLETED)
@@ -617,4 +632,4 @@ def join(parts: list[bytes], target: Path) -> int:
 
 __all__ = ["Pack", "prepare", "prepare_document", "estimated_pages", "inline_ok", "with_qr", "key_format",
            "FORMATS", "start", "run", "status", "pdf_path", "valid_key", "join", "prune",
-           "workers_for", "cache_dir", "CHUNK", "STALE_SECONDS", "PACK_VERSION"]
+           "workers_for", "cache_dir", "CHUNK", "STAMP_CHUNK", "STALE_SECONDS", "PACK_VERSION"]

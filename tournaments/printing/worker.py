@@ -17,6 +17,7 @@ worker's last parts are never collected at all: the process ends with the job.
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import resource
 import signal
@@ -115,4 +116,35 @@ def render_timed(html: str) -> tuple[bytes, float]:
     costs beside its wall time (which depends on whatever else the cores are running)."""
     start = _cpu_seconds()
     pdf = render(html)
+    return pdf, _cpu_seconds() - start
+
+
+def weasyprint_render(html: str) -> bytes:
+    """PDF bytes of ``html`` laid out whole by WeasyPrint (no collector handling)."""
+    import weasyprint
+
+    return weasyprint.HTML(string=html).write_pdf()
+
+
+def render_sheets_timed(html: str) -> tuple[bytes, float]:
+    """As :func:`render_timed`, for a part of A4 score sheets: stamped on one rendered form
+    (``tournaments.printing.stamp.render_sheets``) instead of laid out sheet by sheet; should
+    the stamping fail (HTML it does not expect), the part is rendered whole and the error
+    logged."""
+    from .stamp import render_sheets
+
+    start = _cpu_seconds()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        try:
+            pdf = render_sheets(html)
+        except Exception:  # a sheet the stamping does not understand: the pack still prints
+            logging.getLogger(__name__).exception("stamping the score sheets failed; rendering them whole")
+            pdf = weasyprint_render(html)
+    finally:
+        if gc.get_count()[0] > COLLECT_AFTER:
+            gc.collect()
+        if was_enabled:
+            gc.enable()
     return pdf, _cpu_seconds() - start

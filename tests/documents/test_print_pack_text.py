@@ -1,0 +1,185 @@
+"""The print pack's PDF keeps its text and its QR codes whatever renders it (issue 35).
+
+The fixture ``tests/data/print-pack-text.json`` was written from the pack renderer of
+``main`` before the score sheets were stamped from one rendered form: for a deterministic
+29-pair tournament (14 playing tables and a rest, rules.md §6), the pack of round 1 closed
+(every sheet filled and confirmed) and of round 2 in play (three sheets entered, the others
+blank), it holds every page's text as pypdf extracts it, by line, and the links its QR codes carry.
+
+Compared here:
+- per page, its text line by line at the same height (:func:`_lines`): names, table and
+  pair numbers, PINs, hands, totals, VP and the URLs printed under the QR codes; the order
+  in which the page draws them is not compared (the stamped sheets draw the form first,
+  then the values);
+- per page, the links of its QR codes: each image is read module by module (1-bit PNG,
+  4 pixels a module, a 2-module border: ``links.qr_png_uri``) and matched with segno's
+  code of every link the round prints (captains, players' pages, PIN page, players'
+  search), i.e. decoded for the one encoder the app uses.
+
+``ARBITRO_PRINT_PACK_COPY=<folder>`` keeps the two PDFs there, to look at them. Regenerate (only from a renderer known to be right): ``ARBITRO_WRITE_PRINT_FIXTURE=1
+.venv/bin/python -m pytest -q -p no:xdist tests/documents/test_print_pack_text.py``.
+"""
+from __future__ import annotations
+
+import datetime
+import io
+import json
+import os
+from pathlib import Path
+
+import pytest
+import segno
+from pypdf import PdfReader
+
+from tournaments import services, simulation
+from tournaments.models import Round, Table
+from tournaments.printing import documents, pack as printpack
+
+DATA = Path(__file__).resolve().parents[1] / "data"
+FIXTURE = DATA / "print-pack-text.json"
+PUBLIC_URL = "http://arbitro.test"
+
+#: Round 2's sheets entered while it is in play: table → N/S hand scores (E/W the same minus
+#: 100, 4 hands: the tournament plays 4 hands a round).
+IN_PLAY_HANDS = {1: [400, 300, 200, 100], 4: [1200, -100, 600, 50], 9: [0, 0, 0, 0]}
+
+
+def build(arbiter) -> tuple[Round, Round]:
+    """The deterministic tournament: round 1 closed, round 2 published with three sheets
+    entered. Tokens and PINs (random in the app) are set by table, so links are fixed."""
+    t = simulation.simulate(registrations=DATA / "registrations-29.csv", plan="MMMD", hands=4, seed=7,
+                            stop_after=1, name="Prova di stampa", slug="prova-stampa",
+                            date=datetime.date(2026, 11, 30))
+    t.public_enabled = True
+    t.save(update_fields=["public_enabled"])
+    closed = t.rounds.get(number=1)
+    in_play = services.publish_round(round=t.rounds.get(number=2), by=arbiter)
+    for table in Table.objects.filter(round__tournament=t):
+        Table.objects.filter(pk=table.pk).update(token=f"tok{table.round.number}x{table.number:03d}",
+                                                 pin=f"{(table.round.number * 1000 + table.number * 37) % 10000:04d}")
+    for number, ns in IN_PLAY_HANDS.items():
+        table = in_play.tables.get(number=number)
+        hands = [services.HandInput(ns=a, ew=a - 100) for a in ns]
+        services.save_score_sheet(table=table, hands=hands, by=arbiter)
+    return closed, in_play
+
+
+def _modules(image) -> tuple[tuple[bool, ...], ...]:
+    """A printed QR code's modules (True dark), read from its 1-bit PNG: 4 pixels a module,
+    the centre pixel of each, the 2-module border dropped (``links.qr_png_uri``)."""
+    gray = image.convert("L")
+    size = gray.width // 4 - 4
+    return tuple(tuple(gray.getpixel(((2 + x) * 4 + 2, (2 + y) * 4 + 2)) < 128 for x in range(size))
+                 for y in range(size))
+
+
+def _code(url: str) -> tuple[tuple[bool, ...], ...]:
+    return tuple(tuple(bool(v) for v in row) for row in segno.make(url, error="m", mask=links_mask()).matrix)
+
+
+def links_mask() -> int:
+    from tournaments import links
+
+    return links.PRINT_QR_MASK
+
+
+def _candidates(rnd: Round) -> dict:
+    doc = documents.round_document(rnd, qr=False)
+    urls = {doc.pin_url, doc.players_url}
+    for t in doc.tables:
+        urls.update(u for u in (t.captain_url, *t.ns_pages, *t.ew_pages) if u)
+    return {_code(u): u for u in urls}
+
+
+def _drawn_images(content, resources) -> list:
+    """The images ``content`` (a page or a form XObject) draws, in drawing order, as PIL
+    images: its ``Do`` operators followed into form XObjects (pypdf's ``page.images`` lists
+    every image of the resources, which WeasyPrint shares between the pages of a part)."""
+    from pypdf.generic import ContentStream
+
+    stream = content.get_contents() if hasattr(content, "get_contents") else content
+    if stream is None:
+        return []
+    ops = stream.operations if hasattr(stream, "operations") else ContentStream(stream, None).operations
+    xobjects = resources.get("/XObject", {}) if resources else {}
+    found = []
+    for operands, op in ops:
+        if op != b"Do":
+            continue
+        xobj = xobjects[operands[0]].get_object()
+        if xobj["/Subtype"] == "/Image":
+            found.append(xobj.decode_as_image())
+        else:
+            found.extend(_drawn_images(xobj, xobj.get("/Resources", resources)))
+    return found
+
+
+def _lines(page) -> list[list]:
+    """The page's text as lines by place: ``[[baseline y in pt, rounded], "text of that line
+    without spaces, left to right"], …]`` bottom to top, from pypdf's text operators with
+    their positions. Independent of the order the page draws its text in (a stamped sheet
+    draws the form's text first, then the values'), where pypdf's plain ``extract_text``
+    glues words drawn one after the other ("1037http://…")."""
+    found: dict[int, list] = {}
+
+    def visit(text, cm, tm, _font, _size):
+        if not text.strip():
+            return
+        x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
+        y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
+        found.setdefault(round(y), []).append((round(x, 1), "".join(text.split())))
+
+    page.extract_text(visitor_text=visit)
+    return [[y, "".join(t for _x, t in sorted(parts))] for y, parts in sorted(found.items())]
+
+
+def read_pack(pdf: bytes, rnd: Round) -> list[dict]:
+    """Every page of ``pdf``: ``{"text": pypdf's text (to read), "lines": :func:`_lines`,
+    "qr": [links of its QR codes, in drawing order; "?" for a code that is none of the
+    round's links]}``."""
+    known = _candidates(rnd)
+    pages = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        qr = [known.get(_modules(img), "?") for img in _drawn_images(page, page["/Resources"])]
+        pages.append({"text": page.extract_text(), "lines": _lines(page), "qr": qr})
+    return pages
+
+
+def render(rnd: Round) -> bytes:
+    pack = printpack.prepare(rnd)
+    state = printpack.start(pack, background=False)
+    assert state["state"] == "done", state
+    return printpack.pdf_path(pack.key).read_bytes()
+
+
+@pytest.fixture
+def public_url(monkeypatch):
+    monkeypatch.setenv("ARBITRO_PUBLIC_URL", PUBLIC_URL)
+
+
+@pytest.fixture
+def rounds(db, arbiter, public_url):
+    return build(arbiter)
+
+
+def _compare(got: list[dict], want: list[dict]) -> None:
+    assert len(got) == len(want), "page count changed"
+    for n, (g, w) in enumerate(zip(got, want), start=1):
+        assert g["lines"] == w["lines"], f"page {n}: text differs"
+        assert sorted(g["qr"]) == sorted(w["qr"]), f"page {n}: QR codes differ"
+
+
+def test_pack_text_and_qr_codes_match_the_fixture(rounds):
+    closed, in_play = rounds
+    pdfs = {"closed": render(closed), "in_play": render(in_play)}
+    if os.environ.get("ARBITRO_PRINT_PACK_COPY"):  # a folder: keep the PDFs to look at them
+        for name, pdf in pdfs.items():
+            (Path(os.environ["ARBITRO_PRINT_PACK_COPY"]) / f"pack-{name}.pdf").write_bytes(pdf)
+    got = {"closed": read_pack(pdfs["closed"], closed), "in_play": read_pack(pdfs["in_play"], in_play)}
+    if os.environ.get("ARBITRO_WRITE_PRINT_FIXTURE"):
+        FIXTURE.write_text(json.dumps(got, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    want = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    # the fixture covers what it should: 14 sheets a round, every captain's code decoded
+    assert all("?" not in p["qr"] for p in want["closed"] + want["in_play"])
+    _compare(got["closed"], want["closed"])
+    _compare(got["in_play"], want["in_play"])

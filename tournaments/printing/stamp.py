@@ -1,0 +1,398 @@
+"""A4 score sheets stamped on one rendered form (rules.md §10; issue 35): no Django, no database.
+
+The score sheets of a round are one form filled 250 times, and WeasyPrint laying the whole
+form out again for every table was most of a print pack's time (about 95 ms of CPU a sheet).
+:func:`render_sheets` takes the very HTML ``documents.scoresheets_html`` writes (one
+``<section class="sheet">`` a table; every value that changes from table to table is a
+``<span class="v">`` holding only text, or an ``<img class="… v">``) and:
+
+1. groups the sheets by **shape**: the section with every value blanked (rows, a state line,
+   an arbitral note, the players' QR codes: anything that moves the form);
+2. lays out **one form a shape** with WeasyPrint, the shape's first sheet with its values
+   hidden (``visibility: hidden`` keeps their boxes), and reads from the layout where each
+   value goes: its baseline, its alignment and the room its line leaves;
+3. renders every **distinct value once**, each on its own line in the same font (one
+   WeasyPrint document: about 0.6 ms a line instead of a form a sheet), and keeps the text
+   operators WeasyPrint wrote for it (glyphs, kerning, font, colour);
+4. writes each sheet as a page that draws its shape's form (a PDF form XObject, stored
+   once) and, moved to their places, the text operators of its values and its QR codes
+   (1-bit images, stored once each).
+
+The pages show the same text in the same fonts at the same places, and pypdf extracts the
+same words (``tests/documents/test_print_pack_text.py``). A sheet whose value would not fit
+where the form's did (a name longer than its line, a pair number wider than its box) is
+rendered whole by WeasyPrint, as before, and put back in its place.
+"""
+from __future__ import annotations
+
+import base64
+import io
+import re
+import zlib
+
+SECTION_RE = re.compile(r'<section class="sheet">.*?</section>', re.S)
+#: A page of A5 sheets: two sections in a ``<div class="pg">`` (one for an odd last table).
+A5_PAGE_RE = re.compile(r'<div class="pg">.*?</section>\s*</div>', re.S)
+TEXT_RE = re.compile(r'<span class="(?:[^"<>]* )?v">([^<]*)</span>')
+IMG_RE = re.compile(r'(<img class="[^"<>]*\bv" src=")([^"]*)(")')
+FIELD_RE = re.compile(TEXT_RE.pattern + "|" + IMG_RE.pattern)
+#: Placeholder laid out for a value that is empty in the shape's first sheet (a blank hand
+#: cell): its row has a fixed height, so the form is the same, and the place is known.
+PLACEHOLDER = "0"
+HIDE = ".v { visibility: hidden; }"
+
+
+def _fields(section: str) -> list[tuple[str, str]]:
+    """The values of one sheet in document order: ("text", unescaped text) or ("img", src)."""
+    out = []
+    for m in FIELD_RE.finditer(section):
+        if m.group(1) is not None:
+            out.append(("text", m.group(1)))
+        else:
+            out.append(("img", m.group(3)))
+    return out
+
+
+def _shape(section: str) -> str:
+    """The section with its values blanked: two sheets of one shape share one form."""
+    return IMG_RE.sub(r"\1\3", TEXT_RE.sub(lambda m: m.group(0)[: m.start(1) - m.start(0)] + "</span>", section))
+
+
+def _numbered(section: str) -> str:
+    """The shape's first section with each value numbered (``data-i``) and an empty one
+    given :data:`PLACEHOLDER`, so the form's layout says where every value goes."""
+    counter = iter(range(10**6))
+
+    def text(m):
+        i = next(counter)
+        head = m.group(0)[: m.start(1) - m.start(0)]
+        return head[:-1] + f' data-i="{i}">' + (m.group(1) or PLACEHOLDER) + "</span>"
+
+    def img(m):
+        i = next(counter)
+        return m.group(1)[: -len(' src="')] + f' data-i="{i}" src="' + m.group(2) + m.group(3)
+
+    out, pos = [], 0
+    for m in FIELD_RE.finditer(section):
+        out.append(section[pos:m.start()])
+        if m.group(1) is not None:
+            out.append(text(m))
+        else:
+            m2 = IMG_RE.match(m.group(0))
+            out.append(img(m2))
+        pos = m.end()
+    out.append(section[pos:])
+    return "".join(out)
+
+
+def _walk(box):
+    yield box
+    for child in getattr(box, "children", ()) or ():
+        yield from _walk(child)
+
+
+def _text_boxes(box):
+    from weasyprint.formatting_structure.boxes import TextBox
+
+    return [b for b in _walk(box) if isinstance(b, TextBox)]
+
+
+class _Slot:
+    """Where one value of a form goes (CSS px, page coordinates, y down)."""
+
+    __slots__ = ("kind", "x", "baseline", "width", "slack", "align", "box", "css")
+
+    def __init__(self, kind, x=0.0, baseline=0.0, width=0.0, slack=0.0, align="left", box=None, css=""):
+        self.kind, self.x, self.baseline, self.width = kind, x, baseline, width
+        self.slack, self.align, self.box, self.css = slack, align, box, css
+
+
+def _slots(page_box, count: int) -> list[_Slot] | None:
+    """The :class:`_Slot` of every numbered value of a laid-out form; None when a value of
+    the shape's first sheet took more than one line (that form cannot be reused)."""
+    from weasyprint.formatting_structure.boxes import InlineBox, LineBox, ReplacedBox
+
+    found: dict[int, _Slot] = {}
+    owner, container_of = {}, {}
+    for parent in _walk(page_box):
+        for line in getattr(parent, "children", ()) or ():
+            if isinstance(line, LineBox):
+                container_of[id(line)] = parent
+                for b in _walk(line):
+                    owner[id(b)] = line
+    for b in _walk(page_box):
+        el = getattr(b, "element", None)
+        if el is None or el.get("data-i") is None or getattr(b, "element_tag", None) is None:
+            continue
+        if not isinstance(b, (InlineBox, ReplacedBox)):  # a value's text box: read with its span
+            continue
+        i = int(el.get("data-i"))
+        if isinstance(b, ReplacedBox):
+            found[i] = _Slot("img", x=b.content_box_x(), baseline=b.content_box_y(), width=b.width,
+                             box=(b.width, b.height))
+            continue
+        if i in found:  # a value split over two lines
+            return None
+        texts = _text_boxes(b)
+        line = owner.get(id(b))
+        if not texts or line is None:
+            return None
+        start = min(t.position_x for t in texts)
+        end = max(t.position_x + t.width for t in texts)
+        content = _text_boxes(line)
+        used = max(t.position_x + t.width for t in content) - min(t.position_x for t in content)
+        container = container_of[id(line)].width  # the block's content width: the line's room
+        align = line.style["text_align_all"]
+        found[i] = _Slot("text", x=start, baseline=texts[0].position_y + texts[0].baseline, width=end - start,
+                         slack=container - used, align=align, css=_css(b.style))
+    if len(found) != count:
+        return None
+    return [found[i] for i in range(count)]
+
+
+_STYLE_KEYS = ("font_family", "font_size", "font_weight", "font_style", "font_stretch", "letter_spacing",
+               "word_spacing", "font_variant_numeric", "font_kerning")
+
+
+def _css(style) -> str:
+    """Inline CSS reproducing a value's font and colour (``style``: WeasyPrint's computed style)."""
+    family = ", ".join("'" + f + "'" for f in style["font_family"])
+    color = style["color"]
+    red, green, blue = color.to("srgb").coordinates
+    rgba = f"rgba({red * 255:.3f},{green * 255:.3f},{blue * 255:.3f},{color.alpha})"
+    spacing = style["letter_spacing"]
+    spacing = f"{spacing}px" if isinstance(spacing, (int, float)) else "normal"
+    return (f"font-family: {family}; font-size: {style['font_size']}px; font-weight: {style['font_weight']}; "
+            f"font-style: {style['font_style']}; letter-spacing: {spacing}; color: {rgba}")
+
+
+def _strings_runs(pdf: bytes) -> dict[tuple[int, float], list]:
+    """The text operators of the strings document by (page, baseline rounded to 0.01 px):
+    ``[(fill colour line or None, [operator lines]), …]``, one entry a ``Tm`` of that line,
+    each with the ``Tf`` in force so it stands alone. Read line by line: WeasyPrint writes
+    one operator a line (``r g b rg``, ``BT``, ``a b c d x y Tm``, ``/F size Tf``, ``[…] TJ``)."""
+    from pypdf import PdfReader
+
+    reader = PdfReader(io.BytesIO(pdf))
+    runs: dict[tuple[int, float], list] = {}
+    for p, page in enumerate(reader.pages):
+        color = font = line = None
+        for raw in page.get_contents().get_data().split(b"\n"):
+            op = raw.rsplit(b" ", 1)[-1]
+            if op == b"rg":
+                color = raw
+            elif op == b"Tf":
+                font = raw
+                if line is not None:
+                    line[-1][1].append(raw)
+            elif op == b"Tm":
+                y = round(float(raw.split()[5]), 2)
+                line = runs.setdefault((p, y), [])
+                line.append((color, ([font] if font is not None else []) + [raw]))
+            elif op == b"ET":
+                line = None
+            elif op in (b"TJ", b"Tj") and line is not None:
+                line[-1][1].append(raw)
+    return runs
+
+
+def _moved(tm: bytes, dx: float, dy: float) -> bytes:
+    """A ``Tm`` operator line moved by (dx, dy) px."""
+    a, b, c, d, x, y, _op = tm.split()
+    return b"%s %s %s %s %.4f %.4f Tm" % (a, b, c, d, float(x) + dx, float(y) + dy)
+
+
+def _png_image(src: str):
+    """A QR code's ``data:image/png;base64,…`` URI as a 1-bit PDF image (width, height, data)."""
+    from PIL import Image
+
+    raw = base64.b64decode(src.split(",", 1)[1])
+    img = Image.open(io.BytesIO(raw)).convert("1")
+    return img.width, img.height, zlib.compress(img.tobytes())
+
+
+def render_sheets(html: str) -> bytes:
+    """PDF bytes of the score sheets ``html`` (``documents.scoresheets_html``: A4, or A5 two
+    to a page, each page then one unit of shape and values): the same pages WeasyPrint
+    renders from it, stamped on one form a shape (module docstring). HTML without sheets
+    is rendered as is."""
+    import weasyprint
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
+                               NameObject, NumberObject, BooleanObject)
+
+    # one page a unit: a sheet (A4), or the page of two A5 sheets
+    sections = list((A5_PAGE_RE if '<div class="pg">' in html else SECTION_RE).finditer(html))
+    if not sections:
+        return weasyprint.HTML(string=html).write_pdf()
+    head, tail = html[: sections[0].start()], html[sections[-1].end():]
+    form_head = head.replace("</style>", HIDE + "\n</style>", 1)
+
+    def whole(texts: list[str]) -> bytes:
+        return weasyprint.HTML(string=head + "\n".join(texts) + tail).write_pdf()
+
+    # 1-2. one form a shape, and where its values go
+    shapes: dict[str, int] = {}
+    sheet_shape, sheet_fields = [], []
+    forms = []  # (pdf bytes, slots or None)
+    for m in sections:
+        section = m.group(0)
+        key = _shape(section)
+        if key not in shapes:
+            shapes[key] = len(forms)
+            numbered = _numbered(section)
+            doc = weasyprint.HTML(string=form_head + numbered + tail).render()
+            fields = _fields(section)
+            slots = _slots(doc.pages[0]._page_box, len(fields)) if len(doc.pages) == 1 else None
+            forms.append((doc.write_pdf() if slots else None, slots))
+        sheet_shape.append(shapes[key])
+        sheet_fields.append(_fields(section))
+
+    # 3. every distinct text value once, in its slot's font
+    items: dict[tuple[str, str], int] = {}
+    classes: dict[str, str] = {}  # a value's font as CSS → its class (inline styles cost a parse each)
+    lines = []
+    for s, fields in zip(sheet_shape, sheet_fields):
+        slots = forms[s][1]
+        if slots is None:
+            continue
+        for (kind, value), slot in zip(fields, slots):
+            if kind == "text" and value.strip():
+                css = slot.css
+                if css not in classes:
+                    classes[css] = f"s{len(classes)}"
+                if (css, value) not in items:
+                    items[(css, value)] = len(lines)
+                    lines.append(f'<div data-s="{len(lines)}" class="{classes[css]}">{value}</div>')
+    strings_head = ('<!DOCTYPE html><html><head><meta charset="utf-8"><style>@page { size: A4; margin: 0; } '
+                    'html, body { margin: 0; } div { white-space: pre; line-height: 1.5; }'
+                    + "".join(f" .{name} {{ {css} }}" for css, name in classes.items()) + '</style></head><body>')
+    placed: dict[int, tuple[int, float, float, float]] = {}  # item → (page, x, baseline, width)
+    runs = {}
+    fonts = None
+    if lines:
+        sdoc = weasyprint.HTML(string=strings_head + "".join(lines) + "</body></html>").render()
+        for p, page in enumerate(sdoc.pages):
+            for b in _walk(page._page_box):
+                el = getattr(b, "element", None)
+                if el is None or el.get("data-s") is None or type(b).__name__ != "LineBox":
+                    continue
+                texts = _text_boxes(b)
+                start = min(t.position_x for t in texts)
+                width = max(t.position_x + t.width for t in texts) - start
+                placed[int(el.get("data-s"))] = (p, start, texts[0].position_y + texts[0].baseline, width)
+        strings_pdf = sdoc.write_pdf()
+        runs = _strings_runs(strings_pdf)
+        sreader = PdfReader(io.BytesIO(strings_pdf))
+        fonts = sreader.pages[0]["/Resources"]["/Font"]
+
+    # which sheets are stamped, which rendered whole (a value that would not fit)
+    def fits(s, fields) -> bool:
+        slots = forms[s][1]
+        if slots is None:
+            return False
+        for (kind, value), slot in zip(fields, slots):
+            if kind != "text" or not value.strip():
+                continue
+            i = items[(slot.css, value)]
+            if i not in placed or placed[i][3] - slot.width > slot.slack + 0.01:
+                return False
+        return True
+
+    stamped = [fits(s, f) for s, f in zip(sheet_shape, sheet_fields)]
+    fallback_pages = []  # the pages of each sheet rendered whole, in order
+    odd = [m.group(0) for m, ok in zip(sections, stamped) if not ok]
+    if odd:
+        pages = list(PdfReader(io.BytesIO(whole(odd))).pages)
+        if len(pages) == len(odd):
+            fallback_pages = [[page] for page in pages]
+        else:  # a sheet ran onto a second page: render them one by one to know whose it is
+            fallback_pages = [list(PdfReader(io.BytesIO(whole([o]))).pages) for o in odd]
+
+    # 4. the pages
+    writer = PdfWriter()
+    font_ref = fonts.clone(writer) if fonts is not None else None
+    form_refs = {}
+    for s, (pdf, slots) in enumerate(forms):
+        if pdf is None:
+            continue
+        page = PdfReader(io.BytesIO(pdf)).pages[0]
+        xobj = DecodedStreamObject()
+        xobj.set_data(page.get_contents().get_data())
+        box = page.mediabox
+        xobj.update({
+            NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
+            NameObject("/BBox"): ArrayObject([FloatObject(v) for v in (box.left, box.bottom, box.right, box.top)]),
+            NameObject("/Resources"): page["/Resources"].clone(writer),
+        })
+        form_refs[s] = (writer._add_object(xobj.flate_encode()), float(box.height))
+    image_refs: dict[str, NameObject] = {}
+    image_dict = DictionaryObject()
+
+    def image(src: str) -> NameObject:
+        if src not in image_refs:
+            w, h, data = _png_image(src)
+            img = DecodedStreamObject()
+            img._data = data
+            img.update({
+                NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Image"),
+                NameObject("/Width"): NumberObject(w), NameObject("/Height"): NumberObject(h),
+                NameObject("/ColorSpace"): NameObject("/DeviceGray"), NameObject("/BitsPerComponent"): NumberObject(1),
+                NameObject("/Interpolate"): BooleanObject(False), NameObject("/Filter"): NameObject("/FlateDecode"),
+            })
+            name = NameObject(f"/Q{len(image_refs)}")
+            image_dict[name] = writer._add_object(img)
+            image_refs[src] = name
+        return image_refs[src]
+
+    odd_pages = iter(fallback_pages)
+    page_width = float(PdfReader(io.BytesIO(next(f for f, _s in forms if f is not None))).pages[0].mediabox.width) \
+        if form_refs else 595.275591
+    for s, fields, ok in zip(sheet_shape, sheet_fields, stamped):
+        if not ok:
+            for page in next(odd_pages):
+                writer.add_page(page)
+            continue
+        form_ref, height = form_refs[s]
+        # the form is drawn in PDF space; the values in WeasyPrint's (px, y down)
+        ops = [b"q /F0 Do Q", b"1 0 0 -1 0 %.6f cm" % height, b"0.75 0 0 0.75 0 0 cm"]
+        used = DictionaryObject()
+        for (kind, value), slot in zip(fields, forms[s][1]):
+            if kind == "img":
+                if not value:
+                    continue
+                w, h = slot.box
+                name = image(value)
+                used[name] = image_dict[name]
+                ops.append(b"q %.4f 0 0 %.4f %.4f %.4f cm %s Do Q" % (w, -h, slot.x, slot.baseline + h, name.encode()))
+                continue
+            if not value.strip():
+                continue
+            i = items[(slot.css, value)]
+            p, sx, sbase, width = placed[i]
+            if slot.align in ("right", "end"):
+                x = slot.x + slot.width - width
+            elif slot.align == "center":
+                x = slot.x + (slot.width - width) / 2
+            else:
+                x = slot.x
+            dx, dy = x - sx, slot.baseline - sbase
+            for color, text_ops in runs.get((p, round(sbase, 2)), []):
+                if color is not None:
+                    ops.append(color)
+                ops.append(b"BT")
+                ops.extend(_moved(op, dx, dy) if op.endswith(b"Tm") else op for op in text_ops)
+                ops.append(b"ET")
+        page = writer.add_blank_page(page_width, height)
+        xobjects = DictionaryObject({NameObject("/F0"): form_ref})
+        xobjects.update(used)
+        resources = DictionaryObject({NameObject("/XObject"): xobjects})
+        if font_ref is not None:
+            resources[NameObject("/Font")] = font_ref
+        page[NameObject("/Resources")] = resources
+        stream = DecodedStreamObject()
+        stream.set_data(b"\n".join(ops))
+        page[NameObject("/Contents")] = writer._add_object(stream.flate_encode())
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
