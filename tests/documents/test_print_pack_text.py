@@ -78,7 +78,7 @@ def _code(url: str) -> tuple[tuple[bool, ...], ...]:
 
 
 def links_mask() -> int:
-    from tournaments import links
+    from tournaments.captains import links
 
     return links.PRINT_QR_MASK
 

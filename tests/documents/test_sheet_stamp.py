@@ -19,7 +19,7 @@ from decimal import Decimal
 
 from pypdf import PdfReader
 
-from tournaments import links
+from tournaments.captains import links
 from tournaments.printing import documents, stamp
 
 from .test_print_pack_text import _lines
