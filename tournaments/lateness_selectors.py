@@ -27,6 +27,8 @@ class Lateness:
     mp: int | None = None
     table: int | None = None
     tables: tuple[int, ...] = ()
+    #: the entrant in words, in the active language: "coppia 2", "giocatore 7", "squadra 3"
+    who: str = ""
 
 
 def entrant_of(data: dict):
@@ -51,8 +53,14 @@ def _in_force(tournament: Tournament) -> dict[tuple[int, int], dict]:
 def latenesses(tournament: Tournament, after_round: int | None = None) -> list[Lateness]:
     """The latenesses not undone, of rounds up to ``after_round`` (None: every round), by
     round then entrant."""
+    from django.utils.translation import gettext as _
+
+    from .wording import by_kind  # the kinds read the selectors: imported when called
+
+    who = by_kind(tournament, pairs=_("coppia %(n)s"), individual=_("giocatore %(n)s"), teams=_("squadra %(n)s"))
     out = [Lateness(round=r, pair=p, minutes=d.get("minutes", 0), kind=d.get("kind", ""), mp=d.get("mp"),
-                    table=d.get("table"), tables=tuple(d.get("tables") or ([d["table"]] if d.get("table") else [])))
+                    table=d.get("table"), tables=tuple(d.get("tables") or ([d["table"]] if d.get("table") else [])),
+                    who=who % {"n": p})
            for (r, p), d in _in_force(tournament).items() if after_round is None or r <= after_round]
     return sorted(out, key=lambda x: (x.round, x.pair))
 

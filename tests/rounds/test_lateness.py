@@ -208,3 +208,26 @@ def test_the_players_page_json_carries_the_late_flag(published, arbiter):
     assert (data["late"], data["vp"], data["mp_for"], data["mp_against"]) == (True, 6, 0, 705)
     _next, played = player_page.pair_rounds(t, t.pairs.get(number=2, round__isnull=True))
     assert player_page.round_json(played[0], t.kind)["late"] is False
+
+
+def test_the_form_reads_the_settings(published, arbiter_client, settings):
+    from django.urls import reverse
+
+    settings.ARBITRO_LATE_PENALTY_MP = 150
+    page = arbiter_client.get(reverse("round", kwargs={"slug": "prova", "number": 1})).content.decode()
+    # 4 hands: 60 % of 20 = 12 VP to those present
+    assert "Oltre 5 minuti: penalità di 150 MP. Oltre 10 minuti: partita persa a tavolino (12 VP ai presenti, " \
+           "6 VP al ritardatario, §22)." in page
+    assert "100 MP" not in page
+
+
+def test_the_registro_reads_ritardo(published, arbiter, arbiter_client):
+    from django.urls import reverse
+
+    record_lateness(round=published, pair_number=3, minutes=12, by=arbiter)
+    record_lateness(round=published, pair_number=2, minutes=7, by=arbiter)
+    page = arbiter_client.get(reverse("audit", kwargs={"slug": "prova"})).content.decode()
+    assert ("ritardo di 12 minuti; coppia 3; partita persa a tavolino: tavolo 1: N/S 12 VP, scarto +305; "
+            "E/O 6 VP, scarto −705") in page
+    assert "ritardo di 7 minuti; coppia 2; penalità di 100 MP" in page
+    assert "forfeit" not in page

@@ -42,6 +42,7 @@ from ..kinds import kind_of
 from ..lateness_selectors import LATE_WORD, entrant_of
 from ..models import AuditEntry, Penalty, Round, ScoreSheet, Seat, Table
 from ..team_selectors import team_scale
+from ..wording import by_kind
 from .audit import _as_actor, audit
 from .incidents import add_penalty, remove_penalty
 from .players import add_player_penalty
@@ -79,15 +80,18 @@ def _number(value) -> int | None:
         return None
 
 
-def _late_seats(rnd: Round, kind, number) -> list[Seat]:
+def _late_seats(rnd: Round, kind, number, shown: str) -> list[Seat]:
     """The seats of the late line(s) of entrant ``number`` at the played tables of ``rnd``
     (one, or a team's two), by table number. Raises ``ArbiterError`` when it has none
     (resting, not in the round, no such number)."""
     seats = Seat.objects.filter(round=rnd, table__bye="").select_related("table", "pair")
     seats = list(kind.seats_of_entrant(seats, number).order_by("table__number")) if number is not None else []
     if not seats:
-        raise ArbiterError(_("%(entrant)s %(n)s non gioca a un tavolo del turno %(round)s.")
-                           % {"entrant": kind.texts.entrant_title, "n": number, "round": rnd.number})
+        raise ArbiterError(by_kind(rnd.tournament,
+                                   pairs=_("La coppia %(n)s non gioca a un tavolo del turno %(round)s."),
+                                   individual=_("Il giocatore %(n)s non gioca a un tavolo del turno %(round)s."),
+                                   teams=_("La squadra %(n)s non gioca a un tavolo del turno %(round)s."))
+                           % {"n": shown, "round": rnd.number})
     return seats
 
 
@@ -113,10 +117,15 @@ def record_lateness(*, round: Round, pair_number, minutes, by) -> dict:
     tournament = rnd.tournament
     kind = kind_of(tournament)
     number = _number(pair_number)
-    seats = _late_seats(rnd, kind, number)
+    seats = _late_seats(rnd, kind, number, str(pair_number).strip()[:12])
     if _open_entry(rnd, number) is not None:
-        raise ArbiterError(_("Il ritardo di %(entrant)s %(n)s in questo turno è già registrato: annullalo prima "
-                             "di cambiarlo.") % {"entrant": kind.texts.entrant_title, "n": number})
+        raise ArbiterError(by_kind(
+            tournament,
+            pairs=_("Il ritardo della coppia %(n)s in questo turno è già registrato: annullalo prima di cambiarlo."),
+            individual=_("Il ritardo del giocatore %(n)s in questo turno è già registrato: annullalo prima di "
+                         "cambiarlo."),
+            teams=_("Il ritardo della squadra %(n)s in questo turno è già registrato: annullalo prima di "
+                    "cambiarlo.")) % {"n": number})
     values = late_values(tournament)
     reason = f"{LATE_WORD} {minutes} min"
     who = {"entrant": number, kind.audit_key: number}
@@ -178,8 +187,11 @@ def undo_lateness(*, round: Round, pair_number, by) -> None:
     number = _number(pair_number)
     entry = _open_entry(rnd, number)
     if entry is None:
-        raise ArbiterError(_("Nessun ritardo registrato per %(entrant)s %(n)s in questo turno.")
-                           % {"entrant": kind_of(rnd.tournament).texts.entrant_title, "n": str(pair_number)[:12]})
+        raise ArbiterError(by_kind(rnd.tournament,
+                                   pairs=_("Nessun ritardo registrato per la coppia %(n)s in questo turno."),
+                                   individual=_("Nessun ritardo registrato per il giocatore %(n)s in questo turno."),
+                                   teams=_("Nessun ritardo registrato per la squadra %(n)s in questo turno."))
+                           % {"n": str(pair_number).strip()[:12]})
     done = entry.new
     if done["kind"] == "penalty":
         penalty = Penalty.objects.filter(pk=done["penalty"]).first()
