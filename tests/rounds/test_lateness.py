@@ -231,3 +231,14 @@ def test_the_registro_reads_ritardo(published, arbiter, arbiter_client):
             "E/O 6 VP, scarto −705") in page
     assert "ritardo di 7 minuti; coppia 2; penalità di 100 MP" in page
     assert "forfeit" not in page
+
+
+def test_an_exported_and_imported_tournament_keeps_the_late_lines_difference(published, arbiter):
+    """The differences travel with the audit trail: the copy's standings give pair 3 −705."""
+    from tournaments import transfer
+
+    record_lateness(round=published, pair_number=3, minutes=12, by=arbiter)
+    _close_with_table_2_played(published, arbiter)
+    copy = transfer.import_tournament(data=transfer.export_tournament(published.tournament), slug="copia").tournament
+    rows = {r.pair: r for r in selectors.standings_after(copy).rows}
+    assert (rows[3].vp, rows[3].mp_difference, rows[1].mp_difference) == (Decimal("6"), -705, 305)
