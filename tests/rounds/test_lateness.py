@@ -242,3 +242,16 @@ def test_an_exported_and_imported_tournament_keeps_the_late_lines_difference(pub
     copy = transfer.import_tournament(data=transfer.export_tournament(published.tournament), slug="copia").tournament
     rows = {r.pair: r for r in selectors.standings_after(copy).rows}
     assert (rows[3].vp, rows[3].mp_difference, rows[1].mp_difference) == (Decimal("6"), -705, 305)
+
+
+@pytest.mark.parametrize("number", ["9" * 30, "②", "3\x00", ""])
+def test_a_bad_number_gets_a_sentence(published, arbiter_client, number):
+    from django.urls import reverse
+
+    url = reverse("round_lateness", kwargs={"slug": "prova", "number": 1})
+    r = arbiter_client.post(url, {"pair": number, "minutes": "12"}, follow=True)
+    assert r.status_code == 200 and "non gioca a un tavolo" in r.content.decode()
+    r = arbiter_client.post(url, {"pair": "3", "minutes": number}, follow=True)
+    assert r.status_code == 200 and "minuti di ritardo" in r.content.decode()
+    r = arbiter_client.post(url, {"pair": number, "undo": "1"}, follow=True)
+    assert r.status_code == 200 and "Nessun ritardo registrato" in r.content.decode()

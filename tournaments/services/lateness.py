@@ -74,10 +74,12 @@ def late_values(tournament) -> dict:
 
 
 def _number(value) -> int | None:
-    try:
-        return int(str(value).strip())
-    except ValueError:
+    """A typed whole number (an entrant's, minutes) within what a tournament can hold, or None
+    (a text, "②", thirty nines: a sentence, never a database overflow)."""
+    text = str(value).strip()
+    if not text.isdecimal() or len(text) > 6:
         return None
+    return int(text)
 
 
 def _late_seats(rnd: Round, kind, number, shown: str) -> list[Seat]:
