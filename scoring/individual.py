@@ -50,8 +50,10 @@ def player_results(lines: Iterable[GameResult], members: Mapping[PlayerId, Seque
         if g.ew is None:
             out.extend(PlayerResult(g.round, p, g.vp_ns, g.mp_ns, 0, rest=True) for p in members.get(g.ns, ()))
             continue
-        out.extend(PlayerResult(g.round, p, g.vp_ns, g.mp_ns, g.mp_ew) for p in members.get(g.ns, ()))
-        out.extend(PlayerResult(g.round, p, g.vp_ew, g.mp_ew, g.mp_ns) for p in members.get(g.ew, ()))
+        # conceded = scored − difference: the opponents' MP, or what makes a lateness
+        # forfeit's own MP difference (rules.md §22, ``GameResult.diff_ns``)
+        out.extend(PlayerResult(g.round, p, g.vp_ns, g.mp_ns, g.mp_ns - g.difference_ns) for p in members.get(g.ns, ()))
+        out.extend(PlayerResult(g.round, p, g.vp_ew, g.mp_ew, g.mp_ew - g.difference_ew) for p in members.get(g.ew, ()))
     return out
 
 

@@ -46,6 +46,11 @@ class GameResult:
     resting pair, ``ew`` is None, ``vp_ns`` is the rest VP (:func:`scoring.vp.rest_vp`),
     ``mp_ns`` the MP credited (:func:`scoring.vp.rest_mp`, 0 by default), which count both as
     MP scored and as MP difference; ``mp_ew`` and ``vp_ew`` are ignored (use 0).
+
+    ``diff_ns`` / ``diff_ew``: each line's MP difference when it is not the gap between the
+    two lines' MP (None: ``mp_ns - mp_ew`` and its opposite). A match forfeited for lateness
+    (rules.md §22) gives each line the lower edge of its own VP band: in four-hand rounds the
+    present line +305 (12 VP) and the late line −705 (6 VP), which one MP gap cannot give.
     """
 
     round: int
@@ -55,10 +60,22 @@ class GameResult:
     mp_ew: int
     vp_ns: Decimal | int
     vp_ew: Decimal | int
+    diff_ns: int | None = None
+    diff_ew: int | None = None
 
     @property
     def is_rest(self) -> bool:
         return self.ew is None
+
+    @property
+    def difference_ns(self) -> int:
+        """The N/S line's MP difference (``diff_ns``, else ``mp_ns - mp_ew``)."""
+        return self.mp_ns - self.mp_ew if self.diff_ns is None else self.diff_ns
+
+    @property
+    def difference_ew(self) -> int:
+        """The E/W line's MP difference (``diff_ew``, else ``mp_ew - mp_ns``)."""
+        return self.mp_ew - self.mp_ns if self.diff_ew is None else self.diff_ew
 
 
 @dataclass(frozen=True)
@@ -183,8 +200,8 @@ def compute_standings(
         ew.vp += result.vp_ew
         ns.mp_scored += result.mp_ns
         ew.mp_scored += result.mp_ew
-        ns.mp_difference += result.mp_ns - result.mp_ew
-        ew.mp_difference += result.mp_ew - result.mp_ns
+        ns.mp_difference += result.difference_ns
+        ew.mp_difference += result.difference_ew
         ns.played += 1
         ew.played += 1
         games.append(result)

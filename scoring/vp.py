@@ -531,6 +531,21 @@ def rest_mp(scale: VPScale, mode: str = "zero", percent: Decimal | int = 70) -> 
     return below[-1].min if below else 0
 
 
+def loser_band_edge(scale: VPScale, vp: Decimal | int) -> int:
+    """The MP difference (>= 0, to be taken as a loss) of the lower edge of the band whose
+    loser scores ``vp`` VP: the smallest MP gap that leaves a line with that VP (rules.md §22:
+    the late line's 6 VP; 4 hands, ``vp20-4h``: band 705–900, 14–6 → 705; 3 hands,
+    ``vp20-3h``: band 355–500 → 355). ``vp`` is rounded down to a whole VP; if no band's loser
+    scores exactly that (a custom scale that skips values), the last band whose loser scores
+    more is used, as :func:`rest_mp` does for the winner; 0 if none."""
+    target = Decimal(str(vp)).to_integral_value(rounding=ROUND_FLOOR)
+    for band in scale.bands:
+        if band.loser == target:
+            return band.min
+    above = [band for band in scale.bands if band.loser > target]
+    return above[-1].min if above else 0
+
+
 def format_vp(value: VPValue | float | str) -> str:
     """VP for display: ``"14"`` when whole, otherwise one decimal (``"17.5"``, half up)."""
     number = value if isinstance(value, Decimal) else Decimal(str(value))

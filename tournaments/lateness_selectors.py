@@ -1,16 +1,24 @@
-"""The latenesses of a tournament (*ritardo*, rules.md §22) as the standings list them: read
-from the audit trail (``services.lateness`` writes ``lateness`` and ``lateness_undone``)."""
+"""The latenesses of a tournament (*ritardo*, rules.md §22) as the standings list them, and
+the MP difference each line of a forfeited table keeps: read from the audit trail
+(``services.lateness`` writes ``lateness`` and ``lateness_undone``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .models import AuditEntry, Tournament
+from django.db.models import Q
+
+from .models import AuditEntry, ScoreSheet, Tournament
+
+#: How lateness is written in penalties, arbitral notes and the Registro (Italian, the source
+#: language, as every reason the software writes); a forfeit's note starts with it.
+LATE_WORD = "ritardo"
 
 
 @dataclass(frozen=True)
 class Lateness:
-    """One lateness still in force: ``round``, ``pair`` (number), ``minutes``, ``kind``
-    (``"penalty"``: ``mp`` deducted; ``"forfeit"``: the match at ``table`` lost)."""
+    """One lateness still in force: ``round``, ``pair`` (the entrant's number: pair, player or
+    team), ``minutes``, ``kind`` (``"penalty"``: ``mp`` deducted; ``"forfeit"``: the match at
+    ``table`` lost, ``tables`` every table lost: a team's two)."""
 
     round: int
     pair: int
@@ -18,11 +26,19 @@ class Lateness:
     kind: str
     mp: int | None = None
     table: int | None = None
+    tables: tuple[int, ...] = ()
+    #: the entrant in words, in the active language: "coppia 2", "giocatore 7", "squadra 3"
+    who: str = ""
 
 
-def latenesses(tournament: Tournament, after_round: int | None = None) -> list[Lateness]:
-    """The latenesses not undone, of rounds up to ``after_round`` (None: every round), by
-    round then pair."""
+def entrant_of(data: dict):
+    """The entrant's number in a ``lateness`` audit entry's data (``entrant``; ``pair`` in the
+    entries written before the other kinds had lateness)."""
+    return data.get("entrant", data.get("pair"))
+
+
+def _in_force(tournament: Tournament) -> dict[tuple[int, int], dict]:
+    """``(round, entrant) → the lateness entry's data`` of the latenesses not undone."""
     current: dict[tuple[int, int], dict | None] = {}
     entries = (AuditEntry.objects.filter(tournament=tournament, action__in=("lateness", "lateness_undone"))
                .order_by("id").values_list("action", "round_number", "new", "old"))
@@ -30,8 +46,46 @@ def latenesses(tournament: Tournament, after_round: int | None = None) -> list[L
         data = new if action == "lateness" else old
         if not isinstance(data, dict) or number is None:
             continue
-        current[(number, data.get("pair"))] = data if action == "lateness" else None
+        current[(number, entrant_of(data))] = data if action == "lateness" else None
+    return {key: data for key, data in current.items() if data is not None}
+
+
+def latenesses(tournament: Tournament, after_round: int | None = None) -> list[Lateness]:
+    """The latenesses not undone, of rounds up to ``after_round`` (None: every round), by
+    round then entrant."""
+    from django.utils.translation import gettext as _
+
+    from .wording import by_kind  # the kinds read the selectors: imported when called
+
+    who = by_kind(tournament, pairs=_("coppia %(n)s"), individual=_("giocatore %(n)s"), teams=_("squadra %(n)s"))
     out = [Lateness(round=r, pair=p, minutes=d.get("minutes", 0), kind=d.get("kind", ""), mp=d.get("mp"),
-                    table=d.get("table"))
-           for (r, p), d in current.items() if d is not None and (after_round is None or r <= after_round)]
+                    table=d.get("table"), tables=tuple(d.get("tables") or ([d["table"]] if d.get("table") else [])),
+                    who=who % {"n": p})
+           for (r, p), d in _in_force(tournament).items() if after_round is None or r <= after_round]
     return sorted(out, key=lambda x: (x.round, x.pair))
+
+
+def forfeit_differences(tournament: Tournament) -> dict[int, tuple[int, int]]:
+    """``table id → (N/S MP difference, E/W MP difference)`` of the tables forfeited for
+    lateness (rules.md §22) whose sheet is still that forfeit (an arbitral score whose note
+    starts «ritardo»; one the arbiter changed by hand is his score, with the ordinary
+    difference). The present line keeps the lower edge of its VP's band, the late line minus
+    the lower edge of its own band (``services.lateness``): in four-hand rounds +305 and
+    −705. Empty (one query) when no forfeit is in force."""
+    wanted: dict[tuple[int, int], tuple[int, int]] = {}
+    for (rnd, _entrant), data in _in_force(tournament).items():
+        if data.get("kind") != "forfeit":
+            continue
+        for table in data.get("forfeits") or ():
+            difference = table.get("difference")
+            if difference:
+                wanted[(rnd, table["table"])] = (int(difference[0]), int(difference[1]))
+    if not wanted:
+        return {}
+    where = Q()
+    for rnd, table in wanted:
+        where |= Q(table__round__number=rnd, table__number=table)
+    sheets = (ScoreSheet.objects.filter(where, table__round__tournament=tournament, arbitral=True,
+                                        arbitral_note__startswith=LATE_WORD)
+              .order_by().values_list("table_id", "table__round__number", "table__number"))
+    return {table_id: wanted[(rnd, number)] for table_id, rnd, number in sheets}

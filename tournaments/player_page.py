@@ -30,6 +30,7 @@ from scoring.vp import format_vp
 from . import selectors, services, team_selectors
 from .player_search import search  # noqa: F401  (the page's search, kept importable here)
 from .kinds import KINDS, kind_of
+from .lateness_selectors import LATE_WORD, forfeit_differences
 from .player_tag import VISIBLE, register_tag_part, results_tag, standings_for
 from .models import AuditEntry, LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
 
@@ -145,10 +146,22 @@ def championship_standing(tournament: Tournament, kind: str, number: int) -> str
     return None
 
 
-def _sheets(table_ids) -> dict[int, dict]:
-    return {s["table_id"]: s for s in ScoreSheet.objects.filter(table_id__in=list(table_ids))
-            .exclude(state=ScoreSheet.State.EMPTY).order_by()
-            .values("table_id", "mp_ns", "mp_ew", "vp_ns", "vp_ew", "arbitral", "arbitral_note")}
+def _sheets(tournament: Tournament, table_ids) -> dict[int, dict]:
+    """Table id → its entered sheet's values; a table forfeited for lateness also carries
+    ``difference`` (N/S, E/W MP differences, rules.md §22: each line its own band's edge)."""
+    sheets = {s["table_id"]: s for s in ScoreSheet.objects.filter(table_id__in=list(table_ids))
+              .exclude(state=ScoreSheet.State.EMPTY).order_by()
+              .values("table_id", "mp_ns", "mp_ew", "vp_ns", "vp_ew", "arbitral", "arbitral_note")}
+    for table_id, difference in forfeit_differences(tournament).items():
+        if table_id in sheets:
+            sheets[table_id]["difference"] = difference
+    return sheets
+
+
+def _is_late(sheet: dict | None) -> bool:
+    """Whether ``sheet`` is a forfeit for lateness (rules.md §22): an arbitral score whose
+    note starts «ritardo»."""
+    return bool(sheet and sheet.get("arbitral")) and (sheet.get("arbitral_note") or "").startswith(LATE_WORD)
 
 
 def _result(line: RoundLine, sheet: dict | None) -> None:
@@ -158,8 +171,10 @@ def _result(line: RoundLine, sheet: dict | None) -> None:
     own, other = ("ns", "ew") if line.line == "ns" else ("ew", "ns")
     line.mp_for, line.mp_against = sheet[f"mp_{own}"], sheet[f"mp_{other}"]
     line.vp = Decimal(str(sheet[f"vp_{own}"]))
-    # a forfeit for lateness (rules.md §22) is an arbitral score whose note starts «ritardo»
-    line.late = bool(sheet.get("arbitral")) and (sheet.get("arbitral_note") or "").startswith("ritardo")
+    line.late = _is_late(sheet)
+    if "difference" in sheet:
+        # for − against is the line's own difference (the late line: −705 in four hands)
+        line.mp_against = line.mp_for - sheet["difference"][0 if own == "ns" else 1]
 
 
 def _rest(line: RoundLine, rest_vp: Decimal, rest_mp: int) -> None:
@@ -199,7 +214,7 @@ def pair_rounds(tournament: Tournament, pair: Pair) -> tuple[RoundLine | None, l
     opponents = {t: p for t, p in Seat.objects.filter(table_id__in=table_ids).exclude(pair=pair)
                  .order_by().values_list("table_id", "pair_id")}
     names = {p.pk: p for p in Pair.objects.filter(pk__in=opponents.values()).prefetch_related("members")}
-    sheets = _sheets(table_ids)
+    sheets = _sheets(tournament, table_ids)
     rest_vp, rest_mp = selectors.rest_values(tournament)
     corrected = corrected_tables(tournament)
     lines = []
@@ -242,7 +257,7 @@ def player_rounds(tournament: Tournament, player: Player) -> tuple[RoundLine | N
                 "player__last_name", "player__first_name")):
         members[pair_id].append((seat, number, f"{last} {first}"))
         side_of[(table_id, line)] = pair_id
-    sheets = _sheets(table_ids)
+    sheets = _sheets(tournament, table_ids)
     rest_vp, rest_mp = selectors.rest_values(tournament)
     corrected = corrected_tables(tournament)
     lines = []
@@ -288,7 +303,7 @@ def team_rounds(tournament: Tournament, team: Team) -> tuple[RoundLine | None, l
                                                    .values_list("table_id", "line", "pair__team__number",
                                                                 "pair__team_line")):
         seats[table_id][line] = (team_number, f"{team_number}{'AB'[(team_line or 1) - 1]}")
-    sheets = _sheets(table_ids)
+    sheets = _sheets(tournament, table_ids)
     rest_vp = team_selectors.team_rest_vp(tournament)
     corrected = corrected_tables(tournament)
     lines = []
@@ -315,6 +330,11 @@ def team_rounds(tournament: Tournament, team: Team) -> tuple[RoundLine | None, l
                 r = score.result
                 line.mp_for, line.mp_against = (r.mp_a, r.mp_b) if is_a else (r.mp_b, r.mp_a)
                 line.vp = Decimal(str(r.vp_a if is_a else r.vp_b))
+                margin = score.margin_a if is_a else score.margin_b
+                if margin is not None:  # a table forfeited for lateness (rules.md §22)
+                    line.mp_against = line.mp_for - margin
+            line.late = state == Round.State.CLOSED and any(
+                _is_late(sheets.get(t.pk)) for t in (m.table_1, m.table_2))
         lines.append((state, line, m.table_1_id))
     nxt, played = _split(tournament, lines)
     if nxt is not None:
@@ -331,6 +351,8 @@ def _team_table(table, team_number: int, seats: dict, sheet: dict | None, state:
            "opponent_pair": seats.get(other, (None, ""))[1], "mp_for": None, "mp_against": None}
     if sheet is not None and state == Round.State.CLOSED:
         row["mp_for"], row["mp_against"] = sheet[f"mp_{line}"], sheet[f"mp_{other}"]
+        if "difference" in sheet:  # forfeited for lateness: the line's own difference (§22)
+            row["mp_against"] = row["mp_for"] - sheet["difference"][0 if line == "ns" else 1]
     return row
 
 
@@ -388,7 +410,8 @@ def round_json(line: RoundLine, kind: str, *, next_round: bool = False) -> dict:
     data = {"round": line.round, "table": line.table, "line": line.line, "opponent": line.opponent,
             "opponent_names": line.opponent_names or None, "rest": line.rest}
     if not next_round:
-        data.update(mp_for=line.mp_for, mp_against=line.mp_against, vp=_number(line.vp), corrected=line.corrected)
+        data.update(mp_for=line.mp_for, mp_against=line.mp_against, vp=_number(line.vp), corrected=line.corrected,
+                    late=line.late)
     fields = KINDS[kind].page_round_fields
     if "partner" in fields:  # an individual tournament's partner
         data["partner"] = line.partner

@@ -16,6 +16,7 @@ from django.db.models.functions import Cast
 from scoring import standings as standings_rules
 
 from .models import AuditEntry, LineMember, Pair, Player, Round, ScoreSheet, Seat, Table, Tournament
+from .lateness_selectors import forfeit_differences
 # Reads kept in their own modules (the team selectors use them too); callers keep asking
 # ``selectors`` for them.
 from .penalty_selectors import PenaltyEntry, split_penalties  # noqa: F401
@@ -76,7 +77,9 @@ def game_results(tournament: Tournament, *, after_round: int | None = None):
     """Every result as ``scoring.standings.GameResult`` with pairs as pair numbers.
 
     Rounds counted: closed ones, up to ``after_round`` when given. Tables whose sheet is
-    still empty are left out. Rests count their VP and MP credit (rules.md §5).
+    still empty are left out. Rests count their VP and MP credit (rules.md §5); a table
+    forfeited for lateness gives each line its own MP difference (rules.md §22,
+    ``lateness_selectors.forfeit_differences``).
 
     Speed (``bench/standings.py``, 500 pairs × 10 rounds): five flat queries without
     joins or ordering (the models' default ``ordering`` would join up to the tournament
@@ -111,6 +114,8 @@ def game_results(tournament: Tournament, *, after_round: int | None = None):
     )
     sheet_by_table = {row[0]: row[1:] for row in sheets}
     rest_vp, rest_mp = rest_values(tournament)
+    # a match forfeited for lateness: each line its own band's edge (rules.md §22)
+    late = forfeit_differences(tournament)
     read_vp = _decimal_reader()
     zero = Decimal(0)
     GameResult = standings_rules.GameResult
@@ -124,7 +129,9 @@ def game_results(tournament: Tournament, *, after_round: int | None = None):
         if sheet is None or "ns" not in entry or "ew" not in entry:
             continue
         mp_ns, mp_ew, vp_ns, vp_ew = sheet
-        results.append(GameResult(entry["round"], entry["ns"], entry["ew"], mp_ns, mp_ew, read_vp(vp_ns), read_vp(vp_ew)))
+        diff_ns, diff_ew = late.get(table_id, (None, None))
+        results.append(GameResult(entry["round"], entry["ns"], entry["ew"], mp_ns, mp_ew, read_vp(vp_ns), read_vp(vp_ew),
+                                  diff_ns, diff_ew))
     return results
 
 

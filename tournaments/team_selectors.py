@@ -16,6 +16,7 @@ from scoring import standings as standings_rules
 from scoring import teams as team_rules
 
 from .models import LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
+from .lateness_selectors import forfeit_differences
 from .penalty_selectors import split_penalties
 from .scale_selectors import scale_by_id, scale_of
 
@@ -47,6 +48,10 @@ class MatchScore:
     table_1: int | None
     table_2: int | None
     result: team_rules.MatchResult | None
+    #: each team's match margin when a table was forfeited for lateness (rules.md §22: each
+    #: line its own band's edge, not one MP gap); None otherwise
+    margin_a: int | None = None
+    margin_b: int | None = None
 
 
 def match_scores(tournament: Tournament, *, rounds=None) -> list[MatchScore]:
@@ -61,14 +66,20 @@ def match_scores(tournament: Tournament, *, rounds=None) -> list[MatchScore]:
     sheets = {s["table_id"]: s for s in ScoreSheet.objects.filter(table_id__in=table_ids).exclude(
         state=ScoreSheet.State.EMPTY).values("table_id", "mp_ns", "mp_ew", "vp_ns", "vp_ew")}
     mode, scale = tournament.team_result, team_scale(tournament)
+    late = forfeit_differences(tournament)
     out = []
     for rnd, number, a, b, bye, forfeit, t1, t2 in rows:
-        result = None
+        result = margin_a = margin_b = None
         if not bye and t1 in sheets and t2 in sheets:
             first, second = (team_rules.TableScore(s["mp_ns"], s["mp_ew"], s["vp_ns"], s["vp_ew"])
                              for s in (sheets[t1], sheets[t2]))
             result = team_rules.match_result(first, second, mode=mode, team_scale=scale)
-        out.append(MatchScore(rnd, number, a, b, bye, forfeit, t1, t2, result))
+            if t1 in late or t2 in late:
+                # A holds N/S at table 1 and E/W at table 2 (rules.md §15)
+                one = late.get(t1, (first.mp_ns - first.mp_ew, first.mp_ew - first.mp_ns))
+                two = late.get(t2, (second.mp_ns - second.mp_ew, second.mp_ew - second.mp_ns))
+                margin_a, margin_b = one[0] + two[1], one[1] + two[0]
+        out.append(MatchScore(rnd, number, a, b, bye, forfeit, t1, t2, result, margin_a, margin_b))
     return out
 
 
@@ -90,7 +101,8 @@ def team_results(tournament: Tournament, *, after_round: int | None = None) -> l
                 out.append(standings_rules.GameResult(m.round, winner, None, 0, 0, rest, 0))
         elif m.result is not None:
             r = m.result
-            out.append(standings_rules.GameResult(m.round, m.team_a, m.team_b, r.mp_a, r.mp_b, r.vp_a, r.vp_b))
+            out.append(standings_rules.GameResult(m.round, m.team_a, m.team_b, r.mp_a, r.mp_b, r.vp_a, r.vp_b,
+                                                  m.margin_a, m.margin_b))
     return out
 
 

@@ -61,7 +61,7 @@ def test_a_rest_scores_the_rest_vp_and_no_mp(five, pairs_r1):
     assert (p5.position, p5.vp) == (2, Decimal(14))
     data = player_page.page_json(p5)["rounds"][0]
     assert data == {"round": 1, "table": 3, "line": data["line"], "opponent": None, "opponent_names": None,
-                    "rest": True, "mp_for": 0, "mp_against": None, "vp": 14, "corrected": False}
+                    "rest": True, "mp_for": 0, "mp_against": None, "vp": 14, "corrected": False, "late": False}
 
 
 def test_next_round_before_and_after_publish(five, pairs_r1, arbiter):
@@ -107,7 +107,7 @@ def test_pair_json_shape(five, pairs_r1):
     assert (data["entrant"], data["position"], data["vp"], data["next"], data["championship"]) == (1, 1, 14, None, None)
     assert data["rounds"] == [{"round": 1, "table": 1, "line": "ns", "opponent": 3,
                                "opponent_names": "Rossi3 Anna3 – Verdi3 Bruno3", "rest": False,
-                               "mp_for": 1550, "mp_against": 845, "vp": 14, "corrected": False}]
+                               "mp_for": 1550, "mp_against": 845, "vp": 14, "corrected": False, "late": False}]
 
 
 # --------------------------------------------------------------------------- individual

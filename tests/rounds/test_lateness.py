@@ -5,8 +5,10 @@ Five pairs, Mitchell round 1: pair 1 (N/S) v pair 3 (E/O) at table 1, pair 2 (N/
 (E/O) at table 2, pair 5 rests.
 
 - 4 hands (vp20-4h): the present line scores 60 % of 20 = 12 VP; the band whose winner takes
-  12 VP is 305–500, so 305 MP; the late line 6 VP, 0 MP.
-- 3 hands (vp20-3h): 70 % of 20 = 14 VP; the band giving 14 VP is 355–500: 355 MP.
+  12 VP is 305–500, so 305 MP; the late line 6 VP, 0 MP, and the lower edge of the band
+  whose loser takes 6 VP (705–900, 14–6): an MP difference of −705, not −305.
+- 3 hands (vp20-3h): 70 % of 20 = 14 VP; the band giving 14 VP is 355–500: 355 MP; the
+  late line's 6 VP are the same band's: −355.
 - 7 minutes late: 100 MP off the pair's MP difference, never off the table's result.
 """
 import datetime
@@ -133,7 +135,9 @@ def test_the_players_page_names_the_forfeit_ritardo(published, arbiter):
     late = {n: player_page.pair_rounds(t, t.pairs.get(number=n, round__isnull=True))[1][0].late for n in (1, 2, 3)}
     assert late == {1: True, 2: False, 3: True}
     _next, played = player_page.pair_rounds(t, t.pairs.get(number=3, round__isnull=True))
-    assert (played[0].vp, played[0].mp_for, played[0].mp_against) == (Decimal("6"), 0, 305)
+    assert (played[0].vp, played[0].mp_for, played[0].mp_against) == (Decimal("6"), 0, 705)
+    _next, played = player_page.pair_rounds(t, t.pairs.get(number=1, round__isnull=True))
+    assert (played[0].vp, played[0].mp_for, played[0].mp_against) == (Decimal("12"), 305, 0)
 
 
 def test_the_standings_list_the_latenesses(published, arbiter, arbiter_client):
@@ -150,3 +154,104 @@ def test_the_standings_list_the_latenesses(published, arbiter, arbiter_client):
     assert "Turno 1, coppia 2: ritardo di 7 minuti, penalità di 100 MP" in page
     assert "Turno 1, coppia 3: ritardo di 12 minuti, partita persa a tavolino (tavolo 1)" in page
     assert "coppia 4: ritardo" not in page
+
+
+def _close_with_table_2_played(rnd, arbiter):
+    services.save_score_sheet(table=table_of(rnd, 2), hands=[services.HandInput(ns=200, ew=100)] * 4,
+                              by=arbiter, validate=True)
+    services.close_round(round=rnd, by=arbiter)
+
+
+def test_four_hand_forfeit_standings_give_each_line_its_own_band_edge(published, arbiter):
+    """Pair 3 (E/O, table 1) 12 minutes late in a four-hand round: pair 1 scores 12 VP and
+    +305 (the band 305–500 where the winner takes 12), pair 3 scores 6 VP and −705 (the band
+    705–900 where the loser takes 6), not the −305 one MP gap would give."""
+    record_lateness(round=published, pair_number=3, minutes=12, by=arbiter)
+    _close_with_table_2_played(published, arbiter)
+    rows = {r.pair: r for r in selectors.standings_after(published.tournament).rows}
+    assert (rows[1].vp, rows[1].mp_difference, rows[1].mp_scored) == (Decimal("12"), 305, 305)
+    assert (rows[3].vp, rows[3].mp_difference, rows[3].mp_scored) == (Decimal("6"), -705, 0)
+    assert rows[2].mp_difference == 400 and rows[4].mp_difference == -400  # 800–400 played
+
+
+def test_three_hand_forfeit_standings(three_hands, arbiter):
+    """Three hands: pair 1 (N/S, table 1) late; pair 3 scores 14 VP and +355, pair 1 6 VP and
+    −355 (both in the band 355–500, 14–6)."""
+    record_lateness(round=three_hands, pair_number=1, minutes=11, by=arbiter)
+    services.save_score_sheet(table=table_of(three_hands, 2), hands=[services.HandInput(ns=200, ew=100)] * 3,
+                              by=arbiter, validate=True)
+    services.close_round(round=three_hands, by=arbiter)
+    rows = {r.pair: r for r in selectors.standings_after(three_hands.tournament).rows}
+    assert (rows[3].vp, rows[3].mp_difference) == (Decimal("14"), 355)
+    assert (rows[1].vp, rows[1].mp_difference) == (Decimal("6"), -355)
+
+
+def test_a_forfeit_the_arbiter_changed_by_hand_counts_as_his_score(published, arbiter):
+    """The arbiter overwrites the forfeit with 8 VP to pair 3 (the source's «6 o 8 VP»):
+    his score counts as entered, 305–0 gives −305 again."""
+    record_lateness(round=published, pair_number=3, minutes=12, by=arbiter)
+    services.set_arbitral_score(table=table_of(published, 1), by=arbiter, vp_ns=12, vp_ew=8, mp_ns=305, mp_ew=0,
+                                reason="8 VP al ritardatario (formato del turno)")
+    _close_with_table_2_played(published, arbiter)
+    rows = {r.pair: r for r in selectors.standings_after(published.tournament).rows}
+    assert (rows[3].vp, rows[3].mp_difference) == (Decimal("8"), -305)
+
+
+def test_the_players_page_json_carries_the_late_flag(published, arbiter):
+    from tournaments import player_page
+
+    record_lateness(round=published, pair_number=3, minutes=12, by=arbiter)
+    _close_with_table_2_played(published, arbiter)
+    t = published.tournament
+    _next, played = player_page.pair_rounds(t, t.pairs.get(number=3, round__isnull=True))
+    data = player_page.round_json(played[0], t.kind)
+    assert (data["late"], data["vp"], data["mp_for"], data["mp_against"]) == (True, 6, 0, 705)
+    _next, played = player_page.pair_rounds(t, t.pairs.get(number=2, round__isnull=True))
+    assert player_page.round_json(played[0], t.kind)["late"] is False
+
+
+def test_the_form_reads_the_settings(published, arbiter_client, settings):
+    from django.urls import reverse
+
+    settings.ARBITRO_LATE_PENALTY_MP = 150
+    page = arbiter_client.get(reverse("round", kwargs={"slug": "prova", "number": 1})).content.decode()
+    # 4 hands: 60 % of 20 = 12 VP to those present
+    assert "Oltre 5 minuti: penalità di 150 MP. Oltre 10 minuti: partita persa a tavolino (12 VP ai presenti, " \
+           "6 VP al ritardatario, §22)." in page
+    assert "100 MP" not in page
+
+
+def test_the_registro_reads_ritardo(published, arbiter, arbiter_client):
+    from django.urls import reverse
+
+    record_lateness(round=published, pair_number=3, minutes=12, by=arbiter)
+    record_lateness(round=published, pair_number=2, minutes=7, by=arbiter)
+    page = arbiter_client.get(reverse("audit", kwargs={"slug": "prova"})).content.decode()
+    assert ("ritardo di 12 minuti; coppia 3; partita persa a tavolino: tavolo 1: N/S 12 VP, scarto +305; "
+            "E/O 6 VP, scarto −705") in page
+    assert "ritardo di 7 minuti; coppia 2; penalità di 100 MP" in page
+    assert "forfeit" not in page
+
+
+def test_an_exported_and_imported_tournament_keeps_the_late_lines_difference(published, arbiter):
+    """The differences travel with the audit trail: the copy's standings give pair 3 −705."""
+    from tournaments import transfer
+
+    record_lateness(round=published, pair_number=3, minutes=12, by=arbiter)
+    _close_with_table_2_played(published, arbiter)
+    copy = transfer.import_tournament(data=transfer.export_tournament(published.tournament), slug="copia").tournament
+    rows = {r.pair: r for r in selectors.standings_after(copy).rows}
+    assert (rows[3].vp, rows[3].mp_difference, rows[1].mp_difference) == (Decimal("6"), -705, 305)
+
+
+@pytest.mark.parametrize("number", ["9" * 30, "②", "3\x00", ""])
+def test_a_bad_number_gets_a_sentence(published, arbiter_client, number):
+    from django.urls import reverse
+
+    url = reverse("round_lateness", kwargs={"slug": "prova", "number": 1})
+    r = arbiter_client.post(url, {"pair": number, "minutes": "12"}, follow=True)
+    assert r.status_code == 200 and "non gioca a un tavolo" in r.content.decode()
+    r = arbiter_client.post(url, {"pair": "3", "minutes": number}, follow=True)
+    assert r.status_code == 200 and "minuti di ritardo" in r.content.decode()
+    r = arbiter_client.post(url, {"pair": number, "undo": "1"}, follow=True)
+    assert r.status_code == 200 and "Nessun ritardo registrato" in r.content.decode()

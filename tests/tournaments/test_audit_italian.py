@@ -223,6 +223,10 @@ def individual(arbiter):
     services.withdraw_player(player=player, from_round=2, by=arbiter, reason="malore")
     services.undo_withdrawal(entrant=Player.objects.get(pk=player.pk), by=arbiter, reason="rientrato")
     services.add_player_penalty(player=Player.objects.get(tournament=t, number=2), reason="ritardo", vp=1, by=arbiter)
+    # rules.md §22: player 3's line forfeits table 1, then it is undone; player 6 is 7 minutes late
+    record_lateness(round=r1, pair_number=3, minutes=12, by=arbiter)
+    undo_lateness(round=r1, pair_number=3, by=arbiter)
+    record_lateness(round=r1, pair_number=6, minutes=7, by=arbiter)
     return t
 
 
@@ -247,6 +251,9 @@ def teams(arbiter):
     services.undo_forfeit(match=type(match).objects.get(pk=match.pk), by=arbiter, reason="arrivato il quarto")
     services.withdraw_team(team=Team.objects.get(tournament=t, number=2), from_round=2, by=arbiter, reason="malore")
     services.undo_withdrawal(entrant=Team.objects.get(tournament=t, number=2), by=arbiter, reason="rientrata")
+    # rules.md §22: the late team loses both tables of its match, then it is undone
+    record_lateness(round=r1, pair_number=match.team_b.number, minutes=11, by=arbiter)
+    undo_lateness(round=r1, pair_number=match.team_b.number, by=arbiter)
     return t
 
 
@@ -301,6 +308,11 @@ def test_every_action_reads_as_italian_words_and_english_in_english(arbiter_clie
     assert "premi: 1° assoluto | assoluto; 1ª Dame | categoria:Dame; 1° girone 2 | girone:2" in evening
     assert "tessere: —, —" in evening and "Socio cancellato #" in evening   # pair 1's 510011 blanked
     assert "510011" not in evening
+    assert "ritardo di 12 minuti; giocatore 3; partita persa a tavolino: tavolo 1: N/S 12 VP, scarto +305; " \
+           "E/O 6 VP, scarto −705" in shown["individuale"]
+    assert "ritardo di 7 minuti; giocatore 6; penalità di 100 MP" in shown["individuale"]
+    assert re.search(r"ritardo di 11 minuti; squadra \d+; partita persa a tavolino: tavolo \d+: .* · tavolo \d+:",
+                     shown["squadre"])
     assert not re.search(r"tessere: Socio cancellato", evening)
     # the arbiter's draft of a sheet, by the grid's labels (each cell alone: jsonb may reorder keys)
     for cell in ("Smazzata 1 base N/S 500", "Smazzata 1 carte N/S 100", "Totale dichiarato E/O 845", "; base + carte"):

@@ -127,6 +127,8 @@ KEYS = {
     # prizes (rules.md §18), championships (§17) and the federation file's settings
     "prizes": _("premi"), "championship": _("campionato"), "prizes_cumulative": _("premi cumulabili"),
     "organising_club": _("circolo organizzatore"), "arbiter_name": _("nome dell'arbitro"),
+    # a lateness (rules.md §22; the Registro writes it in words, ``_lateness``)
+    "entrant": _("partecipante"), "penalty": _("penalità"), "forfeits": _("partite perse a tavolino"),
 }
 # Keys that mean nothing to an arbiter: the confirming browser's cookie and User-Agent
 # hashes (the board compares them). One phrase says they were recorded.
@@ -333,6 +335,33 @@ def _plain(value) -> str:
     return "" if value is None else str(value)
 
 
+def _signed(value) -> str:
+    """An MP difference with its sign: "+305", "−705", "0"."""
+    number = int(value)
+    return f"+{number}" if number > 0 else f"−{-number}" if number < 0 else "0"
+
+
+def _lateness(value: dict) -> str:
+    """A lateness (``services.lateness``, rules.md §22) in words: «ritardo di 12 minuti;
+    coppia 3; partita persa a tavolino: tavolo 1 N/S 12 VP, scarto +305; E/O 6 VP, scarto
+    −705», or «…; penalità di 100 MP». The entrant is the pair, the player or the team."""
+    words = {"pair": _("coppia %(n)s"), "player": _("giocatore %(n)s"), "team": _("squadra %(n)s")}
+    parts = [_("ritardo di %(m)s minuti") % {"m": _plain(value.get("minutes"))}]
+    parts += [words[key] % {"n": _plain(value[key])} for key in words if value.get(key) is not None]
+    if value.get("kind") == "penalty":
+        parts.append(_("penalità di %(mp)s MP") % {"mp": _num(value.get("mp", 0))})
+        return "; ".join(parts)
+    tables = []
+    for table in value.get("forfeits") or ():
+        vp, difference = table.get("vp") or ["", ""], table.get("difference") or [0, 0]
+        tables.append(_("tavolo %(t)s: N/S %(vp_ns)s VP, scarto %(d_ns)s; E/O %(vp_ew)s VP, scarto %(d_ew)s")
+                      % {"t": table.get("table"), "vp_ns": _num(vp[0]), "vp_ew": _num(vp[1]),
+                         "d_ns": _signed(difference[0]), "d_ew": _signed(difference[1])})
+    if not tables and value.get("table"):  # an entry written before the differences were kept
+        tables.append(_("tavolo %(t)s") % {"t": value["table"]})
+    return "; ".join(parts) + "; " + str(_("partita persa a tavolino")) + (": " + " · ".join(tables) if tables else "")
+
+
 def _is_sheet(value: dict, action: str = "") -> bool:
     """A score sheet's snapshot (``services.sheets._sheet_snapshot``): MP as a pair, or hands,
     or a sheet's state alone (not a call's: ``services.calls`` writes ``{"state": "taken"}``)."""
@@ -367,6 +396,8 @@ def audit_value(value, action: str = "") -> str:
     if value in (None, "", {}, []):
         return ""
     if isinstance(value, dict):
+        if action in ("lateness", "lateness_undone") and "kind" in value:
+            return _lateness(value)
         if _is_draft(value):
             return _draft(value)
         if _is_sheet(value, action):

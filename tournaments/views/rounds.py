@@ -245,8 +245,20 @@ def round_detail(request, tournament, number):
         "standings_after": standings_link_round(rnd),
         "outdated": outdated,
         "generate_state": services.generation_state(tournament),
+        "lateness": _lateness_help(tournament) if rnd.state == Round.State.PUBLISHED else None,
         **_clock_context(rnd),
     })
+
+
+def _lateness_help(tournament) -> dict:
+    """The «Ritardo» form's help, from the settings (rules.md §22, ``services.lateness``):
+    ``{"grace", "forfeit"}`` minutes, ``penalty_mp``, ``present_vp`` and ``late_vp`` (text)."""
+    from ..services import lateness
+
+    values = lateness.late_values(tournament)
+    return {"grace": lateness.GRACE_MINUTES, "forfeit": lateness.FORFEIT_MINUTES,
+            "penalty_mp": values["penalty_mp"], "present_vp": format_vp(values["present_vp"]),
+            "late_vp": format_vp(values["late_vp"])}
 
 
 def entry_time_label(seconds: int | None) -> str:

@@ -1,0 +1,143 @@
+"""Lateness (*ritardo*, rules.md §22) in individual and team tournaments: the late line is the
+partnership a late player plays in (§9), a late team's two pairs at its match's two tables
+(§15). Values by hand from ``vp20-4h`` (scoring/data/vp_scales.json), four hands:
+
+- the present line: 60 % of 20 = 12 VP, the band 305–500 where the winner takes 12: +305;
+- the late line: 6 VP, the band 705–900 where the loser takes 6: −705;
+- a 0–0 table: 10–10 VP, difference 0; beyond 5 minutes a penalty of 100 MP.
+"""
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from tournaments import player_page, selectors, services
+from tournaments.errors import ArbiterError
+from tournaments.models import Penalty, Player, ScoreSheet, Team
+from tournaments.services import HandInput
+from tournaments.services.lateness import record_lateness, undo_lateness
+from tests.teams.conftest import make_teams_tournament  # noqa: F401 (a fixture)
+from tests.tournaments.individual_helpers import indiv, register, seating  # noqa: F401 (indiv: a fixture)
+
+
+def _close(rnd, arbiter, played):
+    for table in rnd.tables.filter(bye="", number__in=played):
+        services.save_score_sheet(table=table, hands=[HandInput(0, 0)] * 4, by=arbiter, validate=True)
+    services.close_round(round=rnd, by=arbiter)
+
+
+# --------------------------------------------------------------------------- individual
+
+
+@pytest.fixture
+def individual_round(indiv, arbiter):  # noqa: F811
+    """Eight players, round 1 published: table 1 is 1+2 (N/S) v 3+4 (E/O), table 2 5+6 v 7+8."""
+    register(indiv, arbiter, 8)
+    rnd = services.generate_round(tournament=indiv, by=arbiter)
+    assert seating(rnd)[0] == {1: ([1, 2], [3, 4]), 2: ([5, 6], [7, 8])}
+    return services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)
+
+
+def test_individual_forfeit_loses_the_late_players_partnership(individual_round, arbiter):
+    """Player 3 is 12 minutes late: his line 3+4 loses table 1 (6 VP, −705 each), 1 and 2
+    score 12 VP and +305; the penalty of player 6 (7 minutes) is his alone."""
+    done = record_lateness(round=individual_round, pair_number=3, minutes=12, by=arbiter)
+    assert (done["kind"], done["entrant"], done["player"], done["tables"]) == ("forfeit", 3, 3, [1])
+    sheet = ScoreSheet.objects.get(table__round=individual_round, table__number=1)
+    assert (sheet.vp_ns, sheet.vp_ew, sheet.mp_ns, sheet.mp_ew) == (Decimal("12"), Decimal("6"), 305, 0)
+    assert sheet.arbitral_note == "ritardo 12 min: giocatore 3"
+    record_lateness(round=individual_round, pair_number=6, minutes=7, by=arbiter)
+    assert Penalty.objects.get().player.number == 6
+    _close(individual_round, arbiter, [2])
+    rows = {r.pair: r for r in selectors.standings_after(individual_round.tournament).rows}
+    for n in (1, 2):
+        assert (rows[n].vp, rows[n].mp_difference, rows[n].mp_scored) == (Decimal("12"), 305, 305)
+    for n in (3, 4):
+        assert (rows[n].vp, rows[n].mp_difference, rows[n].mp_scored) == (Decimal("6"), -705, 0)
+    assert (rows[6].vp, rows[6].mp_difference) == (Decimal("10"), -100)
+    assert (rows[5].vp, rows[5].mp_difference) == (Decimal("10"), 0)
+    # the partner's page: round 1 lost for lateness, 0 − 705
+    t = individual_round.tournament
+    _next, played = player_page.player_rounds(t, Player.objects.get(tournament=t, number=4))
+    assert (played[0].late, played[0].vp, played[0].mp_for, played[0].mp_against) == (True, Decimal("6"), 0, 705)
+
+
+def test_individual_undo_and_refusals(indiv, arbiter):  # noqa: F811
+    """Nine players: player 9 rests in round 1 and cannot be late to a table."""
+    register(indiv, arbiter, 9)
+    rnd = services.publish_round(round=services.generate_round(tournament=indiv, by=arbiter), by=arbiter,
+                                 acknowledge_warnings=True)
+    with pytest.raises(ArbiterError, match="Il giocatore 9 non gioca a un tavolo"):
+        record_lateness(round=rnd, pair_number=9, minutes=12, by=arbiter)
+    record_lateness(round=rnd, pair_number=8, minutes=15, by=arbiter)
+    with pytest.raises(ArbiterError, match="Il ritardo del giocatore 8 .* già registrato"):
+        record_lateness(round=rnd, pair_number=8, minutes=15, by=arbiter)
+    undo_lateness(round=rnd, pair_number=8, by=arbiter)
+    assert ScoreSheet.objects.get(table__round=rnd, table__number=2).state == ScoreSheet.State.EMPTY
+    with pytest.raises(ArbiterError, match="Nessun ritardo registrato per il giocatore 8"):
+        undo_lateness(round=rnd, pair_number=8, by=arbiter)
+
+
+# --------------------------------------------------------------------------- teams
+
+
+@pytest.fixture
+def team_round(make_teams_tournament, arbiter):
+    """Four teams, round robin round 1 published: match 1 is 1 v 4 at tables 1 (1A N/S – 4A
+    E/O) and 2 (4B N/S – 1B E/O), match 2 is 2 v 3 at tables 3–4 (rules.md §15)."""
+    t = make_teams_tournament(4, plan="RR")
+    return services.publish_round(round=services.generate_round(tournament=t, by=arbiter), by=arbiter)
+
+
+def test_a_late_team_loses_both_tables_of_its_match(team_round, arbiter):
+    """Team 4 is 12 minutes late: 4A (E/O at table 1) and 4B (N/S at table 2) are the late
+    lines. Team 1: 12 + 12 = 24 VP, margin +305 + 305 = +610; team 4: 6 + 6 = 12 VP, margin
+    −705 − 705 = −1410; match 2 at 0–0: 20 VP each, margin 0."""
+    done = record_lateness(round=team_round, pair_number=4, minutes=12, by=arbiter)
+    assert (done["team"], done["tables"]) == (4, [1, 2])
+    one, two = (ScoreSheet.objects.get(table__round=team_round, table__number=n) for n in (1, 2))
+    assert (one.vp_ns, one.vp_ew, one.mp_ns, one.mp_ew) == (Decimal("12"), Decimal("6"), 305, 0)
+    assert (two.vp_ns, two.vp_ew, two.mp_ns, two.mp_ew) == (Decimal("6"), Decimal("12"), 0, 305)
+    _close(team_round, arbiter, [3, 4])
+    t = team_round.tournament
+    rows = {r.pair: r for r in selectors.standings_after(t).rows}
+    assert (rows[1].vp, rows[1].mp_difference) == (Decimal("24"), 610)
+    assert (rows[4].vp, rows[4].mp_difference) == (Decimal("12"), -1410)
+    assert (rows[2].vp, rows[2].mp_difference) == (rows[3].vp, rows[3].mp_difference) == (Decimal("20"), 0)
+    _next, played = player_page.team_rounds(t, Team.objects.get(tournament=t, number=4))
+    assert (played[0].late, played[0].vp, played[0].mp_for, played[0].mp_against) == (True, Decimal("12"), 0, 1410)
+    assert [(x["mp_for"], x["mp_against"]) for x in played[0].tables] == [(0, 705), (0, 705)]
+    _next, played = player_page.team_rounds(t, Team.objects.get(tournament=t, number=2))
+    assert played[0].late is False
+
+
+def test_a_team_penalty_and_its_undo(team_round, arbiter, arbiter_client):
+    record_lateness(round=team_round, pair_number=3, minutes=8, by=arbiter)
+    assert (Penalty.objects.get().team.number, Penalty.objects.get().mp) == (3, 100)
+    undo_lateness(round=team_round, pair_number=3, by=arbiter)
+    assert not Penalty.objects.exists()
+    record_lateness(round=team_round, pair_number=2, minutes=9, by=arbiter)
+    _close(team_round, arbiter, [1, 2, 3, 4])
+    rows = {r.pair: r for r in selectors.standings_after(team_round.tournament).rows}
+    assert (rows[2].vp, rows[2].mp_difference, rows[3].mp_difference) == (Decimal("20"), -100, 0)
+    page = arbiter_client.get(reverse("standings", kwargs={"slug": team_round.tournament.slug})).content.decode()
+    assert "Turno 1, squadra 2: ritardo di 9 minuti, penalità di 100 MP" in page
+    with pytest.raises(ArbiterError, match="chiuso"):
+        undo_lateness(round=team_round, pair_number=2, by=arbiter)
+
+
+def test_the_round_page_form_names_the_team(team_round, arbiter_client):
+    slug = team_round.tournament.slug
+    page = arbiter_client.get(reverse("round", kwargs={"slug": slug, "number": 1})).content.decode()
+    assert 'id="lateness-form"' in page and "Squadra <input name=\"pair\"" in page
+    url = reverse("round_lateness", kwargs={"slug": slug, "number": 1})
+    r = arbiter_client.post(url, {"pair": "4", "minutes": "11"}, follow=True)
+    assert "Ritardo della squadra 4 oltre 10 minuti: partita persa a tavolino ai tavoli 1, 2." in r.content.decode()
+
+
+def test_the_forfeit_is_refused_with_the_summed_margin(make_teams_tournament, arbiter):
+    t = make_teams_tournament(4, plan="RR", team_result="margin", team_scale="vp20-teams")
+    rnd = services.publish_round(round=services.generate_round(tournament=t, by=arbiter), by=arbiter)
+    with pytest.raises(ArbiterError, match="scarto sommato"):
+        record_lateness(round=rnd, pair_number=4, minutes=12, by=arbiter)
+    assert record_lateness(round=rnd, pair_number=4, minutes=6, by=arbiter)["kind"] == "penalty"
