@@ -419,7 +419,8 @@ def actor_text(code: str, params: dict | None, fallback: str = "") -> str:
     """The label of an actor in machine form (``services.audit.actor_form``) in the active
     language: ``("captain", {"line": "ns", "table": 5})`` → "capitano N/S tavolo 5" /
     "N/S captain, table 5"; ``("arbiter", {"name": "rossi"})`` → "rossi (arbitro)" /
-    "rossi (arbiter)"; ``("system", {})`` → "sistema" / "system". Unknown codes or
+    "rossi (arbiter)"; ``("system", {})`` → "sistema" / "system"; ``("table", {"table": 5})`` →
+    "tavolo 5" / "table 5". Unknown codes or
     parameters: ``fallback`` (the stored text)."""
     params = params or {}
     try:
@@ -430,6 +431,8 @@ def actor_text(code: str, params: dict | None, fallback: str = "") -> str:
             return str(_("%(name)s (arbitro)") % {"name": params["name"]})
         if code == "system":
             return str(_("sistema"))
+        if code == "table":
+            return str(_("tavolo %(t)s") % {"t": int(params["table"])})
     except (KeyError, TypeError, ValueError):
         pass
     return fallback
@@ -438,7 +441,10 @@ def actor_text(code: str, params: dict | None, fallback: str = "") -> str:
 @register.filter
 def audit_actor(entry) -> str:
     """Who wrote an audit entry, in the reader's language (its ``actor_code`` and
-    ``actor_params``; entries the migration could not read keep their stored text)."""
+    ``actor_params``; an entry stored without them is read from its text, as
+    ``services.audit.actor_form`` reads a new one; an unrecognised text is shown as stored)."""
+    if not entry.actor_code:
+        return actor_label(entry.actor)
     return actor_text(entry.actor_code, entry.actor_params, entry.actor)
 
 
