@@ -103,7 +103,7 @@ KEYS = {
     "state": _("stato"), "draft_discarded": _("bozza scartata"), "acknowledged": _("avvisi accettati"),
     "confirmed_by": _("confermato da"), "dispute_note": _("nota"), "tables": _("tavoli"),
     "reasons": _("motivi"),
-    "membership_numbers": _("tessere"), "kind": _("tipo di correzione"),
+    "membership_numbers": _("tessere"), "kind": _("tipo di correzione"), "clubs": _("circoli"),
     "forced_rest": _("riposo forzato"), "rest": _("riposo"), "forced_byes": _("riposi forzati"),
     "hands_per_round": _("smazzate per turno"), "vp_scale": _("tabella VP"), "plan": _("piano"),
     "remaining": _("tempo rimasto"), "duration": _("durata"), "minutes": _("minuti"),
@@ -227,6 +227,8 @@ def _label(key: str, value, action: str = "") -> str:
         return text
     if key == "prizes" and isinstance(value, list):  # as typed on the prize page: "1° assoluto | assoluto"
         return "; ".join(prize_rules.prize_line(p, (get_language() or "it")[:2]) for p in value)
+    if key == "clubs" and isinstance(value, list):  # a pair's players' clubs, "—" for none
+        return ", ".join(_plain(v) or "—" for v in value)
     if key == "membership_numbers" and isinstance(value, list):
         return ", ".join(_membership(v) for v in value)
     if key in ("vp", "mp") and isinstance(value, (int, str)):
