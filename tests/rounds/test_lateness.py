@@ -150,29 +150,3 @@ def test_the_standings_list_the_latenesses(published, arbiter, arbiter_client):
     assert "Turno 1, coppia 2: ritardo di 7 minuti, penalità di 100 MP" in page
     assert "Turno 1, coppia 3: ritardo di 12 minuti, partita persa a tavolino (tavolo 1)" in page
     assert "coppia 4: ritardo" not in page
-
-
-def _registro_values(client, action):
-    """The «Dopo» (lateness) or «Prima» (undone) cell of the Registro's row of ``action``."""
-    from django.urls import reverse
-
-    from tournaments.templatetags.audit import audit_value
-
-    entry = AuditEntry.objects.filter(action=action).latest("id")
-    shown = audit_value(entry.new if action == "lateness" else entry.old, action)
-    assert shown in client.get(reverse("audit", args=["prova"])).content.decode()
-    return shown
-
-
-def test_the_registro_names_a_lateness_in_italian_words(published, arbiter, arbiter_client):
-    """Penalty (7 minutes: 100 MP, §22) and forfeit (12 minutes: 12–6 VP, 305–0 MP, by hand in
-    the module's docstring) read as the arbiter's words; the penalty's database id is not shown."""
-    record_lateness(round=published, pair_number=4, minutes=7, by=arbiter)
-    penalty_id = Penalty.objects.get().pk
-    shown = _registro_values(arbiter_client, "lateness")
-    assert shown == "esito: penalità; coppia: 4; minuti: 7; MP: 100", (shown, penalty_id)
-    undo_lateness(round=published, pair_number=4, by=arbiter)
-    assert _registro_values(arbiter_client, "lateness_undone") == "esito: penalità; coppia: 4; minuti: 7; MP: 100"
-    record_lateness(round=published, pair_number=3, minutes=12, by=arbiter)
-    assert _registro_values(arbiter_client, "lateness") == (
-        "esito: partita persa a tavolino; coppia: 3; minuti: 12; tavolo: 1; VP: 12 – 6; MP: 305 – 0")

@@ -133,12 +133,6 @@ KEYS = {
 # Keys holding seconds of the round clock: shown as minutes and seconds ("41:35").
 CLOCK_SECONDS = ("remaining", "duration", "extra_seconds")
 DEVICE_KEYS = ("confirm_device", "confirm_agent", "entry_device", "entry_agent")
-# A lateness (rules.md §22, services.lateness): its "kind" is what it cost the pair, not a
-# correction's kind; "penalty" is the id of the penalty it added (kept to undo it), a database
-# number that means nothing to an arbiter: not shown.
-LATENESS_ACTIONS = ("lateness", "lateness_undone")
-LATENESS_KINDS = {"penalty": _("penalità"), "forfeit": _("partita persa a tavolino")}
-INTERNAL_KEYS = {"penalty": LATENESS_ACTIONS}
 
 
 _ISO_DATETIME = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?([+-]\d{2}:\d{2}|Z)?$")
@@ -174,8 +168,6 @@ def _key_label(key: str, action: str = "") -> str:
         field = _tournament_field(key)
         if field is not None:
             return str(field.verbose_name)
-    if key == "kind" and action in LATENESS_ACTIONS:
-        return str(_("esito"))
     if key in KEYS:
         return str(KEYS[key])
     field = _tournament_field(key)
@@ -215,10 +207,6 @@ def _label(key: str, value, action: str = "") -> str:
         return str(ArbiterCall.Reason(value).label)  # a table's call: "carta mancante", not "card"
     if key == "method" and value in Tournament.GroupSplit.values:
         return str(Tournament.GroupSplit(value).label)
-    if key == "kind" and action in LATENESS_ACTIONS and value in LATENESS_KINDS:
-        return str(LATENESS_KINDS[value])
-    if key in ("vp", "mp") and isinstance(value, (list, tuple)) and len(value) == 2:  # N/S – E/O
-        return _pairs(*value)
     if key == "kind" and action != "tournament_updated" and value in CorrectionKind.values:
         return str(CorrectionKind(value).label)
     if key == "pairs" and (text := _line_up(value)) is not None:
@@ -350,7 +338,7 @@ def _plain(value) -> str:
 def _is_sheet(value: dict, action: str = "") -> bool:
     """A score sheet's snapshot (``services.sheets._sheet_snapshot``): MP as a pair, or hands,
     or a sheet's state alone (not a call's: ``services.calls`` writes ``{"state": "taken"}``)."""
-    if action.startswith("arbiter_call") or action in LATENESS_ACTIONS:  # a forfeit's VP and MP: read by key
+    if action.startswith("arbiter_call"):
         return False
     return "hands" in value or isinstance(value.get("mp"), (list, tuple)) or set(value) == {"state"}
 
@@ -385,8 +373,7 @@ def audit_value(value, action: str = "") -> str:
             return _draft(value)
         if _is_sheet(value, action):
             return _sheet(value)
-        parts = [_part(k, v, action) for k, v in value.items()
-                 if v not in (None, "", []) and k not in DEVICE_KEYS and action not in INTERNAL_KEYS.get(k, ())]
+        parts = [_part(k, v, action) for k, v in value.items() if v not in (None, "", []) and k not in DEVICE_KEYS]
         if any(value.get(k) for k in DEVICE_KEYS):
             parts.append(str(_("dispositivo registrato")))
         return "; ".join(parts)
