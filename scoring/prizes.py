@@ -149,15 +149,18 @@ def parse_prize_list(data) -> list[PrizeSpec]:
 def prize_line(item, language: str = "it") -> str:
     """A stored prize ``{"prize": "1ª coppia Dame", "scope": "category:Dame"}`` as the arbiter
     types it on the prize page, «name | scope» with the scope in ``language``'s words
-    (:func:`scope_words`): ``"1ª coppia Dame | categoria:Dame"``. A scope that does not parse
-    is kept as stored; a value that is not such a mapping is returned as its text."""
+    (:func:`scope_words`): ``"1ª coppia Dame | categoria:Dame"``; a prize in money (rules.md
+    §21) ends with its money as typed, ``" | 50%"`` (``share``, a percentage of the pool) or
+    ``" | 40.00"`` (``amount``, euro). A scope that does not parse is kept as stored; a value
+    that is not such a mapping is returned as its text."""
     if not isinstance(item, dict):
         return str(item)
     try:
         scope = scope_words(parse_scope(item.get("scope")), language)
     except PrizeError:
         scope = str(item.get("scope", ""))
-    return f"{item.get('prize', '')} | {scope}"
+    money = f" | {item['share']}%" if "share" in item else f" | {item['amount']}" if "amount" in item else ""
+    return f"{item.get('prize', '')} | {scope}{money}"
 
 
 @dataclass(frozen=True)

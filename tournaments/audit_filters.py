@@ -87,8 +87,8 @@ def filtered_entries(tournament: Tournament, filters: AuditFilters) -> QuerySet:
         entries = entries.filter(entrant_q(tournament, filters.entrant))
     if filters.action_kind:
         entries = entries.filter(action__in=_codes_of(tournament, filters.action_kind))
-    if filters.who == "captain":
-        entries = entries.filter(actor_code="captain")
+    if filters.who == "captain":  # a table's call sent before its captain chose a line counts too
+        entries = entries.filter(actor_code__in=("captain", "table"))
     elif filters.who == "system":
         entries = entries.filter(actor_code="system")
     elif filters.who.startswith("arbiter:"):
@@ -148,7 +148,7 @@ def who_choices(tournament: Tournament) -> list[tuple[str, str]]:
     for code, name in rows:
         if code == "arbiter" and name:
             arbiters.add(str(name))
-        captains |= code == "captain"
+        captains |= code in ("captain", "table")
         system |= code == "system"
     choices = [(f"arbiter:{n}", _("%(name)s (arbitro)") % {"name": n}) for n in sorted(arbiters)]
     if captains:

@@ -64,3 +64,28 @@ def test_migration_converts_existing_italian_labels(tournament):
     }
     with translation.override("en"):
         assert actor_text(*got["capitano E/O tavolo 5"]) == "E/W captain, table 5"
+
+
+def test_a_call_from_a_table_reads_in_the_readers_language_and_counts_as_a_captain(other_client, arbiter_client,
+                                                                                  tables):
+    """A call sent before the captain chose his line is written by «tavolo 3»: stored in machine
+    form, read «table 3» in English, and found under the «table captains» filter."""
+    other_client.post(reverse("captain_call", args=[tables[3].token]), data=json.dumps({"reason": "card"}),
+                      content_type="application/json")
+    entry = AuditEntry.objects.get(action="arbiter_called", table_number=3)
+    assert (entry.actor, entry.actor_code, entry.actor_params) == ("tavolo 3", "table", {"table": 3})
+    url = reverse("audit", args=["prova"])
+    assert "<td>tavolo 3</td>" in arbiter_client.get(url).content.decode()
+    assert "<td>tavolo 3</td>" in arbiter_client.get(url + "?who=captain").content.decode()
+    arbiter_client.cookies["django_language"] = "en"
+    english = arbiter_client.get(url).content.decode()
+    assert "<td>table 3</td>" in english and "tavolo 3" not in english
+    assert '<option value="captain"' in english
+
+
+def test_an_older_entry_of_a_table_reads_in_english_too(arbiter_client, tournament):
+    """An entry written before the table's machine form (actor text only) is read the same way."""
+    AuditEntry.objects.create(tournament=tournament, actor="tavolo 4", action="arbiter_called", table_number=4)
+    AuditEntry.objects.filter(actor="tavolo 4").update(actor_code="", actor_params=None)
+    arbiter_client.cookies["django_language"] = "en"
+    assert "<td>table 4</td>" in arbiter_client.get(reverse("audit", args=["prova"])).content.decode()

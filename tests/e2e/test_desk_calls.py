@@ -136,3 +136,23 @@ def test_the_bar_fits_a_phone_and_is_not_printed(chromium, live_server, round_1_
     assert page.locator("#desk-calls").is_hidden()
     assert page.locator("#desk-call-sound").is_hidden()
     ctx.close()
+
+
+def test_the_sound_buttons_say_whether_the_sound_is_on(chromium, live_server, round_1_in_play):
+    """Off by default; one click turns it on, the button says so in words (not by its colour
+    alone), the choice survives a reload and is the live board's too (one choice per browser)."""
+    arbiter, _rnd = round_1_in_play
+    ctx = arbiter_context(chromium, live_server, arbiter)
+    page = ctx.new_page()
+    page.set_default_timeout(20_000)
+    page.goto(live_server.url + "/tornei/e2e/turni/1/")
+    assert page.inner_text("#desk-call-sound") == "Suono delle chiamate: spento"
+    page.click("#desk-call-sound")
+    assert page.inner_text("#desk-call-sound") == "Suono delle chiamate: acceso"
+    page.reload()
+    assert page.inner_text("#desk-call-sound") == "Suono delle chiamate: acceso"
+    page.goto(live_server.url + "/tornei/e2e/turni/1/tabellone-live/")
+    assert page.inner_text("#call-sound") == "Suono delle chiamate: acceso"
+    page.click("#call-sound")
+    assert page.inner_text("#call-sound") == "Suono delle chiamate: spento"
+    ctx.close()

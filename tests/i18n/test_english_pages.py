@@ -260,6 +260,46 @@ def test_other_arbiter_pages_have_no_italian_leftovers(arbiter_english, closed, 
     assert leftovers(html, italian_to_english) == []
 
 
+def test_prizes_page_in_english(arbiter_english, closed, italian_to_english):
+    """The prize page's help on money prizes is in English too: its Italian text holds a «%»,
+    which the template tag doubles before looking the message up."""
+    html = page(arbiter_english, reverse("prizes", args=["prova"]))
+    assert_english(html, italian_to_english,
+                   present=["Prizes in money", "share of the prize pool", "Prize list"],
+                   absent=["Premi in denaro", "montepremi"])
+
+
+def _template_messages(po_text: str):
+    """(msgid, references) of every message of a .po file, ``references`` the ``#:`` paths."""
+    for block in po_text.split("\n\n"):
+        refs = [r for line in block.splitlines() if line.startswith("#:") for r in line[2:].split()]
+        lines = block.splitlines()
+        starts = [i for i, line in enumerate(lines) if line.startswith("msgid ")]
+        if not starts:
+            continue
+        i, parts = starts[0], []
+        parts.append(lines[i][len("msgid "):])
+        for line in lines[i + 1:]:
+            if not line.startswith('"'):
+                break
+            parts.append(line)
+        msgid = "".join(p.strip()[1:-1] for p in parts)
+        yield msgid, refs
+
+
+def test_template_messages_double_their_percent_signs(english_catalogue):
+    """A template's {% trans %} and {% blocktrans %} look a message up with every «%» doubled
+    (Django escapes it from string formatting): a message only templates use, written with a
+    single «%», is never found and shows in Italian on an English page."""
+    import re
+
+    text = english_catalogue.with_suffix(".po").read_text(encoding="utf-8")
+    single = re.compile(r"(?<!%)%(?![%(])")
+    wrong = [msgid for msgid, refs in _template_messages(text)
+             if refs and all(r.endswith(".html") for r in refs) and single.search(msgid.replace("%%", ""))]
+    assert wrong == []
+
+
 def test_catalogue_is_complete_and_checked(english_catalogue):
     """Every message of the committed .po has a checked English translation (none empty or
     fuzzy) and the placeholders agree (``msgfmt --check``, as compilemessages runs it)."""

@@ -160,3 +160,19 @@ def test_a_members_header_says_where_he_came_from_once(arbiter_client):
     header = header.split('id="member-origin">', 1)[1].split("</p>", 1)[0]
     assert "iscrizione a un torneo" in header and header.count("elenco importato") == 1
     assert "scaduta" not in header
+
+
+def test_the_registry_says_where_a_member_came_from_as_his_page_does(arbiter_client):
+    """A member registered at an evening and later found in an imported list (the list the
+    membership checks read, rules.md §16): the registry's «Origine» says both, as his header."""
+    Member.objects.create(last_name="Origini", first_name="Sera", membership_number="900020",
+                          source=Member.Source.REGISTRATION, listed=True)
+    Member.objects.create(last_name="Origini", first_name="Solo", membership_number="900021",
+                          source=Member.Source.REGISTRATION)
+    Member.objects.create(last_name="Origini", first_name="Lista", membership_number="900022",
+                          source=Member.Source.LIST, listed=True)
+    page = arbiter_client.get(reverse("members:registry"), {"q": "Origini"}).content.decode()
+    rows = {row.split("</td>")[0].rsplit(">", 1)[-1]: row.split("</tr>")[0] for row in page.split("<tr>")[2:]}
+    assert rows["900020"].endswith("<td>iscrizione a un torneo · poi trovato in un elenco importato</td>")
+    assert rows["900021"].endswith("<td>iscrizione a un torneo</td>")
+    assert rows["900022"].endswith("<td>elenco importato</td>")

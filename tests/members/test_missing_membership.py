@@ -52,6 +52,7 @@ def test_the_default_flags_a_player_without_a_number_at_import(arbiter_client, t
     page = preview(arbiter_client, tournament)
     assert box(page, "membership-flags") == ["Riga 2: Neri Ada senza tessera", "Riga 3: tessera 999 sconosciuta"]
     assert box(page, "membership-refusals") == []
+    assert 'name="confirm"' in page and 'id="import-refused"' not in page
     assert confirm(arbiter_client, tournament).status_code == 200
     assert tournament.pairs.count() == 2           # flagged: the arbiter decides, nothing refused
     assert member_links.player_flag_lines(tournament) == ["Neri Ada: senza tessera",
@@ -73,7 +74,10 @@ def test_refuse_refuses_the_import_naming_the_guest(arbiter_client, tournament):
     page = preview(arbiter_client, tournament)
     assert box(page, "membership-refusals") == ["Riga 2: Neri Ada senza tessera"]
     assert box(page, "membership-flags") == ["Riga 3: tessera 999 sconosciuta"]   # still only flagged
-    body = confirm(arbiter_client, tournament).content.decode()
+    # the preview says nothing will be imported and offers no «Importa» button
+    assert 'id="import-refused"' in page and 'name="confirm"' not in page
+    assert "pronte" not in page
+    body = confirm(arbiter_client, tournament).content.decode()   # an older page's button: still refused
     assert "Iscrizione rifiutata: Neri Ada senza tessera" in body
     assert not tournament.pairs.exists() and not Player.objects.filter(tournament=tournament).exists()
 
@@ -101,6 +105,7 @@ def test_a_club_refuses_unknown_numbers_and_still_welcomes_guests(arbiter_client
     set_modes(tournament, numbers="refuse", missing="ignore")
     page = preview(arbiter_client, tournament)
     assert box(page, "membership-refusals") == ["Riga 3: tessera 999 sconosciuta"]
+    assert 'id="import-refused"' in page and 'name="confirm"' not in page
     services.add_pair(tournament=tournament, by=arbiter, players=pair(("Serra", "Anna", "402616"), ("Neri", "Ada")))
     with pytest.raises(ArbiterError) as refused:
         services.add_pair(tournament=tournament, by=arbiter, players=pair(("Rossi", "Mario", "999"), ("Verdi", "Ugo")))

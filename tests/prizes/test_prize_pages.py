@@ -92,3 +92,13 @@ def test_a_copy_made_in_english_is_stored_in_italian_and_read_in_each_language(a
     arbiter_client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
     english = arbiter_client.get("/tornei/dopo/registro/").content.decode()
     assert "copied from sera" in english and "copiati da" not in english
+
+
+def test_the_registro_shows_each_prize_with_its_money(arbiter_client, evening):
+    """The Registro's prize list reads as typed on the prize page, money included (rules.md §21):
+    a change of the money alone shows as a change."""
+    arbiter_client.post("/tornei/sera/premi/", {"action": "save", "prizes": "1° assoluto | assoluto | 50%"})
+    arbiter_client.post("/tornei/sera/premi/", {"action": "save", "prizes": "1° assoluto | assoluto | 40.00"})
+    body = arbiter_client.get("/tornei/sera/registro/").content.decode()
+    assert "premi: 1° assoluto | assoluto | 50.00%" in body       # the first list, then the old value (stored with 2 decimals)
+    assert "premi: 1° assoluto | assoluto | 40.00" in body        # the new value

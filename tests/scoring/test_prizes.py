@@ -83,6 +83,13 @@ def test_prize_line_as_typed_on_the_page():
     assert prize_line({"prize": "Strano", "scope": "boh"}) == "Strano | boh"   # kept as stored
 
 
+def test_prize_line_ends_with_the_money_as_typed():
+    """rules.md §21: «| 50%» a share of the pool, «| 40.00» euro, after the scope."""
+    assert prize_line({"prize": "1° assoluto", "scope": "overall", "share": "50"}) == "1° assoluto | assoluto | 50%"
+    assert prize_line({"prize": "2° assoluto", "scope": "overall", "amount": "40.00"}, "en") == \
+        "2° assoluto | overall | 40.00"
+
+
 def test_a_prize_in_money_has_an_amount_or_a_share():
     """rules.md §21: ``amount`` in euro or ``share`` in percent of the pool, two decimals."""
     from decimal import Decimal

@@ -102,3 +102,23 @@ def test_before_play_a_pair_may_still_change_its_players(five, arbiter):
 ])
 def test_is_spelling_fix(old, new, fix):
     assert services.is_spelling_fix(old, new) is fix
+
+
+def test_a_club_changed_alone_shows_in_the_registro(round2, arbiter, arbiter_client):
+    """Clubs may change once the pair has played (art. 32): the entry says which, so its
+    «Prima» and «Dopo» differ; an entry that changes no club does not list them."""
+    from django.urls import reverse
+
+    tournament = round2.tournament
+    services.update_pair(pair=pair1(tournament), by=arbiter, players=[
+        PlayerData(first_name="Anna1", last_name="Rossi1", membership_number="A1"),
+        PlayerData(first_name="Bruno1", last_name="Verdi1", membership_number="B1", club="Ospiti")])
+    entry = AuditEntry.objects.filter(action="pair_updated").latest("pk")
+    assert entry.old["clubs"] == ["", ""] and entry.new["clubs"] == ["", "Ospiti"]
+    body = arbiter_client.get(reverse("audit", args=[tournament.slug])).content.decode()
+    assert "circoli: —, —" in body and "circoli: —, Ospiti" in body
+    services.update_pair(pair=pair1(tournament), by=arbiter, players=[
+        PlayerData(first_name="Anna1", last_name="Rossi1", membership_number="A1"),
+        PlayerData(first_name="Bruno1", last_name="Verdi1", membership_number="B1", club="Ospiti")])
+    entry = AuditEntry.objects.filter(action="pair_updated").latest("pk")
+    assert "clubs" not in entry.old and "clubs" not in entry.new

@@ -56,6 +56,7 @@ def _as_actor(by) -> Actor:
 
 _CAPTAIN = re.compile(r"^capitano (N/S|E/O) tavolo (\d+)$")
 _ARBITER = re.compile(r"^(.+) \(arbitro\)$")
+_TABLE = re.compile(r"^tavolo (\d+)$")
 
 
 def actor_form(label: str) -> tuple[str, dict | None]:
@@ -65,6 +66,8 @@ def actor_form(label: str) -> tuple[str, dict | None]:
     - ``"capitano N/S tavolo 5"`` → ``("captain", {"line": "ns", "table": 5})``;
     - ``"rossi (arbitro)"`` → ``("arbiter", {"name": "rossi"})``;
     - ``"sistema"`` → ``("system", {})``;
+    - ``"tavolo 5"`` → ``("table", {"table": 5})`` (a table's call sent before its captain chose
+      a line: ``captains.call_views``);
     - anything else → ``("", None)`` (shown as stored).
 
     The data migration 0010_desk_edges applies the same rules to the existing entries."""
@@ -74,6 +77,9 @@ def actor_form(label: str) -> tuple[str, dict | None]:
         return "captain", {"line": "ns" if m.group(1) == "N/S" else "ew", "table": int(m.group(2))}
     if label == "sistema":
         return "system", {}
+    m = _TABLE.match(label)
+    if m:
+        return "table", {"table": int(m.group(1))}
     m = _ARBITER.match(label)
     if m:
         return "arbiter", {"name": m.group(1)}

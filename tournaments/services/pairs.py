@@ -232,7 +232,7 @@ def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | 
     already filled in cannot change (a blank one may be filled in), and a name may only
     be respelt (:func:`is_spelling_fix`); clubs may change. Raises ArbiterError with
     the article otherwise. Audited as ``pair_updated`` with old → new players and
-    membership numbers.
+    membership numbers, and clubs when one changed.
     """
     tournament = lock_tournament(pair.tournament)  # who plays: services.locks
     pair = Pair.objects.filter(pk=pair.pk).first()
@@ -243,6 +243,7 @@ def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | 
     changes = _check_no_substitution(pair, players) if pair_has_played(pair) else []
     old = {"number": pair.number, "players": [pl.display_name for pl in pair.players],
            "membership_numbers": [pl.membership_number for pl in pair.players]}
+    old_clubs = [pl.club for pl in pair.players]
     if number is not None and number != pair.number:
         if pair_has_played(pair):
             raise ArbiterError(_("Il numero di una coppia che ha già giocato non si cambia."))
@@ -261,11 +262,14 @@ def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | 
         pl.save()
     link_players(tournament)
     pair = Pair.objects.prefetch_related("members").get(pk=pair.pk)
+    new = {"number": pair.number, "players": [pl.display_name for pl in pair.players],
+           "membership_numbers": [pl.membership_number for pl in pair.players]}
+    new_clubs = [pl.club for pl in pair.players]
+    if new_clubs != old_clubs:  # a club may change even once the pair has played: the entry says so
+        old["clubs"], new["clubs"] = old_clubs, new_clubs
     audit(
         tournament=tournament, by=by, action="pair_updated", old=old,
-        reason=(ART32_PREFIX + "; ".join(changes)) if changes else "",
-        new={"number": pair.number, "players": [pl.display_name for pl in pair.players],
-             "membership_numbers": [pl.membership_number for pl in pair.players]},
+        reason=(ART32_PREFIX + "; ".join(changes)) if changes else "", new=new,
     )
     return pair
 

@@ -103,7 +103,7 @@ KEYS = {
     "state": _("stato"), "draft_discarded": _("bozza scartata"), "acknowledged": _("avvisi accettati"),
     "confirmed_by": _("confermato da"), "dispute_note": _("nota"), "tables": _("tavoli"),
     "reasons": _("motivi"),
-    "membership_numbers": _("tessere"), "kind": _("tipo di correzione"),
+    "membership_numbers": _("tessere"), "kind": _("tipo di correzione"), "clubs": _("circoli"),
     "forced_rest": _("riposo forzato"), "rest": _("riposo"), "forced_byes": _("riposi forzati"),
     "hands_per_round": _("smazzate per turno"), "vp_scale": _("tabella VP"), "plan": _("piano"),
     "remaining": _("tempo rimasto"), "duration": _("durata"), "minutes": _("minuti"),
@@ -217,6 +217,8 @@ def _label(key: str, value, action: str = "") -> str:
         return text
     if key == "prizes" and isinstance(value, list):  # as typed on the prize page: "1° assoluto | assoluto"
         return "; ".join(prize_rules.prize_line(p, (get_language() or "it")[:2]) for p in value)
+    if key == "clubs" and isinstance(value, list):  # a pair's players' clubs, "—" for none
+        return ", ".join(_plain(v) or "—" for v in value)
     if key == "membership_numbers" and isinstance(value, list):
         return ", ".join(_membership(v) for v in value)
     if key in ("vp", "mp") and isinstance(value, (int, str)):
@@ -450,7 +452,8 @@ def actor_text(code: str, params: dict | None, fallback: str = "") -> str:
     """The label of an actor in machine form (``services.audit.actor_form``) in the active
     language: ``("captain", {"line": "ns", "table": 5})`` → "capitano N/S tavolo 5" /
     "N/S captain, table 5"; ``("arbiter", {"name": "rossi"})`` → "rossi (arbitro)" /
-    "rossi (arbiter)"; ``("system", {})`` → "sistema" / "system". Unknown codes or
+    "rossi (arbiter)"; ``("system", {})`` → "sistema" / "system"; ``("table", {"table": 5})`` →
+    "tavolo 5" / "table 5". Unknown codes or
     parameters: ``fallback`` (the stored text)."""
     params = params or {}
     try:
@@ -461,6 +464,8 @@ def actor_text(code: str, params: dict | None, fallback: str = "") -> str:
             return str(_("%(name)s (arbitro)") % {"name": params["name"]})
         if code == "system":
             return str(_("sistema"))
+        if code == "table":
+            return str(_("tavolo %(t)s") % {"t": int(params["table"])})
     except (KeyError, TypeError, ValueError):
         pass
     return fallback
@@ -469,7 +474,10 @@ def actor_text(code: str, params: dict | None, fallback: str = "") -> str:
 @register.filter
 def audit_actor(entry) -> str:
     """Who wrote an audit entry, in the reader's language (its ``actor_code`` and
-    ``actor_params``; entries the migration could not read keep their stored text)."""
+    ``actor_params``; an entry stored without them is read from its text, as
+    ``services.audit.actor_form`` reads a new one; an unrecognised text is shown as stored)."""
+    if not entry.actor_code:
+        return actor_label(entry.actor)
     return actor_text(entry.actor_code, entry.actor_params, entry.actor)
 
 

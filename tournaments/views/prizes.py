@@ -59,12 +59,7 @@ def prize_lines_text(prize_list: list[dict]) -> str:
     Italian; the stored English words in English), so a saved or copied list reads as the
     arbiter would type it."""
     language = (get_language() or "it")[:2]
-
-    def money(p):
-        if "share" in p:
-            return f" | {p['share']}%"
-        return f" | {p['amount']}" if "amount" in p else ""
-    return "\n".join(prize_rules.prize_line(p, language) + money(p) for p in prize_list)
+    return "\n".join(prize_rules.prize_line(p, language) for p in prize_list)
 
 
 @arbiter_view
