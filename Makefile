@@ -73,6 +73,7 @@ bench: setup
 	$(BIN)/python bench/printing.py
 	$(BIN)/python bench/captains.py
 	$(BIN)/python bench/room.py
+	$(BIN)/python bench/busiest_minute.py
 
 messages: $(STAMP)
 	$(BIN)/python manage.py makemessages -l en --ignore=.venv --ignore=var
