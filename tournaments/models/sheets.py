@@ -15,7 +15,7 @@ class CorrectionKind(models.TextChoices):
 
     Chosen by the arbiter and kept in the audit entry (``AuditEntry.new["kind"]``);
     the kind decides until when the correction is allowed
-    (:func:`tournaments.services.sheets.correction_refusal`). Not a database field.
+    (:func:`tournaments.services.corrections.correction_refusal`). Not a database field.
     """
 
     TRANSCRIPTION = "transcription", _("trascrizione")

@@ -113,8 +113,7 @@ from .sheet_drafts import (  # noqa: F401
     discard_sheet_draft,
     save_sheet_draft,
 )
-from .sheets import (  # noqa: F401
-    HandInput,
+from .corrections import (  # noqa: F401
     correction_needs_reason,
     round_closed_refusal,
     closed_since_message,
@@ -122,6 +121,9 @@ from .sheets import (  # noqa: F401
     allowed_correction_kinds,
     delivered_by_captains,
     next_round_published,
+)
+from .sheets import (  # noqa: F401
+    HandInput,
     save_score_sheet,
     draft_refusal,
     sheet_content_hash,

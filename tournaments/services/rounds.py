@@ -551,7 +551,7 @@ def reopen_round(*, round: Round, by, reason: str = "") -> Round:
 
     Reopening is not needed for a correction: every kind allowed at that moment
     applies to the closed round's sheet directly (rules.md §3, art. 31;
-    :func:`tournaments.services.sheets.correction_refusal`)."""
+    :func:`tournaments.services.corrections.correction_refusal`)."""
     rnd = lock_round(round)
     refusal = reopen_refusal(rnd)
     if refusal:
