@@ -110,12 +110,14 @@ def close_bookings(*, tournament: Tournament) -> BookingWindow:
     return window
 
 
-def closed_reason(tournament: Tournament, window: BookingWindow, now: datetime.datetime | None = None) -> str | None:
-    """Why the public cannot book now (a sentence), or ``None`` when bookings are open."""
+def closed_reason(tournament: Tournament, window: BookingWindow | None,
+                  now: datetime.datetime | None = None) -> str | None:
+    """Why the public cannot book now (a sentence), or ``None`` when bookings are open.
+    ``window`` ``None``: bookings never opened."""
     now = now or timezone.now()
     if tournament.rounds.exists() or tournament.date < timezone.localdate(now):
         return _("Il torneo è già iniziato o passato: le prenotazioni sono chiuse.")
-    if not window.is_open:
+    if window is None or not window.is_open:
         return _("Le prenotazioni per questo torneo non sono aperte.")
     if window.opens_at and now < window.opens_at:
         return _("Le prenotazioni non sono ancora aperte.")
@@ -144,8 +146,9 @@ def book(*, tournament: Tournament, players: list[PlayerData], contact: str = ""
 
     The booking is booked if its places fit under the cap and nobody waits (arrival order,
     rules.md §21), otherwise it joins the waiting list. ``check_window`` False (the
-    arbiter, the shell) books even when the public page is closed, never past the start.
-    Raises ArbiterError: bookings closed, a missing or bad name, a membership number
+    arbiter, the shell) books even when the public page is closed, never past the start
+    nor before bookings were ever opened (no cap yet).
+    Raises ArbiterError: bookings closed or never opened, a missing or bad name, a membership number
     already booked. Returns the booking, its private token and its waiting position."""
     tournament = _lock(tournament)
     window = window_of(tournament)
@@ -155,6 +158,10 @@ def book(*, tournament: Tournament, players: list[PlayerData], contact: str = ""
             raise ArbiterError(reason)
     elif tournament.rounds.exists():
         raise ArbiterError(_("Il torneo è già iniziato: le prenotazioni sono chiuse."))
+    elif window.cap == 0:
+        # never opened: with no places every booking would wait for a cap that is not there
+        raise ArbiterError(_("Le prenotazioni di questo torneo non sono mai state aperte: "
+                             "aprile prima, indicando i posti."))
     if len(players) not in (1, 2):
         raise ArbiterError(_("Una prenotazione è di una coppia (due nomi) o di un giocatore solo."))
     players = [_clean_name(p) for p in players]

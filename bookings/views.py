@@ -7,7 +7,7 @@ import datetime
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -44,10 +44,9 @@ def _too_many(request, slug: str) -> bool:
 
 
 def _public_tournament(slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if selectors.window(tournament) is None:
-        raise Http404
-    return tournament
+    # a tournament whose bookings were never opened still has a page that says so: the
+    # link may have been passed round before the secretary opened them
+    return get_object_or_404(Tournament, slug=slug)
 
 
 def _form_players(post, single: bool) -> list[PlayerData]:

@@ -62,3 +62,12 @@ def test_unknown_tournament(db):
     with pytest.raises(CommandError, match="inesistente"):
         call_command("bookings", "nessuno", "--json", stdout=StringIO())
 
+
+
+def test_add_before_bookings_were_ever_opened_is_refused(prova):
+    # rules.md §21: the cap is what decides booked or waiting; with no cap yet the booking
+    # would silently wait for a place that does not exist
+    with pytest.raises(CommandError, match="non sono mai state aperte"):
+        call_command("bookings", "prova", "--add", "Rossi Anna", "Verdi Bruno", stdout=StringIO())
+    assert Booking.objects.count() == 0
+    assert run("prova", "--json") == {"cap": None, "booked": [], "waiting": []}

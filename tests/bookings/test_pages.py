@@ -141,3 +141,13 @@ def test_individual_and_teams_book_one_name(client, opened):
         answer = client.post("/prenota/prova/", {"last_name_1": f"Rossi{kind}", "first_name_1": "Anna"})
         assert answer.status_code == 302, answer.content[:300]
     assert Booking.objects.filter(single=True).count() == 2
+
+
+def test_never_opened_page_says_bookings_are_not_open(client, tournament):
+    tournament.date = datetime.date.today() + datetime.timedelta(days=3)
+    tournament.save(update_fields=["date"])
+    page = client.get("/prenota/prova/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "non sono aperte" in text and 'id="booking-form"' not in text and 'id="places"' not in text
+    assert client.post("/prenota/prova/", FORM).status_code == 200 and Booking.objects.count() == 0
