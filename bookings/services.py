@@ -262,6 +262,9 @@ def by_token(tournament: Tournament, token: str) -> Booking | None:
 
 
 def _single_check(booking: Booking) -> None:
+    # a one-name booking seeks a partner only in a pairs tournament (rules.md §21)
+    if booking.tournament.kind != Tournament.Kind.PAIRS:
+        raise ArbiterError(_("Si cerca compagno solo in un torneo a coppie."))
     if not booking.single or booking.state == Booking.State.CANCELLED:
         raise ArbiterError(_("Solo chi cerca compagno può abbinarsi."))
     if booking.partner_id or Booking.objects.filter(partner=booking).exists():

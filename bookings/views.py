@@ -213,6 +213,10 @@ def check_in(request, tournament):
     """Mark one booking present and register it; back to the desk."""
     booking = _booking_of(tournament, request.POST.get("booking"))
     numbers = entrants.check_in(booking=booking, by=request.user)
+    if tournament.kind == Tournament.Kind.TEAMS:
+        messages.success(request, _("%(names)s: presente.") % {"names": booking.names}
+                         + " " + entrants.teams_refusal())
+        return redirect("bookings_check_in", slug=tournament.slug)
     messages.success(request, _("%(names)s: presente%(entrant)s.") % {
         "names": booking.names,
         "entrant": (" — " + _("n. %(n)s") % {"n": ", ".join(map(str, numbers))}) if numbers else ""})
