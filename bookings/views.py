@@ -97,6 +97,7 @@ def private_page(request, slug, token):
         return render(request, "bookings/dead_link.html", {}, status=404)
     if request.method == "POST":
         action = request.POST.get("action")
+        # the messages end on the name: «Anna R.» carries its own full stop
         try:
             if action == "cancel":
                 promoted = services.cancel(booking=booking)
@@ -108,10 +109,10 @@ def private_page(request, slug, token):
                 raise ArbiterError(_("Questo giocatore non cerca più compagno."))
             if action == "ask":
                 services.ask_partner(booking=booking, other=other)
-                messages.success(request, _("Richiesta inviata a %(name)s.") % {"name": other.public_name})
+                messages.success(request, _("Richiesta inviata a %(name)s") % {"name": other.public_name})
             elif action == "accept":
                 services.accept_partner(booking=booking, asker=other)
-                messages.success(request, _("Ora giocate in coppia con %(name)s.") % {"name": other.public_name})
+                messages.success(request, _("Ora giocate in coppia con %(name)s") % {"name": other.public_name})
         except ArbiterError as exc:
             messages.error(request, exc.message)
         return redirect("booking_private", slug=slug, token=token)
@@ -176,7 +177,12 @@ def arbiter_page(request, tournament):
             messages.success(request, _("Iscrizioni tolte perché assenti: %(n)s.") % {"n": n})
         return redirect("bookings_arbiter", slug=tournament.slug)
     window = selectors.window(tournament)
-    live = list(selectors.live(tournament))
+    live = list(selectors.live(tournament).select_related("partner"))
+    # two singles paired (by themselves or by the arbiter) are shown as a pair on both rows
+    by_pk = {b.pk: b for b in live}
+    for b in live:
+        if b.partner_id and b.partner_id in by_pk:
+            b.paired_with, by_pk[b.partner_id].paired_with = by_pk[b.partner_id], b
     return render(request, "bookings/arbiter.html", {
         "tournament": tournament, "window": window, "places": selectors.places(tournament),
         "booked": [b for b in live if b.state == Booking.State.BOOKED],

@@ -151,3 +151,18 @@ def test_never_opened_page_says_bookings_are_not_open(client, tournament):
     text = page.content.decode()
     assert "non sono aperte" in text and 'id="booking-form"' not in text and 'id="places"' not in text
     assert client.post("/prenota/prova/", FORM).status_code == 200 and Booking.objects.count() == 0
+
+
+def test_paired_singles_show_as_a_pair_on_the_arbiter_page_and_one_full_stop(client, arbiter_client, opened):
+    services.open_bookings(tournament=opened, cap=3)
+    single = {"kind": "single", "last_name_1": "Rossi", "first_name_1": "Anna"}
+    anna = _private_url(client.post("/prenota/prova/", single))
+    bruno = _private_url(client.post("/prenota/prova/", {**single, "last_name_1": "Verdi", "first_name_1": "Bruno"}))
+    a, b = Booking.objects.get(last_name_1="Rossi"), Booking.objects.get(last_name_1="Verdi")
+    assert "Richiesta inviata a Bruno V.<" in client.post(anna, {"action": "ask", "other": b.pk},
+                                                          follow=True).content.decode()
+    page = client.post(bruno, {"action": "accept", "other": a.pk}, follow=True).content.decode()
+    assert "Ora giocate in coppia con Anna R.<" in page and "Giochi in coppia con Anna R.<" in page
+    listing = arbiter_client.get("/tornei/prova/prenotazioni/").content.decode()
+    assert f"in coppia con Verdi Bruno, {b.code}" in listing and f"in coppia con Rossi Anna, {a.code}" in listing
+    assert "cerca compagno)" not in listing
