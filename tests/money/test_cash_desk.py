@@ -36,6 +36,8 @@ def test_fees_at_check_in_and_the_sheet(desk, evening):
     page = desk.get(url("money")).content.decode()
     assert 'id="sheet-total">10,00<' in page and 'id="sheet-waived">10,00<' in page
     assert 'id="sheet-pool">4,00<' in page  # 40 % of 10.00
+    # the sheet's «by method» rows: the card's 10,00, not the desk's list of methods
+    assert '<td>carta</td><td class="num">10,00</td>' in page and "<td>card</td>" not in page
     assert AuditEntry.objects.filter(tournament=evening, action="fee_paid").count() == 1
 
 
