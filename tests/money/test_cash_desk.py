@@ -92,3 +92,11 @@ def test_the_prize_page_keeps_the_prizes_money(desk, evening):
                                   {"prize": "1ª Dame", "scope": "category:Dame"}]
     page = desk.get(reverse("prizes", kwargs={"slug": "cassa"})).content.decode()
     assert "1° assoluto | assoluto | 50.00%" in page and "2° assoluto | assoluto | 40.00" in page
+
+
+def test_the_cash_desk_is_one_click_from_every_page_and_from_the_door(desk, evening):
+    # the fee is taken at the door (rules.md §21): the check-in desk and the tournament's tabs
+    # lead to the cash desk
+    money = url("money")
+    for name in ("bookings_check_in", "standings", "prizes"):
+        assert f'href="{money}"' in desk.get(url(name)).content.decode(), name
