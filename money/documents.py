@@ -76,8 +76,8 @@ def sheet_xlsx(tournament: Tournament, sheet: Sheet) -> bytes:
     for entrant, name, amount, reason in sheet.waivers:
         row(f"{entrant} {name}", amount, reason)
     row(_("Rimborsi"), sheet.refunds, bold=True)
-    for entrant, amount, reason in sheet.refund_rows:
-        row(str(entrant), amount, reason)
+    for entrant, names, amount, reason in sheet.refund_rows:
+        row(f"{entrant} {names}".strip(), amount, reason)
     row(_("Incassato (pagato − rimborsi)"), sheet.total, bold=True)
     row(_("Montepremi"), sheet.pool, bold=True)
     row(_("Premi"), bold=True)

@@ -100,3 +100,15 @@ def test_the_cash_desk_is_one_click_from_every_page_and_from_the_door(desk, even
     money = url("money")
     for name in ("bookings_check_in", "standings", "prizes"):
         assert f'href="{money}"' in desk.get(url(name)).content.decode(), name
+
+
+def test_a_refund_on_the_sheet_names_who_got_the_money(desk, evening, arbiter):
+    from openpyxl import load_workbook
+
+    services.set_fees(tournament=evening, by=arbiter, member_rate="10", guest_rate="15")
+    services.pay(tournament=evening, by=arbiter, entrant=7)
+    services.refund(tournament=evening, by=arbiter, entrant=7, amount="5.00", reason="va via")
+    page = desk.get(url("money")).content.decode()
+    assert "<td>7 Rossi7 Anna – Verdi7 Bruno <span class=\"muted\">(va via)</span></td>" in page
+    sheet = load_workbook(io.BytesIO(desk.get(url("money_sheet_xlsx")).content)).active
+    assert ("7 Rossi7 Anna – Verdi7 Bruno", 5, "va via") in list(sheet.iter_rows(values_only=True))
