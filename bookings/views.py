@@ -165,7 +165,9 @@ def arbiter_page(request, tournament):
                           contact=request.POST.get("contact", ""))
             messages.success(request, _("Prenotazione %(code)s corretta.") % {"code": booking.code})
         elif action == "promote":
-            notices.promotion(services.promote(booking=_booking_of(tournament, request.POST.get("booking"))))
+            promoted = services.promote(booking=_booking_of(tournament, request.POST.get("booking")))
+            notices.promotion(promoted)
+            messages.success(request, _("Promossa dalla lista d'attesa: %(code)s.") % {"code": promoted.code})
         elif action == "pair":
             services.pair_singles(a=_booking_of(tournament, request.POST.get("a")),
                                   b=_booking_of(tournament, request.POST.get("b")))

@@ -166,3 +166,14 @@ def test_paired_singles_show_as_a_pair_on_the_arbiter_page_and_one_full_stop(cli
     listing = arbiter_client.get("/tornei/prova/prenotazioni/").content.decode()
     assert f"in coppia con Verdi Bruno, {b.code}" in listing and f"in coppia con Rossi Anna, {a.code}" in listing
     assert "cerca compagno)" not in listing
+
+
+def test_giving_a_waiting_booking_the_place_says_so(client, arbiter_client, opened):
+    # the arbiter's «Dai il posto» (rules.md §21: beyond the cap, his call) answers with a sentence
+    client.post("/prenota/prova/", FORM)
+    client.post("/prenota/prova/", {**FORM, "last_name_1": "Neri", "last_name_2": "Gialli"})
+    waiting = Booking.objects.get(state="waiting")
+    page = arbiter_client.post("/tornei/prova/prenotazioni/", {"action": "promote", "booking": waiting.pk},
+                               follow=True).content.decode()
+    assert f"Promossa dalla lista d&#x27;attesa: {waiting.code}." in page
+    assert Booking.objects.get(pk=waiting.pk).state == "booked"
