@@ -75,7 +75,8 @@ def book_page(request, slug):
         single = tournament.kind != Tournament.Kind.PAIRS or request.POST.get("kind") == "single"
         try:
             result = services.book(tournament=tournament, players=_form_players(request.POST, single),
-                                   contact=request.POST.get("contact", ""))
+                                   contact=request.POST.get("contact", ""),
+                                   team_name=request.POST.get("team_name", ""))
         except ArbiterError as exc:
             context["error"] = exc.message
             return render(request, "bookings/book.html", context, status=400)
@@ -162,7 +163,8 @@ def arbiter_page(request, tournament):
         elif action == "edit":
             booking = _booking_of(tournament, request.POST.get("booking"))
             services.edit(booking=booking, players=_form_players(request.POST, booking.single),
-                          contact=request.POST.get("contact", ""))
+                          contact=request.POST.get("contact", ""),
+                          team_name=request.POST.get("team_name") if tournament.kind == Tournament.Kind.TEAMS else None)
             messages.success(request, _("Prenotazione %(code)s corretta.") % {"code": booking.code})
         elif action == "promote":
             promoted = services.promote(booking=_booking_of(tournament, request.POST.get("booking")))

@@ -92,7 +92,8 @@ def teams_opened(arbiter):
 def test_teams_booking_checks_the_captain_in_and_the_team_registers_on_its_page(teams_opened, arbiter):
     # rules.md §15: a team is 4 to 6 players, so a booking in its captain's name holds the
     # team's place; at the desk the captain is marked present and nothing is registered
-    captain = services.book(tournament=teams_opened, players=[P("Rossi")]).booking
+    captain = services.book(tournament=teams_opened, players=[P("Rossi")], team_name="I Bucanieri").booking
+    assert captain.names == "I Bucanieri (Rossi Anna)"
     assert entrants.check_in(booking=captain, by=arbiter) == []
     captain.refresh_from_db()
     assert captain.present and captain.registered_at is None and teams_opened.teams.count() == 0
@@ -103,11 +104,11 @@ def test_teams_booking_checks_the_captain_in_and_the_team_registers_on_its_page(
 
 
 def test_check_in_page_of_a_teams_tournament_says_where_the_team_registers(teams_opened, arbiter_client):
-    captain = services.book(tournament=teams_opened, players=[P("Rossi")]).booking
+    captain = services.book(tournament=teams_opened, players=[P("Rossi")], team_name="I Bucanieri").booking
     answer = arbiter_client.post("/tornei/squadre/prenotazioni/accoglienza/presente/", {"booking": captain.pk},
                                  follow=True)
     text = answer.content.decode()
-    assert answer.status_code == 200 and "Rossi Anna: presente." in text and "pagina Squadre" in text
+    assert answer.status_code == 200 and "I Bucanieri (Rossi Anna): presente." in text and "pagina Squadre" in text
 
 
 @pytest.mark.parametrize("kind", ["individual", "teams"])
@@ -118,8 +119,9 @@ def test_one_name_bookings_do_not_seek_a_partner_outside_pairs(arbiter, client, 
     t = ts.create_tournament(by=arbiter, name="Una", slug="una", kind=kind,
                              **({"plan": "DDDD"} if kind == "teams" else {}), date=datetime.date.today() + datetime.timedelta(days=7))
     services.open_bookings(tournament=t, cap=4)
-    a = services.book(tournament=t, players=[P("Rossi")])
-    b = services.book(tournament=t, players=[P("Verdi", "Bruno")])
+    team = {"team_name": "Squadra"} if kind == "teams" else {}
+    a = services.book(tournament=t, players=[P("Rossi")], **team)
+    b = services.book(tournament=t, players=[P("Verdi", "Bruno")], **team)
     assert selectors.free_singles(t) == []
     with pytest.raises(ArbiterError, match="torneo a coppie"):
         services.ask_partner(booking=a.booking, other=b.booking)

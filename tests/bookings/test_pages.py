@@ -138,9 +138,12 @@ def test_individual_and_teams_book_one_name(client, opened):
 
     for kind in ("individual", "teams"):
         Tournament.objects.filter(pk=opened.pk).update(kind=kind)
-        answer = client.post("/prenota/prova/", {"last_name_1": f"Rossi{kind}", "first_name_1": "Anna"})
+        answer = client.post("/prenota/prova/", {"last_name_1": f"Rossi{kind}", "first_name_1": "Anna",
+                                                 "team_name": "I Bucanieri"})
         assert answer.status_code == 302, answer.content[:300]
     assert Booking.objects.filter(single=True).count() == 2
+    # the team name is kept only where there are teams
+    assert sorted(Booking.objects.values_list("team_name", flat=True)) == ["", "I Bucanieri"]
 
 
 def test_never_opened_page_says_bookings_are_not_open(client, tournament):
@@ -177,3 +180,15 @@ def test_giving_a_waiting_booking_the_place_says_so(client, arbiter_client, open
                                follow=True).content.decode()
     assert f"Promossa dalla lista d&#x27;attesa: {waiting.code}." in page
     assert Booking.objects.get(pk=waiting.pk).state == "booked"
+
+
+def test_a_team_books_with_its_name_and_captain(client, opened):
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(pk=opened.pk).update(kind="teams")
+    page = client.get("/prenota/prova/").content.decode()
+    assert 'id="team_name"' in page and 'id="kind-single"' not in page
+    answer = client.post("/prenota/prova/", {"last_name_1": "Rossi", "first_name_1": "Anna"})
+    assert answer.status_code == 400 and "nome della squadra è obbligatorio" in answer.content.decode()
+    answer = client.post("/prenota/prova/", {"last_name_1": "Rossi", "first_name_1": "Anna", "team_name": "I Bucanieri"})
+    assert "I Bucanieri (Rossi Anna)" in client.get(answer["Location"]).content.decode()
