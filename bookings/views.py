@@ -11,6 +11,7 @@ from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
@@ -214,6 +215,13 @@ def check_in_page(request, tournament):
     (static/js/bookings_checkin.js). A check-in registers the booking (once)."""
     rows = sorted(selectors.live(tournament).filter(state=Booking.State.BOOKED),
                   key=lambda b: (b.last_name_1.casefold(), b.first_name_1.casefold()))
+    if tournament.kind == Tournament.Kind.TEAMS:
+        # a team present is registered on the teams page (4-6 players, rules.md §15): its
+        # form comes filled with the booking's team name and captain (the first player)
+        for b in rows:
+            captain = ", ".join(x for x in (b.last_name_1, b.first_name_1, b.membership_1) if x)
+            b.team_form_url = reverse("teams", args=[tournament.slug]) + "?" + urlencode(
+                {"name": b.team_name, "players": captain + "\n"})
     return render(request, "bookings/check_in.html", {"tournament": tournament, "rows": rows})
 
 

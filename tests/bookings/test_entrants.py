@@ -3,6 +3,7 @@ booking one entrant at most; no-shows left out before the first draw."""
 from __future__ import annotations
 
 import datetime
+import re
 from io import StringIO
 
 import pytest
@@ -129,3 +130,16 @@ def test_one_name_bookings_do_not_seek_a_partner_outside_pairs(arbiter, client, 
         services.pair_singles(a=a.booking, b=b.booking)
     page = client.get(f"/prenota/una/{a.token}/").content.decode()
     assert "cercano compagno" not in page and "Bruno" not in page
+
+
+def test_a_team_present_at_the_door_gets_the_teams_form_filled_with_its_name_and_captain(teams_opened,
+                                                                                        arbiter_client):
+    from urllib.parse import parse_qs, urlparse
+
+    captain = services.book(tournament=teams_opened, players=[P("Rossi", number="77")], team_name="I Bucanieri").booking
+    arbiter_client.post("/tornei/squadre/prenotazioni/accoglienza/presente/", {"booking": captain.pk})
+    desk = arbiter_client.get("/tornei/squadre/prenotazioni/accoglienza/").content.decode()
+    link = re.search(r'<a href="([^"]+)" class="team-form-link">', desk).group(1).replace("&amp;", "&")
+    assert parse_qs(urlparse(link).query) == {"name": ["I Bucanieri"], "players": ["Rossi, Anna, 77\n"]}
+    form = arbiter_client.get(link).content.decode()
+    assert 'value="I Bucanieri"' in form and ">Rossi, Anna, 77\n</textarea>" in form
