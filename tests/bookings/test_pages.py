@@ -192,3 +192,11 @@ def test_a_team_books_with_its_name_and_captain(client, opened):
     assert answer.status_code == 400 and "nome della squadra è obbligatorio" in answer.content.decode()
     answer = client.post("/prenota/prova/", {"last_name_1": "Rossi", "first_name_1": "Anna", "team_name": "I Bucanieri"})
     assert "I Bucanieri (Rossi Anna)" in client.get(answer["Location"]).content.decode()
+
+
+def test_the_printed_list_names_its_tournament_and_day(arbiter_client, opened):
+    # the paper list at the door is read away from the screen's tabs and crumbs
+    page = arbiter_client.get("/tornei/prova/prenotazioni/?stampa=1").content.decode()
+    expected = f"{opened.name}, " + {0: "Lunedì", 1: "Martedì", 2: "Mercoledì", 3: "Giovedì", 4: "Venerdì",
+                                       5: "Sabato", 6: "Domenica"}[opened.date.weekday()]
+    assert re.search(r'<span id="print-title">([^<]+)</span>', page).group(1).startswith(expected)
