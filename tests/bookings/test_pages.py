@@ -200,3 +200,17 @@ def test_the_printed_list_names_its_tournament_and_day(arbiter_client, opened):
     expected = f"{opened.name}, " + {0: "Lunedì", 1: "Martedì", 2: "Mercoledì", 3: "Giovedì", 4: "Venerdì",
                                        5: "Sabato", 6: "Domenica"}[opened.date.weekday()]
     assert re.search(r'<span id="print-title">([^<]+)</span>', page).group(1).startswith(expected)
+
+
+def test_the_arbiter_corrects_a_teams_name(client, arbiter_client, opened):
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(pk=opened.pk).update(kind="teams")
+    client.post("/prenota/prova/", {"last_name_1": "Rossi", "first_name_1": "Anna", "team_name": "I Bucanieri"})
+    b = Booking.objects.get()
+    edit = {"action": "edit", "booking": b.pk, "last_name_1": "Rossi", "first_name_1": "Anna", "contact": ""}
+    arbiter_client.post("/tornei/prova/prenotazioni/", {**edit, "team_name": "I Corsari"})
+    assert Booking.objects.get().names == "I Corsari (Rossi Anna)"
+    page = arbiter_client.post("/tornei/prova/prenotazioni/", {**edit, "team_name": ""}, follow=True)
+    assert "nome della squadra è obbligatorio" in page.content.decode()
+    assert Booking.objects.get().team_name == "I Corsari"
