@@ -159,6 +159,19 @@ def pay_player(*, tournament: Tournament, by, player_id, method: str = "cash") -
     return _pay(tournament, fees, players, by, method)
 
 
+def paid_fee_refusal(players: list) -> str | None:
+    """Why ``players`` (about to be deleted with their pair, or alone) cannot be: one of them
+    paid his fee (rules.md §21: every payment stays on the treasurer's sheet until the arbiter
+    cancels it, giving the money back). ``None`` when none paid (a waiver holds no money).
+    Registered with ``tournaments.services.removal`` by ``MoneyConfig.ready``."""
+    fee = (PlayerFee.objects.filter(player__in=[p.pk for p in players], state=PlayerFee.State.PAID)
+           .select_related("player").first())
+    if fee is None:
+        return None
+    return _("%(name)s ha già pagato la quota: annulla il pagamento dalla Cassa (restituendo i soldi) "
+             "prima di cancellare l'iscrizione.") % {"name": fee.player.display_name}
+
+
 def _refunds_stay_covered(tournament: Tournament, losing: list) -> None:
     """Refuse a waiver or a cancelled payment that would leave an entrant refunded more than
     its players paid (rules.md §21: collected = paid − refunds; a refund gives back money

@@ -7,6 +7,7 @@ from django.urls import reverse
 from money import services
 from money.models import PlayerFee
 from tests.money.test_treasurer_sheet import SHARES
+from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry
 from tournaments.services import prizes as prize_services
 
@@ -112,3 +113,38 @@ def test_a_refund_on_the_sheet_names_who_got_the_money(desk, evening, arbiter):
     assert "<td>7 Rossi7 Anna – Verdi7 Bruno <span class=\"muted\">(va via)</span></td>" in page
     sheet = load_workbook(io.BytesIO(desk.get(url("money_sheet_xlsx")).content)).active
     assert ("7 Rossi7 Anna – Verdi7 Bruno", 5, "va via") in list(sheet.iter_rows(values_only=True))
+
+
+def test_a_pair_that_paid_is_not_deleted_with_its_money(tournament, make_pairs, arbiter):
+    """Pair 1 paid 2 × 10.00 at the door: deleting the pair would take 20.00 off the sheet
+    that the cash box holds (rules.md §21); refused with a sentence until the payments are
+    cancelled (a waived pair holds no money and goes)."""
+    from tournaments import services as ts
+
+    make_pairs(tournament, 2)
+    services.set_fees(tournament=tournament, by=arbiter, member_rate="10", guest_rate="15")
+    services.pay(tournament=tournament, by=arbiter, entrant=1)
+    services.waive(tournament=tournament, by=arbiter, entrant=2, reason="staff")
+    pair = tournament.pairs.get(number=1)
+    with pytest.raises(ArbiterError, match="ha già pagato la quota"):
+        ts.remove_pair(pair=pair, by=arbiter)
+    assert tournament.pairs.filter(number=1).exists() and PlayerFee.objects.filter(state="paid").count() == 2
+    ts.remove_pair(pair=tournament.pairs.get(number=2), by=arbiter)
+    for player in pair.members.all():
+        services.cancel_fee(tournament=tournament, by=arbiter, player_id=player.pk)
+    ts.remove_pair(pair=pair, by=arbiter)
+    assert not tournament.pairs.exists()
+
+
+def test_an_individual_player_that_paid_is_not_deleted_with_his_money(arbiter):
+    import datetime
+
+    from tournaments import services as ts
+    from tournaments.player_data import PlayerData
+
+    t = ts.create_tournament(by=arbiter, name="Ind", slug="ind", date=datetime.date(2026, 12, 3), kind="individual")
+    player = ts.add_player(tournament=t, by=arbiter, player=PlayerData(first_name="Anna", last_name="Rossi"))
+    services.set_fees(tournament=t, by=arbiter, member_rate="10", guest_rate="15")
+    services.pay(tournament=t, by=arbiter, entrant=player.number)
+    with pytest.raises(ArbiterError, match="Rossi Anna ha già pagato"):
+        ts.remove_player(player=player, by=arbiter)
