@@ -87,3 +87,10 @@ def test_a_teams_tournament_books_a_team_in_its_captains_name(prova):
         call_command("bookings", "prova", "--add", "Neri Carlo", "--single", stdout=StringIO())
     with pytest.raises(CommandError, match="un nome solo"):
         call_command("bookings", "prova", "--add", "Neri Carlo", "Gialli Dora", "--team", "X", stdout=StringIO())
+
+
+def test_a_team_name_outside_a_teams_tournament_is_refused(prova):
+    run("prova", "--open", "--cap", "2")
+    with pytest.raises(CommandError, match="solo in un torneo a squadre"):
+        call_command("bookings", "prova", "--add", "Rossi Anna", "--single", "--team", "X", stdout=StringIO())
+    assert Booking.objects.count() == 0

@@ -75,6 +75,8 @@ class Command(LangCommand):
             names, numbers = o["add"], o["tessere"]
             if o["single"] != (len(names) == 1) or len(names) > 2:
                 raise CommandError(_("Due nomi per una coppia, oppure --single con un nome."))
+            if o["team"] and tournament.kind != Tournament.Kind.TEAMS:
+                raise CommandError(_("--team vale solo in un torneo a squadre."))
             if len(numbers) > len(names):
                 raise CommandError(_("Più tessere che giocatori."))
             numbers = numbers + [""] * (len(names) - len(numbers))
