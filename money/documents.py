@@ -84,7 +84,9 @@ def sheet_xlsx(tournament: Tournament, sheet: Sheet) -> bytes:
     for p in sheet.prizes:
         row(p.prize, p.amount, p.names if p.entrant is not None else _("nessun avente diritto"))
     row(_("Quota del circolo"), sheet.club_share, bold=True)
-    row(_("Saldo (montepremi − premi assegnati)"), sheet.balance, bold=True)
+    row(_("Saldo (montepremi − premi assegnati)"), sheet.balance,
+        _("I premi superano il montepremi: la differenza esce dalla quota del circolo.") if sheet.balance < 0 else "",
+        bold=True)
     out = io.BytesIO()
     wb.save(out)
     return out.getvalue()

@@ -148,3 +148,25 @@ def test_an_individual_player_that_paid_is_not_deleted_with_his_money(arbiter):
     services.pay(tournament=t, by=arbiter, entrant=player.number)
     with pytest.raises(ArbiterError, match="Rossi Anna ha già pagato"):
         ts.remove_player(player=player, by=arbiter)
+
+
+def test_prizes_beyond_the_pool_are_named_on_the_sheet(desk, evening, arbiter):
+    """Fixed pool 30.00, prizes 25.00 and 15.00 in euro: 40.00 awarded, balance
+    30.00 − 40.00 = −10.00, and the sheet says why (page and XLSX)."""
+    from openpyxl import load_workbook
+
+    services.set_fees(tournament=evening, by=arbiter, member_rate="10", guest_rate="15", pool_amount="30.00")
+    prize_services.set_prize_list(tournament=evening, by=arbiter, prizes=[
+        {"prize": "1° assoluto", "scope": "overall", "amount": "25.00"},
+        {"prize": "2° assoluto", "scope": "overall", "amount": "15.00"}])
+    page = desk.get(url("money")).content.decode()
+    assert 'id="sheet-balance">-10,00<' in page and 'id="sheet-overdrawn"' in page
+    rows = {r[0]: r[1:] for r in load_workbook(io.BytesIO(desk.get(url("money_sheet_xlsx")).content)).active
+            .iter_rows(values_only=True)}
+    assert rows["Saldo (montepremi − premi assegnati)"][0] == -10
+    assert "superano il montepremi" in rows["Saldo (montepremi − premi assegnati)"][1]
+
+
+def test_a_balanced_sheet_says_nothing_of_an_overdraft(desk, evening, arbiter):
+    services.set_fees(tournament=evening, by=arbiter, member_rate="10", guest_rate="15", pool_amount="30.00")
+    assert 'id="sheet-overdrawn"' not in desk.get(url("money")).content.decode()
