@@ -23,6 +23,14 @@ from .models import Booking
 from .services import partner_of
 
 
+def teams_refusal() -> str:
+    """Why a teams tournament's booking does not become an entrant by itself: it holds the
+    team's place in its captain's name, and a team is registered with its 4 to 6 players
+    (rules.md §15) on the teams page; the check-in desk only marks the captain present."""
+    return _("In un torneo a squadre la prenotazione tiene il posto della squadra a nome del capitano: "
+             "la squadra si iscrive con i suoi giocatori dalla pagina Squadre.")
+
+
 def _players(booking: Booking) -> list[PlayerData]:
     out = [PlayerData(first_name=booking.first_name_1, last_name=booking.last_name_1,
                       membership_number=booking.membership_1)]
@@ -61,7 +69,7 @@ def register(*, booking: Booking, by) -> list[int]:
     by = _actor(tournament, by)
     now = timezone.now()
     if tournament.kind == Tournament.Kind.TEAMS:
-        raise ArbiterError(_("Le squadre si iscrivono dalla pagina delle squadre."))
+        raise ArbiterError(teams_refusal())
     if tournament.kind == Tournament.Kind.INDIVIDUAL:
         numbers = [tournament_services.add_player(tournament=tournament, player=p, by=by).number
                    for p in _players(booking)]
@@ -90,7 +98,13 @@ def register(*, booking: Booking, by) -> list[int]:
 @transaction.atomic
 def check_in(*, booking: Booking, by) -> list[int]:
     """The arbiter marks ``booking`` present at the door and registers it (:func:`register`);
-    idempotent. Returns the new entrant numbers (``[]`` when already registered)."""
+    idempotent. Returns the new entrant numbers (``[]`` when already registered, and in a
+    teams tournament, where the captain is only marked present: :func:`teams_refusal`)."""
+    if tournament_kind(booking) == Tournament.Kind.TEAMS:
+        if booking.state != Booking.State.BOOKED:
+            raise ArbiterError(_("Solo una prenotazione confermata (non in attesa, non annullata) diventa un'iscrizione."))
+        Booking.objects.filter(pk=booking.pk).update(present=True)
+        return []
     numbers = register(booking=booking, by=by)
     Booking.objects.filter(pk=booking.pk).update(present=True)
     partner = partner_of(booking)
@@ -107,7 +121,10 @@ def register_booked(*, tournament: Tournament, by) -> int:
     """Register every booked booking not yet an entrant, in arrival order (``manage.py
     bookings SLUG --register``). Singles without a partner are left for the arbiter.
     Returns how many bookings became entrants; a refusal stops at that booking with its
-    sentence (those before it stay registered)."""
+    sentence (those before it stay registered). Raises ArbiterError in a teams tournament
+    (:func:`teams_refusal`)."""
+    if tournament.kind == Tournament.Kind.TEAMS:
+        raise ArbiterError(teams_refusal())
     count = 0
     for booking in tournament.bookings.filter(state=Booking.State.BOOKED, registered_at__isnull=True).order_by("seq"):
         if booking.single and tournament.kind == Tournament.Kind.PAIRS and partner_of(booking) is None:

@@ -24,7 +24,8 @@ class BookingWindow(models.Model):
 
 
 class Booking(models.Model):
-    """One booking: a pair (two names) or a single player «cerco compagno».
+    """One booking: a pair (two names) or a single player «cerco compagno»; in an individual
+    tournament one or two players; in a teams tournament a team (its name and captain).
 
     ``code`` is the public reference (said on the phone, printed on the list); ``token_hash``
     the SHA-256 of the private link's secret, which only the booker holds. ``seq`` is the
@@ -48,6 +49,8 @@ class Booking(models.Model):
     last_name_2 = models.CharField(_("cognome del compagno"), max_length=80, blank=True, default="")
     first_name_2 = models.CharField(_("nome del compagno"), max_length=80, blank=True, default="")
     membership_2 = models.CharField(_("tessera del compagno"), max_length=30, blank=True, default="")
+    # a teams tournament's booking: the team's name, the captain in the first player's fields
+    team_name = models.CharField(_("nome della squadra"), max_length=120, blank=True, default="")
     contact = models.CharField(_("telefono o e-mail"), max_length=200, blank=True, default="")
     contact_purged = models.BooleanField(default=False)
     # singles: the single this one asked to pair with, and the partner once accepted
@@ -72,8 +75,11 @@ class Booking(models.Model):
 
     @property
     def names(self) -> str:
-        """«Cognome Nome» of each booked player, joined by « – »."""
+        """«Cognome Nome» of each booked player, joined by « – »; a team's booking «Nome
+        squadra (Cognome Nome)», its captain in brackets."""
         first = f"{self.last_name_1} {self.first_name_1}"
+        if self.team_name:  # a team, booked by its captain
+            return f"{self.team_name} ({first})"
         if self.single:
             return first
         return f"{first} – {self.last_name_2} {self.first_name_2}"

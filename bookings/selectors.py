@@ -28,7 +28,11 @@ def bookings_json(tournament: Tournament) -> dict:
 
 def free_singles(tournament: Tournament, *, excluding: Booking | None = None) -> list[Booking]:
     """Singles of the tournament without a partner yet (what other singles see: first name
-    and initial only, ``Booking.public_name``)."""
+    and initial only, ``Booking.public_name``). Only a pairs tournament has them: in an
+    individual tournament a one-name booking is a player, in a teams one a team's captain
+    (rules.md §21)."""
+    if tournament.kind != Tournament.Kind.PAIRS:
+        return []
     singles = list(live(tournament).filter(single=True, partner__isnull=True, partner_of__isnull=True,
                                            registered_at__isnull=True))
     return [b for b in singles if excluding is None or b.pk != excluding.pk]

@@ -110,18 +110,35 @@ def close_bookings(*, tournament: Tournament) -> BookingWindow:
     return window
 
 
-def closed_reason(tournament: Tournament, window: BookingWindow, now: datetime.datetime | None = None) -> str | None:
-    """Why the public cannot book now (a sentence), or ``None`` when bookings are open."""
+def closed_reason(tournament: Tournament, window: BookingWindow | None,
+                  now: datetime.datetime | None = None) -> str | None:
+    """Why the public cannot book now (a sentence), or ``None`` when bookings are open.
+    ``window`` ``None``: bookings never opened."""
     now = now or timezone.now()
     if tournament.rounds.exists() or tournament.date < timezone.localdate(now):
         return _("Il torneo è già iniziato o passato: le prenotazioni sono chiuse.")
-    if not window.is_open:
+    if window is None or not window.is_open:
         return _("Le prenotazioni per questo torneo non sono aperte.")
     if window.opens_at and now < window.opens_at:
         return _("Le prenotazioni non sono ancora aperte.")
     if window.until and now > window.until:
         return _("Le prenotazioni sono chiuse.")
     return None
+
+
+def _team_name(tournament: Tournament, players: list[PlayerData], name: str) -> str:
+    """A teams tournament's booking is a team in its captain's name (rules.md §15: a team is
+    registered with a name and its players, the first the captain): one name and the team's
+    name, required; elsewhere no team name. Raises ArbiterError."""
+    if tournament.kind != Tournament.Kind.TEAMS:
+        return ""
+    if len(players) != 1:
+        raise ArbiterError(_("In un torneo a squadre si prenota a nome del capitano: un nome solo, "
+                             "con il nome della squadra."))
+    name = clean_line(name, label=_("Nome della squadra"), max_length=120)
+    if not name:
+        raise ArbiterError(_("Il nome della squadra è obbligatorio."))
+    return name
 
 
 def _clean_name(player: PlayerData) -> PlayerData:
@@ -138,14 +155,16 @@ def _clean_name(player: PlayerData) -> PlayerData:
 @retry_when_busy
 @transaction.atomic
 def book(*, tournament: Tournament, players: list[PlayerData], contact: str = "",
-         check_window: bool = True) -> BookingResult:
+         check_window: bool = True, team_name: str = "") -> BookingResult:
     """Take a booking: two players (a pair) or one (a single «cerco compagno»; in an
-    individual tournament a player).
+    individual tournament a player; in a teams tournament the team's captain, with
+    ``team_name``, required there and ignored elsewhere).
 
     The booking is booked if its places fit under the cap and nobody waits (arrival order,
     rules.md §21), otherwise it joins the waiting list. ``check_window`` False (the
-    arbiter, the shell) books even when the public page is closed, never past the start.
-    Raises ArbiterError: bookings closed, a missing or bad name, a membership number
+    arbiter, the shell) books even when the public page is closed, never past the start
+    nor before bookings were ever opened (no cap yet).
+    Raises ArbiterError: bookings closed or never opened, a missing or bad name, a membership number
     already booked. Returns the booking, its private token and its waiting position."""
     tournament = _lock(tournament)
     window = window_of(tournament)
@@ -155,9 +174,14 @@ def book(*, tournament: Tournament, players: list[PlayerData], contact: str = ""
             raise ArbiterError(reason)
     elif tournament.rounds.exists():
         raise ArbiterError(_("Il torneo è già iniziato: le prenotazioni sono chiuse."))
+    elif window.cap == 0:
+        # never opened: with no places every booking would wait for a cap that is not there
+        raise ArbiterError(_("Le prenotazioni di questo torneo non sono mai state aperte: "
+                             "aprile prima, indicando i posti."))
     if len(players) not in (1, 2):
         raise ArbiterError(_("Una prenotazione è di una coppia (due nomi) o di un giocatore solo."))
     players = [_clean_name(p) for p in players]
+    team_name = _team_name(tournament, players, team_name)
     contact = clean_line(contact, label=_("Telefono o e-mail"), max_length=200)
     numbers = [p.membership_number for p in players if p.membership_number]
     if len(numbers) != len(set(numbers)):
@@ -169,7 +193,7 @@ def book(*, tournament: Tournament, players: list[PlayerData], contact: str = ""
                                % {"number": number})
     booking = Booking(tournament=tournament, seq=window.next_seq, single=len(players) == 1,
                       last_name_1=players[0].last_name, first_name_1=players[0].first_name,
-                      membership_1=players[0].membership_number, contact=contact)
+                      membership_1=players[0].membership_number, contact=contact, team_name=team_name)
     if len(players) == 2:
         booking.last_name_2, booking.first_name_2 = players[1].last_name, players[1].first_name
         booking.membership_2 = players[1].membership_number
@@ -255,6 +279,9 @@ def by_token(tournament: Tournament, token: str) -> Booking | None:
 
 
 def _single_check(booking: Booking) -> None:
+    # a one-name booking seeks a partner only in a pairs tournament (rules.md §21)
+    if booking.tournament.kind != Tournament.Kind.PAIRS:
+        raise ArbiterError(_("Si cerca compagno solo in un torneo a coppie."))
     if not booking.single or booking.state == Booking.State.CANCELLED:
         raise ArbiterError(_("Solo chi cerca compagno può abbinarsi."))
     if booking.partner_id or Booking.objects.filter(partner=booking).exists():
@@ -327,11 +354,12 @@ def partner_of(booking: Booking) -> Booking | None:
 
 @retry_when_busy
 @transaction.atomic
-def edit(*, booking: Booking, players: list[PlayerData], contact: str) -> Booking:
+def edit(*, booking: Booking, players: list[PlayerData], contact: str, team_name: str | None = None) -> Booking:
     """The arbiter corrects a booking's names, membership numbers and contact (its place,
     arrival number and kind stay). ``players``: one for a single, two for a pair.
     Raises ArbiterError: a cancelled or already registered booking (correct the entrant
-    instead), a wrong number of players, a bad name, a membership number booked elsewhere."""
+    instead), a wrong number of players, a bad name, a membership number booked elsewhere.
+    ``team_name`` (a teams tournament's booking; ``None`` leaves it) as :func:`book` checks it."""
     _lock(booking.tournament)
     booking = Booking.objects.select_for_update().get(pk=booking.pk)
     if booking.state == Booking.State.CANCELLED or booking.registered_at is not None:
@@ -339,6 +367,8 @@ def edit(*, booking: Booking, players: list[PlayerData], contact: str) -> Bookin
     if len(players) != (1 if booking.single else 2):
         raise ArbiterError(_("Una prenotazione è di una coppia (due nomi) o di un giocatore solo."))
     players = [_clean_name(p) for p in players]
+    if team_name is not None:
+        booking.team_name = _team_name(booking.tournament, players, team_name)
     numbers = [p.membership_number for p in players if p.membership_number]
     if len(numbers) != len(set(numbers)):
         raise ArbiterError(_("Lo stesso giocatore (tessera) non può comparire due volte nella coppia."))

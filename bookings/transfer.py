@@ -18,8 +18,10 @@ from .services import token_hash
 
 FIELDS = ("code", "token_hash", "seq", "single", "state", "last_name_1", "first_name_1", "membership_1",
           "last_name_2", "first_name_2", "membership_2", "contact", "contact_purged", "present",
-          "entrant_numbers")
-LENGTHS = {"code": 12, "token_hash": 64, "last_name_1": 80, "first_name_1": 80, "membership_1": 30,
+          "entrant_numbers", "team_name")
+#: fields a file written before they existed may lack (their default then)
+OPTIONAL = {"team_name": ""}
+LENGTHS = {"team_name": 120, "code": 12, "token_hash": 64, "last_name_1": 80, "first_name_1": 80, "membership_1": 30,
            "last_name_2": 80, "first_name_2": 80, "membership_2": 30, "contact": 200}
 MAX_ROWS = 5000
 
@@ -68,7 +70,7 @@ def load_rows(tournament, rows) -> None:
         for row in rows[1:]:
             values = {}
             for name in FIELDS:
-                value = row[name]
+                value = row.get(name, OPTIONAL[name]) if name in OPTIONAL else row[name]
                 if name in LENGTHS:
                     value = clean_line(value, label=name, max_length=LENGTHS[name])
                 values[name] = value

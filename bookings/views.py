@@ -7,10 +7,11 @@ import datetime
 
 from django.conf import settings
 from django.contrib import messages
-from django.http import Http404, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.http import urlencode
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 from django_ratelimit.core import is_ratelimited
@@ -44,10 +45,9 @@ def _too_many(request, slug: str) -> bool:
 
 
 def _public_tournament(slug: str) -> Tournament:
-    tournament = get_object_or_404(Tournament, slug=slug)
-    if selectors.window(tournament) is None:
-        raise Http404
-    return tournament
+    # a tournament whose bookings were never opened still has a page that says so: the
+    # link may have been passed round before the secretary opened them
+    return get_object_or_404(Tournament, slug=slug)
 
 
 def _form_players(post, single: bool) -> list[PlayerData]:
@@ -76,7 +76,8 @@ def book_page(request, slug):
         single = tournament.kind != Tournament.Kind.PAIRS or request.POST.get("kind") == "single"
         try:
             result = services.book(tournament=tournament, players=_form_players(request.POST, single),
-                                   contact=request.POST.get("contact", ""))
+                                   contact=request.POST.get("contact", ""),
+                                   team_name=request.POST.get("team_name", ""))
         except ArbiterError as exc:
             context["error"] = exc.message
             return render(request, "bookings/book.html", context, status=400)
@@ -98,6 +99,7 @@ def private_page(request, slug, token):
         return render(request, "bookings/dead_link.html", {}, status=404)
     if request.method == "POST":
         action = request.POST.get("action")
+        # the messages end on the name: «Anna R.» carries its own full stop
         try:
             if action == "cancel":
                 promoted = services.cancel(booking=booking)
@@ -109,10 +111,10 @@ def private_page(request, slug, token):
                 raise ArbiterError(_("Questo giocatore non cerca più compagno."))
             if action == "ask":
                 services.ask_partner(booking=booking, other=other)
-                messages.success(request, _("Richiesta inviata a %(name)s.") % {"name": other.public_name})
+                messages.success(request, _("Richiesta inviata a %(name)s") % {"name": other.public_name})
             elif action == "accept":
                 services.accept_partner(booking=booking, asker=other)
-                messages.success(request, _("Ora giocate in coppia con %(name)s.") % {"name": other.public_name})
+                messages.success(request, _("Ora giocate in coppia con %(name)s") % {"name": other.public_name})
         except ArbiterError as exc:
             messages.error(request, exc.message)
         return redirect("booking_private", slug=slug, token=token)
@@ -162,10 +164,13 @@ def arbiter_page(request, tournament):
         elif action == "edit":
             booking = _booking_of(tournament, request.POST.get("booking"))
             services.edit(booking=booking, players=_form_players(request.POST, booking.single),
-                          contact=request.POST.get("contact", ""))
+                          contact=request.POST.get("contact", ""),
+                          team_name=request.POST.get("team_name") if tournament.kind == Tournament.Kind.TEAMS else None)
             messages.success(request, _("Prenotazione %(code)s corretta.") % {"code": booking.code})
         elif action == "promote":
-            notices.promotion(services.promote(booking=_booking_of(tournament, request.POST.get("booking"))))
+            promoted = services.promote(booking=_booking_of(tournament, request.POST.get("booking")))
+            notices.promotion(promoted)
+            messages.success(request, _("Promossa dalla lista d'attesa: %(code)s.") % {"code": promoted.code})
         elif action == "pair":
             services.pair_singles(a=_booking_of(tournament, request.POST.get("a")),
                                   b=_booking_of(tournament, request.POST.get("b")))
@@ -177,7 +182,12 @@ def arbiter_page(request, tournament):
             messages.success(request, _("Iscrizioni tolte perché assenti: %(n)s.") % {"n": n})
         return redirect("bookings_arbiter", slug=tournament.slug)
     window = selectors.window(tournament)
-    live = list(selectors.live(tournament))
+    live = list(selectors.live(tournament).select_related("partner"))
+    # two singles paired (by themselves or by the arbiter) are shown as a pair on both rows
+    by_pk = {b.pk: b for b in live}
+    for b in live:
+        if b.partner_id and b.partner_id in by_pk:
+            b.paired_with, by_pk[b.partner_id].paired_with = by_pk[b.partner_id], b
     return render(request, "bookings/arbiter.html", {
         "tournament": tournament, "window": window, "places": selectors.places(tournament),
         "booked": [b for b in live if b.state == Booking.State.BOOKED],
@@ -205,6 +215,13 @@ def check_in_page(request, tournament):
     (static/js/bookings_checkin.js). A check-in registers the booking (once)."""
     rows = sorted(selectors.live(tournament).filter(state=Booking.State.BOOKED),
                   key=lambda b: (b.last_name_1.casefold(), b.first_name_1.casefold()))
+    if tournament.kind == Tournament.Kind.TEAMS:
+        # a team present is registered on the teams page (4-6 players, rules.md §15): its
+        # form comes filled with the booking's team name and captain (the first player)
+        for b in rows:
+            captain = ", ".join(x for x in (b.last_name_1, b.first_name_1, b.membership_1) if x)
+            b.team_form_url = reverse("teams", args=[tournament.slug]) + "?" + urlencode(
+                {"name": b.team_name, "players": captain + "\n"})
     return render(request, "bookings/check_in.html", {"tournament": tournament, "rows": rows})
 
 
@@ -214,6 +231,10 @@ def check_in(request, tournament):
     """Mark one booking present and register it; back to the desk."""
     booking = _booking_of(tournament, request.POST.get("booking"))
     numbers = entrants.check_in(booking=booking, by=request.user)
+    if tournament.kind == Tournament.Kind.TEAMS:
+        messages.success(request, _("%(names)s: presente.") % {"names": booking.names}
+                         + " " + entrants.teams_refusal())
+        return redirect("bookings_check_in", slug=tournament.slug)
     messages.success(request, _("%(names)s: presente%(entrant)s.") % {
         "names": booking.names,
         "entrant": (" — " + _("n. %(n)s") % {"n": ", ".join(map(str, numbers))}) if numbers else ""})

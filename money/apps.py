@@ -14,3 +14,9 @@ class MoneyConfig(AppConfig):
         from .transfer import check_money, export_money, write_money
 
         sections.register("money", sections.Section(export=export_money, check=check_money, write=write_money))
+        # a paid fee is not deleted with its pair or player (the sheet would lose the money)
+        from tournaments.services import removal
+
+        from .services import paid_fee_refusal
+
+        removal.register(paid_fee_refusal)

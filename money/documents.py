@@ -76,15 +76,17 @@ def sheet_xlsx(tournament: Tournament, sheet: Sheet) -> bytes:
     for entrant, name, amount, reason in sheet.waivers:
         row(f"{entrant} {name}", amount, reason)
     row(_("Rimborsi"), sheet.refunds, bold=True)
-    for entrant, amount, reason in sheet.refund_rows:
-        row(str(entrant), amount, reason)
+    for entrant, names, amount, reason in sheet.refund_rows:
+        row(f"{entrant} {names}".strip(), amount, reason)
     row(_("Incassato (pagato − rimborsi)"), sheet.total, bold=True)
     row(_("Montepremi"), sheet.pool, bold=True)
     row(_("Premi"), bold=True)
     for p in sheet.prizes:
         row(p.prize, p.amount, p.names if p.entrant is not None else _("nessun avente diritto"))
     row(_("Quota del circolo"), sheet.club_share, bold=True)
-    row(_("Saldo (montepremi − premi assegnati)"), sheet.balance, bold=True)
+    row(_("Saldo (montepremi − premi assegnati)"), sheet.balance,
+        _("I premi superano il montepremi: la differenza esce dalla quota del circolo.") if sheet.balance < 0 else "",
+        bold=True)
     out = io.BytesIO()
     wb.save(out)
     return out.getvalue()

@@ -82,7 +82,8 @@ class Sheet:
     method → paid; ``waived``: fees not charged; ``refunds``: given back; ``total``: collected
     (paid − refunds); ``pool``; ``prizes`` (in list order, money prizes only); ``club_share``;
     ``balance``; ``unpaid``: players neither paid nor waived as (entrant, name, fee);
-    ``waivers``: (entrant, name, fee, reason); ``refund_rows``: (entrant, amount, reason)."""
+    ``waivers``: (entrant, name, fee, reason); ``refund_rows``: (entrant, names, amount, reason), names
+    the entrant's players joined by « – » (empty for an entrant no longer registered)."""
 
     by_rate: dict = field(default_factory=dict)
     by_method: dict = field(default_factory=dict)
@@ -167,9 +168,14 @@ def treasurer_sheet(tournament: Tournament) -> Sheet:
             by_rate[f.rate] += f.amount
             by_method[f.method] += f.amount
     sheet.by_rate, sheet.by_method = dict(by_rate), dict(by_method)
+    # the treasurer reads who got the money back, as for the waivers
+    names = defaultdict(list)
+    for p in players:
+        names[p.entrant_number].append(p.display_name)
+    names = {number: " – ".join(people) for number, people in names.items()}
     for r in Refund.objects.filter(tournament=tournament):
         sheet.refunds += r.amount
-        sheet.refund_rows.append((r.entrant, r.amount, r.reason))
+        sheet.refund_rows.append((r.entrant, names.get(r.entrant, ""), r.amount, r.reason))
     sheet.total = sheet.paid - sheet.refunds
     sheet.pool = pool_of(fees, sheet.total)
     if tournament.prize_list:

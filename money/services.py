@@ -159,13 +159,46 @@ def pay_player(*, tournament: Tournament, by, player_id, method: str = "cash") -
     return _pay(tournament, fees, players, by, method)
 
 
+def paid_fee_refusal(players: list) -> str | None:
+    """Why ``players`` (about to be deleted with their pair, or alone) cannot be: one of them
+    paid his fee (rules.md §21: every payment stays on the treasurer's sheet until the arbiter
+    cancels it, giving the money back). ``None`` when none paid (a waiver holds no money).
+    Registered with ``tournaments.services.removal`` by ``MoneyConfig.ready``."""
+    fee = (PlayerFee.objects.filter(player__in=[p.pk for p in players], state=PlayerFee.State.PAID)
+           .select_related("player").first())
+    if fee is None:
+        return None
+    return _("%(name)s ha già pagato la quota: annulla il pagamento dalla Cassa (restituendo i soldi) "
+             "prima di cancellare l'iscrizione.") % {"name": fee.player.display_name}
+
+
+def _refunds_stay_covered(tournament: Tournament, losing: list) -> None:
+    """Refuse a waiver or a cancelled payment that would leave an entrant refunded more than
+    its players paid (rules.md §21: collected = paid − refunds; a refund gives back money
+    received, so the collected sum never goes below zero). ``losing``: the players whose paid
+    fee is about to stop counting."""
+    ids = {p.id for p in losing}
+    for number in sorted({p.entrant_number for p in losing}):
+        given = sum((r.amount for r in Refund.objects.filter(tournament=tournament, entrant=number)), Decimal("0.00"))
+        if not given:
+            continue
+        others = [p.id for p in _players_of(tournament, number) if p.id not in ids]
+        left = sum((f.amount for f in PlayerFee.objects.filter(player__in=others, state=PlayerFee.State.PAID)),
+                   Decimal("0.00"))
+        if given > left:
+            raise ArbiterError(_("Il concorrente n. %(n)s ha già ricevuto %(given)s di rimborso: gli resterebbero "
+                                 "versati solo %(left)s. Rimborsa il resto invece di togliere la quota.")
+                               % {"n": number, "given": money(given), "left": money(left)})
+
+
 @refuse_integrity_errors
 @transaction.atomic
 def waive(*, tournament: Tournament, by, entrant, reason: str, player_id=None) -> int:
     """Waive the fee of every player of ``entrant`` (or only ``player_id`` among them) with a
     ``reason`` (required): the player owes nothing and pays nothing; a fee paid already is
     turned into a waiver (its money leaves the collected sum). Returns how many fees changed.
-    Audited as ``fee_waived``. Raises ``ArbiterError`` without a reason or rates."""
+    Audited as ``fee_waived``. Raises ``ArbiterError`` without a reason or rates, or when the
+    entrant was refunded more than would stay paid."""
     reason = (reason or "").strip()
     if not reason:
         raise ArbiterError(_("Indica il motivo dell'esonero."))
@@ -177,6 +210,8 @@ def waive(*, tournament: Tournament, by, entrant, reason: str, player_id=None) -
         if not players:
             raise ArbiterError(_("Il giocatore non è iscritto a questo torneo."))
     rates = player_rates(tournament, fees, players)
+    _refunds_stay_covered(tournament, [p for p in players if PlayerFee.objects.filter(
+        player_id=p.id, state=PlayerFee.State.PAID).exists()])
     count = 0
     for p in players:
         fee = PlayerFee.objects.filter(player_id=p.id).first()
@@ -198,12 +233,14 @@ def waive(*, tournament: Tournament, by, entrant, reason: str, player_id=None) -
 def cancel_fee(*, tournament: Tournament, by, player_id) -> None:
     """Undo a player's payment or waiver (a mistake at the desk): the player owes his fee
     again. Audited as ``fee_cancelled``. Raises ``ArbiterError`` for a player of another
-    tournament or one with nothing recorded."""
+    tournament, one with nothing recorded, or a payment a refund already gave back."""
     tournament = _locked(tournament)
     pid = str(player_id).strip()
     fee = PlayerFee.objects.filter(tournament=tournament, player_id=int(pid)).first() if pid.isdecimal() else None
     if fee is None:
         raise ArbiterError(_("Nessuna quota registrata per questo giocatore in questo torneo."))
+    if fee.state == PlayerFee.State.PAID:
+        _refunds_stay_covered(tournament, [p for p in entrant_players(tournament) if p.id == fee.player_id])
     old = _fee_state(fee)
     player = Player.objects.get(pk=fee.player_id)
     fee.delete()

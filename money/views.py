@@ -86,7 +86,9 @@ def cash_desk(request, tournament):
              "due": rates[p.id][1] if rates else None, "fee": recorded.get(p.id)} for p in players]
     sheet = selectors.treasurer_sheet(tournament)
     context = documents.sheet_context(tournament, sheet)
-    context.update({"fees": fees, "rows": rows, "methods": PlayerFee.Method.choices,
+    # "methods" is the sheet's «by method» rows (documents.sheet_context): the desk's choices
+    # have their own name
+    context.update({"fees": fees, "rows": rows, "method_choices": PlayerFee.Method.choices,
                     "category_text": ", ".join(f"{k}={v}" for k, v in (fees.category_rates or {}).items())
                     if fees else ""})
     return render(request, "money/cash_desk.html", context)

@@ -62,3 +62,35 @@ def test_unknown_tournament(db):
     with pytest.raises(CommandError, match="inesistente"):
         call_command("bookings", "nessuno", "--json", stdout=StringIO())
 
+
+
+def test_add_before_bookings_were_ever_opened_is_refused(prova):
+    # rules.md §21: the cap is what decides booked or waiting; with no cap yet the booking
+    # would silently wait for a place that does not exist
+    with pytest.raises(CommandError, match="non sono mai state aperte"):
+        call_command("bookings", "prova", "--add", "Rossi Anna", "Verdi Bruno", stdout=StringIO())
+    assert Booking.objects.count() == 0
+    assert run("prova", "--json") == {"cap": None, "booked": [], "waiting": []}
+
+
+def test_a_teams_tournament_books_a_team_in_its_captains_name(prova):
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(pk=prova.pk).update(kind="teams")
+    run("prova", "--open", "--cap", "1")
+    first = run("prova", "--add", "Rossi Anna", "--single", "--team", "I Bucanieri")
+    second = run("prova", "--add", "Verdi Bruno", "--single", "--team", "Gli Assi")
+    assert (first["state"], second["state"], second["position"]) == ("booked", "waiting", 1)
+    assert run("prova", "--json")["booked"] == [
+        {"code": first["code"], "names": "I Bucanieri (Rossi Anna)", "state": "booked"}]
+    with pytest.raises(CommandError, match="nome della squadra"):
+        call_command("bookings", "prova", "--add", "Neri Carlo", "--single", stdout=StringIO())
+    with pytest.raises(CommandError, match="un nome solo"):
+        call_command("bookings", "prova", "--add", "Neri Carlo", "Gialli Dora", "--team", "X", stdout=StringIO())
+
+
+def test_a_team_name_outside_a_teams_tournament_is_refused(prova):
+    run("prova", "--open", "--cap", "2")
+    with pytest.raises(CommandError, match="solo in un torneo a squadre"):
+        call_command("bookings", "prova", "--add", "Rossi Anna", "--single", "--team", "X", stdout=StringIO())
+    assert Booking.objects.count() == 0

@@ -138,6 +138,79 @@ def test_individual_and_teams_book_one_name(client, opened):
 
     for kind in ("individual", "teams"):
         Tournament.objects.filter(pk=opened.pk).update(kind=kind)
-        answer = client.post("/prenota/prova/", {"last_name_1": f"Rossi{kind}", "first_name_1": "Anna"})
+        answer = client.post("/prenota/prova/", {"last_name_1": f"Rossi{kind}", "first_name_1": "Anna",
+                                                 "team_name": "I Bucanieri"})
         assert answer.status_code == 302, answer.content[:300]
     assert Booking.objects.filter(single=True).count() == 2
+    # the team name is kept only where there are teams
+    assert sorted(Booking.objects.values_list("team_name", flat=True)) == ["", "I Bucanieri"]
+
+
+def test_never_opened_page_says_bookings_are_not_open(client, tournament):
+    tournament.date = datetime.date.today() + datetime.timedelta(days=3)
+    tournament.save(update_fields=["date"])
+    page = client.get("/prenota/prova/")
+    assert page.status_code == 200
+    text = page.content.decode()
+    assert "non sono aperte" in text and 'id="booking-form"' not in text and 'id="places"' not in text
+    assert client.post("/prenota/prova/", FORM).status_code == 200 and Booking.objects.count() == 0
+
+
+def test_paired_singles_show_as_a_pair_on_the_arbiter_page_and_one_full_stop(client, arbiter_client, opened):
+    services.open_bookings(tournament=opened, cap=3)
+    single = {"kind": "single", "last_name_1": "Rossi", "first_name_1": "Anna"}
+    anna = _private_url(client.post("/prenota/prova/", single))
+    bruno = _private_url(client.post("/prenota/prova/", {**single, "last_name_1": "Verdi", "first_name_1": "Bruno"}))
+    a, b = Booking.objects.get(last_name_1="Rossi"), Booking.objects.get(last_name_1="Verdi")
+    assert "Richiesta inviata a Bruno V.<" in client.post(anna, {"action": "ask", "other": b.pk},
+                                                          follow=True).content.decode()
+    page = client.post(bruno, {"action": "accept", "other": a.pk}, follow=True).content.decode()
+    assert "Ora giocate in coppia con Anna R.<" in page and "Giochi in coppia con Anna R.<" in page
+    listing = arbiter_client.get("/tornei/prova/prenotazioni/").content.decode()
+    assert f"in coppia con Verdi Bruno, {b.code}" in listing and f"in coppia con Rossi Anna, {a.code}" in listing
+    assert "cerca compagno)" not in listing
+
+
+def test_giving_a_waiting_booking_the_place_says_so(client, arbiter_client, opened):
+    # the arbiter's «Dai il posto» (rules.md §21: beyond the cap, his call) answers with a sentence
+    client.post("/prenota/prova/", FORM)
+    client.post("/prenota/prova/", {**FORM, "last_name_1": "Neri", "last_name_2": "Gialli"})
+    waiting = Booking.objects.get(state="waiting")
+    page = arbiter_client.post("/tornei/prova/prenotazioni/", {"action": "promote", "booking": waiting.pk},
+                               follow=True).content.decode()
+    assert f"Promossa dalla lista d&#x27;attesa: {waiting.code}." in page
+    assert Booking.objects.get(pk=waiting.pk).state == "booked"
+
+
+def test_a_team_books_with_its_name_and_captain(client, opened):
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(pk=opened.pk).update(kind="teams")
+    page = client.get("/prenota/prova/").content.decode()
+    assert 'id="team_name"' in page and 'id="kind-single"' not in page
+    answer = client.post("/prenota/prova/", {"last_name_1": "Rossi", "first_name_1": "Anna"})
+    assert answer.status_code == 400 and "nome della squadra è obbligatorio" in answer.content.decode()
+    answer = client.post("/prenota/prova/", {"last_name_1": "Rossi", "first_name_1": "Anna", "team_name": "I Bucanieri"})
+    assert "I Bucanieri (Rossi Anna)" in client.get(answer["Location"]).content.decode()
+
+
+def test_the_printed_list_names_its_tournament_and_day(arbiter_client, opened):
+    # the paper list at the door is read away from the screen's tabs and crumbs
+    page = arbiter_client.get("/tornei/prova/prenotazioni/?stampa=1").content.decode()
+    expected = f"{opened.name}, " + {0: "Lunedì", 1: "Martedì", 2: "Mercoledì", 3: "Giovedì", 4: "Venerdì",
+                                       5: "Sabato", 6: "Domenica"}[opened.date.weekday()]
+    assert re.search(r'<span id="print-title">([^<]+)</span>', page).group(1).startswith(expected)
+
+
+def test_the_arbiter_corrects_a_teams_name(client, arbiter_client, opened):
+    from tournaments.models import Tournament
+
+    Tournament.objects.filter(pk=opened.pk).update(kind="teams")
+    client.post("/prenota/prova/", {"last_name_1": "Rossi", "first_name_1": "Anna", "team_name": "I Bucanieri"})
+    b = Booking.objects.get()
+    edit = {"action": "edit", "booking": b.pk, "last_name_1": "Rossi", "first_name_1": "Anna", "contact": ""}
+    arbiter_client.post("/tornei/prova/prenotazioni/", {**edit, "team_name": "I Corsari"})
+    assert Booking.objects.get().names == "I Corsari (Rossi Anna)"
+    page = arbiter_client.post("/tornei/prova/prenotazioni/", {**edit, "team_name": ""}, follow=True)
+    assert "nome della squadra è obbligatorio" in page.content.decode()
+    assert Booking.objects.get().team_name == "I Corsari"

@@ -97,3 +97,20 @@ def test_serve_runs_the_purge_as_it_starts(booked, settings):
     warnings = []
     purge_old_contacts(warnings.append)
     assert warnings == [] and Booking.objects.get().contact == ""
+
+
+def test_a_teams_booking_keeps_its_team_name_through_the_file_and_an_older_file_loads(arbiter):
+    from tournaments import services as ts
+
+    t = ts.create_tournament(by=arbiter, name="Squadre", slug="squadre", kind="teams", plan="DDDD",
+                             date=datetime.date(2026, 11, 30))
+    services.open_bookings(tournament=t, cap=2)
+    services.book(tournament=t, players=[P("Rossi")], team_name="I Bucanieri", check_window=False)
+    copy = import_tournament(data=export_tournament(t), slug="copia", owner=arbiter).tournament
+    assert [b.names for b in copy.bookings.all()] == ["I Bucanieri (Rossi Anna)"]
+    # a file written before bookings had a team name
+    data = json.loads(export_tournament(t))
+    for row in data["bookings"][1:]:
+        del row["team_name"]
+    older = import_tournament(data=json.dumps(data).encode(), slug="vecchia", owner=arbiter).tournament
+    assert [b.names for b in older.bookings.all()] == ["Rossi Anna"]

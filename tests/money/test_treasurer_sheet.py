@@ -176,3 +176,36 @@ def test_a_teams_fee_is_its_players_fees(arbiter):
     assert sheet.by_rate["guest"] == Decimal("75.00") and len(sheet.unpaid) == 5
     services.refund(tournament=t, by=arbiter, entrant=2, amount="75.00")
     assert selectors.treasurer_sheet(t).total == Decimal("0.00")
+
+
+def test_a_refunded_entrant_cannot_lose_the_payment_the_refund_came_from(evening, arbiter):
+    """Pair 7 (two members) pays 2 × 10.00 and gets 15.00 back: 5.00 stays collected. Waiving
+    the pair, or cancelling one payment (10.00 left < 15.00 refunded), would make the collected
+    sum 20.00 − 20.00 − 15.00 < 0: refused with a sentence, the sheet unchanged."""
+    services.set_fees(tournament=evening, by=arbiter, member_rate="10.00", guest_rate="15.00")
+    services.pay(tournament=evening, by=arbiter, entrant=7)
+    services.refund(tournament=evening, by=arbiter, entrant=7, amount="15.00")
+    assert treasury("--json")["income"]["total"] == "5.00"
+    with pytest.raises(ArbiterError, match="15.00 di rimborso"):
+        services.waive(tournament=evening, by=arbiter, entrant=7, reason="staff")
+    first = evening.players.filter(pair__number=7).order_by("seat").first()
+    with pytest.raises(ArbiterError, match="solo 10.00"):
+        services.cancel_fee(tournament=evening, by=arbiter, player_id=first.pk)
+    with pytest.raises(CommandError, match="Rimborsa il resto"):
+        treasury("--waive", "7", "--reason", "staff")
+    assert treasury("--json")["income"] == {"member": "20.00", "guest": "0.00", "waived": "0.00",
+                                            "refunds": "15.00", "total": "5.00"}
+    # refunding the rest is the way: 20.00 − 20.00 = 0.00 collected
+    services.refund(tournament=evening, by=arbiter, entrant=7, amount="5.00")
+    assert treasury("--json")["income"]["total"] == "0.00"
+
+
+def test_a_refund_smaller_than_the_other_players_fee_lets_one_payment_go(evening, arbiter):
+    """Pair 7 pays 2 × 10.00, gets 10.00 back; cancelling one payment leaves 10.00 paid, 10.00
+    refunded: collected 0.00, allowed."""
+    services.set_fees(tournament=evening, by=arbiter, member_rate="10.00", guest_rate="15.00")
+    services.pay(tournament=evening, by=arbiter, entrant=7)
+    services.refund(tournament=evening, by=arbiter, entrant=7, amount="10.00")
+    first = evening.players.filter(pair__number=7).order_by("seat").first()
+    services.cancel_fee(tournament=evening, by=arbiter, player_id=first.pk)
+    assert treasury("--json")["income"]["total"] == "0.00"

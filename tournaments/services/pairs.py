@@ -23,6 +23,7 @@ from .audit import ART32_PREFIX, MEMBERSHIP_REASON, SPELLING_REASON, audit
 from .guard import refuse_integrity_errors
 from .locks import lock_tournament
 from .member_links import assign_members, link_players
+from .removal import refuse_removal
 
 
 def registration_import_refusal(tournament: Tournament) -> str | None:
@@ -277,7 +278,8 @@ def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | 
 @refuse_integrity_errors
 @transaction.atomic
 def remove_pair(*, pair: Pair, by) -> None:
-    """Delete a pair and its players. Refused once the pair has results (use withdrawal)."""
+    """Delete a pair and its players. Refused once the pair has results (use withdrawal), or
+    when another app's check refuses (:mod:`.removal`: a fee paid)."""
     lock_tournament(pair.tournament)  # who plays: services.locks (a draw reads the pairs once)
     pair = Pair.objects.filter(pk=pair.pk).first()
     if pair is None:
@@ -287,6 +289,7 @@ def remove_pair(*, pair: Pair, by) -> None:
             _("La coppia %(pair)s è già in un turno: non si può cancellare, si può solo ritirare.")
             % {"pair": pair.number}
         )
+    refuse_removal(pair.members.all())  # e.g. a fee paid at the door (money, rules.md §21)
     tournament = pair.tournament
     old = {"number": pair.number, "players": [pl.display_name for pl in pair.players]}
     pair.members.all().delete()

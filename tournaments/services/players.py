@@ -18,6 +18,7 @@ from .guard import refuse_integrity_errors, retry_when_busy
 from .locks import lock_round, lock_tables, lock_tournament
 from .member_links import assign_members, link_players
 from .pairs import PlayerData, clean_player, registration_import_refusal
+from .removal import refuse_removal
 
 
 def _require_individual(tournament: Tournament) -> None:
@@ -92,7 +93,8 @@ def player_has_played(player: Player) -> bool:
 @refuse_integrity_errors
 @transaction.atomic
 def remove_player(*, player: Player, by) -> None:
-    """Delete a registered player. Refused once he is in a round (use withdrawal)."""
+    """Delete a registered player. Refused once he is in a round (use withdrawal), or when
+    another app's check refuses (:mod:`.removal`: a fee paid)."""
     lock_tournament(player.tournament)  # who plays: services.locks
     player = Player.objects.filter(pk=player.pk).first()
     if player is None:
@@ -100,6 +102,7 @@ def remove_player(*, player: Player, by) -> None:
     if player.lines.exists():
         raise ArbiterError(_("Il giocatore %(player)s è già in un turno: non si può cancellare, si può solo "
                              "ritirare.") % {"player": player.number})
+    refuse_removal([player])  # e.g. a fee paid at the door (money, rules.md §21)
     tournament = player.tournament
     old = {"number": player.number, "player": player.display_name}
     player.delete()

@@ -49,6 +49,10 @@ def team_list(request, tournament):
     started = tournament.rounds.exists()
     late_refusal = services.late_team_refusal(tournament) if started else None
     error, values = None, {}
+    if request.method == "GET":
+        # a prefilled form (the check-in desk's link for a booked team: its name and captain)
+        values = {"name": request.GET.get("name", "")[:120], "players": request.GET.get("players", "")[:3000],
+                  "number": ""}
     if request.method == "POST" and (not started or not late_refusal):
         values = {"name": request.POST.get("name", "")[:120], "players": request.POST.get("players", "")[:3000],
                   "number": request.POST.get("number", "")}

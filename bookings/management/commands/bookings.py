@@ -2,7 +2,8 @@
 
 - ``--open --cap N [--until YYYY-MM-DDTHH:MM]`` → ``{"open": true, "cap": N, "until": …}``;
 - ``--add "Cognome Nome" ["Cognome Nome"] [--tessere N [M]]`` (``--single`` with one name) →
-  ``{"code": "…", "state": "booked" | "waiting", "position": k | null}``; safe from many
+  ``{"code": "…", "state": "booked" | "waiting", "position": k | null}``; a teams tournament
+  books its captain, ``--single --team "Nome squadra"``; safe from many
   processes at once (the database serialises the bookings); not rate-limited;
 - ``--cancel CODE`` → ``{"promoted": CODE | null}``;
 - ``--register`` → ``{"registered": N}`` (every booked booking not yet an entrant);
@@ -50,6 +51,8 @@ class Command(LangCommand):
         parser.add_argument("--until", default=None, help="Chiusura, YYYY-MM-DDTHH:MM (ora locale).")
         parser.add_argument("--tessere", nargs="+", default=[], help="Tessere dei giocatori, nell'ordine.")
         parser.add_argument("--single", action="store_true", help="Un giocatore solo che cerca compagno.")
+        parser.add_argument("--team", default="", help="Torneo a squadre: il nome della squadra (con --single "
+                                                          "e il nome del capitano).")
 
     def handle(self, *args, **o):
         tournament = Tournament.objects.filter(slug=o["slug"]).first()
@@ -72,11 +75,14 @@ class Command(LangCommand):
             names, numbers = o["add"], o["tessere"]
             if o["single"] != (len(names) == 1) or len(names) > 2:
                 raise CommandError(_("Due nomi per una coppia, oppure --single con un nome."))
+            if o["team"] and tournament.kind != Tournament.Kind.TEAMS:
+                raise CommandError(_("--team vale solo in un torneo a squadre."))
             if len(numbers) > len(names):
                 raise CommandError(_("Più tessere che giocatori."))
             numbers = numbers + [""] * (len(names) - len(numbers))
             players = [parse_name(n, m) for n, m in zip(names, numbers)]
-            result = services.book(tournament=tournament, players=players, check_window=False)
+            result = services.book(tournament=tournament, players=players, check_window=False,
+                                   team_name=o["team"])
             return {"code": result.booking.code, "state": result.booking.state, "position": result.position}
         if o["cancel"]:
             booking = Booking.objects.filter(tournament=tournament, code=o["cancel"].strip().upper()).first()
