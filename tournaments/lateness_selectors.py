@@ -80,12 +80,46 @@ def forfeit_differences(tournament: Tournament) -> dict[int, tuple[int, int]]:
             difference = table.get("difference")
             if difference:
                 wanted[(rnd, table["table"])] = (int(difference[0]), int(difference[1]))
-    if not wanted:
+    return {table_id: wanted[key] for key, table_id in _still_forfeited(tournament, wanted).items()}
+
+
+def _still_forfeited(tournament: Tournament, keys) -> dict[tuple[int, int], int]:
+    """``(round, table number) → table id`` of the ``keys`` whose sheet is still the lateness
+    forfeit (an arbitral score whose note starts «ritardo»). No query when ``keys`` is empty."""
+    if not keys:
         return {}
     where = Q()
-    for rnd, table in wanted:
+    for rnd, table in keys:
         where |= Q(table__round__number=rnd, table__number=table)
     sheets = (ScoreSheet.objects.filter(where, table__round__tournament=tournament, arbitral=True,
                                         arbitral_note__startswith=LATE_WORD)
               .order_by().values_list("table_id", "table__round__number", "table__number"))
-    return {table_id: wanted[(rnd, number)] for table_id, rnd, number in sheets}
+    return {(rnd, number): table_id for table_id, rnd, number in sheets}
+
+
+def forfeit_matches(tournament: Tournament) -> dict[int, dict]:
+    """``table id → the match's forfeit`` for the team matches of a summed-margin tournament
+    lost for lateness (rules.md §22, §15) whose two sheets are still that forfeit: the match's
+    VP and margins come from the team scale, not from converting the tables' MP. Each value is
+    ``{"late": the late team's number, "vp": (present, late) Decimal, "mp": (present, late)
+    MP scored, "margin": (present, late) MP}``; both tables' ids map to the same value. Empty
+    (one query) when no such forfeit is in force."""
+    from decimal import Decimal
+
+    wanted: dict[tuple[int, int], dict] = {}
+    for (rnd, entrant), data in _in_force(tournament).items():
+        match = data.get("match") if data.get("kind") == "forfeit" else None
+        if not match:
+            continue
+        value = {"late": entrant, "vp": (Decimal(match["vp"][0]), Decimal(match["vp"][1])),
+                 "mp": (int(match["mp"][0]), int(match["mp"][1])),
+                 "margin": (int(match["margin"][0]), int(match["margin"][1])), "tables": []}
+        for table in data.get("tables") or ():
+            wanted[(rnd, table)] = value
+    out: dict[int, dict] = {}
+    for key, table_id in _still_forfeited(tournament, wanted).items():
+        wanted[key]["tables"].append(table_id)
+        out[table_id] = wanted[key]
+    # a match counts as forfeited only while both its tables are: one the arbiter changed by
+    # hand leaves the match to the ordinary conversion (his score counts as entered)
+    return {table_id: value for table_id, value in out.items() if len(value["tables"]) == 2}

@@ -16,7 +16,7 @@ from scoring import standings as standings_rules
 from scoring import teams as team_rules
 
 from .models import LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
-from .lateness_selectors import forfeit_differences
+from .lateness_selectors import forfeit_differences, forfeit_matches
 from .penalty_selectors import split_penalties
 from .scale_selectors import scale_by_id, scale_of
 
@@ -67,6 +67,7 @@ def match_scores(tournament: Tournament, *, rounds=None) -> list[MatchScore]:
         state=ScoreSheet.State.EMPTY).values("table_id", "mp_ns", "mp_ew", "vp_ns", "vp_ew")}
     mode, scale = tournament.team_result, team_scale(tournament)
     late = forfeit_differences(tournament)
+    lost = forfeit_matches(tournament) if scale is not None else {}
     out = []
     for rnd, number, a, b, bye, forfeit, t1, t2 in rows:
         result = margin_a = margin_b = None
@@ -74,7 +75,15 @@ def match_scores(tournament: Tournament, *, rounds=None) -> list[MatchScore]:
             first, second = (team_rules.TableScore(s["mp_ns"], s["mp_ew"], s["vp_ns"], s["vp_ew"])
                              for s in (sheets[t1], sheets[t2]))
             result = team_rules.match_result(first, second, mode=mode, team_scale=scale)
-            if t1 in late or t2 in late:
+            if t1 in lost and t2 in lost:
+                # summed margin, lost for lateness (rules.md §22): VP, MP and margins read from
+                # the team scale when recorded, not converted from the tables' MP
+                f = lost[t1]
+                at = (1, 0) if f["late"] == a else (0, 1)  # (A's, B's) index: present 0, late 1
+                result = team_rules.MatchResult(mp_a=f["mp"][at[0]], mp_b=f["mp"][at[1]],
+                                                vp_a=f["vp"][at[0]], vp_b=f["vp"][at[1]])
+                margin_a, margin_b = f["margin"][at[0]], f["margin"][at[1]]
+            elif t1 in late or t2 in late:
                 # A holds N/S at table 1 and E/W at table 2 (rules.md §15)
                 one = late.get(t1, (first.mp_ns - first.mp_ew, first.mp_ew - first.mp_ns))
                 two = late.get(t2, (second.mp_ns - second.mp_ew, second.mp_ew - second.mp_ns))

@@ -11,9 +11,9 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from tournaments import player_page, selectors, services
+from tournaments import player_page, selectors, services, team_selectors
 from tournaments.errors import ArbiterError
-from tournaments.models import Penalty, Player, ScoreSheet, Team
+from tournaments.models import Penalty, Player, ScoreSheet, Team, Tournament
 from tournaments.services import HandInput
 from tournaments.services.lateness import record_lateness, undo_lateness
 from tests.teams.conftest import make_teams_tournament  # noqa: F401 (a fixture)
@@ -135,9 +135,85 @@ def test_the_round_page_form_names_the_team(team_round, arbiter_client):
     assert "Ritardo della squadra 4 oltre 10 minuti: partita persa a tavolino ai tavoli 1, 2." in r.content.decode()
 
 
-def test_the_forfeit_is_refused_with_the_summed_margin(make_teams_tournament, arbiter):
-    t = make_teams_tournament(4, plan="RR", team_result="margin", team_scale="vp20-teams")
-    rnd = services.publish_round(round=services.generate_round(tournament=t, by=arbiter), by=arbiter)
-    with pytest.raises(ArbiterError, match="scarto sommato"):
-        record_lateness(round=rnd, pair_number=4, minutes=12, by=arbiter)
-    assert record_lateness(round=rnd, pair_number=4, minutes=6, by=arbiter)["kind"] == "penalty"
+# --------------------------------------------------------------------------- teams, summed margin
+
+
+def _margin_round(make_teams, arbiter, hands):
+    """Four teams scored by the summed margin (``vp20-teams``), round 1 published: match 1 is
+    1 v 4 at tables 1–2, match 2 is 2 v 3 at tables 3–4."""
+    t = make_teams(4, plan="RR", team_result="margin", team_scale="vp20-teams")
+    if hands == 3:
+        Tournament.objects.filter(pk=t.pk).update(hands_per_round=3, vp_scale="vp20-3h")
+        t.refresh_from_db()
+    return services.publish_round(round=services.generate_round(tournament=t, by=arbiter), by=arbiter)
+
+
+def _close_three(rnd, arbiter, played):
+    for table in rnd.tables.filter(bye="", number__in=played):
+        services.save_score_sheet(table=table, hands=[HandInput(0, 0)] * 3, by=arbiter, validate=True)
+    services.close_round(round=rnd, by=arbiter)
+
+
+def test_summed_margin_forfeit_in_a_four_hand_round(make_teams_tournament, arbiter, arbiter_client):
+    """Team 4 is 12 minutes late in a four-hand round; values by hand from ``vp20-teams``:
+    team 1, present, 60 % of 20 = 12 VP, the band 355–550 where the winner takes 12: margin
+    +355 (and 355 MP scored, as a present line scores its edge); team 4, 6 VP, the band
+    805–1050 where the loser takes 6: margin −805, 0 MP. Match 2 at 0–0: margin 0 → 10–10.
+    The tables keep the pairs' forfeit of ``vp20-4h``: 12–6, 305–0."""
+    rnd = _margin_round(make_teams_tournament, arbiter, 4)
+    done = record_lateness(round=rnd, pair_number=4, minutes=12, by=arbiter)
+    assert (done["kind"], done["tables"]) == ("forfeit", [1, 2])
+    assert done["match"] == {"vp": ["12", "6"], "mp": [355, 0], "margin": [355, -805]}
+    one = ScoreSheet.objects.get(table__round=rnd, table__number=1)
+    assert (one.vp_ns, one.vp_ew, one.mp_ns, one.mp_ew) == (Decimal("12"), Decimal("6"), 305, 0)
+    _close(rnd, arbiter, [3, 4])
+    t = rnd.tournament
+    rows = {r.pair: r for r in selectors.standings_after(t).rows}
+    assert (rows[1].vp, rows[1].mp_difference, rows[1].mp_scored) == (Decimal("12"), 355, 355)
+    assert (rows[4].vp, rows[4].mp_difference, rows[4].mp_scored) == (Decimal("6"), -805, 0)
+    assert (rows[2].vp, rows[2].mp_difference) == (rows[3].vp, rows[3].mp_difference) == (Decimal("10"), 0)
+    match = team_selectors.round_matches(rnd)[0]
+    assert (match["vp"], match["margin"]) == ([Decimal("12"), Decimal("6")], 355)
+    _next, played = player_page.team_rounds(t, Team.objects.get(tournament=t, number=4))
+    assert (played[0].late, played[0].vp, played[0].mp_for, played[0].mp_against) == (True, Decimal("6"), 0, 805)
+    _next, played = player_page.team_rounds(t, Team.objects.get(tournament=t, number=1))
+    assert (played[0].late, played[0].vp, played[0].mp_for, played[0].mp_against) == (True, Decimal("12"), 355, 0)
+    page = arbiter_client.get(reverse("standings", kwargs={"slug": t.slug})).content.decode()
+    assert "Turno 1, squadra 4: ritardo di 12 minuti, partita persa a tavolino" in page
+    page = arbiter_client.get(reverse("audit", kwargs={"slug": t.slug})).content.decode()
+    assert ("incontro (scarto sommato): squadra presente 12 VP, scarto +355; squadra in ritardo 6 VP, "
+            "scarto −805") in page
+
+
+def test_summed_margin_forfeit_in_a_three_hand_round(make_teams_tournament, arbiter):
+    """Three hands, 70 %: team 1 (present) 14 VP of 20, the band 805–1050 where the winner
+    takes 14: margin +805; team 4 (late) 6 VP, the same band's loser: margin −805. Without
+    the lateness record the tables' MP (355–0 twice, ``vp20-3h``) would make a margin of 710
+    → 13–7: the forfeit is not that conversion."""
+    rnd = _margin_round(make_teams_tournament, arbiter, 3)
+    record_lateness(round=rnd, pair_number=4, minutes=11, by=arbiter)
+    one = ScoreSheet.objects.get(table__round=rnd, table__number=1)
+    assert (one.vp_ns, one.vp_ew, one.mp_ns, one.mp_ew) == (Decimal("14"), Decimal("6"), 355, 0)
+    _close_three(rnd, arbiter, [3, 4])
+    rows = {r.pair: r for r in selectors.standings_after(rnd.tournament).rows}
+    assert (rows[1].vp, rows[1].mp_difference, rows[1].mp_scored) == (Decimal("14"), 805, 805)
+    assert (rows[4].vp, rows[4].mp_difference, rows[4].mp_scored) == (Decimal("6"), -805, 0)
+
+
+def test_summed_margin_forfeit_undone_and_changed_by_hand(make_teams_tournament, arbiter):
+    """The undo empties both tables and the match has no result until they are entered; a
+    forfeit whose table the arbiter changes by hand leaves the match to the ordinary
+    conversion (0–0 at table 1, 305–0 to team 1 at table 2: margin +305 → 11–9 on
+    ``vp20-teams``, band 155–350)."""
+    rnd = _margin_round(make_teams_tournament, arbiter, 4)
+    record_lateness(round=rnd, pair_number=4, minutes=12, by=arbiter)
+    undo_lateness(round=rnd, pair_number=4, by=arbiter)
+    assert {s.state for s in ScoreSheet.objects.filter(table__round=rnd, table__number__in=[1, 2])} == {
+        ScoreSheet.State.EMPTY}
+    assert team_selectors.round_matches(rnd)[0]["vp"] is None
+    record_lateness(round=rnd, pair_number=4, minutes=12, by=arbiter)
+    table = rnd.tables.get(number=1)
+    services.set_arbitral_score(table=table, by=arbiter, vp_ns=Decimal(10), vp_ew=Decimal(10), mp_ns=0, mp_ew=0,
+                                reason="deciso dall'arbitro")
+    match = team_selectors.round_matches(rnd)[0]
+    assert (match["vp"], match["margin"]) == ([Decimal("11"), Decimal("9")], 305)

@@ -19,8 +19,11 @@ as entered).
 The late line is asked of the kind (``Kind.seats_of_entrant``): a pair's own line, the
 partnership an individual player plays in this round, a team's two pairs at its match's two
 tables (the team match is lost at both). Team tournaments scored by the summed margin
-(``team_result`` margin) convert the match margin, not the tables' VP: there the forfeit is
-refused with a sentence (the arbiter gives the match forfeit or an arbitral score).
+(``team_result`` margin) convert the match margin with the team scale, not the tables' VP:
+there the same rule is read from the team scale (the present team 70 % / 60 % of its maximum
+with the lower edge of that VP's band as margin, the late team ``ARBITRO_LATE_VP`` with minus
+its band's lower edge), recorded with the lateness as the match's result
+(``lateness_selectors.forfeit_matches``); the two tables still hold the pairs' forfeit.
 
 Both are written with the reason «ritardo …» (standings, players' pages and the Registro show
 it) and audited as ``lateness``; :func:`undo_lateness` takes them back until the round
@@ -68,7 +71,14 @@ def late_values(tournament) -> dict:
                       if tournament.hands_per_round == 4 else getattr(settings, "ARBITRO_LATE_FORFEIT_PERCENT", 70))
     late_vp = Decimal(getattr(settings, "ARBITRO_LATE_VP", 6))
     return {"penalty_mp": int(getattr(settings, "ARBITRO_LATE_PENALTY_MP", 100)), "percent": percent,
-            "present_vp": vp_rules.rest_vp(scale, percent),
+            **_forfeit_values(scale, percent, late_vp)}
+
+
+def _forfeit_values(scale, percent: Decimal, late_vp: Decimal) -> dict:
+    """The forfeit of §22 read from ``scale`` (a pair scale, or the team scale of a match):
+    ``{"present_vp", "present_mp" (the lower edge of that VP's band), "late_vp", "late_edge"
+    (the lower edge of the band whose loser scores ``late_vp``, >= 0)}``."""
+    return {"present_vp": vp_rules.rest_vp(scale, percent),
             "present_mp": vp_rules.rest_mp(scale, "band_lower_edge", percent=percent),
             "late_vp": late_vp, "late_edge": vp_rules.loser_band_edge(scale, late_vp)}
 
@@ -104,10 +114,11 @@ def record_lateness(*, round: Round, pair_number, minutes, by) -> dict:
     the audit entry's data: ``{"kind": "penalty"|"forfeit", "entrant", <kind.audit_key>,
     "minutes", …}`` (a penalty: ``mp``, ``penalty`` (pk); a forfeit: ``table`` (the first),
     ``tables``, ``forfeits``: per table ``{"table", "late" (line), "vp", "mp",
-    "difference"}``, N/S first). Raises ``ArbiterError``: round not in play, an entrant not at
-    a table, minutes not a number or within the 5 minutes of grace, a lateness already
-    recorded for the entrant in the round, a forfeit on a table whose sheet was entered (the
-    match was played) or in a team tournament scored by the summed margin."""
+    "difference"}``, N/S first; with the summed margin also ``match``: ``{"vp", "mp",
+    "margin"}`` each [present team, late team], VP as strings). Raises ``ArbiterError``:
+    round not in play, an entrant not at a table, minutes not a number or within the 5
+    minutes of grace, a lateness already recorded for the entrant in the round, a forfeit on
+    a table whose sheet was entered (the match was played)."""
     rnd = Round.objects.select_for_update().select_related("tournament").get(pk=round.pk)
     if rnd.state != Round.State.PUBLISHED:
         raise ArbiterError(_("Il ritardo si registra solo durante un turno in corso."))
@@ -137,10 +148,6 @@ def record_lateness(*, round: Round, pair_number, minutes, by) -> dict:
                                             round_number=rnd.number)
         new = {"kind": "penalty", **who, "minutes": minutes, "mp": values["penalty_mp"], "penalty": penalty.pk}
     else:
-        if team_scale(tournament) is not None:
-            raise ArbiterError(_("Con il risultato per scarto sommato l'incontro si converte con la tabella a "
-                                 "squadre: la partita persa per ritardo si assegna con il forfait "
-                                 "dell'incontro o il punteggio arbitrale."))
         for seat in seats:
             sheet = ScoreSheet.objects.filter(table=seat.table).first()
             if sheet is not None and (sheet.state != ScoreSheet.State.EMPTY or sheet.hands.exists()):
@@ -160,6 +167,12 @@ def record_lateness(*, round: Round, pair_number, minutes, by) -> dict:
         tables = [f["table"] for f in forfeits]
         new = {"kind": "forfeit", **who, "minutes": minutes, "table": tables[0], "tables": tables,
                "forfeits": forfeits}
+        scale = team_scale(tournament)
+        if scale is not None:
+            # summed margin (§15): the match's result is the team scale's forfeit, (present, late)
+            team = _forfeit_values(scale, values["percent"], values["late_vp"])
+            new["match"] = {"vp": [str(team["present_vp"]), str(team["late_vp"])],
+                            "mp": [team["present_mp"], 0], "margin": [team["present_mp"], -team["late_edge"]]}
     audit(tournament=tournament, by=by, action="lateness", round_number=rnd.number,
           table_number=seats[0].table.number, new=new, reason=reason)
     return new

@@ -346,7 +346,8 @@ def _signed(value) -> str:
 def _lateness(value: dict) -> str:
     """A lateness (``services.lateness``, rules.md §22) in words: «ritardo di 12 minuti;
     coppia 3; partita persa a tavolino: tavolo 1 N/S 12 VP, scarto +305; E/O 6 VP, scarto
-    −705», or «…; penalità di 100 MP». The entrant is the pair, the player or the team."""
+    −705», or «…; penalità di 100 MP». The entrant is the pair, the player or the team; a
+    team match scored by the summed margin adds the match's VP and margins."""
     words = {"pair": _("coppia %(n)s"), "player": _("giocatore %(n)s"), "team": _("squadra %(n)s")}
     parts = [_("ritardo di %(m)s minuti") % {"m": _plain(value.get("minutes"))}]
     parts += [words[key] % {"n": _plain(value[key])} for key in words if value.get(key) is not None]
@@ -359,6 +360,12 @@ def _lateness(value: dict) -> str:
         tables.append(_("tavolo %(t)s: N/S %(vp_ns)s VP, scarto %(d_ns)s; E/O %(vp_ew)s VP, scarto %(d_ew)s")
                       % {"t": table.get("table"), "vp_ns": _num(vp[0]), "vp_ew": _num(vp[1]),
                          "d_ns": _signed(difference[0]), "d_ew": _signed(difference[1])})
+    match = value.get("match")
+    if isinstance(match, dict) and match.get("vp") and match.get("margin"):  # summed margin (§15, §22)
+        tables.append(_("incontro (scarto sommato): squadra presente %(vp_p)s VP, scarto %(d_p)s; squadra in "
+                        "ritardo %(vp_l)s VP, scarto %(d_l)s")
+                      % {"vp_p": _num(match["vp"][0]), "vp_l": _num(match["vp"][1]),
+                         "d_p": _signed(match["margin"][0]), "d_l": _signed(match["margin"][1])})
     if not tables and value.get("table"):  # an entry written before the differences were kept
         tables.append(_("tavolo %(t)s") % {"t": value["table"]})
     return "; ".join(parts) + "; " + str(_("partita persa a tavolino")) + (": " + " · ".join(tables) if tables else "")
