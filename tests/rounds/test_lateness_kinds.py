@@ -13,7 +13,7 @@ from django.urls import reverse
 
 from tournaments import player_page, selectors, services, team_selectors
 from tournaments.errors import ArbiterError
-from tournaments.models import Penalty, Player, ScoreSheet, Team, Tournament
+from tournaments.models import CustomScale, Penalty, Player, ScoreSheet, Team, Tournament
 from tournaments.services import HandInput
 from tournaments.services.lateness import record_lateness, undo_lateness
 from tests.teams.conftest import make_teams_tournament  # noqa: F401 (a fixture)
@@ -217,3 +217,27 @@ def test_summed_margin_forfeit_undone_and_changed_by_hand(make_teams_tournament,
                                 reason="deciso dall'arbitro")
     match = team_selectors.round_matches(rnd)[0]
     assert (match["vp"], match["margin"]) == ([Decimal("11"), Decimal("9")], 305)
+
+
+def test_summed_margin_forfeit_reads_a_custom_team_scale(make_teams_tournament, arbiter, arbiter_client):
+    """A team scale whose maximum is 30 (bands 0–200 15–15, 205–600 18–12, 605–1000 21–9,
+    1005–1500 24–6, 1505+ 30–0), four hands: the present team 60 % of 30 = 18 VP, the band
+    205–600: +205; the late team 6 VP, the band 1005–1500 where the loser takes 6: −1005. The
+    round page's help says 18 VP (not the pair scale's 12)."""
+    CustomScale.objects.create(scale_id="team30", name="Squadre 30", data={
+        "id": "team30", "name": "Squadre 30", "total": 30, "bands": [
+            {"min": 0, "max": 200, "winner": 15, "loser": 15},
+            {"min": 205, "max": 600, "winner": 18, "loser": 12},
+            {"min": 605, "max": 1000, "winner": 21, "loser": 9},
+            {"min": 1005, "max": 1500, "winner": 24, "loser": 6},
+            {"min": 1505, "max": None, "winner": 30, "loser": 0}]})
+    t = make_teams_tournament(4, plan="RR", team_result="margin", team_scale="team30")
+    rnd = services.publish_round(round=services.generate_round(tournament=t, by=arbiter), by=arbiter)
+    page = arbiter_client.get(reverse("round", kwargs={"slug": t.slug, "number": 1})).content.decode()
+    assert "(18 VP ai presenti, 6 VP al ritardatario, §22)" in page
+    done = record_lateness(round=rnd, pair_number=1, minutes=20, by=arbiter)
+    assert done["match"] == {"vp": ["18", "6"], "mp": [205, 0], "margin": [205, -1005]}
+    _close(rnd, arbiter, [3, 4])
+    rows = {r.pair: r for r in selectors.standings_after(t).rows}
+    assert (rows[4].vp, rows[4].mp_difference, rows[4].mp_scored) == (Decimal("18"), 205, 205)
+    assert (rows[1].vp, rows[1].mp_difference, rows[1].mp_scored) == (Decimal("6"), -1005, 0)

@@ -74,6 +74,18 @@ def late_values(tournament) -> dict:
             **_forfeit_values(scale, percent, late_vp)}
 
 
+def match_values(tournament) -> dict | None:
+    """The forfeit of §22 of a whole match in a team tournament scored by the summed margin,
+    read from its team scale (:func:`_forfeit_values`: ``present_vp``, ``present_mp``,
+    ``late_vp``, ``late_edge``, the same percent and late VP settings as :func:`late_values`);
+    None in every other tournament."""
+    scale = team_scale(tournament)
+    if scale is None:
+        return None
+    values = late_values(tournament)
+    return _forfeit_values(scale, values["percent"], values["late_vp"])
+
+
 def _forfeit_values(scale, percent: Decimal, late_vp: Decimal) -> dict:
     """The forfeit of §22 read from ``scale`` (a pair scale, or the team scale of a match):
     ``{"present_vp", "present_mp" (the lower edge of that VP's band), "late_vp", "late_edge"
@@ -167,10 +179,9 @@ def record_lateness(*, round: Round, pair_number, minutes, by) -> dict:
         tables = [f["table"] for f in forfeits]
         new = {"kind": "forfeit", **who, "minutes": minutes, "table": tables[0], "tables": tables,
                "forfeits": forfeits}
-        scale = team_scale(tournament)
-        if scale is not None:
+        team = match_values(tournament)
+        if team is not None:
             # summed margin (§15): the match's result is the team scale's forfeit, (present, late)
-            team = _forfeit_values(scale, values["percent"], values["late_vp"])
             new["match"] = {"vp": [str(team["present_vp"]), str(team["late_vp"])],
                             "mp": [team["present_mp"], 0], "margin": [team["present_mp"], -team["late_edge"]]}
     audit(tournament=tournament, by=by, action="lateness", round_number=rnd.number,

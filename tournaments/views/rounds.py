@@ -252,10 +252,12 @@ def round_detail(request, tournament, number):
 
 def _lateness_help(tournament) -> dict:
     """The «Ritardo» form's help, from the settings (rules.md §22, ``services.lateness``):
-    ``{"grace", "forfeit"}`` minutes, ``penalty_mp``, ``present_vp`` and ``late_vp`` (text)."""
+    ``{"grace", "forfeit"}`` minutes, ``penalty_mp``, ``present_vp`` and ``late_vp`` (text;
+    a match's, from the team scale, with the summed margin)."""
     from ..services import lateness
 
     values = lateness.late_values(tournament)
+    values.update(lateness.match_values(tournament) or {})
     return {"grace": lateness.GRACE_MINUTES, "forfeit": lateness.FORFEIT_MINUTES,
             "penalty_mp": values["penalty_mp"], "present_vp": format_vp(values["present_vp"]),
             "late_vp": format_vp(values["late_vp"])}
