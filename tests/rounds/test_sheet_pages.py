@@ -180,6 +180,13 @@ def test_next_table_button_skips_entered_tables(arbiter_client, arbiter, publish
     assert resp["Location"] == sheet_url(2)  # wraps round: table 1 is entered, table 2 is not
 
 
+def test_next_table_button_of_a_draft_says_the_round_is_not_published(arbiter_client, arbiter, five):
+    services.generate_round(tournament=five, by=arbiter)
+    resp = arbiter_client.get(reverse("sheet_next", args=["prova", 1]), follow=True)
+    page = body(resp)
+    assert "Il turno 1 non è ancora pubblicato" in page and "sono inseriti" not in page
+
+
 def test_rest_table_has_no_sheet(arbiter_client, published):
     resp = arbiter_client.get(sheet_url(3), follow=True)
     assert "non ha uno score" in body(resp)

@@ -370,6 +370,10 @@ def sheet_draft_discard(request, tournament, number, table):
 def sheet_next(request, tournament, number):
     """Go to the next table whose sheet is still empty (after ``?dopo=<table>``)."""
     rnd = _round(tournament, number)
+    if rnd.state == Round.State.DRAFT:  # a draft has no sheets yet: nothing to enter
+        messages.info(request, _("Il turno %(n)s non è ancora pubblicato: gli score si inseriscono dopo la "
+                                 "pubblicazione.") % {"n": rnd.number})
+        return _round_redirect(rnd)
     nxt = next_table_to_enter(rnd, after=_int_field(request, "dopo") or 0)
     if nxt is None:
         messages.info(request, _("Tutti gli score del turno sono inseriti."))
