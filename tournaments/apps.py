@@ -15,6 +15,7 @@ class TournamentsConfig(AppConfig):
 
         from . import registrations
         from .services import member_erasure  # noqa: F401  (its receiver connects on import)
+        from .printing import pack  # noqa: F401  (drops an erased member's cached print packs)
 
         files.register_reader(registrations.read_records, too_many=registrations.TooManyRows)
         # The selectors sit below the tournament kinds: hand them the kinds, so the standings,

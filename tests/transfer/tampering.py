@@ -140,6 +140,15 @@ def _token_twice(doc):
     return doc
 
 
+def _membership_twice(doc, *, full_width=False):
+    number = doc["players"][0]["membership_number"]
+    assert number, "the base file's first player has a membership number"
+    if full_width:  # «８８０００７» is 880007 (members.numbers): the same number
+        number = "".join(chr(0xFF10 + int(d)) if d.isdigit() else d for d in number)
+    doc["players"][1]["membership_number"] = number
+    return doc
+
+
 S0 = ("rounds", 0, "tables", 0, "sheet")
 T0 = ("rounds", 0, "tables", 0)
 
@@ -200,6 +209,10 @@ TAMPERS = {
                                 "rounds[1].tables[0].clock_extra_seconds"),
     "captain_token_on_two_tables": (_token_twice, "rounds[1].tables[0].token"),
     "plan_shorter_than_the_rounds": (_set([(("tournament", "plan"), "M")]), "tournament.plan"),
+    # checked from outside: refused by the database's constraint with a sentence but no path
+    "membership_number_twice": (_membership_twice, "players[1].membership_number"),
+    "membership_number_twice_full_width": (lambda doc: _membership_twice(doc, full_width=True),
+                                           "players[1].membership_number"),
 }
 
 

@@ -56,10 +56,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from django.conf import settings
+from django.db import transaction
+from django.dispatch import receiver
 from django.utils import translation
 
+from members.signals import member_erasing
+
 from ..captains import links
-from ..models import Round
+from ..models import Player, Round
 from . import documents, worker
 
 log = logging.getLogger(__name__)
@@ -612,6 +616,17 @@ def prune(tournament_id: int, *, keep: int | None = None) -> list[str]:
         for path in cache_dir().glob(f"{key}.*"):
             path.unlink(missing_ok=True)
     return removed
+
+
+@receiver(member_erasing, dispatch_uid="tournaments.printing.pack.erasure")
+def forget_erased_member(sender, *, member, **kwargs) -> None:
+    """A member erased on request (rules.md §16): once the erasure is committed, delete the
+    cached packs and documents of every tournament he played in (:func:`prune` with
+    ``keep=0``), since they print his name and were still served at their addresses. The next
+    click renders them again with «Socio cancellato». A job running at that moment is left
+    alone, as by :func:`prune`."""
+    tournament_ids = set(Player.objects.filter(member=member).values_list("tournament_id", flat=True))
+    transaction.on_commit(lambda: [prune(tid, keep=0) for tid in sorted(tournament_ids)])
 
 
 def join(parts: list[bytes], target: Path) -> int:

@@ -11,6 +11,10 @@ Listens to ``members.signals.member_erasing`` (sent inside the erasure's transac
   except in a membership-number field, where his number becomes blank;
 - the backups under ``ARBITRO_BACKUP_DIR`` (``var/backups``): every JSON export is rewritten
   the same way, and every SQLite copy has the same rows updated;
+- the registration previews waiting for a confirmation under ``var/imports/`` that name him
+  are removed (:func:`erase_from_previews`; the arbiter uploads the file again); the print
+  packs cached for his tournaments are removed by ``tournaments.printing.pack``'s own
+  receiver (this layer does not import printing);
 - on SQLite, once the erasure is committed, the write-ahead log is checkpointed and emptied
   (:func:`checkpoint_sqlite`): with ``secure_delete`` on (``config/settings.py``) the old
   texts are then in neither the database file nor its ``-wal``.
@@ -33,6 +37,7 @@ from django.dispatch import receiver
 from members.names import ERASED_LAST_NAME, erased_first_name
 from members.signals import member_erasing
 
+from .. import registrations
 from ..models import AuditEntry, Player
 
 #: Keys of an audit entry's or a backup's values that hold membership numbers (a pair's entries:
@@ -111,7 +116,28 @@ def erase_from_tournaments(sender, *, member, label, by=None, **kwargs) -> None:
     Player.objects.filter(member=member).update(last_name=ERASED_LAST_NAME, first_name=erased_first_name(member.pk),
                                                 membership_number="", club="")
     erase_from_backups(scrub, member_id=member.pk, tournament_ids=tournament_ids)
+    transaction.on_commit(lambda: erase_from_previews(scrub))
     transaction.on_commit(checkpoint_sqlite)
+
+
+def erase_from_previews(scrub: Scrubber) -> int:
+    """Remove the registration previews stored under ``var/imports/``
+    (``registrations.store_upload``) whose text holds one of the person's surnames or
+    membership numbers: a preview waits up to an hour for its confirmation, and an abandoned
+    one would name an erased member until then. Removed, not rewritten: the confirmation then
+    asks for the file again (over-removing another person's preview that shares the surname is
+    preferred to leaving this one in it). Runs after the erasure's commit. Returns how many."""
+    needles = [last for last, _first in scrub.names if last] + [n for n in scrub.numbers if n]
+    removed = 0
+    for path in registrations.upload_dir().iterdir():
+        try:
+            text = path.read_bytes().decode("utf-8", "replace")
+        except FileNotFoundError:  # imported or expired meanwhile
+            continue
+        if any(needle in text for needle in needles):
+            path.unlink(missing_ok=True)
+            removed += 1
+    return removed
 
 
 def checkpoint_sqlite() -> bool:

@@ -140,7 +140,16 @@ def _entrants(errors: list, plan: dict) -> None:
             errors.append(f"pairs[{i}].group: " + _("atteso un girone da 1 a %(n)s") % {"n": groups})
         if (values.get("withdrawn_from_round") or 0) > limits.MAX_ROUNDS:
             errors.append(f"pairs[{i}].withdrawn_from_round: " + _("al massimo %(max)s") % {"max": limits.MAX_ROUNDS})
+    seen_memberships: dict[str, int] = {}  # a membership number plays once in a tournament (§16)
     for i, (values, _pair, _team, _key) in enumerate(plan["players"]):
+        membership = values.get("membership_number")
+        if isinstance(membership, str) and membership:
+            # read in its stored form (reader: «８８０００７» is 880007), so two spellings of one
+            # number are one; the database's constraint would refuse it later without a path
+            if membership in seen_memberships:
+                errors.append(f"players[{i}].membership_number: "
+                              + _("tessera ripetuta: è già di players[%(other)s]") % {"other": seen_memberships[membership]})
+            seen_memberships.setdefault(membership, i)
         if (values.get("number") or 0) > limits.MAX_ENTRY_NUMBER:
             errors.append(f"players[{i}].number: " + _("al massimo %(max)s") % {"max": limits.MAX_ENTRY_NUMBER})
         _texts(errors, f"players[{i}]", values, ("first_name", "last_name", "membership_number", "club"))
