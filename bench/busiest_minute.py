@@ -41,7 +41,7 @@ the LAST line is exactly ``busiest[<setup>]: T tables, P phones, L last sheets, 
 C confirmed, N stored once, X lost, R refused, pack ready|pack missing`` where *lost* counts
 last sheets not saved, confirmed, validated and stored exactly once with the phone's hands,
 and *refused* counts phones that ever got a connection error, a timeout or an unexpected
-status. Targets (issue 35): new table ≤ 10 s after publish, arbiter pages p99 ≤ 300 ms, the
+status. Targets (docs/speed.md): new table ≤ 10 s after publish, arbiter pages p99 ≤ 300 ms, the
 250-table pack ≤ 5 s while the round is in play, 0 lost.
 """
 from __future__ import annotations

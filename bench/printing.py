@@ -18,7 +18,7 @@ through ``save_score_sheet`` → closed), then prints:
   thread as in the server) until its answer, then until the status says done;
 - the A5 option (two sheets an A4 page): pages and time.
 
-Targets (issue 35): the pack of a closed round ≤ 0.12 of the bare render of the same run
+Targets (docs/speed.md): the pack of a closed round ≤ 0.12 of the bare render of the same run
 (≤ 3 s where that takes 25 s), the round in play ≤ 5 s on a quiet machine. The A4 score
 sheets are stamped on one rendered form (``tournaments.printing.stamp``), so the table list
 and the standings, rendered whole, are now most of a pack. Prints figures only, asserts

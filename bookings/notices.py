@@ -1,4 +1,4 @@
-"""Optional e-mails to bookers (issue 33 item 3): the confirmation with the private link,
+"""Optional e-mails to bookers (rules.md §21, docs/arbitro-guida.md): the confirmation with the private link,
 the promotion from the waiting list. Off unless ``BOOKINGS_EMAIL`` is true (environment
 ``ARBITRO_BOOKINGS_EMAIL=1``; SMTP from ``ARBITRO_EMAIL_*``): the laptop needs none. Only a
 contact that looks like an e-mail address gets one; a failed send never fails the booking."""

@@ -1,4 +1,4 @@
-"""Optional e-mails to bookers (issue 33 item 3): off by default; the confirmation with the
+"""Optional e-mails to bookers (rules.md §21, docs/arbitro-guida.md): off by default; the confirmation with the
 private link and the promotion, checked with Django's test backend and once through a local
 SMTP server the test starts."""
 from __future__ import annotations

@@ -128,7 +128,7 @@ def _born(monkeypatch, seconds_from_now):
 
 @pytest.mark.parametrize("first_page", ["pin", "public", "player"])
 def test_two_phones_behind_the_club_wifi_are_told_apart_by_their_device(tables, arbiter, monkeypatch, first_page):
-    """Issue 29: two phones of one model behind one address, the E/W phone opening the
+    """Two phones of one model behind one address, the E/W phone opening the
     captain page only after the entry. A phone that opened a page of the room before the
     entry (the PIN page, the players' pages) carries a device born then: its confirmation
     is not flagged, whatever the address; a browser that appears only after the entry (a

@@ -1,4 +1,4 @@
-"""The print pack's PDF keeps its text and its QR codes whatever renders it (issue 35).
+"""The print pack's PDF keeps its text and its QR codes whatever renders it (docs/speed.md, the print pack).
 
 The fixture ``tests/data/print-pack-text.json`` was written from the pack renderer of
 ``main`` before the score sheets were stamped from one rendered form: for a deterministic

@@ -1,4 +1,4 @@
-"""A4 score sheets stamped on one rendered form (``tournaments.printing.stamp``, issue 35):
+"""A4 score sheets stamped on one rendered form (``tournaments.printing.stamp``):
 every page carries the text WeasyPrint would have laid out from the same HTML, at the same
 places, whatever the sheets' shapes; a sheet whose value would not fit the form's line is
 rendered whole.

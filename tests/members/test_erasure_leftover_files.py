@@ -1,7 +1,7 @@
 """An erased member leaves no trace in the files the server keeps beside its database
 (rules.md §16, docs/security.md): the registration previews waiting for a confirmation under
 ``var/imports/`` and the print packs cached under ``ARBITRO_PRINT_CACHE_DIR`` that name him
-are removed with the erasure (checked from outside after issue 28: both still held the erased
+are removed with the erasure (found by a check from outside: both still held the erased
 number and name after «Socio cancellato», a cached pack was still served at its address).
 """
 import datetime

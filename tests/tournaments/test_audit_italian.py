@@ -3,7 +3,7 @@ through the services, every audit action the apps write (collected from their so
 test_audit_readable.py collects the labels) and renders the Registro of each tournament.
 
 In Italian no value may show an internal English word (a call's state, a prize scope, a
-boolean…) nor a Python repr (``{'``, ``['``, ``': ``): the new-user trial of issue 29 found
+boolean…) nor a Python repr (``{'``, ``['``, ``': ``): a new arbiter's season found
 «open → taken → resolved» and ``{'prize': …, 'scope': 'overall'}``.
 """
 import ast
@@ -302,7 +302,7 @@ def test_every_action_reads_as_italian_words_and_english_in_english(arbiter_clie
         text = re.sub(r"<[^>]+>", " ", table)
         shown[slug] = text
         assert english_in(text) == [], (slug, english_in(text))
-    # what issue 29 found, now in words
+    # what a new arbiter's season found, now in words
     evening = shown["registro"]
     assert "stato: chiamata" in evening and "stato: l'arbitro arriva" in evening and "stato: risolta" in evening
     assert "premi: 1° assoluto | assoluto; 1ª Dame | categoria:Dame; 1° girone 2 | girone:2" in evening

@@ -1,4 +1,4 @@
-"""Texts stored before every door cleaned them (issue 28 item 5): control characters, NULs,
+"""Texts stored before every door cleaned them (tournaments.text.clean_line, docs/security.md): control characters, NULs,
 lone surrogates and the bidirectional overrides U+202A–U+202E, U+2066–U+2069 removed from
 the typed texts of every tournament (names, reasons, notes, prize names), so that its export
 imports again (a NUL in a prize name made every backup of it unrestorable) and its

@@ -1,4 +1,4 @@
-"""A4 score sheets stamped on one rendered form (rules.md §10; issue 35): no Django, no database.
+"""A4 score sheets stamped on one rendered form (rules.md §10; docs/speed.md, the print pack): no Django, no database.
 
 The score sheets of a round are one form filled 250 times, and WeasyPrint laying the whole
 form out again for every table was most of a print pack's time (about 95 ms of CPU a sheet).
