@@ -69,7 +69,7 @@ from bench.captains import (  # noqa: E402 - after the path fix above
     HOST, free_port, percentile, random_sheet, server_log, setup_tournament, start_server, stop_server,
     wait_until_up, warm_up,
 )
-from bench.room import Client, arbiter_session, postgres_database  # noqa: E402
+from bench.room import Client, Tally, arbiter_session, postgres_database  # noqa: E402
 
 SLUG = "bench"
 #: Longest wait for the print pack after the click, beyond the run's own end (seconds).
@@ -113,17 +113,14 @@ def hidden_fields(html: bytes, action: str) -> dict[str, str]:
     return {}
 
 
-class Minute:
+class Minute(Tally):
     """Shared state of one run: timings per request kind, failures, what each phone saw when."""
 
     def __init__(self, tables, *, last, ports, hands, seconds, open_seconds):
+        super().__init__()
         self.tables, self.last, self.ports, self.hands = tables, set(last), ports, hands
         self.seconds, self.open_seconds = seconds, open_seconds
         self.pairs = 2 * len(tables)
-        self.ms: dict[str, list[float]] = {}
-        self.statuses: dict[str, dict[int, int]] = {}
-        self.refused: set[str] = set()
-        self.failures: list[str] = []
         self.saved_at: dict[int, float] = {}
         self.confirmed_at: dict[int, float] = {}
         self.closed_seen: dict[tuple[int, str], float] = {}
@@ -133,21 +130,6 @@ class Minute:
         self.pack_bytes = 0
         self.round = 1
         self.done = asyncio.Event()
-        self.t0 = 0.0
-
-    def now(self) -> float:
-        return time.perf_counter() - self.t0
-
-    def note(self, kind: str, status: int, ms: float, ok=(200,)) -> bool:
-        self.ms.setdefault(kind, []).append(ms)
-        by = self.statuses.setdefault(kind, {})
-        by[status] = by.get(status, 0) + 1
-        return status in ok
-
-    def fail(self, who: str, why: str):
-        self.refused.add(who)
-        if len(self.failures) < 5:
-            self.failures.append(f"{who}: {why}")
 
     def check_done(self):
         if (self.pack_ready is not None and len(self.new_seen) == self.pairs

@@ -171,33 +171,19 @@ class Client:
 # --------------------------------------------------------------------------- the room
 
 
-class Room:
-    """Shared state of one run: timings per request kind, failures, the tables' progress."""
+class Tally:
+    """Timings per request kind, answers by status, the phones refused and the first failures
+    of one run (what :class:`Room` and ``bench/busiest_minute.py``'s ``Minute`` both count)."""
 
-    def __init__(self, tables, *, ports, sources, hands, spread, seconds, open_seconds, seed, players=0):
-        self.players = players
-        self.tables, self.ports, self.hands = tables, ports, hands
-        self.port = ports[0]
-        self.sources = sources
-        self.spread, self.seconds, self.open_seconds = spread, seconds, open_seconds
-        self.rng = random.Random(seed)
+    def __init__(self):
         self.ms: dict[str, list[float]] = {}
         self.statuses: dict[str, dict[int, int]] = {}
         self.refused: set[str] = set()
         self.failures: list[str] = []
-        self.saved_at: dict[int, float] = {}
-        self.confirmed_at: dict[int, float] = {}
-        self.seen_entered: dict[int, float] = {}
-        self.seen_confirmed: dict[int, float] = {}
-        self.done = asyncio.Event()
         self.t0 = 0.0
 
-    def source(self, k: int) -> str:
-        if self.sources <= 1:
-            return "127.0.0.1"
-        return f"127.0.0.{2 + k % self.sources}"
-
-    def note(self, kind: str, status: int, ms: float, ok=(200,)):
+    def note(self, kind: str, status: int, ms: float, ok=(200,)) -> bool:
+        """Count one answer of ``kind`` (``ms`` milliseconds); True when ``status`` is in ``ok``."""
         self.ms.setdefault(kind, []).append(ms)
         by = self.statuses.setdefault(kind, {})
         by[status] = by.get(status, 0) + 1
@@ -210,6 +196,29 @@ class Room:
 
     def now(self) -> float:
         return time.perf_counter() - self.t0
+
+
+class Room(Tally):
+    """Shared state of one run: timings per request kind, failures, the tables' progress."""
+
+    def __init__(self, tables, *, ports, sources, hands, spread, seconds, open_seconds, seed, players=0):
+        super().__init__()
+        self.players = players
+        self.tables, self.ports, self.hands = tables, ports, hands
+        self.port = ports[0]
+        self.sources = sources
+        self.spread, self.seconds, self.open_seconds = spread, seconds, open_seconds
+        self.rng = random.Random(seed)
+        self.saved_at: dict[int, float] = {}
+        self.confirmed_at: dict[int, float] = {}
+        self.seen_entered: dict[int, float] = {}
+        self.seen_confirmed: dict[int, float] = {}
+        self.done = asyncio.Event()
+
+    def source(self, k: int) -> str:
+        if self.sources <= 1:
+            return "127.0.0.1"
+        return f"127.0.0.{2 + k % self.sources}"
 
     async def phone(self, k: int, number: int, token: str, line: str):
         who = f"table {number} {line}"
