@@ -14,6 +14,7 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.db import connection
 from openpyxl import load_workbook
 
 from championships import services as championship_services
@@ -231,13 +232,17 @@ def test_the_migration_cleans_texts_stored_before_the_rule_and_the_backup_restor
 
     migration = importlib.import_module("tournaments.migrations.0020_clean_typed_texts")
     t = pairs_evening(arbiter, "vecchia", datetime.date(2026, 11, 5), people("P", 2), {1: 20, 2: 0})
+    # PostgreSQL never stored a NUL (its text and jsonb refuse one): there the old rows hold
+    # the other characters only, and their export already imported (the reader cleans them)
+    nul = "\x00" if connection.vendor == "sqlite" else ""
     add_penalty(pair=t.pairs.get(number=1), vp=1, reason="ritardo", by=arbiter)
     Tournament.objects.filter(pk=t.pk).update(name=f"Vecchia {HOSTILE}", prize_list=[
-        {"prize": "Primo\x00", "scope": "category:\u202eDame"}])
+        {"prize": f"Primo{nul}", "scope": "category:\u202eDame"}])
     t.players.filter(last_name="P1a").update(last_name="\x07\x1b")
-    Penalty.objects.update(reason="ritardo\u2066 \x00")
-    with pytest.raises(ArbiterError):
-        transfer.import_tournament(data=transfer.export_tournament(t), slug="copia", name="Copia")
+    Penalty.objects.update(reason=f"ritardo\u2066 {nul}")
+    if nul:
+        with pytest.raises(ArbiterError):
+            transfer.import_tournament(data=transfer.export_tournament(t), slug="copia", name="Copia")
     migration.clean_typed_texts(apps, None)
     t.refresh_from_db()
     assert (t.name, t.prize_list) == (f"Vecchia {CLEANED}", [{"prize": "Primo", "scope": "category:Dame"}])
