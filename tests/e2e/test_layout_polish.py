@@ -1,7 +1,9 @@
 """Browser check of two small layout faults (polish – wording), on a desktop (1280 px) and a
 phone (360 px): the round clock's minutes input and its "Aggiungi" button on one line (the
 same top, the button right of the input, nothing wider than the page), and the QR code of
-each captain links card centred in its card (left and right margins within 1 px)."""
+each captain links card centred in its card (left and right margins within 1 px); at 390 px the
+member registry without sideways scrolling and the «Cassa» «%» unit beside its field
+(``ARBITRO_SHOTS_DIR`` set: those two pages saved as ``polish-*.png`` there)."""
 from __future__ import annotations
 
 import os
