@@ -173,6 +173,6 @@ def test_the_registry_says_where_a_member_came_from_as_his_page_does(arbiter_cli
                           source=Member.Source.LIST, listed=True)
     page = arbiter_client.get(reverse("members:registry"), {"q": "Origini"}).content.decode()
     rows = {row.split("</td>")[0].rsplit(">", 1)[-1]: row.split("</tr>")[0] for row in page.split("<tr>")[2:]}
-    assert rows["900020"].endswith("<td>iscrizione a un torneo · poi trovato in un elenco importato</td>")
-    assert rows["900021"].endswith("<td>iscrizione a un torneo</td>")
-    assert rows["900022"].endswith("<td>elenco importato</td>")
+    assert rows["900020"].endswith(">iscrizione a un torneo · poi trovato in un elenco importato</td>")
+    assert rows["900021"].endswith(">iscrizione a un torneo</td>")
+    assert rows["900022"].endswith(">elenco importato</td>")

@@ -309,6 +309,7 @@ def test_host_of_url(url, host):
 def no_demo_tournament(monkeypatch):
     """The password tests need no 29-pair demo tournament (one test below plays it)."""
     monkeypatch.setattr(seed_demo.Command, "_create_demo", lambda self, user: None)
+    monkeypatch.setattr(seed_demo.Command, "_create_next", staticmethod(lambda user: None))
     monkeypatch.delenv("ARBITRO_DEMO_PASSWORD", raising=False)
     monkeypatch.delenv("ARBITRO_DEMO_USER", raising=False)
 
@@ -434,3 +435,28 @@ def test_seed_demo_prints_the_url_it_is_given(db):
     out = StringIO()
     call_command("seed_demo", "--url", "http://0.0.0.0:8123/", stdout=out)
     assert "http://0.0.0.0:8123/" in out.getvalue() and "8000" not in out.getvalue()
+
+
+def test_seed_demo_shows_cash_desk_and_open_bookings_and_runs_twice(db):
+    """The demo's «Cassa» has rates, 3 entrants paid (6 players) and 1 player waived; «Prossima
+    serata», a week ahead, takes bookings: cap 3 pairs, two pairs + a single (2½ places) booked,
+    the next pair waiting (rules.md §21). A second run adds nothing."""
+    from bookings.models import Booking
+    from bookings.services import closed_reason
+    from money.models import FeeSchedule, PlayerFee
+
+    for _ in range(2):
+        call_command("seed_demo", "--url", "http://127.0.0.1:8000/", stdout=io.StringIO())
+    demo = Tournament.objects.get(slug="demo")
+    fees = FeeSchedule.objects.get(tournament=demo)
+    assert (str(fees.member_rate), str(fees.guest_rate)) == ("10.00", "15.00")
+    assert PlayerFee.objects.filter(tournament=demo, state=PlayerFee.State.PAID).count() == 6
+    assert PlayerFee.objects.filter(tournament=demo, state=PlayerFee.State.WAIVED).count() == 1
+    nxt = Tournament.objects.get(slug="prossima")
+    assert nxt.date == datetime.date.today() + datetime.timedelta(days=7)
+    assert not nxt.rounds.exists() and closed_reason(nxt, nxt.booking_window) is None
+    assert nxt.booking_window.cap == 3 and nxt.booking_window.message
+    states = list(nxt.bookings.order_by("seq").values_list("single", "state"))
+    assert states == [(False, Booking.State.BOOKED), (False, Booking.State.BOOKED),
+                      (True, Booking.State.BOOKED), (False, Booking.State.WAITING)]
+    assert nxt.arbiters.filter(username="arbitro").exists()
