@@ -9,6 +9,12 @@ class BookingsConfig(AppConfig):
     verbose_name = _("Prenotazioni")
 
     def ready(self) -> None:
+        # the demo of `make run` (seed_demo) shows this app too
+        from tournaments.demo import add_step
+
+        from . import demo
+
+        add_step(demo.seed_next_evening)
         # the bookings travel in the tournament's file (export, import, backups)
         from tournaments.transfer import sections
 

@@ -8,6 +8,12 @@ class MoneyConfig(AppConfig):
     verbose_name = _("Cassa")
 
     def ready(self):
+        # the demo of `make run` (seed_demo) shows this app too
+        from tournaments.demo import add_step
+
+        from . import demo
+
+        add_step(demo.seed_fees)
         # the money travels with the tournament's file (exports, backups): rules.md §21
         from tournaments.transfer import sections
 

@@ -309,7 +309,7 @@ def test_host_of_url(url, host):
 def no_demo_tournament(monkeypatch):
     """The password tests need no 29-pair demo tournament (one test below plays it)."""
     monkeypatch.setattr(seed_demo.Command, "_create_demo", lambda self, user: None)
-    monkeypatch.setattr(seed_demo.Command, "_create_next", staticmethod(lambda user: None))
+    monkeypatch.setattr(seed_demo, "extra_steps", lambda: [])  # nor the other apps' demo steps
     monkeypatch.delenv("ARBITRO_DEMO_PASSWORD", raising=False)
     monkeypatch.delenv("ARBITRO_DEMO_USER", raising=False)
 

@@ -2,11 +2,10 @@
 
 Idempotent: running it again leaves an existing demo alone. The demo tournament is played
 with the same services the views use (``tournaments.simulation``) and stopped after round
-2, when that module exists; it belongs to the demo arbiter. Its cash desk gets rates, a few
-payments and a waiver (``money.services``, rules.md §21) when it has no rates yet, and a
-second, future pairs tournament («Prossima serata», slug ``prossima``, a week after today)
-gets open bookings with a few bookings (``bookings.services``) so the public booking page
-and the «Cassa» page show something on a fresh clone.
+2, when that module exists; it belongs to the demo arbiter. Then the steps other apps add
+(``tournaments.demo``): the cash desk's rates, payments and a waiver (``money.demo``), and a
+future evening «Prossima serata» with open bookings (``bookings.demo``), so the public
+booking page and the «Cassa» page show something on a fresh clone.
 
 The demo password (never a known one on an open network) depends on where the server
 listens, read from ``--url`` (``make run`` passes ``http://$(HOST):$(PORT)/``):
@@ -24,7 +23,7 @@ for a non-loopback host).
 """
 import ipaddress
 import os
-from datetime import date, timedelta
+from datetime import date
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -35,11 +34,10 @@ from django.utils.translation import gettext as _
 from tournaments.management.lang import LangCommand
 
 from tournaments import registration_import, services
+from tournaments.demo import DEMO_SLUG, extra_steps
 from tournaments.management.commands.create_arbiter import random_password
 from tournaments.models import Tournament
 
-DEMO_SLUG = "demo"
-NEXT_SLUG = "prossima"
 DEMO_PASSWORD = "burraco2026"
 """The README's demo password: set only when the server listens on loopback."""
 
@@ -106,9 +104,8 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
             self._create_demo(user)
         elif not user.directed_tournaments.filter(slug=DEMO_SLUG).exists():
             Tournament.objects.get(slug=DEMO_SLUG).arbiters.add(user)
-        self._demo_fees(Tournament.objects.filter(slug=DEMO_SLUG).first(), user)
-        if not Tournament.objects.filter(slug=NEXT_SLUG).exists():
-            self._create_next(user)
+        for step in extra_steps():  # the other apps' parts of the demo (fees, bookings)
+            step(user)
         if shown is not None:
             self.stdout.write(self.style.SUCCESS(
                 _("Arbitro demo  →  utente: %(username)s   password: %(password)s   (%(url)s)")
@@ -152,48 +149,3 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
         )
         parsed = registration_import.parse_for_tournament(tournament, path.name, path.read_bytes())
         services.import_pairs(tournament=tournament, rows=parsed.rows, by=user)
-
-    @staticmethod
-    def _demo_fees(tournament, user):
-        """Rates on the demo tournament, the first three entrants paid (cash, card, cash) and
-        one player of the fourth waived (rules.md §21), through ``money.services``. Skipped
-        when the tournament is missing or already has rates (idempotent)."""
-        from money import services as money_services
-        from money.models import FeeSchedule
-        from money.selectors import entrant_players
-
-        if tournament is None or FeeSchedule.objects.filter(tournament=tournament).exists():
-            return
-        money_services.set_fees(tournament=tournament, by=user, member_rate="10.00", guest_rate="15.00",
-                                pool_percent="50")
-        for entrant, method in ((1, "cash"), (2, "card"), (3, "cash")):
-            money_services.pay(tournament=tournament, by=user, entrant=entrant, method=method)
-        fourth = next(p for p in entrant_players(tournament) if p.entrant_number == 4)
-        money_services.waive(tournament=tournament, by=user, entrant=4, player_id=fourth.id,
-                             reason="Socio onorario (demo)")
-
-    @staticmethod
-    def _create_next(user):
-        """«Prossima serata»: a pairs tournament a week after today with bookings open (3
-        pairs, a message) and a few bookings through ``bookings.services``: two pairs and one
-        single «cerca compagno» (half a pair) fill 2½ places, so the last pair does not fit
-        and joins the waiting list (rules.md §21)."""
-        from bookings import services as booking_services
-        from tournaments.player_data import PlayerData
-
-        tournament = services.create_tournament(
-            by=user, name="Prossima serata", slug=NEXT_SLUG, date=date.today() + timedelta(days=7),
-            venue="Circolo del Ponte",
-        )
-        booking_services.open_bookings(tournament=tournament, cap=3,
-                                       message="Prenotazioni aperte fino a esaurimento posti: "
-                                               "inizio alle 21, arrivate alle 20:45.")
-
-        def person(first, last, number=""):
-            return PlayerData(first_name=first, last_name=last, membership_number=number)
-
-        for players in ([person("Anna", "Rossi", "D101"), person("Marco", "Bianchi", "D102")],
-                        [person("Giulia", "Verdi", "D103"), person("Luca", "Neri", "D104")],
-                        [person("Sara", "Galli")],  # a single: «cerco compagno»
-                        [person("Paolo", "Conti", "D105"), person("Elena", "Fontana", "D106")]):
-            booking_services.book(tournament=tournament, players=players, contact="")
