@@ -129,3 +129,21 @@ def standings_cells(page) -> list[list[str]]:
     """The cells of the standings table (``#standings``), row by row, stripped."""
     rows = page.locator("#standings tbody tr")
     return [[c.strip() for c in rows.nth(i).locator("td").all_inner_texts()] for i in range(rows.count())]
+
+
+def eight_pairs_round_1(django_user_model, *, name: str = "Torneo e2e", slug: str = "e2e"):
+    """The arbiter ``arbitro`` and a pair tournament of 8 pairs (Anna/Bruno k) dated 1 May
+    2026 with round 1 (Mitchell, tables 1–4) drawn and published; returns ``(arbiter, round)``."""
+    import datetime
+
+    from tournaments import services
+
+    arbiter = django_user_model.objects.create_user(username=ARBITER, password=PASSWORD)
+    tournament = services.create_tournament(by=arbiter, name=name, slug=slug, date=datetime.date(2026, 5, 1))
+    for k in range(1, 9):
+        services.add_pair(tournament=tournament, by=arbiter, players=[
+            services.PlayerData(first_name=f"Anna{k}", last_name=f"Rossi{k}"),
+            services.PlayerData(first_name=f"Bruno{k}", last_name=f"Verdi{k}"),
+        ])
+    rnd = services.generate_round(tournament=tournament, by=arbiter)
+    return arbiter, services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)

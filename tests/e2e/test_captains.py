@@ -16,6 +16,8 @@ import shutil
 import pytest
 from django.test import Client
 
+from .helpers import eight_pairs_round_1
+
 # Skipped only outside CI: in CI a missing browser is an install bug and must fail.
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian Chromium not installed"
@@ -30,19 +32,7 @@ RIGHT = [[600, 200], [400, 150], [250, 300], [300, 195]]
 @pytest.fixture
 def round_in_play(transactional_db, django_user_model):
     """A tournament of 8 pairs with round 1 (Mitchell) published; returns (arbiter, round)."""
-    import datetime
-
-    from tournaments import services
-
-    arbiter = django_user_model.objects.create_user(username="arbitro", password="segreta-123")
-    tournament = services.create_tournament(by=arbiter, name="Torneo e2e", slug="e2e", date=datetime.date(2026, 5, 1))
-    for k in range(1, 9):
-        services.add_pair(tournament=tournament, by=arbiter, players=[
-            services.PlayerData(first_name=f"Anna{k}", last_name=f"Rossi{k}"),
-            services.PlayerData(first_name=f"Bruno{k}", last_name=f"Verdi{k}"),
-        ])
-    rnd = services.generate_round(tournament=tournament, by=arbiter)
-    return arbiter, services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)
+    return eight_pairs_round_1(django_user_model)
 
 
 def arbiter_context(browser, live_server, user):

@@ -12,6 +12,7 @@ import shutil
 
 import pytest
 
+from .helpers import eight_pairs_round_1
 from .test_captains import ITALIAN, arbiter_context
 
 pytestmark = pytest.mark.skipif(
@@ -24,20 +25,7 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture
 def round_1_in_play(transactional_db, django_user_model):
     """8 pairs, round 1 published: tables 1–4."""
-    import datetime
-
-    from tournaments import services
-
-    arbiter = django_user_model.objects.create_user(username="arbitro", password="segreta-123")
-    tournament = services.create_tournament(by=arbiter, name="Torneo e2e", slug="e2e", date=datetime.date(2026, 5, 1))
-    for k in range(1, 9):
-        services.add_pair(tournament=tournament, by=arbiter, players=[
-            services.PlayerData(first_name=f"Anna{k}", last_name=f"Rossi{k}"),
-            services.PlayerData(first_name=f"Bruno{k}", last_name=f"Verdi{k}"),
-        ])
-    rnd = services.publish_round(round=services.generate_round(tournament=tournament, by=arbiter), by=arbiter,
-                                 acknowledge_warnings=True)
-    return arbiter, rnd
+    return eight_pairs_round_1(django_user_model)
 
 
 def phone_context_of(chromium, live_server, user):

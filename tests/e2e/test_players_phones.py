@@ -11,6 +11,7 @@ import shutil
 
 import pytest
 
+from .helpers import eight_pairs_round_1
 from .test_captains import ITALIAN, arbiter_context
 
 pytestmark = pytest.mark.skipif(
@@ -23,19 +24,10 @@ PHONE = {"width": 390, "height": 844}
 @pytest.fixture
 def round_2_drafted(transactional_db, django_user_model):
     """8 pairs, round 1 closed (every table 1550–845), round 2 drawn as a draft, public pages on."""
-    import datetime
-
     from tournaments import services
 
-    arbiter = django_user_model.objects.create_user(username="arbitro", password="segreta-123")
-    tournament = services.create_tournament(by=arbiter, name="Torneo e2e", slug="e2e", date=datetime.date(2026, 5, 1))
-    for k in range(1, 9):
-        services.add_pair(tournament=tournament, by=arbiter, players=[
-            services.PlayerData(first_name=f"Anna{k}", last_name=f"Rossi{k}"),
-            services.PlayerData(first_name=f"Bruno{k}", last_name=f"Verdi{k}"),
-        ])
-    r1 = services.publish_round(round=services.generate_round(tournament=tournament, by=arbiter), by=arbiter,
-                                acknowledge_warnings=True)
+    arbiter, r1 = eight_pairs_round_1(django_user_model)
+    tournament = r1.tournament
     hands = [services.HandInput(600, 200), services.HandInput(400, 150), services.HandInput(250, 300),
              services.HandInput(300, 195)]
     for table in r1.tables.all():

@@ -12,6 +12,8 @@ import shutil
 import pytest
 from django.urls import reverse
 
+from .helpers import eight_pairs_round_1
+
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian Chromium not installed"
 )
@@ -22,19 +24,7 @@ PHONE = {"width": 360, "height": 740}
 @pytest.fixture
 def table(transactional_db, django_user_model):
     """Table 1 of a published round 1 (Mitchell, 8 pairs)."""
-    import datetime
-
-    from tournaments import services
-
-    arbiter = django_user_model.objects.create_user(username="arbitro", password="segreta-123")
-    tournament = services.create_tournament(by=arbiter, name="Sala", slug="sala", date=datetime.date(2026, 5, 1))
-    for k in range(1, 9):
-        services.add_pair(tournament=tournament, by=arbiter, players=[
-            services.PlayerData(first_name=f"Anna{k}", last_name=f"Rossi{k}"),
-            services.PlayerData(first_name=f"Bruno{k}", last_name=f"Verdi{k}"),
-        ])
-    rnd = services.publish_round(round=services.generate_round(tournament=tournament, by=arbiter), by=arbiter,
-                                 acknowledge_warnings=True)
+    _arbiter, rnd = eight_pairs_round_1(django_user_model, name="Sala", slug="sala")
     return rnd.tables.get(number=1)
 
 
