@@ -5,40 +5,16 @@ database server (PostgreSQL); SQLite serialises every writer anyway.
 """
 from __future__ import annotations
 
-import threading
-
 import pytest
 from django.conf import settings
+
+from tests.threads import together
 
 pytestmark = [
     pytest.mark.skipif(settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"),
                        reason="threads with their own connections need a database server (PostgreSQL)"),
     pytest.mark.django_db(transaction=True),
 ]
-
-
-def _together(calls):
-    """Run the calls in threads released at once; return results or exceptions, in order."""
-    from django.db import connections
-
-    barrier = threading.Barrier(len(calls))
-    results = [None] * len(calls)
-
-    def run(k):
-        try:
-            barrier.wait()
-            results[k] = calls[k]()
-        except Exception as exc:  # noqa: BLE001 - reported to the test
-            results[k] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(k,)) for k in range(len(calls))]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    return results
 
 
 def test_pairs_added_at_once_get_consecutive_numbers(tournament, arbiter):
@@ -52,7 +28,7 @@ def test_pairs_added_at_once_get_consecutive_numbers(tournament, arbiter):
             services.PlayerData(first_name=f"Bruno{k}", last_name=f"Verdi{k}", membership_number=f"B{k}"),
         ])
 
-    results = _together([add(k) for k in range(4)])
+    results = together(*[add(k) for k in range(4)])
     assert not [r for r in results if isinstance(r, Exception)], results
     assert sorted(p.number for p in results) == [1, 2, 3, 4]
     assert tournament.pairs.count() == 4
@@ -74,7 +50,7 @@ def test_two_saves_of_one_sheet_from_the_same_version_store_one(published, arbit
         return lambda: services.save_score_sheet(table=table, hands=hands, declared=None, by=arbiter,
                                                  expected_version=0)
 
-    results = _together([save(hands_a), save(hands_b)])
+    results = together(save(hands_a), save(hands_b))
     stale = [r for r in results if isinstance(r, StaleSheetError)]
     stored = [r for r in results if not isinstance(r, Exception)]
     assert (len(stored), len(stale)) == (1, 1), results

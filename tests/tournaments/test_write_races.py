@@ -16,10 +16,9 @@ counted (``services.guard.conflict_to_retry``): there must be none.
 """
 from __future__ import annotations
 
-import threading
-
 import pytest
 
+from tests.threads import together
 from tournaments import services
 from tournaments.errors import ArbiterError
 from tournaments.models import Pair, Round, ScoreSheet, Table, Tournament
@@ -102,30 +101,6 @@ def test_unvalidate_from_a_page_loaded_before_the_close_is_refused(published, ar
 
 # ----------------------------------------------------------------------------- the races
 
-def _together(*calls):
-    """Run ``calls`` in threads released at once by a barrier; their results or exceptions."""
-    from django.db import connections
-
-    barrier = threading.Barrier(len(calls))
-    results: list = [None] * len(calls)
-
-    def run(k):
-        try:
-            barrier.wait()
-            results[k] = calls[k]()
-        except Exception as exc:  # noqa: BLE001 - reported by the test
-            results[k] = exc
-        finally:
-            connections.close_all()
-
-    threads = [threading.Thread(target=run, args=(k,)) for k in range(len(calls))]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return results
-
-
 @pytest.fixture
 def deadlocks(monkeypatch):
     """The conflicts PostgreSQL broke by rolling a write back (deadlocks, serialisation
@@ -160,7 +135,7 @@ def test_withdrawal_racing_the_draw_never_publishes_the_withdrawn_pair(five, arb
         Round.objects.filter(tournament=five).delete()
         Tournament.objects.filter(pk=five.pk).update(mitchell_order=[])
         Pair.objects.filter(pk=pair.pk).update(status=Pair.Status.ACTIVE, withdrawn_from_round=None)
-        results = _together(lambda: services.generate_round(tournament=five, by=arbiter),
+        results = together(lambda: services.generate_round(tournament=five, by=arbiter),
                             lambda: services.withdraw_pair(pair=pair, from_round=1, by=arbiter))
         assert _failures(results) == [], (attempt, results)
         draft = Round.objects.get(tournament=five, number=1)
@@ -181,7 +156,7 @@ def test_close_racing_an_unvalidation_never_leaves_an_unvalidated_sheet(publishe
     rnd = _validated(published, arbiter)
     for attempt in range(TRIES):
         table = Table.objects.select_related("round__tournament").get(round=rnd, number=1)  # the page's copy
-        results = _together(lambda: services.close_round(round=rnd, by=arbiter),
+        results = together(lambda: services.close_round(round=rnd, by=arbiter),
                             lambda: services.unvalidate_sheet(table=table, by=arbiter, reason="ricontrollo"))
         assert _failures(results, ArbiterError) == [], (attempt, results)
         state = Round.objects.get(pk=rnd.pk).state
@@ -204,7 +179,7 @@ def test_close_racing_a_correction_takes_the_locks_in_one_order(published, arbit
     rnd = _validated(published, arbiter)
     for attempt in range(TRIES):
         table = Table.objects.select_related("round__tournament").get(round=rnd, number=1)
-        results = _together(
+        results = together(
             lambda: services.close_round(round=rnd, by=arbiter),
             lambda: services.save_score_sheet(table=table, hands=_hands(300 + 5 * (attempt + 1), 100), by=arbiter,
                                               kind="transcription", reason="trascrizione"))
