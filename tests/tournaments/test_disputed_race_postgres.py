@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from django.conf import settings
 
-from .test_concurrent_writes_postgres import _together
+from tests.threads import together
 
 pytestmark = [
     pytest.mark.skipif(settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"),
@@ -38,7 +38,7 @@ def test_validation_and_dispute_at_once_never_lose_the_dispute(published, arbite
     def dispute():
         return services.dispute_sheet(table=table, by=services.Actor("capitano E/O tavolo 1"), note="mano 1")
 
-    results = _together([validate, dispute])
+    results = together(validate, dispute)
     sheet = ScoreSheet.objects.get(table=table)
     validated = AuditEntry.objects.filter(table_number=1, action__startswith="sheet_validated")
     disputed = AuditEntry.objects.filter(table_number=1, action="sheet_disputed")
