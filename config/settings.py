@@ -232,7 +232,7 @@ CONTENT_SECURITY_POLICY = {
 # them) files under var/cache/limits whose counters increment under a file lock; in a single
 # process (tests, ``--workers 1``) a local-memory cache. With any other database (PostgreSQL:
 # a hosted server with several processes) a table of that database, shared by every process,
-# whose counters increment atomically (tournaments/cache.py); ``manage.py createcachetable``
+# whose counters increment atomically (tournaments/server/cache.py); ``manage.py createcachetable``
 # makes it (``make setup`` and ``make serve-prod`` run it; the test runner does it itself).
 # django_ratelimit is used as a library (not in INSTALLED_APPS), so its system check about
 # LocMemCache does not run. "documents": files under var/cache/documents, shared by the
@@ -241,12 +241,12 @@ CONTENT_SECURITY_POLICY = {
 # (tournaments/captains/links.py): they are a pure function of the link, so nothing to share.
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     if os.environ.get("ARBITRO_SHARED_LIMITS") == "1":
-        _DEFAULT_CACHE = {"BACKEND": "tournaments.cache.SharedFileCache", "LOCATION": str(VAR_DIR / "cache" / "limits"),
+        _DEFAULT_CACHE = {"BACKEND": "tournaments.server.cache.SharedFileCache", "LOCATION": str(VAR_DIR / "cache" / "limits"),
                           "OPTIONS": {"MAX_ENTRIES": 20000}}
     else:
         _DEFAULT_CACHE = {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "arbitro"}
 else:
-    _DEFAULT_CACHE = {"BACKEND": "tournaments.cache.SharedDatabaseCache", "LOCATION": "arbitro_cache",
+    _DEFAULT_CACHE = {"BACKEND": "tournaments.server.cache.SharedDatabaseCache", "LOCATION": "arbitro_cache",
                       "OPTIONS": {"MAX_ENTRIES": 20000}}
 CACHES = {
     "default": _DEFAULT_CACHE,

@@ -10,7 +10,8 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from . import services, timesource
+from . import services
+from .server import timesource
 from .models import ArbiterCall
 
 

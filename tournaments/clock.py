@@ -3,7 +3,7 @@
 The clock is never a ticking process: it is a few instants stored on the round
 (``Round.clock_*``) and a table's extra seconds (``Table.clock_extra_seconds``). Every
 screen asks the server for the remaining seconds computed here from those instants and
-a ``now`` given by the caller (``tournaments.timesource.now`` in the app, a fixed
+a ``now`` given by the caller (``tournaments.server.timesource.now`` in the app, a fixed
 instant in tests), so a restart or a reload loses nothing.
 
 Remaining = duration + added (+ table extra) − played, where

@@ -9,7 +9,8 @@ from django.test import Client
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
-from tournaments import services, timesource
+from tournaments import services
+from tournaments.server import timesource
 from tournaments.models import ArbiterCall
 
 #: Every kind of arbiter page of the tournament that extends the base template.

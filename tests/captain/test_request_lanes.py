@@ -1,12 +1,12 @@
 """The order in which ``manage.py serve``'s threads take waiting requests
-(tournaments/request_lanes.py): the arbiter's pages, then the phones' writes and polls, then
+(tournaments/server/request_lanes.py): the arbiter's pages, then the phones' writes and polls, then
 the phones' page loads, each lane first in first out."""
 from types import SimpleNamespace
 
 import pytest
 
 from tournaments.management.commands import serve as serve_command
-from tournaments.request_lanes import ARBITER, PHONE_PAGE, PHONE_QUICK, LaneQueue, lane_of
+from tournaments.server.request_lanes import ARBITER, PHONE_PAGE, PHONE_QUICK, LaneQueue, lane_of
 
 
 @pytest.mark.parametrize("method, path, conditional, lane", [
@@ -88,7 +88,7 @@ def test_one_address_keeps_at_most_eight_waiting_requests_ahead_of_the_phones():
     """A script hammering the login page from one address: its first 8 waiting requests keep
     the arbiter's lane, the rest wait with the page loads, behind the phones' saves and polls;
     the arbiter at another address still goes first, and a served request frees its place."""
-    from tournaments.request_lanes import ARBITER_QUEUED_PER_ADDRESS
+    from tournaments.server.request_lanes import ARBITER_QUEUED_PER_ADDRESS
 
     def from_address(t, address):
         t.addr = (address, 50000)

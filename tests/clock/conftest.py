@@ -4,7 +4,7 @@ from datetime import datetime, timezone
 import pytest
 
 from tests.i18n.conftest import english_catalogue  # noqa: F401 (the compiled English catalogue)
-from tournaments import timesource
+from tournaments.server import timesource
 
 
 @pytest.fixture

@@ -1,7 +1,7 @@
 """Browser test of the round clock with a fake server clock.
 
-The server's time source (``tournaments.timesource.now``) is replaced by a
-:class:`~tournaments.timesource.FakeClock` that runs with real time but can jump ahead; the
+The server's time source (``tournaments.server.timesource.now``) is replaced by a
+:class:`~tournaments.server.timesource.FakeClock` that runs with real time but can jump ahead; the
 pages only count down from the seconds the server gives them. The projector's clock page,
 a captain's phone and the arbiter's live board must show the same remaining time (±1 s),
 all see a pause within one update (≤ 10 s + a margin), and all show the end message. A rest
@@ -44,7 +44,7 @@ def seconds(text: str) -> int:
 def fake_clock(monkeypatch):
     from django.utils import timezone
 
-    from tournaments import timesource
+    from tournaments.server import timesource
 
     fake = timesource.FakeClock(timezone.now(), running=True)
     monkeypatch.setattr(timesource, "now", fake.now)

@@ -16,7 +16,8 @@ from django.utils import translation
 
 from tests.i18n.conftest import english_catalogue  # noqa: F401 (the compiled English catalogue)
 from tests.teams.conftest import make_teams_tournament  # noqa: F401
-from tournaments import services, timesource, transfer
+from tournaments import services, transfer
+from tournaments.server import timesource
 from tournaments.models import AuditEntry, Team
 from tournaments.services import Actor, HandInput
 from tournaments.templatetags.audit import ACTIONS

@@ -199,7 +199,7 @@ def test_shared_file_cache_counts_every_increment_of_concurrent_counters(tmp_pat
     once: exactly 400, where a read-then-write without the lock loses some."""
     from concurrent.futures import ThreadPoolExecutor
 
-    from tournaments.cache import SharedFileCache
+    from tournaments.server.cache import SharedFileCache
 
     caches = [SharedFileCache(str(tmp_path), {}) for _ in range(4)]
     assert caches[0].add("limit", 0, 60) is True and caches[1].add("limit", 0, 60) is False
@@ -215,7 +215,7 @@ def test_shared_file_cache_counts_every_increment_of_concurrent_counters(tmp_pat
         caches[0].incr("missing")
 
 
-@pytest.mark.parametrize("shared, backend", [("1", "tournaments.cache.SharedFileCache"),
+@pytest.mark.parametrize("shared, backend", [("1", "tournaments.server.cache.SharedFileCache"),
                                              ("", "django.core.cache.backends.locmem.LocMemCache")])
 def test_sqlite_settings_pick_the_shared_file_cache_only_for_serves_workers(tmp_path, shared, backend):
     import subprocess

@@ -1,4 +1,4 @@
-"""The caches shared by server processes (tournaments/cache.py, config/settings.py)."""
+"""The caches shared by server processes (tournaments/server/cache.py, config/settings.py)."""
 from __future__ import annotations
 
 import threading
@@ -12,7 +12,7 @@ from django.test import override_settings
 
 SHARED = {
     "default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache", "LOCATION": "test-default"},
-    "shared": {"BACKEND": "tournaments.cache.SharedDatabaseCache", "LOCATION": "arbitro_cache_test"},
+    "shared": {"BACKEND": "tournaments.server.cache.SharedDatabaseCache", "LOCATION": "arbitro_cache_test"},
 }
 
 
@@ -22,7 +22,7 @@ def test_rate_limits_count_in_the_database_unless_sqlite():
     if settings.DATABASES["default"]["ENGINE"].endswith("sqlite3"):
         assert backend == "django.core.cache.backends.locmem.LocMemCache"
     else:
-        assert backend == "tournaments.cache.SharedDatabaseCache"
+        assert backend == "tournaments.server.cache.SharedDatabaseCache"
     assert settings.RATELIMIT_USE_CACHE == "default"
     assert settings.AXES_HANDLER == "axes.handlers.database.AxesDatabaseHandler"
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from .. import timesource
+from ..server import timesource
 from ..errors import ArbiterError
 from ..models import ArbiterCall, Round, Table
 from .audit import Actor, _as_actor, audit

@@ -7,7 +7,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
-from .. import clock, timesource
+from .. import clock
+from ..server import timesource
 from ..errors import ArbiterError
 from ..models import Round, Table
 from .audit import audit

@@ -18,7 +18,8 @@ from django.views.decorators.http import require_GET, require_POST
 
 from scoring.vp import format_vp
 
-from .. import clock, selectors, services, timesource
+from .. import clock, selectors, services
+from ..server import timesource
 from ..captains import links, pins
 from ..captains.devices import same_browser
 from ..errors import StaleSheetError

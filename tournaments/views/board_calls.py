@@ -9,7 +9,8 @@ from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
-from .. import services, timesource
+from .. import services
+from ..server import timesource
 from ..call_bar import call_row
 from ..models import ArbiterCall, Round
 from .common import arbiter_view

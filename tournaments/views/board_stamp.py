@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from django.db.models import Count, Max, Sum
 
-from .. import clock, services, timesource
+from .. import clock, services
+from ..server import timesource
 from ..models import PinGuard, Round, ScoreSheet, Table
 from .board_calls import calls_stamp
 

@@ -113,11 +113,11 @@ def port_is_free(host: str, port: int) -> bool:
 
 def laned_server(application, **options):
     """``waitress.create_server`` whose threads take the arbiter's pages first, then the
-    phones' writes, then the phones' reads (:class:`tournaments.request_lanes.LaneQueue`);
+    phones' writes, then the phones' reads (:class:`tournaments.server.request_lanes.LaneQueue`);
     handed to ``waitress.serve`` as its server factory."""
     from waitress.server import create_server
 
-    from tournaments.request_lanes import LaneQueue
+    from tournaments.server.request_lanes import LaneQueue
 
     server = create_server(application, **options)
     server.task_dispatcher.queue = LaneQueue()
