@@ -25,12 +25,10 @@ def echo(environ, start):
     return [body]
 
 
-def running(tracked=True):
+def running(**options):
     """A waitress server of :func:`echo` on a free loopback port, turning on the epoll loop
-    in a thread (its map a ``TrackedMap`` as serve gives it, or a plain dict); returns
-    ``(server, thread)``."""
-    server = create_server(echo, map=epoll_loop.TrackedMap() if tracked else None, host="127.0.0.1", port=0,
-                           threads=2, asyncore_loop_timeout=0.1)
+    in a thread; returns ``(server, thread)``."""
+    server = create_server(echo, host="127.0.0.1", port=0, threads=2, asyncore_loop_timeout=0.1, **options)
     assert epoll_loop.install(server)
     thread = threading.Thread(target=server.run, daemon=True)
     thread.start()
@@ -55,9 +53,8 @@ def until(condition, seconds=5.0):
     return condition()
 
 
-@pytest.mark.parametrize("tracked", [True, False])
-def test_kept_alive_connections_are_answered_in_order_on_every_request(tracked):
-    server, thread = running(tracked)
+def test_kept_alive_connections_are_answered_in_order_on_every_request():
+    server, thread = running()
     try:
         phones = [http.client.HTTPConnection("127.0.0.1", server.effective_port, timeout=5) for _ in range(40)]
         for turn in range(3):
@@ -156,7 +153,6 @@ def test_serve_builds_waitress_on_the_epoll_loop():
                                         _dispatcher=ThreadedTaskDispatcher())
     try:
         assert server.asyncore.loop is epoll_loop.loop
-        assert isinstance(server._map, epoll_loop.TrackedMap)
         assert server.asyncore.dispatcher is not None  # the rest of wasyncore is still there
     finally:
         server.close()

@@ -32,38 +32,6 @@ FULL_PASS_SECONDS = 1.0
 IDLE = select.POLLIN | select.POLLPRI
 
 
-class TrackedMap(dict):
-    """Waitress's map of file descriptor → dispatcher that notes which descriptors were added,
-    replaced or removed (waitress's ``add_channel``/``del_channel``), so a turn finds the
-    connections opened and closed since the last one without comparing the whole map.
-    Pass it as ``create_server(..., map=TrackedMap())``."""
-
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
-        self.changed: set[int] = set(self)
-
-    def __setitem__(self, fd, obj):
-        super().__setitem__(fd, obj)
-        self.changed.add(fd)
-
-    def __delitem__(self, fd):
-        super().__delitem__(fd)
-        self.changed.add(fd)
-
-    def pop(self, fd, *default):
-        self.changed.add(fd)
-        return super().pop(fd, *default)
-
-    def clear(self):
-        self.changed.update(self)
-        super().clear()
-
-    def take_changes(self) -> set[int]:
-        """The descriptors changed since the last call (and forget them)."""
-        changed, self.changed = self.changed, set()
-        return changed
-
-
 def available() -> bool:
     """Whether this system has ``epoll`` (Linux)."""
     return hasattr(select, "epoll")
@@ -140,25 +108,20 @@ class EpollLoop:
         from waitress.wasyncore import readwrite
 
         now = self.clock()
-        if isinstance(self.map, TrackedMap):
-            map = self.map  # read by key only, never iterated while the workers run
-            changed = map.take_changes()
-        else:
-            # connections opened or closed (or an fd reused by a new one) since the last turn:
-            # one snapshot, as poll2's list(map.items()), compared with what is known in C
-            map = self.map.copy()
-            changed = {fd for fd, _ in map.items() ^ self.known.items()}
+        map = self.map.copy()  # one snapshot a turn, as poll2's list(map.items())
         if now >= self.next_full_pass:
             self.next_full_pass = now + self.full_pass_seconds
-            changed.update(self.known)
-            todo = set(map)
-        else:
-            todo = set(self.recheck)
-        for fd in changed:
-            if fd in map:
-                todo.add(fd)
-            else:
+            todo = list(map)
+            for fd in [fd for fd in self.known if fd not in map]:
                 self._forget(fd)
+        else:
+            # connections opened or closed (or an fd reused by a new one) since the last turn:
+            # a comparison of two dicts in C, not a call per connection
+            changed = {fd for fd, _ in map.items() ^ self.known.items()}
+            for fd in changed:
+                if fd not in map:
+                    self._forget(fd)
+            todo = self.recheck | {fd for fd in changed if fd in map}
         for fd in todo:
             obj = map.get(fd)
             if obj is not None:
@@ -204,9 +167,8 @@ class _Asyncore:
 
 
 def install(server) -> bool:
-    """Make waitress ``server`` (from ``waitress.create_server``, best with
-    ``map=TrackedMap()``) turn on :func:`loop`. Returns False, leaving waitress's loop, where
-    ``epoll`` does not exist."""
+    """Make waitress ``server`` (from ``waitress.create_server``) turn on :func:`loop`.
+    Returns False, leaving waitress's loop, where ``epoll`` does not exist."""
     if not available():
         return False
     server.asyncore = _Asyncore()

@@ -122,7 +122,7 @@ def laned_server(application, **options):
     from tournaments.server import epoll_loop
     from tournaments.server.request_lanes import LaneQueue
 
-    server = create_server(application, map=epoll_loop.TrackedMap(), **options)
+    server = create_server(application, **options)
     server.task_dispatcher.queue = LaneQueue()
     epoll_loop.install(server)
     return server
