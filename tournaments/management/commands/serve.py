@@ -113,18 +113,14 @@ def port_is_free(host: str, port: int) -> bool:
 
 def laned_server(application, **options):
     """``waitress.create_server`` whose threads take the arbiter's pages first, then the
-    phones' writes, then the phones' reads (:class:`tournaments.server.request_lanes.LaneQueue`),
-    and whose event loop on Linux is :mod:`tournaments.server.epoll_loop` (idle phones'
-    connections are not asked anything on every turn); handed to ``waitress.serve`` as its
-    server factory."""
+    phones' writes, then the phones' reads (:class:`tournaments.server.request_lanes.LaneQueue`);
+    handed to ``waitress.serve`` as its server factory."""
     from waitress.server import create_server
 
-    from tournaments.server import epoll_loop
     from tournaments.server.request_lanes import LaneQueue
 
     server = create_server(application, **options)
     server.task_dispatcher.queue = LaneQueue()
-    epoll_loop.install(server)
     return server
 
 
