@@ -42,9 +42,9 @@ from scoring import vp as vp_rules
 from .. import selectors
 from ..errors import ArbiterError
 from ..kinds import kind_of
-from ..lateness_selectors import LATE_WORD, entrant_of
+from ..selectors.lateness import LATE_WORD, entrant_of
 from ..models import AuditEntry, Penalty, Round, ScoreSheet, Seat, Table
-from ..team_selectors import team_scale
+from ..selectors.teams import team_scale
 from ..wording import by_kind
 from .audit import _as_actor, audit
 from .incidents import add_penalty, remove_penalty
@@ -66,7 +66,7 @@ def late_values(tournament) -> dict:
     """The settings of §22 for ``tournament``: ``{"penalty_mp", "percent", "present_vp",
     "present_mp", "late_vp", "late_edge"}`` (VP as Decimal, MP int; ``late_edge`` the lower
     edge of the band whose loser scores ``late_vp``, taken as a loss)."""
-    scale = selectors.scale_of(tournament)
+    scale = selectors.scales.scale_of(tournament)
     percent = Decimal(getattr(settings, "ARBITRO_LATE_FORFEIT_PERCENT_4_HANDS", 60)
                       if tournament.hands_per_round == 4 else getattr(settings, "ARBITRO_LATE_FORFEIT_PERCENT", 70))
     late_vp = Decimal(getattr(settings, "ARBITRO_LATE_VP", 6))

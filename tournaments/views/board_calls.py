@@ -10,7 +10,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from .. import services, timesource
-from ..call_bar import call_row
+from ..selectors.calls import call_row
 from ..models import ArbiterCall, Round
 from .common import arbiter_view
 

@@ -15,7 +15,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from ..call_bar import desk_calls_context
+from ..selectors.calls import desk_calls_context
 from .common import arbiter_view
 
 

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from django.db.models import Q
 
-from .models import AuditEntry, ScoreSheet, Tournament
+from ..models import AuditEntry, ScoreSheet, Tournament
 
 #: How lateness is written in penalties, arbitral notes and the Registro (Italian, the source
 #: language, as every reason the software writes); a forfeit's note starts with it.
@@ -55,7 +55,7 @@ def latenesses(tournament: Tournament, after_round: int | None = None) -> list[L
     round then entrant."""
     from django.utils.translation import gettext as _
 
-    from .wording import by_kind  # the kinds read the selectors: imported when called
+    from ..wording import by_kind  # the kinds read the selectors: imported when called
 
     who = by_kind(tournament, pairs=_("coppia %(n)s"), individual=_("giocatore %(n)s"), teams=_("squadra %(n)s"))
     out = [Lateness(round=r, pair=p, minutes=d.get("minutes", 0), kind=d.get("kind", ""), mp=d.get("mp"),
