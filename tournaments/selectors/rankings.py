@@ -44,7 +44,7 @@ def game_results(tournament: Tournament, *, after_round: int | None = None):
     Rounds counted: closed ones, up to ``after_round`` when given. Tables whose sheet is
     still empty are left out. Rests count their VP and MP credit (rules.md §5); a table
     forfeited for lateness gives each line its own MP difference (rules.md §22,
-    ``lateness_selectors.forfeit_differences``).
+    ``lateness.forfeit_differences``).
 
     Speed (``bench/standings.py``, 500 pairs × 10 rounds): five flat queries without
     joins or ordering (the models' default ``ordering`` would join up to the tournament

@@ -11,7 +11,7 @@ rounds of four hands) with the MP of the lower edge of that VP's band, as the re
 0 MP, and for MP difference minus the lower edge of its own VP's band
 (``scoring.vp.loser_band_edge``). One table's MP cannot give both (in four-hand rounds 12 VP
 start at 305 and the band of 6 VP at 705): the two differences are recorded with the
-lateness and the standings read them (``lateness_selectors.forfeit_differences``), as they
+lateness and the standings read them (``selectors.lateness.forfeit_differences``), as they
 read a rest's credit. The source's «6 o 8 VP … a meno che per lei non risulti vantaggioso»
 is the arbiter's call: he changes the forfeit like any arbitral score (his score then counts
 as entered).
@@ -23,7 +23,7 @@ tables (the team match is lost at both). Team tournaments scored by the summed m
 there the same rule is read from the team scale (the present team 70 % / 60 % of its maximum
 with the lower edge of that VP's band as margin, the late team ``ARBITRO_LATE_VP`` with minus
 its band's lower edge), recorded with the lateness as the match's result
-(``lateness_selectors.forfeit_matches``); the two tables still hold the pairs' forfeit.
+(``selectors.lateness.forfeit_matches``); the two tables still hold the pairs' forfeit.
 
 Both are written with the reason «ritardo …» (standings, players' pages and the Registro show
 it) and audited as ``lateness``; :func:`undo_lateness` takes them back until the round

@@ -144,7 +144,7 @@ def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
     ``dispute_note``, ``can_validate``, ``entered_at``, ``extra_seconds`` and ``extra_minutes`` (the table's extra clock time), ``mp`` (``(ns, ew)``
     or None), ``vp`` (text), and the URLs ``sheet_url``, ``validate_url``,
     ``corrections_url``, ``audit_url``, ``decide_url`` (a disputed sheet's decision page, else ""),
-    ``corrected`` (corrected after the round closed: :func:`closed_corrections.corrected_tables`),
+    ``corrected`` (corrected after the round closed: :func:`selectors.corrections.corrected_tables`),
     ``group`` (the table's group in a round drawn in groups, rules.md §14, §19; else None)."""
     rest_vp, _rest_mp = selectors.scales.rest_values(tournament)
     rest_vp = format_vp(rest_vp)
