@@ -16,7 +16,7 @@ from members.selectors import membership_flags
 from scoring import prizes as prize_rules
 from tournaments.kinds import kind_of
 from tournaments.models import Tournament
-from tournaments.prize_selectors import prize_awards
+from tournaments.pages.prizes import prize_awards
 
 from .models import FeeSchedule, PlayerFee, Refund
 

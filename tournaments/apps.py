@@ -18,8 +18,3 @@ class TournamentsConfig(AppConfig):
         from .printing import pack  # noqa: F401  (drops an erased member's cached print packs)
 
         files.register_reader(registrations.read_records, too_many=registrations.TooManyRows)
-        # The selectors sit below the tournament kinds: hand them the kinds, so the standings,
-        # the names and the tie-breaks ask the tournament's kind (tournaments/kinds/).
-        from . import kinds, selectors
-
-        selectors.use_kinds(kinds.KINDS)

@@ -208,7 +208,7 @@ class TournamentForm(forms.ModelForm):
             if name in self.fields:
                 self.fields[name].disabled = True
                 self.fields[name].help_text = reason
-        self.fields["vp_scale"].choices = selectors.scale_choices()
+        self.fields["vp_scale"].choices = selectors.scales.scale_choices()
         self.frozen = [name for name in frozen if name in self.fields]
         for name in self.frozen:
             field = self.fields[name]
@@ -249,7 +249,7 @@ class TournamentForm(forms.ModelForm):
         if "team_scale" in self.fields and not self.fields["team_scale"].disabled:
             self.fields["team_scale"] = forms.ChoiceField(
                 label=_("Tabella VP a squadre (solo per lo scarto sommato)"), required=False,
-                choices=[("", "—")] + selectors.team_scale_choices(),
+                choices=[("", "—")] + selectors.scales.team_scale_choices(),
                 help_text=TEAM_SCALE_HELP)
         self._mark_kinds()
 
@@ -384,7 +384,7 @@ class TournamentForm(forms.ModelForm):
         scale_id, hands = data.get("vp_scale"), data.get("hands_per_round")
         if scale_id and hands:
             try:
-                scale = selectors.scale_by_id(scale_id)
+                scale = selectors.scales.scale_by_id(scale_id)
             except KeyError:
                 self.add_error("vp_scale", _("Tabella inesistente."))
             else:

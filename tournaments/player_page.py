@@ -27,10 +27,10 @@ from django.db.models import Q
 
 from scoring.vp import format_vp
 
-from . import selectors, services, team_selectors
+from . import selectors, services
 from .player_search import search  # noqa: F401  (the page's search, kept importable here)
 from .kinds import KINDS, kind_of
-from .lateness_selectors import LATE_WORD, forfeit_differences
+from .selectors.lateness import LATE_WORD, forfeit_differences
 from .player_tag import VISIBLE, register_tag_part, results_tag, standings_for
 from .models import AuditEntry, LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
 
@@ -77,7 +77,7 @@ class EntrantPage:
     ``position`` (int or None before the first closed round), ``position_label`` ("3="),
     ``vp`` (Decimal or None), ``after_round``, ``next`` (RoundLine or None), ``rounds`` (the
     closed rounds, RoundLine), ``withdrawn``, ``championship`` (:func:`championship_standing`),
-    ``penalties`` (``selectors.PenaltyEntry`` of this entrant counted by the standings),
+    ``penalties`` (``selectors.penalties.PenaltyEntry`` of this entrant counted by the standings),
     ``final``: every round of the plan is closed and none is in play, so the place is the final
     one and there is no next round to wait for (rules.md §8: the standings after the last round)."""
 
@@ -215,7 +215,7 @@ def pair_rounds(tournament: Tournament, pair: Pair) -> tuple[RoundLine | None, l
                  .order_by().values_list("table_id", "pair_id")}
     names = {p.pk: p for p in Pair.objects.filter(pk__in=opponents.values()).prefetch_related("members")}
     sheets = _sheets(tournament, table_ids)
-    rest_vp, rest_mp = selectors.rest_values(tournament)
+    rest_vp, rest_mp = selectors.scales.rest_values(tournament)
     corrected = corrected_tables(tournament)
     lines = []
     for number, state, table_id, table, bye, side in seats:
@@ -258,7 +258,7 @@ def player_rounds(tournament: Tournament, player: Player) -> tuple[RoundLine | N
         members[pair_id].append((seat, number, f"{last} {first}"))
         side_of[(table_id, line)] = pair_id
     sheets = _sheets(tournament, table_ids)
-    rest_vp, rest_mp = selectors.rest_values(tournament)
+    rest_vp, rest_mp = selectors.scales.rest_values(tournament)
     corrected = corrected_tables(tournament)
     lines = []
     for pair_id, number, state, table_id, table, bye, side in seats:
@@ -296,7 +296,7 @@ def team_rounds(tournament: Tournament, team: Team) -> tuple[RoundLine | None, l
     matches = list(Match.objects.filter(Q(team_a=team) | Q(team_b=team), round__state__in=VISIBLE)
                    .select_related("round", "team_a", "team_b", "table_1", "table_2").order_by("round__number"))
     round_ids = [m.round_id for m in matches]
-    scores = {(s.round, s.number): s for s in team_selectors.match_scores(tournament, rounds=round_ids)}
+    scores = {(s.round, s.number): s for s in selectors.teams.match_scores(tournament, rounds=round_ids)}
     table_ids = [t for m in matches for t in (m.table_1_id, m.table_2_id) if t]
     seats = defaultdict(dict)
     for table_id, line, team_number, team_line in (Seat.objects.filter(table_id__in=table_ids).order_by()
@@ -304,7 +304,7 @@ def team_rounds(tournament: Tournament, team: Team) -> tuple[RoundLine | None, l
                                                                 "pair__team_line")):
         seats[table_id][line] = (team_number, f"{team_number}{'AB'[(team_line or 1) - 1]}")
     sheets = _sheets(tournament, table_ids)
-    rest_vp = team_selectors.team_rest_vp(tournament)
+    rest_vp = selectors.teams.team_rest_vp(tournament)
     corrected = corrected_tables(tournament)
     lines = []
     for m in matches:

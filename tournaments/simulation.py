@@ -29,6 +29,7 @@ from .errors import ArbiterError
 from .kinds import kind_of
 from .models import Round, Table, Tournament
 from .printing import documents, spreadsheets
+from . import pages
 
 SIMULATOR_USERNAME = "simulatore"
 
@@ -91,7 +92,7 @@ def _individual_round_results(tournament: Tournament, rnd: Round) -> dict:
     """One round of an individual tournament's ``results.json`` (rules.md §9): tables
     with ``"ns": [p, q]``, ``"ew": [r, s]`` (player numbers, seat order), MP and VP; ``rest``:
     the resting players with their VP and MP (``"forced": true`` for a forced rest)."""
-    rest_vp, rest_mp = selectors.rest_values(tournament)
+    rest_vp, rest_mp = selectors.scales.rest_values(tournament)
     tables, rest = [], []
     for t in selectors.round_tables(rnd):
         if t.bye:
@@ -117,7 +118,6 @@ def _team_round_results(tournament: Tournament, rnd: Round) -> dict:
     [t1, t2], "vp": [vA, vB]}``; ``bye`` ``{"team": T, "vp": v}`` or null; ``standings_after``
     ``[{"team": T, "vp": v, "position": k}, …]``. A forfeit is a match with no tables, the
     forfeiting team 0 VP and its opponent the rest VP."""
-    from . import team_selectors
 
     tables = []
     for t in selectors.round_tables(rnd).select_related("sheet").prefetch_related("seats__pair__team"):
@@ -129,9 +129,9 @@ def _team_round_results(tournament: Tournament, rnd: Round) -> dict:
                        "ew": [p.membership_number for p in t.ew.players],
                        "mp_ns": sheet.mp_ns, "mp_ew": sheet.mp_ew,
                        "vp_ns": documents.vp_number(sheet.vp_ns), "vp_ew": documents.vp_number(sheet.vp_ew)})
-    rest = documents.vp_number(team_selectors.team_rest_vp(tournament))
+    rest = documents.vp_number(selectors.teams.team_rest_vp(tournament))
     matches, byes = [], []
-    for m in team_selectors.round_matches(rnd):
+    for m in selectors.teams.round_matches(rnd):
         if m["team_b"] is None:
             byes.append({"team": m["team_a"]["number"], "vp": rest})
             continue
@@ -165,7 +165,7 @@ def _pair_round_results(tournament: Tournament, rnd: Round) -> dict:
     """One round of a pair tournament's ``results.json``: its number, system, session
     (1-based, the plan's ``|`` splitting sessions), Mitchell step, tables (pair numbers, MP,
     VP), the bye, the standings after (across sessions)."""
-    rest_vp, rest_mp = selectors.rest_values(tournament)
+    rest_vp, rest_mp = selectors.scales.rest_values(tournament)
     tables, byes = [], []
     for t in selectors.round_tables(rnd):
         if t.bye:
@@ -205,7 +205,7 @@ def results(tournament: Tournament) -> dict:
                                          kind.audit_key: r.pair,
                                          "vp": documents.vp_number(r.vp), "tied": r.tied}
                                         for r in g.rows]}
-            for g in selectors.standings_by_group(tournament, view)]
+            for g in pages.groups.standings_by_group(tournament, view)]
     return data
 
 

@@ -13,7 +13,7 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 
 from tests.championships.helpers import pairs_evening, people
-from tournaments import prize_selectors
+from tournaments import pages
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
 from tournaments.services import prizes as prize_services
@@ -93,7 +93,7 @@ def test_copy_from_another_tournament(evening, arbiter):
     with pytest.raises(ArbiterError):
         prize_services.copy_prize_list(tournament=other, source=other, by=arbiter)
     # two pairs, no categories: 1° → 1, 2° → 2, the rest nobody
-    assert [p.entrant for p in prize_selectors.prize_awards(other)] == [1, 2, None, None, None, None, None]
+    assert [p.entrant for p in pages.prizes.prize_awards(other)] == [1, 2, None, None, None, None, None]
 
 
 def test_a_team_tournament_names_the_team(arbiter, tmp_path):

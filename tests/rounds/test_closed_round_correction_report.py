@@ -8,10 +8,10 @@ Standings after round 1: pair 1 1° (15), pairs 3 and 4 2°= (10, MP difference 
 head-to-head, 0 MP scored each), pair 2 4° (5). Round 2 is published."""
 from django.urls import reverse
 
-from tournaments import closed_corrections
 from tournaments.models import Round
 
 from .test_correction_pages import grid, round1_closed, round2_published, url, version  # noqa: F401
+from tournaments import selectors
 
 
 def test_swapped_lines_message_names_the_kind_and_the_moves(arbiter_client, round1_closed, round2_published):
@@ -31,7 +31,7 @@ def test_transcription_message_and_marks(arbiter_client, round1_closed, round2_p
             "coppia 1: 1° → 1°=, VP 15 → 10; coppia 2: 4° → 1°=, VP 5 → 10; coppia 3: 2°= → 1°=; "
             "coppia 4: 2°= → 1°=.") in text
     rnd = Round.objects.get(pk=round1_closed.pk)
-    assert closed_corrections.corrected_tables(rnd) == {1}
+    assert selectors.corrections.corrected_tables(rnd) == {1}
     audit = reverse("audit", args=["prova"]) + "?round=1&amp;table=1"
     round_page = arbiter_client.get(reverse("round", args=["prova", 1])).content.decode()
     row1 = round_page.split('id="table-1"')[1].split("</tr>")[0]

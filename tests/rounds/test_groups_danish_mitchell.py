@@ -19,6 +19,7 @@ from tournaments.models import Round, Table
 from tournaments.services import HandInput
 
 from ..tournaments.individual_helpers import indiv, register  # noqa: F401  (fixture)
+from tournaments import pages
 
 G1 = [1, 4, 5, 8, 9, 12, 13]
 G2 = [2, 3, 6, 7, 10, 11, 14]
@@ -81,7 +82,7 @@ def test_danish_in_two_groups_of_seven(fourteen, arbiter):
     assert seating(r2) == ({1: (1, 13), 2: (5, 9), 3: (12, 8), 4: (3, 14), 5: (6, 11), 6: (10, 7)},
                            {7: 4, 8: 2})
     assert r2.check_report == []
-    by_group = selectors.standings_by_group(t)
+    by_group = pages.groups.standings_by_group(t)
     assert [r.pair for r in by_group[0].rows] == [1, 13, 5, 9, 12, 8, 4]
     assert [r.pair for r in by_group[1].rows] == [3, 14, 6, 11, 10, 7, 2]
 

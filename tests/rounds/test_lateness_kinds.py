@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from tournaments import player_page, selectors, services, team_selectors
+from tournaments import player_page, selectors, services
 from tournaments.errors import ArbiterError
 from tournaments.models import CustomScale, Penalty, Player, ScoreSheet, Team, Tournament
 from tournaments.services import HandInput
@@ -172,7 +172,7 @@ def test_summed_margin_forfeit_in_a_four_hand_round(make_teams_tournament, arbit
     assert (rows[1].vp, rows[1].mp_difference, rows[1].mp_scored) == (Decimal("12"), 355, 355)
     assert (rows[4].vp, rows[4].mp_difference, rows[4].mp_scored) == (Decimal("6"), -805, 0)
     assert (rows[2].vp, rows[2].mp_difference) == (rows[3].vp, rows[3].mp_difference) == (Decimal("10"), 0)
-    match = team_selectors.round_matches(rnd)[0]
+    match = selectors.teams.round_matches(rnd)[0]
     assert (match["vp"], match["margin"]) == ([Decimal("12"), Decimal("6")], 355)
     _next, played = player_page.team_rounds(t, Team.objects.get(tournament=t, number=4))
     assert (played[0].late, played[0].vp, played[0].mp_for, played[0].mp_against) == (True, Decimal("6"), 0, 805)
@@ -210,12 +210,12 @@ def test_summed_margin_forfeit_undone_and_changed_by_hand(make_teams_tournament,
     undo_lateness(round=rnd, pair_number=4, by=arbiter)
     assert {s.state for s in ScoreSheet.objects.filter(table__round=rnd, table__number__in=[1, 2])} == {
         ScoreSheet.State.EMPTY}
-    assert team_selectors.round_matches(rnd)[0]["vp"] is None
+    assert selectors.teams.round_matches(rnd)[0]["vp"] is None
     record_lateness(round=rnd, pair_number=4, minutes=12, by=arbiter)
     table = rnd.tables.get(number=1)
     services.set_arbitral_score(table=table, by=arbiter, vp_ns=Decimal(10), vp_ew=Decimal(10), mp_ns=0, mp_ew=0,
                                 reason="deciso dall'arbitro")
-    match = team_selectors.round_matches(rnd)[0]
+    match = selectors.teams.round_matches(rnd)[0]
     assert (match["vp"], match["margin"]) == ([Decimal("11"), Decimal("9")], 305)
 
 

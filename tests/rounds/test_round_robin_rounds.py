@@ -140,7 +140,7 @@ def test_standings_per_group(rr8, arbiter):
     r1 = services.generate_round(tournament=rr8, by=arbiter)
     play(r1, arbiter, {1: (300, 0), 4: (300, 0)})
     rr8.refresh_from_db()
-    by_group = selectors.standings_by_group(rr8)
+    by_group = pages.groups.standings_by_group(rr8)
     assert [g.group for g in by_group] == [1, 2]
     g1 = [(r.position_label, r.pair) for r in by_group[0].rows]
     g2 = [(r.position_label, r.pair) for r in by_group[1].rows]
@@ -231,6 +231,7 @@ def test_round_robin_counter_skips_other_systems(tournament, make_pairs, arbiter
 from django.urls import reverse  # noqa: E402
 
 from tournaments.printing import documents, spreadsheets  # noqa: E402
+from tournaments import pages
 
 
 def test_groups_page_split_by_snake_and_by_hand(arbiter_client, rr8):

@@ -127,14 +127,14 @@ def test_form_valid_two_hand_scale_is_saved(arbiter_client):
     assert [(b.min, b.max, b.winner, b.loser) for b in scale.bands] == VALID_2H
     body = arbiter_client.get(reverse("scales")).content.decode()
     assert "20 VP, 2 smazzate" in body and "205 – ∞" in body
-    assert ("vp20-2h", "20 VP, 2 smazzate") in selectors.scale_choices()
+    assert ("vp20-2h", "20 VP, 2 smazzate") in selectors.scales.scale_choices()
 
 
 def test_csv_valid_scale_with_decimal_comma_is_saved(arbiter_client):
     rows = [(0, 30, "10,5", "10,5"), (35, None, 21, 0)]
     resp = arbiter_client.post(reverse("scale_upload"), upload_data(csv_text(rows), scale_id="vp21-2h"))
     assert resp.status_code == 302
-    scale = selectors.scale_by_id("vp21-2h")
+    scale = selectors.scales.scale_by_id("vp21-2h")
     assert scale.total == 21 and scale.bands[0].winner == Decimal("10.5")
 
 
@@ -169,10 +169,10 @@ def test_tournament_uses_the_custom_two_hand_scale(arbiter_client, tournament):
                                _settings(tournament, hands_per_round=2, vp_scale="vp20-2h"))
     assert resp.status_code == 302, resp.content.decode()
     t = Tournament.objects.get(pk=tournament.pk)
-    assert t.vp_scale == "vp20-2h" and selectors.scale_of(t).hands == 2
+    assert t.vp_scale == "vp20-2h" and selectors.scales.scale_of(t).hands == 2
     # a table 0 v 150 MP: difference 150 → band 105–200 → 5–15
     from scoring.vp import convert
-    assert convert(0, 150, selectors.scale_of(t)) == (5, 15)
+    assert convert(0, 150, selectors.scales.scale_of(t)) == (5, 15)
 
 
 def test_a_two_hand_scale_is_refused_for_four_hands(arbiter_client, tournament):
@@ -192,7 +192,7 @@ def test_rest_is_70_percent_of_a_25_vp_custom_scale_shown_17_5(arbiter_client, a
     assert resp.status_code == 302
     t = services.create_tournament(by=arbiter, name="Venticinque", slug="venticinque",
                                    date=datetime.date(2026, 12, 5), vp_scale="vp25", plan="D")
-    assert selectors.rest_values(t) == (Decimal("17.5"), 0)
+    assert selectors.scales.rest_values(t) == (Decimal("17.5"), 0)
     page = arbiter_client.get(reverse("scales")).content.decode()
     assert '<b class="rest-vp">17.5</b>' in page
     # one closed round, three pairs: 1 v 2 (300 v 50: difference 250 → 20–5), 3 rests

@@ -4,11 +4,12 @@ from decimal import Decimal
 
 import pytest
 
-from tournaments import selectors, services, team_selectors
+from tournaments import selectors, services
 from tournaments.errors import ArbiterError
 from tournaments.models import CustomScale, LineMember, Match, Player, Team
 from tournaments.services import HandInput
 from tournaments.simulation import table_hands
+from tournaments import pages
 
 
 def play(arbiter, rnd, seed=1, scores=None):
@@ -62,7 +63,7 @@ def test_five_teams_one_rest_each_round_28_of_40(make_teams_tournament, arbiter)
         rests += [m.team_a.number for m in rnd.matches.filter(bye="rest")]
         play(arbiter, rnd)
     assert sorted(rests) == [1, 2, 3, 4, 5]  # every team rests exactly once (phantom, rules.md §14)
-    met = team_selectors.team_meetings(t, before_round=6)[0]
+    met = selectors.teams.team_meetings(t, before_round=6)[0]
     assert sorted((a, b) for a, b, _r in met) == [(a, b) for a in range(1, 6) for b in range(a + 1, 6)]
     rows = selectors.standings_after(t).rows
     assert all(r.played == 5 and r.rests == 1 for r in rows)
@@ -99,7 +100,7 @@ def test_round_robin_in_groups_numbers_tables_group_after_group(make_teams_tourn
     assert matches(rnd) == [(1, 1, 8, ""), (2, 4, 5, ""), (3, 2, 7, ""), (4, 3, 6, "")]
     assert [x.number for x in rnd.tables.order_by("number")] == list(range(1, 9))
     play(arbiter, rnd)
-    groups = selectors.standings_by_group(t)
+    groups = pages.groups.standings_by_group(t)
     assert [sorted(r.pair for r in g.rows) for g in groups] == [[1, 4, 5, 8], [2, 3, 6, 7]]
 
 
@@ -288,7 +289,7 @@ def test_head_to_head_then_shared_position(make_teams_tournament, arbiter):
 def test_per_player_information_counts_the_tables_he_played(make_teams_tournament, arbiter):
     t = make_teams_tournament(3, plan="RRR")
     three_rounds(t, arbiter)
-    info = {r["name"]: r for r in team_selectors.player_information(t)}
+    info = {r["name"]: r for r in selectors.teams.player_information(t)}
     # T2p1 (team 2, first pair): round 1 table 1 N/S 13 VP (+505), round 3 table 1 E/W 20 VP (+2100)
     assert (info["T2p1 N1"]["tables"], info["T2p1 N1"]["vp"], info["T2p1 N1"]["mp_difference"]) == (2, 33, 2605)
 

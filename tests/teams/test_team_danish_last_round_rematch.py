@@ -18,7 +18,7 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.team_selectors import team_standings_rows
+from tournaments.selectors.teams import team_standings_rows
 
 from .test_team_cycle import matches, play
 

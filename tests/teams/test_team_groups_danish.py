@@ -8,6 +8,7 @@ sum of its two tables'; a rest is 28 of 40 (§15).
 from tournaments import selectors, services
 
 from .test_team_cycle import matches, play
+from tournaments import pages
 
 
 def test_team_danish_in_two_groups_with_a_rest(make_teams_tournament, arbiter):
@@ -31,7 +32,7 @@ def test_team_danish_in_two_groups_with_a_rest(make_teams_tournament, arbiter):
     r2 = services.generate_round(tournament=t, by=arbiter)
     assert matches(r2) == [(1, 5, 1, ""), (2, 3, 6, ""), (3, 7, 2, ""), (4, 4, None, "rest")]
     assert r2.check_messages == []
-    by_group = selectors.standings_by_group(t)
+    by_group = pages.groups.standings_by_group(t)
     assert [r.pair for r in by_group[0].rows] == [5, 1, 4]
     assert [r.pair for r in by_group[1].rows] == [3, 6, 7, 2]
     assert services.groups_frozen(t)

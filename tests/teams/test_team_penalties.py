@@ -9,7 +9,7 @@ from django.db import IntegrityError, transaction
 from django.urls import reverse
 
 from tests.teams.test_team_cycle import matches, play
-from tournaments import selectors, services, team_selectors
+from tournaments import selectors, services
 from tournaments.printing import documents
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Penalty, Team
@@ -86,16 +86,16 @@ def test_an_mp_penalty_lowers_the_match_margin_and_changes_the_tie_break(five, a
 
 def test_the_danish_ranking_of_teams_counts_the_penalties_too(five, arbiter):
     services.add_penalty(team=team(five, 2), mp=30, reason="telefono", round_number=2, by=arbiter)
-    rows = team_selectors.team_standings_rows(five, 2)
+    rows = selectors.teams.team_standings_rows(five, 2)
     assert [r.pair for r in rows] == [1, 4, 3, 2, 5]
     assert [r.pair for r in rows] == [r.pair for r in selectors.standings_after(five, 2).rows]
 
 
 def test_a_team_penalty_leaves_the_players_vp_as_played(five, arbiter):
-    before = team_selectors.player_information(five)
+    before = selectors.teams.player_information(five)
     services.add_penalty(team=team(five, 1), vp=2, reason="ritardo", round_number=2, by=arbiter)
     services.add_penalty(team=team(five, 1), mp=30, reason="telefono", round_number=2, by=arbiter)
-    after = team_selectors.player_information(five)
+    after = selectors.teams.player_information(five)
     assert after == before
     info = {r["name"]: r for r in after}
     # T1p1 (team 1, first pair): round 2 table 1 N/S, 700 − 300 → 12 VP, +400; round 1 a rest

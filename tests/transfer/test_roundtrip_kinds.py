@@ -14,11 +14,12 @@ from tests.transfer.conftest import empty_database, without_accounts
 from tests.transfer.test_roundtrip import snapshot
 from tournaments import selectors, transfer
 from tournaments.models import LineMember, Pair, Penalty, Player, Round, Table
+from tournaments import pages
 
 
 def groups_snapshot(tournament):
     return [(g.group, [(r.position, r.pair, str(r.vp), r.mp_difference) for r in g.rows])
-            for g in selectors.standings_by_group(tournament)]
+            for g in pages.groups.standings_by_group(tournament)]
 
 
 def people(tournament):

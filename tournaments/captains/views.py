@@ -174,7 +174,7 @@ def sheet_page(request, token):
     table = table_for(request, token)
     rnd = table.round
     tournament = rnd.tournament
-    scale = selectors.scale_of(tournament)
+    scale = selectors.scales.scale_of(tournament)
     sheet = None if table.is_bye else current_sheet(table, fresh=False)
     data = {
         "token": table.token,

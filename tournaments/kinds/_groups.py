@@ -1,5 +1,5 @@
 """Groups (*gironi*) in a pairing request (rules.md §14, §19): the pairs' group lists and a
-whole-field request split into groups. Teams read their lists from ``team_selectors``."""
+whole-field request split into groups. Teams read their lists from ``selectors.teams``."""
 from __future__ import annotations
 
 from typing import Callable

@@ -6,7 +6,7 @@ becomes a **match** of two tables with crossed lines: team A's first pair N/S at
 table against team B's first pair, team A's second pair E/W at the second table against
 team B's second pair. Match m (the engine's table m) takes tables 2m − 1 and 2m, so groups
 stay numbered group after group. The pairs are formed for the round from the line-ups
-(:func:`tournaments.team_selectors.lineup_for`); a team that cannot field two pairs
+(:func:`tournaments.selectors.teams.lineup_for`); a team that cannot field two pairs
 forfeits at once; rests and forced rests are matches without tables.
 """
 from __future__ import annotations
@@ -15,11 +15,11 @@ import random
 
 from django.utils.translation import gettext as _
 
-from .. import team_selectors
+from .. import selectors
 from ..errors import ArbiterError
 from ..models import LineMember, Match, Pair, Round, Seat, Table, Team, Tournament
 from ..plans import last_round_rematch
-from ..team_selectors import lineup_for
+from ..selectors.teams import lineup_for
 from ._groups import in_groups
 
 
@@ -31,7 +31,7 @@ def active_teams(tournament: Tournament, number: int) -> list[int]:
 def _ranking(tournament: Tournament, number: int, members: set[int]) -> list[int]:
     ranking = []
     if tournament.rounds.filter(number__lt=number).exists():
-        ranking = [r.pair for r in team_selectors.team_standings_rows(tournament, number - 1) if r.pair in members]
+        ranking = [r.pair for r in selectors.teams.team_standings_rows(tournament, number - 1) if r.pair in members]
     seen = set(ranking)
     return ranking + sorted(n for n in members if n not in seen)
 
@@ -48,10 +48,10 @@ def build_team_request(tournament: Tournament, number: int, *, seed: int | None 
     """
     letter = tournament.system_of_round(number)
     since = tournament.session_start(number)
-    rested = team_selectors.rested_teams(tournament, before_round=number, since_round=since)
-    met, met_last = team_selectors.team_meetings(tournament, before_round=number)
+    rested = selectors.teams.rested_teams(tournament, before_round=number, since_round=since)
+    met, met_last = selectors.teams.team_meetings(tournament, before_round=number)
     if letter == Round.System.ROUND_ROBIN:
-        groups = team_selectors.group_lists(tournament)
+        groups = selectors.teams.group_lists(tournament)
         everyone = [n for g in groups for n in g]
         before = tournament.rounds.filter(number__lt=number, system=Round.System.ROUND_ROBIN).count()
         request: dict = {"system": "round-robin", "round": before + 1}
@@ -78,7 +78,7 @@ def build_team_request(tournament: Tournament, number: int, *, seed: int | None 
     return in_groups(tournament, {  # rules.md §19: Danish for teams within each group
         "system": "danish", "ranking": ranking, "met": met, "met_last_round": met_last,
         "rested": sorted(rested & set(active)), "avoid_rematches": tournament.rematch_window,
-        **last_round_rematch(tournament, number)}, team_selectors.group_lists)
+        **last_round_rematch(tournament, number)}, selectors.teams.group_lists)
 
 
 def _form(rnd: Round, team: Team, line: int, players: list, number: int) -> Pair:

@@ -153,18 +153,6 @@ class Kind(Protocol):
         rests (an even field)."""
         ...
 
-    def standings_after(self, tournament: Tournament, after_round: int | None):
-        """``selectors.Standings`` after round ``after_round`` (rules.md §8, §9, §15)."""
-        ...
-
-    def names(self, tournament: Tournament) -> dict[int, str]:
-        """Number → display name of every entrant (standings pages, documents)."""
-        ...
-
-    def applied_tiebreaks(self, tournament: Tournament) -> tuple[str, ...]:
-        """The tie-break keys the standings apply, in order (rules.md §8, §9)."""
-        ...
-
     def entrants_changed_sentences(self, gone: list[int], added: list[int]) -> list[str]:
         """Why a draft is outdated (rules.md §12), in the active language: the entrants no
         longer in play (``gone``, withdrawn) and those entered (``added``); empty for none."""

@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 
 from scoring.individual import INDIVIDUAL_TIEBREAKS
 
-from .. import registrations, selectors
+from .. import registrations
 from ..errors import ArbiterError
 from ..models import DEFAULT_TIEBREAKS, LineMember, Player, Tournament
 from .base import PageTexts
@@ -114,16 +114,6 @@ class IndividualKind:
 
     def resting_number(self, rnd):
         return resting_pair_number(rnd)
-
-    def standings_after(self, tournament, after_round):
-        return selectors.individual_standings_after(tournament,
-                                                    *selectors.standings_window(tournament, after_round))
-
-    def names(self, tournament):
-        return selectors.player_names(tournament)
-
-    def applied_tiebreaks(self, tournament):
-        return selectors.individual_tiebreaks(tournament)
 
     def entrants_changed_sentences(self, gone, added):
         reasons = []

@@ -7,7 +7,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
-from .. import registrations, selectors
+from .. import registrations
 from ..models import Pair, Player, Tournament
 from .base import PageTexts
 from ._groups import pair_group_lists
@@ -78,15 +78,6 @@ class PairsKind:
 
     def resting_number(self, rnd):
         return resting_pair_number(rnd)
-
-    def standings_after(self, tournament, after_round):
-        return selectors.pair_standings_after(tournament, *selectors.standings_window(tournament, after_round))
-
-    def names(self, tournament):
-        return selectors.pair_names(tournament)
-
-    def applied_tiebreaks(self, tournament):
-        return tournament.tiebreak_order
 
     def entrants_changed_sentences(self, gone, added):
         return pair_entrants_changed(gone, added)

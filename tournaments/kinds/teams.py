@@ -8,7 +8,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
-from .. import selectors, team_registrations, team_selectors
+from .. import selectors, team_registrations
 from ..errors import ArbiterError
 from ..models import DEFAULT_TIEBREAKS, LineMember, Player, Team, Tournament
 from .base import PageTexts
@@ -67,7 +67,7 @@ class TeamsKind:
         return _("Servono almeno due squadre in gara per generare un turno.")
 
     def group_lists(self, tournament):
-        return team_selectors.group_lists(tournament)
+        return selectors.teams.group_lists(tournament)
 
     def groups_sentence(self, key):
         return {
@@ -107,15 +107,6 @@ class TeamsKind:
         if resting_match is None:
             raise ArbiterError(_("In questo turno non riposa nessuna squadra (numero pari di squadre)."))
         return resting_match.team_a.number
-
-    def standings_after(self, tournament, after_round):
-        return selectors.team_standings_after(tournament, *selectors.standings_window(tournament, after_round))
-
-    def names(self, tournament):
-        return selectors.team_names(tournament)
-
-    def applied_tiebreaks(self, tournament):
-        return tournament.tiebreak_order
 
     def entrants_changed_sentences(self, gone, added):
         reasons = []

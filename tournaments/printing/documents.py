@@ -36,6 +36,7 @@ from .. import selectors
 from ..captains import links
 from ..kinds import kind_of
 from ..models import HandRow, Round, ScoreSheet, Table, Tournament
+from .. import pages
 
 # --------------------------------------------------------------------------- plain values
 
@@ -441,7 +442,7 @@ def round_document(rnd: Round, *, qr: bool = True, request=None) -> RoundDocumen
     About six queries whatever the number of tables (no per-table query).
     """
     tournament = rnd.tournament
-    scale = selectors.scale_of(tournament)
+    scale = selectors.scales.scale_of(tournament)
     tables = selectors.round_tables(rnd).prefetch_related(
         Prefetch("sheet__hands", queryset=HandRow.objects.order_by("number"))
     )
@@ -479,7 +480,7 @@ def round_document(rnd: Round, *, qr: bool = True, request=None) -> RoundDocumen
         round_number=rnd.number, system=rnd.get_system_display(),
         hands_per_round=tournament.hands_per_round, scale_name=scale.name,
         scale_bands=scale_bands(scale), tables=tuple(infos), state=rnd.get_state_display(),
-        rest_vp=selectors.rest_values(tournament, scale)[0],
+        rest_vp=selectors.scales.rest_values(tournament, scale)[0],
         session=tournament.session_of_round(rnd.number), sessions=tournament.sessions_planned,
         matches=_match_rows(rnd, infos),
         pin_url=links.base_url(request) + reverse("captain_pin", args=[tournament.slug]),
@@ -508,7 +509,7 @@ def _match_rows(rnd: Round, infos: list) -> tuple:
     """The matches of a team round for the table list (rules.md §15): empty for other kinds."""
     if not kind_of(rnd.tournament).has_matches:
         return ()
-    from ..team_selectors import round_matches
+    from ..selectors.teams import round_matches
 
     by_number = {t.number: t for t in infos}
     rows = []
@@ -550,7 +551,7 @@ def standings_document(tournament: Tournament, *, after_round: int | None = None
     names = _players_by_pair(tournament)
     lines = tuple(_standing_line(r, names) for r in view.rows)
     groups = tuple((g.group, tuple(_standing_line(r, names) for r in g.rows))
-                   for g in selectors.standings_by_group(tournament, view))
+                   for g in pages.groups.standings_by_group(tournament, view))
     penalties = tuple(
         PenaltyNote(pair=p.pair, vp=p.vp, reason=p.reason, round_number=p.round_number, mp=p.mp)
         for p in view.penalties

@@ -153,7 +153,6 @@ from .calls import (  # noqa: F401
     resolve_call,
     round_calls,
     take_call,
-    tournament_calls,
 )
 from .scales import (  # noqa: F401
     create_custom_scale,

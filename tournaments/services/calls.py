@@ -118,11 +118,3 @@ def round_calls(rnd: Round) -> list[ArbiterCall]:
     return list(ArbiterCall.objects.filter(round=rnd).exclude(state=ArbiterCall.State.RESOLVED)
                 .select_related("table").order_by("called_at", "id"))
 
-
-def tournament_calls(tournament_id: int) -> list[ArbiterCall]:
-    """The calls of every round of tournament ``tournament_id`` not yet resolved, oldest first,
-    with their tables and rounds: what the bar at the top of the arbiter's pages shows. One
-    query (no call open: an empty list, nothing else read)."""
-    return list(ArbiterCall.objects.filter(round__tournament_id=tournament_id)
-                .exclude(state=ArbiterCall.State.RESOLVED)
-                .select_related("table", "round").order_by("called_at", "id"))

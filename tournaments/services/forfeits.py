@@ -51,7 +51,7 @@ def forfeit_effect(match: Match, team: Team) -> dict:
     """What a forfeit of ``team`` in ``match`` does (the confirmation page, rules.md §15):
     ``{"team", "opponent"}`` (Team), ``"rest_vp"`` (Decimal VP the opponent scores, the rest
     score), ``"tables"`` (the two table numbers removed)."""
-    from ..team_selectors import team_rest_vp
+    from ..selectors.teams import team_rest_vp
 
     opponent = match.team_b if team.pk == match.team_a_id else match.team_a
     return {"team": team, "opponent": opponent, "rest_vp": team_rest_vp(match.round.tournament),

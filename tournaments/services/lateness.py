@@ -11,7 +11,7 @@ rounds of four hands) with the MP of the lower edge of that VP's band, as the re
 0 MP, and for MP difference minus the lower edge of its own VP's band
 (``scoring.vp.loser_band_edge``). One table's MP cannot give both (in four-hand rounds 12 VP
 start at 305 and the band of 6 VP at 705): the two differences are recorded with the
-lateness and the standings read them (``lateness_selectors.forfeit_differences``), as they
+lateness and the standings read them (``selectors.lateness.forfeit_differences``), as they
 read a rest's credit. The source's «6 o 8 VP … a meno che per lei non risulti vantaggioso»
 is the arbiter's call: he changes the forfeit like any arbitral score (his score then counts
 as entered).
@@ -23,7 +23,7 @@ tables (the team match is lost at both). Team tournaments scored by the summed m
 there the same rule is read from the team scale (the present team 70 % / 60 % of its maximum
 with the lower edge of that VP's band as margin, the late team ``ARBITRO_LATE_VP`` with minus
 its band's lower edge), recorded with the lateness as the match's result
-(``lateness_selectors.forfeit_matches``); the two tables still hold the pairs' forfeit.
+(``selectors.lateness.forfeit_matches``); the two tables still hold the pairs' forfeit.
 
 Both are written with the reason «ritardo …» (standings, players' pages and the Registro show
 it) and audited as ``lateness``; :func:`undo_lateness` takes them back until the round
@@ -42,9 +42,9 @@ from scoring import vp as vp_rules
 from .. import selectors
 from ..errors import ArbiterError
 from ..kinds import kind_of
-from ..lateness_selectors import LATE_WORD, entrant_of
+from ..selectors.lateness import LATE_WORD, entrant_of
 from ..models import AuditEntry, Penalty, Round, ScoreSheet, Seat, Table
-from ..team_selectors import team_scale
+from ..selectors.teams import team_scale
 from ..wording import by_kind
 from .audit import _as_actor, audit
 from .incidents import add_penalty, remove_penalty
@@ -66,7 +66,7 @@ def late_values(tournament) -> dict:
     """The settings of §22 for ``tournament``: ``{"penalty_mp", "percent", "present_vp",
     "present_mp", "late_vp", "late_edge"}`` (VP as Decimal, MP int; ``late_edge`` the lower
     edge of the band whose loser scores ``late_vp``, taken as a loss)."""
-    scale = selectors.scale_of(tournament)
+    scale = selectors.scales.scale_of(tournament)
     percent = Decimal(getattr(settings, "ARBITRO_LATE_FORFEIT_PERCENT_4_HANDS", 60)
                       if tournament.hands_per_round == 4 else getattr(settings, "ARBITRO_LATE_FORFEIT_PERCENT", 70))
     late_vp = Decimal(getattr(settings, "ARBITRO_LATE_VP", 6))

@@ -1,6 +1,6 @@
 """The prize list of a tournament (rules.md §18): set it, copy it from another tournament.
 
-Who wins is never stored: ``tournaments.prize_selectors.prize_awards`` computes it from the
+Who wins is never stored: ``tournaments.pages.prizes.prize_awards`` computes it from the
 current standings, so a correction moves the prizes too.
 """
 from __future__ import annotations

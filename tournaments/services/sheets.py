@@ -143,7 +143,7 @@ class _Prepared:
 
 def _prepare(table: Table, hands: Sequence[HandInput], declared) -> _Prepared:
     tournament = table.round.tournament
-    scale = selectors.scale_of(tournament)
+    scale = selectors.scales.scale_of(tournament)
     try:
         result = _checked_totals(hands, declared, tournament.hands_per_round, scale)
     except ArbiterError as exc:
@@ -260,7 +260,7 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
         _check_correction(kind, rnd=rnd, sheet=sheet)
     if actor.user is not None and correction_needs_reason(sheet, rnd) and not reason.strip():
         raise ArbiterError(_("Indica il motivo della correzione."))
-    scale = selectors.scale_of(tournament)
+    scale = selectors.scales.scale_of(tournament)
     if (prepared.hands_per_round, prepared.scale) == (tournament.hands_per_round, scale):
         totals = prepared.totals()  # computed before the transaction (raises its refusal here)
     else:  # the tournament's settings changed meanwhile: compute again
@@ -587,7 +587,7 @@ def set_arbitral_score(
     sheet, rnd = _locked_sheet(table)
     _may_correct(rnd, actor, sheet)
     _check_correction(CorrectionKind.ARBITRAL, rnd=rnd, sheet=sheet)
-    scale = selectors.scale_of(rnd.tournament)
+    scale = selectors.scales.scale_of(rnd.tournament)
     vp_ns, vp_ew = Decimal(vp_ns), Decimal(vp_ew)
     for v in (vp_ns, vp_ew):
         if v < 0 or v > scale.max_vp:

@@ -12,7 +12,7 @@ from django.utils.translation import gettext as _
 from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..models import LineMember, LineUp, Player, Round, Team, Tournament
-from ..team_selectors import LineupChoice, lineup_for, resolve_lineup  # noqa: F401  (read here before)
+from ..selectors.teams import LineupChoice, lineup_for, resolve_lineup  # noqa: F401  (read here before)
 from ..text import clean_line
 from .audit import _as_actor, audit
 from .guard import refuse_integrity_errors, retry_when_busy

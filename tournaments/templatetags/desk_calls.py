@@ -15,7 +15,7 @@ def desk_calls(context):
     tournament = getattr(request, "arbiter_tournament", None)
     if tournament is None:
         return {"desk_calls_on": False}
-    from ..call_bar import desk_calls_context
+    from ..selectors.calls import desk_calls_context
 
     return {"desk_calls_on": True, "csrf_token": context.get("csrf_token"),
             "desk_calls_next": request.get_full_path(),

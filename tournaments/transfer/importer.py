@@ -289,7 +289,7 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
         doc, notes = upgrade_v1(doc)
         messages += notes
     plan = read_plan(doc)
-    check_consistency(plan, scale_of_file(plan, selectors.scale_by_id))
+    check_consistency(plan, scale_of_file(plan, selectors.scales.scale_by_id))
     plan["sections"] = sections.checked(doc)  # other apps' data (money, bookings: rules.md §21)
     # Everything is read and checked: only now the write lock (BEGIN IMMEDIATE on SQLite),
     # for the bulk writes alone.

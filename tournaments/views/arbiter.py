@@ -23,6 +23,7 @@ from ..printing import documents
 from ..services import member_links
 from ..tables import PairTable
 from .common import arbiter_view
+from .. import pages
 
 
 def _count_of(queryset):
@@ -106,7 +107,7 @@ def tournament_detail(request, tournament):
             "n_pairs": n_pairs,
             "plan_warnings": plan_warnings,
             "n_active": active,
-            "scale": selectors.scale_of(tournament),
+            "scale": selectors.scales.scale_of(tournament),
             "plan": _plan_rows(tournament),
             "generate_state": services.generation_state(tournament),
             "may_delete": services.may_delete(request.user, tournament),
@@ -307,25 +308,23 @@ def _membership_context(tournament, parsed) -> dict:
 def audit_log(request, tournament):
     """``/registro/``: the tournament's audit trail, newest first, 500 entries at most.
 
-    Filters (GET, :mod:`tournaments.audit_filters`): ``round`` and ``table`` numbers,
+    Filters (GET, :mod:`tournaments.pages.audit`): ``round`` and ``table`` numbers,
     ``entrant`` (the pair's, player's or team's number: entries naming it and those of the
     tables where it sat), ``action`` (a kind of action: score, rounds, penalties…), ``who`` ("arbiter:<name>",
     "captain", "system"). A value that is not a whole number from 1 to 32767, or not one
     of the choices offered, is ignored (never a 500).
     """
-    from .. import audit_filters
-
-    filters = audit_filters.read_filters(tournament, request.GET)
-    entries = audit_filters.filtered_entries(tournament, filters)
+    filters = pages.audit.read_filters(tournament, request.GET)
+    entries = pages.audit.filtered_entries(tournament, filters)
     return render(request, "arbiter/audit.html", {
         "tournament": tournament, "entries": entries[:500], "filters": filters,
         "round": filters.round, "table": filters.table,
-        "round_choices": audit_filters.round_choices(tournament),
+        "round_choices": pages.audit.round_choices(tournament),
         "entrant_choices": sorted(selectors.entrant_names(tournament).items()),
         "entrant_label": wording.by_kind(tournament, pairs=_("Coppia"), individual=_("Giocatore"),
                                          teams=_("Squadra")),
-        "action_choices": audit_filters.action_choices(tournament),
-        "who_choices": audit_filters.who_choices(tournament),
+        "action_choices": pages.audit.action_choices(tournament),
+        "who_choices": pages.audit.who_choices(tournament),
     })
 
 

@@ -30,7 +30,7 @@ from .board_calls import calls_context
 from .board_stamp import board_stamp
 from .common import arbiter_view
 from .stale_sheet import stale_sheet_page
-from ..closed_corrections import corrected_tables, table_audit_url
+from ..selectors.corrections import corrected_tables, table_audit_url
 from ..templatetags.audit import actor_label
 from .rounds import STATUS_LABELS, can_validate, entry_time_label, sheet_status, status_label, table_url
 

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from .. import services
 from ..server import timesource
-from ..call_bar import call_row
+from ..selectors.calls import call_row
 from ..models import ArbiterCall, Round
 from .common import arbiter_view
 

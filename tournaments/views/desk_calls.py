@@ -4,7 +4,7 @@ board's «Arrivo» / «Risolto» buttons, so an arbiter typing sheets at the des
 
 The page is rendered with the calls open at that moment (one query; none open: nothing
 else is read) and ``static/js/desk_calls.js`` polls :func:`desk_calls` every
-``call_bar.POLL_SECONDS`` with the last ``ETag`` in ``If-None-Match``: while no call is
+``selectors.calls.POLL_SECONDS`` with the last ``ETag`` in ``If-None-Match``: while no call is
 made, answered or resolved (and no waiting call's minute moves on) the answer is an empty 304.
 """
 from __future__ import annotations
@@ -15,7 +15,7 @@ from django.utils.cache import patch_vary_headers
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from ..call_bar import desk_calls_context
+from ..selectors.calls import desk_calls_context
 from .common import arbiter_view
 
 

@@ -12,13 +12,13 @@ from django.utils.translation import get_language, gettext as _
 
 from scoring import prizes as prize_rules
 
-from .. import prize_selectors
 from ..printing.documents import html_to_pdf, long_date
 from ..errors import ArbiterError
 from ..selectors import tournaments_of
 from ..services import prizes as prize_services
 from ..services import update_tournament
 from .common import arbiter_view
+from .. import pages
 
 MAX_TEXT = 20_000
 # a prize's money after a third «|» (rules.md §21): «50%» a share of the pool, «40.00» euro
@@ -91,7 +91,7 @@ def prizes(request, tournament):
     sources = (tournaments_of(request.user).exclude(pk=tournament.pk).exclude(prize_list=[])
                .order_by("-date", "-created_at")[:100])
     return render(request, "arbiter/prizes.html", {
-        "tournament": tournament, "awards": prize_selectors.prize_awards(tournament), "text": text,
+        "tournament": tournament, "awards": pages.prizes.prize_awards(tournament), "text": text,
         "sources": sources})
 
 
@@ -104,7 +104,7 @@ def prizes_pdf(request, tournament):
 
     view = selectors.standings_after(tournament)
     html = render_to_string("print/prizes.html", {
-        "tournament": tournament, "awards": prize_selectors.prize_awards(tournament, view),
+        "tournament": tournament, "awards": pages.prizes.prize_awards(tournament, view),
         "final": view.final, "after": view.after_round, "date_text": long_date(tournament.date)})
     response = HttpResponse(html_to_pdf(html), content_type="application/pdf")
     response["Content-Disposition"] = f'inline; filename="premi-{tournament.slug}.pdf"'

@@ -20,12 +20,13 @@ from django.views.decorators.http import require_GET
 
 from scoring.vp import format_vp
 
-from .. import prize_selectors, selectors, services
+from .. import selectors, services
 from ..kinds import kind_of
 from ..models import Pair, Round, Tournament
 from ..captains.devices import give_device_cookie
 from ..printing import documents
 from .common import arbiter_view
+from .. import pages
 
 #: Seconds a projector screen stays before the next one.
 PROJECTOR_SECONDS = 30
@@ -103,7 +104,7 @@ def public_standings_with_groups(tournament: Tournament):
             penalty=_penalty_text(row.penalty, row.penalty_mp), withdrawn=row.withdrawn,
         )
 
-    groups = [(g.group, [line(r) for r in g.rows]) for g in selectors.standings_by_group(tournament, view)]
+    groups = [(g.group, [line(r) for r in g.rows]) for g in pages.groups.standings_by_group(tournament, view)]
     return view.after_round, [line(row) for row in view.rows], groups
 
 
@@ -208,7 +209,7 @@ def projector(request, slug):
     tournament = _tournament(slug, "projector_enabled")
     rnd = current_round(tournament)
     after, standings = public_standings(tournament)
-    prizes = prize_selectors.prize_awards(tournament) if is_final(tournament, after) else []
+    prizes = pages.prizes.prize_awards(tournament) if is_final(tournament, after) else []
     screens = projector_screens(table_list(rnd), standings, prizes=prizes)
     try:
         index = int(request.GET.get("s", 0)) % len(screens)

@@ -24,12 +24,12 @@ from ..clock import MAX_ADD_MINUTES
 from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..models import Round, ScoreSheet, Table, Tournament
-from ..sheet_status import STATUS_LABELS, sheet_status, status_label  # noqa: F401 (one set of names)
+from ..selectors.sheets import STATUS_LABELS, sheet_status, status_label  # noqa: F401 (one set of names)
 from ..transfer import backups
 from .common import arbiter_view, query_int
 from . import round_cache
 from .board_stamp import board_stamp
-from ..closed_corrections import corrected_tables
+from ..selectors.corrections import corrected_tables
 from .round_table import rows_html
 from .teams import team_matches
 
@@ -144,9 +144,9 @@ def round_rows(tournament: Tournament, rnd: Round) -> list[dict]:
     ``dispute_note``, ``can_validate``, ``entered_at``, ``extra_seconds`` and ``extra_minutes`` (the table's extra clock time), ``mp`` (``(ns, ew)``
     or None), ``vp`` (text), and the URLs ``sheet_url``, ``validate_url``,
     ``corrections_url``, ``audit_url``, ``decide_url`` (a disputed sheet's decision page, else ""),
-    ``corrected`` (corrected after the round closed: :func:`closed_corrections.corrected_tables`),
+    ``corrected`` (corrected after the round closed: :func:`selectors.corrections.corrected_tables`),
     ``group`` (the table's group in a round drawn in groups, rules.md §14, §19; else None)."""
-    rest_vp, _rest_mp = selectors.rest_values(tournament)
+    rest_vp, _rest_mp = selectors.scales.rest_values(tournament)
     rest_vp = format_vp(rest_vp)
     bye_labels = {value: str(label) for value, label in Table.Bye.choices}
     status_labels = {key: str(label) for key, label in STATUS_LABELS.items()}

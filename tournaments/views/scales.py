@@ -166,7 +166,7 @@ def scale_list(request):
     """Every scale: built-in ones (read-only) and custom ones (deletable when unused, by
     staff only; other arbiters see them read-only)."""
     used = dict(Tournament.objects.order_by().values_list("vp_scale").annotate(n=Count("id")))
-    cards = [_card(s, custom=False, used_by=used.get(s.id, 0)) for s in selectors.builtin_scales()]
+    cards = [_card(s, custom=False, used_by=used.get(s.id, 0)) for s in selectors.scales.builtin_scales()]
     broken = []
     for custom in CustomScale.objects.all():
         try:

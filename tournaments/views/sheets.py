@@ -19,7 +19,7 @@ from scoring import sheets as sheet_rules
 from scoring.vp import format_vp, scale_to_dict
 
 from .. import selectors, services
-from ..closed_corrections import closed_correction_message, corrected_tables, standings_snapshot, table_audit_url
+from ..selectors.corrections import closed_correction_message, corrected_tables, standings_snapshot, table_audit_url
 from ..errors import ArbiterError, StaleSheetError
 from ..i18n_messages import message_text
 from ..models import CorrectionKind, Round, ScoreSheet, Table, Tournament
@@ -172,7 +172,7 @@ def sheet_changes(sheet: ScoreSheet, hands: list[services.HandInput], declared: 
 
 
 def _sheet_context(request, tournament, rnd, table, sheet, grid, *, typed: Grid | None = None):
-    scale = selectors.scale_of(tournament)
+    scale = selectors.scales.scale_of(tournament)
     playing = list(Table.objects.filter(round=rnd, bye="").order_by("number").values_list("number", flat=True))
     idx = playing.index(table.number) if table.number in playing else -1
     closed = rnd.state == Round.State.CLOSED
@@ -533,7 +533,7 @@ def sheet_corrections(request, tournament, number, table):
         "unvalidate_form": unvalidate_form, "later_danish": _later_danish_published(rnd),
         "kinds": services.allowed_correction_kinds(sheet, rnd),
         "sum_refusal": services.correction_refusal(CorrectionKind.SUM_ERROR, rnd=rnd, sheet=sheet),
-        "scale": selectors.scale_of(tournament),
+        "scale": selectors.scales.scale_of(tournament),
         "audit_url": reverse("audit", args=[tournament.slug]) + f"?round={number}&table={table}",
     }, status=400 if action else 200)
 

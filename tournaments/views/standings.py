@@ -12,11 +12,12 @@ from django_tables2 import RequestConfig
 
 from scoring.vp import format_vp
 
-from .. import lateness_selectors, prize_selectors, selectors
+from .. import selectors
 from ..forms import TIEBREAK_LABELS
 from ..wording import by_kind, standings_headings
 from .common import arbiter_view
 from .rounds import _int_field, _optional_url
+from .. import pages
 
 
 
@@ -118,15 +119,15 @@ def standings(request, tournament):
     group_sections = [  # rules.md §14: standings per group (and overall, above)
         {"group": g.group, "rows": [dict(by_pair[r.pair], position_label=r.position_label,
                                          vp_text=format_vp(r.vp)) for r in g.rows]}
-        for g in selectors.standings_by_group(tournament, view)]
+        for g in pages.groups.standings_by_group(tournament, view)]
     number_heading, name_heading = standings_headings(tournament)
     pending = [{"entry": p, "text": f"−{p.mp} MP" if p.mp else f"−{format_vp(p.vp)} VP"} for p in view.pending]
     return render(request, "arbiter/standings.html", {
         "tournament": tournament, "table": table, "closed": closed, "after": view.after_round,
         "is_latest": view.after_round is not None and view.after_round == view.last_closed,
         "is_final": view.final, "pending": pending, "group_sections": group_sections,
-        "latenesses": lateness_selectors.latenesses(tournament, view.after_round) if view.after_round else [],
-        "awards": prize_selectors.prize_awards(tournament, view) if view.after_round == view.last_closed else [],
+        "latenesses": selectors.lateness.latenesses(tournament, view.after_round) if view.after_round else [],
+        "awards": pages.prizes.prize_awards(tournament, view) if view.after_round == view.last_closed else [],
         "number_heading": number_heading, "name_heading": name_heading,
         "penalties_url": _optional_url("penalties", tournament.slug),
         "tournament_url": reverse("tournament", args=[tournament.slug]),

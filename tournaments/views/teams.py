@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from .. import services, team_selectors
+from .. import services
 from ..captains import links
 from ..errors import ArbiterError
 from ..kinds import kind_of
@@ -18,6 +18,7 @@ from ..services import member_links
 from ..services.pairs import PlayerData
 from ..wording import vp_display
 from .common import arbiter_view, query_int
+from .. import selectors
 
 
 def parse_player_lines(text: str) -> list[PlayerData]:
@@ -83,7 +84,7 @@ def team_list(request, tournament):
         "late_refusal": late_refusal, "membership_flags": member_links.player_flag_lines(tournament),
         "lineup_round": services.lineup_round(tournament),
         "players_info": [dict(r, vp_text=vp_display(r["vp"]))
-                         for r in (team_selectors.player_information(tournament) if started else [])],
+                         for r in (selectors.teams.player_information(tournament) if started else [])],
     })
 
 
@@ -133,7 +134,7 @@ def match_forfeit(request, tournament, number, match):
         except ArbiterError as exc:
             error = exc.message
         else:
-            effect_vp = format_vp(team_selectors.team_rest_vp(tournament))
+            effect_vp = format_vp(selectors.teams.team_rest_vp(tournament))
             opponent = found.team_b if team.pk == found.team_a_id else found.team_a
             messages.success(request, _("Forfait della squadra %(t)s registrato: la squadra %(o)s riceve %(vp)s VP. "
                                         "Si può annullare fino alla chiusura del turno.")
@@ -233,18 +234,18 @@ def team_captain(request, token):
 
 def team_matches(rnd: Round, states: dict) -> list[dict]:
     """The matches of a team round for the round page and the live board (rules.md §15):
-    :func:`team_selectors.round_matches` plus each table's sheet badge (``states``: table
+    :func:`selectors.teams.round_matches` plus each table's sheet badge (``states``: table
     number → a key of ``sheet_status.STATUS_LABELS``) and the rest VP text. Empty for a
     tournament of another kind."""
     if not kind_of(rnd.tournament).has_matches:
         return []
     from scoring.vp import format_vp
 
-    from ..sheet_status import STATUS_LABELS
+    from ..selectors.sheets import STATUS_LABELS
 
-    rest = format_vp(team_selectors.team_rest_vp(rnd.tournament))
+    rest = format_vp(selectors.teams.team_rest_vp(rnd.tournament))
     out = []
-    for m in team_selectors.round_matches(rnd):
+    for m in selectors.teams.round_matches(rnd):
         m["states"] = [(states.get(t) or "empty", STATUS_LABELS.get(states.get(t) or "empty", ""))
                        for t in m["tables"]] if rnd.state != Round.State.DRAFT else []
         if m["vp"]:

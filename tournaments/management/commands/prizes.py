@@ -14,7 +14,6 @@ from pathlib import Path
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
-from tournaments import prize_selectors
 from tournaments.errors import ArbiterError
 from tournaments.management.lang import LangCommand
 from tournaments.models import Tournament
@@ -22,6 +21,7 @@ from tournaments.services import prizes as prize_services
 from tournaments.services import update_tournament
 from tournaments.simulation import simulator_user
 from tournaments.text import MAX_JSON_DEPTH, json_depth
+from ... import pages
 
 MAX_FILE_BYTES = 1_000_000
 
@@ -50,8 +50,8 @@ class Command(LangCommand):
         except ArbiterError as exc:
             raise CommandError(exc.message) from exc
         if o["json"] or not (o["file"] or o["cumulative"]):
-            lines = prize_selectors.prize_awards(tournament)
-            self.stdout.write(json.dumps(prize_selectors.prizes_json(lines), ensure_ascii=False))
+            lines = pages.prizes.prize_awards(tournament)
+            self.stdout.write(json.dumps(pages.prizes.prizes_json(lines), ensure_ascii=False))
         elif o["file"]:
             self.stdout.write(_("%(n)s premi impostati.") % {"n": len(tournament.prize_list)})
 

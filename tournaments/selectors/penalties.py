@@ -4,7 +4,7 @@ from __future__ import annotations
 import dataclasses
 from decimal import Decimal
 
-from .models import Penalty, Tournament
+from ..models import Penalty, Tournament
 
 
 @dataclasses.dataclass(frozen=True)

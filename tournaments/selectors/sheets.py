@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
 
-from .models import ScoreSheet
+from ..models import AuditEntry, Round, ScoreSheet
 
 STATUS_LABELS = {
     "empty": gettext_lazy("Da inserire"),
@@ -49,3 +49,12 @@ def status_label(sheet: ScoreSheet | None, default: str = "") -> str:
     """The label of :func:`sheet_status` in the reader's language ("" without a sheet)."""
     key = sheet_status(sheet)
     return str(STATUS_LABELS[key]) if key else default
+
+
+def last_dispute(rnd: Round, table_number: int) -> AuditEntry | None:
+    """The latest ``sheet_disputed`` audit entry of table ``table_number`` of round ``rnd``
+    (who disputed, when, the note as ``reason``), or ``None``. The arbiter's decision page
+    and the audit entry of its validation name it (rules.md §3, trust)."""
+    return (AuditEntry.objects.filter(tournament_id=rnd.tournament_id, round_number=rnd.number,
+                                      table_number=table_number, action="sheet_disputed")
+            .order_by("-at", "-id").first())

@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 
 from scoring import vp as vp_rules
 
-from .models import CustomScale, Tournament
+from ..models import CustomScale, Tournament
 
 
 def builtin_scales() -> list[vp_rules.VPScale]:

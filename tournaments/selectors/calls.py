@@ -10,9 +10,17 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from . import services
-from .server import timesource
-from .models import ArbiterCall
+from ..server import timesource
+from ..models import ArbiterCall
+
+
+def tournament_calls(tournament_id: int) -> list[ArbiterCall]:
+    """The calls of every round of tournament ``tournament_id`` not yet resolved, oldest first,
+    with their tables and rounds: what the bar at the top of the arbiter's pages shows. One
+    query (no call open: an empty list, nothing else read)."""
+    return list(ArbiterCall.objects.filter(round__tournament_id=tournament_id)
+                .exclude(state=ArbiterCall.State.RESOLVED)
+                .select_related("table", "round").order_by("called_at", "id"))
 
 
 def call_row(call: ArbiterCall, now) -> dict:
@@ -37,7 +45,7 @@ def desk_calls_context(tournament, slug: str) -> dict:
     resolution and, while a call waits, its minutes (so «da 3 min» moves on); one query."""
     now = timesource.now()
     rows = []
-    for call in services.tournament_calls(tournament):
+    for call in tournament_calls(tournament):
         row = call_row(call, now)
         number = call.round.number
         row.update(round=number,

@@ -14,8 +14,8 @@ from django.db.models import Q, QuerySet
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
-from .kinds import kind_of
-from .models import AuditEntry, Seat, Tournament
+from ..kinds import kind_of
+from ..models import AuditEntry, Seat, Tournament
 
 # The actions whose ``number`` key is the entrant's own number (services.pairs, players, teams).
 NUMBER_ACTIONS = ("pair_added", "pair_updated", "pair_removed", "player_added", "player_removed", "team_added")

@@ -15,10 +15,10 @@ from decimal import Decimal
 from scoring import standings as standings_rules
 from scoring import teams as team_rules
 
-from .models import LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
-from .lateness_selectors import forfeit_differences, forfeit_matches
-from .penalty_selectors import split_penalties
-from .scale_selectors import scale_by_id, scale_of
+from ..models import LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
+from .lateness import forfeit_differences, forfeit_matches
+from .penalties import split_penalties
+from .scales import scale_by_id, scale_of
 
 
 def team_scale(tournament: Tournament):

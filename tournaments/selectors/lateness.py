@@ -6,8 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.db.models import Q
+from django.utils.translation import gettext as _
 
-from .models import AuditEntry, ScoreSheet, Tournament
+from ..models import AuditEntry, ScoreSheet, Tournament
+from ..wording import by_kind
 
 #: How lateness is written in penalties, arbitral notes and the Registro (Italian, the source
 #: language, as every reason the software writes); a forfeit's note starts with it.
@@ -53,10 +55,6 @@ def _in_force(tournament: Tournament) -> dict[tuple[int, int], dict]:
 def latenesses(tournament: Tournament, after_round: int | None = None) -> list[Lateness]:
     """The latenesses not undone, of rounds up to ``after_round`` (None: every round), by
     round then entrant."""
-    from django.utils.translation import gettext as _
-
-    from .wording import by_kind  # the kinds read the selectors: imported when called
-
     who = by_kind(tournament, pairs=_("coppia %(n)s"), individual=_("giocatore %(n)s"), teams=_("squadra %(n)s"))
     out = [Lateness(round=r, pair=p, minutes=d.get("minutes", 0), kind=d.get("kind", ""), mp=d.get("mp"),
                     table=d.get("table"), tables=tuple(d.get("tables") or ([d["table"]] if d.get("table") else [])),

@@ -7,7 +7,8 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from .models import AuditEntry, Round, Tournament
+from ..models import AuditEntry, Round, Tournament
+from .rankings import standings_after
 
 #: The audit actions that change a stored result (a correction of any kind, art. 31).
 CORRECTION_ACTIONS = ("sheet_corrected", "sheet_lines_swapped", "arbitral_score")
@@ -30,11 +31,9 @@ def table_audit_url(tournament: Tournament, round_number: int, table_number: int
 
 def standings_snapshot(tournament: Tournament) -> dict[int, tuple[str, object]]:
     """Entrant number → (position text "3°" or "3°=" when shared, VP) in the standings after the last
-    closed round (``selectors.standings_after``)."""
-    from . import selectors
-
+    closed round (``rankings.standings_after``)."""
     out = {}
-    for row in selectors.standings_after(tournament).rows:
+    for row in standings_after(tournament).rows:
         out[row.pair] = (f"{row.position}°{'=' if row.tied else ''}", row.vp)
     return out
 

@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from scoring import prizes as prize_rules
 
-from . import selectors
-from .kinds import kind_of
-from .models import Tournament
+from .. import selectors
+from ..kinds import kind_of
+from ..models import Tournament
 
 
 @dataclass(frozen=True)

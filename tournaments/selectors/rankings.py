@@ -1,0 +1,279 @@
+"""The standings (rules.md §8; §9 per player, §15 per team) and what they are made of:
+every result as ``scoring`` values, the window of rounds counted, the entrants' names.
+
+They turn rows into the plain values of ``scoring`` with a handful of flat queries (no
+per-table queries), so standings for 500 pairs × 10 rounds stay fast
+(``bench/standings.py``). Every read here picks its rows by the stored ``Tournament.kind``
+and imports no kind: the kinds sit above the selectors and read their rankings from here.
+"""
+from __future__ import annotations
+
+import dataclasses
+from collections import defaultdict
+from decimal import Decimal
+
+from django.db.models import CharField, Prefetch
+from django.db.models.functions import Cast
+
+from scoring import individual as individual_rules
+from scoring import standings as standings_rules
+
+from ..models import LineMember, Pair, Player, Round, ScoreSheet, Seat, Table, Tournament
+from .lateness import forfeit_differences
+from .penalties import PenaltyEntry, split_penalties
+from .scales import rest_values
+from .teams import team_standings_rows
+
+
+def _decimal_reader():
+    """A memoised ``str → Decimal`` for VP read as text (a handful of distinct values)."""
+    cache: dict = {}
+
+    def read(raw) -> Decimal:
+        value = cache.get(raw)
+        if value is None:
+            value = cache[raw] = Decimal(str(raw)) if raw is not None else Decimal(0)
+        return value
+
+    return read
+
+
+def game_results(tournament: Tournament, *, after_round: int | None = None):
+    """Every result as ``scoring.standings.GameResult`` with pairs as pair numbers.
+
+    Rounds counted: closed ones, up to ``after_round`` when given. Tables whose sheet is
+    still empty are left out. Rests count their VP and MP credit (rules.md §5); a table
+    forfeited for lateness gives each line its own MP difference (rules.md §22,
+    ``lateness.forfeit_differences``).
+
+    Speed (``bench/standings.py``, 500 pairs × 10 rounds): five flat queries without
+    joins or ordering (the models' default ``ordering`` would join up to the tournament
+    and sort), pair ids mapped to numbers in Python, and VP read as text and turned into
+    ``Decimal`` once per distinct value instead of by the database converter per row.
+    """
+    rounds = Round.objects.filter(tournament=tournament).order_by()
+    rounds = rounds.filter(state=Round.State.CLOSED)
+    if after_round is not None:
+        rounds = rounds.filter(number__lte=after_round)
+    round_numbers = dict(rounds.values_list("id", "number"))
+    if not round_numbers:
+        return []
+    pair_numbers = dict(Pair.objects.filter(tournament=tournament).order_by().values_list("id", "number"))
+    bye_tables = set(
+        Table.objects.filter(round_id__in=round_numbers).exclude(bye="").order_by().values_list("id", flat=True)
+    )
+    seats = Seat.objects.filter(round_id__in=round_numbers).order_by().values_list(
+        "table_id", "round_id", "pair_id", "line"
+    )
+    by_table: dict[int, dict] = defaultdict(dict)
+    for table_id, round_id, pair_id, line in seats:
+        entry = by_table[table_id]
+        entry["round"] = round_numbers[round_id]
+        entry[line] = pair_numbers[pair_id]
+    sheets = (
+        ScoreSheet.objects.filter(table__round_id__in=round_numbers)
+        .exclude(state=ScoreSheet.State.EMPTY)
+        .order_by()
+        .annotate(vp_ns_text=Cast("vp_ns", CharField()), vp_ew_text=Cast("vp_ew", CharField()))
+        .values_list("table_id", "mp_ns", "mp_ew", "vp_ns_text", "vp_ew_text")
+    )
+    sheet_by_table = {row[0]: row[1:] for row in sheets}
+    rest_vp, rest_mp = rest_values(tournament)
+    # a match forfeited for lateness: each line its own band's edge (rules.md §22)
+    late = forfeit_differences(tournament)
+    read_vp = _decimal_reader()
+    zero = Decimal(0)
+    GameResult = standings_rules.GameResult
+    results = []
+    for table_id, entry in by_table.items():
+        if table_id in bye_tables:
+            pair = entry.get("ns", entry.get("ew"))
+            results.append(GameResult(entry["round"], pair, None, rest_mp, 0, rest_vp, zero))
+            continue
+        sheet = sheet_by_table.get(table_id)
+        if sheet is None or "ns" not in entry or "ew" not in entry:
+            continue
+        mp_ns, mp_ew, vp_ns, vp_ew = sheet
+        diff_ns, diff_ew = late.get(table_id, (None, None))
+        results.append(GameResult(entry["round"], entry["ns"], entry["ew"], mp_ns, mp_ew, read_vp(vp_ns), read_vp(vp_ew),
+                                  diff_ns, diff_ew))
+    return results
+
+
+@dataclasses.dataclass(frozen=True)
+class Standings:
+    """Standings after a round (rules.md §8), as every page and document shows them.
+
+    ``after_round``: the last round counted (None: no round closed yet, rows all zero);
+    ``last_closed``: the last closed round of the tournament (None: none); ``final``:
+    ``after_round`` is the plan's last round; ``rows``: ``scoring.standings.StandingRow``
+    (pairs as numbers) best first; ``penalties``: the penalties counted (rounds ≤
+    ``after_round``); ``pending``: penalties of a round not closed yet, counted by no
+    standings until that round closes (shown apart).
+    """
+
+    after_round: int | None
+    last_closed: int | None
+    final: bool
+    rows: list
+    penalties: tuple[PenaltyEntry, ...]
+    pending: tuple[PenaltyEntry, ...]
+
+
+def closed_rounds(tournament: Tournament) -> list[int]:
+    """Numbers of the closed rounds, in order."""
+    return list(Round.objects.filter(tournament=tournament, state=Round.State.CLOSED)
+                .order_by("number").values_list("number", flat=True))
+
+
+def standings_after(tournament: Tournament, after_round: int | None = None) -> Standings:
+    """The standings after round ``after_round`` (rules.md §8): the one read
+    behind the arbiter's page, ``?dopo=k``, the PDF and XLSX, the public and projector
+    pages, the Danish ranking and the simulation output, so they always agree.
+
+    Counted: the current (corrected) results of the closed rounds ≤ ``after_round`` and the
+    penalties (VP and MP) of rounds ≤ ``after_round`` (a penalty's round is stored when it is
+    given, ``services.add_penalty``; one stored without a round counts from round 1).
+    ``after_round`` None means after the last closed round; a number past it is brought back
+    to it (never a half-played round); 0 gives the empty standings before round 1. The rows
+    are pairs (§8), players in an individual tournament (§9), teams in a team one (§15): the
+    reader is chosen by the stored ``Tournament.kind``, so this read needs no kind object and
+    the kinds (above the selectors) may call it.
+
+    Raises ``ValueError`` for a negative ``after_round`` or an unknown ``tournament.kind``.
+    """
+    reader = _READERS.get(tournament.kind)
+    if reader is None:
+        raise ValueError(f"unknown tournament kind: {tournament.kind!r}")
+    return reader(tournament, *standings_window(tournament, after_round))
+
+
+def standings_window(tournament: Tournament, after_round: int | None) -> tuple[int | None, int | None]:
+    """``(after_round, last closed round)`` as :func:`standings_after` counts them: None
+    means after the last closed round, a number past it is brought back to it, 0 gives None
+    (the empty standings before round 1). Raises ``ValueError`` for a negative number."""
+    if after_round is not None and after_round < 0:
+        raise ValueError("after_round must be ≥ 0")
+    closed = closed_rounds(tournament)
+    last = closed[-1] if closed else None
+    if after_round is None or last is None or after_round > last:
+        after_round = last
+    elif after_round == 0:
+        after_round = None
+    return after_round, last
+
+
+def team_standings_after(tournament: Tournament, after_round: int | None, last: int | None) -> Standings:
+    """:func:`standings_after` of a team tournament (rules.md §15): one row per team
+    (``row.pair`` is the team's number); ``after_round``, ``last`` from :func:`standings_window`."""
+    counted, pending = split_penalties(tournament, "team", after_round, last)
+    return Standings(after_round=after_round, last_closed=last,
+                     final=after_round is not None and after_round >= tournament.rounds_planned,
+                     rows=team_standings_rows(tournament, after_round, penalties=counted),
+                     penalties=tuple(counted), pending=tuple(pending))
+
+
+def pair_standings_after(tournament: Tournament, after_round: int | None, last: int | None) -> Standings:
+    """:func:`standings_after` of a pair tournament (rules.md §8); ``after_round``, ``last``
+    from :func:`standings_window`."""
+    pairs = list(Pair.objects.filter(tournament=tournament, round__isnull=True).order_by("number")
+                 .values_list("number", "status"))
+    counted, pending = split_penalties(tournament, "pair", after_round, last)
+    results = game_results(tournament, after_round=after_round) if after_round is not None else []
+    rows = standings_rules.compute_standings(
+        [n for n, _ in pairs],
+        results,
+        penalties=[standings_rules.Penalty(pair=p.pair, vp=p.vp, mp=p.mp, reason=p.reason, round=p.round_number)
+                   for p in counted],
+        tiebreaks=tournament.tiebreak_order,
+        withdrawn=[n for n, status in pairs if status == Pair.Status.WITHDRAWN],
+    )
+    return Standings(
+        after_round=after_round, last_closed=last,
+        final=after_round is not None and after_round >= tournament.rounds_planned,
+        rows=rows, penalties=tuple(counted), pending=tuple(pending),
+    )
+
+
+def applied_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
+    """The tie-break keys the standings really apply, in order: the tournament's order,
+    without ``head_to_head`` in an individual tournament (rules.md §9: it has no meaning per
+    player; a tournament stored before the individual kind was finished may still name it)."""
+    if tournament.kind == Tournament.Kind.INDIVIDUAL:
+        return individual_tiebreaks(tournament)
+    return tournament.tiebreak_order
+
+
+def individual_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
+    """:func:`applied_tiebreaks` of an individual tournament: no ``head_to_head`` (rules.md §9)."""
+    return tuple(k for k in tournament.tiebreak_order if k != "head_to_head")
+
+
+def individual_standings_after(tournament: Tournament, after_round: int | None, last: int | None) -> Standings:
+    """:func:`standings_after` of an individual tournament (rules.md §9): one row per
+    player (``row.pair`` is the player's number), each scoring the VP and MP of the line he
+    played in, rests as for pairs (§5), penalties per player; tie-breaks of §8 per player
+    without head-to-head (``scoring.individual``)."""
+    players = list(Player.objects.filter(tournament=tournament, number__isnull=False).order_by("number")
+                   .values_list("number", "status"))
+    counted, pending = split_penalties(tournament, "player", after_round, last)
+    lines = game_results(tournament, after_round=after_round) if after_round is not None else []
+    members: dict[int, list[int]] = defaultdict(list)
+    for pair_number, player in (LineMember.objects.filter(round__tournament=tournament).order_by("pair_id", "seat")
+                                .values_list("pair__number", "player__number")):
+        members[pair_number].append(player)
+    rows = individual_rules.individual_standings(
+        [n for n, _ in players],
+        individual_rules.player_results(lines, members),
+        penalties=[standings_rules.Penalty(pair=p.pair, vp=p.vp, mp=p.mp, reason=p.reason, round=p.round_number)
+                   for p in counted],
+        tiebreaks=individual_tiebreaks(tournament),
+        withdrawn=[n for n, status in players if status == "withdrawn"],
+    )
+    return Standings(
+        after_round=after_round, last_closed=last,
+        final=after_round is not None and after_round >= tournament.rounds_planned,
+        rows=rows, penalties=tuple(counted), pending=tuple(pending),
+    )
+
+
+def entrant_names(tournament: Tournament) -> dict[int, str]:
+    """Number → full name of every entrant: registered pairs ("Rossi Mario – Bianchi Luca"),
+    in an individual tournament the players ("Rossi Mario"), in a team tournament the teams'
+    names, for standings pages and documents."""
+    if tournament.kind == Tournament.Kind.INDIVIDUAL:
+        return player_names(tournament)
+    if tournament.kind == Tournament.Kind.TEAMS:
+        return team_names(tournament)
+    return pair_names(tournament)
+
+
+def player_names(tournament: Tournament) -> dict[int, str]:
+    """Number → display name ("Rossi Mario") of the numbered players (rules.md §9)."""
+    return {p.number: p.display_name
+            for p in Player.objects.filter(tournament=tournament, number__isnull=False)}
+
+
+def team_names(tournament: Tournament) -> dict[int, str]:
+    """Number → name of the teams (rules.md §15)."""
+    return dict(tournament.teams.values_list("number", "name"))
+
+
+def pair_names(tournament: Tournament) -> dict[int, str]:
+    """Number → full name ("Rossi Mario – Bianchi Luca") of the registered pairs."""
+    return {p.number: p.full_name for p in tournament.pairs.filter(round__isnull=True).prefetch_related(
+        Prefetch("members", queryset=Player.objects.order_by("seat")))}
+
+
+def standings(tournament: Tournament, *, after_round: int | None = None):
+    """The rows of :func:`standings_after` (a shorthand: same read, same rules)."""
+    return standings_after(tournament, after_round).rows
+
+
+#: ``Tournament.Kind`` value → the reader of its standings (rules.md §8, §9, §15), each
+#: called with ``(tournament, after_round, last closed round)`` from :func:`standings_window`.
+_READERS = {
+    Tournament.Kind.PAIRS: pair_standings_after,
+    Tournament.Kind.INDIVIDUAL: individual_standings_after,
+    Tournament.Kind.TEAMS: team_standings_after,
+}
