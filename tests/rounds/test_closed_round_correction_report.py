@@ -11,7 +11,7 @@ from django.urls import reverse
 from tournaments import closed_corrections
 from tournaments.models import Round
 
-from .test_correction_pages import grid, round1_closed, round2_published, url, version  # noqa: F401
+from tests.rounds.helpers import grid, url, version
 
 
 def test_swapped_lines_message_names_the_kind_and_the_moves(arbiter_client, round1_closed, round2_published):
