@@ -100,7 +100,7 @@ def test_arbiter_sees_contacts_cancels_and_checks_in(arbiter_client, opened):
 
 def test_pages_hold_no_inline_script(client, arbiter_client, opened):
     """The CSP (config/settings.py) runs no inline code: the bookings' pages carry none."""
-    from tests.captain.test_csp_pages import inline_problems
+    from tests.captain.helpers import inline_problems
 
     link = _private_url(client.post("/prenota/prova/", {**FORM, "kind": "single"}))
     pages = [client.get("/prenota/prova/"), client.get(link),

@@ -1,5 +1,4 @@
 """Arbiter's live board, captain links page, public pages and their switches."""
-import json
 import re
 
 from django.test import Client
@@ -7,17 +6,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import AuditEntry, ScoreSheet, Tournament
-
-HANDS = [[600, 200], [400, 150], [250, 300], [300, 195]]   # 1550–845, difference 705 → 14–6 (vp20-4h)
-
-
-def captain_save(client, table, line="ns", version=0, hands=HANDS, declared=None):
-    return client.post(reverse("captain_save", args=[table.token]), content_type="application/json",
-                       data=json.dumps({"line": line, "hands": hands, "version": version, "declared": declared}))
-
-
-def captain_post(client, name, table, body):
-    return client.post(reverse(name, args=[table.token]), content_type="application/json", data=json.dumps(body))
+from tests.captain.helpers import HANDS, captain_post, captain_save
 
 
 def rows(arbiter_client, stamp=""):

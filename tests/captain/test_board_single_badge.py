@@ -3,7 +3,7 @@ import re
 
 from django.urls import reverse
 
-from .test_board_and_public import captain_post, captain_save
+from tests.captain.helpers import captain_post, captain_save
 
 
 def _row(html: str, number: int) -> str:

@@ -4,7 +4,6 @@ Every arbiter, captain and public page is rendered; none may hold inline script 
 (only ``<script type="application/json">`` data and ``<script src=…>``) nor an ``on…=``
 attribute, and each answer carries the CSP header with the directives of config/settings.py.
 """
-import re
 
 import pytest
 from django.test import override_settings
@@ -12,23 +11,11 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Tournament
+from tests.captain.helpers import inline_problems
 
 HANDS = [[600, 200], [400, 150], [250, 300], [300, 195]]
-SCRIPT = re.compile(r"<script\b([^>]*)>(.*?)</script>", re.S | re.I)
-HANDLER = re.compile(r"<[^>]*\son[a-z]+\s*=", re.I)
 DIRECTIVES = ["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'",
               "img-src 'self' data:", "connect-src 'self'", "frame-ancestors 'none'", "form-action 'self'"]
-
-
-def inline_problems(html: str) -> list[str]:
-    problems = []
-    for attrs, body in SCRIPT.findall(html):
-        if 'type="application/json"' in attrs:
-            continue
-        if "src=" not in attrs or body.strip():
-            problems.append(f"inline script: <script{attrs}>{body[:60]}")
-    problems += [f"handler: {m.group(0)[:80]}" for m in HANDLER.finditer(html)]
-    return problems
 
 
 @pytest.fixture

@@ -32,6 +32,7 @@ def test_small_room_loses_nothing_and_refuses_no_phone():
         assert (lost, refused) == ("0", "0"), result.stdout
 
 
+@pytest.mark.slow  # a real server, 16 phones and 8 player pages polling for about 20 s (wall clock)
 def test_small_room_with_player_pages_refuses_none():
     """``--players``: the player pages poll beside the captains' phones; none is refused."""
     result = subprocess.run(

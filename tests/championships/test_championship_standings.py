@@ -128,7 +128,7 @@ def test_team_points_go_to_players_who_played_a_match_and_kinds_mix(arbiter):
     (best 2, one evening); U5 2 (the pair evening only); D1, D2 1 + 1 = 2 (best 1: after
     them); D3, D4 1. Players without a membership number are linked by name (rules.md §16)."""
     from tests.teams.conftest import players
-    from tests.teams.test_team_cycle import play
+    from tests.teams.helpers import play
 
     t = tournament_services.create_tournament(by=arbiter, name="Squadre", slug="sq", date=D(2026, 11, 6),
                                               kind="teams", plan="R", hands_per_round=4, vp_scale="vp20-4h")

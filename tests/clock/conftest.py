@@ -5,6 +5,7 @@ import pytest
 
 from tests.i18n.conftest import english_catalogue  # noqa: F401 (the compiled English catalogue)
 from tournaments.server import timesource
+from tournaments.models import Round, Tournament
 
 
 @pytest.fixture
@@ -12,3 +13,9 @@ def fake_now(monkeypatch):
     fake = timesource.FakeClock(datetime(2026, 11, 30, 15, 0, 0, tzinfo=timezone.utc))
     monkeypatch.setattr(timesource, "now", fake.now)
     return fake
+
+
+@pytest.fixture
+def rnd(published):
+    Tournament.objects.filter(pk=published.tournament_id).update(projector_enabled=True, public_enabled=True)
+    return Round.objects.get(pk=published.pk)

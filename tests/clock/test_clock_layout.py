@@ -7,7 +7,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from tests.captain.test_csp_pages import inline_problems
+from tests.captain.helpers import inline_problems
 from tournaments.captains import links
 from tournaments.models import Round
 

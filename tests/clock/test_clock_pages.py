@@ -6,9 +6,9 @@ import pytest
 from django.core.cache import cache
 from django.urls import reverse
 
-from tests.captain.test_csp_pages import inline_problems
+from tests.captain.helpers import inline_problems
 from tournaments import services
-from tournaments.models import AuditEntry, Round, Tournament
+from tournaments.models import AuditEntry, Tournament
 
 HANDS4 = [[600, 200], [400, 150], [250, 300], [300, 195]]
 
@@ -21,12 +21,6 @@ def _fresh_rate_limits(django_db_blocker):
     yield
     with django_db_blocker.unblock():
         cache.clear()
-
-
-@pytest.fixture
-def rnd(published):
-    Tournament.objects.filter(pk=published.tournament_id).update(projector_enabled=True, public_enabled=True)
-    return Round.objects.get(pk=published.pk)
 
 
 def clock_post(client, rnd, **data):

@@ -8,7 +8,6 @@ from django.utils import translation
 
 from tournaments import services, wording
 
-from .test_clock_pages import rnd  # noqa: F401  (fixture: a published 4-hand round, 42:00)
 
 
 def test_entry_time_reads_before_the_end_or_over_time():

@@ -29,7 +29,7 @@ from pypdf import PdfReader
 from tournaments import services
 from tournaments.printing import documents, pack as printpack
 
-from .test_documents import E_W_HANDS, played  # noqa: F401  (fixtures)
+from tests.documents.helpers import E_W_HANDS
 
 
 @pytest.fixture

@@ -26,12 +26,8 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournaments import services
 from tournaments.printing import documents, spreadsheets
 from tournaments.models import Round
-
-N_S_HANDS = {1: [400, 300, 200, 100], 2: [300, 300, 200, 100], 3: [300, 200, 100, 0], 4: [300, 200, 100, 0]}
-E_W_HANDS = [100, 100, 100, 100]
 
 
 def page_count(pdf: bytes) -> int:
@@ -44,32 +40,6 @@ def page_count(pdf: bytes) -> int:
         f.flush()
         info = subprocess.run(["pdfinfo", f.name], capture_output=True, check=True, text=True).stdout
     return int(re.search(r"^Pages:\s+(\d+)", info, re.M).group(1))
-
-
-@pytest.fixture
-def played(tournament, make_pairs, arbiter):
-    """The 8-pair tournament of the module docstring, round 1 closed, penalty on pair 8."""
-    make_pairs(tournament, 8)
-    rnd = services.generate_round(tournament=tournament, by=arbiter)
-    rnd = services.publish_round(round=rnd, by=arbiter)
-    for table in rnd.tables.order_by("number"):
-        ns = N_S_HANDS[table.number]
-        hands = [services.HandInput(ns=a, ew=b, ns_base=a - 50 if a else 0, ns_cards=50 if a else 0)
-                 for a, b in zip(ns, E_W_HANDS)]
-        services.save_score_sheet(table=table, hands=hands, by=arbiter, validate=True)
-    services.close_round(round=rnd, by=arbiter)
-    pair8 = tournament.pairs.get(number=8)
-    services.add_penalty(pair=pair8, vp=Decimal(1), reason="Ritardo ripetuto", by=arbiter, round_number=1)
-    return tournament
-
-
-@pytest.fixture
-def drafted(tournament, make_pairs, arbiter):
-    """5 pairs, round 1 published with blank sheets: tables 1–2 and a rest (odd count)."""
-    make_pairs(tournament, 5)
-    rnd = services.generate_round(tournament=tournament, by=arbiter)
-    services.publish_round(round=rnd, by=arbiter)
-    return tournament
 
 
 # --------------------------------------------------------------------------- table list

@@ -11,8 +11,7 @@ import pytest
 from tournaments import services
 from tournaments.printing import documents
 
-from .test_documents import played  # noqa: F401  (fixture)
-from .test_sheet_layout import _assert_qr_clear, _boxes_by_class, _layout, _meet, _rect
+from tests.documents.helpers import assert_qr_clear, boxes_by_class, layout, meet, rect
 
 
 @pytest.fixture
@@ -43,26 +42,26 @@ def _assert_line_codes_inside_their_lines(pages):
     """Each line's code stands inside that line's box, clear of the hands' grid (not
     over the E/O Base and Carte cells of hands 1–4)."""
     for page in pages:
-        lines = [_rect(b) for b in _boxes_by_class(page, "ln")]
-        hands = [_rect(b) for b in _boxes_by_class(page, "hands")]
-        codes = [_rect(b) for b in _boxes_by_class(page, "pq")]
+        lines = [rect(b) for b in boxes_by_class(page, "ln")]
+        hands = [rect(b) for b in boxes_by_class(page, "hands")]
+        codes = [rect(b) for b in boxes_by_class(page, "pq")]
         assert codes and len(codes) == len(lines)
         for code, line in zip(codes, lines):
             assert line[0] <= code[0] and code[2] <= line[2] + 0.5 and line[1] - 0.5 <= code[1] \
                 and code[3] <= line[3] + 0.5, (code, line)
-            assert not any(_meet(code, grid) for grid in hands), (code, hands)
+            assert not any(meet(code, grid) for grid in hands), (code, hands)
 
 
 def test_a4_layout_with_the_players_codes(public):
-    pages = _layout(public, a5=False)
+    pages = layout(public, a5=False)
     assert len(pages) == 4
-    _assert_qr_clear(pages, 1)
-    assert all(len(_boxes_by_class(p, "pq")) == 2 for p in pages)
+    assert_qr_clear(pages, 1)
+    assert all(len(boxes_by_class(p, "pq")) == 2 for p in pages)
     _assert_line_codes_inside_their_lines(pages)
 
 
 def test_a5_layout_with_the_players_codes(public):
-    pages = _layout(public, a5=True)
+    pages = layout(public, a5=True)
     assert len(pages) == 2
-    _assert_qr_clear(pages, 2)
+    assert_qr_clear(pages, 2)
     _assert_line_codes_inside_their_lines(pages)

@@ -16,7 +16,6 @@ from django.urls import reverse
 
 from tournaments.printing import pack as printpack
 
-from .test_documents import drafted  # noqa: F401  (fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -15,7 +15,6 @@ from django.urls import reverse
 
 from tournaments.printing import pack as printpack, worker as printworker
 
-from .test_documents import drafted, played  # noqa: F401  (fixtures)
 
 
 def _fake_pack(key: str, *, mtime: float, state: str = "done") -> None:

@@ -23,7 +23,7 @@ from tournaments import services
 from tournaments.models import Round
 from tournaments.printing import pack as printpack
 
-from .test_documents import E_W_HANDS, drafted, played  # noqa: F401  (fixtures)
+from tests.documents.helpers import E_W_HANDS
 
 
 def pages_of(path) -> int:

@@ -7,7 +7,7 @@ The fixture ``tests/data/print-pack-text.json`` was written from the pack render
 blank), it holds every page's text as pypdf extracts it, by line, and the links its QR codes carry.
 
 Compared here:
-- per page, its text line by line at the same height (:func:`_lines`): names, table and
+- per page, its text line by line at the same height (:func:`text_lines`): names, table and
   pair numbers, PINs, hands, totals, VP and the URLs printed under the QR codes; the order
   in which the page draws them is not compared (the stamped sheets draw the form first,
   then the values);
@@ -34,6 +34,7 @@ from pypdf import PdfReader
 from tournaments import services, simulation
 from tournaments.models import Round, Table
 from tournaments.printing import documents, pack as printpack
+from tests.documents.helpers import text_lines
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 FIXTURE = DATA / "print-pack-text.json"
@@ -114,34 +115,15 @@ def _drawn_images(content, resources) -> list:
     return found
 
 
-def _lines(page) -> list[list]:
-    """The page's text as lines by place: ``[[baseline y in pt, rounded], "text of that line
-    without spaces, left to right"], …]`` bottom to top, from pypdf's text operators with
-    their positions. Independent of the order the page draws its text in (a stamped sheet
-    draws the form's text first, then the values'), where pypdf's plain ``extract_text``
-    glues words drawn one after the other ("1037http://…")."""
-    found: dict[int, list] = {}
-
-    def visit(text, cm, tm, _font, _size):
-        if not text.strip():
-            return
-        x = tm[4] * cm[0] + tm[5] * cm[2] + cm[4]
-        y = tm[4] * cm[1] + tm[5] * cm[3] + cm[5]
-        found.setdefault(round(y), []).append((round(x, 1), "".join(text.split())))
-
-    page.extract_text(visitor_text=visit)
-    return [[y, "".join(t for _x, t in sorted(parts))] for y, parts in sorted(found.items())]
-
-
 def read_pack(pdf: bytes, rnd: Round) -> list[dict]:
-    """Every page of ``pdf``: ``{"text": pypdf's text (to read), "lines": :func:`_lines`,
+    """Every page of ``pdf``: ``{"text": pypdf's text (to read), "lines": :func:`text_lines`,
     "qr": [links of its QR codes, in drawing order; "?" for a code that is none of the
     round's links]}``."""
     known = _candidates(rnd)
     pages = []
     for page in PdfReader(io.BytesIO(pdf)).pages:
         qr = [known.get(_modules(img), "?") for img in _drawn_images(page, page["/Resources"])]
-        pages.append({"text": page.extract_text(), "lines": _lines(page), "qr": qr})
+        pages.append({"text": page.extract_text(), "lines": text_lines(page), "qr": qr})
     return pages
 
 

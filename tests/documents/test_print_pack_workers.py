@@ -18,7 +18,6 @@ from pypdf import PdfReader
 from tournaments.captains import links
 from tournaments.printing import pack as printpack, worker as printworker
 
-from .test_documents import played  # noqa: F401  (fixture)
 
 
 # --------------------------------------------------------------------------- QR codes

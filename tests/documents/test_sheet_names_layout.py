@@ -13,13 +13,13 @@ import weasyprint
 from tournaments import services
 from tournaments.printing import documents
 
-from .test_sheet_layout import _boxes_by_class, _rect
+from tests.documents.helpers import boxes_by_class, rect
 from ..tournaments.individual_helpers import indiv, register  # noqa: F401  (fixture)
 
 
 def _boxes(html: str, name: str) -> list:
     pages = weasyprint.HTML(string=html).render().pages
-    return [box for page in pages for box in _boxes_by_class(page, name)]
+    return [box for page in pages for box in boxes_by_class(page, name)]
 
 
 def _check(doc, a5: bool):
@@ -28,12 +28,12 @@ def _check(doc, a5: bool):
     assert len(numbers) == len(names) == 6  # 3 tables, two lines each
     texts = []
     for pn, nm in zip(numbers, names):
-        p, n = _rect(pn), _rect(nm)
+        p, n = rect(pn), rect(nm)
         assert p[2] <= n[0], (p, n)  # the number ends before the names start
         # and the number's text fits its own box
         for child in pn.descendants():
             if child is not pn and hasattr(child, "border_box_x"):
-                assert _rect(child)[2] <= n[0] + 0.01
+                assert rect(child)[2] <= n[0] + 0.01
         texts.append("".join(pn.element.itertext()))
     assert "11+12" in texts
 

@@ -22,7 +22,7 @@ from pypdf import PdfReader
 from tournaments.captains import links
 from tournaments.printing import documents, stamp
 
-from .test_print_pack_text import _lines
+from tests.documents.helpers import text_lines
 
 L, H = documents.LineHand, documents.SheetHand
 
@@ -62,7 +62,7 @@ def test_stamped_sheets_carry_the_same_text_at_the_same_places(db):
     whole = PdfReader(io.BytesIO(documents.html_to_pdf(html)))
     assert len(stamped.pages) == len(whole.pages) == 4
     for n, (got, want) in enumerate(zip(stamped.pages, whole.pages), start=1):
-        assert _lines(got) == _lines(want), f"sheet {n}"
+        assert text_lines(got) == text_lines(want), f"sheet {n}"
     on_a_form = [b"/F0 Do" in page.get_contents().get_data() for page in stamped.pages]
     assert on_a_form == [True, True, True, False]  # table 4's name wraps: rendered whole
 
@@ -94,7 +94,7 @@ def test_a5_pages_of_two_sheets_carry_the_same_text_at_the_same_places(db):
     whole = PdfReader(io.BytesIO(documents.html_to_pdf(html)))
     assert len(stamped.pages) == len(whole.pages) == 2
     for n, (got, want) in enumerate(zip(stamped.pages, whole.pages), start=1):
-        assert _lines(got) == _lines(want), f"page {n}"
+        assert text_lines(got) == text_lines(want), f"page {n}"
     assert [b"/F0 Do" in page.get_contents().get_data() for page in stamped.pages] == [True, False]
 
 
@@ -115,5 +115,5 @@ def test_team_and_partnership_sheets_carry_the_same_text_at_the_same_places(db):
     html = documents.scoresheets_html(doc)
     stamped = PdfReader(io.BytesIO(stamp.render_sheets(html)))
     whole = PdfReader(io.BytesIO(documents.html_to_pdf(html)))
-    assert [_lines(p) for p in stamped.pages] == [_lines(p) for p in whole.pages]
+    assert [text_lines(p) for p in stamped.pages] == [text_lines(p) for p in whole.pages]
     assert all(b"/F0 Do" in page.get_contents().get_data() for page in stamped.pages)

@@ -17,13 +17,12 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests.teams.conftest import make_teams_tournament  # noqa: F401  (fixture)
-from tests.teams.test_team_cycle import play as play_teams
+from tests.teams.helpers import play as play_teams
 from tests.tournaments.individual_helpers import indiv, register  # noqa: F401  (indiv: a fixture)
 from tests.tournaments.individual_helpers import play as play_individual
 from tournaments import services
 from tournaments.printing import documents, spreadsheets
 
-from .test_documents import played  # noqa: F401  (fixture)
 
 
 def _pdf_text(pdf: bytes) -> str:

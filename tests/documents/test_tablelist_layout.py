@@ -9,8 +9,7 @@ import weasyprint
 
 from tournaments.printing import documents
 
-from .test_documents import drafted  # noqa: F401  (fixture)
-from .test_sheet_layout import _rect
+from tests.documents.helpers import rect
 
 
 def _headings(html: str) -> list:
@@ -26,7 +25,7 @@ def _texts_inside(cell) -> bool:
     right = left + cell.width
     for child in cell.descendants():
         if type(child).__name__ == "TextBox":
-            x = _rect(child)
+            x = rect(child)
             if x[0] < left - 0.5 or x[2] > right + 0.5:
                 return False
     return True

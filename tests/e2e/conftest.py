@@ -4,10 +4,14 @@ Playwright's sync API runs an event loop in the test thread, so Django's
 "async unsafe" guard must be lifted for the ORM calls of the fixtures.
 The browser is launched once per module; each test gets a fresh page.
 """
+from __future__ import annotations
+
 import os
 from pathlib import Path
 
 import pytest
+
+from tests.e2e.helpers import eight_pairs_round_1
 
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -45,3 +49,9 @@ def page(browser):
     page.set_default_timeout(20_000)
     yield page
     context.close()
+
+
+@pytest.fixture
+def round_in_play(transactional_db, django_user_model):
+    """A tournament of 8 pairs with round 1 (Mitchell) published; returns (arbiter, round)."""
+    return eight_pairs_round_1(django_user_model)

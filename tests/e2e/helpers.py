@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from typing import Callable, Iterable
 
+from django.test import Client
+
 PHONE = {"width": 360, "height": 740}
+ITALIAN = "it-IT"   # Accept-Language: the texts the tests wait for are the Italian ones
+RIGHT = [[600, 200], [400, 150], [250, 300], [300, 195]]   # 1550–845, difference 705 → 14–6 (vp20-4h)
 ARBITER, PASSWORD = "arbitro", "segreta-123"
 
 
@@ -147,3 +151,20 @@ def eight_pairs_round_1(django_user_model, *, name: str = "Torneo e2e", slug: st
         ])
     rnd = services.generate_round(tournament=tournament, by=arbiter)
     return arbiter, services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)
+
+
+def arbiter_context(browser, live_server, user):
+    """A browser context logged in as ``user`` (session cookie made by Django's test client)."""
+    client = Client()
+    client.force_login(user)
+    context = browser.new_context(locale=ITALIAN)
+    host = live_server.url.split("//", 1)[1].split(":")[0]
+    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
+                          "domain": host, "path": "/"}])
+    return context
+
+
+def fill_sheet(page, hands):
+    for number, (ns, ew) in enumerate(hands, start=1):
+        page.fill(f"input[name=ns{number}]", str(ns))
+        page.fill(f"input[name=ew{number}]", str(ew))

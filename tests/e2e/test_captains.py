@@ -14,42 +14,15 @@ import os
 import shutil
 
 import pytest
-from django.test import Client
+from tests.e2e.helpers import ITALIAN, PHONE, RIGHT, arbiter_context, fill_sheet
 
-from .helpers import eight_pairs_round_1
 
 # Skipped only outside CI: in CI a missing browser is an install bug and must fail.
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian Chromium not installed"
 )
 
-PHONE = {"width": 360, "height": 740}
-ITALIAN = "it-IT"   # Accept-Language: the texts waited for below are the Italian ones
 WRONG = [[100, 200], [400, 150], [250, 300], [300, 195]]
-RIGHT = [[600, 200], [400, 150], [250, 300], [300, 195]]
-
-
-@pytest.fixture
-def round_in_play(transactional_db, django_user_model):
-    """A tournament of 8 pairs with round 1 (Mitchell) published; returns (arbiter, round)."""
-    return eight_pairs_round_1(django_user_model)
-
-
-def arbiter_context(browser, live_server, user):
-    """A browser context logged in as ``user`` (session cookie made by Django's test client)."""
-    client = Client()
-    client.force_login(user)
-    context = browser.new_context(locale=ITALIAN)
-    host = live_server.url.split("//", 1)[1].split(":")[0]
-    context.add_cookies([{"name": "sessionid", "value": client.cookies["sessionid"].value,
-                          "domain": host, "path": "/"}])
-    return context
-
-
-def fill_sheet(page, hands):
-    for number, (ns, ew) in enumerate(hands, start=1):
-        page.fill(f"input[name=ns{number}]", str(ns))
-        page.fill(f"input[name=ew{number}]", str(ew))
 
 
 def test_two_captains_enter_dispute_correct_confirm_and_board_follows(chromium, live_server, round_in_play):

@@ -13,7 +13,7 @@ import shutil
 
 import pytest
 
-from .test_captains import ITALIAN, PHONE, RIGHT, arbiter_context, fill_sheet, round_in_play  # noqa: F401
+from tests.e2e.helpers import ITALIAN, PHONE, RIGHT, arbiter_context, fill_sheet
 
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian Chromium not installed"

@@ -8,7 +8,7 @@ import shutil
 
 import pytest
 
-from .test_captains import ITALIAN, PHONE, arbiter_context, round_in_play  # noqa: F401 (fixtures)
+from tests.e2e.helpers import ITALIAN, PHONE, arbiter_context
 
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian Chromium not installed"

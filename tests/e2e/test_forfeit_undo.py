@@ -12,7 +12,7 @@ import shutil
 
 import pytest
 
-from .test_captains import arbiter_context
+from tests.e2e.helpers import arbiter_context
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),

@@ -13,7 +13,7 @@ import shutil
 
 import pytest
 
-from .test_captains import arbiter_context, round_in_play  # noqa: F401 (fixtures)
+from tests.e2e.helpers import arbiter_context
 
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian Chromium not installed"

@@ -12,7 +12,6 @@ import shutil
 import pytest
 from django.test import Client
 
-from .test_captains import round_in_play  # noqa: F401 (fixture)
 
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian Chromium not installed"

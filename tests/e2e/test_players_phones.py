@@ -12,7 +12,7 @@ import shutil
 import pytest
 
 from .helpers import eight_pairs_round_1
-from .test_captains import ITALIAN, arbiter_context
+from tests.e2e.helpers import ITALIAN, arbiter_context
 
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian Chromium not installed"

@@ -22,7 +22,7 @@ from tournaments import services
 from tournaments.i18n_messages import TEMPLATES, stored, stored_text
 from tournaments.models import Round
 
-from ..tournaments.test_services_rounds import play
+from tests.tournaments.helpers import play
 
 
 def page(client, number, lang):

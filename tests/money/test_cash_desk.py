@@ -6,7 +6,7 @@ from django.urls import reverse
 
 from money import services
 from money.models import PlayerFee
-from tests.money.test_treasurer_sheet import SHARES
+from tests.money.helpers import SHARES
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry
 from tournaments.services import prizes as prize_services
@@ -71,7 +71,7 @@ def test_pdf_and_xlsx(desk, evening, arbiter):
     """The XLSX holds the issue's evening: collected 270.00, pool 108.00, first prize 54.00."""
     from openpyxl import load_workbook
 
-    from tests.money.test_treasurer_sheet import play_the_desk
+    from tests.money.helpers import play_the_desk
 
     prize_services.set_prize_list(tournament=evening, by=arbiter, prizes=SHARES)
     play_the_desk(evening, arbiter, pool_percent="40")

@@ -6,7 +6,7 @@ import pytest
 
 from money import selectors
 from money.models import PlayerFee
-from tests.money.test_treasurer_sheet import SHARES, play_the_desk
+from tests.money.helpers import SHARES, play_the_desk
 from tournaments import transfer
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament

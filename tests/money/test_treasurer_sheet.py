@@ -18,10 +18,7 @@ from money.models import PlayerFee
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Tournament
 from tournaments.services import prizes as prize_services
-
-SHARES = [{"prize": "1° assoluto", "scope": "overall", "share": 50},
-          {"prize": "2° assoluto", "scope": "overall", "share": 30},
-          {"prize": "3° assoluto", "scope": "overall", "share": 20}]
+from tests.money.helpers import SHARES, play_the_desk
 
 
 def treasury(*args) -> dict | None:
@@ -29,13 +26,6 @@ def treasury(*args) -> dict | None:
     call_command("treasury", "cassa", *args, stdout=out)
     text = out.getvalue().strip()
     return json.loads(text) if text else None
-
-
-def play_the_desk(evening, arbiter, **pool):
-    services.set_fees(tournament=evening, by=arbiter, member_rate="10.00", guest_rate="15.00", **pool)
-    services.waive(tournament=evening, by=arbiter, entrant=5, reason="coppia dello staff")
-    services.pay(tournament=evening, by=arbiter, entrant="all", method="cash")
-    services.refund(tournament=evening, by=arbiter, entrant=7, amount="10.00", reason="un giocatore è andato via")
 
 
 def test_the_evening_of_the_issue(evening, arbiter):

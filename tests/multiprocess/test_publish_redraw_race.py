@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import pytest
 
-from .test_two_servers import POSTGRES, Phone, _arbiter, _together, room, servers  # noqa: F401
+from tests.multiprocess.helpers import POSTGRES, arbiter_phone, released_together
 
 RACES = 100
 
@@ -38,7 +38,7 @@ def test_publish_while_another_process_redraws_never_fails(servers, room, arbite
     tournament, rnd, _tables, session = room
     Round.objects.filter(tournament=tournament).delete()  # the races start from a draft
     services.generate_round(tournament=tournament, by=arbiter)
-    publisher, redrawer = _arbiter(a, session), _arbiter(b, session)
+    publisher, redrawer = arbiter_phone(a, session), arbiter_phone(b, session)
     errors, published = [], 0
     for race in range(RACES):
         Round.objects.filter(tournament=tournament).delete()
@@ -46,7 +46,7 @@ def test_publish_while_another_process_redraws_never_fails(servers, room, arbite
         if race % 2 == 0:  # outdated: the draft was drawn with the other step
             step = Tournament.objects.get(pk=tournament.pk).mitchell_step
             Tournament.objects.filter(pk=tournament.pk).update(mitchell_step=3 - step if step in (1, 2) else 1)
-        publish, redraw = _together(
+        publish, redraw = released_together(
             lambda: publisher.post_form("/tornei/prova/turni/1/pubblica/", {"acknowledge": "1"}),
             lambda: redrawer.post_form("/tornei/prova/turni/1/ridisegna/", {}),
         )

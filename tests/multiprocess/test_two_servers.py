@@ -19,29 +19,15 @@ Runs only on PostgreSQL (``DATABASE_URL=postgres://…``, as ``make test`` does 
 """
 from __future__ import annotations
 
-import http.client
-import json
-import os
-import re
-import subprocess
-import sys
-import threading
 import time
-import urllib.parse
 from concurrent.futures import ThreadPoolExecutor
-from http.cookies import SimpleCookie
-from pathlib import Path
 
 import pytest
-from django.conf import settings
+from tests.multiprocess.helpers import HOST, POSTGRES, Phone, arbiter_phone, released_together
 
 # The benchmark's server helpers (a free loopback port, waiting for a started server): the
 # module imports only the standard library at load time; Django is set up in its functions.
-from bench.captains import free_port, server_log, start_server, wait_until_up
 
-ROOT = Path(__file__).resolve().parents[2]
-HOST = "127.0.0.1"
-POSTGRES = settings.DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql"
 
 pytestmark = [
     pytest.mark.skipif(not POSTGRES, reason="needs PostgreSQL (DATABASE_URL=postgres://…): "
@@ -55,132 +41,6 @@ HANDS_B = [[500, 100], [350, 250], [200, 400], [310, 205]]
 
 
 # --------------------------------------------------------------------------- HTTP
-
-
-class Phone:
-    """One browser: its own cookies; talks to one server (port)."""
-
-    def __init__(self, port: int):
-        self.port = port
-        self.cookies: dict[str, str] = {}
-
-    def request(self, method: str, path: str, *, body: bytes = b"", headers: dict | None = None):
-        conn = http.client.HTTPConnection(HOST, self.port, timeout=60)
-        head = {"Host": f"{HOST}:{self.port}", **(headers or {})}
-        if self.cookies:
-            head["Cookie"] = "; ".join(f"{k}={v}" for k, v in self.cookies.items())
-        conn.request(method, path, body=body or None, headers=head)
-        response = conn.getresponse()
-        data = response.read()
-        for value in response.headers.get_all("Set-Cookie") or []:
-            cookie = SimpleCookie()
-            cookie.load(value)
-            for key, morsel in cookie.items():
-                self.cookies[key] = morsel.value
-        conn.close()
-        return response.status, data
-
-    def csrf_headers(self) -> dict:
-        return {"X-CSRFToken": self.cookies.get("csrftoken", "")}
-
-    def open_sheet(self, token: str) -> dict:
-        status, html = self.request("GET", f"/c/{token}/", headers={"Accept": "text/html"})
-        assert status == 200, html[:300]
-        found = re.search(rb'<script id="captain-data" type="application/json">(.*?)</script>', html, re.S)
-        return json.loads(found.group(1))["sheet"]
-
-    def post_json(self, path: str, payload: dict):
-        status, data = self.request(
-            "POST", path, body=json.dumps(payload).encode(),
-            headers={"Content-Type": "application/json", "Accept": "application/json", **self.csrf_headers()})
-        return status, data
-
-    def post_form(self, path: str, fields: dict):
-        body = urllib.parse.urlencode({**fields, "csrfmiddlewaretoken": self.cookies.get("csrftoken", "")})
-        return self.request("POST", path, body=body.encode(),
-                            headers={"Content-Type": "application/x-www-form-urlencoded"})
-
-
-def _database_url(settings_dict: dict) -> str:
-    """The URL of the database this test uses (pytest-django's test database)."""
-    user = urllib.parse.quote(settings_dict.get("USER") or "", safe="")
-    password = urllib.parse.quote(settings_dict.get("PASSWORD") or "", safe="")
-    auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
-    host = settings_dict.get("HOST") or "localhost"
-    port = f":{settings_dict['PORT']}" if settings_dict.get("PORT") else ""
-    return f"postgres://{auth}{host}{port}/{settings_dict['NAME']}"
-
-
-@pytest.fixture
-def servers(transactional_db, tmp_path):
-    """Ports of two ``manage.py serve`` processes on the test database."""
-    from django.db import connection
-
-    env = dict(os.environ, DATABASE_URL=_database_url(connection.settings_dict), ARBITRO_VAR_DIR=str(tmp_path),
-               # the test's own key: the arbiter's session (made here) carries a hash signed with it
-               ARBITRO_SECRET_KEY=settings.SECRET_KEY, ARBITRO_DEBUG="0", PYTHONUNBUFFERED="1")
-    ports, procs = [free_port(), free_port()], []
-    try:
-        for port in ports:
-            procs.append(start_server(
-                [sys.executable, "manage.py", "serve", "--host", HOST, "--port", str(port), "--threads", "4", "--workers", "1"],
-                cwd=ROOT, env=env))
-        for port, proc in zip(ports, procs):
-            if not wait_until_up(port, proc, seconds=60, path="/accounts/login/", timeout=5):
-                proc.terminate()
-                pytest.fail("server did not start: " + (server_log(proc) if proc.poll() is not None else ""))
-        yield ports
-    finally:
-        for proc in procs:
-            proc.terminate()
-        for proc in procs:
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
-                proc.wait()
-
-
-@pytest.fixture
-def room(tournament, make_pairs, arbiter):
-    """16 pairs, round 1 (Mitchell, 4 hands) published: tables 1–8; and the arbiter's session."""
-    from importlib import import_module
-
-    from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY
-
-    from tournaments import services
-
-    make_pairs(tournament, 16)
-    rnd = services.generate_round(tournament=tournament, by=arbiter)
-    rnd = services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)
-    tables = {t.number: t for t in rnd.tables.all()}
-    assert sorted(tables) == list(range(1, 9))
-    store = import_module(settings.SESSION_ENGINE).SessionStore()
-    store[SESSION_KEY] = str(arbiter.pk)
-    store[BACKEND_SESSION_KEY] = "django.contrib.auth.backends.ModelBackend"
-    store[HASH_SESSION_KEY] = arbiter.get_session_auth_hash()
-    store.save()
-    return tournament, rnd, tables, (settings.SESSION_COOKIE_NAME, store.session_key)
-
-
-def _arbiter(port: int, session) -> Phone:
-    browser = Phone(port)
-    browser.cookies[session[0]] = session[1]
-    status, _ = browser.request("GET", "/tornei/prova/turni/1/")  # also sets the CSRF cookie
-    assert status == 200
-    return browser
-
-
-def _together(*calls):
-    """Run the calls in threads released at the same moment; return their results in order."""
-    barrier = threading.Barrier(len(calls))
-
-    def run(call):
-        barrier.wait()
-        return call()
-
-    with ThreadPoolExecutor(len(calls)) as pool:
-        return [f.result() for f in [pool.submit(run, c) for c in calls]]
 
 
 # --------------------------------------------------------------------------- the test
@@ -199,7 +59,7 @@ def test_two_processes_lose_double_and_overwrite_nothing(servers, room):
         token = tables[number].token
         phone_a, phone_b = Phone(a), Phone(b)
         seen_a, seen_b = phone_a.open_sheet(token), phone_b.open_sheet(token)
-        answers = _together(
+        answers = released_together(
             lambda: phone_a.post_json(f"/c/{token}/salva/", {"line": "ns", "hands": HANDS_A, "declared": None,
                                                             "version": seen_a["version"]}),
             lambda: phone_b.post_json(f"/c/{token}/salva/", {"line": "ns", "hands": HANDS_B, "declared": None,
@@ -216,12 +76,12 @@ def test_two_processes_lose_double_and_overwrite_nothing(servers, room):
     def race_arbiter_and_captain(number: int):
         """The arbiter (on A) and the N/S captain (on B) enter the same empty table at once."""
         token = tables[number].token
-        boss, captain = _arbiter(a, session), Phone(b)
+        boss, captain = arbiter_phone(a, session), Phone(b)
         seen = captain.open_sheet(token)
         grid = {"expected_version": "0", "action": "save"}
         for i, (ns, ew) in enumerate(HANDS_A, start=1):
             grid[f"h{i}_ns"], grid[f"h{i}_ew"] = str(ns), str(ew)
-        answers = _together(
+        answers = released_together(
             lambda: boss.post_form(f"/tornei/prova/turni/1/tavoli/{number}/", grid),
             lambda: captain.post_json(f"/c/{token}/salva/", {"line": "ns", "hands": HANDS_B, "declared": None,
                                                             "version": seen["version"]}),
@@ -236,9 +96,9 @@ def test_two_processes_lose_double_and_overwrite_nothing(servers, room):
         status, _ = ns.post_json(f"/c/{token}/salva/", {"line": "ns", "hands": HANDS_A, "declared": None,
                                                        "version": seen["version"]})
         assert status == 200
-        ew, boss = Phone(b), _arbiter(a, session)
+        ew, boss = Phone(b), arbiter_phone(a, session)
         sheet = ew.open_sheet(token)
-        answers = _together(
+        answers = released_together(
             lambda: ew.post_json(f"/c/{token}/conferma/", {"line": "ew", "version": sheet["version"]}),
             lambda: boss.post_form(f"/tornei/prova/turni/1/tavoli/{number}/valida/", {}),
         )

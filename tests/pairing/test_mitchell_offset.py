@@ -11,19 +11,9 @@ import pytest
 import pairing
 from pairing import PairingError
 from pairing.check import check, repeated_meetings
+from tests.pairing.helpers import mitchell, seats
 
 TEN = list(range(1, 11))
-
-
-def seats(response):
-    return [(t["ns"], t["ew"]) for t in response["tables"]]
-
-
-def mitchell(**kw):
-    request = {"system": "mitchell", **kw}
-    response = pairing.run(request)
-    assert check(request, response) == []
-    return request, response
 
 
 # -- a step changed mid-movement -------------------------------------------------------------

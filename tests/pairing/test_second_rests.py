@@ -13,7 +13,7 @@ import pairing
 from pairing import PairingError
 from pairing.check import check, second_rests
 
-from .test_mitchell_offset import mitchell, seats
+from tests.pairing.helpers import mitchell, seats
 
 FIVE = [1, 2, 3, 4, 5]
 

@@ -10,7 +10,7 @@ from django.urls import reverse
 
 from tournaments.models import Round
 
-from .test_correction_pages import grid, round1_closed, round2_published, url, version  # noqa: F401
+from tests.rounds.helpers import grid, url, version
 from tournaments import selectors
 
 

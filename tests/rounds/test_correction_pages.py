@@ -11,54 +11,16 @@ from django.urls import reverse
 
 from tournaments import selectors, services
 from tournaments.models import AuditEntry, Pair, Round, ScoreSheet, Table
-from tournaments.services import Actor, HandInput
+from tournaments.services import Actor
+from tests.rounds.helpers import grid, hands, url, version
 
 
 def body(resp):
     return resp.content.decode()
 
 
-def url(name, table, number=1):
-    return reverse(name, args=["prova", number, table])
-
-
-def hands(ns, ew):
-    return [HandInput(ns, ew)] + [HandInput(0, 0)] * 3
-
-
 def seating(rnd):
     return {t.number: (t.ns.number, t.ew.number) for t in selectors.round_tables(rnd) if not t.bye}
-
-
-@pytest.fixture
-def round1_closed(tournament, make_pairs, arbiter):
-    tournament.plan = "DD"
-    tournament.save()
-    make_pairs(tournament, 4)
-    r1 = services.publish_round(round=services.generate_round(tournament=tournament, by=arbiter), by=arbiter)
-    for number, score in ((1, (1000, 0)), (2, (0, 0))):
-        services.save_score_sheet(table=r1.tables.get(number=number), hands=hands(*score), by=arbiter,
-                                  validate=True)
-    return services.close_round(round=r1, by=arbiter)
-
-
-@pytest.fixture
-def round2_published(round1_closed, arbiter):
-    r2 = services.generate_round(tournament=round1_closed.tournament, by=arbiter)
-    return services.publish_round(round=r2, by=arbiter, acknowledge_warnings=True)
-
-
-def grid(post_sheet, scores, version, kind=None, reason=None):
-    data = post_sheet([scores, (0, 0), (0, 0), (0, 0)], version=version)
-    if kind is not None:
-        data["kind"] = kind
-    if reason is not None:
-        data["reason"] = reason
-    return data
-
-
-def version(table_number, round_number=1):
-    return ScoreSheet.objects.get(table__round__number=round_number, table__number=table_number).version
 
 
 # ----------------------------------------------------------------------------- the grid asks for the kind

@@ -12,7 +12,7 @@ from django.urls import reverse
 from tournaments import services
 from tournaments.models import AuditEntry, Table
 
-from ..tournaments.test_services_rounds import play, seating
+from tests.tournaments.helpers import play, seating
 
 
 def body(resp):

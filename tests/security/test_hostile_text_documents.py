@@ -29,7 +29,7 @@ from members import importer
 from members.models import Member
 from tests.championships.helpers import play_with_vp
 from tests.forms_data import tournament_settings
-from tests.tournaments.test_tournament_form import create as create_by_form
+from tests.tournaments.helpers import create as create_by_form
 from tournaments import services, transfer
 from tournaments.errors import ArbiterError
 from tournaments.models import Round, Tournament

@@ -7,7 +7,7 @@ sum of its two tables'; a rest is 28 of 40 (§15).
 """
 from tournaments import selectors, services
 
-from .test_team_cycle import matches, play
+from tests.teams.helpers import matches, play
 from tournaments import pages
 
 

@@ -76,7 +76,7 @@ def test_round_page_and_board_show_each_match_with_its_two_tables(arbiter_client
 
 
 def test_standings_page_public_page_and_documents_rank_teams(arbiter_client, client, four, arbiter):
-    from tests.teams.test_team_cycle import play
+    from tests.teams.helpers import play
 
     play(arbiter, services.generate_round(tournament=four, by=arbiter))
     services.update_tournament(tournament=four, by=arbiter, public_enabled=True, projector_enabled=True)
@@ -104,7 +104,7 @@ def test_import_preview_of_a_team_file(arbiter_client, make_teams_tournament, da
 
 
 def test_tournament_form_creates_a_team_tournament_with_the_team_tiebreaks(arbiter_client):
-    from tests.tournaments.test_refusals import TOURNAMENT
+    from tests.tournaments.helpers import TOURNAMENT
 
     data = dict(TOURNAMENT, kind="teams", plan="RRRRR", slug="squadre-form")
     resp = arbiter_client.post(reverse("tournament_create"), data)
@@ -166,7 +166,7 @@ def test_groups_page_splits_the_teams(arbiter_client, make_teams_tournament):
 
 
 def test_pairing_by_hand_swaps_teams_and_moves_the_rest(arbiter_client, make_teams_tournament, arbiter):
-    from tests.teams.test_team_cycle import matches
+    from tests.teams.helpers import matches
 
     t = make_teams_tournament(5, plan="RRRRR")
     rnd = services.generate_round(tournament=t, by=arbiter)
@@ -183,7 +183,7 @@ def test_pairing_by_hand_swaps_teams_and_moves_the_rest(arbiter_client, make_tea
 
 
 def test_standings_document_names_the_teams(four, arbiter):
-    from tests.teams.test_team_cycle import play
+    from tests.teams.helpers import play
     from tournaments.printing import documents
 
     play(arbiter, services.generate_round(tournament=four, by=arbiter))

@@ -8,7 +8,7 @@ import pytest
 from django.db import IntegrityError, transaction
 from django.urls import reverse
 
-from tests.teams.test_team_cycle import matches, play
+from tests.teams.helpers import matches, play
 from tournaments import selectors, services
 from tournaments.printing import documents
 from tournaments.errors import ArbiterError

@@ -11,7 +11,7 @@ from scoring import teams as team_rules
 from scoring import vp as vp_rules
 from tournaments import selectors
 
-from .test_team_cycle import three_rounds
+from tests.teams.helpers import three_rounds
 
 TEAMS = vp_rules.builtin_team_scales()["vp20-teams"]
 

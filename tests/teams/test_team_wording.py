@@ -11,8 +11,8 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests.i18n.conftest import english_catalogue, italian_to_english  # noqa: F401 (fixtures)
-from tests.i18n.test_english_pages import leftovers
-from tests.tournaments.test_wording_polish import headings
+from tests.i18n.helpers import leftovers
+from tests.tournaments.helpers import headings
 from tournaments import services
 from tournaments.printing import documents
 
@@ -73,7 +73,7 @@ def test_swap_and_rest_messages_of_a_team_draft_name_squadre(arbiter_client, mak
 
 
 def test_team_standings_page_xlsx_and_pdf_headings(arbiter_client, make_teams_tournament, arbiter):
-    from tests.teams.test_team_cycle import play
+    from tests.teams.helpers import play
 
     t = make_teams_tournament(4, plan="RRR")
     play(arbiter, services.generate_round(tournament=t, by=arbiter))

@@ -19,7 +19,7 @@ from django.urls import reverse
 
 from tests.i18n.conftest import english_catalogue  # noqa: F401 (the compiled English catalogue)
 from tests.tournaments.individual_helpers import register
-from tests.tournaments.test_audit_readable import _constants
+from tests.tournaments.helpers import audit_constants
 from tournaments import services, transfer
 from tournaments.captains import pins
 from tournaments.models import AuditEntry, Pair, Player, Seat, Table, Team
@@ -57,16 +57,16 @@ def audited_actions() -> set[str]:
                      and "action" in [a.arg for a in fn.args.posonlyargs + fn.args.args]}
             for node in ast.walk(tree):
                 if isinstance(node, ast.Call):
-                    codes |= {c for kw in node.keywords if kw.arg == "action" for c in _constants(kw.value)}
+                    codes |= {c for kw in node.keywords if kw.arg == "action" for c in audit_constants(kw.value)}
                     name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
                     if name in slots and len(node.args) > slots[name]:
-                        codes |= _constants(node.args[slots[name]])
+                        codes |= audit_constants(node.args[slots[name]])
                 elif isinstance(node, ast.Assign):
                     names = [getattr(t, "id", "") for t in node.targets]
                     if "action" in names:
-                        codes |= _constants(node.value)
+                        codes |= audit_constants(node.value)
                     if any(n.endswith("_ACTIONS") for n in names) and isinstance(node.value, ast.Dict):
-                        codes |= {c for v in node.value.values for c in _constants(v)}
+                        codes |= {c for v in node.value.values for c in audit_constants(v)}
     return codes
 
 

@@ -21,6 +21,7 @@ from tournaments.server import timesource
 from tournaments.models import AuditEntry, Team
 from tournaments.services import Actor, HandInput
 from tournaments.templatetags.audit import ACTIONS
+from tests.tournaments.helpers import audit_constants
 
 SOURCE = Path(settings.BASE_DIR) / "tournaments"
 ISO_DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")
@@ -41,14 +42,6 @@ def english_page(client, slug="prova"):
 
 
 # --------------------------------------------------------------------------- 1. every action has a label
-
-def _constants(node) -> set[str]:
-    """String constants an expression may evaluate to: "a", or "a" if x else "b"."""
-    if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        return {node.value}
-    if isinstance(node, ast.IfExp):
-        return _constants(node.body) | _constants(node.orelse)
-    return set()
 
 
 def written_actions() -> set[str]:
@@ -71,10 +64,10 @@ def written_actions() -> set[str]:
                 continue
             for kw in call.keywords:
                 if kw.arg == "action":
-                    codes |= _constants(kw.value)
+                    codes |= audit_constants(kw.value)
             name = getattr(call.func, "id", None) or getattr(call.func, "attr", None)
             if name in slots and len(call.args) > slots[name]:
-                codes |= _constants(call.args[slots[name]])
+                codes |= audit_constants(call.args[slots[name]])
     return codes
 
 

@@ -12,6 +12,7 @@ from tournaments.errors import ArbiterError
 from tournaments.forms import PairForm, TournamentForm
 from tournaments.models import AuditEntry, Pair, Player, Tournament
 from tournaments.services.guard import CONSTRAINT_MESSAGES
+from tests.tournaments.helpers import TOURNAMENT
 
 CONSTRAINT_NAMES = list(CONSTRAINT_MESSAGES)
 RAW = ("vincolo", "constraint", "violat", "IntegrityError")
@@ -26,14 +27,6 @@ def assert_plain(text):
         assert name not in text, name
     for word in RAW:
         assert word not in text, word
-
-
-TOURNAMENT = {
-    "name": "Coppa", "slug": "coppa", "date": "2026-12-01", "venue": "", "kind": "pairs", "plan": "MMMD",
-    "hands_per_round": "4", "vp_scale": "vp20-4h", "mitchell_step": "1", "first_round": "number",
-    "rematch_window": "all", "bye_percent": "70", "bye_mp": "zero",
-    "tiebreaks": "vp,mp_difference,head_to_head,mp_scored", "rule_set": "fibur",
-}
 
 
 def test_every_model_constraint_has_a_sentence():

@@ -7,7 +7,7 @@ production). The preview parses and stores the rows outside any transaction; the
 confirmation writes them in bulk, so no captain's save waits more than a second."""
 import pytest
 
-from tests.transfer.test_import_lock import assert_saves_wait_at_most_a_second
+from tests.transfer.helpers import assert_saves_wait_at_most_a_second
 
 
 @pytest.mark.slow

@@ -10,7 +10,7 @@ import pytest
 
 from tournaments import services
 
-from .test_services_rounds import play, seating
+from tests.tournaments.helpers import play, seating
 
 
 # -- step changed mid-movement ------------------------------------------------------------------

@@ -10,36 +10,9 @@ import pytest
 
 from tournaments import selectors, services
 from tournaments.errors import ArbiterError, StaleSheetError
-from tournaments.models import AuditEntry, Pair, Round, ScoreSheet, Table
+from tournaments.models import AuditEntry, Pair, Round, ScoreSheet
 from tournaments.services import Actor, HandInput
-
-
-def seating(rnd):
-    """{table: (ns, ew)} and the resting pair, as pair numbers."""
-    out, rest, forced = {}, None, []
-    for t in selectors.round_tables(rnd):
-        if t.bye == Table.Bye.REST:
-            rest = t.resting_pair.number
-        elif t.bye == Table.Bye.FORCED:
-            forced.append(t.resting_pair.number)
-        else:
-            out[t.number] = (t.ns.number, t.ew.number)
-    return out, rest, forced
-
-
-def hands(ns, ew, n=4):
-    """A sheet whose first hand carries the whole score, the others 0–0."""
-    return [HandInput(ns, ew)] + [HandInput(0, 0)] * (n - 1)
-
-
-def play(rnd, arbiter, scores=None, default=(0, 0)):
-    """Enter and validate every sheet; scores: {table: (mp_ns, mp_ew)}; then close."""
-    scores = scores or {}
-    rnd = services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True) if rnd.state == "draft" else rnd
-    for t in rnd.tables.filter(bye=""):
-        ns, ew = scores.get(t.number, default)
-        services.save_score_sheet(table=t, hands=hands(ns, ew), by=arbiter, validate=True)
-    return services.close_round(round=rnd, by=arbiter)
+from tests.tournaments.helpers import hands, play, seating
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from tournaments import services
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Round, ScoreSheet, Table
 
-from .test_services_rounds import play, seating
+from tests.tournaments.helpers import play, seating
 
 
 def rest_of(rnd):

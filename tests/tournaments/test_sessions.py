@@ -19,36 +19,9 @@ from tournaments.printing import documents
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
 
-from .test_services_rounds import hands, seating
+from tests.tournaments.helpers import seating
 from tests.forms_data import tournament_settings
-
-
-def play_round(rnd, arbiter, score=lambda ns, ew: (0, 0)):
-    """Publish ``rnd`` if a draft, enter every sheet with ``score(ns_pair, ew_pair)`` →
-    (MP N/S, MP E/W) as pair numbers, validate and close."""
-    if rnd.state == "draft":
-        rnd = services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)
-    for t in rnd.tables.filter(bye=""):
-        ns, ew = score(t.ns.number, t.ew.number)
-        services.save_score_sheet(table=t, hands=hands(ns, ew), by=arbiter, validate=True)
-    return services.close_round(round=rnd, by=arbiter)
-
-
-def crush(loser):
-    """Scores where ``loser`` loses 0–2005 (0 VP, its opponent 20) and other tables draw."""
-    def score(ns, ew):
-        if ns == loser:
-            return 0, 2005
-        if ew == loser:
-            return 2005, 0
-        return 0, 0
-    return score
-
-
-def with_plan(tournament, arbiter, plan):
-    services.update_tournament(tournament=tournament, by=arbiter, plan=plan)
-    tournament.refresh_from_db()
-    return tournament
+from tests.tournaments.helpers import crush, play_round, with_plan
 
 
 def pdf_text(content):
@@ -99,12 +72,6 @@ def test_settings_page_accepts_sessions_and_refuses_an_empty_session(arbiter_cli
     # the tournament page lists the rounds under their session
     body = arbiter_client.get(reverse("tournament", args=[tournament.slug])).content.decode()
     assert body.index("Sessione 1") < body.index("Sessione 2")
-
-
-# -- the rest rule counts within a session ------------------------------------------------------
-@pytest.fixture
-def md_md(five, arbiter):
-    return with_plan(five, arbiter, "MD|MD")
 
 
 def round_1_scores(ns, ew):

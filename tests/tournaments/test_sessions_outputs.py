@@ -16,7 +16,7 @@ from tests.i18n.conftest import english_catalogue  # noqa: F401 (the compiled En
 from tournaments import services
 from tournaments.models import Tournament
 
-from .test_sessions import crush, md_md, play_round, with_plan  # noqa: F401 (md_md: fixture)
+from tests.tournaments.helpers import crush, play_round, with_plan
 
 #: The standings XLSX headings of a pair tournament before this change (spreadsheets.py).
 STANDINGS_HEADINGS = ["Posizione", "Pari merito", "Coppia", "Giocatori", "VP", "Penalità", "Scarto MP",

@@ -113,7 +113,7 @@ def test_a_played_team_tournament_goes_whole(arbiter_client, arbiter, settings):
 def test_delete_and_closed_import_pages_in_english(client, arbiter, published, italian_to_english):  # noqa: F811
     from django.conf import settings as django_settings
 
-    from tests.i18n.test_english_pages import leftovers
+    from tests.i18n.helpers import leftovers
 
     client.cookies[django_settings.LANGUAGE_COOKIE_NAME] = "en"
     client.force_login(arbiter)

@@ -6,17 +6,7 @@ from django.urls import reverse
 
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
-
-BASE = {
-    "date": "2026-12-01", "venue": "", "kind": "pairs", "plan": "MMMD", "hands_per_round": 4,
-    "vp_scale": "vp20-4h", "mitchell_step": 1, "first_round": "number", "rematch_window": "all",
-    "bye_percent": "70", "bye_mp": "zero", "rule_set": "fibur",
-    "tiebreaks_0": "vp", "tiebreaks_1": "mp_difference", "tiebreaks_2": "head_to_head", "tiebreaks_3": "mp_scored",
-}
-
-
-def create(client, **changes):
-    return client.post(reverse("tournament_create"), {**BASE, **changes})
+from tests.tournaments.helpers import BASE, create
 
 
 # --------------------------------------------------------------------------- the short address

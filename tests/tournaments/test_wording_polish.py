@@ -18,13 +18,8 @@ from tournaments.models import Player
 
 from tests.i18n.conftest import english_catalogue  # noqa: F401 (the compiled English catalogue)
 
-from .test_individual import indiv, play, register  # noqa: F401 (fixture)
-
-
-def headings(html: str, table_id: str = "standings") -> list[str]:
-    """The text of the <th> cells of the table with ``id``, tags and spaces stripped."""
-    table = re.search(rf'<table[^>]*id="{table_id}".*?</thead>', html, re.S).group(0)
-    return [re.sub(r"<[^>]+>|\s+", " ", th).strip() for th in re.findall(r"<th[^>]*>(.*?)</th>", table, re.S)]
+from .individual_helpers import indiv, play, register  # noqa: F401 (indiv: a fixture)
+from tests.tournaments.helpers import headings
 
 
 # ------------------------------------------------------------------ the helper

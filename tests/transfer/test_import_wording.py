@@ -13,7 +13,7 @@ from django.core.management import call_command
 from django.urls import reverse
 
 from tests.i18n.conftest import english_catalogue, italian_to_english  # noqa: F401 (fixtures)
-from tests.i18n.test_english_pages import leftovers
+from tests.i18n.helpers import leftovers
 from tests.transfer.conftest import empty_database, without_accounts
 from tournaments import transfer
 from tournaments.errors import ArbiterError

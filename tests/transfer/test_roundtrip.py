@@ -2,49 +2,14 @@
 
 Backend-agnostic: the same test runs on SQLite and on PostgreSQL; the file refers to rows
 by natural keys only, so a file from one backend imports into the other."""
-import io
 import json
 import re
 
-from pypdf import PdfReader
 
 from tests.transfer.conftest import empty_database, without_accounts
-from tournaments import selectors, transfer
-from tournaments.printing import documents
-from tournaments.models import AuditEntry, Round, Table, Tournament
-
-
-def pdf_text(data: bytes) -> str:
-    return "\n".join(page.extract_text() for page in PdfReader(io.BytesIO(data)).pages)
-
-
-def snapshot(tournament, *, pdf=True):
-    """What the arbiter sees of a tournament: standings after each round, what every PDF
-    prints (the documents' contents for every round; with ``pdf``, the text of the standings
-    PDF and of the last round's PDFs: rendering all of them takes over a minute here), the
-    audit trail (without the import's own entry), the captain links."""
-    tournament = Tournament.objects.get(pk=tournament.pk)
-    closed = list(tournament.rounds.filter(state=Round.State.CLOSED).order_by("number"))
-    standings = {
-        r.number: [(row.position, row.pair, str(row.vp), row.mp_difference)
-                   for row in selectors.standings_after(tournament, r.number).rows]
-        for r in closed
-    }
-    standings_doc = documents.standings_document(tournament)
-    pdfs = {"standings-document": repr(standings_doc)}
-    for rnd in closed:
-        pdfs[f"round-document-{rnd.number}"] = repr(documents.round_document(rnd))
-    if pdf:
-        pdfs["standings.pdf"] = pdf_text(documents.standings_pdf(standings_doc))
-        doc = documents.round_document(closed[-1])
-        pdfs["scoresheets.pdf"] = pdf_text(documents.scoresheets_pdf(doc))
-        pdfs["tablelist.pdf"] = pdf_text(documents.tablelist_pdf(doc))
-    trail = [(e.at, e.actor, e.action, e.old, e.new, e.reason, e.round_number, e.table_number)
-             for e in AuditEntry.objects.filter(tournament=tournament).exclude(action="tournament_imported")
-             .order_by("at", "id")]
-    links = sorted(Table.objects.filter(round__tournament=tournament)
-                   .values_list("round__number", "number", "token", "pin"))
-    return standings, pdfs, trail, links
+from tournaments import transfer
+from tournaments.models import AuditEntry
+from tests.transfer.helpers import snapshot
 
 
 def test_29_pairs_mmmd_round_trip_into_an_empty_database_gives_the_same_bytes(simulated):

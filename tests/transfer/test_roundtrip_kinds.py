@@ -11,15 +11,11 @@ import pytest
 from tests.conftest import DATA
 from tests.transfer import tampering
 from tests.transfer.conftest import empty_database, without_accounts
-from tests.transfer.test_roundtrip import snapshot
-from tournaments import selectors, transfer
+from tests.transfer.helpers import snapshot
+from tournaments import transfer
 from tournaments.models import LineMember, Pair, Penalty, Player, Round, Table
 from tournaments import pages
-
-
-def groups_snapshot(tournament):
-    return [(g.group, [(r.position, r.pair, str(r.vp), r.mp_difference) for r in g.rows])
-            for g in pages.groups.standings_by_group(tournament)]
+from tests.transfer.helpers import groups_snapshot
 
 
 def people(tournament):

@@ -10,7 +10,7 @@ import pytest
 
 from tests.conftest import DATA
 from tests.transfer.conftest import empty_database, without_accounts
-from tests.transfer.test_roundtrip import snapshot
+from tests.transfer.helpers import snapshot
 from tournaments import selectors, services, transfer
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, LineMember, LineUp, Match, Penalty, Player, Team, Tournament

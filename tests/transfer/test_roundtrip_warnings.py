@@ -5,7 +5,7 @@ from django.utils import translation
 from tests.transfer.conftest import empty_database, without_accounts
 from tournaments import services, transfer
 
-from ..tournaments.test_services_rounds import play
+from tests.tournaments.helpers import play
 
 
 def test_a_coded_warning_round_trips_and_reads_english(tournament, make_pairs, arbiter):
