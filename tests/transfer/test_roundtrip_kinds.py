@@ -14,7 +14,6 @@ from tests.transfer.conftest import empty_database, without_accounts
 from tests.transfer.helpers import snapshot
 from tournaments import transfer
 from tournaments.models import LineMember, Pair, Penalty, Player, Round, Table
-from tournaments import pages
 from tests.transfer.helpers import groups_snapshot
 
 
