@@ -4,12 +4,11 @@ from decimal import Decimal
 
 import pytest
 
-from tournaments import selectors, services
+from tournaments import pages, selectors, services
 from tournaments.errors import ArbiterError
 from tournaments.models import CustomScale, LineMember, Match, Player, Team
 from tournaments.services import HandInput
 from tournaments.simulation import table_hands
-from tournaments import pages
 
 
 def play(arbiter, rnd, seed=1, scores=None):

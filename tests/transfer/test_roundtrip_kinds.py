@@ -12,9 +12,8 @@ from tests.conftest import DATA
 from tests.transfer import tampering
 from tests.transfer.conftest import empty_database, without_accounts
 from tests.transfer.test_roundtrip import snapshot
-from tournaments import selectors, transfer
+from tournaments import pages, selectors, transfer
 from tournaments.models import LineMember, Pair, Penalty, Player, Round, Table
-from tournaments import pages
 
 
 def groups_snapshot(tournament):
