@@ -23,13 +23,12 @@ from django.utils.text import slugify
 from scoring import vp as vp_rules
 from scoring.random_hands import random_hand
 
-from . import selectors, services
+from . import pages, selectors, services
 from . import registration_import
 from .errors import ArbiterError
 from .kinds import kind_of
 from .models import Round, Table, Tournament
 from .printing import documents, spreadsheets
-from . import pages
 
 SIMULATOR_USERNAME = "simulatore"
 

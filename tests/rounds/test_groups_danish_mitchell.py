@@ -12,14 +12,13 @@ import openpyxl
 import pytest
 from django.urls import reverse
 
-from tournaments import selectors, services
+from tournaments import pages, selectors, services
 from tournaments.printing import documents, spreadsheets
 from tournaments.errors import ArbiterError
 from tournaments.models import Round, Table
 from tournaments.services import HandInput
 
 from ..tournaments.individual_helpers import indiv, register  # noqa: F401  (fixture)
-from tournaments import pages
 
 G1 = [1, 4, 5, 8, 9, 12, 13]
 G2 = [2, 3, 6, 7, 10, 11, 14]

@@ -11,7 +11,7 @@ from itertools import combinations
 
 import pytest
 
-from tournaments import selectors, services
+from tournaments import pages, selectors, services
 from tournaments.errors import ArbiterError
 from tournaments.models import Pair, Round, Table
 from tournaments.services import HandInput
@@ -231,7 +231,6 @@ def test_round_robin_counter_skips_other_systems(tournament, make_pairs, arbiter
 from django.urls import reverse  # noqa: E402
 
 from tournaments.printing import documents, spreadsheets  # noqa: E402
-from tournaments import pages
 
 
 def test_groups_page_split_by_snake_and_by_hand(arbiter_client, rr8):

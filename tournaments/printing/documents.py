@@ -32,11 +32,10 @@ from django.utils.translation import gettext as _
 
 from scoring import vp as vp_rules
 
-from .. import selectors
 from ..captains import links
 from ..kinds import kind_of
 from ..models import HandRow, Round, ScoreSheet, Table, Tournament
-from .. import pages
+from .. import pages, selectors
 
 # --------------------------------------------------------------------------- plain values
 

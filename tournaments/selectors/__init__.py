@@ -26,11 +26,11 @@ from .rankings import (
     standings,
     standings_after,
     standings_window,
-    team_names,
     team_standings_after,
 )
 from .rounds import SheetSummary, meetings, rested_pairs, round_page_tables, round_tables, table_groups
 from .sheets import last_dispute
+from .teams import team_names
 
 __all__ = [
     "access", "calls", "corrections", "lateness", "penalties", "rankings", "rounds", "scales", "sheets", "teams",

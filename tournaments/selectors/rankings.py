@@ -22,7 +22,7 @@ from ..models import LineMember, Pair, Player, Round, ScoreSheet, Seat, Table, T
 from .lateness import forfeit_differences
 from .penalties import PenaltyEntry, split_penalties
 from .scales import rest_values
-from .teams import team_standings_rows
+from .teams import team_names, team_standings_rows
 
 
 def _decimal_reader():
@@ -252,11 +252,6 @@ def player_names(tournament: Tournament) -> dict[int, str]:
     """Number → display name ("Rossi Mario") of the numbered players (rules.md §9)."""
     return {p.number: p.display_name
             for p in Player.objects.filter(tournament=tournament, number__isnull=False)}
-
-
-def team_names(tournament: Tournament) -> dict[int, str]:
-    """Number → name of the teams (rules.md §15)."""
-    return dict(tournament.teams.values_list("number", "name"))
 
 
 def pair_names(tournament: Tournament) -> dict[int, str]:

@@ -13,7 +13,7 @@ from django_tables2 import RequestConfig
 
 from pairing import mitchell
 
-from .. import registration_import, registration_previews, registrations, selectors, services, wording
+from .. import pages, registration_import, registration_previews, registrations, selectors, services, wording
 from ..errors import ArbiterError
 from ..i18n_messages import message_text
 from ..kinds import kind_of
@@ -23,7 +23,6 @@ from ..printing import documents
 from ..services import member_links
 from ..tables import PairTable
 from .common import arbiter_view
-from .. import pages
 
 
 def _count_of(queryset):

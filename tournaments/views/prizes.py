@@ -14,11 +14,11 @@ from scoring import prizes as prize_rules
 
 from ..printing.documents import html_to_pdf, long_date
 from ..errors import ArbiterError
+from .. import pages
 from ..selectors import tournaments_of
 from ..services import prizes as prize_services
 from ..services import update_tournament
 from .common import arbiter_view
-from .. import pages
 
 MAX_TEXT = 20_000
 # a prize's money after a third «|» (rules.md §21): «50%» a share of the pool, «40.00» euro

@@ -20,13 +20,12 @@ from django.views.decorators.http import require_GET
 
 from scoring.vp import format_vp
 
-from .. import selectors, services
+from .. import pages, selectors, services
 from ..kinds import kind_of
 from ..models import Pair, Round, Tournament
 from ..captains.devices import give_device_cookie
 from ..printing import documents
 from .common import arbiter_view
-from .. import pages
 
 #: Seconds a projector screen stays before the next one.
 PROJECTOR_SECONDS = 30

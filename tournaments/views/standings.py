@@ -12,12 +12,11 @@ from django_tables2 import RequestConfig
 
 from scoring.vp import format_vp
 
-from .. import selectors
 from ..forms import TIEBREAK_LABELS
 from ..wording import by_kind, standings_headings
 from .common import arbiter_view
 from .rounds import _int_field, _optional_url
-from .. import pages
+from .. import pages, selectors
 
 
 

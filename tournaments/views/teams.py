@@ -9,7 +9,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
-from .. import services
+from .. import selectors, services
 from ..captains import links
 from ..errors import ArbiterError
 from ..kinds import kind_of
@@ -18,7 +18,6 @@ from ..services import member_links
 from ..services.pairs import PlayerData
 from ..wording import vp_display
 from .common import arbiter_view, query_int
-from .. import selectors
 
 
 def parse_player_lines(text: str) -> list[PlayerData]:

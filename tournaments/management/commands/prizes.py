@@ -14,6 +14,7 @@ from pathlib import Path
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
+from tournaments import pages
 from tournaments.errors import ArbiterError
 from tournaments.management.lang import LangCommand
 from tournaments.models import Tournament
@@ -21,7 +22,6 @@ from tournaments.services import prizes as prize_services
 from tournaments.services import update_tournament
 from tournaments.simulation import simulator_user
 from tournaments.text import MAX_JSON_DEPTH, json_depth
-from ... import pages
 
 MAX_FILE_BYTES = 1_000_000
 
