@@ -11,12 +11,8 @@ from django.urls import reverse
 from tournaments import selectors
 from tournaments.models import Round
 
-<<<<<<< HEAD
 from tests.rounds.helpers import grid, url, version
 from tournaments import selectors
-=======
-from .test_correction_pages import grid, round1_closed, round2_published, url, version  # noqa: F401
->>>>>>> reads
 
 
 def test_swapped_lines_message_names_the_kind_and_the_moves(arbiter_client, round1_closed, round2_published):

@@ -8,12 +8,8 @@ from tournaments import pages, selectors, services
 from tournaments.errors import ArbiterError
 from tournaments.models import CustomScale, LineMember, Match, Player, Team
 from tournaments.services import HandInput
-<<<<<<< HEAD
 from tests.teams.helpers import matches, play, three_rounds
 from tournaments import pages
-=======
-from tournaments.simulation import table_hands
->>>>>>> reads
 
 
 def lines(table):
