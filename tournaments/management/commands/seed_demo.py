@@ -33,7 +33,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.management.lang import LangCommand
 
-from tournaments import registration_import, services
+from tournaments import services
+from tournaments.kinds import kind_of
 from tournaments.demo import DEMO_SLUG, extra_steps
 from tournaments.management.commands.create_arbiter import random_password
 from tournaments.models import Tournament
@@ -147,5 +148,5 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
         tournament = services.create_tournament(
             by=user, name="Torneo dimostrativo", slug=DEMO_SLUG, date=date.today(), venue="Circolo del Ponte"
         )
-        parsed = registration_import.parse_for_tournament(tournament, path.name, path.read_bytes())
+        parsed = kind_of(tournament).parse_registrations(tournament, path.name, path.read_bytes())
         services.import_pairs(tournament=tournament, rows=parsed.rows, by=user)
