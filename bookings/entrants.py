@@ -43,7 +43,7 @@ def _players(booking: Booking) -> list[PlayerData]:
 def _actor(tournament: Tournament, by):
     if by is not None:
         return by
-    from tournaments.simulation import simulator_user
+    from tournaments.demo.simulation import simulator_user
 
     return tournament.created_by or simulator_user()
 

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from tournaments import player_page, selectors, simulation
+from tournaments import player_page, selectors
+from tournaments.demo import simulation
 from tournaments.kinds import KINDS, kind_of
 from tournaments.kinds.base import Kind, PageTexts
 from tournaments.models import Tournament

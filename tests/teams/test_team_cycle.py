@@ -8,7 +8,7 @@ from tournaments import selectors, services, team_selectors
 from tournaments.errors import ArbiterError
 from tournaments.models import CustomScale, LineMember, Match, Player, Team
 from tournaments.services import HandInput
-from tournaments.simulation import table_hands
+from tournaments.demo.simulation import table_hands
 
 
 def play(arbiter, rnd, seed=1, scores=None):

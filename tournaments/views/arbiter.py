@@ -22,7 +22,7 @@ from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
 from ..models import AuditEntry, Pair, Player, Round, Team, Tournament
 from ..printing import documents
 from ..services import member_links
-from ..tables import PairTable
+from .listings import PairTable
 from .common import arbiter_view
 
 

@@ -1,7 +1,7 @@
 """``python manage.py seed_demo``: a demo arbiter and a demo tournament (29 pairs).
 
 Idempotent: running it again leaves an existing demo alone. The demo tournament is played
-with the same services the views use (``tournaments.simulation``) and stopped after round
+with the same services the views use (``tournaments.demo.simulation``) and stopped after round
 2, when that module exists; it belongs to the demo arbiter. Then the steps other apps add
 (``tournaments.demo``): the cash desk's rates, payments and a waiver (``money.demo``), and a
 future evening «Prossima serata» with open bookings (``bookings.demo``), so the public
@@ -136,7 +136,7 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
     def _create_demo(self, user):
         path = demo_registrations()
         try:
-            from tournaments import simulation
+            from tournaments.demo import simulation
         except ImportError:
             simulation = None
         if simulation is not None:

@@ -23,11 +23,11 @@ from django.utils.text import slugify
 from scoring import vp as vp_rules
 from scoring.random_hands import random_hand
 
-from . import selectors, services
-from .errors import ArbiterError
-from .kinds import kind_of
-from .models import Round, Table, Tournament
-from .printing import documents, spreadsheets
+from .. import selectors, services
+from ..errors import ArbiterError
+from ..kinds import kind_of
+from ..models import Round, Table, Tournament
+from ..printing import documents, spreadsheets
 
 SIMULATOR_USERNAME = "simulatore"
 
@@ -116,7 +116,7 @@ def _team_round_results(tournament: Tournament, rnd: Round) -> dict:
     [t1, t2], "vp": [vA, vB]}``; ``bye`` ``{"team": T, "vp": v}`` or null; ``standings_after``
     ``[{"team": T, "vp": v, "position": k}, …]``. A forfeit is a match with no tables, the
     forfeiting team 0 VP and its opponent the rest VP."""
-    from . import team_selectors
+    from .. import team_selectors
 
     tables = []
     for t in selectors.round_tables(rnd).select_related("sheet").prefetch_related("seats__pair__team"):
