@@ -3,17 +3,17 @@
 - arbiter pages under ``/tornei/<slug>/`` (this module, its rounds and VP scales, and
   ``printing.urls``), login required;
 - captains under ``/c/`` (``captains.urls``), by private link, no login;
-- players under ``/p/`` (``urls_public``), read-only, switched on by the arbiter.
+- players under ``/p/`` (``public.urls``), read-only, switched on by the arbiter.
 """
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import urls_public
 from .captains import pin_views
 from .captains import urls as captain_urls
 from .printing import urls as urls_printing
+from .public import urls as public_urls
 from .views import arbiter, groups, penalties, players, scales, teams
-from .views import board, public, transfer
+from .views import board, transfer
 from .views import board_calls, deletion, desk_calls, prizes, withdrawals
 from .views import disputes, incidents, lateness, rounds, sheets, standings
 
@@ -72,7 +72,7 @@ arbiter_patterns = [
          name="board_call_resolve"),
     path("chiamate/", desk_calls.desk_calls, name="desk_calls"),  # the bar of calls on every page
     path("turni/<int:number>/link-capitani/", board.captain_links, name="captain_links"),
-    path("pagine-pubbliche/", public.public_switches, name="public_switches"),
+    path("pagine-pubbliche/", board.public_switches, name="public_switches"),
     path("impostazioni/", arbiter.tournament_edit, name="tournament_edit"),
     path("coppie/", arbiter.pair_list, name="pairs"),
     path("coppie/nuova/", arbiter.pair_add, name="pair_add"),
@@ -125,5 +125,5 @@ urlpatterns = [
     path("c/squadra/<str:token>/", teams.team_captain, name="team_captain"),
     path("c/", include(captain_urls.urlpatterns)),
     path("t/<slug:slug>/pin/", pin_views.pin_entry, name="captain_pin"),
-    path("p/", include(urls_public.urlpatterns)),
+    path("p/", include(public_urls.urlpatterns)),
 ]

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from tournaments import player_page, selectors
+from tournaments import selectors
+from tournaments.public import pages
 from tournaments.demo import simulation
 from tournaments.kinds import KINDS, kind_of
 from tournaments.kinds.base import Kind, PageTexts
@@ -63,7 +64,7 @@ def test_the_selectors_were_handed_every_kind():
     assert set(selectors._KINDS) == set(KINDS)
 
 
-@pytest.mark.parametrize("table", [player_page.ROUNDS_OF_KIND, simulation.ROUND_RESULTS,
+@pytest.mark.parametrize("table", [pages.ROUNDS_OF_KIND, simulation.ROUND_RESULTS,
                                    simulation.STANDINGS_ROWS, simulation.ENTRANTS_SECTION])
 def test_the_per_kind_tables_above_the_services_cover_every_kind(table):
     assert set(table) == set(KINDS)
