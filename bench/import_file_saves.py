@@ -56,7 +56,8 @@ def main() -> None:
     from django.db import connection
     from django.test import Client
 
-    from tournaments import registrations, services, transfer
+    from tournaments import services, transfer
+    from tournaments.registrations import reading
     from tournaments.models import Pair, Tournament
 
     call_command("migrate", verbosity=0)
@@ -70,7 +71,7 @@ def main() -> None:
                                  acknowledge_warnings=True)
     tokens = [t.token for t in rnd.tables.filter(bye="").order_by("number")]
     big = services.create_tournament(by=arbiter, name="Grande", slug="grande", date=datetime.date(2026, 5, 2))
-    services.import_pairs(tournament=big, rows=registrations.parse("x.csv", registration_csv(args.pairs)).rows,
+    services.import_pairs(tournament=big, rows=reading.parse("x.csv", registration_csv(args.pairs)).rows,
                           by=arbiter)
     data = transfer.export_tournament(big)
     connection.close()

@@ -45,7 +45,7 @@ def main() -> None:
         from django.conf import settings
         from pypdf import PdfReader
 
-        from tournaments import simulation
+        from tournaments.demo import simulation
         from tournaments.printing import documents, pack as printpack
         from tournaments.models import Round
 

@@ -146,7 +146,7 @@ def main() -> None:
         from django.test import Client
         from django.urls import reverse
 
-        from tournaments import simulation
+        from tournaments.demo import simulation
         from tournaments.captains import links
         from tournaments.printing import documents, pack as printpack
         from tournaments.models import Round

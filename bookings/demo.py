@@ -6,7 +6,7 @@ from datetime import date, timedelta
 
 from tournaments import services as tournament_services
 from tournaments.models import Tournament
-from tournaments.player_data import PlayerData
+from tournaments.registrations.player_data import PlayerData
 
 from . import services
 

@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 from tournaments import services as tournament_services
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
-from tournaments.player_data import PlayerData
+from tournaments.registrations.player_data import PlayerData
 from tournaments.services.guard import retry_when_busy
 
 from .models import Booking
@@ -43,7 +43,7 @@ def _players(booking: Booking) -> list[PlayerData]:
 def _actor(tournament: Tournament, by):
     if by is not None:
         return by
-    from tournaments.simulation import simulator_user
+    from tournaments.demo.simulation import simulator_user
 
     return tournament.created_by or simulator_user()
 

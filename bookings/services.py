@@ -19,7 +19,7 @@ from django.utils.translation import gettext as _
 
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
-from tournaments.player_data import PlayerData
+from tournaments.registrations.player_data import PlayerData
 from tournaments.services.guard import retry_when_busy
 from tournaments.text import clean_line
 

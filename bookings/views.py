@@ -19,7 +19,7 @@ from django_ratelimit.core import is_ratelimited
 from tournaments.captains.devices import client_ip
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
-from tournaments.player_data import PlayerData
+from tournaments.registrations.player_data import PlayerData
 from tournaments.views.common import arbiter_view
 
 from . import entrants, notices, selectors, services

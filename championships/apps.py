@@ -8,9 +8,9 @@ class ChampionshipsConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        # the players' pages show the season and their ETag follows it (tournaments.player_page
+        # the players' pages show the season and their ETag follows it (tournaments.public.pages
         # asks its providers)
-        from tournaments.player_page import register_championship_provider
+        from tournaments.public.pages import register_championship_provider
 
         from .player_standing import standing_sentence, standing_tag
 

@@ -1,5 +1,5 @@
 """A member's place in the season, for the players' own pages (rules.md §17): the
-tournaments app asks through ``tournaments.player_page.register_championship_provider``."""
+tournaments app asks through ``tournaments.public.pages.register_championship_provider``."""
 from __future__ import annotations
 
 from django.db.models import OuterRef, Subquery
@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from tournaments.models import AuditEntry, Tournament
-from tournaments.player_tag import IN_PLAY_ACTIONS
+from tournaments.public.tag import IN_PLAY_ACTIONS
 
 from . import selectors
 from .models import Championship
@@ -49,7 +49,7 @@ def standing_tag(tournament: Tournament) -> str:
     short text for the players' page ETag ("" when no public championship holds it): the
     public championships holding it (switched on or off, renamed, their rule, best N and
     minimum) and each of their evenings with its latest audit entry that is not in-play work
-    (``tournaments.player_tag.IN_PLAY_ACTIONS``: a sheet saved in the round in play moves no
+    (``tournaments.public.tag.IN_PLAY_ACTIONS``: a sheet saved in the round in play moves no
     championship), so an evening added, taken out or corrected changes it too. Two queries
     (one when no public championship holds the tournament); not covered: a member renamed in
     the registry (the next change of the evening shows it)."""

@@ -1,6 +1,6 @@
 """The CSV/XLSX reader the member-list import uses.
 
-The registry reuses the registration files' reader (``tournaments.registrations.read_records``:
+The registry reuses the registration files' reader (``tournaments.registrations.reading.read_records``:
 encodings, separators, XLSX, the caps on hostile files) without importing ``tournaments``
 (this app sits below it): ``tournaments`` hands its reader over when Django starts
 (``TournamentsConfig.ready``), through :func:`register_reader`.

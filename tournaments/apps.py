@@ -13,8 +13,8 @@ class TournamentsConfig(AppConfig):
         # and let this app rewrite its records when a member is erased (rules.md §16).
         from members import files
 
-        from . import registrations
+        from .registrations import reading
         from .services import member_erasure  # noqa: F401  (its receiver connects on import)
         from .printing import pack  # noqa: F401  (drops an erased member's cached print packs)
 
-        files.register_reader(registrations.read_records, too_many=registrations.TooManyRows)
+        files.register_reader(reading.read_records, too_many=reading.TooManyRows)

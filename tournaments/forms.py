@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy as _
 from members.forms import MembershipNumberField
 from scoring.standings import TIEBREAKS
 
-from . import limits, selectors
+from . import selectors
+from .registrations import limits
 from .clock import PRESET_3_HANDS_35, default_round_minutes
 from .kinds import KINDS, kind_of
 from .models import Pair, Player, Tournament

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from pairing.plan import PlanError, parse_plan
 
-from . import limits
+from .registrations import limits
 
 
 def plan_refusal(plan: str) -> str | None:

@@ -1,20 +1,61 @@
 """URLs by role.
 
-- arbiter pages under ``/tornei/<slug>/`` (this module and ``urls_rounds``,
-  ``printing.urls``, ``urls_scales``), login required;
+- arbiter pages under ``/tornei/<slug>/`` (this module, its rounds and VP scales, and
+  ``printing.urls``), login required;
 - captains under ``/c/`` (``captains.urls``), by private link, no login;
-- players under ``/p/`` (``urls_public``), read-only, switched on by the arbiter.
+- players under ``/p/`` (``public.urls``), read-only, switched on by the arbiter.
 """
 from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
-from . import urls_public, urls_rounds, urls_scales
 from .captains import pin_views
 from .captains import urls as captain_urls
 from .printing import urls as urls_printing
-from .views import arbiter, groups, penalties, players, teams
-from .views import board, public, transfer
+from .public import urls as public_urls
+from .views import arbiter, groups, penalties, players, scales, teams
+from .views import board, transfer
 from .views import board_calls, deletion, desk_calls, prizes, withdrawals
+from .views import disputes, incidents, lateness, rounds, sheets, standings
+
+# The round cycle (generate → adjust → publish → enter sheets → validate → close), score entry
+# and corrections per table, withdrawals and late pairs, standings (under /tornei/<slug>/).
+round_patterns = [
+    path("turni/", rounds.round_current, name="rounds"),
+    path("turni/genera/", rounds.round_generate, name="round_generate"),
+    path("turni/<int:number>/", rounds.round_detail, name="round"),
+    path("turni/<int:number>/scambia/", rounds.round_swap, name="round_swap"),
+    path("turni/<int:number>/a-mano/", rounds.round_by_hand, name="round_by_hand"),  # rules.md §9: round 1 by hand
+    path("turni/<int:number>/riposo/", rounds.round_move_to_rest, name="round_rest"),
+    path("turni/<int:number>/riposi-insieme/", rounds.round_seat_idle_pairs, name="round_seat_idle"),
+    path("turni/<int:number>/pubblica/", rounds.round_publish, name="round_publish"),
+    path("turni/<int:number>/ridisegna/", rounds.round_redraw, name="round_redraw"),
+    path("turni/<int:number>/valida-tutti/", rounds.round_validate_all, name="round_validate_all"),
+    path("turni/<int:number>/chiudi/", rounds.round_close, name="round_close"),
+    path("turni/<int:number>/orologio/", rounds.round_clock, name="round_clock"),
+    path("turni/<int:number>/riapri/", rounds.round_reopen, name="round_reopen"),
+    path("turni/<int:number>/ritardo/", lateness.round_lateness, name="round_lateness"),  # rules.md §22
+    path("turni/<int:number>/prossimo/", sheets.sheet_next, name="sheet_next"),
+    path("turni/<int:number>/tavoli/<int:table>/", sheets.sheet_entry, name="sheet"),
+    path("turni/<int:number>/tavoli/<int:table>/scarta-bozza/", sheets.sheet_draft_discard,
+         name="sheet_draft_discard"),
+    path("turni/<int:number>/tavoli/<int:table>/valida/", sheets.sheet_validate, name="sheet_validate"),
+    path("turni/<int:number>/tavoli/<int:table>/correzioni/", sheets.sheet_corrections, name="sheet_corrections"),
+    # trust: a disputed sheet is validated only with the arbiter's written decision
+    path("turni/<int:number>/tavoli/<int:table>/decidi-contestazione/", disputes.sheet_validate_disputed,
+         name="sheet_validate_disputed"),
+    path("calcolatore-smazzata/", sheets.hand_calculator, name="hand_calculator"),
+    path("ritiro/", incidents.pair_withdraw, name="pair_withdraw"),
+    path("coppia-tardiva/", incidents.late_pair, name="late_pair"),
+    path("classifica/", standings.standings, name="standings"),
+]
+
+# The VP scales, at /tabelle-vp/ (not per tournament: a custom scale can serve every tournament).
+scale_patterns = [
+    path("", scales.scale_list, name="scales"),
+    path("nuova/", scales.scale_create, name="scale_create"),
+    path("importa/", scales.scale_upload, name="scale_upload"),
+    path("<slug:scale_id>/cancella/", scales.scale_delete, name="scale_delete"),
+]
 
 arbiter_patterns = [
     path("", arbiter.tournament_detail, name="tournament"),
@@ -31,7 +72,7 @@ arbiter_patterns = [
          name="board_call_resolve"),
     path("chiamate/", desk_calls.desk_calls, name="desk_calls"),  # the bar of calls on every page
     path("turni/<int:number>/link-capitani/", board.captain_links, name="captain_links"),
-    path("pagine-pubbliche/", public.public_switches, name="public_switches"),
+    path("pagine-pubbliche/", board.public_switches, name="public_switches"),
     path("impostazioni/", arbiter.tournament_edit, name="tournament_edit"),
     path("coppie/", arbiter.pair_list, name="pairs"),
     path("coppie/nuova/", arbiter.pair_add, name="pair_add"),
@@ -67,7 +108,7 @@ arbiter_patterns = [
     path("documenti/federazione.csv", prizes.federation_results, {"fmt": "csv"}, name="federation_csv"),
     path("gironi/", groups.groups, name="groups"),
     path("penalita/<int:pk>/togli/", penalties.penalty_remove, name="penalty_remove"),
-    *urls_rounds.urlpatterns,
+    *round_patterns,
     *urls_printing.urlpatterns,
 ]
 
@@ -77,12 +118,12 @@ urlpatterns = [
     path("", arbiter.home, name="home"),
     path("tornei/nuovo/", arbiter.tournament_create, name="tournament_create"),
     path("tornei/importa-file/", transfer.tournament_import, name="tournament_import"),
-    path("tabelle-vp/", include(urls_scales.urlpatterns)),
+    path("tabelle-vp/", include(scale_patterns)),
     path("tornei/<slug:slug>/", include(arbiter_patterns)),
     # A team captain's line-up page: under /c/ but a team page (views.teams, beside the arbiter's
     # line-up form); listed before the captains' URLs so that /c/<token>/… never catches it.
     path("c/squadra/<str:token>/", teams.team_captain, name="team_captain"),
     path("c/", include(captain_urls.urlpatterns)),
     path("t/<slug:slug>/pin/", pin_views.pin_entry, name="captain_pin"),
-    path("p/", include(urls_public.urlpatterns)),
+    path("p/", include(public_urls.urlpatterns)),
 ]

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from django.urls import reverse
 
-from tournaments import player_page, simulation
+from tournaments.demo import simulation
+from tournaments.public import pages
 from tournaments.selectors import rankings
 from tournaments.kinds import KINDS, kind_of
 from tournaments.kinds.base import Kind, PageTexts
@@ -67,7 +68,7 @@ def test_the_standings_have_a_reader_for_every_kind():
     assert set(rankings._READERS) == set(KINDS)
 
 
-@pytest.mark.parametrize("table", [player_page.ROUNDS_OF_KIND, simulation.ROUND_RESULTS,
+@pytest.mark.parametrize("table", [pages.ROUNDS_OF_KIND, simulation.ROUND_RESULTS,
                                    simulation.STANDINGS_ROWS, simulation.ENTRANTS_SECTION])
 def test_the_per_kind_tables_above_the_services_cover_every_kind(table):
     assert set(table) == set(KINDS)

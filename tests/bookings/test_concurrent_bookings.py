@@ -21,7 +21,7 @@ from django.utils import timezone
 
 from bookings import services
 from bookings.models import Booking
-from tournaments.player_data import PlayerData
+from tournaments.registrations.player_data import PlayerData
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db(transaction=True)]
 

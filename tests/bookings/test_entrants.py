@@ -12,7 +12,7 @@ from django.core.management import CommandError, call_command
 from bookings import entrants, services
 from bookings.models import Booking
 from tournaments.errors import ArbiterError
-from tournaments.player_data import PlayerData
+from tournaments.registrations.player_data import PlayerData
 
 
 def P(last, first="Anna", number=""):

@@ -12,7 +12,7 @@ from django.core.management import call_command
 
 from bookings import purge, services
 from bookings.models import Booking
-from tournaments.player_data import PlayerData
+from tournaments.registrations.player_data import PlayerData
 from tournaments.transfer import export_data, export_tournament, import_tournament
 from tournaments.transfer.backups import backup_dir
 

@@ -7,7 +7,7 @@ import pytest
 from bookings import selectors, services
 from bookings.models import Booking
 from tournaments.errors import ArbiterError
-from tournaments.player_data import PlayerData
+from tournaments.registrations.player_data import PlayerData
 
 
 def P(last, first="Anna", number=""):

@@ -31,7 +31,8 @@ import pytest
 import segno
 from pypdf import PdfReader
 
-from tournaments import services, simulation
+from tournaments import services
+from tournaments.demo import simulation
 from tournaments.models import Round, Table
 from tournaments.printing import documents, pack as printpack
 from tests.documents.helpers import text_lines

@@ -29,7 +29,8 @@ pytestmark = [
 def test_fees_at_check_in_the_evening_played_and_the_sheet(page, live_server, django_user_model):
     from openpyxl import load_workbook
 
-    from tournaments import services, simulation
+    from tournaments import services
+    from tournaments.demo import simulation
     from tournaments.models import Tournament
 
     base = live_server.url

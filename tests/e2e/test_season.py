@@ -124,7 +124,7 @@ def test_season_from_the_member_list_simulated_evenings_championship_and_prizes(
     from django.core.cache import cache
     from django.core.management import call_command
 
-    from tournaments import simulation
+    from tournaments.demo import simulation
     from tournaments.models import Tournament
 
     from .helpers import create_tournament

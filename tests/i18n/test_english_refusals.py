@@ -3,7 +3,7 @@ with the language cookie set to ``en`` the arbiter reads them in English;
 without it they stay exactly the Italian text of the rules' vocabulary.
 
 Expected texts are the catalogue's translations written by hand (locale/en), and the
-Italian ones the messages of tournaments/services.py and tournaments/registrations.py.
+Italian ones the messages of tournaments/services/ and tournaments/registrations/.
 """
 import io
 
@@ -11,7 +11,8 @@ import pytest
 from django.urls import reverse
 from django.utils import translation
 
-from tournaments import registrations, services
+from tournaments import services
+from tournaments.registrations import reading
 
 HEADER = "coppia,cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2,circolo\n"
 # Row 3 repeats pair number 1 (row 2) and membership number 1.
@@ -83,12 +84,12 @@ def test_parse_outside_a_request_speaks_italian_unless_told_otherwise(db):
     """registrations.parse is also called by a management command, with no request:
     the default language (LANGUAGE_CODE "it") applies; an active language wins."""
     data = (HEADER + "1,Rossi,Anna,,Verdi,Bruno,,C\n1,Neri,,,Bianchi,Dario,,C\n").encode()
-    assert registrations.parse("x.csv", data).errors == [
+    assert reading.parse("x.csv", data).errors == [
         "Riga 3: il numero di coppia 1 è già usato alla riga 2.",
         "Riga 3: manca il nome del giocatore 1.",
     ]
     with translation.override("en"):
-        assert registrations.parse("x.csv", data).errors == [
+        assert reading.parse("x.csv", data).errors == [
             "Row 3: pair number 1 is already used in row 2.",
             "Row 3: player 1 has no first name.",
         ]

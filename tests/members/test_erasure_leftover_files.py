@@ -11,7 +11,8 @@ import pytest
 
 from members import services as member_services
 from members.models import Member
-from tournaments import registrations, services
+from tournaments import services
+from tournaments.registrations import previews
 
 from .helpers import pair
 
@@ -20,12 +21,12 @@ DIGEST = "0123456789abcdef01234567"
 
 
 def _preview(*players) -> str:
-    """A stored preview (as ``registration_previews.dumps`` writes it) naming ``players``."""
+    """A stored preview (as ``previews.dumps`` writes it) naming ``players``."""
     rows = [{"row": 2, "number": 1, "players": [
         {"first_name": first, "last_name": last, "membership_number": number, "club": ""}
         for last, first, number in players]}]
     doc = {"format": "arbitro-registration-preview", "kind": "pairs", "rows": rows}
-    return registrations.store_upload(json.dumps(doc, ensure_ascii=False).encode("utf-8"))
+    return previews.store_upload(json.dumps(doc, ensure_ascii=False).encode("utf-8"))
 
 
 def _cached_pack(cache, tournament_id: int, fmt: str = "a4"):
@@ -56,10 +57,10 @@ def test_the_previews_naming_the_erased_member_are_removed(erased_member_setup, 
     with django_capture_on_commit_callbacks(execute=True):
         member_services.erase_member(member=member, by=arbiter)
 
-    assert registrations.load_upload(by_number) is None
-    assert registrations.load_upload(by_name) is None
-    assert registrations.load_upload(unrelated) is not None  # another arbiter's import waits on
-    held = b"".join(p.read_bytes() for p in registrations.upload_dir().iterdir())
+    assert previews.load_upload(by_number) is None
+    assert previews.load_upload(by_name) is None
+    assert previews.load_upload(unrelated) is not None  # another arbiter's import waits on
+    held = b"".join(p.read_bytes() for p in previews.upload_dir().iterdir())
     assert NUMBER.encode() not in held and LAST.encode() not in held
 
 

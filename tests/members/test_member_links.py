@@ -80,10 +80,10 @@ def test_a_changed_number_before_play_relinks(tournament, arbiter):
 
 
 def test_registration_file_and_individual_and_team_players_are_linked(tournament, arbiter):
-    from tournaments import registrations
+    from tournaments.registrations import reading
 
     import_list()
-    parsed = registrations.parse("r.csv", "cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2\n"
+    parsed = reading.parse("r.csv", "cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2\n"
                                  "Serra,Anna,402616,Santoro,Marta,\n".encode())
     services.import_pairs(tournament=tournament, rows=parsed.rows, by=arbiter)
     assert _member_of(tournament, "Santoro").membership_number == "402618"  # by name
@@ -211,9 +211,9 @@ def test_a_registration_beyond_the_registrys_cap_is_refused_and_writes_nothing(t
 
 
 def test_a_registration_file_beyond_the_cap_is_refused_whole(tournament, arbiter, small_registry):
-    from tournaments import registrations
+    from tournaments.registrations import reading
 
-    parsed = registrations.parse("r.csv", "cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2\n"
+    parsed = reading.parse("r.csv", "cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2\n"
                                  "Serra,Anna,402616,Santoro,Marta,402618\n"
                                  "Rossi,Mario,999,Neri,Ada,\n".encode())
     with pytest.raises(ArbiterError) as refused:

@@ -12,7 +12,8 @@ from members import services as member_services
 from members.models import Member
 from members.numbers import MembershipNumberError, legacy_membership_number, normal_membership_number
 from scoring.championship import RuleError, parse_points_rule
-from tournaments import registrations, services
+from tournaments import services
+from tournaments.registrations import reading
 from tournaments.errors import ArbiterError
 from tournaments.models import Player
 
@@ -118,13 +119,13 @@ def test_registrations_fold_and_refuse_at_every_door(arbiter, arbiter_client, to
     assert resp.status_code == 200 and "La tessera 880007 è già di Serra Anna" in resp.content.decode()
     assert tournament.pairs.count() == 1
     # the registration file
-    parsed = registrations.parse("iscrizioni.csv", (
+    parsed = reading.parse("iscrizioni.csv", (
         "cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2\n"
         f"Bruno,Elia,{FULL_WIDTH},Vitale,Eva,880007\n"
         f"Rossi,Lia,{CIRCLED},Verdi,Ugo,\n").encode())
     assert "Riga 2: i due giocatori della coppia hanno la stessa tessera 880007." in parsed.errors
     assert any(e.startswith("Riga 3, colonna tessera_1: La tessera contiene «①» (U+2460)") for e in parsed.errors)
-    parsed = registrations.parse_players("giocatori.csv", f"cognome,nome,tessera\nBruno,Elia,{FULL_WIDTH}\n".encode())
+    parsed = reading.parse_players("giocatori.csv", f"cognome,nome,tessera\nBruno,Elia,{FULL_WIDTH}\n".encode())
     assert not parsed.errors and parsed.rows[0].player.membership_number == "880007"
 
 

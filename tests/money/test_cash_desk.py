@@ -140,7 +140,7 @@ def test_an_individual_player_that_paid_is_not_deleted_with_his_money(arbiter):
     import datetime
 
     from tournaments import services as ts
-    from tournaments.player_data import PlayerData
+    from tournaments.registrations.player_data import PlayerData
 
     t = ts.create_tournament(by=arbiter, name="Ind", slug="ind", date=datetime.date(2026, 12, 3), kind="individual")
     player = ts.add_player(tournament=t, by=arbiter, player=PlayerData(first_name="Anna", last_name="Rossi"))

@@ -5,13 +5,13 @@ import pytest
 
 @pytest.fixture(autouse=True)
 def _fresh_player_tags(settings):
-    from tournaments import player_tag
+    from tournaments.public import tag
 
     settings.ARBITRO_PLAYER_TAG_SECONDS = 0
-    player_tag._TAGS.clear()
-    player_tag._STANDINGS.clear()
-    player_tag._PUBLIC.clear()
+    tag._TAGS.clear()
+    tag._STANDINGS.clear()
+    tag._PUBLIC.clear()
     yield
-    player_tag._TAGS.clear()
-    player_tag._STANDINGS.clear()
-    player_tag._PUBLIC.clear()
+    tag._TAGS.clear()
+    tag._STANDINGS.clear()
+    tag._PUBLIC.clear()

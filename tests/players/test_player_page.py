@@ -1,4 +1,4 @@
-"""What a player's page shows (tournaments/player_page.py), for the three kinds, with values
+"""What a player's page shows (tournaments/public/pages.py), for the three kinds, with values
 computed by hand from the vp20-4h scale (4 hands, rest 70 % = 14 VP and 0 MP, rules.md §5):
 
 - 1550–845 MP: difference 705, band 705–900 → 14–6;
@@ -8,7 +8,8 @@ from decimal import Decimal
 
 import pytest
 
-from tournaments import player_page, services
+from tournaments import services
+from tournaments.public import pages
 from tournaments.models import Match, Pair, Player, Team
 from tournaments.services import HandInput
 
@@ -23,7 +24,7 @@ def enter(rnd, arbiter, sheets):
 
 
 def page(tournament, entrant):
-    return player_page.entrant_page(tournament, entrant)
+    return pages.entrant_page(tournament, entrant)
 
 
 # --------------------------------------------------------------------------- pairs
@@ -59,7 +60,7 @@ def test_a_rest_scores_the_rest_vp_and_no_mp(five, pairs_r1):
     [r] = p5.rounds
     assert (r.rest, r.opponent, r.mp_for, r.mp_against, r.vp) == (True, None, 0, None, Decimal(14))
     assert (p5.position, p5.vp) == (2, Decimal(14))
-    data = player_page.page_json(p5)["rounds"][0]
+    data = pages.page_json(p5)["rounds"][0]
     assert data == {"round": 1, "table": 3, "line": data["line"], "opponent": None, "opponent_names": None,
                     "rest": True, "mp_for": 0, "mp_against": None, "vp": 14, "corrected": False, "late": False}
 
@@ -100,7 +101,7 @@ def test_a_penalty_is_listed_beside_the_vp(five, pairs_r1, arbiter):
 
 
 def test_pair_json_shape(five, pairs_r1):
-    data = player_page.page_json(page(five, pair(five, 1)))
+    data = pages.page_json(page(five, pair(five, 1)))
     assert set(data) == {"entrant", "names", "position", "vp", "next", "rounds", "after_round", "withdrawn",
                          "championship", "final"}
     assert data["final"] is False   # round 1 of the plan's four
@@ -136,7 +137,7 @@ def test_individual_partner_opponents_and_a_withdrawn_partner(indiv, arbiter):
     assert (r.rest, r.forced, r.mp_for, r.vp, r.partner) == (True, True, 0, Decimal(14), None)
     [w] = page(indiv, p(b_ew[0])).rounds
     assert (w.line, w.mp_for, w.mp_against, w.vp, w.partner) == ("ew", 845, 1550, Decimal(6), b_ew[1])
-    data = player_page.page_json(page(indiv, p(b_ns[0])))
+    data = pages.page_json(page(indiv, p(b_ns[0])))
     assert data["rounds"][0]["opponent"] == list(b_ew) and data["rounds"][0]["partner"] == b_ns[1]
     assert data["rounds"][0]["vp"] == 14 and data["position"] == 1
     withdrawn = page(indiv, p(a_ns[1]))
@@ -171,13 +172,13 @@ def test_team_match_two_tables_and_a_rest(make_teams_tournament, arbiter):
     assert (rr.rest, rr.vp, rr.opponent) == (True, Decimal(28), None)     # 70 % of 40
     # standings: resting team 28, A 26, B 14
     assert [page(t, x).position for x in (resting, a, b)] == [1, 2, 3]
-    data = player_page.page_json(page(t, a))
+    data = pages.page_json(page(t, a))
     assert set(data["rounds"][0]["tables"][0]) == {"table", "line", "pair", "opponent_pair", "mp_for", "mp_against"}
     assert data["vp"] == 26
     assert Match.objects.count() == 2
 
 
 def test_search_by_number_and_surname(five):
-    assert player_page.search(five, "3") == [(3, "Rossi3 Anna3 – Verdi3 Bruno3")]
-    assert [n for n, _ in player_page.search(five, "verdi")] == [1, 2, 3, 4, 5]
-    assert player_page.search(five, "nessuno") == [] and player_page.search(five, "  ") == []
+    assert pages.search(five, "3") == [(3, "Rossi3 Anna3 – Verdi3 Bruno3")]
+    assert [n for n, _ in pages.search(five, "verdi")] == [1, 2, 3, 4, 5]
+    assert pages.search(five, "nessuno") == [] and pages.search(five, "  ") == []

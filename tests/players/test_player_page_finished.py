@@ -1,6 +1,6 @@
 """A player's page once the evening is over (rules.md §8: the standings after the plan's last
 round are the final ones): it says «Classifica finale» and no longer waits for a next round,
-for each kind of tournament (the page's rounds are read per kind, ``player_page.ROUNDS_OF_KIND``).
+for each kind of tournament (the page's rounds are read per kind, ``pages.ROUNDS_OF_KIND``).
 Before the last round closes it still says «Classifica dopo il turno k»."""
 import datetime
 

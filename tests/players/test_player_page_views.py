@@ -80,11 +80,9 @@ def test_kept_tag_answers_polls_without_a_query_and_follows_the_public_switch(
         client, live, arbiter, settings, monkeypatch, django_assert_num_queries):
     """With the tag kept (2 s, the default), a current poll costs no query; switching the
     public pages off reaches the phones once the kept tag is older than that."""
-    from tournaments import player_tag
-
     settings.ARBITRO_PLAYER_TAG_SECONDS = 2.0
     clock = [500.0]
-    monkeypatch.setattr(player_tag.time, "monotonic", lambda: clock[0])
+    monkeypatch.setattr("tournaments.public.tag.time.monotonic", lambda: clock[0])
     tag = client.get(url(3))["ETag"]
     with django_assert_num_queries(0):
         assert client.get(url(3), HTTP_IF_NONE_MATCH=tag).status_code == 304

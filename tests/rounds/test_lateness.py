@@ -125,18 +125,18 @@ def test_from_the_round_page(published, arbiter_client):
 def test_the_players_page_names_the_forfeit_ritardo(published, arbiter):
     """After the round closes, pair 3's and pair 1's round 1 is marked «ritardo»; pair 2's
     (played) is not."""
-    from tournaments import player_page
+    from tournaments.public import pages
 
     record_lateness(round=published, pair_number=3, minutes=12, by=arbiter)
     services.save_score_sheet(table=table_of(published, 2), hands=[services.HandInput(ns=200, ew=100)] * 4,
                               by=arbiter, validate=True)
     services.close_round(round=published, by=arbiter)
     t = published.tournament
-    late = {n: player_page.pair_rounds(t, t.pairs.get(number=n, round__isnull=True))[1][0].late for n in (1, 2, 3)}
+    late = {n: pages.pair_rounds(t, t.pairs.get(number=n, round__isnull=True))[1][0].late for n in (1, 2, 3)}
     assert late == {1: True, 2: False, 3: True}
-    _next, played = player_page.pair_rounds(t, t.pairs.get(number=3, round__isnull=True))
+    _next, played = pages.pair_rounds(t, t.pairs.get(number=3, round__isnull=True))
     assert (played[0].vp, played[0].mp_for, played[0].mp_against) == (Decimal("6"), 0, 705)
-    _next, played = player_page.pair_rounds(t, t.pairs.get(number=1, round__isnull=True))
+    _next, played = pages.pair_rounds(t, t.pairs.get(number=1, round__isnull=True))
     assert (played[0].vp, played[0].mp_for, played[0].mp_against) == (Decimal("12"), 305, 0)
 
 
@@ -198,16 +198,16 @@ def test_a_forfeit_the_arbiter_changed_by_hand_counts_as_his_score(published, ar
 
 
 def test_the_players_page_json_carries_the_late_flag(published, arbiter):
-    from tournaments import player_page
+    from tournaments.public import pages
 
     record_lateness(round=published, pair_number=3, minutes=12, by=arbiter)
     _close_with_table_2_played(published, arbiter)
     t = published.tournament
-    _next, played = player_page.pair_rounds(t, t.pairs.get(number=3, round__isnull=True))
-    data = player_page.round_json(played[0], t.kind)
+    _next, played = pages.pair_rounds(t, t.pairs.get(number=3, round__isnull=True))
+    data = pages.round_json(played[0], t.kind)
     assert (data["late"], data["vp"], data["mp_for"], data["mp_against"]) == (True, 6, 0, 705)
-    _next, played = player_page.pair_rounds(t, t.pairs.get(number=2, round__isnull=True))
-    assert player_page.round_json(played[0], t.kind)["late"] is False
+    _next, played = pages.pair_rounds(t, t.pairs.get(number=2, round__isnull=True))
+    assert pages.round_json(played[0], t.kind)["late"] is False
 
 
 def test_the_form_reads_the_settings(published, arbiter_client, settings):

@@ -11,7 +11,8 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
-from tournaments import player_page, selectors, services
+from tournaments import selectors, services
+from tournaments.public import pages
 from tournaments.errors import ArbiterError
 from tournaments.models import CustomScale, Penalty, Player, ScoreSheet, Team, Tournament
 from tournaments.services import HandInput
@@ -58,7 +59,7 @@ def test_individual_forfeit_loses_the_late_players_partnership(individual_round,
     assert (rows[5].vp, rows[5].mp_difference) == (Decimal("10"), 0)
     # the partner's page: round 1 lost for lateness, 0 − 705
     t = individual_round.tournament
-    _next, played = player_page.player_rounds(t, Player.objects.get(tournament=t, number=4))
+    _next, played = pages.player_rounds(t, Player.objects.get(tournament=t, number=4))
     assert (played[0].late, played[0].vp, played[0].mp_for, played[0].mp_against) == (True, Decimal("6"), 0, 705)
 
 
@@ -104,10 +105,10 @@ def test_a_late_team_loses_both_tables_of_its_match(team_round, arbiter):
     assert (rows[1].vp, rows[1].mp_difference) == (Decimal("24"), 610)
     assert (rows[4].vp, rows[4].mp_difference) == (Decimal("12"), -1410)
     assert (rows[2].vp, rows[2].mp_difference) == (rows[3].vp, rows[3].mp_difference) == (Decimal("20"), 0)
-    _next, played = player_page.team_rounds(t, Team.objects.get(tournament=t, number=4))
+    _next, played = pages.team_rounds(t, Team.objects.get(tournament=t, number=4))
     assert (played[0].late, played[0].vp, played[0].mp_for, played[0].mp_against) == (True, Decimal("12"), 0, 1410)
     assert [(x["mp_for"], x["mp_against"]) for x in played[0].tables] == [(0, 705), (0, 705)]
-    _next, played = player_page.team_rounds(t, Team.objects.get(tournament=t, number=2))
+    _next, played = pages.team_rounds(t, Team.objects.get(tournament=t, number=2))
     assert played[0].late is False
 
 
@@ -174,9 +175,9 @@ def test_summed_margin_forfeit_in_a_four_hand_round(make_teams_tournament, arbit
     assert (rows[2].vp, rows[2].mp_difference) == (rows[3].vp, rows[3].mp_difference) == (Decimal("10"), 0)
     match = selectors.teams.round_matches(rnd)[0]
     assert (match["vp"], match["margin"]) == ([Decimal("12"), Decimal("6")], 355)
-    _next, played = player_page.team_rounds(t, Team.objects.get(tournament=t, number=4))
+    _next, played = pages.team_rounds(t, Team.objects.get(tournament=t, number=4))
     assert (played[0].late, played[0].vp, played[0].mp_for, played[0].mp_against) == (True, Decimal("6"), 0, 805)
-    _next, played = player_page.team_rounds(t, Team.objects.get(tournament=t, number=1))
+    _next, played = pages.team_rounds(t, Team.objects.get(tournament=t, number=1))
     assert (played[0].late, played[0].vp, played[0].mp_for, played[0].mp_against) == (True, Decimal("12"), 355, 0)
     page = arbiter_client.get(reverse("standings", kwargs={"slug": t.slug})).content.decode()
     assert "Turno 1, squadra 4: ritardo di 12 minuti, partita persa a tavolino" in page

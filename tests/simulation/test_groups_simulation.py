@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from tournaments import simulation
+from tournaments.demo import simulation
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db

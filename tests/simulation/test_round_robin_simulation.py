@@ -4,7 +4,7 @@ import json
 import pytest
 from django.core.management import call_command
 
-from tournaments import simulation
+from tournaments.demo import simulation
 
 pytestmark = pytest.mark.django_db
 

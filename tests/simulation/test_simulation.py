@@ -16,7 +16,7 @@ from django.core.management import call_command
 
 import pairing.check
 from scoring.vp import convert, scale_for_hands
-from tournaments import simulation
+from tournaments.demo import simulation
 from tournaments.models import AuditEntry, Round
 
 SCALE_4H = scale_for_hands(4)

@@ -1,7 +1,7 @@
 """Helpers shared by the team tournament tests: playing rounds and reading their matches."""
 from tournaments import services
 from tournaments.services import HandInput
-from tournaments.simulation import table_hands
+from tournaments.demo.simulation import table_hands
 
 
 def play(arbiter, rnd, seed=1, scores=None):

@@ -3,7 +3,7 @@ import pytest
 
 from tournaments import services
 from tournaments.errors import ArbiterError
-from tournaments.team_registrations import parse_teams, parse_teams_for_tournament
+from tournaments.registrations.teams import parse_teams, parse_teams_for_tournament
 
 HEADER = "squadra,nome_squadra,cognome,nome,tessera,circolo\n"
 

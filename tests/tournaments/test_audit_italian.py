@@ -83,7 +83,7 @@ WIN = [HandInput(600, 200), HandInput(400, 150), HandInput(250, 300), HandInput(
 def pairs_evening(arbiter):
     """A pair tournament through most of the actions: settings, pairs, import, rounds, clock,
     sheets in every state, corrections, penalties, withdrawals, calls, PINs, prizes, groups."""
-    from tournaments import registrations
+    from tournaments.registrations import reading
 
     t = services.create_tournament(by=arbiter, name="Registro", slug="registro", date=datetime.date(2026, 12, 3),
                                    plan="MMMM")
@@ -99,7 +99,7 @@ def pairs_evening(arbiter):
     services.update_pair(pair=t.pairs.get(number=1), by=arbiter, players=[   # pair 1's entry lists 510011
         PlayerData(first_name="Anna1", last_name="Rossi1", membership_number="510011"),
         PlayerData(first_name="Bruno Uno", last_name="Verdi1")])
-    parsed = registrations.parse("coppie.csv", "numero;cognome_1;nome_1;cognome_2;nome_2\n6;Neri;Carla;Gialli;Dario\n"
+    parsed = reading.parse("coppie.csv", "numero;cognome_1;nome_1;cognome_2;nome_2\n6;Neri;Carla;Gialli;Dario\n"
                                  "7;Galli;Ada;Monti;Ugo\n".encode(), existing_numbers=[1, 2, 3, 4, 5])
     services.import_pairs(tournament=t, rows=parsed.rows, by=arbiter)
     services.add_arbiter(tournament=t, username=make_user("vice").username, by=arbiter)

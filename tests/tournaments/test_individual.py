@@ -149,12 +149,13 @@ def test_late_player_completes_the_table_of_three_resting(indiv, arbiter):
 
 # --------------------------------------------------------------------------- import
 
-from tournaments import registration_import, registrations  # noqa: E402
+from tournaments.kinds import kind_of  # noqa: E402
+from tournaments.registrations import reading  # noqa: E402
 
 
 @pytest.mark.parametrize("name", ["players-13.csv", "players-13.xlsx"])
 def test_import_players_csv_and_xlsx(indiv, arbiter, data_dir, name):
-    parsed = registration_import.parse_for_tournament(indiv, name, (data_dir / name).read_bytes())
+    parsed = kind_of(indiv).parse_registrations(indiv, name, (data_dir / name).read_bytes())
     assert parsed.ok and len(parsed.rows) == 13
     assert services.import_players(tournament=indiv, rows=parsed.rows, by=arbiter) == 13
     p = Player.objects.get(tournament=indiv, number=7)
@@ -163,18 +164,18 @@ def test_import_players_csv_and_xlsx(indiv, arbiter, data_dir, name):
 
 def test_import_players_refusals_lose_nothing(indiv, arbiter):
     bad = b"giocatore,cognome\n1,Rossi\n"
-    parsed = registrations.parse_players("x.csv", bad)
+    parsed = reading.parse_players("x.csv", bad)
     assert parsed.errors == ["Riga 1: mancano le colonne nome (servono giocatore, cognome, nome, tessera, circolo)."]
     twice = "giocatore;cognome;nome;tessera;circolo\n1;Rossi;Mario;T1;C\n2;Rossi;Mario;T1;C\n".encode("cp1252")
-    parsed = registrations.parse_players("x.csv", twice)
+    parsed = reading.parse_players("x.csv", twice)
     assert parsed.errors == ["Riga 3: il giocatore con tessera T1 compare già alla riga 2."]
     services.add_player(tournament=indiv, by=arbiter,
                         player=PlayerData(first_name="Mario", last_name="Rossi", membership_number="T9"))
-    parsed = registration_import.parse_for_tournament(indiv, "x.csv", b"cognome,nome,tessera\nRossi,Mario,T9\nVerdi,Anna,\n")
+    parsed = kind_of(indiv).parse_registrations(indiv, "x.csv", b"cognome,nome,tessera\nRossi,Mario,T9\nVerdi,Anna,\n")
     assert parsed.errors == ["Riga 2: il giocatore con tessera T9 è già iscritto al torneo."]
     assert Player.objects.filter(tournament=indiv).count() == 1
     # without numbers the rows take the free numbers in file order
-    parsed = registration_import.parse_for_tournament(indiv, "x.csv", b"cognome,nome\nVerdi,Anna\nNeri,Paola\n")
+    parsed = kind_of(indiv).parse_registrations(indiv, "x.csv", b"cognome,nome\nVerdi,Anna\nNeri,Paola\n")
     assert [(r.number, r.player.last_name) for r in parsed.rows] == [(2, "Verdi"), (3, "Neri")]
 
 

@@ -4,9 +4,9 @@ messages are the files' Italian texts, written out by hand (rules.md §1: a numb
 within the tournament, a player once per tournament)."""
 from django.utils import translation
 
-from tournaments import registrations, team_registrations
-from tournaments.registrations import PAIR_NUMBER, PLAYER_NUMBER, check_entry_number, check_membership
-from tournaments.team_registrations import TEAM_NUMBER
+from tournaments.registrations import reading
+from tournaments.registrations.reading import PAIR_NUMBER, PLAYER_NUMBER, check_entry_number, check_membership
+from tournaments.registrations.teams import TEAM_NUMBER, parse_teams
 
 
 def test_a_blank_optional_number_is_none_without_refusal():
@@ -63,11 +63,11 @@ def test_membership_twice_and_already_registered():
 def test_the_three_files_keep_their_translated_messages():
     """Same msgids as before the helpers: the English catalogue still translates them."""
     with translation.override("en"):
-        pairs = registrations.parse("f.csv", b"coppia,cognome_1,nome_1,cognome_2,nome_2\n"
+        pairs = reading.parse("f.csv", b"coppia,cognome_1,nome_1,cognome_2,nome_2\n"
                                              b"x,A,B,C,D\n4,E,F,G,H\n4,I,J,K,L\n", existing_numbers={9})
-        players = registrations.parse_players("f.csv", b"giocatore,cognome,nome\n9,A,B\n",
+        players = reading.parse_players("f.csv", b"giocatore,cognome,nome\n9,A,B\n",
                                               existing_numbers={9})
-        teams = team_registrations.parse_teams("f.csv", b"squadra,nome_squadra,cognome,nome\n0,T,A,B\n")
+        teams = parse_teams("f.csv", b"squadra,nome_squadra,cognome,nome\n0,T,A,B\n")
     assert all("Riga" not in e for e in pairs.errors + players.errors + teams.errors), \
         pairs.errors + players.errors + teams.errors
     assert len(pairs.errors) == 2 and len(players.errors) == 1 and len(teams.errors) == 1
@@ -75,7 +75,7 @@ def test_the_three_files_keep_their_translated_messages():
 
 def test_unnumbered_rows_take_the_lowest_free_numbers_in_file_order():
     # Tournament has 1; the file writes 3 and leaves two rows blank: they get 2 and 4.
-    parsed = registrations.parse_players("f.csv", b"giocatore,cognome,nome\n,A,B\n3,C,D\n,E,F\n",
+    parsed = reading.parse_players("f.csv", b"giocatore,cognome,nome\n,A,B\n3,C,D\n,E,F\n",
                                          existing_numbers={1})
     assert parsed.errors == []
     assert [(r.row, r.number) for r in parsed.rows] == [(2, 2), (3, 3), (4, 4)]

@@ -14,7 +14,8 @@ from django.urls import reverse
 
 from tests.teams.conftest import make_teams_tournament  # noqa: F401 (fixture)
 from tests.tournaments.individual_helpers import indiv, register  # noqa: F401 (fixture)
-from tournaments import registrations, services
+from tournaments import services
+from tournaments.registrations import reading
 from tournaments.models import Pair, Player, Team
 
 CLOSED = "Il torneo è già iniziato: l'importazione delle iscrizioni è chiusa."
@@ -99,7 +100,7 @@ def test_same_membership_number_in_one_row_is_named_as_such():
     header = "coppia,cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2,circolo\n"
     text = header + "1,Rossi,Anna,111,Verdi,Bruno,222,C\n2,Neri,Carla,333,Bianchi,Dario,444,C\n" \
                     "3,Gallo,Ezio,115,Conti,Fabio,115,C\n4,Russo,Gino,222,Ferri,Ivo,555,C\n"
-    parsed = registrations.parse("f.csv", text.encode())
+    parsed = reading.parse("f.csv", text.encode())
     # row 4 (the 3rd pair: header is row 1) holds 115 twice; row 5 repeats row 2's 222
     assert parsed.errors == [
         "Riga 4: i due giocatori della coppia hanno la stessa tessera 115.",

@@ -4,7 +4,8 @@ refused with their row: entry numbers beyond 9999 (10^23 gave a 500 on confirmat
 longer than the model's fields."""
 import pytest
 
-from tournaments import registrations, team_registrations
+from tournaments.registrations import reading
+from tournaments.registrations.teams import parse_teams
 
 HEADER = "coppia,cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2,circolo\n"
 
@@ -15,49 +16,49 @@ def pairs_file(*rows: str) -> bytes:
 
 @pytest.mark.parametrize("number", [str(10**23), str(2**63 - 1), "10000"])
 def test_a_pair_number_beyond_9999_is_refused(number):
-    parsed = registrations.parse("f.csv", pairs_file(f"{number},Rossi,Anna,,Verdi,Bruno,,C"))
+    parsed = reading.parse("f.csv", pairs_file(f"{number},Rossi,Anna,,Verdi,Bruno,,C"))
     assert parsed.errors == [f"Riga 2: il numero {number[:20]} è troppo grande (al massimo 9999)."]
 
 
 def test_pair_number_9999_is_accepted():
-    parsed = registrations.parse("f.csv", pairs_file("9999,Rossi,Anna,,Verdi,Bruno,,C"))
+    parsed = reading.parse("f.csv", pairs_file("9999,Rossi,Anna,,Verdi,Bruno,,C"))
     assert parsed.ok and parsed.rows[0].number == 9999
 
 
 @pytest.mark.parametrize("text", ["1_000", "+5", "1e3", "١٢"])
 def test_a_number_that_is_not_plain_digits_is_refused(text):
-    parsed = registrations.parse("f.csv", pairs_file(f"{text},Rossi,Anna,,Verdi,Bruno,,C"))
+    parsed = reading.parse("f.csv", pairs_file(f"{text},Rossi,Anna,,Verdi,Bruno,,C"))
     assert parsed.errors == [f"Riga 2: numero di coppia «{text}» non valido."]
 
 
 @pytest.mark.parametrize("char", ["\x07", "\x1b", "\x00", "\u202e", "\u2066"])
 def test_a_control_character_in_a_name_is_refused_with_row_and_column(char):
-    parsed = registrations.parse("f.csv", pairs_file(f"1,Ros{char}si,Anna,,Verdi,Bruno,,C"))
+    parsed = reading.parse("f.csv", pairs_file(f"1,Ros{char}si,Anna,,Verdi,Bruno,,C"))
     assert parsed.errors == [f"Riga 2, colonna cognome_1: contiene un carattere di controllo (U+{ord(char):04X})."]
 
 
 def test_a_name_longer_than_the_field_is_refused():
-    parsed = registrations.parse("f.csv", pairs_file("1,Rossi,Anna,,Verdi," + "B" * 81 + ",,C"))
+    parsed = reading.parse("f.csv", pairs_file("1,Rossi,Anna,,Verdi," + "B" * 81 + ",,C"))
     assert parsed.errors == ["Riga 2, colonna nome_2: ha 81 caratteri (al massimo 80)."]
 
 
 def test_an_individual_players_file_checks_the_same():
     data = "giocatore,cognome,nome,tessera,circolo\n1,Rossi,An\x1bna,,C\n99999,Verdi,Bruno,,C\n".encode()
-    parsed = registrations.parse_players("f.csv", data)
+    parsed = reading.parse_players("f.csv", data)
     assert parsed.errors == ["Riga 2, colonna nome: contiene un carattere di controllo (U+001B).",
                              "Riga 3: il numero 99999 è troppo grande (al massimo 9999)."]
 
 
 def test_a_team_name_with_a_control_character_is_refused():
     rows = "".join(f"1,Squadra\x07,Rossi{k},Anna,,C\n" for k in range(4))
-    parsed = team_registrations.parse_teams("f.csv", ("squadra,nome_squadra,cognome,nome,tessera,circolo\n" + rows)
+    parsed = parse_teams("f.csv", ("squadra,nome_squadra,cognome,nome,tessera,circolo\n" + rows)
                                             .encode())
     assert "Riga 2, colonna nome_squadra: contiene un carattere di controllo (U+0007)." in parsed.errors
 
 
 def test_more_than_500_teams_are_refused():
     rows = "".join(f"{t},Squadra {t},Rossi{t}x{k},Anna,,C\n" for t in range(1, 502) for k in range(4))
-    parsed = team_registrations.parse_teams("f.csv", ("squadra,nome_squadra,cognome,nome,tessera,circolo\n" + rows)
+    parsed = parse_teams("f.csv", ("squadra,nome_squadra,cognome,nome,tessera,circolo\n" + rows)
                                             .encode())
     assert parsed.errors == ["Il file ha 501 squadre: al massimo 500 per un torneo. Nulla è stato importato."]
 

@@ -6,19 +6,20 @@ from django.core.management import call_command
 from django.core.management.base import CommandError
 from django.urls import reverse
 
-from tournaments import registration_import, registrations
+from tournaments.kinds import kind_of
+from tournaments.registrations import reading
 from tournaments.models import Pair, Player
 
 HEADER = "coppia,cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2,circolo\n"
 
 
 def parse(text: str, **kw):
-    return registrations.parse("f.csv", text.encode("utf-8"), **kw)
+    return reading.parse("f.csv", text.encode("utf-8"), **kw)
 
 
 def test_sample_files_parse_cleanly(data_dir):
     for name, n in (("registrations-9.csv", 9), ("registrations-29.csv", 29), ("registrations-120.xlsx", 120)):
-        parsed = registrations.parse(name, (data_dir / name).read_bytes())
+        parsed = reading.parse(name, (data_dir / name).read_bytes())
         assert parsed.errors == []
         assert len(parsed.rows) == n
 
@@ -60,7 +61,7 @@ def test_semicolon_windows_1252_accented_names_import(tournament):
         "2;Pérez;José;12;Cantù;Nicolò;13;Circolo Città\r\n"
     )
     data = text.encode("cp1252")
-    parsed = registration_import.parse_for_tournament(tournament, "iscritti.csv", data)
+    parsed = kind_of(tournament).parse_registrations(tournament, "iscritti.csv", data)
     assert parsed.errors == []
     first = parsed.rows[0].players
     assert (first[0].last_name, first[1].last_name, first[1].first_name) == ("Niccolò", "D'Alò", "Mattìa")
@@ -70,14 +71,14 @@ def test_semicolon_windows_1252_accented_names_import(tournament):
 
 def test_utf8_bom_is_accepted():
     text = "\ufeff" + HEADER + "1,Rossi,Anna,1,Verdi,Bruno,2,C\n"
-    parsed = registrations.parse("f.csv", text.encode("utf-8"))
+    parsed = reading.parse("f.csv", text.encode("utf-8"))
     assert parsed.errors == [] and len(parsed.rows) == 1
 
 
 def test_player_already_in_tournament_is_refused(tournament, make_pairs):
     make_pairs(tournament, 1)  # memberships A1, B1
     text = HEADER + "2,Rossi,Anna,A1,Verdi,Bruno,Z9,C\n"
-    parsed = registration_import.parse_for_tournament(tournament, "f.csv", text.encode())
+    parsed = kind_of(tournament).parse_registrations(tournament, "f.csv", text.encode())
     assert parsed.errors == ["Riga 2: il giocatore con tessera A1 è già iscritto al torneo."]
 
 

@@ -9,7 +9,8 @@ import time
 import pytest
 from django.urls import reverse
 
-from tournaments import registrations, services
+from tournaments import services
+from tournaments.registrations import previews, reading
 from tournaments.models import AuditEntry, Pair, Player
 
 HEADER = "coppia,cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2,circolo\n"
@@ -29,13 +30,13 @@ def var_dir(settings, tmp_path):
 
 
 def test_2000_pairs_are_accepted():
-    parsed = registrations.parse("iscritti.csv", csv_file(2000).getvalue())
+    parsed = reading.parse("iscritti.csv", csv_file(2000).getvalue())
     assert parsed.ok and len(parsed.rows) == 2000
     assert sum(len(r.players) for r in parsed.rows) == 4000
 
 
 def test_2001_pairs_are_refused_with_a_clear_message():
-    parsed = registrations.parse("iscritti.csv", csv_file(2001).getvalue())
+    parsed = reading.parse("iscritti.csv", csv_file(2001).getvalue())
     assert not parsed.ok and parsed.rows == []
     assert parsed.errors == [
         "Il file ha più di 2000 coppie (4000 giocatori): è il massimo per un torneo. "
@@ -47,22 +48,22 @@ def test_100k_rows_refused_without_reading_them_all(monkeypatch):
     """Counting stops at row 2002 (header + 2000 + one more): the rows after it are never
     turned into records."""
     seen = []
-    original = registrations._csv_records
+    original = reading._csv_records
 
     def counting(data):
         for record in original(data):
             seen.append(1)
             yield record
 
-    monkeypatch.setattr(registrations, "_csv_records", counting)
-    parsed = registrations.parse("iscritti.csv", csv_file(100_000).getvalue())
+    monkeypatch.setattr(reading, "_csv_records", counting)
+    parsed = reading.parse("iscritti.csv", csv_file(100_000).getvalue())
     assert not parsed.ok and "più di 2000 coppie" in parsed.errors[0]
     assert len(seen) == 2002
 
 
 def test_blank_rows_do_not_count_toward_the_cap():
     data = csv_file(2000).getvalue() + b"\n,,,,,,,\n" * 50
-    assert registrations.parse("iscritti.csv", data).ok
+    assert reading.parse("iscritti.csv", data).ok
 
 
 def test_upload_kept_on_disk_not_in_session(arbiter_client, tournament, var_dir):
@@ -96,7 +97,7 @@ def test_expired_upload_is_removed_and_confirm_asks_for_the_file_again(arbiter_c
     url = reverse("import", args=["prova"])
     arbiter_client.post(url, {"file": csv_file(3)})
     path = var_dir / "imports" / arbiter_client.session[registrations_session_key()]["file"]
-    old = time.time() - registrations.UPLOAD_MAX_AGE - 10
+    old = time.time() - previews.UPLOAD_MAX_AGE - 10
     os.utime(path, (old, old))
     resp = arbiter_client.post(url, {"confirm": "1"}, follow=True)
     assert "Carica di nuovo il file." in resp.content.decode()
@@ -104,12 +105,12 @@ def test_expired_upload_is_removed_and_confirm_asks_for_the_file_again(arbiter_c
 
 
 def test_upload_name_from_session_never_leaves_var_imports(var_dir):
-    assert registrations.load_upload("../../etc/passwd") is None
-    assert registrations.load_upload("a" * 31) is None
+    assert previews.load_upload("../../etc/passwd") is None
+    assert previews.load_upload("a" * 31) is None
 
 
 def test_import_of_2000_pairs_writes_in_bulk(tournament, arbiter, django_assert_max_num_queries):
-    rows = registrations.parse("iscritti.csv", csv_file(2000).getvalue()).rows
+    rows = reading.parse("iscritti.csv", csv_file(2000).getvalue()).rows
     # 4000+ INSERTs one pair at a time before; linking the players to new members (rules.md §16)
     # adds their bulk INSERT, which SQLite's 999-parameter cap splits into about 50 statements
     with django_assert_max_num_queries(200):

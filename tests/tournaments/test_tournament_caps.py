@@ -1,4 +1,4 @@
-"""The caps of tournaments/limits.py hold on the settings page too, so that every tournament
+"""The caps of tournaments/registrations/limits.py hold on the settings page too, so that every tournament
 the pages make exports to a file the import accepts: at most 40 rounds in a plan and 60
 hands a round."""
 import datetime

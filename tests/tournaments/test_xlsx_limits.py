@@ -9,7 +9,7 @@ import pytest
 from django.urls import reverse
 from openpyxl import Workbook
 
-from tournaments import limits, registration_import, registrations
+from tournaments.registrations import limits, reading
 from tournaments.models import Pair
 
 HEADER = ["coppia", "cognome_1", "nome_1", "tessera_1", "cognome_2", "nome_2", "tessera_2", "circolo"]
@@ -45,7 +45,7 @@ def replace_part(data: bytes, name: str, content: bytes) -> bytes:
 
 
 def test_a_valid_xlsx_is_read():
-    parsed = registrations.parse("iscritti.xlsx", small_xlsx(3))
+    parsed = reading.parse("iscritti.xlsx", small_xlsx(3))
     assert parsed.ok and [r.number for r in parsed.rows] == [1, 2, 3]
 
 
@@ -65,7 +65,7 @@ def test_a_huge_shared_string_is_refused_from_the_archive_directory(monkeypatch)
         raise AssertionError("openpyxl opened the bomb")
 
     monkeypatch.setattr(openpyxl, "load_workbook", never)
-    parsed = registrations.parse("iscritti.xlsx", bomb)
+    parsed = reading.parse("iscritti.xlsx", bomb)
     assert parsed.errors == ["Il file XLSX si espande oltre 40 MB: non è un foglio di iscrizioni. Nulla è stato "
                              "importato."]
 
@@ -83,15 +83,15 @@ def test_a_million_blank_rows_stop_after_the_blank_row_cap(monkeypatch):
     bomb = replace_part(small_xlsx(), "xl/worksheets/sheet1.xml", sheet_with_blank_rows(1_000_000))
     assert len(bomb) < 5 * 1024 * 1024
     walked = []
-    original = registrations._xlsx_records
+    original = reading._xlsx_records
 
     def counting(data):
         for record in original(data):
             walked.append(1)
             yield record
 
-    monkeypatch.setattr(registrations, "_xlsx_records", counting)
-    parsed = registrations.parse("iscritti.xlsx", bomb)
+    monkeypatch.setattr(reading, "_xlsx_records", counting)
+    parsed = reading.parse("iscritti.xlsx", bomb)
     assert parsed.errors == ["Il file ha più di 1000 righe vuote: togli le righe vuote e caricalo di nuovo. "
                              "Nulla è stato importato."]
     assert len(walked) == 1 + limits.MAX_BLANK_ROWS + 1
@@ -104,7 +104,7 @@ def test_a_cell_beyond_the_cell_cap_is_refused_with_its_row():
     ws.append([1, "Rossi", "Anna", "", "Verdi", "Bruno", "", "C" * 501])
     out = io.BytesIO()
     wb.save(out)
-    parsed = registrations.parse("iscritti.xlsx", out.getvalue())
+    parsed = reading.parse("iscritti.xlsx", out.getvalue())
     assert parsed.errors == ["Riga 2: una cella ha 501 caratteri (al massimo 500). Nulla è stato importato."]
 
 
@@ -119,7 +119,7 @@ def test_too_many_archive_parts_are_refused():
             dst.writestr(info.filename, src.read(info.filename))
         for k in range(limits.XLSX_MAX_MEMBERS):
             dst.writestr(f"extra/more{k}.xml", b"")
-    parsed = registrations.parse("iscritti.xlsx", out.getvalue())
+    parsed = reading.parse("iscritti.xlsx", out.getvalue())
     assert "si espande oltre" in parsed.errors[0]
 
 
@@ -133,8 +133,8 @@ def test_the_confirmation_imports_the_preview_rows_without_parsing_again(arbiter
     def never(*args, **kwargs):
         raise AssertionError("the file was parsed again")
 
-    monkeypatch.setattr(registration_import, "parse_for_tournament", never)
-    monkeypatch.setattr(registrations, "read_records", never)
+    monkeypatch.setattr(reading, "parse", never)
+    monkeypatch.setattr(reading, "read_records", never)
     resp = arbiter_client.post(url, {"confirm": "1"})
     assert resp.status_code == 302
     assert sorted(Pair.objects.filter(tournament=tournament).values_list("number", flat=True)) == [1, 2, 3]

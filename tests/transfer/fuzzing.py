@@ -67,7 +67,7 @@ def page_urls(tournament) -> list[str]:
         urls += [reverse("captain", args=[token]), reverse("captain_state", args=[token])]
     # the players' pages (their own word and number, not found by the pattern walk above) and
     # the players' search; they answer only while the public pages are on (see run)
-    from tournaments.player_page import KIND_WORDS
+    from tournaments.public.pages import KIND_WORDS
 
     word = KIND_WORDS.get(tournament.kind, "coppia")
     urls += [reverse("player_page", args=[tournament.slug, word, number]) for number in (1, 2, 3)]

@@ -49,7 +49,7 @@ def individual_tournament(*, name: str, slug: str):
     simulator, round 3 published with a sheet draft kept on its table 1, player 13 withdrawn
     from round 4 and a 1 VP penalty to player 5. Returns the Tournament."""
     from tournaments.models import Player
-    from tournaments.simulation import simulate, simulator_user
+    from tournaments.demo.simulation import simulate, simulator_user
 
     t = simulate(registrations=DATA / "players-13.csv", kind="individual", plan="MMDD", hands=4, seed=11,
                  name=name, slug=slug, stop_after=2)
@@ -69,7 +69,7 @@ def build_kind_base(kind: str) -> bytes:
     rounds 1–2 played, round 3 published with match 1's team B forfeiting, team 5 withdrawn
     from round 4). Built through the simulator and the services in the current database."""
     from tournaments.models import Team
-    from tournaments.simulation import simulate, simulator_user
+    from tournaments.demo.simulation import simulate, simulator_user
 
     if kind == "individual":
         t = individual_tournament(name="Individuale base", slug="base-individuale")

@@ -18,7 +18,7 @@ from tournaments.services.pairing_requests import build_pairing_request
 @pytest.fixture
 def grouped(db):
     """29 pairs in 3 groups by lot (seed 4), plan MMD|D: rounds 1–3 played, round 4 a draft."""
-    from tournaments.simulation import simulate
+    from tournaments.demo.simulation import simulate
 
     return simulate(registrations=DATA / "registrations-29.csv", plan="MMD|D", hands=4, seed=4, groups=3,
                     group_split="lot", name="Danesi a gironi", slug="danesi-gironi", stop_after=3)

@@ -82,7 +82,7 @@ def test_the_individual_file_names_players_and_partnerships_by_number(individual
 def groups(db):
     """9 pairs in 2 groups by the snake (tests/simulation: g1 = 1 4 5 8 9, g2 = 2 3 6 7),
     plan RRR, all played."""
-    from tournaments.simulation import simulate
+    from tournaments.demo.simulation import simulate
 
     return simulate(registrations=DATA / "registrations-9.csv", plan="RRR", hands=4, seed=5, groups=2,
                     group_split="snake", name="Gironi", slug="gironi")

@@ -44,7 +44,7 @@ def teams(db):
     round 3 is published, match 1's team B forfeits, team 3's captain enters a line-up for
     round 4 and team 5 withdraws from round 4."""
     from tournaments.services import Actor
-    from tournaments.simulation import simulate, simulator_user
+    from tournaments.demo.simulation import simulate, simulator_user
 
     t = simulate(registrations=DATA / "teams-5.csv", kind="teams", plan="RRRR", hands=4, seed=3,
                  name="Squadre 5", slug="squadre5", stop_after=2)

@@ -6,6 +6,9 @@ add to it (the cash desk's fees, an evening with open bookings: rules.md §21), 
 A step is ``step(user)``: it finds or makes what it needs (the demo tournament has the slug
 :data:`DEMO_SLUG`) and does nothing when that is already there (``seed_demo`` runs at every
 ``make run``). Apps register theirs in ``AppConfig.ready``.
+
+:mod:`.simulation` plays random tournaments through the services (``manage.py simulate``, the
+demo's rounds, the tests and benches that need a played tournament).
 """
 from __future__ import annotations
 

@@ -11,7 +11,7 @@ from django.utils.translation import ngettext
 
 from scoring.individual import INDIVIDUAL_TIEBREAKS
 
-from .. import registrations
+from ..registrations import reading
 from ..errors import ArbiterError
 from ..models import DEFAULT_TIEBREAKS, LineMember, Player, Tournament
 from .base import PageTexts
@@ -226,7 +226,7 @@ class IndividualKind:
         return entrant.display_name
 
     def parse_registrations(self, tournament, filename, data):
-        return registrations.parse_players(
+        return reading.parse_players(
             filename, data,
             existing_numbers=Player.objects.filter(tournament=tournament, number__isnull=False)
             .values_list("number", flat=True),
@@ -245,7 +245,7 @@ class IndividualKind:
         return {"row": row.row, "number": row.number, "players": [player_json(row.player)]}
 
     def row_from_json(self, doc, players):
-        return registrations.PlayerRow(row=doc["row"], number=doc["number"], player=players[0])
+        return reading.PlayerRow(row=doc["row"], number=doc["number"], player=players[0])
 
     def playable_plan(self, plan):
         return plan, None

@@ -7,7 +7,7 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
-from .. import registrations
+from ..registrations import reading
 from ..models import Pair, Player, Tournament
 from .base import PageTexts
 from ._groups import pair_group_lists
@@ -187,7 +187,7 @@ class PairsKind:
         return entrant.full_name
 
     def parse_registrations(self, tournament, filename, data):
-        return registrations.parse(
+        return reading.parse(
             filename,
             data,
             existing_numbers=tournament.pairs.values_list("number", flat=True),
@@ -206,7 +206,7 @@ class PairsKind:
         return {"row": row.row, "number": row.number, "players": [player_json(p) for p in row.players]}
 
     def row_from_json(self, doc, players):
-        return registrations.RegistrationRow(row=doc["row"], number=doc["number"], players=(players[0], players[1]))
+        return reading.RegistrationRow(row=doc["row"], number=doc["number"], players=(players[0], players[1]))
 
     def playable_plan(self, plan):
         return plan, None

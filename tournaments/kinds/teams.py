@@ -8,7 +8,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext, ngettext_lazy
 
-from .. import selectors, team_registrations
+from .. import selectors
+from ..registrations.teams import TeamRow, parse_teams_for_tournament
 from ..errors import ArbiterError
 from ..models import DEFAULT_TIEBREAKS, LineMember, Player, Team, Tournament
 from .base import PageTexts
@@ -236,7 +237,7 @@ class TeamsKind:
         return entrant.name
 
     def parse_registrations(self, tournament, filename, data):
-        return team_registrations.parse_teams_for_tournament(tournament, filename, data)
+        return parse_teams_for_tournament(tournament, filename, data)
 
     def registered_numbers(self, tournament):
         return set(tournament.teams.values_list("number", flat=True))
@@ -249,7 +250,7 @@ class TeamsKind:
                 "players": [player_json(p) for p in row.players]}
 
     def row_from_json(self, doc, players):
-        return team_registrations.TeamRow(row=doc["row"], number=doc["number"], name=doc["name"], players=players)
+        return TeamRow(row=doc["row"], number=doc["number"], name=doc["name"], players=players)
 
     def playable_plan(self, plan):
         if "M" not in plan:

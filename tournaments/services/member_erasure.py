@@ -37,7 +37,7 @@ from django.dispatch import receiver
 from members.names import ERASED_LAST_NAME, erased_first_name
 from members.signals import member_erasing
 
-from .. import registrations
+from ..registrations import previews
 from ..models import AuditEntry, Player
 
 #: Keys of an audit entry's or a backup's values that hold membership numbers (a pair's entries:
@@ -129,7 +129,7 @@ def erase_from_previews(scrub: Scrubber) -> int:
     preferred to leaving this one in it). Runs after the erasure's commit. Returns how many."""
     needles = [last for last, _first in scrub.names if last] + [n for n in scrub.numbers if n]
     removed = 0
-    for path in registrations.upload_dir().iterdir():
+    for path in previews.upload_dir().iterdir():
         try:
             text = path.read_bytes().decode("utf-8", "replace")
         except FileNotFoundError:  # imported or expired meanwhile

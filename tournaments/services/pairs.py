@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from members.numbers import MembershipNumberError, normal_membership_number
 
 from ..errors import ArbiterError
-from ..player_data import PlayerData
+from ..registrations.player_data import PlayerData
 from ..models import (
     Pair,
     Player,

@@ -108,8 +108,8 @@ def add_team(*, tournament: Tournament, name: str, players: list[PlayerData], by
 @refuse_integrity_errors
 @transaction.atomic
 def import_teams(*, tournament: Tournament, rows: Iterable, by) -> int:
-    """Save the teams of a registration file (``team_registrations.TeamRow``, already checked
-    by ``team_registrations.parse_teams``) all-or-nothing; returns how many teams. Refused
+    """Save the teams of a registration file (``registrations.teams.TeamRow``, already checked
+    by ``registrations.teams.parse_teams``) all-or-nothing; returns how many teams. Refused
     once the tournament has started or for a team the checks of :func:`add_team` refuse."""
     tournament = _lock(tournament)
     _require_teams(tournament)

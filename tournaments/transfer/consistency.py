@@ -26,12 +26,12 @@ from pairing.plan import PlanError, parse_plan
 from scoring import sheets as sheet_rules
 from scoring import vp as vp_rules
 
-from .. import limits
+from ..registrations import limits
 from ..errors import ArbiterError
 from ..i18n_messages import message_text
 from ..kinds import KINDS
 from ..models import Round, ScoreSheet
-from ..registrations import text_refusal
+from ..registrations.reading import text_refusal
 
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 PIN = re.compile(r"^[0-9]{4}$")

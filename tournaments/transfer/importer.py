@@ -1,7 +1,7 @@
 """Import: a tournament file back into the database.
 
 The whole file is read and checked first, outside any transaction (format, version, nesting
-and sizes against :mod:`tournaments.limits`, every value, every reference between rows, and
+and sizes against :mod:`tournaments.registrations.limits`, every value, every reference between rows, and
 every setting, sheet and state as the services check them: :mod:`.consistency`); only then
 is everything created in ONE short transaction of bulk inserts with one audit entry
 ``tournament_imported``. A refusal creates nothing. The copy belongs to whoever imports it:
@@ -273,7 +273,7 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
 
     Validated like a form (:func:`~.consistency.check_consistency`): settings, plan,
     tie-breaks, groups, sheets recomputed from their hands and the scale, round states,
-    tokens and PINs; nesting and list lengths capped (:mod:`tournaments.limits`).
+    tokens and PINs; nesting and list lengths capped (:mod:`tournaments.registrations.limits`).
 
     Raises :class:`ArbiterError`: not a tournament file, unknown version, a file beyond the
     caps, invalid values (``details`` lists each with its place in the file, e.g.

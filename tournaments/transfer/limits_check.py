@@ -1,12 +1,12 @@
 """Before a tournament file's values are read: its nesting and the length of every list
-against the caps of :mod:`tournaments.limits` (a 100,000-pair file, 1000-hand sheets,
+against the caps of :mod:`tournaments.registrations.limits` (a 100,000-pair file, 1000-hand sheets,
 nesting 400 deep). Nothing here reads the database.
 """
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from .. import limits
+from ..registrations import limits
 from ..errors import ArbiterError
 
 
@@ -45,7 +45,7 @@ def _len(value) -> int:
 
 def size_refusals(doc: dict) -> list[str]:
     """``path: problem`` for every list of ``doc`` (a tournament file's object) longer than
-    its cap (:mod:`tournaments.limits`); [] when all fit. Lists of the wrong type are left
+    its cap (:mod:`tournaments.registrations.limits`); [] when all fit. Lists of the wrong type are left
     to the reader."""
     errors = []
 

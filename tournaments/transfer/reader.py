@@ -17,7 +17,7 @@ from django.utils.translation import gettext as _
 from members.numbers import MembershipNumberError, legacy_membership_number
 from scoring import vp as vp_rules
 
-from .. import limits
+from ..registrations import limits
 from ..errors import ArbiterError
 from ..models import (
     AuditEntry, CustomScale, HandRow, LineMember, LineUp, Match, Pair, Penalty, Player, Round, ScoreSheet, Table,
@@ -123,7 +123,7 @@ BAD = object()
 def parse_file(data: bytes) -> dict:
     """The JSON object of a file, refusing what is not an Arbitro tournament file of a
     version this build reads (``READABLE_VERSIONS``), or one nested deeper or with longer
-    lists than :mod:`tournaments.limits` allows (:func:`.limits_check.check_shape`).
+    lists than :mod:`tournaments.registrations.limits` allows (:func:`.limits_check.check_shape`).
     Raises :class:`ArbiterError`."""
     try:
         doc = json.loads(data.decode("utf-8-sig"))

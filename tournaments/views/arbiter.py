@@ -13,7 +13,8 @@ from django_tables2 import RequestConfig
 
 from pairing import mitchell
 
-from .. import pages, registration_import, registration_previews, registrations, selectors, services, wording
+from .. import pages, selectors, services, wording
+from ..registrations import previews, reading
 from ..errors import ArbiterError
 from ..i18n_messages import message_text
 from ..kinds import kind_of
@@ -21,7 +22,7 @@ from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
 from ..models import AuditEntry, Pair, Player, Round, Team, Tournament
 from ..printing import documents
 from ..services import member_links
-from ..tables import PairTable
+from .listings import PairTable
 from .common import arbiter_view
 
 
@@ -220,7 +221,7 @@ def registrations_import(request, tournament):
     """Upload → preview with every row and every error → confirm (all-or-nothing).
 
     The file is parsed once, at the preview: its checked rows wait on disk
-    (``registration_previews.dumps`` → ``registrations.store_upload``: ``var/imports/``, a
+    (``previews.dumps`` → ``previews.store_upload``: ``var/imports/``, a
     random name) and the confirmation imports them (checked again only against numbers and
     membership numbers entered meanwhile); the session keeps only that name, the tournament and the file's name
     (the file itself in the session made every request of the arbiter carry it). More than
@@ -236,26 +237,26 @@ def registrations_import(request, tournament):
     if closed:
         stored = request.session.pop(SESSION_IMPORT, None)
         if isinstance(stored, dict):
-            registrations.discard_upload(stored.get("file"))
+            previews.discard_upload(stored.get("file"))
         return render(request, "arbiter/import.html", {"tournament": tournament, "closed": closed},
                       status=400 if request.method == "POST" else 200)
     if request.method == "POST" and "confirm" in request.POST:
         stored = request.session.get(SESSION_IMPORT)
-        data = registrations.load_upload(stored.get("file")) if isinstance(stored, dict) else None
+        data = previews.load_upload(stored.get("file")) if isinstance(stored, dict) else None
         if data is None or stored.get("tournament") != tournament.pk:
             request.session.pop(SESSION_IMPORT, None)
             messages.error(request, _("Carica di nuovo il file."))
             return redirect("import", slug=tournament.slug)
-        rows = registration_previews.loads(kind_of(tournament), data)
+        rows = previews.loads(kind_of(tournament), data)
         if rows is None:
-            registrations.discard_upload(stored.get("file"))
+            previews.discard_upload(stored.get("file"))
             request.session.pop(SESSION_IMPORT, None)
             messages.error(request, _("Carica di nuovo il file."))
             return redirect("import", slug=tournament.slug)
         # the rows the preview parsed and checked (parsed once), checked again only
         # against what the tournament gained meanwhile
-        parsed = registrations.ParsedFile(rows=rows,
-                                          errors=registration_previews.changed_since_preview(tournament, rows))
+        parsed = reading.ParsedFile(rows=rows,
+                                    errors=previews.changed_since_preview(kind_of(tournament), tournament, rows))
         if parsed.ok:
             try:
                 # the kind's import service: import_pairs, import_players or import_teams
@@ -268,7 +269,7 @@ def registrations_import(request, tournament):
                 parsed.errors.append(exc.message)
                 return render(request, "arbiter/import.html",
                               {"tournament": tournament, "form": form, "parsed": parsed}, status=400)
-            registrations.discard_upload(stored["file"])
+            previews.discard_upload(stored["file"])
             del request.session[SESSION_IMPORT]
             messages.success(request, message % {"n": count})
             return redirect("pairs", slug=tournament.slug)
@@ -277,14 +278,14 @@ def registrations_import(request, tournament):
         if form.is_valid():
             upload = form.cleaned_data["file"]
             data = upload.read()
-            parsed = registration_import.parse_for_tournament(tournament, upload.name, data)
+            parsed = kind_of(tournament).parse_registrations(tournament, upload.name, data)
             previous = request.session.pop(SESSION_IMPORT, None)
             if isinstance(previous, dict):
-                registrations.discard_upload(previous.get("file"))
+                previews.discard_upload(previous.get("file"))
             if parsed.ok:
                 request.session[SESSION_IMPORT] = {
                     "tournament": tournament.pk, "name": upload.name[:200],
-                    "file": registrations.store_upload(registration_previews.dumps(
+                    "file": previews.store_upload(previews.dumps(
                         kind_of(tournament), parsed.rows)),
                 }
     return render(request, "arbiter/import.html", {"tournament": tournament, "form": form, "parsed": parsed,

@@ -240,3 +240,17 @@ def captain_links(request, tournament, number):
         "cards": cards,
         "pin_url": links.base_url(request) + reverse("captain_pin", args=[tournament.slug]),
     })
+
+
+@arbiter_view
+def public_switches(request, tournament):
+    """The arbiter turns the public page and the projector view on or off."""
+    if request.method == "POST":
+        services.update_tournament(
+            tournament=tournament, by=request.user,
+            public_enabled=request.POST.get("public_enabled") == "on",
+            projector_enabled=request.POST.get("projector_enabled") == "on",
+        )
+        messages.success(request, _("Pagine pubbliche aggiornate."))
+        return redirect("public_switches", slug=tournament.slug)
+    return render(request, "public/switches.html", {"tournament": tournament})

@@ -24,7 +24,7 @@ from bookings.models import Booking
 from tournaments.errors import ArbiterError
 from tournaments.management.lang import LangCommand
 from tournaments.models import Tournament
-from tournaments.player_data import PlayerData
+from tournaments.registrations.player_data import PlayerData
 
 
 def parse_name(text: str, membership: str = "") -> PlayerData:

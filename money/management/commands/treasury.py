@@ -22,7 +22,7 @@ from money import selectors, services
 from tournaments.errors import ArbiterError
 from tournaments.management.lang import LangCommand
 from tournaments.models import Tournament
-from tournaments.simulation import simulator_user
+from tournaments.demo.simulation import simulator_user
 
 
 def parse_fees(text: str) -> tuple[str, str, dict]:

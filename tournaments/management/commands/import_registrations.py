@@ -7,7 +7,8 @@ from django.utils.translation import ngettext
 
 from tournaments.management.lang import LangCommand
 
-from tournaments import registration_import, services
+from tournaments import services
+from tournaments.kinds import kind_of
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
 from tournaments.services import member_links
@@ -27,7 +28,7 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
         path = Path(file)
         if not path.exists():
             raise CommandError(_("File %(file)s inesistente.") % {"file": file})
-        parsed = registration_import.parse_for_tournament(tournament, path.name, path.read_bytes())
+        parsed = kind_of(tournament).parse_registrations(tournament, path.name, path.read_bytes())
         if not parsed.ok:
             for error in parsed.errors:
                 self.stderr.write(error)

@@ -20,7 +20,7 @@ from tournaments.management.lang import LangCommand
 from tournaments.models import Tournament
 from tournaments.services import prizes as prize_services
 from tournaments.services import update_tournament
-from tournaments.simulation import simulator_user
+from tournaments.demo.simulation import simulator_user
 from tournaments.text import MAX_JSON_DEPTH, json_depth
 
 MAX_FILE_BYTES = 1_000_000

@@ -1,7 +1,7 @@
 """``python manage.py seed_demo``: a demo arbiter and a demo tournament (29 pairs).
 
 Idempotent: running it again leaves an existing demo alone. The demo tournament is played
-with the same services the views use (``tournaments.simulation``) and stopped after round
+with the same services the views use (``tournaments.demo.simulation``) and stopped after round
 2, when that module exists; it belongs to the demo arbiter. Then the steps other apps add
 (``tournaments.demo``): the cash desk's rates, payments and a waiver (``money.demo``), and a
 future evening «Prossima serata» with open bookings (``bookings.demo``), so the public
@@ -33,7 +33,8 @@ from django.utils.translation import gettext as _
 
 from tournaments.management.lang import LangCommand
 
-from tournaments import registration_import, services
+from tournaments import services
+from tournaments.kinds import kind_of
 from tournaments.demo import DEMO_SLUG, extra_steps
 from tournaments.management.commands.create_arbiter import random_password
 from tournaments.models import Tournament
@@ -135,7 +136,7 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
     def _create_demo(self, user):
         path = demo_registrations()
         try:
-            from tournaments import simulation
+            from tournaments.demo import simulation
         except ImportError:
             simulation = None
         if simulation is not None:
@@ -147,5 +148,5 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
         tournament = services.create_tournament(
             by=user, name="Torneo dimostrativo", slug=DEMO_SLUG, date=date.today(), venue="Circolo del Ponte"
         )
-        parsed = registration_import.parse_for_tournament(tournament, path.name, path.read_bytes())
+        parsed = kind_of(tournament).parse_registrations(tournament, path.name, path.read_bytes())
         services.import_pairs(tournament=tournament, rows=parsed.rows, by=user)

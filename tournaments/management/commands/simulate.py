@@ -20,7 +20,7 @@ and ``group_standings``.
 
 Creates a fresh tournament (slug made unique), imports the registrations and plays every
 round with random hands through the same services as the arbiter's pages
-(``tournaments.simulation``). Writes into DIR: ``standings.pdf``, ``standings.xlsx``,
+(``tournaments.demo.simulation``). Writes into DIR: ``standings.pdf``, ``standings.xlsx``,
 ``results.json`` and, per round K, ``scoresheets-round-K.pdf`` and ``tablelist-round-K.pdf``.
 
 ``--owner USERNAME``: the arbiter account the tournament belongs to (a tournament belongs to
@@ -38,7 +38,7 @@ from django.utils.translation import gettext as _
 from tournaments.management.lang import LangCommand
 
 from scoring.vp import ScaleError
-from tournaments import simulation
+from tournaments.demo import simulation
 from tournaments.errors import ArbiterError
 from tournaments.wording import by_kind
 

@@ -1,8 +1,9 @@
-"""django-tables2 tables of the arbiter's pages."""
+"""The arbiter's listings drawn with django-tables2 (a "table" of that library, not a card
+table of the room: rules.md uses the word for those)."""
 import django_tables2 as tables
 from django.utils.translation import gettext_lazy as _
 
-from .models import Pair
+from ..models import Pair
 
 
 class PairTable(tables.Table):

@@ -15,7 +15,7 @@ Nothing here reads a captain's link or PIN: the page never shows them.
 
 One function per kind (:func:`pair_rounds`, :func:`player_rounds`, :func:`team_rounds`),
 each a few flat queries; :func:`entrant_page` picks one. The page's ETag and the shared
-standings are in ``tournaments.player_tag``, the search in ``tournaments.player_search``.
+standings are in :mod:`.tag`; :func:`search` finds an entrant for the page's search box.
 """
 from __future__ import annotations
 
@@ -27,12 +27,12 @@ from django.db.models import Q
 
 from scoring.vp import format_vp
 
-from . import selectors, services
-from .player_search import search  # noqa: F401  (the page's search, kept importable here)
-from .kinds import KINDS, kind_of
-from .selectors.lateness import LATE_WORD, forfeit_differences
-from .player_tag import VISIBLE, register_tag_part, results_tag, standings_for
-from .models import AuditEntry, LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
+from .. import selectors, services
+from ..kinds import KINDS, kind_of
+from ..selectors.lateness import LATE_WORD, forfeit_differences
+from .tag import VISIBLE, register_tag_part, results_tag, standings_for
+from ..text import clean_note
+from ..models import AuditEntry, LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
 
 #: Audit actions that change a closed round's results (a correction after closing).
 CORRECTIONS = ("sheet_corrected", "sheet_lines_swapped", "arbitral_score")
@@ -128,7 +128,7 @@ def register_championship_provider(provider, tag_part=None) -> None:
     """Add ``provider(tournament, kind, number) -> str | None``: the entrant's championship
     standing as a sentence (names, positions, points only: rules.md §16's personal data).
     ``tag_part(tournament) -> str``: what those sentences depend on, folded into the page's
-    ETag (``player_tag.register_tag_part``), so a polling phone sees a change of them."""
+    ETag (``tag.register_tag_part``), so a polling phone sees a change of them."""
     if provider not in _CHAMPIONSHIP_PROVIDERS:
         _CHAMPIONSHIP_PROVIDERS.append(provider)
     if tag_part is not None:
@@ -433,3 +433,14 @@ def page_json(page: EntrantPage) -> dict:
         "rounds": [round_json(line, page.kind) for line in page.rounds],
         "championship": page.championship,
     }
+
+
+def search(tournament: Tournament, query: str) -> list[tuple[int, str]]:
+    """The page's search box: entrants whose number is ``query`` or whose players' surname or
+    name (or the team's name) contains it (case-insensitive): ``[(number, names)]``, at most
+    20, by number; [] for a query left empty once cleaned."""
+    # a NUL (PostgreSQL refuses it in a query: a 500) and other control characters removed
+    query = clean_note(query or "", max_length=60)
+    if not query:
+        return []
+    return kind_of(tournament).search(tournament, query, query.isdecimal())

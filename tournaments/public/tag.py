@@ -1,5 +1,5 @@
 """The cheap part of a player's page ETag (its *results tag*) and the standings the pages
-share, both kept a moment in the process (``tournaments.player_page`` uses them)."""
+share, both kept a moment in the process (:mod:`.pages` uses them)."""
 from __future__ import annotations
 
 import hashlib
@@ -8,8 +8,8 @@ import time
 from django.conf import settings
 from django.db.models import Max
 
-from . import selectors
-from .models import AuditEntry, Round, Tournament
+from .. import selectors
+from ..models import AuditEntry, Round, Tournament
 
 #: The rounds a player sees: published or closed (a draft stays private).
 VISIBLE = (Round.State.PUBLISHED, Round.State.CLOSED)

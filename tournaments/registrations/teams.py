@@ -4,7 +4,7 @@ Columns (header names, case-insensitive, order free): ``squadra`` (team number),
 ``nome_squadra``, ``cognome``, ``nome``, ``tessera``, ``circolo``; one player a row, the rows of
 a team sharing its number and name. Same encodings (UTF-8 with or without BOM, Windows-1252;
 comma or semicolon), XLSX, size cap and all-or-nothing preview as the pairs' files
-(:mod:`tournaments.registrations`). The first player of a team is its captain.
+(:mod:`.reading`). The first player of a team is its captain.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
 from . import limits
-from .registrations import (NumberMessages, ParsedFile, check_entry_number, check_text, each_row,
+from .reading import (NumberMessages, ParsedFile, check_entry_number, check_text, each_row,
                             read_player, read_table)
 from .player_data import PlayerData
 
@@ -101,7 +101,7 @@ def parse_teams(filename: str, data: bytes, *, existing_numbers=(), existing_mem
 def parse_teams_for_tournament(tournament, filename: str, data: bytes) -> ParsedFile:
     """:func:`parse_teams` against what ``tournament`` already holds (team numbers, membership
     numbers) and its team size settings."""
-    from .models import Player
+    from ..models import Player
 
     return parse_teams(
         filename, data,

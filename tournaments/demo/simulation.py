@@ -23,12 +23,11 @@ from django.utils.text import slugify
 from scoring import vp as vp_rules
 from scoring.random_hands import random_hand
 
-from . import pages, selectors, services
-from . import registration_import
-from .errors import ArbiterError
-from .kinds import kind_of
-from .models import Round, Table, Tournament
-from .printing import documents, spreadsheets
+from .. import pages, selectors, services
+from ..errors import ArbiterError
+from ..kinds import kind_of
+from ..models import Round, Table, Tournament
+from ..printing import documents, spreadsheets
 
 SIMULATOR_USERNAME = "simulatore"
 
@@ -332,7 +331,7 @@ def _play(*, by, scale, registrations: Path, plan: str, hands: int, seed: int, n
 
 
 def _parse(tournament: Tournament, path: Path):
-    parsed = registration_import.parse_for_tournament(tournament, path.name, path.read_bytes())
+    parsed = kind_of(tournament).parse_registrations(tournament, path.name, path.read_bytes())
     if not parsed.ok:
         raise ArbiterError(f"Iscrizioni non valide in {path.name}.", details=parsed.errors)
     return parsed

@@ -1,4 +1,5 @@
-"""Players' pages under ``/p/<slug>/`` (read-only, no login) and the arbiter's switches.
+"""The room's public pages under ``/p/<slug>/`` (read-only, no login): the table list and
+standings, the projector and its clock. The arbiter's switches are on the board's views.
 
 The arbiter turns each page on or off (``Tournament.public_enabled`` /
 ``projector_enabled``); a page that is off is a plain 404. The table list is the
@@ -10,11 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from django.contrib import messages
 from django.http import Http404, JsonResponse
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.shortcuts import get_object_or_404, redirect, render
+from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
@@ -25,7 +25,6 @@ from ..kinds import kind_of
 from ..models import Pair, Round, Tournament
 from ..captains.devices import give_device_cookie
 from ..printing import documents
-from .common import arbiter_view
 
 #: Seconds a projector screen stays before the next one.
 PROJECTOR_SECONDS = 30
@@ -224,17 +223,3 @@ def projector(request, slug):
         "clock": round_clock(rnd), "clock_url": reverse("projector_clock_state", args=[slug]),
         **session_texts(tournament, rnd, after),
     })
-
-
-@arbiter_view
-def public_switches(request, tournament):
-    """The arbiter turns the public page and the projector view on or off."""
-    if request.method == "POST":
-        services.update_tournament(
-            tournament=tournament, by=request.user,
-            public_enabled=request.POST.get("public_enabled") == "on",
-            projector_enabled=request.POST.get("projector_enabled") == "on",
-        )
-        messages.success(request, _("Pagine pubbliche aggiornate."))
-        return redirect("public_switches", slug=tournament.slug)
-    return render(request, "public/switches.html", {"tournament": tournament})

@@ -3,8 +3,8 @@
 public page is switched on (otherwise a plain 404, like the public page).
 
 The same URL answers HTML or, with ``Accept: application/json``, the JSON of
-``tournaments.player_page.page_json``; both say ``Vary: Accept``. Polling like the captain
-page: the answer has an ``ETag`` (the tournament's :func:`~tournaments.player_page.results_tag`,
+``tournaments.public.pages.page_json``; both say ``Vary: Accept``. Polling like the captain
+page: the answer has an ``ETag`` (the tournament's :func:`~tournaments.public.pages.results_tag`,
 the entrant, the format and the language); a poll that sends it back in ``If-None-Match``
 while nothing changed gets an empty ``304``, the tag being
 kept a moment in the process (the tournament's read too, while its public pages stay on:
@@ -21,7 +21,8 @@ from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from .. import player_page, player_tag
+from . import pages
+from .tag import note_public, recent_public_tag
 from ..captains.devices import give_device_cookie
 from ..kinds import kind_of
 from ..models import Tournament
@@ -63,21 +64,21 @@ def entrant_view(request, slug, word, number):
     unknown number."""
     as_json = _wants_json(request)
     sent = [t.strip().removeprefix("W/") for t in request.headers.get("If-None-Match", "").split(",")]
-    recent = player_tag.recent_public_tag(slug)
+    recent = recent_public_tag(slug)
     if recent is not None and _etag(recent, word, number, as_json) in sent:
         return _not_modified(_etag(recent, word, number, as_json))
     tournament = _tournament(slug)
-    tag = player_page.results_tag(tournament)
-    player_tag.note_public(slug, tag)
+    tag = pages.results_tag(tournament)
+    note_public(slug, tag)
     etag = _etag(tag, word, number, as_json)
     if etag in sent:
         return _not_modified(etag)
-    entrant = player_page.find_entrant(tournament, word, number)
+    entrant = pages.find_entrant(tournament, word, number)
     if entrant is None:
         raise Http404
-    page = player_page.entrant_page(tournament, entrant, tag)
+    page = pages.entrant_page(tournament, entrant, tag)
     if as_json:
-        response = JsonResponse(player_page.page_json(page), json_dumps_params={"ensure_ascii": False})
+        response = JsonResponse(pages.page_json(page), json_dumps_params={"ensure_ascii": False})
     else:
         response = render(request, "public/player.html", {
             "tournament": tournament, "page": page, "word": word,
@@ -95,7 +96,7 @@ def search_view(request, slug):
     player's surname); one match opens his page, several are listed, none says so."""
     tournament = _tournament(slug)
     query = request.GET.get("q", "")
-    found = player_page.search(tournament, query)
+    found = pages.search(tournament, query)
     if len(found) == 1:
         return redirect(player_url(tournament, found[0][0]))
     return give_device_cookie(request, render(request, "public/player_search.html", {

@@ -13,8 +13,8 @@ A file holds at most :data:`MAX_PAIRS` pairs (2000 rows = 4000 players):
 rows are read one at a time and counting stops at the first row beyond the cap, so a
 100,000-row file is refused without being read whole. Between the preview and the
 confirmation the upload waits on disk under ``var/imports/`` (a random name; only that
-name goes into the session) and is removed after the import or after
-:data:`UPLOAD_MAX_AGE` seconds.
+name goes into the session, :mod:`tournaments.registrations.previews`) and is removed after
+the import or after an hour.
 """
 from __future__ import annotations
 
@@ -23,12 +23,9 @@ import dataclasses
 import io
 import json
 import re
-import secrets
-import time
 import unicodedata
 import zipfile
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Iterator
 
 from django.utils.translation import gettext as _
@@ -45,8 +42,6 @@ REQUIRED = ("cognome_1", "nome_1", "cognome_2", "nome_2")
 #: The most pairs one registration file may hold (one pair a row: 2000 rows = 4000 players).
 MAX_PAIRS = limits.MAX_PAIRS
 #: Seconds an uploaded file waits for its confirmation before it is removed.
-UPLOAD_MAX_AGE = 3600
-_UPLOAD_NAME = re.compile(r"^[0-9a-f]{32}$")
 _DIGITS = re.compile(r"^[0-9]+$")
 
 #: The model's lengths of the texts a registration file writes (``Player``, ``Team.name``).
@@ -490,66 +485,3 @@ def parse_players(filename: str, data: bytes, *, existing_numbers=(), existing_m
     if not parsed.rows and not parsed.errors:
         parsed.errors.append(_("Nessun giocatore nel file."))
     return parsed
-
-
-# --------------------------------------------------------------------------- uploads on disk
-
-
-def upload_dir() -> Path:
-    """``var/imports/`` (``settings.VAR_DIR``), created on first use."""
-    from django.conf import settings
-
-    path = Path(settings.VAR_DIR) / "imports"
-    path.mkdir(parents=True, exist_ok=True)
-    return path
-
-
-def store_upload(data: bytes) -> str:
-    """Write an uploaded registration file to ``var/imports/<random name>`` and return the
-    name (32 hex digits), the only thing the session keeps. Files older than
-    :data:`UPLOAD_MAX_AGE` are removed first."""
-    purge_uploads()
-    name = secrets.token_hex(16)
-    target = upload_dir() / name
-    tmp = target.with_suffix(".part")
-    tmp.write_bytes(data)
-    tmp.replace(target)
-    return name
-
-
-def _upload_path(name) -> Path | None:
-    if not isinstance(name, str) or not _UPLOAD_NAME.match(name):
-        return None  # never a path from outside (the session is signed, but be strict)
-    return upload_dir() / name
-
-
-def load_upload(name) -> bytes | None:
-    """The bytes stored by :func:`store_upload`, or ``None`` if gone (expired, imported)."""
-    path = _upload_path(name)
-    if path is None or not path.exists():
-        return None
-    if time.time() - path.stat().st_mtime > UPLOAD_MAX_AGE:
-        discard_upload(name)
-        return None
-    return path.read_bytes()
-
-
-def discard_upload(name) -> None:
-    """Remove a stored upload (after the import, or when replaced by a new one)."""
-    path = _upload_path(name)
-    if path is not None:
-        path.unlink(missing_ok=True)
-
-
-def purge_uploads(max_age: int = UPLOAD_MAX_AGE) -> int:
-    """Remove uploads older than ``max_age`` seconds; returns how many."""
-    removed = 0
-    limit = time.time() - max_age
-    for path in upload_dir().iterdir():
-        try:
-            if path.stat().st_mtime < limit:
-                path.unlink(missing_ok=True)
-                removed += 1
-        except FileNotFoundError:
-            continue
-    return removed
