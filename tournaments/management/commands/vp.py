@@ -56,7 +56,7 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
         builtin = vp_rules.builtin_scales()
         if scale_id in builtin:
             return builtin[scale_id]
-        from tournaments.selectors import scale_by_id
+        from tournaments.selectors.scales import scale_by_id
 
         try:
             return scale_by_id(scale_id)
