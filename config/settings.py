@@ -67,6 +67,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "django_tables2",
     "axes",
+    "clubs",
     "members",
     "tournaments",
     "championships",
