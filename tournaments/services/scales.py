@@ -83,15 +83,9 @@ def delete_custom_scale(*, scale_id: str, by) -> None:
     scales are shared by every tournament). Raises ArbiterError."""
     import logging
 
-    from clubs.access import ClubChoiceError, club_for_new_data
-
     from ..models import CustomScale
 
     _refuse_unless_staff(by)
-    try:
-        club = club_for_new_data(_as_actor(by).user, club)
-    except ClubChoiceError as exc:
-        raise ArbiterError(exc.message) from None
     custom = CustomScale.objects.select_for_update().filter(scale_id=scale_id).first()
     if custom is None:
         raise ArbiterError(_("La tabella «%(code)s» non è una tabella personalizzata.") % {"code": scale_id})
