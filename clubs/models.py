@@ -60,7 +60,7 @@ class ClubRole(models.Model):
 
     class Role(models.TextChoices):
         MANAGER = "manager", _("responsabile del circolo")
-        ARBITER = "arbiter", _("arbitro")
+        ARBITER = "arbiter", _("arbitro del circolo")
 
     user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE, related_name="club_roles")
     club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="roles")

@@ -57,7 +57,7 @@ class Migration(migrations.Migration):
             name='ClubRole',
             fields=[
                 ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('role', models.CharField(choices=[('manager', 'responsabile del circolo'), ('arbiter', 'arbitro')], default='arbiter', max_length=10, verbose_name='ruolo')),
+                ('role', models.CharField(choices=[('manager', 'responsabile del circolo'), ('arbiter', 'arbitro del circolo')], default='arbiter', max_length=10, verbose_name='ruolo')),
                 ('club', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='roles', to='clubs.club')),
                 ('user', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='club_roles', to=settings.AUTH_USER_MODEL)),
             ],
