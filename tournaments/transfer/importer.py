@@ -137,7 +137,7 @@ def _same_bands(data: dict) -> str | None:
     return None
 
 
-def _place_scale(scale: dict | None, scale_id: str, messages: list[str], may_create: bool) -> str:
+def _place_scale(scale: dict | None, scale_id: str, messages: list[str], may_create: bool, club=None) -> str:
     """The id of VP scale ``scale_id`` (the tournament's, or its team scale) on this server:
     the file's custom scale ``scale`` created, reused
     when the same scale (name and bands) is already here, or created under a new id when
@@ -172,7 +172,8 @@ def _place_scale(scale: dict | None, scale_id: str, messages: list[str], may_cre
     data = dict(scale["data"])
     if "id" in data:
         data["id"] = new_id
-    _bulk(CustomScale, [{**scale, "scale_id": new_id, "data": data}])
+    # the importing club's scale (rules.md §20; None: the default club)
+    _bulk(CustomScale, [{**scale, "scale_id": new_id, "data": data} | ({"club": club} if club is not None else {})])
     return new_id
 
 
@@ -320,11 +321,12 @@ def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, cr
         head["name"] = copy_name(file_name)
     may_create = _may_create_scales(by) if create_scales is None else create_scales
     file_scale = head["vp_scale"]
-    head["vp_scale"] = _place_scale(plan["scale"], file_scale, messages, may_create)
+    head["vp_scale"] = _place_scale(plan["scale"], file_scale, messages, may_create, club)
     if head["team_scale"] == file_scale:   # one scale for both: placed once
         head["team_scale"] = head["vp_scale"]
     elif head["team_scale"]:
-        head["team_scale"] = _place_scale(plan["team_scale"], head["team_scale"], messages, may_create)
+        head["team_scale"] = _place_scale(plan["team_scale"], head["team_scale"], messages, may_create,
+                                          club)
 
     # The importer's own copy: its owner is the uploader (or --owner), its only arbiter;
     # the file's accounts are never applied nor created (usernames stay text in the audit).
