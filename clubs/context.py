@@ -1,8 +1,11 @@
 """The header's club selector (rules.md §20): shown only to an account working for more
-than one club; with one club on the server no page shows a club. One query a page."""
+than one club; with one club on the server no page shows a club. One query, and only on a
+page whose template reads the values (the lazy objects below): a fragment such as the desk
+calls' poll pays nothing."""
 from __future__ import annotations
 
 from django.db.models import OuterRef, Q, Subquery
+from django.utils.functional import SimpleLazyObject
 
 from .access import MANAGER, SESSION_KEY
 from .models import Club, ClubRole
@@ -12,6 +15,23 @@ MAX_LISTED = 200
 
 
 def clubs(request) -> dict:
+    """:func:`header_clubs`'s three values, each read (once) when a template first uses it."""
+    user = getattr(request, "user", None)
+    if user is None or not user.is_authenticated:
+        return {"club_choices": [], "current_club": None, "managed_clubs": []}
+    found: dict = {}
+
+    def read(name):
+        def value():
+            if not found:
+                found.update(header_clubs(request))
+            return found[name]
+        return SimpleLazyObject(value)
+
+    return {name: read(name) for name in ("club_choices", "current_club", "managed_clubs")}
+
+
+def header_clubs(request) -> dict:
     """``club_choices``: the clubs of the logged-in account when more than one (else empty:
     nothing is shown); ``current_club``: the one it works in now (None then; the session's
     choice, else the first by name, as ``clubs.access.current_club``); ``managed_clubs``: the
@@ -22,7 +42,7 @@ def clubs(request) -> dict:
     if user is None or not user.is_authenticated:
         return {"club_choices": [], "current_club": None, "managed_clubs": []}
     clubs = Club.objects.annotate(my_role=Subquery(
-        ClubRole.objects.filter(club=OuterRef("pk"), user=user).values("role")[:1]))
+        ClubRole.objects.filter(club=OuterRef("pk"), user=user).order_by().values("role")[:1]))
     if not user.is_superuser:
         # his clubs, and the server's first two (two rows or more: the server has several)
         clubs = clubs.filter(Q(my_role__isnull=False) | Q(pk__in=Club.objects.order_by("id").values("pk")[:2]))
