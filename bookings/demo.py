@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from tournaments import services as tournament_services
+from tournaments.demo import DEMO_SLUG
 from tournaments.models import Tournament
 from tournaments.registrations.player_data import PlayerData
 
@@ -21,8 +22,9 @@ def seed_next_evening(user) -> None:
     evening exists (idempotent)."""
     if Tournament.objects.filter(slug=NEXT_SLUG).exists():
         return
+    demo = Tournament.objects.filter(slug=DEMO_SLUG).first()  # the same club as the demo (rules.md §20)
     tournament = tournament_services.create_tournament(
-        by=user, name="Prossima serata", slug=NEXT_SLUG, date=date.today() + timedelta(days=7),
+        by=user, club=demo.club if demo is not None else None, name="Prossima serata", slug=NEXT_SLUG, date=date.today() + timedelta(days=7),
         venue="Circolo del Ponte",
     )
     services.open_bookings(tournament=tournament, cap=3,

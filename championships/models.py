@@ -14,6 +14,8 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club, default_club_id
+
 
 class Championship(models.Model):
     """A championship: ``points_rule`` (``field``, ``table:a,b,c``, ``vp``; rules.md §17),
@@ -24,6 +26,9 @@ class Championship(models.Model):
 
     slug = models.SlugField(_("indirizzo breve"), max_length=80, unique=True)
     name = models.CharField(_("nome"), max_length=200)
+    # the club that owns it (rules.md §20)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="championships",
+                             default=default_club_id, verbose_name=_("circolo"))
     owner = models.ForeignKey(settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL,
                               related_name="championships", verbose_name=_("proprietario"))
     points_rule = models.CharField(_("punti di una serata"), max_length=2000, default="field")

@@ -10,6 +10,7 @@ from typing import Iterable
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from clubs.access import ClubChoiceError, club_for_new_data
 from scoring import championship as rules
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
@@ -63,11 +64,13 @@ def _tournaments(user, slugs: Iterable[str]) -> list[Tournament]:
 @transaction.atomic
 def create_championship(*, by, slug: str, name: str, points: str = "field", best: int | None = None,
                         min_evenings: int = 1, public_enabled: bool = False, projector_enabled: bool = False,
-                        tournaments: Iterable[str] = ()) -> Championship:
+                        tournaments: Iterable[str] = (), club=None) -> Championship:
     """Create a championship owned by ``by`` (a user) with the tournaments of ``tournaments``
     (slugs, each directed by ``by``; superusers any). ``points``: ``field``, ``table:a,b,c``
     or ``vp``; ``best``: None for every evening; ``public_enabled`` / ``projector_enabled``
-    switch on the public page and the projector (rules.md §17) from the start. Raises ``ArbiterError`` for a taken or bad
+    switch on the public page and the projector (rules.md §17) from the start. ``club``: the
+    club that owns it (§20; None: ``by``'s only club or the server's only one, by
+    ``clubs.access.club_for_new_data``, whose refusal is raised as ``ArbiterError``). Raises ``ArbiterError`` for a taken or bad
     slug, an empty name, a bad rule, ``best``/``min_evenings`` out of 1..1000, or a tournament
     missing or not his."""
     slug = (slug or "").strip()
@@ -80,8 +83,13 @@ def create_championship(*, by, slug: str, name: str, points: str = "field", best
     text = _check_settings(name=name, points=points, best=best, min_evenings=min_evenings)
     chosen = _tournaments(by, tournaments)
     try:
+        club = club_for_new_data(by, club)
+    except ClubChoiceError as exc:
+        raise ArbiterError(exc.message) from None
+    try:
         with transaction.atomic():
-            championship = Championship.objects.create(slug=slug, name=name.strip(), owner=by, points_rule=text,
+            championship = Championship.objects.create(slug=slug, name=name.strip(), owner=by, club=club,
+                                                       points_rule=text,
                                                        best=best, min_evenings=min_evenings,
                                                        public_enabled=bool(public_enabled),
                                                        projector_enabled=bool(projector_enabled))

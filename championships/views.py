@@ -15,6 +15,7 @@ from django.utils.text import slugify
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
+from clubs import access
 from tournaments.errors import ArbiterError
 from tournaments.selectors import tournaments_of
 
@@ -44,7 +45,8 @@ def championship_list(request):
                                              best=d["best"], min_evenings=d["min_evenings"],
                                              public_enabled=d["public_enabled"],
                                              projector_enabled=d["projector_enabled"],
-                                             tournaments=request.POST.getlist("tournaments"))
+                                             tournaments=request.POST.getlist("tournaments"),
+                                             club=access.current_club(request))
         except ArbiterError as exc:
             messages.error(request, exc.message)
         else:

@@ -31,7 +31,7 @@ class MemberForm(forms.Form):
     membership_number = MembershipNumberField(label=_("Tessera"))
     last_name = forms.CharField(label=_("Cognome"), max_length=80)
     first_name = forms.CharField(label=_("Nome"), max_length=80)
-    club = forms.CharField(label=_("Circolo"), max_length=120, required=False)
+    registered_club = forms.CharField(label=_("Circolo di tesseramento"), max_length=120, required=False)
     category = forms.CharField(label=_("Categoria"), max_length=60, required=False,
                                help_text=_("Testo libero scelto dal circolo: Dame, Seniores, Esordienti…"))
     expires_on = forms.DateField(label=_("Scadenza del tesseramento"), required=False,
@@ -40,13 +40,13 @@ class MemberForm(forms.Form):
     @classmethod
     def initial_for(cls, member: Member) -> dict:
         return {name: getattr(member, name) or "" for name in
-                ("membership_number", "last_name", "first_name", "club", "category")} | {
+                ("membership_number", "last_name", "first_name", "registered_club", "category")} | {
             "expires_on": member.expires_on}
 
     def data_object(self) -> MemberData:
         c = self.cleaned_data
         return MemberData(last_name=c["last_name"].strip(), first_name=c["first_name"].strip(),
-                          membership_number=c["membership_number"].strip(), club=c["club"].strip(),
+                          membership_number=c["membership_number"].strip(), registered_club=c["registered_club"].strip(),
                           category=c["category"].strip(), expires_on=c["expires_on"])
 
 

@@ -19,6 +19,8 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.models import default_club
+
 from . import files
 from .models import MAX_MEMBERS, Member
 from .names import name_key
@@ -36,7 +38,8 @@ _ITALIAN = re.compile(r"^(\d{1,2})/(\d{1,2})/(\d{4})$", re.ASCII)
 @dataclass(frozen=True)
 class MemberRow:
     """One member as read from a list; ``row`` is the sheet's row number (header = 1).
-    ``values`` holds only the columns the file has (``club``, ``category``, ``expires_on``)."""
+    ``values`` holds only the columns the file has (``registered_club``, ``category``,
+    ``expires_on``)."""
 
     row: int
     membership_number: str
@@ -92,8 +95,9 @@ def _cells(row: int, header: list[str], record: list[str], errors: list[str]) ->
     return cells
 
 
-def parse(filename: str, data: bytes) -> ParsedList:
-    """Read and check a member list; nothing is saved.
+def parse(filename: str, data: bytes, *, club=None) -> ParsedList:
+    """Read and check a member list for ``club``'s registry (a ``clubs.models.Club``; None =
+    the default club; rules.md §20: numbers are matched within the club); nothing is saved.
 
     Errors, each with its row number: unreadable or empty file, more rows than
     :data:`members.models.MAX_MEMBERS`, missing columns, a missing number, surname or name, a
@@ -146,7 +150,7 @@ def parse(filename: str, data: bytes) -> ParsedList:
             seen[number] = index
         values: dict = {}
         if "circolo" in header:
-            values["club"] = cells["circolo"]
+            values["registered_club"] = cells["circolo"]
         if "categoria" in header:
             values["category"] = cells["categoria"]
         if "scadenza" in header:
@@ -166,9 +170,10 @@ def parse(filename: str, data: bytes) -> ParsedList:
         parsed.errors.append(_("Nessun socio nel file."))
     if parsed.errors:
         return parsed
-    known = set(Member.objects.filter(membership_number__in=list(seen)).values_list("membership_number", flat=True))
+    members = Member.objects.filter(club=club or default_club())
+    known = set(members.filter(membership_number__in=list(seen)).values_list("membership_number", flat=True))
     parsed.new_numbers = len(seen) - len(known)
-    total = Member.objects.count() + parsed.new_numbers
+    total = members.count() + parsed.new_numbers
     if total > MAX_MEMBERS:
         parsed.errors.append(_("Con questo elenco l'anagrafica avrebbe %(n)s soci: il massimo è %(max)s. Nulla è "
                                "stato importato.") % {"n": total, "max": MAX_MEMBERS})
@@ -176,21 +181,23 @@ def parse(filename: str, data: bytes) -> ParsedList:
 
 
 @transaction.atomic
-def save(parsed: ParsedList, *, by=None, filename: str = "") -> tuple[int, int]:
-    """Write a checked list (:func:`parse`) all or nothing: members updated by membership
-    number, new numbers created (``source`` list); every row marked ``listed``; one entry in
+def save(parsed: ParsedList, *, club=None, by=None, filename: str = "") -> tuple[int, int]:
+    """Write a checked list (:func:`parse`, for the same ``club``; None = the default club)
+    into ``club``'s registry all or nothing: its members updated by membership number, new
+    numbers created in it (``source`` list); every row marked ``listed``; one entry in
     the registry's audit trail (``by``: a user, None from the shell; ``filename``). Returns
     ``(created, updated)``. Erased members are never brought back by a list: their number
     was removed, so the same number creates a new member."""
+    club = club or default_club()
     by_number = {m.membership_number: m for m in
-                 Member.objects.select_for_update().filter(
+                 Member.objects.select_for_update().filter(club=club).filter(
                      membership_number__in=[r.membership_number for r in parsed.rows])}
     new, changed, now = [], [], timezone.now()
     fields = {"last_name", "first_name", "name_key", "listed"}
     for row in parsed.rows:
         member = by_number.get(row.membership_number)
         if member is None:
-            member = Member(membership_number=row.membership_number, source=Member.Source.LIST)
+            member = Member(club=club, membership_number=row.membership_number, source=Member.Source.LIST)
             new.append(member)
         else:
             member.updated_at = now

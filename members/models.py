@@ -1,7 +1,8 @@
 """The club's member registry (rules.md §16): people kept from one evening to the next.
 
-This app sits below ``tournaments``: a tournament's ``Player`` points at a ``Member``; nothing
-here imports ``tournaments``.
+This app sits below ``tournaments`` and above ``clubs``: a tournament's ``Player`` points at a
+``Member``, a ``Member`` at the ``Club`` that owns him (rules.md §20); nothing here imports
+``tournaments``.
 """
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from django.conf import settings
 from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
+
+from clubs.models import Club, default_club_id
 
 from .names import name_key
 
@@ -21,7 +24,10 @@ MAX_MEMBERS = 50_000
 class Member(models.Model):
     """A club member (*socio*, rules.md §16).
 
-    ``membership_number`` (*tessera*) is unique on the server when given; a member without one
+    ``club`` is the club whose registry holds him (rules.md §20); ``registered_club`` the
+    *circolo di tesseramento*, the club he is registered with at the federation (free text of
+    a member list's ``circolo`` column). ``membership_number`` (*tessera*) is unique within
+    the club when given (the same *tessera* in two clubs is two members of one person); a member without one
     is known by ``name_key`` (the full name with case, accents, spaces and apostrophes ignored).
     ``expires_on`` is the membership's expiry (*scadenza del tesseramento*); ``category`` is free
     text the club chooses (*Dame*, *Seniores*…). ``source`` says where the member came from.
@@ -36,7 +42,9 @@ class Member(models.Model):
     last_name = models.CharField(_("cognome"), max_length=80)
     first_name = models.CharField(_("nome"), max_length=80)
     name_key = models.CharField(max_length=170, db_index=True, editable=False)
-    club = models.CharField(_("circolo"), max_length=120, blank=True)
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="members", default=default_club_id,
+                             verbose_name=_("circolo"))
+    registered_club = models.CharField(_("circolo di tesseramento"), max_length=120, blank=True)
     category = models.CharField(_("categoria"), max_length=60, blank=True)
     expires_on = models.DateField(_("scadenza"), null=True, blank=True)
     source = models.CharField(_("origine"), max_length=12, choices=Source.choices, default=Source.MANUAL)
@@ -54,8 +62,9 @@ class Member(models.Model):
         verbose_name = _("socio")
         verbose_name_plural = _("soci")
         constraints = [
-            models.UniqueConstraint(fields=["membership_number"], condition=Q(membership_number__isnull=False),
-                                    name="member_number_unique"),
+            models.UniqueConstraint(fields=["club", "membership_number"],
+                                    condition=Q(membership_number__isnull=False),
+                                    name="member_number_unique_in_club"),
             models.CheckConstraint(condition=~Q(membership_number=""), name="member_number_null_not_blank"),
         ]
 

@@ -1,10 +1,14 @@
-"""Reads of the member registry (rules.md §16)."""
+"""Reads of the member registry (rules.md §16), each of ONE club's registry (§20): every
+function takes ``club`` (a ``clubs.models.Club`` or its id; None = the default club, the
+laptop's only one) and never reads another club's members."""
 from __future__ import annotations
 
 import datetime as dt
 from typing import Iterable
 
 from django.db.models import Q, QuerySet
+
+from clubs.models import Club, default_club
 
 from .models import Member
 from .names import member_words, search_terms, words_match
@@ -23,7 +27,19 @@ def _as_number(query: str) -> str:
     return query if membership_number_refusal(query) else normal_membership_number(query)
 
 
-def search(query: str, *, limit: int = 20) -> list[Member]:
+def _club_id(club) -> int:
+    if club is None:
+        return default_club().pk
+    return club.pk if isinstance(club, Club) else int(club)
+
+
+def club_members(club=None) -> QuerySet:
+    """Every member of ``club``'s registry (erased ones too): the one starting point of the
+    reads below (rules.md §20: a club's arbiters see only its members)."""
+    return Member.objects.filter(club_id=_club_id(club))
+
+
+def search(query: str, *, club=None, limit: int = 20) -> list[Member]:
     """Members whose membership number starts with ``query`` or whose full name contains
     every word of it (case, accents, spaces and apostrophes ignored: ``"d'ang nic"`` finds
     D'Angelo Nicolò), best first: exact number, then by name. At most ``limit``; an empty
@@ -36,12 +52,13 @@ def search(query: str, *, limit: int = 20) -> list[Member]:
     for term in terms:
         by_name &= Q(name_key__contains=term)
     number = _as_number(query)
-    hits = Member.objects.filter(erased_at__isnull=True).filter(
+    members = club_members(club)
+    hits = members.filter(erased_at__isnull=True).filter(
         by_name | Q(membership_number__startswith=number))
     found = list(hits.order_by("last_name", "first_name", "id")[:limit])
     exact = [m for m in found if m.membership_number == number]
     if not exact:
-        exact = list(Member.objects.filter(membership_number=number, erased_at__isnull=True))
+        exact = list(members.filter(membership_number=number, erased_at__isnull=True))
     return exact + [m for m in found if m not in exact][: limit - len(exact)]
 
 
@@ -51,7 +68,7 @@ def search(query: str, *, limit: int = 20) -> list[Member]:
 _NUMBER_WITH_SEPARATOR = r"[^0-9A-Za-z]"
 
 
-def propose(query: str, *, limit: int = 10) -> list[Member]:
+def propose(query: str, *, club=None, limit: int = 10) -> list[Member]:
     """The proposals while typing in a registration form (rules.md §16), at most ``limit``: the
     members of whom every word of ``query`` starts a DIFFERENT word of the surname, the first
     name or the membership number, case and accents ignored (:func:`members.names.words_match`:
@@ -71,7 +88,7 @@ def propose(query: str, *, limit: int = 10) -> list[Member]:
         wanted &= Q(name_key__contains=term) | Q(membership_number__istartswith=term)
     wanted |= Q(membership_number__regex=_NUMBER_WITH_SEPARATOR)
     order = ("membership_number", "id") if query.strip().isdigit() else ("name_key", "id")
-    rows = Member.objects.filter(erased_at__isnull=True).filter(wanted).order_by(*order)
+    rows = club_members(club).filter(erased_at__isnull=True).filter(wanted).order_by(*order)
     found: list[Member] = []
     for member in rows.iterator(chunk_size=100):
         if words_match(terms, member_words(member.last_name, member.first_name, member.membership_number)):
@@ -81,18 +98,20 @@ def propose(query: str, *, limit: int = 10) -> list[Member]:
     return found
 
 
-def registry(query: str = "") -> QuerySet:
-    """The registry page's list: every member (erased ones too), or the search's hits."""
-    qs = Member.objects.all()
+def registry(query: str = "", *, club=None) -> QuerySet:
+    """The registry page's list: every member of ``club`` (erased ones too), or the search's
+    hits."""
+    qs = club_members(club)
     if query.strip():
-        ids = [m.pk for m in search(query, limit=200)]
+        ids = [m.pk for m in search(query, club=club, limit=200)]
         qs = qs.filter(pk__in=ids)
     return qs.order_by("last_name", "first_name", "id")
 
 
-def any_list_imported() -> bool:
-    """Whether some member list was imported (else no number is *unknown*, §16)."""
-    return Member.objects.filter(listed=True).exists()
+def any_list_imported(*, club=None) -> bool:
+    """Whether some member list was imported into ``club``'s registry (else no number is
+    *unknown*, §16)."""
+    return club_members(club).filter(listed=True).exists()
 
 
 def expired(member: Member, on: dt.date) -> bool:
@@ -101,9 +120,10 @@ def expired(member: Member, on: dt.date) -> bool:
     return member.expires_on is not None and member.expires_on < on
 
 
-def membership_flags(numbers: Iterable[str], on: dt.date) -> dict[str, str]:
+def membership_flags(numbers: Iterable[str], on: dt.date, *, club=None) -> dict[str, str]:
     """``{membership number: "unknown" | "expired"}`` for the flagged numbers among
-    ``numbers`` (blank ones ignored), for a tournament played on ``on`` (rules.md §16):
+    ``numbers`` (blank ones ignored), for a tournament of ``club`` played on ``on`` (rules.md §16; the club's
+    lists, §20):
 
     - *unknown*: absent from every imported member list — only once a list was imported;
     - *expired*: the member's ``expires_on`` is before ``on`` (expiring that day is still valid).
@@ -111,8 +131,8 @@ def membership_flags(numbers: Iterable[str], on: dt.date) -> dict[str, str]:
     numbers = {n.strip() for n in numbers if n and n.strip()}
     if not numbers:
         return {}
-    lists = any_list_imported()
-    members = {m.membership_number: m for m in Member.objects.filter(membership_number__in=numbers)}
+    lists = any_list_imported(club=club)
+    members = {m.membership_number: m for m in club_members(club).filter(membership_number__in=numbers)}
     flags = {}
     for number in sorted(numbers):
         member = members.get(number)

@@ -9,13 +9,15 @@ from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubs.models import default_club
+
 from .models import MAX_MEMBERS, Member, MemberEvent
 from .names import ERASED_LAST_NAME, erased_first_name, erased_label
 from .numbers import MembershipNumberError, normal_membership_number
 from .signals import member_erasing
 from .text import TextRefused, clean_line
 
-EDITABLE = ("membership_number", "last_name", "first_name", "club", "category", "expires_on")
+EDITABLE = ("membership_number", "last_name", "first_name", "registered_club", "category", "expires_on")
 
 
 class MemberError(ValueError):
@@ -33,7 +35,7 @@ class MemberData:
     last_name: str
     first_name: str
     membership_number: str = ""
-    club: str = ""
+    registered_club: str = ""
     category: str = ""
     expires_on: dt.date | None = None
 
@@ -57,7 +59,7 @@ def _cleaned(data: MemberData) -> MemberData:
     the model's field). Raises :class:`MemberError` naming the field for a NUL or an
     over-long text."""
     texts = {}
-    for name in ("membership_number", "last_name", "first_name", "club", "category"):
+    for name in ("membership_number", "last_name", "first_name", "registered_club", "category"):
         field = Member._meta.get_field(name)
         try:
             texts[name] = clean_line(getattr(data, name), label=str(field.verbose_name).capitalize(),
@@ -67,9 +69,10 @@ def _cleaned(data: MemberData) -> MemberData:
     return MemberData(expires_on=data.expires_on, **texts)
 
 
-def _check(data: MemberData, *, exclude: Member | None = None) -> MemberData:
+def _check(data: MemberData, *, club_id: int, exclude: Member | None = None) -> MemberData:
     """``data`` with its membership number in the one stored form (``members.numbers``);
-    raises MemberError for a missing name, a bad number or one already another member's."""
+    raises MemberError for a missing name, a bad number or one already another member's of
+    the club ``club_id`` (unique per club, rules.md §20)."""
     if not data.last_name.strip() or not data.first_name.strip():
         raise MemberError(_("Cognome e nome del socio sono obbligatori."))
     try:
@@ -78,7 +81,7 @@ def _check(data: MemberData, *, exclude: Member | None = None) -> MemberData:
         raise MemberError(exc.message) from None
     data = replace(data, membership_number=number)
     if number:
-        clash = Member.objects.filter(membership_number=number)
+        clash = Member.objects.filter(club_id=club_id, membership_number=number)
         if exclude is not None:
             clash = clash.exclude(pk=exclude.pk)
         if clash.exists():
@@ -87,16 +90,18 @@ def _check(data: MemberData, *, exclude: Member | None = None) -> MemberData:
 
 
 @transaction.atomic
-def create_member(*, data: MemberData, by, source: str = Member.Source.MANUAL) -> Member:
-    """Add a member by hand. Raises :class:`MemberError`: a missing name, a number already
-    another member's, a NUL or an over-long text (:func:`_cleaned`), or the registry full
-    (:data:`members.models.MAX_MEMBERS`)."""
-    data = _check(_cleaned(data))
-    if Member.objects.count() >= MAX_MEMBERS:
+def create_member(*, data: MemberData, by, club=None, source: str = Member.Source.MANUAL) -> Member:
+    """Add a member by hand to ``club``'s registry (a ``clubs.models.Club``; None = the
+    default club). Raises :class:`MemberError`: a missing name, a number already another
+    member's of the club, a NUL or an over-long text (:func:`_cleaned`), or the club's
+    registry full (:data:`members.models.MAX_MEMBERS`)."""
+    club = club or default_club()
+    data = _check(_cleaned(data), club_id=club.pk)
+    if Member.objects.filter(club=club).count() >= MAX_MEMBERS:
         raise MemberError(_("L'anagrafica ha già %(max)s soci, il massimo.") % {"max": MAX_MEMBERS})
     try:
         with transaction.atomic():
-            member = Member.objects.create(source=source, **{k: (getattr(data, k).strip() if isinstance(
+            member = Member.objects.create(club=club, source=source, **{k: (getattr(data, k).strip() if isinstance(
                 getattr(data, k), str) else getattr(data, k)) for k in EDITABLE})
     except IntegrityError as exc:
         raise MemberError(_("Socio non salvato: la tessera è già presente.")) from exc
@@ -111,7 +116,7 @@ def update_member(*, member: Member, data: MemberData, by) -> Member:
     :func:`create_member`, and for an erased member."""
     if member.erased_at:
         raise MemberError(_("Questo socio è stato cancellato: non si modifica."))
-    data = _check(_cleaned(data), exclude=member)
+    data = _check(_cleaned(data), club_id=member.club_id, exclude=member)
     changed = []
     for name in EDITABLE:
         value = getattr(data, name)
@@ -133,12 +138,15 @@ def merge_members(*, keep: Member, merged: Member, by) -> Member:
     ``merged`` is deleted. ``keep``'s blank fields (number, club, category, expiry) take
     ``merged``'s values; it is ``listed`` if either was.
 
-    Raises :class:`MemberError` when both are the same member, either was erased, or both
-    played in the same tournament (two players of one tournament are two people, §16)."""
+    Raises :class:`MemberError` when both are the same member, they belong to two clubs (two
+    memberships of one person stay two members, §20), either was erased, or both played in the
+    same tournament (two players of one tournament are two people, §16)."""
     keep = Member.objects.select_for_update().get(pk=keep.pk)
     merged = Member.objects.select_for_update().get(pk=merged.pk)
     if keep.pk == merged.pk:
         raise MemberError(_("Scegli due soci diversi."))
+    if keep.club_id != merged.club_id:
+        raise MemberError(_("I due soci sono di due circoli diversi: non si uniscono."))
     if keep.erased_at or merged.erased_at:
         raise MemberError(_("Un socio cancellato non si unisce."))
     shared = keep.players.filter(tournament_id__in=merged.players.values("tournament_id"))
@@ -148,7 +156,7 @@ def merge_members(*, keep: Member, merged: Member, by) -> Member:
                             "non si uniscono.") % {"tournament": clash.tournament.name})
     moved = merged.players.update(member=keep)
     number = merged.membership_number
-    filled = [name for name in ("club", "category", "expires_on") if not getattr(keep, name) and getattr(merged, name)]
+    filled = [name for name in ("registered_club", "category", "expires_on") if not getattr(keep, name) and getattr(merged, name)]
     for name in filled:
         setattr(keep, name, getattr(merged, name))
     keep.listed = keep.listed or merged.listed
@@ -176,7 +184,8 @@ def export_member_data(member: Member) -> dict:
     return {
         "member": {
             "id": member.pk, "membership_number": member.membership_number, "last_name": member.last_name,
-            "first_name": member.first_name, "club": member.club, "category": member.category,
+            "first_name": member.first_name, "club": member.club.name,
+            "registered_club": member.registered_club, "category": member.category,
             "expires_on": member.expires_on.isoformat() if member.expires_on else None,
             "source": member.source, "listed": member.listed,
             "created_at": member.created_at.isoformat(), "updated_at": member.updated_at.isoformat(),
@@ -206,7 +215,7 @@ def erase_member(*, member: Member, by) -> Member:
     member_erasing.send(sender=Member, member=member, label=label, by=by)
     member.last_name, member.first_name = ERASED_LAST_NAME, erased_first_name(member.pk)
     member.membership_number = None
-    member.club = member.category = ""
+    member.registered_club = member.category = ""
     member.expires_on, member.listed, member.erased_at = None, False, timezone.now()
     member.save()
     record(by=by, action="member_erased", member_id=member.pk)

@@ -48,7 +48,8 @@ def player_rates(tournament: Tournament, fees: FeeSchedule, players: list) -> di
     on the tournament's date, pays the guest rate — whatever the check's setting —; else the
     member rate. Rate keys: ``member``, ``guest``, ``category:NAME``."""
     by_category = {prize_rules.category_key(k): (k, Decimal(v)) for k, v in (fees.category_rates or {}).items()}
-    flags = membership_flags([p.membership_number for p in players], tournament.date)
+    flags = membership_flags([p.membership_number for p in players], tournament.date,
+                             club=tournament.club_id)
     out = {}
     for p in players:
         category = prize_rules.category_key(p.member.category) if p.member_id and p.member.category else ""

@@ -113,7 +113,7 @@
       }
       timer = setTimeout(function () {
         asked = q;
-        fetch(url + "?q=" + encodeURIComponent(q), { credentials: "same-origin", headers: { Accept: "application/json" } })
+        fetch(url + (url.indexOf("?") < 0 ? "?" : "&") + "q=" + encodeURIComponent(q), { credentials: "same-origin", headers: { Accept: "application/json" } })
           .then(function (r) { return r.ok ? r.json() : null; })
           .then(function (data) {
             // an answer to an older text (a slow request overtaken by a later one) is dropped

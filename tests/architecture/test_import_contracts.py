@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("pairing", "scoring", "tournaments", "members", "championships", "money", "bookings", "config")
+PACKAGES = ("clubs", "pairing", "scoring", "tournaments", "members", "championships", "money", "bookings", "config")
 LINT = Path(sys.executable).with_name("lint-imports")
 
 pytestmark = [pytest.mark.slow,  # import-linter builds the import graph of ~200 modules
@@ -63,3 +63,11 @@ def test_a_service_importing_the_captains_views_breaks_the_contract(tmp_path):
     result = lint(tree)
     assert result.returncode == 1, result.stdout + result.stderr
     assert "the captains' views are views: nothing below the views imports them BROKEN" in result.stdout
+
+
+def test_clubs_importing_members_breaks_the_contract(tmp_path):
+    tree = copy_tree(tmp_path)
+    (tree / "clubs" / "upward.py").write_text("import members.models  # noqa: F401\n")
+    result = lint(tree)
+    assert result.returncode == 1
+    assert "clubs sit below members, tournaments and championships" in result.stdout and "BROKEN" in result.stdout

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.django_db
 def test_a_list_creates_members_marked_listed_with_both_date_forms():
     assert import_list() == (3, 0)
     anna = Member.objects.get(membership_number="402616")
-    assert (anna.last_name, anna.first_name, anna.club, anna.category) == ("Serra", "Anna", "Circolo Aurora", "Dame")
+    assert (anna.last_name, anna.first_name, anna.registered_club, anna.category) == ("Serra", "Anna", "Circolo Aurora", "Dame")
     assert anna.expires_on == datetime.date(2026, 12, 31)
     assert Member.objects.get(membership_number="402617").expires_on == datetime.date(2026, 11, 30)  # DD/MM/YYYY
     assert anna.listed and anna.source == Member.Source.LIST
@@ -30,7 +30,7 @@ def test_importing_again_updates_by_membership_number():
              "500001,Vitale,Elena,,,\n")
     assert import_list(again) == (1, 1)
     anna = Member.objects.get(membership_number="402616")
-    assert (anna.first_name, anna.club, anna.category, anna.expires_on) == (
+    assert (anna.first_name, anna.registered_club, anna.category, anna.expires_on) == (
         "Anna Maria", "Circolo Sole", "Seniores", datetime.date(2027, 12, 31))
     assert Member.objects.count() == 4
 

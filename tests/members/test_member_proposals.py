@@ -6,6 +6,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from clubs.models import default_club
 from members import selectors
 from members.models import Member
 from members.names import member_words, name_words, search_terms, words_match
@@ -98,7 +99,7 @@ def test_nothing_typed_matches_nobody():
 @pytest.fixture
 def members(db):
     for number, last, first, club in MEMBERS:
-        Member.objects.create(membership_number=number, last_name=last, first_name=first, club=club)
+        Member.objects.create(membership_number=number, last_name=last, first_name=first, registered_club=club)
 
 
 def names(query: str, **kwargs) -> list[str]:
@@ -136,11 +137,12 @@ def test_propose_is_one_query_whatever_the_registry_size(db):
     Member.objects.bulk_create(
         Member(membership_number=str(100000 + k), last_name=f"Socio{k:04d}", first_name="Luca",
                name_key=f"socio{k:04d} luca") for k in range(300))
+    club = default_club()  # the caller names the club (the tournament's)
     with CaptureQueriesContext(connection) as queries:
-        found = selectors.propose("luca")
+        found = selectors.propose("luca", club=club)
     assert len(found) == 10 and len(queries) == 1
     with CaptureQueriesContext(connection) as queries:
-        assert selectors.propose("luca nessuno") == []
+        assert selectors.propose("luca nessuno", club=club) == []
     assert len(queries) == 1
 
 

@@ -127,7 +127,7 @@ def test_the_member_list_import_cleans_names_and_the_championship_xlsx_opens(arb
     assert parsed.ok, parsed.errors
     importer.save(parsed)
     member = Member.objects.get(membership_number="P1A")
-    assert (member.last_name, member.first_name, member.club, member.category) == (CLEANED, "Anna", "Aurora",
+    assert (member.last_name, member.first_name, member.registered_club, member.category) == (CLEANED, "Anna", "Aurora",
                                                                                  "Dame")
     response = arbiter_client.get("/campionati/inverno/classifica.xlsx")
     assert response.status_code == 200

@@ -108,6 +108,7 @@ def test_prize_group(text):
 
 @pytest.mark.parametrize("text", DIGITS)
 def test_member_by_id(db, text):
+    from clubs.models import default_club
     from members.views import _other_member
 
-    assert _other_member(f"#{text}") is None
+    assert _other_member(f"#{text}", default_club().pk) is None

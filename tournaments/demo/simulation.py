@@ -271,6 +271,7 @@ def simulate(
     groups: int = 1,
     group_split: str = "snake",
     date: datetime.date | None = None,
+    club=None,
 ) -> Tournament:
     """Create a fresh tournament, import ``registrations`` (CSV/XLSX) and play it.
 
@@ -291,17 +292,24 @@ def simulate(
     §19) by ``"snake"`` or ``"lot"`` (seeded with ``seed``) after the import: ``R`` rounds are
     a round robin per group, ``D`` and ``M`` rounds are paired within each group (§19).
     ``date``: the tournament's date, the evening it is played (default today).
+    ``club``: the club that owns it (rules.md §20; None: the server's only club); the default
+    'simulatore' user is made an arbiter of it, a named ``by`` must already be one.
 
     Raises :class:`scoring.vp.UnknownScaleError` for a hand count without a published scale
     (nothing created); :class:`ArbiterError` for a bad plan, an unreadable or invalid
     registration file, or any refusal of the services (everything rolled back).
     """
-    by = by if by is not None else simulator_user()
+    if by is None:
+        by = simulator_user()
+        if club is not None:
+            from clubs.models import ClubRole
+
+            ClubRole.objects.get_or_create(user=by, club=club)
     scale = vp_rules.scale_for_hands(hands)
     with transaction.atomic():  # a refusal half-way leaves no half-played tournament behind
         tournament = _play(by=by, scale=scale, registrations=Path(registrations), plan=plan, hands=hands,
                            seed=seed, name=name, slug=slug, stop_after=stop_after, kind=kind,
-                           groups=groups, group_split=group_split, date=date)
+                           groups=groups, group_split=group_split, date=date, club=club)
     if out is not None:
         write_outputs(tournament, Path(out))
     return tournament
@@ -309,9 +317,10 @@ def simulate(
 
 def _play(*, by, scale, registrations: Path, plan: str, hands: int, seed: int, name: str,
           slug: str | None, stop_after: int | None, kind: str = Tournament.Kind.PAIRS,
-          groups: int = 1, group_split: str = "snake", date: datetime.date | None = None) -> Tournament:
+          groups: int = 1, group_split: str = "snake", date: datetime.date | None = None,
+          club=None) -> Tournament:
     tournament = services.create_tournament(
-        by=by, name=name, slug=unique_slug(slug or name), date=date or datetime.date.today(), venue="Circolo del Ponte",
+        by=by, club=club, name=name, slug=unique_slug(slug or name), date=date or datetime.date.today(), venue="Circolo del Ponte",
         hands_per_round=hands, vp_scale=scale.id, plan=plan.upper(), mitchell_step=1,
         rematch_window=Tournament.RematchWindow.ALL, first_round=Tournament.FirstRound.NUMBER, kind=kind,
     )

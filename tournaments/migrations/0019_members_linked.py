@@ -13,6 +13,9 @@ def link_existing_players(apps, schema_editor):
     Member = apps.get_model("members", "Member")
     Player = apps.get_model("tournaments", "Player")
     Tournament = apps.get_model("tournaments", "Tournament")
+    # the member's text field «circolo» was renamed registered_club by members 0004 (the
+    # club FK took the name): the test of this migration runs it with today's models
+    text_field = "registered_club" if any(f.name == "registered_club" for f in Member._meta.get_fields()) else "club"
     for tournament in Tournament.objects.order_by("date", "id"):
         taken = set(Player.objects.filter(tournament=tournament, member__isnull=False)
                     .values_list("member_id", flat=True))
@@ -28,7 +31,8 @@ def link_existing_players(apps, schema_editor):
             if member is None:
                 member = Member.objects.create(
                     membership_number=player.membership_number or None, last_name=player.last_name,
-                    first_name=player.first_name, name_key=key, club=player.club, source="registration")
+                    first_name=player.first_name, name_key=key, source="registration",
+                    **{text_field: player.club})
             if member.pk in taken:
                 continue
             taken.add(member.pk)

@@ -9,6 +9,7 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
+from clubs.models import Club, default_club_id
 from pairing.plan import PlanError, parse_plan
 
 DEFAULT_TIEBREAKS = "vp,mp_difference,head_to_head,mp_scored"
@@ -154,6 +155,10 @@ class Tournament(models.Model):
     public_enabled = models.BooleanField(_("pagina pubblica attiva"), default=False)
     projector_enabled = models.BooleanField(_("vista proiettore attiva"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
+    # The club that owns the tournament (rules.md §20): its print jobs and backups are files
+    # of the tournament and belong to the club through it.
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="tournaments", default=default_club_id,
+                             verbose_name=_("circolo"))
     created_by = models.ForeignKey(
         settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
     )
@@ -241,6 +246,9 @@ class CustomScale(models.Model):
     scale_id = models.SlugField(_("codice"), max_length=60, unique=True)
     name = models.CharField(_("nome"), max_length=120)
     data = models.JSONField(_("fasce"))
+    # the club that made the scale (rules.md §20); its code stays unique on the server
+    club = models.ForeignKey(Club, on_delete=models.PROTECT, related_name="vp_scales", default=default_club_id,
+                             verbose_name=_("circolo"))
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

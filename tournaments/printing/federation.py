@@ -47,7 +47,7 @@ def result_rows(tournament: Tournament) -> list[list]:
     for r in view.rows:
         for p in players.get(r.pair, []):
             number = p.membership_number or (p.member.membership_number if p.member else "") or ""
-            club = p.club or (p.member.club if p.member else "")
+            club = p.club or (p.member.registered_club if p.member else "")
             out.append([number, p.last_name, p.first_name, club, r.position, "=" if r.tied else "", r.pair,
                         r.vp, r.mp_difference, entrants] + common)
     return out

@@ -1,4 +1,6 @@
-"""Linking a tournament's players to the club's members (rules.md §16).
+"""Linking a tournament's players to the club's members (rules.md §16), the members of
+**the tournament's club** only (§20: an arbiter may work for two clubs; a member of another
+club is never linked nor matched, the same *tessera* there being another membership).
 
 Called by every registration write (a pair, a player or a team by hand, a registration file,
 a late entry, a pair's players changed, a tournament file imported) inside its transaction:
@@ -62,7 +64,7 @@ def flags_for(tournament: Tournament, numbers: Iterable[str]) -> dict[str, str]:
     its setting is *ignore*."""
     if tournament.membership_check == Tournament.MembershipCheck.IGNORE:
         return {}
-    return member_selectors.membership_flags(numbers, tournament.date)
+    return member_selectors.membership_flags(numbers, tournament.date, club=tournament.club_id)
 
 
 def flags_of(tournament: Tournament, players: Iterable) -> list[tuple[object, str]]:
@@ -75,7 +77,7 @@ def flags_of(tournament: Tournament, players: Iterable) -> list[tuple[object, st
     numbers = flags_for(tournament, [p.membership_number for p in players if p.membership_number])
     missing = (tournament.missing_membership != Tournament.MembershipCheck.IGNORE
                and any(not (p.membership_number or "").strip() for p in players)
-               and member_selectors.any_list_imported())
+               and member_selectors.any_list_imported(club=tournament.club_id))
     flagged = []
     for p in players:
         number = (p.membership_number or "").strip()
@@ -181,10 +183,11 @@ def link(tournament: Tournament, players: list[Player], *, save: bool = True, cr
     taken = set(Player.objects.filter(tournament=tournament, member__isnull=False)
                 .values_list("member_id", flat=True))
     numbers = {p.membership_number for p in players if p.membership_number}
-    by_number = {m.membership_number: m for m in Member.objects.filter(membership_number__in=numbers)}
+    by_number = {m.membership_number: m for m in Member.objects.filter(
+        club_id=tournament.club_id, membership_number__in=numbers)}
     keys = {name_key(p.last_name, p.first_name) for p in players if not p.membership_number}
     by_key: dict[str, list[Member]] = defaultdict(list)
-    for m in Member.objects.filter(name_key__in=keys, erased_at__isnull=True):
+    for m in Member.objects.filter(club_id=tournament.club_id, name_key__in=keys, erased_at__isnull=True):
         by_key[m.name_key].append(m)
     targets: list[tuple[Player, Member]] = []
     fresh: list[Member] = []
@@ -193,7 +196,7 @@ def link(tournament: Tournament, players: list[Player], *, save: bool = True, cr
         if player.membership_number:
             member = by_number.get(player.membership_number)
             if member is None:
-                member = _new_member(player)
+                member = _new_member(tournament, player)
                 by_number[player.membership_number] = member
                 fresh.append(member)
         else:
@@ -201,7 +204,7 @@ def link(tournament: Tournament, players: list[Player], *, save: bool = True, cr
             if len(matches) == 1 and matches[0].pk not in taken:
                 member = matches[0]
             else:
-                member = _new_member(player)
+                member = _new_member(tournament, player)
                 fresh.append(member)
         if member.pk is not None and member.pk in taken:
             continue  # never two players of one tournament on one member
@@ -209,7 +212,7 @@ def link(tournament: Tournament, players: list[Player], *, save: bool = True, cr
         if member.pk is not None:
             taken.add(member.pk)
     if fresh:
-        sentence = cap_refusal(len(fresh))
+        sentence = cap_refusal(len(fresh), club_id=tournament.club_id)
         if sentence:
             raise ArbiterError(sentence)
     if create is not None:
@@ -223,12 +226,13 @@ def link(tournament: Tournament, players: list[Player], *, save: bool = True, cr
     return len(targets)
 
 
-def cap_refusal(new: int) -> str | None:
+def cap_refusal(new: int, *, club_id: int | None = None) -> str | None:
     """The sentence refusing a registration that would add ``new`` members to a registry
     already holding so many that it would pass ``members.models.MAX_MEMBERS`` (rules.md §16:
-    the registry's stated cap); None when they fit."""
+    the registry's stated cap; the registry is the club's, §20: ``club_id``, None for the
+    default club); None when they fit."""
     cap = member_models.MAX_MEMBERS  # read at call time: the registry's one figure
-    present = Member.objects.count()
+    present = member_selectors.club_members(club_id).count()
     if present + new <= cap:
         return None
     return _("Iscrizione rifiutata: l'anagrafica ha %(present)s soci e questa iscrizione ne aggiungerebbe "
@@ -237,10 +241,12 @@ def cap_refusal(new: int) -> str | None:
         "present": present, "new": new, "max": cap}
 
 
-def _new_member(player: Player) -> Member:
+def _new_member(tournament: Tournament, player: Player) -> Member:
+    """A new member of the tournament's club (rules.md §20) from ``player``."""
     return Member(membership_number=player.membership_number or None, last_name=player.last_name,
                   first_name=player.first_name, name_key=name_key(player.last_name, player.first_name),
-                  club=player.club, source=Member.Source.REGISTRATION)
+                  registered_club=player.club, club_id=tournament.club_id,
+                  source=Member.Source.REGISTRATION)
 
 
 def player_flag_lines(tournament: Tournament) -> list[str]:

@@ -28,8 +28,11 @@ def _refuse_unless_staff(by) -> None:
 
 @refuse_integrity_errors
 @transaction.atomic
-def create_custom_scale(*, scale, by):
+def create_custom_scale(*, scale, by, club=None):
     """Store an arbiter's VP scale (rules.md §4), e.g. for 2-hand rounds.
+
+    ``club``: the club that made it (rules.md §20; None: ``by``'s only club or the server's
+    only one, ``clubs.access.club_for_new_data``; its refusal is raised as ArbiterError).
 
     ``scale``: a ``scoring.vp.VPScale`` (from ``scale_from_rows`` or ``scale_from_csv``),
     validated again here and stored as ``scale_to_dict`` in ``CustomScale.data``. Its id
@@ -43,9 +46,15 @@ def create_custom_scale(*, scale, by):
 
     from scoring import vp as vp_rules
 
+    from clubs.access import ClubChoiceError, club_for_new_data
+
     from ..models import CustomScale
 
     _refuse_unless_staff(by)
+    try:
+        club = club_for_new_data(_as_actor(by).user, club)
+    except ClubChoiceError as exc:
+        raise ArbiterError(exc.message) from None
     try:
         vp_rules.validate_scale(scale)
     except vp_rules.ScaleError as exc:
@@ -58,7 +67,7 @@ def create_custom_scale(*, scale, by):
     try:
         with transaction.atomic():
             custom = CustomScale.objects.create(
-                scale_id=scale.id, name=name, data=vp_rules.scale_to_dict(scale)
+                scale_id=scale.id, name=name, data=vp_rules.scale_to_dict(scale), club=club
             )
     except IntegrityError as exc:  # the same id saved from another window meanwhile
         raise ArbiterError(_("Esiste già una tabella VP con codice «%(code)s».") % {"code": scale.id}) from exc

@@ -5,6 +5,8 @@ from __future__ import annotations
 from django.db import transaction
 from django.utils.translation import gettext as _
 
+from clubs.access import ClubChoiceError, club_for_new_data
+
 from ..errors import ArbiterError
 from ..kinds import kind_named
 from ..kinds.individual import DEFAULT_INDIVIDUAL_TIEBREAKS, individual_tiebreaks  # noqa: F401
@@ -69,8 +71,13 @@ def frozen_settings(tournament: Tournament) -> tuple[str, ...]:
 
 @refuse_integrity_errors
 @transaction.atomic
-def create_tournament(*, by, **fields) -> Tournament:
+def create_tournament(*, by, club=None, **fields) -> Tournament:
     """Create a tournament with the given settings (rules.md §1); returns it.
+
+    ``club``: the club that owns it (rules.md §20; the creating arbiter's current club);
+    None for the arbiter's only club or the server's only one
+    (``clubs.access.club_for_new_data``, whose refusal — a club he does not work for, or
+    several clubs and none named — is raised as ArbiterError).
 
     ``by``: the arbiter (a user) or an ``Actor``; a user becomes the tournament's first
     arbiter (``Tournament.arbiters``), so only he (and the co-directors he
@@ -87,7 +94,11 @@ def create_tournament(*, by, **fields) -> Tournament:
     # the kind's own settings: per-player tie-breaks (rules.md §9), team rules (§15)
     kind_named(fields.get("kind", Tournament.Kind.PAIRS)).check_new_settings(fields)
     actor = _as_actor(by)
-    tournament = Tournament.objects.create(created_by=actor.user, **fields)
+    try:
+        club = club_for_new_data(actor.user, club)
+    except ClubChoiceError as exc:
+        raise ArbiterError(exc.message) from None
+    tournament = Tournament.objects.create(created_by=actor.user, club=club, **fields)
     if actor.user is not None:
         tournament.arbiters.add(actor.user)
     audit(tournament=tournament, by=actor, action="tournament_created", new={"name": tournament.name})

@@ -137,7 +137,7 @@ def _same_bands(data: dict) -> str | None:
     return None
 
 
-def _place_scale(scale: dict | None, scale_id: str, messages: list[str], may_create: bool) -> str:
+def _place_scale(scale: dict | None, scale_id: str, messages: list[str], may_create: bool, club=None) -> str:
     """The id of VP scale ``scale_id`` (the tournament's, or its team scale) on this server:
     the file's custom scale ``scale`` created, reused
     when the same scale (name and bands) is already here, or created under a new id when
@@ -172,7 +172,8 @@ def _place_scale(scale: dict | None, scale_id: str, messages: list[str], may_cre
     data = dict(scale["data"])
     if "id" in data:
         data["id"] = new_id
-    _bulk(CustomScale, [{**scale, "scale_id": new_id, "data": data}])
+    # the importing club's scale (rules.md §20; None: the default club)
+    _bulk(CustomScale, [{**scale, "scale_id": new_id, "data": data} | ({"club": club} if club is not None else {})])
     return new_id
 
 
@@ -241,7 +242,7 @@ def _check_name(name: str) -> str:
 
 def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=None,
                       create_scales: bool | None = None, name: str | None = None,
-                      rename_if_taken: bool = False, reslug_if_taken: bool = False) -> ImportResult:
+                      rename_if_taken: bool = False, reslug_if_taken: bool = False, club=None) -> ImportResult:
     """Create the tournament of file ``data`` (bytes of :func:`~tournaments.transfer.export_tournament`).
 
     ``slug``: the new tournament's slug instead of the file's (refused when taken);
@@ -254,7 +255,9 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
     (``created_by``) and only arbiter (the uploader on the page, ``--owner`` on the command
     line; None: no arbiter, superusers only); ``by``: who imports, for the audit entry;
     ``create_scales``: whether the file's custom VP scale may be created here (None: when
-    ``by`` is staff, a system actor or None; the command line passes True).
+    ``by`` is staff, a system actor or None; the command line passes True). ``club``: the
+    club that owns the copy (rules.md §20; None: the default club); the members its players
+    are linked to or create are that club's.
 
     A version-1 file is upgraded first (:func:`~tournaments.transfer.reader.upgrade_v1`:
     missing keys take their defaults; refused for an individual tournament or one in groups,
@@ -295,14 +298,14 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
     # for the bulk writes alone.
     return _write(plan, version=version, messages=messages, by=by, slug=slug, owner=owner,
                   create_scales=create_scales, name=name, rename_if_taken=rename_if_taken,
-                  reslug_if_taken=reslug_if_taken)
+                  reslug_if_taken=reslug_if_taken, club=club)
 
 
 @retry_when_busy
 @refuse_integrity_errors
 @transaction.atomic
 def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, create_scales, name,
-           rename_if_taken, reslug_if_taken) -> ImportResult:
+           rename_if_taken, reslug_if_taken, club=None) -> ImportResult:
     """The writes of :func:`import_tournament`, in one short transaction (bulk inserts)."""
     messages = list(messages)
     head = dict(plan["head"])
@@ -318,15 +321,16 @@ def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, cr
         head["name"] = copy_name(file_name)
     may_create = _may_create_scales(by) if create_scales is None else create_scales
     file_scale = head["vp_scale"]
-    head["vp_scale"] = _place_scale(plan["scale"], file_scale, messages, may_create)
+    head["vp_scale"] = _place_scale(plan["scale"], file_scale, messages, may_create, club)
     if head["team_scale"] == file_scale:   # one scale for both: placed once
         head["team_scale"] = head["vp_scale"]
     elif head["team_scale"]:
-        head["team_scale"] = _place_scale(plan["team_scale"], head["team_scale"], messages, may_create)
+        head["team_scale"] = _place_scale(plan["team_scale"], head["team_scale"], messages, may_create,
+                                          club)
 
     # The importer's own copy: its owner is the uploader (or --owner), its only arbiter;
     # the file's accounts are never applied nor created (usernames stay text in the audit).
-    tournament = _bulk(Tournament, [{**head, "created_by": owner}])[0]
+    tournament = _bulk(Tournament, [{**head, "created_by": owner} | ({"club": club} if club is not None else {})])[0]
     if owner is not None:
         tournament.arbiters.set([owner])
 

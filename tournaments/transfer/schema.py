@@ -125,8 +125,12 @@ STRUCTURAL: dict[type[dj.Model], dict[str, str]] = {
         "id": "database id",
         "created_by": "username (users are matched by username)",
         "arbiters": "list of usernames",
+        "club": "not carried: the importing server's club owns the copy (the uploader's current "
+                "club, --club on the command line; rules.md §20)",
     },
-    CustomScale: {"id": "database id"},
+    CustomScale: {"id": "database id",
+                  "club": "not carried: a scale an import creates belongs to the club importing the "
+                          "tournament (rules.md §20)"},
     Pair: {"id": "database id", "tournament": "nesting",
            "round": "the round's number ('round'; null for a registered pair): a partnership formed "
                     "for that round of an individual tournament, or a team's pair of that round",

@@ -11,6 +11,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django_tables2 import RequestConfig
 
+from clubs import access
 from pairing import mitchell
 
 from .. import pages, selectors, services, wording
@@ -54,7 +55,9 @@ def home(request):
 def tournament_create(request):
     form = TournamentForm(request.POST or None, initial={"date": timezone.localdate()})
     if request.method == "POST" and form.is_valid():
-        tournament = services.create_tournament(by=request.user, **form.cleaned_data)
+        # the arbiter's current club owns it (rules.md §20)
+        tournament = services.create_tournament(by=request.user, club=access.current_club(request),
+                                                **form.cleaned_data)
         messages.success(request, _("Torneo creato."))
         return redirect("tournament", slug=tournament.slug)
     return render(request, "arbiter/tournament_form.html", {"form": form})

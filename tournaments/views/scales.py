@@ -22,6 +22,7 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubs import access
 from scoring import vp as vp_rules
 
 from .. import selectors, services
@@ -188,7 +189,7 @@ def _save(request, form, build):
             form.add_error(None, message)
         return None
     try:
-        custom = services.create_custom_scale(scale=scale, by=request.user)
+        custom = services.create_custom_scale(scale=scale, by=request.user, club=access.current_club(request))
     except ArbiterError as exc:
         form.add_error(None, exc.message)
         for detail in exc.details:

@@ -14,6 +14,8 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from clubs import access
+
 from .. import selectors, transfer
 from ..errors import ArbiterError
 from ..forms import TournamentFileForm
@@ -54,6 +56,7 @@ def tournament_import(request):
                 data=form.cleaned_data["file"].read(), slug=form.cleaned_data["slug"] or None,
                 name=form.cleaned_data["name"].strip() or None, rename_if_taken=True,
                 reslug_if_taken=True, owner=request.user, by=request.user,
+                club=access.current_club(request),  # the uploader's current club (rules.md §20)
             )
         except transfer.SlugTakenError as exc:
             error = ArbiterError(_("Esiste già un torneo con l'indirizzo breve «%(slug)s»: scrivine un altro nel "

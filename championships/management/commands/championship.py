@@ -1,7 +1,8 @@
 """``python manage.py championship create|add|standings`` (rules.md §17), for scripts and checks.
 
 - ``championship create SLUG --name NAME --points RULE [--best N] [--min-evenings M]
-  [--owner USER] TOURNAMENT_SLUG…``: prints the slug;
+  [--owner USER] [--club SLUG] TOURNAMENT_SLUG…``: prints the slug (``--club``: the owning
+  club, optional with one club on the server);
 - ``championship add SLUG TOURNAMENT_SLUG…``: adds evenings (next week's);
 - ``championship standings SLUG --json``: ``{"rows": [{"membership_number", "name",
   "points", "evenings", "counted", "position"}, …]}`` in standings order; without
@@ -21,6 +22,7 @@ from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from championships import selectors, services
+from clubs.commands import add_club_argument, club_option
 from championships.models import Championship
 from tournaments.errors import ArbiterError
 from tournaments.management.lang import LangCommand
@@ -70,6 +72,7 @@ class Command(LangCommand):
         create.add_argument("--best", default=None, help="Conta le migliori N serate (predefinito: tutte).")
         create.add_argument("--min-evenings", default="1", help="Serate minime per la classifica.")
         create.add_argument("--owner", default=None, help="Nome utente dell'arbitro proprietario.")
+        add_club_argument(create)
         add = sub.add_parser("add", help="Aggiunge serate a un campionato.")
         add.add_argument("slug")
         add.add_argument("tournaments", nargs="+", metavar="TOURNAMENT_SLUG")
@@ -103,7 +106,8 @@ class Command(LangCommand):
 
     def _create(self, o):
         best = None if o["best"] in (None, "") else _positive(o["best"])
-        championship = services.create_championship(
+        club = club_option(o.get("club"))  # rules.md §20: optional with one club on the server
+        championship = services.create_championship(club=club,
             by=self._owner(o["owner"]), slug=o["slug"], name=o["name"], points=o["points"], best=best,
             min_evenings=_positive(o["min_evenings"]), tournaments=o["tournaments"])
         self.stdout.write(championship.slug)

@@ -1,10 +1,14 @@
-"""``python manage.py create_arbiter USERNAME [--password P] [--staff] [--superuser]``.
+"""``python manage.py create_arbiter USERNAME [--password P] [--staff] [--superuser]
+[--club SLUG] [--manager]``.
 
 Makes an arbiter account (a tournament belongs to the arbiters who direct it). Without
 ``--password`` a random password is
 generated and printed once (it is stored only hashed: write it down). ``--staff`` lets the
 arbiter create and delete custom VP scales (shared by every tournament); ``--superuser``
-sees every tournament and the admin. An existing username is refused (change a password
+sees every tournament and the admin. ``--club SLUG`` makes him an arbiter of that club
+(``--manager``: its manager; rules.md §20): optional while the server has one club (an
+account without a club belongs to it), required with several (its absence is refused, naming
+the clubs), except for a superuser, who sees every club. An existing username is refused (change a password
 with ``manage.py changepassword``). Accounts can also be made in the admin (/admin/).
 """
 import secrets
@@ -15,6 +19,8 @@ from django.core.exceptions import ValidationError
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
+from clubs.commands import add_club_argument, club_option
+from clubs.models import ClubRole
 from tournaments.management.lang import LangCommand
 
 RANDOM_PASSWORD_BYTES = 12
@@ -38,8 +44,10 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
                             help="Può creare e cancellare le tabelle VP personalizzate.")
         parser.add_argument("--superuser", action="store_true",
                             help="Vede tutti i tornei e l'amministrazione.")
+        add_club_argument(parser)
+        parser.add_argument("--manager", action="store_true", help="Responsabile del circolo indicato.")
 
-    def handle(self, *args, username, password, email, staff, superuser, **options):
+    def handle(self, *args, username, password, email, staff, superuser, club=None, manager=False, **options):
         User = get_user_model()
         username = username.strip()
         if not username:
@@ -47,6 +55,10 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
         if User.objects.filter(username=username).exists():
             raise CommandError(_("L'utente «%(username)s» esiste già (per cambiare password: "
                                  "manage.py changepassword %(username)s).") % {"username": username})
+        # the club first: a refusal creates nothing
+        role_club = None
+        if club or manager or not superuser:
+            role_club = club_option(club)
         generated = password is None
         if generated:
             password = random_password()
@@ -57,6 +69,9 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
             raise CommandError(" ".join(exc.messages)) from exc
         user.set_password(password)
         user.save()
+        if role_club is not None and (club or manager):  # with one club and no option: no row needed
+            ClubRole.objects.update_or_create(user=user, club=role_club, defaults={
+                "role": ClubRole.Role.MANAGER if manager else ClubRole.Role.ARBITER})
         if generated:
             self.stdout.write(self.style.SUCCESS(
                 _("Arbitro creato  →  utente: %(username)s   password: %(password)s")

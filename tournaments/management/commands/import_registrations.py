@@ -1,10 +1,15 @@
-"""``python manage.py import_registrations SLUG FILE``: all-or-nothing pair import."""
+"""``python manage.py import_registrations SLUG FILE [--club SLUG]``: all-or-nothing pair import.
+
+The members the registrations link or create are the tournament's club's (rules.md §20);
+``--club`` names that club (optional with one club on the server, required with several:
+a tournament of another club is answered as unknown)."""
 from pathlib import Path
 
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
+from clubs.commands import add_club_argument, club_option
 from tournaments.management.lang import LangCommand
 
 from tournaments import services
@@ -20,9 +25,11 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
     def add_arguments(self, parser):
         parser.add_argument("slug")
         parser.add_argument("file")
+        add_club_argument(parser)
 
-    def handle(self, *args, slug, file, **options):
-        tournament = Tournament.objects.filter(slug=slug).first()
+    def handle(self, *args, slug, file, club=None, **options):
+        club = club_option(club)
+        tournament = Tournament.objects.filter(slug=slug, club=club).first()
         if tournament is None:
             raise CommandError(_("Torneo «%(slug)s» inesistente.") % {"slug": slug})
         path = Path(file)

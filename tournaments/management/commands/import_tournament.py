@@ -1,4 +1,5 @@
-"""``python manage.py import_tournament FILE.json [--slug NEW] [--name NAME] [--owner USERNAME]``.
+"""``python manage.py import_tournament FILE.json [--slug NEW] [--name NAME] [--owner USERNAME]
+[--club SLUG]`` (``--club``: the club owning the copy, rules.md §20; optional with one club).
 
 Creates the tournament of a file written by ``export_tournament``, all or
 nothing; refused when the version is unknown. Without ``--slug`` a short address (slug)
@@ -11,6 +12,7 @@ from pathlib import Path
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand, CommandError
 
+from clubs.commands import add_club_argument, club_option
 from tournaments import transfer
 from tournaments.errors import ArbiterError
 from tournaments.services import Actor
@@ -27,8 +29,10 @@ class Command(BaseCommand):
                                            "se un torneo con quel nome esiste già)")
         parser.add_argument("--owner", help="nome utente del proprietario e unico arbitro della copia (gli account "
                                             "del file non sono mai applicati né creati)")
+        add_club_argument(parser)
 
-    def handle(self, *args, file, slug=None, name=None, owner=None, **options):
+    def handle(self, *args, file, slug=None, name=None, owner=None, club=None, **options):
+        club = club_option(club)
         path = Path(file)
         if not path.is_file():
             raise CommandError(f"File {file} inesistente.")
@@ -42,7 +46,8 @@ class Command(BaseCommand):
             result = transfer.import_tournament(data=path.read_bytes(), slug=slug, owner=owner_user,
                                                 name=name, rename_if_taken=True, reslug_if_taken=True,
                                                 by=Actor.arbiter(owner_user) if owner_user else Actor.system(),
-                                                create_scales=True)  # the server's administrator
+                                                create_scales=True,  # the server's administrator
+                                                club=club)
         except transfer.SlugTakenError as exc:
             raise CommandError(f"Esiste già un torneo con l'indirizzo breve «{exc.slug}»: scegline un altro "
                                "con --slug NUOVO. Nulla è stato importato.") from exc

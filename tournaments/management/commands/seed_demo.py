@@ -1,4 +1,5 @@
-"""``python manage.py seed_demo``: a demo arbiter and a demo tournament (29 pairs).
+"""``python manage.py seed_demo [--club SLUG]``: a demo arbiter and a demo tournament (29 pairs),
+in the club ``--club`` names (rules.md §20; optional with one club on the server).
 
 Idempotent: running it again leaves an existing demo alone. The demo tournament is played
 with the same services the views use (``tournaments.demo.simulation``) and stopped after round
@@ -31,6 +32,7 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
+from clubs.commands import add_club_argument, club_option
 from tournaments.management.lang import LangCommand
 
 from tournaments import services
@@ -85,8 +87,10 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
                                  "password demo fissa, altrimenti una casuale stampata una volta.")
         parser.add_argument("--reset-password", action="store_true",
                             help="Imposta e stampa una nuova password per l'arbitro demo.")
+        add_club_argument(parser)
 
     def handle(self, *args, **options):
+        club = club_option(options.get("club"))  # rules.md §20: optional with one club on the server
         User = get_user_model()
         username = os.environ.get("ARBITRO_DEMO_USER", "arbitro")
         local = is_loopback(host_of(options["url"]))
@@ -102,6 +106,7 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
         elif local and user.check_password(DEMO_PASSWORD):
             shown = DEMO_PASSWORD  # public anyway (README), and only this machine can log in
         if not Tournament.objects.filter(slug=DEMO_SLUG).exists():
+            self._club = club
             self._create_demo(user)
         elif not user.directed_tournaments.filter(slug=DEMO_SLUG).exists():
             Tournament.objects.get(slug=DEMO_SLUG).arbiters.add(user)
@@ -134,6 +139,7 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
         return DEMO_PASSWORD if local else random_password()
 
     def _create_demo(self, user):
+        club = getattr(self, "_club", None)  # --club (handle)
         path = demo_registrations()
         try:
             from tournaments.demo import simulation
@@ -142,11 +148,11 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
         if simulation is not None:
             simulation.simulate(
                 registrations=path, plan="MMMD", hands=4, seed=29, stop_after=2, by=user,
-                name="Torneo dimostrativo", slug=DEMO_SLUG,
+                name="Torneo dimostrativo", slug=DEMO_SLUG, club=club,
             )
             return
         tournament = services.create_tournament(
-            by=user, name="Torneo dimostrativo", slug=DEMO_SLUG, date=date.today(), venue="Circolo del Ponte"
+            by=user, club=club, name="Torneo dimostrativo", slug=DEMO_SLUG, date=date.today(), venue="Circolo del Ponte"
         )
         parsed = kind_of(tournament).parse_registrations(tournament, path.name, path.read_bytes())
         services.import_pairs(tournament=tournament, rows=parsed.rows, by=user)

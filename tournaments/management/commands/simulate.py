@@ -1,4 +1,5 @@
-"""``python manage.py simulate --registrations FILE --plan MMMD --hands 4 --seed N --out DIR``.
+"""``python manage.py simulate --registrations FILE --plan MMMD --hands 4 --seed N --out DIR
+[--club SLUG]`` (``--club``: the owning club, rules.md §20; optional with one club on the server).
 
 ``--kind individual``: an individual tournament (rules.md §9), registrations with the columns
 ``giocatore,cognome,nome,tessera,circolo``; ``results.json`` tables carry ``"ns": [p, q]``,
@@ -35,6 +36,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
+from clubs.commands import add_club_argument, club_option
 from tournaments.management.lang import LangCommand
 
 from scoring.vp import ScaleError
@@ -65,10 +67,12 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
                             help="Data del torneo (la serata), AAAA-MM-GG; senza: oggi.")
         parser.add_argument("--group-split", choices=["lot", "snake"], default="snake",
                             help="Divisione nei gironi: lot (sorteggio col seme) o snake (serpentina).")
+        add_club_argument(parser)
         parser.add_argument("--owner", default=None,
                             help="Nome utente dell'arbitro a cui appartiene il torneo (manage.py create_arbiter).")
 
     def handle(self, *args, **o):
+        club = club_option(o.get("club"))  # rules.md §20: optional with one club on the server
         path = Path(o["registrations"])
         if not path.exists():
             raise CommandError(_("File %(path)s inesistente.") % {"path": path})
@@ -90,7 +94,7 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
             tournament = simulation.simulate(
                 registrations=path, plan=o["plan"], hands=o["hands"], seed=o["seed"], name=o["name"], by=owner,
                 slug=o["slug"], stop_after=o["stop_after"], out=Path(o["out"]), kind=o["kind"],
-                groups=o["groups"], group_split=o["group_split"], date=evening,
+                groups=o["groups"], group_split=o["group_split"], date=evening, club=club,
             )
         except ArbiterError as exc:
             for detail in exc.details:
