@@ -9,7 +9,7 @@ from django.urls import reverse
 from clubs.models import Club, ClubRole, default_club
 from members import importer, selectors, services
 from members.models import Member
-from tournaments import registration_import
+from tournaments.kinds import kind_of
 from tournaments import services as tournament_services
 
 pytestmark = pytest.mark.django_db
@@ -94,7 +94,7 @@ def test_a_registration_import_links_only_the_tournaments_club_members(clubs, dj
     csv = ("coppia,cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2,circolo\n"
            "1,Serra,Anna,402616,Santoro,Marta,,Ponte\n"
            "2,Martinelli,Lucia,133915,Caruso,Daniela,208771,Ponte\n").encode()
-    parsed = registration_import.parse_for_tournament(t, "iscritti.csv", csv)
+    parsed = kind_of(t).parse_registrations(t, "iscritti.csv", csv)
     assert parsed.ok, parsed.errors
     tournament_services.import_pairs(tournament=t, rows=parsed.rows, by=arbiter)
     members = {p.last_name: p.member for p in t.players.select_related("member")}
