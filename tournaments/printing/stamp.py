@@ -22,6 +22,10 @@ The pages show the same text in the same fonts at the same places, and pypdf ext
 same words (``tests/documents/test_print_pack_text.py``). A sheet whose value would not fit
 where the form's did (a name longer than its line, a pair number wider than its box) is
 rendered whole by WeasyPrint, as before, and put back in its place.
+
+The table list's seat finder is stamped the same way (:func:`render_finder`): its pages are
+cut in Python (``documents.finder_pages``), so each is one unit, and its footer is two running
+elements in the same margin boxes, so the page numbers are values too.
 """
 from __future__ import annotations
 
