@@ -200,12 +200,14 @@ def test_a_failed_job_shows_an_error_and_a_retry_button(arbiter_client, played, 
     from tournaments.printing import worker as printworker
 
     settings.ARBITRO_INLINE_PDF_PAGES = 0
-    real = printworker.render
+    real, real_list = printworker.render, printworker.render_tablelist_timed
 
     def broken(html):
         raise RuntimeError("font missing")
 
     monkeypatch.setattr(printworker, "render", broken)
+    # the table list's job has its own worker function (its seat finder is stamped)
+    monkeypatch.setattr(printworker, "render_tablelist_timed", broken)
     url = reverse("tablelist_pdf", args=[played.slug, 1])
     response = arbiter_client.get(url + "?qr=0")
     key = response["Location"].rstrip("/").split("/")[-1]
@@ -217,6 +219,7 @@ def test_a_failed_job_shows_an_error_and_a_retry_button(arbiter_client, played, 
     assert '<input type="hidden" name="qr" value="0">' in page
     assert '<button id="pack-restart">Prepara di nuovo</button>' in page
     monkeypatch.setattr(printworker, "render", real)
+    monkeypatch.setattr(printworker, "render_tablelist_timed", real_list)
     retry = arbiter_client.get(url, {"qr": "0"})  # what the button sends
     assert retry["Location"] == reverse("print_job_pdf", args=[played.slug, key])
     assert printpack.status(key)["state"] == "done"

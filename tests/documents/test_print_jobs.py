@@ -62,14 +62,18 @@ def test_a_superseded_job_stops_after_the_part_in_progress(drafted, monkeypatch)
     cancel marker appears): parts 2 and 3 are never rendered, no PDF, status superseded."""
     pack = printpack.prepare(drafted.rounds.get(number=1))
     rendered = []
-    real = printworker.render_timed
+    real, real_list = printworker.render_timed, printworker.render_tablelist_timed
 
-    def render_and_click_meanwhile(html):
-        rendered.append(html)
-        printpack._cancel_path(pack.key).touch()
-        return real(html)
+    def click_meanwhile(real):
+        def render(html):
+            rendered.append(html)
+            printpack._cancel_path(pack.key).touch()
+            return real(html)
+        return render
 
-    monkeypatch.setattr(printworker, "render_timed", render_and_click_meanwhile)
+    monkeypatch.setattr(printworker, "render_timed", click_meanwhile(real))
+    # the table list (its seat finder stamped) has its own worker function
+    monkeypatch.setattr(printworker, "render_tablelist_timed", click_meanwhile(real_list))
     printpack._write_status(pack.key, state="running", done=0, total=3, sheets=2)
     printpack.run(pack)
     assert len(rendered) == 1
@@ -77,6 +81,7 @@ def test_a_superseded_job_stops_after_the_part_in_progress(drafted, monkeypatch)
     assert not printpack.pdf_path(pack.key).exists()
     # clicked again later (the state came back): it renders from scratch
     monkeypatch.setattr(printworker, "render_timed", real)
+    monkeypatch.setattr(printworker, "render_tablelist_timed", real_list)
     assert printpack.start(pack)["state"] == "done"
 
 
@@ -106,6 +111,7 @@ def test_a_new_state_supersedes_the_running_job_and_waits_for_it(drafted, monkey
     monkeypatch.setattr(printworker, "render_timed", counted(printworker.render_timed))
     # the A4 sheets' part is stamped (printing.stamp) by its own worker function
     monkeypatch.setattr(printworker, "render_sheets_timed", counted(printworker.render_sheets_timed))
+    monkeypatch.setattr(printworker, "render_tablelist_timed", counted(printworker.render_tablelist_timed))
     watcher = threading.Thread(target=old_job_stops)
     watcher.start()
     state = printpack.start(pack)

@@ -589,10 +589,22 @@ def html_to_pdf(html: str) -> bytes:
     return weasyprint.HTML(string=html).write_pdf()
 
 
-def tablelist_html(doc: RoundDocument, *, qr: bool = True) -> str:
+#: The parts of the table list :func:`tablelist_html` writes: the whole document; the pages
+#: by table followed by one blank page a seat finder page (so WeasyPrint counts the pages of
+#: the whole list in the footers; the print pack drops the blank ones); the seat finder's
+#: pages alone, one ``<section class="fpage">`` a page with its footer as values
+#: (``<span class="v">``, the page number as ``FINDERPAGE<i> / FINDERPAGES``), for
+#: ``printing.stamp.render_finder``.
+TABLELIST_PARTS = ("all", "tables", "finder")
+
+
+def tablelist_html(doc: RoundDocument, *, qr: bool = True, part: str = "all") -> str:
     """HTML of the round's table list (*tabellone*, rules.md §10): by table, then every player
-    by surname with pair, table and line. ``qr``: print each table's captain QR code."""
-    return render_to_string("print/tablelist.html", {"doc": doc, "qr": qr})
+    by surname with pair, table and line. ``qr``: print each table's captain QR code.
+    ``part``: one of :data:`TABLELIST_PARTS` (ValueError otherwise)."""
+    if part not in TABLELIST_PARTS:
+        raise ValueError(f"unknown part of the table list {part!r}")
+    return render_to_string("print/tablelist.html", {"doc": doc, "qr": qr, "part": part})
 
 
 def tablelist_pdf(doc: RoundDocument, *, qr: bool = True) -> bytes:

@@ -465,10 +465,10 @@ def _qr_tables(tables: tuple) -> tuple:
 def _part_html(pack: Pack, kind: str, tables: tuple) -> str:
     """The HTML of one part, with the QR codes of the tables it prints (drawn here, cached
     in ``links``: the table list draws them all, the score sheets find them ready)."""
-    if kind == "tablelist":
-        if not pack.qr:
-            return documents.tablelist_html(pack.round_doc, qr=False)
-        return documents.tablelist_html(_with_qr(pack.round_doc))
+    if kind == "tablelist":  # worker.render_tablelist_timed: by table, then the seat finder stamped
+        doc = _with_qr(pack.round_doc) if pack.qr else pack.round_doc
+        return (documents.tablelist_html(doc, qr=pack.qr, part="tables"),
+                documents.tablelist_html(doc, qr=pack.qr, part="finder"), len(doc.seat_finder_pages))
     if kind == "standings":
         return documents.standings_html(pack.standings_doc)
     return documents.scoresheets_html(pack.round_doc, a5=pack.a5, tables=_qr_tables(tables))
@@ -492,6 +492,8 @@ def _renderer(pack: Pack, kind: str):
     ``printing.stamp``), the table list and the standings rendered as they are."""
     if kind == "sheets":
         return worker.render_sheets_timed
+    if kind == "tablelist":
+        return worker.render_tablelist_timed
     return worker.render_timed
 
 
@@ -629,14 +631,16 @@ def forget_erased_member(sender, *, member, **kwargs) -> None:
     transaction.on_commit(lambda: [prune(tid, keep=0) for tid in sorted(tournament_ids)])
 
 
-def join(parts: list[bytes], target: Path) -> int:
+def join(parts: list, target: Path) -> int:
     """Join PDF ``parts`` in order with pypdf into ``target`` (written atomically: a reader
-    never sees half a pack); return the page count."""
+    never sees half a pack); return the page count. A part is PDF bytes, or a tuple of
+    them (the table list: its pages by table, then its seat finder)."""
     from pypdf import PdfWriter
 
     writer = PdfWriter()
     for part in parts:
-        writer.append(io.BytesIO(part))
+        for pdf in (part if isinstance(part, tuple) else (part,)):
+            writer.append(io.BytesIO(pdf))
     pages = len(writer.pages)
     tmp = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.part")
     with open(tmp, "wb") as fh:

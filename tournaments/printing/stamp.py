@@ -22,6 +22,10 @@ The pages show the same text in the same fonts at the same places, and pypdf ext
 same words (``tests/documents/test_print_pack_text.py``). A sheet whose value would not fit
 where the form's did (a name longer than its line, a pair number wider than its box) is
 rendered whole by WeasyPrint, as before, and put back in its place.
+
+The table list's seat finder is stamped the same way (:func:`render_finder`): its pages are
+cut in Python (``documents.finder_pages``), so each is one unit, and its footer is two running
+elements in the same margin boxes, so the page numbers are values too.
 """
 from __future__ import annotations
 
@@ -33,7 +37,10 @@ import zlib
 SECTION_RE = re.compile(r'<section class="sheet">.*?</section>', re.S)
 #: A page of A5 sheets: two sections in a ``<div class="pg">`` (one for an odd last table).
 A5_PAGE_RE = re.compile(r'<div class="pg">.*?</section>\s*</div>', re.S)
-TEXT_RE = re.compile(r'<span class="(?:[^"<>]* )?v">([^<]*)</span>')
+#: A page of the table list's seat finder (``documents.tablelist_html(part="finder")``).
+FINDER_PAGE_RE = re.compile(r'<section class="fpage">.*?</section>', re.S)
+#: A value: text, or a bold text followed by plain text (a player's "<b>Surname</b> Name").
+TEXT_RE = re.compile(r'<span class="(?:[^"<>]* )?v">((?:<b>[^<]*</b>)?[^<]*)</span>')
 IMG_RE = re.compile(r'(<img class="[^"<>]*\bv" src=")([^"]*)(")')
 FIELD_RE = re.compile(TEXT_RE.pattern + "|" + IMG_RE.pattern)
 #: Placeholder laid out for a value that is empty in the shape's first sheet (a blank hand
@@ -211,18 +218,34 @@ def _png_image(src: str):
     return img.width, img.height, zlib.compress(img.tobytes())
 
 
-def render_sheets(html: str) -> bytes:
+FINDER_PAGE_TOKEN = re.compile(r"FINDERPAGE(\d+)")
+
+
+def render_finder(html: str, *, before: int) -> bytes:
+    """PDF bytes of the seat finder's pages (``documents.tablelist_html(part="finder")``),
+    stamped like the score sheets, one form a page shape, as the last pages of a table list
+    whose first ``before`` pages (by table) are rendered apart: the footers' page numbers
+    (``FINDERPAGE<i> / FINDERPAGES``) become ``before + i`` / ``before`` + the finder's pages."""
+    count = len(FINDER_PAGE_RE.findall(html))
+    html = FINDER_PAGE_TOKEN.sub(lambda m: str(before + int(m.group(1))), html)
+    return render_sheets(html.replace("FINDERPAGES", str(before + count)), units=FINDER_PAGE_RE)
+
+
+def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
     """PDF bytes of the score sheets ``html`` (``documents.scoresheets_html``: A4, or A5 two
     to a page, each page then one unit of shape and values): the same pages WeasyPrint
     renders from it, stamped on one form a shape (module docstring). HTML without sheets
-    is rendered as is."""
+    is rendered as is. ``units``: the pattern of one page's HTML, when not a score sheet's
+    (:data:`FINDER_PAGE_RE`)."""
     import weasyprint
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
                                NameObject, NumberObject, BooleanObject)
 
     # one page a unit: a sheet (A4), or the page of two A5 sheets
-    sections = list((A5_PAGE_RE if '<div class="pg">' in html else SECTION_RE).finditer(html))
+    if units is None:
+        units = A5_PAGE_RE if '<div class="pg">' in html else SECTION_RE
+    sections = list(units.finditer(html))
     if not sections:
         return weasyprint.HTML(string=html).write_pdf()
     head, tail = html[: sections[0].start()], html[sections[-1].end():]

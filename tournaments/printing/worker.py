@@ -148,3 +148,40 @@ def render_sheets_timed(html: str) -> tuple[bytes, float]:
         if was_enabled:
             gc.enable()
     return pdf, _cpu_seconds() - start
+
+
+def render_tablelist_timed(parts: tuple[str, str, int]) -> tuple[tuple[bytes, bytes], float]:
+    """As :func:`render_timed`, for the table list of the print pack given as ``(pages by
+    table, seat finder, seat finder pages)`` (``documents.tablelist_html`` parts "tables"
+    and "finder"): the pages by table laid out by WeasyPrint (its trailing blank pages, one a
+    seat finder page, only make the footers count the whole list, and are dropped), the
+    seat finder's pages stamped on one form a shape (``printing.stamp.render_finder``);
+    should the stamping fail, they are rendered whole and the error logged. Returns the two
+    PDFs, joined in order by the pack."""
+    import weasyprint
+
+    from .stamp import render_finder
+
+    tables_html, finder_html, finder_pages = parts
+    start = _cpu_seconds()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        doc = weasyprint.HTML(string=tables_html).render()
+        before = len(doc.pages) - finder_pages
+        tables_pdf = doc.copy(doc.pages[:before]).write_pdf()
+        try:
+            finder_pdf = render_finder(finder_html, before=before)
+        except Exception:  # a page the stamping does not understand: the pack still prints
+            logging.getLogger(__name__).exception("stamping the seat finder failed; rendering it whole")
+            from .stamp import FINDER_PAGE_RE, FINDER_PAGE_TOKEN
+
+            count = len(FINDER_PAGE_RE.findall(finder_html))
+            html = FINDER_PAGE_TOKEN.sub(lambda m: str(before + int(m.group(1))), finder_html)
+            finder_pdf = weasyprint_render(html.replace("FINDERPAGES", str(before + count)))
+    finally:
+        if gc.get_count()[0] > COLLECT_AFTER:
+            gc.collect()
+        if was_enabled:
+            gc.enable()
+    return (tables_pdf, finder_pdf), _cpu_seconds() - start
