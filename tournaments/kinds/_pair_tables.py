@@ -1,5 +1,6 @@
-"""The tables of a pair round (pairing-io.md), the sentences naming pairs and the preview's
-player JSON: the pairs' kind, and the kinds that reuse a pair's way, share them."""
+"""The tables of a pair round (pairing-io.md), the groups' refusals naming pairs and the
+preview's player JSON: the pairs' behaviour of :class:`tournaments.kinds.base.Kind` and the
+kinds that reuse a pair's way share them."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _

@@ -39,7 +39,9 @@ from ._pair_tables import (
 Text = Promise | str
 
 
-@dataclass(frozen=True)
+# eq=False: each kind's data is one instance, equal only to itself (and hashable although
+# its refusals are mappings)
+@dataclass(frozen=True, eq=False)
 class KindData:
     """What a kind of tournament is, as values: flags, names and texts (no behaviour).
 
