@@ -62,7 +62,7 @@ def player_pages(tournament) -> int:
 
     if not tournament.public_enabled or not getattr(settings, "BOOKINGS_EMAIL", False):
         return 0
-    word, sent = kind_of(tournament).url_word, 0
+    word, sent = kind_of(tournament).data.url_word, 0
     for booking in tournament.bookings.filter(registered_at__isnull=False).exclude(contact=""):
         links = [base_url() + reverse("player_page", args=[tournament.slug, word, n])
                  for n in booking.entrant_numbers]

@@ -198,7 +198,7 @@ class TournamentForm(forms.ModelForm):
         # plan and the tie-breaks follow it live (the other kinds' fields stay out).
         self.kind_open = self.instance.pk is None or not ((locked or {}).get("kind") or "kind" in frozen)
         self._fields_by_kind()
-        excluded = kind_of(self.instance).excluded_tiebreaks if self.instance.pk is not None else ()
+        excluded = kind_of(self.instance).data.excluded_tiebreaks if self.instance.pk is not None else ()
         if excluded and not self.kind_open:
             # only the criteria that apply (rules.md §9: head-to-head has no meaning per player)
             keys = [k for k in TIEBREAKS if k not in excluded]
@@ -367,13 +367,15 @@ class TournamentForm(forms.ModelForm):
         data = super().clean()
         plan = data.get("plan")
         kind = KINDS.get(data.get("kind"))
-        playable, refusal = kind.playable_plan(plan) if kind is not None and plan else (plan, None)
-        if refusal:
+        playable = plan
+        for letter, instead in (kind.data.plan_replacements if kind is not None and plan else ()):
+            playable = playable.replace(letter, instead)  # rules.md §15: no Mitchell for teams
+        if playable != plan:
             if "plan" in self.changed_data:  # the arbiter wrote rounds the kind does not play
-                self.add_error("plan", refusal)
+                self.add_error("plan", kind.data.plan_refusal % {"plan": playable})
             else:  # the plan offered for another kind: the same rounds the kind plays
                 data["plan"] = playable
-        if kind is not None and kind.excluded_tiebreaks and data.get("tiebreaks"):
+        if kind is not None and kind.data.excluded_tiebreaks and data.get("tiebreaks"):
             from .errors import ArbiterError
 
             try:  # rules.md §9: the pairs' default becomes the per-player one

@@ -1,19 +1,20 @@
-"""The tournament kinds behind one protocol (``tournaments/kinds/``): every registered kind
-implements every member of ``Kind``; no Python file outside ``tournaments/kinds/`` and
-``tournaments/models/`` tests the kind through ``is_individual``/``is_teams``, nor does any
-template (they get the kind's flags, nouns and sentences); the per-kind tables of the modules
-the kinds cannot reach cover every kind."""
+"""The tournament kinds (``tournaments/kinds/``): each is a ``Kind`` (the pairs' behaviour,
+overridden where a kind differs) holding a ``KindData`` (its flags, names and texts); no
+Python file outside ``tournaments/kinds/`` and ``tournaments/models/`` tests the kind through
+``is_individual``/``is_teams``, nor does any template (they read the kind's data); the per-kind
+tables of the modules the kinds cannot reach cover every kind."""
 import re
 from pathlib import Path
 
 import pytest
 from django.urls import reverse
 
+from tournaments import services
 from tournaments.demo import simulation
 from tournaments.public import pages
 from tournaments.selectors import rankings
 from tournaments.kinds import KINDS, kind_of
-from tournaments.kinds.base import Kind, PageTexts
+from tournaments.kinds.base import Kind, KindData
 from tournaments.models import Tournament
 
 pytestmark = pytest.mark.pure
@@ -36,24 +37,33 @@ def protocol_members() -> set[str]:
     return names
 
 
-def test_the_protocol_names_the_members_the_callers_use():
+def test_the_base_class_names_the_members_the_callers_use():
     members = protocol_members()
-    assert {"active_numbers", "pairing_request", "write_tables", "group_entrants",
-            "entrants", "parse_registrations", "url_word", "audit_key"} <= members
+    assert {"active_numbers", "pairing_request", "write_tables", "entrants",
+            "parse_registrations", "data"} <= members
     # the standings, the entrants' names and the applied tie-breaks are read by the stored
     # kind in tournaments.selectors (below the kinds), not asked of a kind object
     assert not {"standings_after", "names", "applied_tiebreaks"} & members
+    # issue 30: at most 25 public members, the rest is data
+    assert len(members) <= 25
 
 
 @pytest.mark.parametrize("name", sorted(KINDS))
-def test_each_registered_kind_implements_every_member_of_the_protocol(name):
+def test_each_registered_kind_is_a_kind_holding_its_data(name):
     kind = KINDS[name]
-    missing = sorted(m for m in protocol_members() if not hasattr(kind, m))
-    assert not missing, f"{name} lacks {missing}"
-    for member in vars(Kind):
-        if callable(getattr(Kind, member)) and not member.startswith("_"):
-            assert callable(getattr(kind, member)), member
-    assert kind.name == name
+    assert isinstance(kind, Kind)
+    assert isinstance(kind.data, KindData)
+    assert kind.data.name == name
+
+
+def test_the_kinds_override_only_what_differs_from_the_pairs():
+    # the pair tournament is the base class itself; an override identical to the base's
+    # would be a copy
+    assert type(KINDS[Tournament.Kind.PAIRS]) is Kind
+    for kind in KINDS.values():
+        for member, value in vars(type(kind)).items():
+            if callable(value) and not member.startswith("_"):
+                assert member in vars(Kind), f"{type(kind).__name__}.{member} is not a member of Kind"
 
 
 def test_every_tournament_kind_is_registered_and_an_unknown_one_is_refused():
@@ -70,7 +80,8 @@ def test_the_standings_have_a_reader_for_every_kind():
 
 
 @pytest.mark.parametrize("table", [pages.ROUNDS_OF_KIND, simulation.ROUND_RESULTS,
-                                   simulation.STANDINGS_ROWS, simulation.ENTRANTS_SECTION])
+                                   simulation.STANDINGS_ROWS, simulation.ENTRANTS_SECTION,
+                                   services.ENTRANT_IMPORTERS])
 def test_the_per_kind_tables_above_the_services_cover_every_kind(table):
     assert set(table) == set(KINDS)
 
@@ -99,7 +110,7 @@ def test_no_template_tests_the_kind():
                  if TEMPLATE_KIND_TEST.search(line)]
         if lines and rel not in ALLOWED_TEMPLATES:
             offenders[rel] = lines
-    assert not offenders, f"use the kind's flags and texts ({{{{ kind.texts.… }}}}) instead: {offenders}"
+    assert not offenders, f"read the kind's data ({{{{ kind_data.… }}}}) instead: {offenders}"
     stale = {f for f in ALLOWED_TEMPLATES
              if not TEMPLATE_KIND_TEST.search((ROOT / f).read_text(encoding="utf-8"))}
     assert not stale, f"no longer test the kind: remove from ALLOWED_TEMPLATES {stale}"
@@ -109,8 +120,12 @@ def test_no_template_tests_the_kind():
 def test_each_kind_gives_the_pages_every_text_and_a_preview_template(name):
     from django.template.loader import get_template
 
-    kind = KINDS[name]
-    assert isinstance(kind.texts, PageTexts)
-    get_template(kind.import_preview_template)
-    for page in (kind.entrants_page, kind.late_entry_page):
+    data = KINDS[name].data
+    get_template(data.import_preview_template)
+    for page in (data.entrants_page, data.late_entry_page):
         reverse(page, args=["x"])
+    # every refusal key the services ask for is there ("" where the kind accepts)
+    assert set(data.penalty_refusals) == {"pair", "player", "team"}
+    assert set(data.registration_refusals) == {"player", "team"}
+    assert set(data.groups_refusals) == {"no_group", "too_small", "too_many", "hand_missing", "hand_range",
+                                         "hand_small"}

@@ -17,7 +17,7 @@ from pypdf import PdfReader
 
 from tournaments.printing import documents, worker
 
-from .test_print_pack_text import _lines
+from tests.documents.helpers import text_lines as _lines
 
 NAMES = ["Rossi", "Bianchi", "D'Amico", "Esposito", "Romano", "Colombo", "Ricci", "Marino", "Greco", "Bruno"]
 

@@ -21,6 +21,8 @@ from tests.teams.helpers import play as play_teams
 from tests.tournaments.individual_helpers import indiv, register  # noqa: F401  (indiv: a fixture)
 from tests.tournaments.individual_helpers import play as play_individual
 from tournaments import services
+from tournaments.kinds import KINDS
+from tournaments.models import Tournament
 from tournaments.printing import documents, spreadsheets
 
 
@@ -66,7 +68,7 @@ def test_tie_legend_quotes_the_tie_printed(tie):
             documents.StandingLine(position=tie, pair=2, players=("B",), vp=Decimal(20), penalty=Decimal(0),
                                    mp_difference=0, mp_scored=500, played=1, rests=0, withdrawn=False))
     doc = documents.StandingsDocument(tournament="T", date=None, venue="", after_round=1, final=False,
-                                      rows=rows, teams=True)
+                                      rows=rows, kind_data=KINDS[Tournament.Kind.TEAMS].data)
     html = documents.standings_html(doc)
     assert f"«{tie}»: posizione a pari merito." in html
     other = "3=" if shared == "1" else "1="

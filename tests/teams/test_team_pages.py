@@ -188,7 +188,7 @@ def test_standings_document_names_the_teams(four, arbiter):
 
     play(arbiter, services.generate_round(tournament=four, by=arbiter))
     doc = documents.standings_document(four)
-    assert doc.teams and {r.players for r in doc.rows} == {("Squadra 1",), ("Squadra 2",), ("Squadra 3",),
+    assert doc.kind_data.has_matches and {r.players for r in doc.rows} == {("Squadra 1",), ("Squadra 2",), ("Squadra 3",),
                                                             ("Squadra 4",)}
 
 

@@ -45,7 +45,7 @@ def test_simulate_individual_writes_the_files_and_results_json(simulated):
 def test_standings_pdf_and_xlsx_per_player(simulated):
     tournament, out = simulated
     doc = documents.standings_document(tournament)
-    assert doc.individual and len(doc.rows) == 13
+    assert doc.kind_data.name == Tournament.Kind.INDIVIDUAL and len(doc.rows) == 13
     first = selectors.standings_after(tournament).rows[0]
     assert doc.rows[0].pair == first.pair and len(doc.rows[0].players) == 1
     ws = load_workbook(out / "standings.xlsx").active

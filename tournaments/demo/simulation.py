@@ -78,7 +78,7 @@ def play_round(tournament: Tournament, *, by, seed: int) -> Round:
 
 
 def _standings_rows(tournament: Tournament, after_round: int) -> list[dict]:
-    key = kind_of(tournament).audit_key  # "pair", or "player" in an individual tournament
+    key = kind_of(tournament).data.audit_key  # "pair", or "player" in an individual tournament
     return [
         {"position": r.position, key: r.pair, "vp": documents.vp_number(r.vp),
          "mp_difference": r.mp_difference, "tied": r.tied}
@@ -156,7 +156,7 @@ def _team_standings_rows(tournament: Tournament, after_round: int) -> list[dict]
 def round_results(tournament: Tournament, rnd: Round) -> dict:
     """One round of ``results.json`` in the shape of the tournament's kind
     (:data:`ROUND_RESULTS`)."""
-    return ROUND_RESULTS[kind_of(tournament).name](tournament, rnd)
+    return ROUND_RESULTS[kind_of(tournament).data.name](tournament, rnd)
 
 
 def _pair_round_results(tournament: Tournament, rnd: Round) -> dict:
@@ -191,16 +191,16 @@ def results(tournament: Tournament) -> dict:
                        "plan": tournament.plan, "sessions": tournament.sessions_planned,
                        "vp_scale": tournament.vp_scale, "date": tournament.date.isoformat()},
         "rounds": [round_results(tournament, r) for r in closed],
-        "standings": STANDINGS_ROWS[kind.name](tournament, closed[-1].number) if closed else [],
+        "standings": STANDINGS_ROWS[kind.data.name](tournament, closed[-1].number) if closed else [],
     }
-    data.update(ENTRANTS_SECTION[kind.name](tournament))
+    data.update(ENTRANTS_SECTION[kind.data.name](tournament))
     if tournament.groups > 1:  # rules.md §14: the groups and the standings per group
         data["tournament"]["groups"] = services.group_lists(tournament)
         data["tournament"]["group_split"] = tournament.group_split
         view = selectors.standings_after(tournament)
         data["group_standings"] = [
             {"group": g.group, "rows": [{"position": r.position,
-                                         kind.audit_key: r.pair,
+                                         kind.data.audit_key: r.pair,
                                          "vp": documents.vp_number(r.vp), "tied": r.tied}
                                         for r in g.rows]}
             for g in pages.groups.standings_by_group(tournament, view)]
@@ -325,8 +325,8 @@ def _play(*, by, scale, registrations: Path, plan: str, hands: int, seed: int, n
         rematch_window=Tournament.RematchWindow.ALL, first_round=Tournament.FirstRound.NUMBER, kind=kind,
     )
     parsed = _parse(tournament, registrations)
-    # the kind's import service: import_pairs, import_players or import_teams
-    getattr(services, kind_of(tournament).import_service)(tournament=tournament, rows=parsed.rows, by=by)
+    # the kind's import: import_pairs, import_players or import_teams
+    services.ENTRANT_IMPORTERS[tournament.kind](tournament=tournament, rows=parsed.rows, by=by)
     if groups > 1:
         services.split_groups(tournament=tournament, by=by, count=groups, method=group_split,
                               seed=seed if group_split == Tournament.GroupSplit.LOT else None)

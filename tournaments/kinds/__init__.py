@@ -1,20 +1,21 @@
-"""Tournament kinds behind one protocol (:class:`.base.Kind`): pairs, individual, teams.
+"""Tournament kinds (:mod:`.base`): pairs, individual, teams, each a package.
 
+A kind is a :class:`.base.Kind` (the pair tournament's behaviour, overridden where a kind
+differs) holding its :class:`.base.KindData` (flags, names and texts, read as ``kind.data``).
 ``kind_of(tournament)`` chooses the kind once from ``Tournament.kind``; callers ask it what
-differs (the entrants, the pairing request, the tables, the standings, the names, the
-sentences) instead of testing the kind. The kind modules do not import each other except
-through the pairs' shared helpers; they sit between the services and the selectors."""
+differs instead of testing the kind. The kind packages do not import each other (they share
+the private helpers of this package); they sit between the page reads and the selectors."""
 from __future__ import annotations
 
-from .base import Kind
+from .base import Kind, KindData
 from .individual import INDIVIDUAL
 from .pairs import PAIRS
 from .teams import TEAMS
 
-__all__ = ["Kind", "KINDS", "kind_named", "kind_of"]
+__all__ = ["Kind", "KindData", "KINDS", "kind_named", "kind_of"]
 
 #: ``Tournament.Kind`` value → its kind
-KINDS: dict[str, Kind] = {k.name: k for k in (PAIRS, INDIVIDUAL, TEAMS)}
+KINDS: dict[str, Kind] = {k.data.name: k for k in (PAIRS, INDIVIDUAL, TEAMS)}
 
 
 def kind_of(tournament) -> Kind:

@@ -1,9 +1,10 @@
-"""The tables of a pair round (pairing-io.md), the sentences naming pairs and the preview's
-player JSON: the pairs' kind, and the kinds that reuse a pair's way, share them."""
+"""The tables of a pair round (pairing-io.md), the groups' refusals naming pairs and the
+preview's player JSON: the pairs' behaviour of :class:`tournaments.kinds.base.Kind` and the
+kinds that reuse a pair's way share them."""
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import ngettext
+from django.utils.translation import gettext_lazy
 
 from ..errors import ArbiterError
 from ..models import Round, Seat, Table
@@ -117,38 +118,18 @@ def keep_pair_findings(response: dict, engine: dict) -> None:
         response["adjustments"] = engine["adjustments"]
 
 
-def pair_entrants_changed(gone: list[int], added: list[int]) -> list[str]:
-    """The draft-staleness sentences (rules.md §12) for pairs withdrawn or entered."""
-    reasons = []
-    if gone:
-        reasons.append(ngettext("Non è più in gara la coppia %(pairs)s (ritiro).",
-                                "Non sono più in gara le coppie %(pairs)s (ritiro).", len(gone))
-                       % {"pairs": ", ".join(map(str, gone))})
-    if added:
-        reasons.append(ngettext("È entrata in gara la coppia %(pairs)s.", "Sono entrate in gara le coppie %(pairs)s.",
-                                len(added)) % {"pairs": ", ".join(map(str, added))})
-    return reasons
-
-
-def pair_standings_changed(round_number: int, changed: list[int]) -> str:
-    """The draft-staleness sentence (rules.md §12) for pairs whose standings row changed."""
-    return (_("La classifica dopo il turno %(round)s è cambiata per le coppie %(pairs)s "
-              "(correzione, inversione delle linee, punteggio arbitrale o penalità).")
-            % {"round": round_number, "pairs": ", ".join(map(str, changed))})
-
-
-def pair_groups_sentence(key: str) -> str:
-    """A groups refusal naming pairs (:meth:`tournaments.kinds.base.Kind.groups_sentence`)."""
-    return {
-        "no_group": _("Le coppie %(pairs)s non hanno un girone: dividi di nuovo le coppie nei gironi."),
-        "too_small": _("Il girone %(group)s ha meno di 2 coppie: dividi di nuovo le coppie nei gironi."),
-        "too_many": _("Con %(pairs)s coppie si fanno al massimo %(max)s gironi (almeno 2 "
-                      "coppie per girone)."),
-        "hand_missing": _("Manca il girone delle coppie %(pairs)s."),
-        "hand_range": _("Il girone della coppia %(pair)s deve essere tra 1 e %(max)s."),
-        "hand_small": _("Il girone %(group)s ha meno di 2 coppie: ogni girone ne vuole "
-                        "almeno 2."),
-    }[key]
+#: the groups' refusals naming pairs (:attr:`tournaments.kinds.base.KindData.groups_refusals`);
+#: the individual kind has no groups and keeps them
+PAIR_GROUPS_REFUSALS = {
+    "no_group": gettext_lazy("Le coppie %(pairs)s non hanno un girone: dividi di nuovo le coppie nei gironi."),
+    "too_small": gettext_lazy("Il girone %(group)s ha meno di 2 coppie: dividi di nuovo le coppie nei gironi."),
+    "too_many": gettext_lazy("Con %(pairs)s coppie si fanno al massimo %(max)s gironi (almeno 2 "
+                             "coppie per girone)."),
+    "hand_missing": gettext_lazy("Manca il girone delle coppie %(pairs)s."),
+    "hand_range": gettext_lazy("Il girone della coppia %(pair)s deve essere tra 1 e %(max)s."),
+    "hand_small": gettext_lazy("Il girone %(group)s ha meno di 2 coppie: ogni girone ne vuole "
+                               "almeno 2."),
+}
 
 
 def player_json(p) -> dict:

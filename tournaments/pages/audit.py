@@ -67,7 +67,7 @@ def entrant_q(tournament: Tournament, number: int) -> Q:
     """The entries about entrant ``number`` of ``tournament`` (a pair, a player or a team by
     the tournament's kind): those naming it and those of the tables where it sat."""
     kind = kind_of(tournament)
-    key = kind.audit_key
+    key = kind.data.audit_key
     q = Q(**{f"new__{key}": number}) | Q(**{f"old__{key}": number})
     q |= Q(action__in=NUMBER_ACTIONS) & (Q(new__number=number) | Q(old__number=number))
     seats = kind.seats_of_entrant(Seat.objects.filter(round__tournament=tournament), number)

@@ -31,7 +31,7 @@ def standings_by_group(tournament: Tournament, view: Standings | None = None) ->
     if tournament.groups <= 1:
         return []
     view = view if view is not None else standings_after(tournament)
-    group_of = dict(kind_of(tournament).group_entrants(tournament).order_by().values_list("number", "group"))
+    group_of = dict(kind_of(tournament).entrants(tournament).order_by().values_list("number", "group"))
     out = []
     for g in range(1, tournament.groups + 1):
         members = [r for r in view.rows if group_of.get(r.pair) == g]

@@ -33,7 +33,7 @@ from django.utils.translation import gettext as _
 from scoring import vp as vp_rules
 
 from ..captains import links
-from ..kinds import kind_of
+from ..kinds import KindData, kind_named, kind_of
 from ..models import HandRow, Round, ScoreSheet, Table, Tournament
 from .. import pages, selectors
 
@@ -270,8 +270,9 @@ class StandingsDocument:
     penalties: tuple[PenaltyNote, ...] = field(default=())
     session: int = 1  # session of ``after_round`` (rules.md §11)
     sessions: int = 1  # sessions in the plan: the session is printed only when > 1
-    individual: bool = False  # one row per player (rules.md §9)
-    teams: bool = False  # one row per team (rules.md §15)
+    # the kind's words for the headings and notes (one row per pair, per player, rules.md §9,
+    # or per team, §15)
+    kind_data: KindData = kind_named(Tournament.Kind.PAIRS).data
     # Groups (rules.md §14): ((group, rows with the group position), ...); () unsplit.
     groups: tuple = field(default=())
     # The ranking's criteria in order, named as the page names them ("VP totali", "Scarto
@@ -506,7 +507,7 @@ def player_pages(tournament: Tournament, pair, request=None) -> tuple[str, ...]:
 
 def _match_rows(rnd: Round, infos: list) -> tuple:
     """The matches of a team round for the table list (rules.md §15): empty for other kinds."""
-    if not kind_of(rnd.tournament).has_matches:
+    if not kind_of(rnd.tournament).data.has_matches:
         return ()
     from ..selectors.teams import round_matches
 
@@ -559,7 +560,7 @@ def standings_document(tournament: Tournament, *, after_round: int | None = None
         tournament=tournament.name, date=tournament.date, venue=tournament.venue,
         after_round=view.after_round, final=view.final, rows=lines, penalties=penalties,
         session=tournament.session_of_round(view.after_round or 1), sessions=tournament.sessions_planned,
-        **kind_of(tournament).document_flags,
+        kind_data=kind_of(tournament).data,
         groups=groups, tiebreaks=_tiebreak_names(tournament),
     )
 

@@ -77,7 +77,7 @@ def standings_xlsx(doc: StandingsDocument) -> bytes:
     wb = _workbook()
     ws = wb.active
     ws.title = _("Classifica")[:31]
-    kind = wording.INDIVIDUAL if doc.individual else wording.TEAMS if doc.teams else wording.PAIRS
+    kind = doc.kind_data.name
     session = doc.session if doc.session_text else None
     _standings_sheet(ws, doc.rows, kind, session)
     for group, rows in doc.groups:  # rules.md §14: one sheet per group after the overall one

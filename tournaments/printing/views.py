@@ -71,7 +71,7 @@ def team_slips_pdf(request, tournament):
     404 outside a team tournament or for a team number it does not have."""
     from .team_slips import team_slips, team_slips_pdf as render_slips
 
-    if not kind_of(tournament).has_matches:
+    if not kind_of(tournament).data.has_matches:
         raise Http404("teams")
     raw = (request.GET.get("squadra") or "").strip()
     number = None

@@ -36,8 +36,8 @@ from ..models import AuditEntry, LineMember, Match, Pair, Player, Round, ScoreSh
 
 #: Audit actions that change a closed round's results (a correction after closing).
 CORRECTIONS = ("sheet_corrected", "sheet_lines_swapped", "arbitral_score")
-#: URL word of each kind (``/p/<slug>/<word>/<n>/``): :attr:`tournaments.kinds.base.Kind.url_word`.
-KIND_WORDS = {name: kind.url_word for name, kind in KINDS.items()}
+#: URL word of each kind (``/p/<slug>/<word>/<n>/``): :attr:`tournaments.kinds.base.KindData.url_word`.
+KIND_WORDS = {name: kind.data.url_word for name, kind in KINDS.items()}
 
 
 @dataclass
@@ -371,17 +371,17 @@ def find_entrant(tournament: Tournament, word: str, number: int):
     Pair, a numbered Player or a Team; None when the word is not the tournament's kind or no
     entrant has that number."""
     kind = kind_of(tournament)
-    if kind.url_word != word:
+    if kind.data.url_word != word:
         return None
-    return kind.find_entrant(tournament, number)
+    return kind.entrants_by_number(tournament, [number]).get(number)
 
 
 def entrant_page(tournament: Tournament, entrant, tag: str | None = None) -> EntrantPage:
     """The page of ``entrant`` (from :func:`find_entrant`); ``tag``: :func:`results_tag`, for
     the shared standings (read when None)."""
     kind = kind_of(tournament)
-    nxt, played = ROUNDS_OF_KIND[kind.name](tournament, entrant)
-    names = kind.display_name(entrant)
+    nxt, played = ROUNDS_OF_KIND[kind.data.name](tournament, entrant)
+    names = entrant.full_name
     view = standings_for(tournament, tag or results_tag(tournament))
     row = next((r for r in view.rows if r.pair == entrant.number), None) if view.after_round else None
     return EntrantPage(
@@ -412,7 +412,7 @@ def round_json(line: RoundLine, kind: str, *, next_round: bool = False) -> dict:
     if not next_round:
         data.update(mp_for=line.mp_for, mp_against=line.mp_against, vp=_number(line.vp), corrected=line.corrected,
                     late=line.late)
-    fields = KINDS[kind].page_round_fields
+    fields = KINDS[kind].data.page_round_fields
     if "partner" in fields:  # an individual tournament's partner
         data["partner"] = line.partner
         data["partner_names"] = line.partner_names or None

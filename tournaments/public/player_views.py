@@ -53,7 +53,7 @@ def _not_modified(etag: str) -> HttpResponse:
 
 def player_url(tournament: Tournament, number: int) -> str:
     """The path of entrant ``number``'s page (its kind's word)."""
-    return reverse("player_page", args=[tournament.slug, kind_of(tournament).url_word, number])
+    return reverse("player_page", args=[tournament.slug, kind_of(tournament).data.url_word, number])
 
 
 @require_GET
@@ -82,7 +82,7 @@ def entrant_view(request, slug, word, number):
     else:
         response = render(request, "public/player.html", {
             "tournament": tournament, "page": page, "word": word,
-            "kind": kind_of(tournament), "etag": etag,
+            "kind_data": kind_of(tournament).data, "etag": etag,
         })
     response["ETag"] = etag
     patch_vary_headers(response, ["Accept"])
@@ -100,6 +100,6 @@ def search_view(request, slug):
     if len(found) == 1:
         return redirect(player_url(tournament, found[0][0]))
     return give_device_cookie(request, render(request, "public/player_search.html", {
-        "tournament": tournament, "kind": kind_of(tournament), "query": query.strip()[:60],
+        "tournament": tournament, "kind_data": kind_of(tournament).data, "query": query.strip()[:60],
         "found": [(number, names, player_url(tournament, number)) for number, names in found],
     }))

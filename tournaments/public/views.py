@@ -94,7 +94,7 @@ def public_standings_with_groups(tournament: Tournament):
     view = selectors.standings_after(tournament)
     if view.after_round is None:
         return None, [], []
-    pairs = kind_of(tournament).entrant_map(tournament)  # one row per pair, player or team
+    pairs = kind_of(tournament).entrants_by_number(tournament)  # one row per pair, player or team
     def line(row):
         return PublicStanding(
             position=row.position_label, pair=pairs.get(row.pair), pair_number=row.pair,
@@ -215,7 +215,7 @@ def projector(request, slug):
         index = 0
     screen_kind, rows = screens[index]
     return render(request, "public/projector.html", {
-        "tournament": tournament, "kind": kind_of(tournament), "round": rnd, "screen_kind": screen_kind,
+        "tournament": tournament, "kind_data": kind_of(tournament).data, "round": rnd, "screen_kind": screen_kind,
         "rows": rows, "after_round": after,
         "is_final": is_final(tournament, after),
         "screen": index + 1, "screens": len(screens), "next": (index + 1) % len(screens),

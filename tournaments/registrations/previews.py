@@ -32,7 +32,7 @@ def dumps(kind, rows: list) -> bytes:
     ``kind`` is the tournament's :class:`tournaments.kinds.base.Kind`, handed in: this package
     sits below the kinds, which read the files with it."""
     out = [kind.row_json(r) for r in rows]
-    return json.dumps({"format": FORMAT, "kind": kind.name, "rows": out}, ensure_ascii=False).encode("utf-8")
+    return json.dumps({"format": FORMAT, "kind": kind.data.name, "rows": out}, ensure_ascii=False).encode("utf-8")
 
 
 def loads(kind, data: bytes) -> list | None:
@@ -42,7 +42,7 @@ def loads(kind, data: bytes) -> list | None:
         doc = json.loads(data.decode("utf-8"))
     except (UnicodeDecodeError, ValueError):
         return None
-    if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("kind") != kind.name:
+    if not isinstance(doc, dict) or doc.get("format") != FORMAT or doc.get("kind") != kind.data.name:
         return None
     return [kind.row_from_json(r, [PlayerData(**p) for p in r["players"]]) for r in doc["rows"]]
 
@@ -58,14 +58,14 @@ def changed_since_preview(kind, tournament, rows: list) -> list[str]:
                       .values_list("membership_number", flat=True))
     errors = []
     for r in rows:
-        players = kind.row_players(r)
+        players = kind.row_json(r)["players"]
         if r.number in numbers:
             errors.append(_("Riga %(row)s: il numero %(number)s è stato usato nel torneo dopo l'anteprima.")
                           % {"row": r.row, "number": r.number})
         for p in players:
-            if p.membership_number and p.membership_number in memberships:
+            if p["membership_number"] and p["membership_number"] in memberships:
                 errors.append(_("Riga %(row)s: il giocatore con tessera %(membership)s è stato iscritto al torneo "
-                                "dopo l'anteprima.") % {"row": r.row, "membership": p.membership_number})
+                                "dopo l'anteprima.") % {"row": r.row, "membership": p["membership_number"]})
     return errors
 
 

@@ -199,3 +199,8 @@ from ..kinds.teams import (  # noqa: F401
     build_team_request,
 )
 from .withdrawals import last_published_round, undo_withdrawal, withdrawal_undo_refusal  # noqa: F401,E402
+
+#: The write importing a registration file's checked rows (``tournament=``, ``rows=``,
+#: ``by=``; returns the count), by the stored ``Tournament.Kind`` value: the kinds sit below
+#: the services, so the table is here.
+ENTRANT_IMPORTERS = {"pairs": import_pairs, "individual": import_players, "teams": import_teams}

@@ -144,13 +144,16 @@ def draft_staleness(rnd: Round) -> list[str]:
     gone = sorted(set(then.get("active", [])) - set(now["active"]))
     added = sorted(set(now["active"]) - set(then.get("active", [])))
     kind = kind_of(tournament)
-    reasons += kind.entrants_changed_sentences(gone, added)
+    for numbers, sentence in ((gone, kind.data.gone_from_play), (added, kind.data.entered_play)):
+        if numbers:  # withdrawn, entered (rules.md §12)
+            reasons.append(sentence % {"n": len(numbers), "numbers": ", ".join(map(str, numbers))})
     old_rows = {row[0]: row for row in then.get("standings", [])}
     new_rows = {row[0]: row for row in now["standings"]}
     changed = sorted(p for p in set(old_rows) | set(new_rows)
                      if (old_rows.get(p) or [None] * 6)[2:5] != (new_rows.get(p) or [None] * 6)[2:5])
     if changed:
-        reasons.append(kind.standings_changed_sentence(rnd.number - 1, changed))
+        reasons.append(kind.data.standings_changed
+                       % {"round": rnd.number - 1, "numbers": ", ".join(map(str, changed))})
     elif [r[:2] for r in then.get("standings", [])] != [r[:2] for r in now["standings"]]:
         reasons.append(_("L'ordine della classifica dopo il turno %(round)s è cambiato.")
                        % {"round": rnd.number - 1})

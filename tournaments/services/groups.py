@@ -71,14 +71,14 @@ def groups_refusal(tournament: Tournament) -> str | None:
     if tournament.groups <= 1:
         return None
     kind = kind_of(tournament)
-    entrants = kind.group_entrants(tournament)
+    entrants = kind.entrants(tournament)
     missing = list(entrants.filter(group__isnull=True).order_by("number")
                    .values_list("number", flat=True))
     if missing:
-        return kind.groups_sentence("no_group") % {"pairs": ", ".join(map(str, missing))}
+        return kind.data.groups_refusals["no_group"] % {"pairs": ", ".join(map(str, missing))}
     small = [k + 1 for k, g in enumerate(group_lists(tournament)) if len(g) < 2]
     if small:
-        return kind.groups_sentence("too_small") % {"group": small[0]}
+        return kind.data.groups_refusals["too_small"] % {"group": small[0]}
     return None
 
 
@@ -109,7 +109,7 @@ def split_groups(*, tournament: Tournament, by, count: int, method: str,
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     kind = kind_of(tournament)
-    if not kind.has_groups:  # rules.md §19: an individual tournament has no groups
+    if not kind.data.has_groups:  # rules.md §19: an individual tournament has no groups
         raise ArbiterError(groups_individual_refusal())
     frozen = groups_frozen_message(tournament)
     if frozen:
@@ -119,7 +119,7 @@ def split_groups(*, tournament: Tournament, by, count: int, method: str,
     if not isinstance(count, int) or count < 1:
         raise ArbiterError(_("I gironi devono essere almeno 1."))
     if count > 1 and count > len(numbers) // 2:
-        raise ArbiterError(kind.groups_sentence("too_many") % {"pairs": len(numbers), "max": len(numbers) // 2})
+        raise ArbiterError(kind.data.groups_refusals["too_many"] % {"pairs": len(numbers), "max": len(numbers) // 2})
     if count == 1:
         groups, method, seed = [numbers], "", None
     elif method == Tournament.GroupSplit.LOT:
@@ -129,7 +129,7 @@ def split_groups(*, tournament: Tournament, by, count: int, method: str,
     elif method == Tournament.GroupSplit.SNAKE:
         groups, seed = snake_groups(numbers, count), None
     elif method == Tournament.GroupSplit.HAND:
-        groups, seed = _by_hand(numbers, count, assignment or {}, kind.groups_sentence), None
+        groups, seed = _by_hand(numbers, count, assignment or {}, kind.data.groups_refusals), None
     else:
         raise ArbiterError(_("Divisione in gironi sconosciuta: scegli sorteggio, serpentina o a mano."))
     old = {"groups": tournament.groups, "method": tournament.group_split,
@@ -145,20 +145,20 @@ def split_groups(*, tournament: Tournament, by, count: int, method: str,
 
 
 def _by_hand(numbers: list[int], count: int, assignment: dict[int, int],
-             sentence) -> list[list[int]]:
+             refusals) -> list[list[int]]:
     """The groups of ``assignment`` (``{pair or team number: group}``); the refusals are the
-    kind's ``sentence(key)`` (they name squadre or coppie)."""
+    kind's ``groups_refusals`` (a mapping key → sentence: they name squadre or coppie)."""
     missing = [n for n in numbers if n not in assignment]
     if missing:
-        raise ArbiterError(sentence("hand_missing") % {"pairs": ", ".join(map(str, missing))})
+        raise ArbiterError(refusals["hand_missing"] % {"pairs": ", ".join(map(str, missing))})
     wrong = [n for n in numbers if not isinstance(assignment[n], int)
              or not 1 <= assignment[n] <= count]
     if wrong:
-        raise ArbiterError(sentence("hand_range") % {"pair": wrong[0], "max": count})
+        raise ArbiterError(refusals["hand_range"] % {"pair": wrong[0], "max": count})
     groups = [[n for n in numbers if assignment[n] == k] for k in range(1, count + 1)]
     small = [k for k, g in enumerate(groups, start=1) if len(g) < 2]
     if small:
-        raise ArbiterError(sentence("hand_small") % {"group": small[0]})
+        raise ArbiterError(refusals["hand_small"] % {"group": small[0]})
     return groups
 
 

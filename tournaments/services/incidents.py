@@ -272,9 +272,9 @@ def add_penalty(*, reason: str, by, pair: Pair | None = None, team: Team | None 
     if (pair is None) == (team is None):
         raise ArbiterError(_("Una penalità colpisce una coppia oppure una squadra: indicane una sola."))
     tournament = (pair or team).tournament
-    refusal = kind_of(tournament).penalty_refusal("pair" if pair is not None else "team")
+    refusal = kind_of(tournament).data.penalty_refusals["pair" if pair is not None else "team"]
     if refusal:
-        raise ArbiterError(refusal)
+        raise ArbiterError(str(refusal))
     reason = clean_reason(reason, max_length=Penalty._meta.get_field("reason").max_length)
     vp, mp = penalty_amount(vp, mp, reason)
     if round_number is not None and not 1 <= round_number <= tournament.rounds_planned:

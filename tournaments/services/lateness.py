@@ -54,7 +54,7 @@ from .sheets import set_arbitral_score
 #: Minutes an entrant may be late without consequence, and beyond which the match is forfeited.
 GRACE_MINUTES, FORFEIT_MINUTES = 5, 10
 
-#: The penalty service of each entrant (``Kind.audit_key``, the ``Penalty`` field it fills).
+#: The penalty service of each entrant (``KindData.audit_key``, the ``Penalty`` field it fills).
 _PENALISE = {
     "pair": lambda entrant, **kw: add_penalty(pair=entrant, **kw),
     "team": lambda entrant, **kw: add_penalty(team=entrant, **kw),
@@ -123,7 +123,7 @@ def _late_seats(rnd: Round, kind, number, shown: str) -> list[Seat]:
 def record_lateness(*, round: Round, pair_number, minutes, by) -> dict:
     """Entrant ``pair_number`` (the pair's, player's or team's number, as typed) of ``round``
     (published, not closed) sat down ``minutes`` (an integer 1–240) after the start. Returns
-    the audit entry's data: ``{"kind": "penalty"|"forfeit", "entrant", <kind.audit_key>,
+    the audit entry's data: ``{"kind": "penalty"|"forfeit", "entrant", <kind.data.audit_key>,
     "minutes", …}`` (a penalty: ``mp``, ``penalty`` (pk); a forfeit: ``table`` (the first),
     ``tables``, ``forfeits``: per table ``{"table", "late" (line), "vp", "mp",
     "difference"}``, N/S first; with the summed margin also ``match``: ``{"vp", "mp",
@@ -153,10 +153,10 @@ def record_lateness(*, round: Round, pair_number, minutes, by) -> dict:
                     "cambiarlo.")) % {"n": number})
     values = late_values(tournament)
     reason = f"{LATE_WORD} {minutes} min"
-    who = {"entrant": number, kind.audit_key: number}
+    who = {"entrant": number, kind.data.audit_key: number}
     if minutes <= FORFEIT_MINUTES:
-        entrant = kind.find_entrant(tournament, number)
-        penalty = _PENALISE[kind.audit_key](entrant, reason=reason, by=by, mp=values["penalty_mp"],
+        entrant = kind.entrants_by_number(tournament, [number]).get(number)
+        penalty = _PENALISE[kind.data.audit_key](entrant, reason=reason, by=by, mp=values["penalty_mp"],
                                             round_number=rnd.number)
         new = {"kind": "penalty", **who, "minutes": minutes, "mp": values["penalty_mp"], "penalty": penalty.pk}
     else:
@@ -173,7 +173,7 @@ def record_lateness(*, round: Round, pair_number, minutes, by) -> dict:
             # (VP, MP, MP difference) of each line: the present one as a rest (§5), the late one §22
             ns, ew = (late, present) if seat.line == "ns" else (present, late)
             set_arbitral_score(table=seat.table, by=by, vp_ns=ns[0], vp_ew=ew[0], mp_ns=ns[1], mp_ew=ew[1],
-                               reason=f"{reason}: {kind.url_word} {number}")
+                               reason=f"{reason}: {kind.data.url_word} {number}")
             forfeits.append({"table": seat.table.number, "late": seat.line, "vp": [str(ns[0]), str(ew[0])],
                              "mp": [ns[1], ew[1]], "difference": [ns[2], ew[2]]})
         tables = [f["table"] for f in forfeits]

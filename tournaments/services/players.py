@@ -22,9 +22,9 @@ from .removal import refuse_removal
 
 
 def _require_individual(tournament: Tournament) -> None:
-    refusal = kind_of(tournament).registration_refusal("player")
+    refusal = kind_of(tournament).data.registration_refusals["player"]
     if refusal:
-        raise ArbiterError(refusal)
+        raise ArbiterError(str(refusal))
 
 
 def _check_player(tournament: Tournament, player: PlayerData, *, exclude: Player | None = None) -> None:
@@ -294,9 +294,9 @@ def add_player_penalty(*, player: Player, reason: str, by, vp: Decimal | int = 0
     tournament = player.tournament
     # a team's penalty goes to the team (rules.md §15), a pair's to the pair: the standings
     # count a player's penalty only in an individual tournament
-    refusal = kind_of(tournament).penalty_refusal("player")
+    refusal = kind_of(tournament).data.penalty_refusals["player"]
     if refusal:
-        raise ArbiterError(refusal)
+        raise ArbiterError(str(refusal))
     reason = clean_reason(reason, max_length=Penalty._meta.get_field("reason").max_length)
     vp, mp = penalty_amount(vp, mp, reason)
     if round_number is None:

@@ -63,8 +63,8 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
     # from, so a withdrawal committed after the draw makes it outdated (rules.md §12).
     kind = kind_of(tournament)
     active = kind.active_numbers(tournament, number)
-    if len(active) < kind.minimum_to_draw:
-        raise ArbiterError(kind.too_few_to_draw())
+    if len(active) < kind.data.minimum_to_draw:
+        raise ArbiterError(str(kind.data.too_few_to_draw))
     if number == 1 and tournament.first_round == Tournament.FirstRound.LOT and seed is None:
         seed = random.SystemRandom().randrange(1, 10**9)
     if number > 1:
@@ -328,7 +328,7 @@ def set_first_round_by_hand(*, round: Round, text: str, by) -> Round:
     of round 1."""
     rnd = _draft(round)
     tournament = rnd.tournament
-    if not kind_of(tournament).first_round_by_hand or rnd.number != 1:
+    if not kind_of(tournament).data.first_round_by_hand or rnd.number != 1:
         raise ArbiterError(_("Il primo turno a mano si scrive solo nella bozza del turno 1 di un torneo individuale."))
     tables = parse_hand_tables(text)
     players = active_numbers(tournament, 1)
@@ -375,7 +375,7 @@ def idle_pairs_seatable(rnd: Round) -> tuple[Table, Table] | None:
     with one pair; the two pairs have not met before (rules.md §5, art. 32–33); and in a
     round drawn in groups they are of the same group (§14, §19).
     """
-    if rnd.state == Round.State.CLOSED or not kind_of(rnd.tournament).idle_entrants_share_a_table:
+    if rnd.state == Round.State.CLOSED or not kind_of(rnd.tournament).data.idle_entrants_share_a_table:
         return None  # individual rests are single players: they cannot form a table of two lines
     if rnd.state == Round.State.PUBLISHED and ScoreSheet.objects.filter(
             table__round=rnd).exclude(state=ScoreSheet.State.EMPTY).exists():

@@ -22,9 +22,9 @@ from .pairs import PlayerData, clean_player, registration_import_refusal
 
 
 def _require_teams(tournament: Tournament) -> None:
-    refusal = kind_of(tournament).registration_refusal("team")
+    refusal = kind_of(tournament).data.registration_refusals["team"]
     if refusal:
-        raise ArbiterError(refusal)
+        raise ArbiterError(str(refusal))
 
 
 def _lock(tournament: Tournament) -> Tournament:

@@ -163,7 +163,7 @@ def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     played = bool(frozen_settings(tournament))
     kind = kind_named(fields.get("kind", tournament.kind))
-    if kind.excluded_tiebreaks:  # an order without the criteria the kind excludes (rules.md §9)
+    if kind.data.excluded_tiebreaks:  # an order without the criteria the kind excludes (rules.md §9)
         fields["tiebreaks"] = kind.normal_tiebreaks(fields.get("tiebreaks", tournament.tiebreaks))
     old, new = {}, {}
     for key, value in fields.items():

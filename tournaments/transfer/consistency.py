@@ -85,7 +85,7 @@ def _settings(errors: list, plan: dict, scale) -> None:
         errors.append(f"tournament.plan: {exc.message}")
     try:
         keys = TiebreakField().to_python(head["tiebreaks"])
-        if kind is not None and kind.excluded_tiebreaks:  # rules.md §9: none the kind excludes
+        if kind is not None and kind.data.excluded_tiebreaks:  # rules.md §9: none the kind excludes
             kind.normal_tiebreaks(keys)
     except dj_forms.ValidationError as exc:
         errors.append("tournament.tiebreaks: " + " ".join(exc.messages))
@@ -105,7 +105,7 @@ def _settings(errors: list, plan: dict, scale) -> None:
     if not Decimal(0) <= head["bye_percent"] <= Decimal(100):
         errors.append("tournament.bye_percent: " + _("atteso un numero da %(low)s a %(high)s") % {"low": 0, "high": 100})
     # the teams of a team tournament (its rounds are matches), else the registered pairs
-    entrants = len(plan["teams"]) if kind is not None and kind.has_matches else \
+    entrants = len(plan["teams"]) if kind is not None and kind.data.has_matches else \
         sum(1 for _v, rnd, _t in plan["pairs"] if rnd is None)
     if head["groups"] > 1 and head["groups"] > entrants // 2:
         errors.append("tournament.groups: " + _("%(g)s gironi con %(n)s iscritti (almeno 2 per girone)")

@@ -84,7 +84,7 @@ def tournament_detail(request, tournament):
     kind = kind_of(tournament)
     rounds = list(tournament.rounds.order_by("number"))
     n_pairs = tournament.pairs.filter(round__isnull=True).count()
-    mitchell_rounds = sum(1 for c in tournament.plan.upper() if c == "M") if kind.plan_m_is_mitchell else 0
+    mitchell_rounds = sum(1 for c in tournament.plan.upper() if c == "M") if kind.data.plan_m_is_mitchell else 0
     plan_warnings = []
     if mitchell_rounds and n_pairs >= 2:
         order = list(tournament.mitchell_order) or list(tournament.pairs.filter(round__isnull=True).values_list("number", flat=True))
@@ -105,7 +105,7 @@ def tournament_detail(request, tournament):
         "arbiter/tournament.html",
         {
             "tournament": tournament,
-            "kind": kind,  # what differs by kind (tournaments/kinds/): the entrants needed to draw
+            "kind_data": kind.data,  # what differs by kind (tournaments/kinds/): the entrants needed to draw
             "rounds": rounds,
             "n_pairs": n_pairs,
             "plan_warnings": plan_warnings,
@@ -138,8 +138,8 @@ def _pairs_queryset(tournament):
 @arbiter_view
 def pair_list(request, tournament):
     kind = kind_of(tournament)
-    if kind.entrants_page != "pairs":  # the players' or the teams' page
-        return redirect(kind.entrants_page, slug=tournament.slug)
+    if kind.data.entrants_page != "pairs":  # the players' or the teams' page
+        return redirect(kind.data.entrants_page, slug=tournament.slug)
     last = services.last_published_round(tournament)
     table = PairTable(_pairs_queryset(tournament).annotate(
         n_seats=Count("seats"),
@@ -262,9 +262,8 @@ def registrations_import(request, tournament):
                                     errors=previews.changed_since_preview(kind_of(tournament), tournament, rows))
         if parsed.ok:
             try:
-                # the kind's import service: import_pairs, import_players or import_teams
-                importer = getattr(services, kind_of(tournament).import_service)
-                count = importer(tournament=tournament, rows=parsed.rows, by=request.user)
+                # the kind's import: import_pairs, import_players or import_teams
+                count = services.ENTRANT_IMPORTERS[tournament.kind](tournament=tournament, rows=parsed.rows, by=request.user)
                 message = wording.by_kind(tournament, pairs=_("%(n)s coppie importate."),
                                           individual=_("%(n)s giocatori importati."),
                                           teams=_("%(n)s squadre importate."))

@@ -58,13 +58,13 @@ def groups(request, tournament):
     round drawn in groups, is published (then the groups are frozen, rules.md §14, §19). An
     individual tournament has no groups: the page says so (§19)."""
     kind = kind_of(tournament)
-    if not kind.has_groups:
+    if not kind.data.has_groups:
         return render(request, "arbiter/refused.html", {
             "tournament": tournament, "title": _("Gironi"),
             "refusal": services.groups_individual_refusal(),
             "back_url": reverse("tournament", args=[tournament.slug]),
             "back_label": _("Torna al torneo")})
-    pairs = list(kind.group_entrants(tournament).order_by("number"))  # pairs or teams
+    pairs = list(kind.entrants(tournament).order_by("number"))  # pairs or teams
     frozen = services.groups_frozen_message(tournament)
     form = GroupsForm(request.POST or None, initial={
         "count": tournament.groups, "method": tournament.group_split or Tournament.GroupSplit.SNAKE,

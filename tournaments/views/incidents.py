@@ -46,7 +46,7 @@ def _not_for_pairs(request, tournament):
     """A pair-only page asked for in a team or individual tournament: a redirect to the page
     that holds that kind's withdrawals and late entrants (the Squadre or Giocatori page), with
     a sentence saying where to go; ``None`` for a pair tournament."""
-    page = kind_of(tournament).entrants_page
+    page = kind_of(tournament).data.entrants_page
     if page == "pairs":
         return None
     messages.info(request, by_kind(

@@ -73,7 +73,7 @@ class PenaltyForm(forms.Form):
         self.fields["pair"].queryset = (
             Pair.objects.filter(tournament=tournament, round__isnull=True).select_related("tournament")
             .prefetch_related(Prefetch("members", queryset=Player.objects.order_by("seat"))).order_by("number"))
-        if kind_of(tournament).penalty_refusal("pair"):  # rules.md §15: a team tournament penalises teams
+        if kind_of(tournament).data.penalty_refusals["pair"]:  # rules.md §15: a team tournament penalises teams
             del self.fields["pair"]
             self.fields["team"] = EntrantChoiceField(
                 label=gettext_lazy("Squadra"),

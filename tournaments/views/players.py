@@ -24,7 +24,7 @@ def _players(tournament):
 def player_list(request, tournament):
     """Players by number with the add form (before round 1) and, once play started, the
     withdrawal and penalty forms; the late player form while rules.md §9 allows it."""
-    if kind_of(tournament).entrants_page != "players":
+    if kind_of(tournament).data.entrants_page != "players":
         return redirect("pairs", slug=tournament.slug)
     form = PlayerForm(request.POST or None)
     started = tournament.rounds.exists()

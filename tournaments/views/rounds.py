@@ -240,7 +240,7 @@ def round_detail(request, tournament, number):
         "matches": team_matches(rnd, {r["number"]: r["status"] for r in rows}),
         "round_numbers": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
         "has_rest": any(r["bye"] == Table.Bye.REST for r in rows)
-        or (kind_of(tournament).has_matches and rnd.matches.filter(bye="rest").exists()),
+        or (kind_of(tournament).data.has_matches and rnd.matches.filter(bye="rest").exists()),
         "idle_pairs": _idle_pairs(rnd),
         "standings_after": standings_link_round(rnd),
         "outdated": outdated,
@@ -392,7 +392,7 @@ def round_swap(request, tournament, number):
     """Draft only: swap the seats of two pairs; the checker re-runs."""
     rnd = _round(tournament, number)
     a, b = _int_field(request, "pair_a"), _int_field(request, "pair_b")
-    if kind_of(tournament).swaps_players:  # swap two players (a first round by hand, rules.md §9)
+    if kind_of(tournament).data.swaps_players:  # swap two players (a first round by hand, rules.md §9)
         if a is None or b is None or a == b:
             raise ArbiterError(_("Indica due numeri di giocatore diversi."))
         services.swap_players(round=rnd, player_a=a, player_b=b, by=request.user)

@@ -44,7 +44,7 @@ def team_list(request, tournament):
     """``/squadre/``: the teams with their players and captain, the add form before round 1,
     the withdrawal form once play started, each captain's line-up link, and the per-player
     information (VP of the tables he played)."""
-    if kind_of(tournament).entrants_page != "teams":
+    if kind_of(tournament).data.entrants_page != "teams":
         return redirect("pairs", slug=tournament.slug)
     started = tournament.rounds.exists()
     late_refusal = services.late_team_refusal(tournament) if started else None
@@ -236,7 +236,7 @@ def team_matches(rnd: Round, states: dict) -> list[dict]:
     :func:`selectors.teams.round_matches` plus each table's sheet badge (``states``: table
     number → a key of ``sheet_status.STATUS_LABELS``) and the rest VP text. Empty for a
     tournament of another kind."""
-    if not kind_of(rnd.tournament).has_matches:
+    if not kind_of(rnd.tournament).data.has_matches:
         return []
     from scoring.vp import format_vp
 

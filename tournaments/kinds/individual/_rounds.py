@@ -19,10 +19,10 @@ from collections import defaultdict
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
-from .. import selectors
-from ..errors import ArbiterError
-from ..i18n_messages import coded, message_text
-from ..models import LineMember, Pair, Player, Round, Seat, Table, Tournament
+from ... import selectors
+from ...errors import ArbiterError
+from ...i18n_messages import coded, message_text
+from ...models import LineMember, Pair, Player, Round, Seat, Table, Tournament
 
 
 def active_players(tournament: Tournament, number: int) -> list[Player]:

@@ -1,22 +1,22 @@
 """Individual tournaments (rules.md §9): the entrants are numbered players; each round forms
 partnerships (``Pair`` rows of that round) from the engine's answer. The round cycle's
-request, tables and read-back live in :mod:`._individual_rounds`."""
+request, tables and read-back live in :mod:`._rounds`; the rest of the pairs' behaviour
+(:class:`tournaments.kinds.base.Kind`) holds: each round's partnerships are seated as pairs."""
 from __future__ import annotations
 
 from django.db.models import F, Q
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
-from django.utils.translation import ngettext
 
 from scoring.individual import INDIVIDUAL_TIEBREAKS
 
-from ..registrations import reading
-from ..errors import ArbiterError
-from ..models import DEFAULT_TIEBREAKS, LineMember, Player, Tournament
-from .base import PageTexts
-from ._groups import pair_group_lists
-from ._individual_rounds import (  # noqa: F401  (the individual round cycle, importable from its kind)
+from ...registrations import reading
+from ...errors import ArbiterError
+from ...models import DEFAULT_TIEBREAKS, LineMember, Player, Tournament
+from .._pair_tables import PAIR_GROUPS_REFUSALS, player_json
+from ..base import Kind, KindData
+from ._rounds import (  # noqa: F401  (the individual round cycle, importable from its kind)
     active_players,
     build_individual_request,
     individual_response_from_round,
@@ -31,7 +31,6 @@ from ._individual_rounds import (  # noqa: F401  (the individual round cycle, im
     swap_players_in_draft,
     write_individual_tables,
 )
-from ._pair_tables import pair_groups_sentence, player_json, resting_pair_number, swap_pair_seats
 
 
 #: rules.md §9: the §8 order per player; head-to-head does not apply (players meet as
@@ -58,35 +57,85 @@ def individual_tiebreaks(tiebreaks: str | None) -> str:
     return ",".join(keys)
 
 
-class IndividualKind:
-    """The individual tournament (``Tournament.Kind.INDIVIDUAL``): see
-    :class:`tournaments.kinds.base.Kind`."""
+DATA = KindData(
+    name=Tournament.Kind.INDIVIDUAL,
+    url_word="giocatore",
+    audit_key="player",
+    minimum_to_draw=4,
+    has_groups=False,  # rules.md §19: the partners change every round
+    first_round_by_hand=True,
+    idle_entrants_share_a_table=False,  # a resting player is one player: no line of two
+    has_matches=False,
+    plan_m_is_mitchell=False,  # M is the individual movement (rules.md §9)
+    plan_replacements=(),
+    swaps_players=True,
+    moves_rest_by_hand=False,  # the rest follows the players' rests (rules.md §5, §9)
+    rotates_partners=True,
+    excluded_tiebreaks=("head_to_head",),  # rules.md §9: no meaning per player
+    entrants_page="players",
+    late_entry_page="players",
+    import_preview_template="arbiter/import_preview/individual.html",
+    withdraws_on_round_page=False,
+    penalties_on_entrants_page=True,
+    page_round_fields=("partner",),
+    entrant_title=mark_safe(gettext_lazy("Giocatore")),
+    entrants_title=mark_safe(gettext_lazy("Giocatori")),
+    entrants_word=mark_safe(gettext_lazy("giocatori")),
+    standings_column=mark_safe(gettext_lazy("Giocatore")),
+    number_heading=mark_safe(gettext_lazy("N.")),
+    names_heading=mark_safe(gettext_lazy("Giocatore")),
+    withdrawn=mark_safe(gettext_lazy("ritirato")),
+    count=ngettext_lazy("%(n)s giocatore", "%(n)s giocatori", "n"),
+    ready=ngettext_lazy("%(n)s giocatore pronto", "%(n)s giocatori pronti", "n"),
+    search_label=mark_safe(gettext_lazy("Il tuo numero o il tuo cognome")),
+    import_columns=mark_safe(gettext_lazy(
+        "CSV (virgola o punto e virgola, UTF-8 o Windows-1252) o XLSX con le colonne giocatore, cognome, "
+        "nome, tessera, circolo (un giocatore per riga). L'importazione è tutto o niente.")),
+    swap_label=mark_safe(gettext_lazy("Scambia il giocatore")),
+    swap_with_label=mark_safe(gettext_lazy("con il giocatore")),
+    rest_label="",
+    entrant_actions=mark_safe(gettext_lazy("Giocatori: ritiri, tardivi, penalità")),
+    tiebreak_note=mark_safe(gettext_lazy(
+        "per giocatore; lo scontro diretto non si applica in un torneo individuale, regole §9")),
+    pending_penalty=mark_safe(gettext_lazy("Giocatore %(n)s: %(amount)s, turno %(r)s")),
+    penalties_vp=mark_safe(gettext_lazy(
+        "VP tolti a un giocatore nella classifica generale (art. 23): gli avversari non guadagnano nulla.")),
+    penalties_mp=mark_safe(gettext_lazy(
+        "Una penalità in MP riduce lo scarto e gli MP fatti del giocatore, non il risultato del tavolo.")),
+    # the printed standings said the pairs' note for a player too: kept as it was
+    penalties_note=mark_safe(gettext_lazy(
+        "VP o MP tolti in classifica; una penalità in MP riduce scarto e MP fatti della coppia, non il "
+        "risultato del tavolo")),
+    groups_intro="", groups_danish="", groups_single="", groups_split="", groups_by_hand="", group_of="",
+    too_few_to_draw=gettext_lazy("Servono almeno quattro giocatori in gara per generare un turno."),
+    gone_from_play=ngettext_lazy("Non è più in gara il giocatore %(numbers)s (ritiro).",
+                                 "Non sono più in gara i giocatori %(numbers)s (ritiro).", "n"),
+    entered_play=ngettext_lazy("È entrato in gara il giocatore %(numbers)s.",
+                               "Sono entrati in gara i giocatori %(numbers)s.", "n"),
+    standings_changed=gettext_lazy("La classifica dopo il turno %(round)s è cambiata per i giocatori %(numbers)s "
+                                   "(correzione, inversione delle linee, punteggio arbitrale o penalità)."),
+    groups_refusals=PAIR_GROUPS_REFUSALS,  # never said: an individual tournament has no groups
+    # a formed pair's penalty is accepted as before; the standings rank players
+    penalty_refusals={
+        "pair": "",
+        "player": "",
+        "team": gettext_lazy("Solo in un torneo a squadre una penalità va a una squadra."),
+    },
+    registration_refusals={"player": "", "team": gettext_lazy("Questo torneo non è a squadre.")},
+    plan_refusal="",
+)
 
-    name = Tournament.Kind.INDIVIDUAL
-    url_word = "giocatore"
-    audit_key = "player"
-    minimum_to_draw = 4
-    has_groups = False  # rules.md §19: the partners change every round
-    first_round_by_hand = True
-    idle_entrants_share_a_table = False  # a resting player is one player: no line of two
+
+class IndividualKind(Kind):
+    """The individual tournament (``Tournament.Kind.INDIVIDUAL``): what differs from the pairs'
+    :class:`tournaments.kinds.base.Kind` — numbered players as entrants, partnerships formed
+    each round (rules.md §9)."""
 
     def entrants(self, tournament):
         return tournament.players.filter(number__isnull=False)
 
-    def group_entrants(self, tournament):
-        return tournament.pairs
-
     def active_numbers(self, tournament, round_number):
         return [p.number for p in active_players(tournament, round_number)]
-
-    def too_few_to_draw(self):
-        return _("Servono almeno quattro giocatori in gara per generare un turno.")
-
-    def group_lists(self, tournament):
-        return pair_group_lists(tournament)
-
-    def groups_sentence(self, key):
-        return pair_groups_sentence(key)
 
     def pairing_request(self, tournament, number, *, seed=None):
         return build_individual_request(tournament, number, seed=seed)
@@ -108,81 +157,13 @@ class IndividualKind:
     def seated_numbers(self, rnd):
         return seated_players(rnd)
 
-    def swap_in_draft(self, rnd, a, b):
-        # the numbers are those of the round's formed pairs: the pairs' seat exchange
-        return swap_pair_seats(rnd, a, b)
+    # swap_in_draft, hand_numbers, resting_number: the round's formed pairs, as the pairs'
 
-    def resting_number(self, rnd):
-        return resting_pair_number(rnd)
-
-    def entrants_changed_sentences(self, gone, added):
-        reasons = []
-        if gone:
-            reasons.append(ngettext("Non è più in gara il giocatore %(players)s (ritiro).",
-                                    "Non sono più in gara i giocatori %(players)s (ritiro).", len(gone))
-                           % {"players": ", ".join(map(str, gone))})
-        if added:
-            reasons.append(ngettext("È entrato in gara il giocatore %(players)s.",
-                                    "Sono entrati in gara i giocatori %(players)s.", len(added))
-                           % {"players": ", ".join(map(str, added))})
-        return reasons
-
-    def standings_changed_sentence(self, round_number, changed):
-        return (_("La classifica dopo il turno %(round)s è cambiata per i giocatori %(players)s "
-                  "(correzione, inversione delle linee, punteggio arbitrale o penalità).")
-                % {"round": round_number, "players": ", ".join(map(str, changed))})
-
-    def penalty_refusal(self, target):
-        # a formed pair's penalty is accepted as before; the standings rank players
-        return {"pair": None, "player": None,
-                "team": _("Solo in un torneo a squadre una penalità va a una squadra.")}[target]
-
-    def registration_refusal(self, entrant):
-        return {"player": None, "team": _("Questo torneo non è a squadre.")}[entrant]
-
-    # ----- pages, documents and files
-    entrants_page = "players"
-    has_matches = False
-    plan_m_is_mitchell = False  # M is the individual movement (rules.md §9)
-    swaps_players = True
-    excluded_tiebreaks = ("head_to_head",)  # rules.md §9: no meaning per player
-    import_service = "import_players"
-    page_round_fields = ("partner",)
-    document_flags = {"individual": True, "teams": False}
-    rotates_partners = True
-    moves_rest_by_hand = False  # the rest follows the players' rests (rules.md §5, §9)
-    withdraws_on_round_page = False
-    penalties_on_entrants_page = True
-    late_entry_page = "players"
-    import_preview_template = "arbiter/import_preview/individual.html"
-    texts = PageTexts(
-        entrant_title=mark_safe(gettext_lazy("Giocatore")),
-        entrants_title=mark_safe(gettext_lazy("Giocatori")),
-        entrants_word=mark_safe(gettext_lazy("giocatori")),
-        standings_column=mark_safe(gettext_lazy("Giocatore")),
-        withdrawn=mark_safe(gettext_lazy("ritirato")),
-        count=ngettext_lazy("%(n)s giocatore", "%(n)s giocatori", "n"),
-        ready=ngettext_lazy("%(n)s giocatore pronto", "%(n)s giocatori pronti", "n"),
-        search_label=mark_safe(gettext_lazy("Il tuo numero o il tuo cognome")),
-        import_columns=mark_safe(gettext_lazy(
-            "CSV (virgola o punto e virgola, UTF-8 o Windows-1252) o XLSX con le colonne giocatore, cognome, "
-            "nome, tessera, circolo (un giocatore per riga). L'importazione è tutto o niente.")),
-        swap_label=mark_safe(gettext_lazy("Scambia il giocatore")),
-        swap_with_label=mark_safe(gettext_lazy("con il giocatore")),
-        rest_label="",
-        entrant_actions=mark_safe(gettext_lazy("Giocatori: ritiri, tardivi, penalità")),
-        tiebreak_note=mark_safe(gettext_lazy(
-            "per giocatore; lo scontro diretto non si applica in un torneo individuale, regole §9")),
-        pending_penalty=mark_safe(gettext_lazy("Giocatore %(n)s: %(amount)s, turno %(r)s")),
-        penalties_vp=mark_safe(gettext_lazy(
-            "VP tolti a un giocatore nella classifica generale (art. 23): gli avversari non guadagnano nulla.")),
-        penalties_mp=mark_safe(gettext_lazy(
-            "Una penalità in MP riduce lo scarto e gli MP fatti del giocatore, non il risultato del tavolo.")),
-        groups_intro="", groups_danish="", groups_single="", groups_split="", groups_by_hand="", group_of="",
-    )
-
-    def entrant_map(self, tournament):
-        return {p.number: p for p in tournament.players.filter(number__isnull=False)}
+    def entrants_by_number(self, tournament, numbers=None):
+        rows = tournament.players.filter(number__isnull=False)
+        if numbers is not None:
+            rows = rows.filter(number__in=list(numbers))
+        return {p.number: p for p in rows}
 
     def entrant_players(self, tournament):
         return (Player.objects.filter(tournament=tournament, number__isnull=False)
@@ -210,20 +191,11 @@ class IndividualKind:
     def seats_of_entrant(self, seats, number):
         return seats.filter(pair__line_members__player__number=number)
 
-    def hand_numbers(self, rnd):
-        return set(rnd.seats.values_list("pair__number", flat=True))
-
     def search(self, tournament, query, digits):
         rows = Player.objects.filter(tournament=tournament, number__isnull=False)
         rows = rows.filter(number=int(query)) if digits else rows.filter(
             Q(last_name__icontains=query) | Q(first_name__icontains=query))
         return [(p.number, p.display_name) for p in rows.order_by("number")[:20]]
-
-    def find_entrant(self, tournament, number):
-        return Player.objects.filter(tournament=tournament, number=number).first()
-
-    def display_name(self, entrant):
-        return entrant.display_name
 
     def parse_registrations(self, tournament, filename, data):
         return reading.parse_players(
@@ -238,17 +210,11 @@ class IndividualKind:
         return set(Player.objects.filter(tournament=tournament, number__isnull=False)
                    .values_list("number", flat=True))
 
-    def row_players(self, row):
-        return [row.player]
-
     def row_json(self, row):
         return {"row": row.row, "number": row.number, "players": [player_json(row.player)]}
 
     def row_from_json(self, doc, players):
         return reading.PlayerRow(row=doc["row"], number=doc["number"], player=players[0])
-
-    def playable_plan(self, plan):
-        return plan, None
 
     def check_new_settings(self, fields):
         fields["tiebreaks"] = individual_tiebreaks(fields.get("tiebreaks"))
@@ -257,5 +223,4 @@ class IndividualKind:
         return individual_tiebreaks(tiebreaks)
 
 
-
-INDIVIDUAL = IndividualKind()
+INDIVIDUAL = IndividualKind(DATA)

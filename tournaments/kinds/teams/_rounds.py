@@ -15,12 +15,12 @@ import random
 
 from django.utils.translation import gettext as _
 
-from .. import selectors
-from ..errors import ArbiterError
-from ..models import LineMember, Match, Pair, Round, Seat, Table, Team, Tournament
-from ..plans import last_round_rematch
-from ..selectors.teams import lineup_for
-from ._groups import in_groups
+from ... import selectors
+from ...errors import ArbiterError
+from ...models import LineMember, Match, Pair, Round, Seat, Table, Team, Tournament
+from ...plans import last_round_rematch
+from ...selectors.teams import lineup_for
+from .._groups import in_groups
 
 
 def active_teams(tournament: Tournament, number: int) -> list[int]:
