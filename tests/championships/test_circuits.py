@@ -188,3 +188,13 @@ def test_the_commands_refuse_with_a_sentence(circuit_evenings, clubs):
         call_command("championship", "add", "g2", "c-1", stdout=out)
     call_command("championship", "add", "g2", "b-1", stdout=out)  # whoever directs it
     assert [e.slug for e in selectors.evenings(g2)] == ["a-1", "b-1"]
+
+
+def test_refusals_read_in_english_to_an_english_reader(clubs):
+    """The circuit's sentences are translated (locale/en)."""
+    from django.utils import translation
+
+    with translation.override("en"), pytest.raises(ArbiterError, match="A circuit has at least two clubs"):
+        services.create_circuit(slug="g", name="G", clubs=["a"])
+    with translation.override("en"), pytest.raises(ArbiterError, match="No club «z»"):
+        services.create_circuit(slug="g", name="G", clubs=["a", "z"])
