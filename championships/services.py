@@ -259,5 +259,5 @@ def leave_circuit(*, championship: Championship, by, club) -> list[Tournament]:
     championship.tournaments.remove(*gone)
     for t in gone:
         audit(tournament=t, by=by, action="championship_removed",
-              old={"championship": championship.slug, "name": championship.name, "club_left": club.slug})
+              old={"championship": championship.slug, "name": championship.name})
     return gone
