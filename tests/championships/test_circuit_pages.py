@@ -93,3 +93,27 @@ def test_one_club_shows_no_circuit_box(arbiter_client, arbiter):
     services.create_championship(by=arbiter, slug="sociale", name="Sociale")
     body = arbiter_client.get("/campionati/sociale/").content.decode()
     assert 'id="circuit"' not in body and "<th>Circolo</th>" not in body
+
+
+def test_who_may_do_what_in_a_circuit(client, two_clubs, django_user_model):
+    """B's manager may not take out A's evening nor invite; B's plain arbiter and a stranger do
+    not see the circuit at all (404); a forged accept by A's manager for B is refused with a
+    sentence, nothing changed."""
+    boss_a, boss_b = two_clubs["boss-a"], two_clubs["boss-b"]
+    c = services.create_circuit(slug="giro", name="Giro", clubs=["a", "b"], owner=boss_a, tournaments=["a-1", "b-1"])
+    client.force_login(boss_b)
+    assert client.get("/campionati/giro/togli/a-1/").status_code == 404
+    assert client.post("/campionati/giro/togli/a-1/").status_code == 404
+    response = client.post("/campionati/giro/circoli/invita/", {"club": "a"}, follow=True)
+    assert "Solo il proprietario del campionato invita altri circoli." in response.content.decode()
+    assert [e.slug for e in selectors.evenings(c)] == ["a-1", "b-1"]
+    for outsider in (two_clubs["arb-b"], django_user_model.objects.create_user(username="x", password="y")):
+        client.force_login(outsider)
+        assert client.get("/campionati/giro/").status_code == 404
+        assert client.post("/campionati/giro/circoli/b/lascia/").status_code == 404
+    client.force_login(boss_a)
+    response = client.post("/campionati/giro/circoli/b/accetta/", {}, follow=True)
+    assert "Solo il responsabile del circolo accetta l&#x27;invito." in response.content.decode()
+    # the owner takes B's evening out: he manages the circuit
+    assert client.post("/campionati/giro/togli/b-1/").status_code == 302
+    assert [e.slug for e in selectors.evenings(c)] == ["a-1"]
