@@ -5,6 +5,7 @@ import datetime
 import io
 
 import pytest
+from openpyxl import load_workbook
 from django.template.loader import render_to_string
 
 from championships import documents, selectors, services
@@ -63,8 +64,6 @@ def test_invite_accept_add_show_the_club_and_leave(client, two_clubs):
     rows = selectors.standings(c).rows
     assert [(r.position_label, r.name, r.club_slug, r.total_text) for r in rows[:3]] == [
         ("1", "Serra Anna", "b", "4"), ("2=", "Conti Ugo", "b", "2"), ("2=", "Santoro Marta", "a", "2")]
-
-    from openpyxl import load_workbook
 
     ws = load_workbook(io.BytesIO(client.get("/campionati/giro/classifica.xlsx").content)).active
     values = list(ws.values)

@@ -8,11 +8,13 @@ from io import StringIO
 import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
+from django.utils import translation
 
 from championships import selectors, services
 from championships.models import Championship, CircuitClub
 from clubs.models import Club, ClubRole
 from tournaments.errors import ArbiterError
+from tournaments.models import Tournament
 
 from .helpers import club_evening
 
@@ -110,7 +112,6 @@ def test_the_club_shown_is_the_latest_counted_evening_by_date_then_tournament_id
     """Every evening counted: Serra 4 + 3 + 1 = 8; his latest counted evenings are b-1 and a-2,
     both on 12 Nov: the higher tournament id, a-2 (created after), gives club A."""
     services.create_circuit(slug="tutte", name="Tutte", clubs=["a", "b", "c"], tournaments=["a-1", "b-1", "a-2", "c-1"])
-    from tournaments.models import Tournament
     assert Tournament.objects.get(slug="b-1").pk < Tournament.objects.get(slug="a-2").pk
     serra = next(r for r in standings_json("tutte") if r["name"] == "Serra Anna")
     assert (serra["points"], serra["club"], serra["evenings"]) == (8.0, "a", 3)
@@ -192,8 +193,6 @@ def test_the_commands_refuse_with_a_sentence(circuit_evenings, clubs):
 
 def test_refusals_read_in_english_to_an_english_reader(clubs):
     """The circuit's sentences are translated (locale/en)."""
-    from django.utils import translation
-
     with translation.override("en"), pytest.raises(ArbiterError, match="A circuit has at least two clubs"):
         services.create_circuit(slug="g", name="G", clubs=["a"])
     with translation.override("en"), pytest.raises(ArbiterError, match="No club «z»"):
