@@ -111,13 +111,15 @@ def may_include(user, tournament: Tournament, championship: Championship | None 
     of its arbiters), or he is a superuser. A circuit: the tournament's club must be the
     owning club or an invited club that accepted, and ``user`` must manage that club, or
     direct the tournament when it is the owning club's; ``user`` None is the server's
-    operator (the ``championship`` command), who may add any such evening."""
+    operator (the ``championship`` command), who may add an evening of any club invited,
+    accepted or not (issue 32: «adds any invited club's evening»)."""
     if championship is None or not is_circuit(championship):
         return user is not None and tournament_selectors.directs(user, tournament)
+    if user is None:
+        return (tournament.club_id == championship.club_id
+                or championship.circuit_clubs.filter(club_id=tournament.club_id).exists())
     if tournament.club_id not in accepted_club_ids(championship):
         return False
-    if user is None:
-        return True
     if club_access.may_manage(user, tournament.club):
         return True
     return tournament.club_id == championship.club_id and tournament_selectors.directs(user, tournament)

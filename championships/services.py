@@ -61,8 +61,8 @@ def _tournaments(user, slugs: Iterable[str], championship: Championship | None =
     for slug in slugs:
         t = Tournament.objects.filter(slug=slug).select_related("club").first()
         if user is None and championship is not None and t is not None and not may_include(None, t, championship):
-            raise ArbiterError(_("Il torneo «%(slug)s» è del circolo «%(club)s», che non è nel circuito "
-                                 "«%(championship)s» (o non ha ancora accettato l'invito).")
+            raise ArbiterError(_("Il torneo «%(slug)s» è del circolo «%(club)s», che non è invitato nel "
+                                 "circuito «%(championship)s».")
                                % {"slug": slug, "club": t.club.slug, "championship": championship.slug})
         if t is None or not may_include(user, t, championship):
             if championship is not None and is_circuit(championship):

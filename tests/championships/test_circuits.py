@@ -185,10 +185,14 @@ def test_the_commands_refuse_with_a_sentence(circuit_evenings, clubs):
     call_command("championship", "create", "g2", "--name", "G", "--clubs", "a,b", "a-1", stdout=out)
     g2 = Championship.objects.get(slug="g2")
     assert g2.owner is None and g2.club.slug == "a"
-    with pytest.raises(CommandError, match="non è nel circuito"):
+    with pytest.raises(CommandError, match="«c-1» è del circolo «c», che non è invitato nel circuito «g2»"):
         call_command("championship", "add", "g2", "c-1", stdout=out)
     call_command("championship", "add", "g2", "b-1", stdout=out)  # whoever directs it
     assert [e.slug for e in selectors.evenings(g2)] == ["a-1", "b-1"]
+    # C invited from the page, not yet accepted: the operator adds its evening all the same
+    CircuitClub.objects.create(championship=g2, club=clubs["c"])
+    call_command("championship", "add", "g2", "c-1", stdout=out)
+    assert [e.slug for e in selectors.evenings(g2)] == ["a-1", "b-1", "c-1"]
 
 
 def test_refusals_read_in_english_to_an_english_reader(clubs):

@@ -8,7 +8,7 @@
   acceptance); without ``--owner`` it has no owner account (superusers manage it); the
   evenings of those clubs are accepted whoever directs them;
 - ``championship add SLUG TOURNAMENT_SLUG…``: adds evenings (next week's); in a circuit any
-  evening of a club in it (another club's: refused);
+  evening of a club invited into it, accepted or not (another club's: refused);
 - ``championship standings SLUG --json``: ``{"rows": [{"membership_number", "name",
   "points", "evenings", "counted", "position"}, …]}`` in standings order (a circuit's rows
   also ``"club"``: the slug of the member's club); without ``--json`` a plain text table.
