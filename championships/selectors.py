@@ -81,6 +81,20 @@ def circuit_clubs(championship: Championship) -> list[CircuitMember]:
     return out
 
 
+def circuit_marks(user) -> dict:
+    """``{"circuit_ids": …, "pending_ids": …}``: the ids of the championships that are circuits,
+    and of those inviting a club ``user`` manages that has not accepted yet (rules.md §20), for
+    the list of championships. Two queries at most."""
+    mine = championships_of(user)
+    circuit_ids = set(CircuitClub.objects.filter(championship__in=mine).values_list("championship_id", flat=True))
+    pending_ids = set()
+    if circuit_ids:
+        pending_ids = set(CircuitClub.objects.filter(
+            championship_id__in=circuit_ids, accepted_at__isnull=True,
+            club__in=club_access.managed_clubs(user)).values_list("championship_id", flat=True))
+    return {"circuit_ids": circuit_ids, "pending_ids": pending_ids}
+
+
 def accepted_club_ids(championship: Championship) -> set[int]:
     """Ids of the clubs whose evenings may count in ``championship``: its own club and the
     invited clubs that accepted (rules.md §20)."""

@@ -36,7 +36,8 @@ def _own(request, slug) -> Championship:
 
 @login_required
 def championship_list(request):
-    """``/campionati/``: the arbiter's championships and the form to create one with
+    """``/campionati/``: the arbiter's championships (circuits marked, and those whose
+    invitation waits for a club he manages, rules.md §20) and the form to create one with
     tournaments he directs."""
     form = ChampionshipForm(request.POST or None, initial={"points": "field", "min_evenings": 1})
     candidates = tournaments_of(request.user).order_by("-date", "-created_at")
@@ -57,7 +58,7 @@ def championship_list(request):
             return redirect("championship", slug=c.slug)
     return render(request, "championships/list.html", {
         "championships": selectors.championships_of(request.user).prefetch_related("tournaments"),
-        "form": form, "candidates": candidates[:200]})
+        "form": form, "candidates": candidates[:200], **selectors.circuit_marks(request.user)})
 
 
 @login_required

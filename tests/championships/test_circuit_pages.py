@@ -48,10 +48,13 @@ def test_invite_accept_add_show_the_club_and_leave(client, two_clubs):
     client.post("/campionati/giro/aggiungi/", {"tournaments": ["a-1"]})
 
     client.force_login(boss_b)
+    listing = client.get("/campionati/").content.decode()
+    assert "Giro" in listing and "circuito" in listing and 'class="pending-invitation"' in listing
     body = client.get("/campionati/giro/").content.decode()
     assert "Accetta l'invito" in body and 'id="championship-settings"' not in body
     client.post("/campionati/giro/circoli/b/accetta/", {})
     client.post("/campionati/giro/aggiungi/", {"tournaments": ["b-1"]})
+    assert 'class="pending-invitation"' not in client.get("/campionati/").content.decode()
     client.post("/campionati/giro/", {"name": "Rinominato", "points": "vp", "min_evenings": 1})
     c = Championship.objects.get(slug="giro")
     assert (c.name, c.points_rule) == ("Giro", "field")  # only the owner changes the settings
