@@ -126,7 +126,7 @@ def may_include(user, tournament: Tournament, championship: Championship | None 
     owning club or an invited club that accepted, and ``user`` must manage that club, or
     direct the tournament when it is the owning club's; ``user`` None is the server's
     operator (the ``championship`` command), who may add an evening of any club invited,
-    accepted or not (issue 32: «adds any invited club's evening»)."""
+    accepted or not: he sets circuits up without waiting for acceptance."""
     if championship is None or not is_circuit(championship):
         return user is not None and tournament_selectors.directs(user, tournament)
     if user is None:
