@@ -32,10 +32,11 @@ def evening_cells(view: ChampionshipStandings, row, *, public: bool = False) -> 
 
 def table_rows(view: ChampionshipStandings) -> list[dict]:
     """The rows as templates show them: position label, name, total text, evenings played,
-    the cells of :func:`evening_cells`."""
+    the cells of :func:`evening_cells`, ``club`` (the member's club's name, shown in a
+    circuit: rules.md §20)."""
     return [{"position": r.position_label, "name": r.name, "number": r.membership_number or "",
              "total": r.total_text, "played": r.played, "cells": evening_cells(view, r),
-             "ranked": r.position is not None} for r in view.rows]
+             "ranked": r.position is not None, "club": r.club_name} for r in view.rows]
 
 
 def context(view: ChampionshipStandings) -> dict:
@@ -43,7 +44,7 @@ def context(view: ChampionshipStandings) -> dict:
     return {"championship": c, "view": view, "rows": table_rows(view),
             "evenings": [{"number": i, "evening": e, "date_text": long_date(e.date)}
                          for i, e in enumerate(view.evenings, start=1)],
-            "best": c.best, "min_evenings": c.min_evenings, "rule": view.rule}
+            "best": c.best, "min_evenings": c.min_evenings, "rule": view.rule, "circuit": view.circuit}
 
 
 def standings_pdf(view: ChampionshipStandings) -> bytes:
@@ -53,25 +54,28 @@ def standings_pdf(view: ChampionshipStandings) -> bytes:
 
 def standings_xlsx(view: ChampionshipStandings) -> bytes:
     """XLSX: header row in bold, then one row per member: Posizione (integer, empty below
-    the minimum), Pari merito ("="), Socio, Tessera, Punti (number, 2 decimals), Serate,
-    Contate (the counted evenings' slugs), then one column per evening (its slug) with the
-    points of that evening (empty when not played)."""
+    the minimum), Pari merito ("="), Socio, Tessera, [Circolo: a circuit's, the member's club
+    slug, rules.md §20], Punti (number, 2 decimals), Serate, Contate (the counted evenings'
+    slugs), then one column per evening (its slug) with the points of that evening (empty
+    when not played)."""
     from openpyxl import Workbook
     from openpyxl.styles import Font
 
     wb = Workbook()
     ws = wb.active
     ws.title = _("Campionato")[:31]
-    head = [_("Posizione"), _("Pari merito"), _("Socio"), _("Tessera"), _("Punti"), _("Serate"), _("Contate")]
+    head = [_("Posizione"), _("Pari merito"), _("Socio"), _("Tessera")] + ([_("Circolo")] if view.circuit else []) + [
+        _("Punti"), _("Serate"), _("Contate")]
     append_row(ws, head + [e.slug for e in view.evenings])
     for cell in ws[1]:
         cell.font = Font(bold=True)
     ws.freeze_panes = "A2"
     for r in view.rows:
         per = [float(rules.rounded(r.points[e.slug])) if e.slug in r.points else None for e in view.evenings]
+        club = [r.club_slug] if view.circuit else []
         append_row(ws, [r.position, "=" if r.position_label.endswith("=") else "", r.name,
-                        r.membership_number or "", float(rules.rounded(r.total)), r.played,
-                        ", ".join(r.counted)] + per)
+                        r.membership_number or ""] + club + [float(rules.rounded(r.total)), r.played,
+                                                             ", ".join(r.counted)] + per)
     out = io.BytesIO()
     wb.save(out)
     return out.getvalue()

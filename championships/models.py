@@ -81,3 +81,27 @@ class EveningPlacings(models.Model):
 
     def __str__(self) -> str:
         return f"{self.tournament_id}@{self.computed_from}"
+
+
+class CircuitClub(models.Model):
+    """A club invited into a championship that is a **circuit** (rules.md §20): a championship
+    with at least one row here draws its evenings from several clubs. The owning club
+    (``Championship.club``) is always in and has no row. ``accepted_at`` is None while the
+    invitation waits for the invited club's manager; once accepted, the club's manager chooses
+    which of its evenings count (``Championship.tournaments``). A club that leaves loses its
+    row and its evenings leave with it (``championships.services.leave_circuit``)."""
+
+    championship = models.ForeignKey(Championship, on_delete=models.CASCADE, related_name="circuit_clubs")
+    club = models.ForeignKey(Club, on_delete=models.CASCADE, related_name="circuit_invitations",
+                             verbose_name=_("circolo"))
+    invited_at = models.DateTimeField(auto_now_add=True)
+    accepted_at = models.DateTimeField(_("accettato il"), null=True, blank=True)
+
+    class Meta:
+        ordering = ["club__name", "club_id"]
+        verbose_name = _("circolo del circuito")
+        verbose_name_plural = _("circoli del circuito")
+        constraints = [models.UniqueConstraint(fields=["championship", "club"], name="circuit_club_once")]
+
+    def __str__(self) -> str:
+        return f"{self.championship_id}:{self.club_id}"

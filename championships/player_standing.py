@@ -27,7 +27,7 @@ def standing_sentence(tournament: Tournament, kind: str, number: int) -> str | N
     parts = []
     for championship in championships:
         for row in selectors.standings(championship).rows:
-            if row.member_id not in members:
+            if not members.intersection(row.member_ids or (row.member_id,)):
                 continue
             if row.position is None:
                 place = _("sotto il minimo di serate")

@@ -22,15 +22,18 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.db import DatabaseError, transaction
-from django.db.models import OuterRef, Subquery
+from django.db.models import Exists, OuterRef, Q, Subquery
 from django.utils import timezone
 
+from clubs import access as club_access
+from clubs.models import Club
 from members.models import Member
+from members.numbers import MembershipNumberError, normal_membership_number
 from scoring import championship as rules
 from tournaments import selectors as tournament_selectors
 from tournaments.models import AuditEntry, LineMember, Player, Round, Tournament
 
-from .models import Championship, EveningPlacings
+from .models import Championship, CircuitClub, EveningPlacings
 
 logger = logging.getLogger(__name__)
 
@@ -42,12 +45,72 @@ PLACINGS_FORMAT = 1
 
 def championships_of(user):
     """The championships ``user`` may open: his own, every one for a superuser, none when
-    anonymous."""
+    anonymous; and the circuits (rules.md §20) owned by a club he manages or to which a club
+    he manages is invited (to accept, choose its evenings or leave)."""
     if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
         return Championship.objects.none()
     if user.is_superuser:
         return Championship.objects.all()
-    return Championship.objects.filter(owner=user)
+    managed = club_access.managed_clubs(user)
+    circuits = Championship.objects.filter(
+        Q(circuit_clubs__club__in=managed) | Q(club__in=managed, circuit_clubs__isnull=False)).values("pk")
+    return Championship.objects.filter(Q(owner=user) | Q(pk__in=circuits))
+
+
+def is_circuit(championship: Championship) -> bool:
+    """Whether ``championship`` is a circuit: another club has been invited (rules.md §20)."""
+    return championship.circuit_clubs.exists()
+
+
+@dataclass(frozen=True)
+class CircuitMember:
+    """A club of a circuit: ``club``, ``owner`` (the owning club), ``accepted`` (the owning
+    club, or an invitation accepted)."""
+
+    club: Club
+    owner: bool
+    accepted: bool
+
+
+def circuit_clubs(championship: Championship) -> list[CircuitMember]:
+    """The clubs of ``championship`` (rules.md §20): the owning club first, then the invited
+    ones by name. A championship that is no circuit lists its own club alone."""
+    out = [CircuitMember(club=championship.club, owner=True, accepted=True)]
+    for row in championship.circuit_clubs.select_related("club").order_by("club__name", "club_id"):
+        out.append(CircuitMember(club=row.club, owner=False, accepted=row.accepted_at is not None))
+    return out
+
+
+def circuit_marks(user) -> dict:
+    """``{"circuit_ids": …, "pending_ids": …}``: the ids of the championships that are circuits,
+    and of those inviting a club ``user`` manages that has not accepted yet (rules.md §20), for
+    the list of championships. Two queries at most."""
+    mine = championships_of(user)
+    circuit_ids = set(CircuitClub.objects.filter(championship__in=mine).values_list("championship_id", flat=True))
+    pending_ids = set()
+    if circuit_ids:
+        pending_ids = set(CircuitClub.objects.filter(
+            championship_id__in=circuit_ids, accepted_at__isnull=True,
+            club__in=club_access.managed_clubs(user)).values_list("championship_id", flat=True))
+    return {"circuit_ids": circuit_ids, "pending_ids": pending_ids}
+
+
+def accepted_club_ids(championship: Championship) -> set[int]:
+    """Ids of the clubs whose evenings may count in ``championship``: its own club and the
+    invited clubs that accepted (rules.md §20)."""
+    ids = set(championship.circuit_clubs.filter(accepted_at__isnull=False).values_list("club_id", flat=True))
+    return ids | {championship.club_id}
+
+
+def may_manage_circuit(user, championship: Championship) -> bool:
+    """Whether ``user`` manages ``championship`` (its settings, its invitations): a superuser,
+    its owner, or a manager of its owning club (rules.md §20). A circuit created by the
+    server's operator without an owner is managed by superusers and the owning club's
+    managers."""
+    if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
+        return False
+    return (user.is_superuser or championship.owner_id == user.pk
+            or club_access.may_manage(user, championship.club))
 
 
 def evenings(championship: Championship) -> list[Tournament]:
@@ -55,10 +118,25 @@ def evenings(championship: Championship) -> list[Tournament]:
     return list(championship.tournaments.order_by("date", "created_at", "id"))
 
 
-def may_include(user, tournament: Tournament) -> bool:
-    """Whether ``user`` may put ``tournament`` in a championship: he directs it (one of its
-    arbiters), or he is a superuser (rules.md §17)."""
-    return tournament_selectors.directs(user, tournament)
+def may_include(user, tournament: Tournament, championship: Championship | None = None) -> bool:
+    """Whether ``user`` may put ``tournament`` in ``championship`` (rules.md §17, §20).
+
+    A championship that is no circuit (or None, a new one): he directs the tournament (one
+    of its arbiters), or he is a superuser. A circuit: the tournament's club must be the
+    owning club or an invited club that accepted, and ``user`` must manage that club, or
+    direct the tournament when it is the owning club's; ``user`` None is the server's
+    operator (the ``championship`` command), who may add an evening of any club invited,
+    accepted or not: he sets circuits up without waiting for acceptance."""
+    if championship is None or not is_circuit(championship):
+        return user is not None and tournament_selectors.directs(user, tournament)
+    if user is None:
+        return (tournament.club_id == championship.club_id
+                or championship.circuit_clubs.filter(club_id=tournament.club_id).exists())
+    if tournament.club_id not in accepted_club_ids(championship):
+        return False
+    if club_access.may_manage(user, tournament.club):
+        return True
+    return tournament.club_id == championship.club_id and tournament_selectors.directs(user, tournament)
 
 
 @dataclass(frozen=True)
@@ -74,6 +152,8 @@ class Evening:
     entrants: int
     final: bool
     started: bool
+    club_slug: str = ""
+    club_name: str = ""
 
 
 @dataclass(frozen=True)
@@ -82,7 +162,9 @@ class Row:
     (``"3="``, ``""``), ``member_id``, ``membership_number`` (None without one), ``name``
     (``"Serra Anna"``), ``total`` (points, a Fraction), ``played`` (evenings), ``counted``
     (slugs of the counted evenings, in date order), ``points`` (slug → points of every
-    evening played)."""
+    evening played), ``club_slug`` / ``club_name`` (the club shown beside him: in a circuit
+    the club of his latest counted evening, rules.md §20; else the evenings' club),
+    ``member_ids`` (every member behind the row: several in a circuit, one a club)."""
 
     position: int | None
     position_label: str
@@ -93,6 +175,9 @@ class Row:
     played: int
     counted: tuple[str, ...]
     points: dict
+    club_slug: str = ""
+    club_name: str = ""
+    member_ids: tuple[int, ...] = ()
 
     @property
     def total_text(self) -> str:
@@ -102,12 +187,14 @@ class Row:
 @dataclass(frozen=True)
 class ChampionshipStandings:
     """The championship's standings: ``evenings`` (date order), ``rows`` (ranked members
-    first, then those below the minimum), ``rule`` (the points rule's text)."""
+    first, then those below the minimum), ``rule`` (the points rule's text), ``circuit``
+    (evenings of several clubs may count, rules.md §20: the rows show each member's club)."""
 
     championship: Championship
     evenings: list[Evening]
     rows: list[Row]
     rule: str
+    circuit: bool = False
 
     @property
     def has_ties(self) -> bool:
@@ -213,52 +300,102 @@ def entrant_members(tournaments: list[Tournament]) -> dict[tuple[int, int], list
     return out
 
 
+def person_key(member: dict, circuit: bool):
+    """Who a member is in a championship's standings: in a circuit (rules.md §20) the same
+    *tessera* in two clubs is one person, so a member with a membership number is
+    ``("n", number)`` (its normal form, ``members.numbers``) and one without is
+    ``("m", member id)``, counted only as himself, within his own club; in a championship that
+    is no circuit every member is ``("m", member id)``. ``member``: a dict with ``id`` and
+    ``membership_number``."""
+    number = member.get("membership_number")
+    if circuit and number:
+        try:
+            return ("n", normal_membership_number(number))
+        except MembershipNumberError:  # stored before the rule: matched as stored
+            return ("n", number)
+    return ("m", member["id"])
+
+
 def standings(championship: Championship) -> ChampionshipStandings:
     """The championship's standings (rules.md §17), computed now from the evenings' current
     results: points per evening by the championship's rule, best N, minimum evenings, order
     (total, best single evening, evenings played, shared). Members are identified by the
-    member their players are linked to (rules.md §16), whatever their partners.
+    member their players are linked to (rules.md §16), whatever their partners; in a circuit
+    (rules.md §20) members of different clubs with the same membership number are one person
+    (:func:`person_key`), shown with the club of his latest counted evening (by date, then by
+    tournament id) and the name of his member there.
 
     Raises :class:`scoring.championship.RuleError` when the stored rule is unusable (the
     services never store one).
     """
     rule = rules.parse_points_rule(championship.points_rule)
-    tournaments = _with_versions(championship.tournaments.all())
+    # whether it is a circuit rides on the evenings' query (each row says it): one query less
+    tournaments = _with_versions(championship.tournaments.select_related("club").annotate(
+        in_circuit=Exists(CircuitClub.objects.filter(championship_id=championship.pk))))
+    circuit = tournaments[0].in_circuit if tournaments else is_circuit(championship)
     placed = evenings_placings(tournaments)
     members_of = entrant_members(tournaments)
-    results: dict[int, list[rules.MemberEvening]] = defaultdict(list)
+    people = {m["id"]: m for m in Member.objects.filter(
+        id__in={m for ids in members_of.values() for m in ids}).values(
+        "id", "membership_number", "last_name", "first_name")}
+    results: dict[tuple, list[rules.MemberEvening]] = defaultdict(list)
+    #: person → {evening index: member id}: which of his members played each evening
+    members_by_evening: dict[tuple, dict[int, int]] = defaultdict(dict)
     shown = []
     for index, t in enumerate(tournaments):
         placings, final = placed[t.pk]
         shown.append(Evening(slug=t.slug, name=t.name, date=t.date, kind=t.kind, entrants=len(placings),
-                             final=final, started=bool(placings)))
+                             final=final, started=bool(placings), club_slug=t.club.slug, club_name=t.club.name))
         for entrant, points in rules.evening_points(rule, placings).items():
             for member in members_of.get((t.pk, entrant), ()):
-                results[member].append(rules.MemberEvening(index, points))
-    people = {m["id"]: m for m in Member.objects.filter(id__in=list(results)).values(
-        "id", "membership_number", "last_name", "first_name")}
+                person = person_key(people.get(member) or {"id": member}, circuit)
+                if index in members_by_evening[person]:
+                    continue  # one evening counts once per person (scoring.championship.rank_members)
+                members_by_evening[person][index] = member
+                results[person].append(rules.MemberEvening(index, points))
 
-    def name_of(member_id: int) -> str:
+    def name_of_member(member_id: int) -> str:
         p = people.get(member_id)
         return f"{p['last_name']} {p['first_name']}" if p else f"#{member_id}"
 
+    def shown_evening(person, counted) -> int:
+        # rules.md §20: the club of his latest counted evening, by date then by tournament id
+        chosen = counted or tuple(members_by_evening[person])
+        return max(chosen, key=lambda i: (tournaments[i].date, tournaments[i].pk))
+
+    def shown_member(person) -> int:
+        evenings_played = members_by_evening[person]
+        return evenings_played[max(evenings_played, key=lambda i: (tournaments[i].date, tournaments[i].pk))]
+
     ranked = rules.rank_members(results, best=championship.best, min_evenings=championship.min_evenings,
-                                listing_key=lambda m: (name_of(m).casefold(), m))
+                                listing_key=lambda p: (name_of_member(shown_member(p)).casefold(), p))
     slugs = [t.slug for t in tournaments]
-    rows = [Row(position=r.position, position_label=r.position_label, member_id=r.member,
-                membership_number=(people.get(r.member) or {}).get("membership_number"),
-                name=name_of(r.member), total=r.total, played=r.played,
-                counted=tuple(slugs[i] for i in r.counted),
-                points={slugs[e.evening]: e.points for e in r.evenings})
-            for r in ranked]
-    return ChampionshipStandings(championship=championship, evenings=shown, rows=rows, rule=rule.text)
+    rows = []
+    for r in ranked:
+        evening = shown_evening(r.member, r.counted)
+        member = members_by_evening[r.member][evening]
+        club = tournaments[evening].club
+        rows.append(Row(position=r.position, position_label=r.position_label, member_id=member,
+                        membership_number=(people.get(member) or {}).get("membership_number"),
+                        name=name_of_member(member), total=r.total, played=r.played,
+                        counted=tuple(slugs[i] for i in r.counted),
+                        points={slugs[e.evening]: e.points for e in r.evenings},
+                        club_slug=club.slug, club_name=club.name,
+                        member_ids=tuple(sorted(set(members_by_evening[r.member].values())))))
+    return ChampionshipStandings(championship=championship, evenings=shown, rows=rows, rule=rule.text,
+                                 circuit=circuit)
 
 
 def standings_json(view: ChampionshipStandings) -> dict:
     """``{"rows": [{"membership_number", "name", "points", "evenings", "counted", "position"}, …]}``
     in standings order, ``points`` rounded to 2 decimals (a JSON number), ``position`` null
-    below the minimum, ``membership_number`` null for a member without one."""
-    return {"rows": [{
-        "membership_number": r.membership_number, "name": r.name, "points": float(rules.rounded(r.total)),
-        "evenings": r.played, "counted": list(r.counted), "position": r.position,
-    } for r in view.rows]}
+    below the minimum, ``membership_number`` null for a member without one; in a circuit
+    (rules.md §20) each row also has ``"club"``: the slug of the club shown beside him."""
+    rows = []
+    for r in view.rows:
+        row = {"membership_number": r.membership_number, "name": r.name, "points": float(rules.rounded(r.total)),
+               "evenings": r.played, "counted": list(r.counted), "position": r.position}
+        if view.circuit:
+            row["club"] = r.club_slug
+        rows.append(row)
+    return {"rows": rows}

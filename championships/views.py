@@ -1,7 +1,8 @@
 """The championship's pages (rules.md §17).
 
 Arbiter pages under ``/campionati/`` (login; an arbiter sees his own championships, a
-superuser every one; another's is a 404); public ones under ``/campionato/<slug>/`` (page and
+superuser every one, a club manager the circuits his club owns or is invited to (rules.md
+§20); another's is a 404); public ones under ``/campionato/<slug>/`` (page and
 projector, switched on by the owner; off: 404). The standings are computed at each request
 from the evenings' current results (``championships.selectors.standings``).
 """
@@ -16,7 +17,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_POST
 
 from clubs import access
+from clubs.models import Club
 from tournaments.errors import ArbiterError
+from tournaments.models import Tournament
 from tournaments.selectors import tournaments_of
 
 from . import documents, selectors, services
@@ -33,7 +36,8 @@ def _own(request, slug) -> Championship:
 
 @login_required
 def championship_list(request):
-    """``/campionati/``: the arbiter's championships and the form to create one with
+    """``/campionati/``: the arbiter's championships (circuits marked, and those whose
+    invitation waits for a club he manages, rules.md §20) and the form to create one with
     tournaments he directs."""
     form = ChampionshipForm(request.POST or None, initial={"points": "field", "min_evenings": 1})
     candidates = tournaments_of(request.user).order_by("-date", "-created_at")
@@ -54,7 +58,7 @@ def championship_list(request):
             return redirect("championship", slug=c.slug)
     return render(request, "championships/list.html", {
         "championships": selectors.championships_of(request.user).prefetch_related("tournaments"),
-        "form": form, "candidates": candidates[:200]})
+        "form": form, "candidates": candidates[:200], **selectors.circuit_marks(request.user)})
 
 
 @login_required
@@ -62,10 +66,14 @@ def championship_detail(request, slug):
     """``/campionati/<slug>/``: standings (total, evenings, which counted), the evenings,
     adding one, the settings."""
     c = _own(request, slug)
+    manages = selectors.may_manage_circuit(request.user, c)
     form = ChampionshipForm(request.POST or None, initial={
         "name": c.name, "points": c.points_rule, "best": c.best, "min_evenings": c.min_evenings,
         "public_enabled": c.public_enabled, "projector_enabled": c.projector_enabled})
     form.fields["slug"].disabled = True
+    if request.method == "POST" and not manages:  # an invited club's manager: not the settings
+        messages.error(request, _("Solo il proprietario del campionato ne cambia le impostazioni."))
+        return redirect("championship", slug=c.slug)
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
@@ -79,9 +87,33 @@ def championship_detail(request, slug):
             return redirect("championship", slug=c.slug)
     view = selectors.standings(c)
     present = {e.slug for e in view.evenings}
-    addable = [t for t in tournaments_of(request.user).order_by("-date", "-created_at")[:200] if t.slug not in present]
+    addable = [t for t in _addable(request.user, c, view.circuit) if t.slug not in present]
     return render(request, "championships/detail.html", {
-        **documents.context(view), "form": form, "addable": addable})
+        **documents.context(view), "form": form, "addable": addable, "manages": manages,
+        **_circuit_context(request.user, c, manages)})
+
+
+def _addable(user, c: Championship, circuit: bool) -> list:
+    """The evenings ``user`` may add (at most 200, newest first): his tournaments; in a
+    circuit (rules.md §20) those of the clubs in it that he manages, and the owning club's
+    that he directs (``championships.selectors.may_include``)."""
+    if not circuit:
+        return list(tournaments_of(user).order_by("-date", "-created_at")[:200])
+    mine = set(access.managed_clubs(user).values_list("pk", flat=True)) & selectors.accepted_club_ids(c)
+    chosen = Tournament.objects.filter(club_id__in=mine) | tournaments_of(user).filter(club_id=c.club_id)
+    return list(chosen.distinct().select_related("club").order_by("-date", "-created_at")[:200])
+
+
+def _circuit_context(user, c: Championship, manages: bool) -> dict:
+    """The circuit's box (rules.md §20): its clubs, the clubs ``user`` may still invite (he
+    manages the championship), and the slugs of the invited clubs he manages (accept,
+    leave)."""
+    members = selectors.circuit_clubs(c)
+    inside = {m.club.pk for m in members}
+    managed = set(access.managed_clubs(user).values_list("pk", flat=True))
+    return {"circuit_clubs": members,
+            "invitable": list(Club.objects.exclude(pk__in=inside).order_by("name", "id")) if manages else [],
+            "my_invited": {m.club.slug for m in members if not m.owner and m.club.pk in managed}}
 
 
 @login_required
@@ -102,6 +134,8 @@ def championship_remove(request, slug, tournament):
     """GET: confirmation; POST: the evening leaves the championship (its results stay)."""
     c = _own(request, slug)
     t = get_object_or_404(c.tournaments, slug=tournament)
+    if not (selectors.may_manage_circuit(request.user, c) or access.may_manage(request.user, t.club)):
+        raise Http404  # a circuit's evening is taken out by its club's manager or the owner (§20)
     if request.method == "POST":
         services.remove_tournament(championship=c, by=request.user, tournament=t)
         messages.success(request, _("«%(name)s» tolta dal campionato.") % {"name": t.name})
@@ -111,6 +145,61 @@ def championship_remove(request, slug, tournament):
         "text": _("I risultati del torneo restano; il campionato non conta più questa serata. "
                   "Si può rimettere in qualsiasi momento."),
         "button": _("Togli dal campionato")})
+
+
+@login_required
+@require_POST
+def circuit_invite(request, slug):
+    """The owner invites a club (POST ``club``: its slug) into the championship, which becomes
+    a circuit (rules.md §20)."""
+    c = _own(request, slug)
+    try:
+        row = services.invite_club(championship=c, by=request.user, club=(request.POST.get("club") or "").strip())
+    except ArbiterError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Circolo «%(club)s» invitato: il suo responsabile deve accettare.")
+                         % {"club": row.club.name})
+    return redirect("championship", slug=c.slug)
+
+
+@login_required
+@require_POST
+def circuit_accept(request, slug, club):
+    """An invited club's manager accepts; then he adds his club's evenings (rules.md §20)."""
+    c = _own(request, slug)
+    try:
+        row = services.accept_invitation(championship=c, by=request.user, club=club)
+    except ArbiterError as exc:
+        messages.error(request, exc.message)
+    else:
+        messages.success(request, _("Invito accettato: ora aggiungi le serate del circolo «%(club)s» che contano.")
+                         % {"club": row.club.name})
+    return redirect("championship", slug=c.slug)
+
+
+@login_required
+def circuit_leave(request, slug, club):
+    """GET: confirmation; POST: the club leaves the circuit (or its invitation is declined or
+    withdrawn) and its evenings leave with it (rules.md §20)."""
+    c = _own(request, slug)
+    found = get_object_or_404(Club, slug=club)
+    if request.method == "POST":
+        try:
+            gone = services.leave_circuit(championship=c, by=request.user, club=found)
+        except ArbiterError as exc:
+            messages.error(request, exc.message)
+            return redirect("championship", slug=c.slug)
+        messages.success(request, _("Il circolo «%(club)s» ha lasciato il circuito (serate tolte: %(n)s).")
+                         % {"club": found.name, "n": len(gone)})
+        if selectors.championships_of(request.user).filter(pk=c.pk).exists():
+            return redirect("championship", slug=c.slug)
+        return redirect("championships")
+    return render(request, "arbiter/confirm.html", {
+        "title": _("Il circolo «%(club)s» lascia il circuito «%(name)s»?") % {"club": found.name, "name": c.name},
+        "text": _("Le serate del circolo escono dal circuito con lui; i risultati dei tornei restano. "
+                  "Per rientrare serve un nuovo invito."),
+        "button": _("Lascia il circuito")})
 
 
 def _download(data: bytes, content_type: str, filename: str, inline: bool) -> HttpResponse:

@@ -91,3 +91,30 @@ def correct_table_of_pair_one(arbiter, tournament, vp: dict) -> None:
     seats = {s.line: s.pair.number for s in table.seats.select_related("pair")}
     services.set_arbitral_score(table=table, by=arbiter, vp_ns=Decimal(vp[seats["ns"]]),
                                 vp_ew=Decimal(vp[seats["ew"]]), reason="correzione")
+
+
+def club_member(club, last, first, number):
+    """The member of ``club``'s registry with ``number`` (or, without one, these names)."""
+    found = Member.objects.filter(club=club, membership_number=number or None,
+                                  **({} if number else {"last_name": last, "first_name": first})).first()
+    if found is not None:
+        return found
+    return Member.objects.create(club=club, membership_number=number or None, last_name=last, first_name=first,
+                                 name_key=f"{last}{first}".casefold())
+
+
+def club_evening(arbiter, club, slug, day, pairs):
+    """A one-round pair tournament of ``club``: ``pairs`` are ``((last, first, number), (…))``,
+    pair k scoring VP 20, 15, 10, 5 in that order (MP 0): field points 4, 3, 2, 1. Each
+    player is linked to the member of his club's registry (rules.md §20)."""
+    t = services.create_tournament(by=arbiter, club=club, name=f"Serata {slug}", slug=slug, date=day,
+                                   plan="M", hands_per_round=4, vp_scale="vp20-4h")
+    for a, b in pairs:
+        services.add_pair(tournament=t, by=arbiter, players=[
+            PlayerData(last_name=a[0], first_name=a[1], membership_number=a[2]),
+            PlayerData(last_name=b[0], first_name=b[1], membership_number=b[2])])
+    for p in t.players.all():
+        p.member = club_member(club, p.last_name, p.first_name, p.membership_number)
+        p.save(update_fields=["member"])
+    play_with_vp(arbiter, t, {1: 20, 2: 15, 3: 10, 4: 5})
+    return t

@@ -3,10 +3,15 @@
 - ``championship create SLUG --name NAME --points RULE [--best N] [--min-evenings M]
   [--owner USER] [--club SLUG] TOURNAMENT_SLUG…``: prints the slug (``--club``: the owning
   club, optional with one club on the server);
-- ``championship add SLUG TOURNAMENT_SLUG…``: adds evenings (next week's);
+- ``championship create SLUG … --clubs A,B,C [--owner USER] [TOURNAMENT_SLUG…]``: a circuit
+  (rules.md §20) of those clubs, the first owning it, all in at once (the operator needs no
+  acceptance); without ``--owner`` it has no owner account (superusers manage it); the
+  evenings of those clubs are accepted whoever directs them;
+- ``championship add SLUG TOURNAMENT_SLUG…``: adds evenings (next week's); in a circuit any
+  evening of a club invited into it, accepted or not (another club's: refused);
 - ``championship standings SLUG --json``: ``{"rows": [{"membership_number", "name",
-  "points", "evenings", "counted", "position"}, …]}`` in standings order; without
-  ``--json`` a plain text table.
+  "points", "evenings", "counted", "position"}, …]}`` in standings order (a circuit's rows
+  also ``"club"``: the slug of the member's club); without ``--json`` a plain text table.
 
 Any error (a bad rule, a missing tournament, one the owner does not direct, a bad
 argument) is one sentence on stderr and exit status 1. Without ``--owner`` the owner is the
@@ -73,6 +78,8 @@ class Command(LangCommand):
         create.add_argument("--min-evenings", default="1", help="Serate minime per la classifica.")
         create.add_argument("--owner", default=None, help="Nome utente dell'arbitro proprietario.")
         add_club_argument(create)
+        create.add_argument("--clubs", default=None, metavar="A,B,C",
+                            help="Circuito: i circoli (indirizzi brevi, il primo è il proprietario).")
         add = sub.add_parser("add", help="Aggiunge serate a un campionato.")
         add.add_argument("slug")
         add.add_argument("tournaments", nargs="+", metavar="TOURNAMENT_SLUG")
@@ -106,6 +113,15 @@ class Command(LangCommand):
 
     def _create(self, o):
         best = None if o["best"] in (None, "") else _positive(o["best"])
+        if o.get("clubs") is not None:  # a circuit (rules.md §20): --club is not needed
+            if o.get("club"):
+                raise CommandError(_("Con --clubs non serve --club: il primo circolo di --clubs è il proprietario."))
+            owner = self._owner(o["owner"]) if o["owner"] else None
+            championship = services.create_circuit(
+                slug=o["slug"], name=o["name"], clubs=o["clubs"].split(","), points=o["points"], best=best,
+                min_evenings=_positive(o["min_evenings"]), owner=owner, tournaments=o["tournaments"])
+            self.stdout.write(championship.slug)
+            return
         club = club_option(o.get("club"))  # rules.md §20: optional with one club on the server
         championship = services.create_championship(club=club,
             by=self._owner(o["owner"]), slug=o["slug"], name=o["name"], points=o["points"], best=best,
@@ -114,7 +130,9 @@ class Command(LangCommand):
 
     def _add(self, o):
         championship = self._championship(o["slug"])
-        added = services.add_tournaments(championship=championship, by=championship.owner, tournaments=o["tournaments"])
+        # a circuit's evenings are added by the operator, whoever directs them (rules.md §20)
+        by = None if selectors.is_circuit(championship) else championship.owner
+        added = services.add_tournaments(championship=championship, by=by, tournaments=o["tournaments"])
         self.stdout.write(_("%(n)s serate aggiunte a %(slug)s.") % {"n": len(added), "slug": championship.slug})
 
     def _standings(self, o):
@@ -123,5 +141,6 @@ class Command(LangCommand):
             self.stdout.write(json.dumps(selectors.standings_json(view), ensure_ascii=False))
             return
         for r in view.rows:
-            self.stdout.write(f"{r.position_label:>4}  {r.name:<40} {r.total_text:>8}  {r.played}  "
+            club = f"{r.club_slug:<16} " if view.circuit else ""
+            self.stdout.write(f"{r.position_label:>4}  {r.name:<40} {club}{r.total_text:>8}  {r.played}  "
                               f"{', '.join(r.counted)}")
