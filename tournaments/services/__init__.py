@@ -39,6 +39,7 @@ from .guard import (  # noqa: F401
     integrity_message,
     refuse_integrity_errors,
     retry_when_busy,
+    write,
 )
 from .deletion import (  # noqa: F401
     DeletionResult,

@@ -4,7 +4,6 @@ instants are stored on the round (``Round.clock_*``), so a server restart or a p
 computes the same remaining time (``tournaments.clock``)."""
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from .. import clock
@@ -12,7 +11,7 @@ from ..server import timesource
 from ..errors import ArbiterError
 from ..models import Round, Table
 from .audit import audit
-from .guard import refuse_integrity_errors
+from .guard import write
 from .locks import lock_round
 
 
@@ -103,8 +102,7 @@ def _act(rnd: Round, by, action: str, change, **extra) -> Round:
     return rnd
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def start_clock(*, round: Round, by) -> Round:  # noqa: A002 (the field's term)
     """Start round ``round``'s clock with the tournament's time per round (seconds =
     60 × minutes, default 10 × hands + 2: rules.md §11). Audited
@@ -113,24 +111,21 @@ def start_clock(*, round: Round, by) -> Round:  # noqa: A002 (the field's term)
     return _act(round, by, "clock_started", lambda rnd, s, now: clock.start(s, now, round_duration(rnd)))
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def pause_clock(*, round: Round, by) -> Round:  # noqa: A002
     """Pause the running clock (every screen stops counting). Audited ``clock_paused``.
     Raises ArbiterError: round not published, clock not running."""
     return _act(round, by, "clock_paused", lambda rnd, s, now: clock.pause(s, now))
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def resume_clock(*, round: Round, by) -> Round:  # noqa: A002
     """Resume a paused clock. Audited ``clock_resumed``. Raises ArbiterError: round not
     published, clock not paused."""
     return _act(round, by, "clock_resumed", lambda rnd, s, now: clock.resume(s, now))
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def add_clock_minutes(*, round: Round, minutes: int, by) -> Round:  # noqa: A002
     """Give ``minutes`` (1..120; a negative number down to −120 corrects a slip) to every
     table of the round. Audited ``clock_minutes_added``. Raises ArbiterError: round not
@@ -138,8 +133,7 @@ def add_clock_minutes(*, round: Round, minutes: int, by) -> Round:  # noqa: A002
     return _act(round, by, "clock_minutes_added", lambda rnd, s, now: clock.add_minutes(s, minutes), minutes=minutes)
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def give_table_extra_time(*, table: Table, round: Round, minutes: int, by) -> Table:  # noqa: A002
     """Give ``minutes`` (1..120) to table ``table`` of round ``round`` only (a late start):
     its clock ends that much later. Audited ``clock_table_extra``. Raises ArbiterError:

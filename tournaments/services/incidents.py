@@ -4,7 +4,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Sequence
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
@@ -20,16 +19,14 @@ from ..models import (
     Tournament,
 )
 from .audit import _as_actor, audit, clean_reason
-from .guard import refuse_integrity_errors, retry_when_busy
+from .guard import write
 from .pairs import PlayerData, add_pair
 from .drafts import _record_adjusted_inputs, draft_staleness
 from .locks import lock_round, lock_tables, lock_tournament
 from .rounds import _lock_tournament, _recheck
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
     """Withdraw a pair from round ``from_round`` on (rules.md §5–6, art. 32).
 
@@ -101,8 +98,7 @@ def late_pair_refusal(tournament: Tournament) -> str | None:
     return None
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def _late_pair_in_round_robin(tournament: Tournament, req: dict, pair: Pair, resting: Pair) -> None:
     """A late pair in a round robin (rules.md §14) takes the phantom's slot: the phantom is
     the last entrant of the (odd) group, and the late pair, numbered after every other pair,
@@ -249,8 +245,7 @@ def penalty_amount(vp: Decimal | int, mp: Decimal | int, reason: str) -> tuple[D
     return vp, int(mp_amount)
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def add_penalty(*, reason: str, by, pair: Pair | None = None, team: Team | None = None,
                 vp: Decimal | int = 0, mp: int = 0, round_number: int | None = None) -> Penalty:
     """A penalty in the overall standings (rules.md §3, art. 23: "1 V.P. o equivalente");
@@ -292,8 +287,7 @@ def add_penalty(*, reason: str, by, pair: Pair | None = None, team: Team | None 
     return penalty
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def remove_penalty(*, penalty: Penalty, by, reason: str = "") -> None:
     """Cancel a penalty of a pair, of a player (rules.md §9) or of a team (rules.md §15); the
     audit trail keeps it."""

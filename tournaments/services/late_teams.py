@@ -2,7 +2,6 @@
 and plays the resting team's match."""
 from __future__ import annotations
 
-from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -13,7 +12,7 @@ from ..kinds.teams import build_team_request, write_match
 from ..models import Match, Pair, Round, ScoreSheet, Team, Tournament
 from .audit import audit
 from .drafts import _record_adjusted_inputs, draft_staleness
-from .guard import refuse_integrity_errors
+from .guard import write
 from .pairs import PlayerData
 from .teams import _check_players, _clean_entry, _create_team, _lock, _require_teams
 
@@ -32,8 +31,7 @@ def late_team_refusal(tournament: Tournament) -> str | None:
     return None
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def add_late_team(*, tournament: Tournament, name: str, players: list[PlayerData], by) -> Team:
     """A late team (rules.md §15, art. 33): registered with the next team number during round
     1, it plays the resting team (the match's two tables are created, with score sheets when the

@@ -20,7 +20,7 @@ from ..models import (
 )
 from ..text import clean_line
 from .audit import ART32_PREFIX, MEMBERSHIP_REASON, SPELLING_REASON, audit
-from .guard import refuse_integrity_errors
+from .guard import write
 from .locks import lock_tournament
 from .member_links import assign_members, link_players
 from .removal import refuse_removal
@@ -176,8 +176,7 @@ def _check_players(tournament: Tournament, players: Sequence[PlayerData], *, exc
         )
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def add_pair(
     *, tournament: Tournament, players: Sequence[PlayerData], by, number: int | None = None, late: bool = False
 ) -> Pair:
@@ -222,8 +221,7 @@ def add_pair(
     return pair
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | None = None) -> Pair:
     """Change a pair's players (``players``: two :class:`PlayerData`, seat 1 then 2) or
     its number.
@@ -275,8 +273,7 @@ def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | 
     return pair
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def remove_pair(*, pair: Pair, by) -> None:
     """Delete a pair and its players. Refused once the pair has results (use withdrawal), or
     when another app's check refuses (:mod:`.removal`: a fee paid)."""
@@ -297,8 +294,7 @@ def remove_pair(*, pair: Pair, by) -> None:
     audit(tournament=tournament, by=by, action="pair_removed", old=old)
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def import_pairs(*, tournament: Tournament, rows: Iterable, by) -> int:
     """Save registration rows (``tournaments.registrations.RegistrationRow``) all-or-nothing.
 

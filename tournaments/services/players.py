@@ -6,7 +6,6 @@ from __future__ import annotations
 from decimal import Decimal
 from typing import Iterable
 
-from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -14,7 +13,7 @@ from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..models import LineMember, Pair, Penalty, Player, Round, ScoreSheet, Seat, Table, Tournament
 from .audit import _as_actor, audit, clean_reason
-from .guard import refuse_integrity_errors, retry_when_busy
+from .guard import write
 from .locks import lock_round, lock_tables, lock_tournament
 from .member_links import assign_members, link_players
 from .pairs import PlayerData, clean_player, registration_import_refusal
@@ -46,8 +45,7 @@ def _next_number(tournament: Tournament) -> int:
     return (Player.objects.filter(tournament=tournament).aggregate(m=Max("number"))["m"] or 0) + 1
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def add_player(*, tournament: Tournament, player: PlayerData, by, number: int | None = None,
                late: bool = False) -> Player:
     """Register a single player of an individual tournament (rules.md §9).
@@ -90,8 +88,7 @@ def player_has_played(player: Player) -> bool:
     return player.lines.exclude(round__state=Round.State.DRAFT).exists()
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def remove_player(*, player: Player, by) -> None:
     """Delete a registered player. Refused once he is in a round (use withdrawal), or when
     another app's check refuses (:mod:`.removal`: a fee paid)."""
@@ -109,8 +106,7 @@ def remove_player(*, player: Player, by) -> None:
     audit(tournament=tournament, by=by, action="player_removed", old=old)
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def import_players(*, tournament: Tournament, rows: Iterable, by) -> int:
     """Save the rows of a player registration file (``registrations.PlayerRow``, already
     validated by ``registrations.parse_players``) all-or-nothing; returns how many players."""
@@ -142,9 +138,7 @@ def _forced_rest_table(rnd: Round, player: Player, number: int) -> Table:
     return table
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def withdraw_player(*, player: Player, from_round: int, by, reason: str = "") -> Player:
     """Withdraw a player of an individual tournament from round ``from_round`` on
     (rules.md §5, §9, art. 32).
@@ -228,8 +222,7 @@ def late_player_preview(tournament: Tournament) -> dict | None:
             "round": 1, "published": rnd.state == Round.State.PUBLISHED}
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def add_late_player(*, tournament: Tournament, player: PlayerData, by) -> Player:
     """A late player (rules.md §9, art. 33): only during round 1 and only to fill the
     incomplete table, i.e. when three players rest in round 1 (:func:`late_player_refusal`).
@@ -279,8 +272,7 @@ def add_late_player(*, tournament: Tournament, player: PlayerData, by) -> Player
     return created
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def add_player_penalty(*, player: Player, reason: str, by, vp: Decimal | int = 0, mp: int = 0,
                        round_number: int | None = None) -> Penalty:
     """A penalty to one player of an individual tournament (rules.md §3, art. 23; §9): VP

@@ -4,7 +4,6 @@ from __future__ import annotations
 import copy
 import random
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -22,7 +21,7 @@ from ..models import (
     Tournament,
 )
 from .audit import audit
-from .guard import refuse_integrity_errors, retry_when_busy
+from .guard import write
 from .locks import lock_round, lock_tables, lock_tournament
 
 from ..kinds import kind_of
@@ -120,9 +119,7 @@ def _refuse_round_robin_groups(tournament: Tournament, number: int) -> None:
         raise ArbiterError(refusal)
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def generate_round(
     *,
     tournament: Tournament,
@@ -182,9 +179,7 @@ def generate_round(
     return rnd
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def redraw_round(*, round: Round, by) -> Round:
     """Draw an outdated draft again from the current standings and settings (rules.md
     §12: "one click draws it again"), with the same seed for a first round by lot.
@@ -286,9 +281,7 @@ def _draft(rnd: Round) -> Round:
     return rnd
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def swap_pairs(*, round: Round, pair_a: int, pair_b: int, by) -> Round:
     """Draft only: exchange the seats of two pairs (numbers); the checker re-runs. In a team
     tournament the numbers are teams: each takes the other's match and side, or rest (rules.md
@@ -300,9 +293,7 @@ def swap_pairs(*, round: Round, pair_a: int, pair_b: int, by) -> Round:
     return rnd
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def swap_players(*, round: Round, player_a: int, player_b: int, by) -> Round:
     """Draft of an individual tournament only: exchange the places of two players (numbers:
     line, seat, or rest), e.g. for a first round by hand (rules.md §9); the checker re-runs.
@@ -315,9 +306,7 @@ def swap_players(*, round: Round, player_a: int, player_b: int, by) -> Round:
     return rnd
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def set_first_round_by_hand(*, round: Round, text: str, by) -> Round:
     """Draft of round 1 of an individual tournament: replace its tables with the arbiter's
     (rules.md §9, first round by hand). ``text``: one table a line, ``"1+2 v 3+4"`` (see
@@ -352,9 +341,7 @@ def set_first_round_by_hand(*, round: Round, text: str, by) -> Round:
     return rnd
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def move_to_rest(*, round: Round, pair: int, by) -> Round:
     """Draft only: give the rest to pair ``pair`` (number) instead of the current resting
     pair, which takes its seat. The checker re-runs and warns (art. 33)."""
@@ -396,9 +383,7 @@ def idle_pairs_seatable(rnd: Round) -> tuple[Table, Table] | None:
     return rests[0], forced[0]
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def seat_idle_pairs_together(*, round: Round, by) -> Round:
     """Seat the resting pair and the forced-resting pair at one normal table.
 
@@ -442,9 +427,7 @@ def seat_idle_pairs_together(*, round: Round, by) -> Round:
     return rnd
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Round:
     """Publish a draft: the table list is posted and score sheets are opened.
 
@@ -492,9 +475,7 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
     return rnd
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def close_round(*, round: Round, by) -> Round:
     """Close a published round: every playing table's sheet must be validated.
 
@@ -542,9 +523,7 @@ def reopen_refusal(rnd: Round) -> str | None:
     return None
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def reopen_round(*, round: Round, by, reason: str = "") -> Round:
     """Reopen a closed round, allowed only while the next round is at most a draft;
     that draft is discarded because its pairing depended on these results.

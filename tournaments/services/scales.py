@@ -11,7 +11,7 @@ from ..models import (
 )
 from ..text import clean_line
 from .audit import _as_actor
-from .guard import refuse_integrity_errors
+from .guard import write
 
 
 def _refuse_unless_staff(by) -> None:
@@ -26,8 +26,7 @@ def _refuse_unless_staff(by) -> None:
 # trail (AuditEntry.tournament is required): creation and deletion are logged instead.
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def create_custom_scale(*, scale, by):
     """Store an arbiter's VP scale (rules.md §4), e.g. for 2-hand rounds.
 
@@ -66,8 +65,7 @@ def create_custom_scale(*, scale, by):
     return custom
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def delete_custom_scale(*, scale_id: str, by) -> None:
     """Delete a custom VP scale. Refused while a tournament uses it (its results would
     lose their scale), for a built-in scale and for a ``by`` who is not staff (custom

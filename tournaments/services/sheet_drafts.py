@@ -3,22 +3,19 @@ later, not counted, blocking the close of the round, hidden from captains (409);
 discarding (the "Scarta bozza" button)."""
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError, StaleSheetError
 from ..models import Round, ScoreSheet, Table
 from .audit import _as_actor, audit
-from .guard import refuse_integrity_errors, retry_when_busy
+from .guard import write
 from .sheets import _locked_sheet
 
 #: Cells of a draft: ``h<i>_<line>`` totals and ``_base`` / ``_cards`` parts, declared totals.
 DRAFT_CELL_MAX = 12
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def save_sheet_draft(*, table: Table, cells: dict[str, str], by, parts: bool = False,
                      expected_version: int | None = None) -> ScoreSheet:
     """Keep the arbiter's half-typed grid of a sheet still empty, to finish later.
@@ -65,9 +62,7 @@ def save_sheet_draft(*, table: Table, cells: dict[str, str], by, parts: bool = F
     return sheet
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def discard_sheet_draft(*, table: Table, by, expected_version: int | None = None) -> ScoreSheet:
     """Throw away the arbiter's draft of ``table``'s sheet: the typed cells
     go, the sheet stays empty, the round may close again and captains may enter it.

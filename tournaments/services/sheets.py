@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Sequence
 
-from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -33,7 +32,7 @@ from .corrections import (
     delivered_by_captains,
     round_closed_refusal,
 )
-from .guard import refuse_integrity_errors, retry_when_busy
+from .guard import retry_when_busy, write
 from .locks import lock_round, lock_sheet, lock_tables
 
 
@@ -218,8 +217,7 @@ def save_score_sheet(
     )
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared, expected_version: int | None,
                       last_sent_hash: str | None, reason: str, kind: str, validate: bool,
                       device: tuple[str, str] | None, prepared: _Prepared, decision: str = "") -> ScoreSheet:
@@ -382,9 +380,7 @@ def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, 
     return sheet
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def confirm_sheet(*, table: Table, by, device: tuple[str, str] | None = None) -> ScoreSheet:
     """The other line's captain confirms the entered sheet; afterwards only the arbiter changes it.
 
@@ -399,9 +395,7 @@ def confirm_sheet(*, table: Table, by, device: tuple[str, str] | None = None) ->
                        action="sheet_confirmed", captain_ok=True, confirmed_by=label, **extra)
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def dispute_sheet(*, table: Table, by, note: str = "") -> ScoreSheet:
     """The other line disputes the entered sheet; the arbiter is alerted on the board.
     ``note``: the dispute's text, kept on the sheet as ``text.clean_note`` leaves it (new
@@ -425,9 +419,7 @@ def _dispute_record(sheet: ScoreSheet, rnd: Round) -> dict:
     return {"dispute_note": sheet.dispute_note, "disputed_by": entry.actor if entry else ""}
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def validate_sheet(*, table: Table, by, expected_version: int | None = None, reason: str = "") -> ScoreSheet:
     """The arbiter validates a sheet. Refused while it is empty or flagged with a sum error.
 
@@ -472,9 +464,7 @@ def validate_sheet(*, table: Table, by, expected_version: int | None = None, rea
     )
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def validate_entered_sheets(*, round: Round, by) -> list[int]:
     """Validate, in one transaction, every sheet of ``round`` without a sum error that is
     either confirmed by the other line or entered by the arbiter. Left for the arbiter:
@@ -500,9 +490,7 @@ def validate_entered_sheets(*, round: Round, by) -> list[int]:
     return done
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def unvalidate_sheet(*, table: Table, by, reason: str = "") -> ScoreSheet:
     """Undo a validation while the round is still open; ``reason`` is required (audit trail).
 
@@ -515,9 +503,7 @@ def unvalidate_sheet(*, table: Table, by, reason: str = "") -> ScoreSheet:
                        action="sheet_unvalidated", reason=reason)
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def accept_declared_totals(*, table: Table, by, reason: str = "") -> ScoreSheet:
     """Sum error: the arbiter decides the hands are right and drops the declared totals.
 
@@ -530,9 +516,7 @@ def accept_declared_totals(*, table: Table, by, reason: str = "") -> ScoreSheet:
                             reason=reason or SUM_ERROR_REASON)
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
     """Swapped lines (*inversione*, rules.md §3, art. 31 ¶2): N/S and E/W scores
     exchanged, at any time when the table agrees, a closed round included (applied
@@ -566,9 +550,7 @@ def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
     return sheet
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def set_arbitral_score(
     *, table: Table, by, vp_ns: Decimal, vp_ew: Decimal, mp_ns: int = 0, mp_ew: int = 0, reason: str
 ) -> ScoreSheet:

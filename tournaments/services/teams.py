@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from typing import Iterable
 
-from django.db import transaction
 from django.db.models import Max
 from django.utils.translation import gettext as _
 
@@ -15,7 +14,7 @@ from ..models import LineMember, LineUp, Player, Round, Team, Tournament
 from ..selectors.teams import LineupChoice, lineup_for, resolve_lineup  # noqa: F401  (read here before)
 from ..text import clean_line
 from .audit import _as_actor, audit
-from .guard import refuse_integrity_errors, retry_when_busy
+from .guard import write
 from .locks import lock_tournament
 from .member_links import link_players
 from .pairs import PlayerData, clean_player, registration_import_refusal
@@ -72,8 +71,7 @@ def _create_team(tournament: Tournament, *, number: int, name: str, players: lis
     return team
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def add_team(*, tournament: Tournament, name: str, players: list[PlayerData], by,
              number: int | None = None) -> Team:
     """Register a team by hand (rules.md §15): ``name``, its players (``PlayerData``, 4 to 6 by
@@ -105,8 +103,7 @@ def add_team(*, tournament: Tournament, name: str, players: list[PlayerData], by
     return team
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def import_teams(*, tournament: Tournament, rows: Iterable, by) -> int:
     """Save the teams of a registration file (``team_registrations.TeamRow``, already checked
     by ``team_registrations.parse_teams``) all-or-nothing; returns how many teams. Refused
@@ -128,8 +125,7 @@ def import_teams(*, tournament: Tournament, rows: Iterable, by) -> int:
     return len(rows)
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def set_team_captain(*, team: Team, player: Player, by) -> Team:
     """Make ``player`` (one of the team's players) the team captain. Raises ``ArbiterError``
     for a player of another team."""
@@ -180,8 +176,7 @@ def _player_name(player: Player) -> str:
     return player.display_name
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def set_lineup(*, team: Team, pairs: list[list[int]], by, round_number: int | None = None) -> LineUp:
     """Enter the line-up of ``team`` for a round (rules.md §15, art. 2: "modificabili prima
     dell'inizio della partita"): two pairs of its players.
@@ -248,9 +243,7 @@ def set_lineup(*, team: Team, pairs: list[list[int]], by, round_number: int | No
 # --------------------------------------------------------------------------- withdrawals
 # (forfeits: services/forfeits.py)
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def withdraw_team(*, team: Team, from_round: int, by, reason: str = "") -> Team:
     """Withdraw ``team`` from round ``from_round`` on (rules.md §15, art. 32): it keeps its
     results; a round-robin opponent gets the forced rest (28 of 40 by default), a Danish round

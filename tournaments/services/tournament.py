@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
@@ -16,7 +15,7 @@ from ..models import (
     Tournament,
 )
 from .audit import _as_actor, audit
-from .guard import refuse_integrity_errors
+from .guard import write
 
 
 TOURNAMENT_SETTINGS = (
@@ -67,8 +66,7 @@ def frozen_settings(tournament: Tournament) -> tuple[str, ...]:
     return _FROZEN_ONCE_PLAYED
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def create_tournament(*, by, **fields) -> Tournament:
     """Create a tournament with the given settings (rules.md §1); returns it.
 
@@ -130,8 +128,7 @@ def _check_plan(plan: str) -> None:
         raise ArbiterError(refusal)
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
     """Change settings (``fields``: ``Tournament`` field names → new values).
 
@@ -193,8 +190,7 @@ def _jsonable(value):
 
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def add_arbiter(*, tournament: Tournament, username: str, by):
     """Add the account ``username`` as a co-director of ``tournament``.
 

@@ -8,13 +8,12 @@ stands: its tables were changed (forced rests) and may already be played.
 """
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
 from ..models import Pair, Player, Round, Team, Tournament
 from .audit import audit
-from .guard import refuse_integrity_errors, retry_when_busy
+from .guard import write
 from .locks import lock_tournament
 
 _ACTIONS = {Pair: "pair_withdrawal_undone", Player: "player_withdrawal_undone", Team: "team_withdrawal_undone"}
@@ -43,9 +42,7 @@ def withdrawal_undo_refusal(entrant: Pair | Player | Team) -> str | None:
     return None
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def undo_withdrawal(*, entrant: Pair | Player | Team, by, reason: str = "") -> Pair | Player | Team:
     """Put a withdrawn ``entrant`` (``Pair``, ``Player`` or ``Team``) back in play from the round
     it withdrew from (audited, with ``reason``). Raises ``ArbiterError``:
