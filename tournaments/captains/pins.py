@@ -29,7 +29,8 @@ from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
 from ..models import PinGuard, Round, Table, Tournament
-from ..services.audit import Actor, audit
+from ..services import Actor
+from ..services.audit import audit
 from ..services.guard import refuse_integrity_errors
 
 #: Wrong PINs after which a table refuses PIN entry (until the arbiter unlocks it).

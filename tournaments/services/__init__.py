@@ -31,10 +31,11 @@ Refusals the arbiter can act on raise :class:`tournaments.errors.ArbiterError`
 with an Italian message; ``guard`` turns any database refusal (IntegrityError) left in
 a write into one, so no page shows a constraint name.
 """
-from .audit import (  # noqa: F401
+from ._common import (  # noqa: F401
     Actor,
-    audit,
+    as_actor,
 )
+from .audit import audit  # noqa: F401
 from .guard import (  # noqa: F401
     integrity_message,
     refuse_integrity_errors,

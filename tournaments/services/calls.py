@@ -14,7 +14,8 @@ from django.utils.translation import gettext as _
 from ..server import timesource
 from ..errors import ArbiterError
 from ..models import ArbiterCall, Round, Table
-from .audit import Actor, _as_actor, audit
+from ._common import Actor, as_actor
+from .audit import audit
 from .guard import refuse_integrity_errors, retry_when_busy
 
 REASONS = tuple(value for value, _label in ArbiterCall.Reason.choices)
@@ -74,7 +75,7 @@ def call_arbiter(*, table: Table, by: Actor, reason: str = "") -> tuple[ArbiterC
 
 
 def _answer(call_id: int, *, rnd: Round, by, state: str) -> ArbiterCall:
-    actor = _as_actor(by)
+    actor = as_actor(by)
     with transaction.atomic():
         call = (ArbiterCall.objects.select_for_update().select_related("table")
                 .filter(pk=call_id, round=rnd).first())

@@ -18,12 +18,13 @@ from ..models import (
     Team,
     Tournament,
 )
-from .audit import _as_actor, audit, clean_reason
+from ._common import as_actor
+from .audit import audit, clean_reason
 from .guard import write
 from .pairs import PlayerData, add_pair
-from .drafts import _record_adjusted_inputs, draft_staleness
+from .drafts import record_adjusted_inputs, draft_staleness
 from .locks import lock_round, lock_tables, lock_tournament
-from .rounds import _lock_tournament, _recheck
+from .rounds import recheck_draft
 
 
 @write
@@ -38,7 +39,7 @@ def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
     """
     # the tournament first (services.locks): a draw in progress finishes with the pair in
     # play, or starts after the withdrawal; never reads the pairs in between
-    tournament = _lock_tournament(pair.tournament)
+    tournament = lock_tournament(pair.tournament)
     pair = Pair.objects.select_for_update().get(pk=pair.pk)
     if pair.status == Pair.Status.WITHDRAWN:
         raise ArbiterError(_("La coppia %(pair)s è già ritirata dal turno %(round)s.")
@@ -142,7 +143,7 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
     """A late pair (art. 33): only while round 1 is drawn or played and round 2 is not
     paired, and only to complete the incomplete table — it takes the resting pair's
     table as its opponent (in a Mitchell round, the phantom's N/S seat)."""
-    tournament = _lock_tournament(tournament)
+    tournament = lock_tournament(tournament)
     refusal = late_pair_refusal(tournament)
     if refusal:
         raise ArbiterError(refusal)
@@ -198,9 +199,9 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
         # in groups (rules.md §14, §19) the late pair's group has one table more: the later
         # groups' tables move up one number, as the engine numbers them
         rest_table = _renumber_round_robin_draft(rnd, req, rest_table)
-    _recheck(rnd)
+    recheck_draft(rnd)
     if draft_was_current:
-        _record_adjusted_inputs(rnd)  # completed on purpose: not an outdated draft (rules.md §12)
+        record_adjusted_inputs(rnd)  # completed on purpose: not an outdated draft (rules.md §12)
     audit(tournament=tournament, by=by, action="late_pair_added", round_number=1, table_number=rest_table.number,
           new={"pair": pair.number, "opponent": resting.pair.number})
     return pair
@@ -277,7 +278,7 @@ def add_penalty(*, reason: str, by, pair: Pair | None = None, team: Team | None 
                            % {"round": round_number, "rounds": tournament.rounds_planned})
     if round_number is None:
         round_number = penalty_round(tournament, lock=True)  # stored: never recomputed later
-    actor = _as_actor(by)
+    actor = as_actor(by)
     penalty = Penalty.objects.create(tournament=tournament, pair=pair, team=team, vp=vp, mp=mp, reason=reason,
                                      round_number=round_number, created_by=actor.user)
     who = {"pair": pair.number} if pair is not None else {"team": team.number}

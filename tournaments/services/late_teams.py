@@ -11,10 +11,11 @@ from ..errors import ArbiterError
 from ..kinds.teams import build_team_request, write_match
 from ..models import Match, Pair, Round, ScoreSheet, Team, Tournament
 from .audit import audit
-from .drafts import _record_adjusted_inputs, draft_staleness
+from .drafts import record_adjusted_inputs, draft_staleness
 from .guard import write
 from .pairs import PlayerData
-from .teams import _check_players, _clean_entry, _create_team, _lock, _require_teams
+from .locks import lock_tournament
+from .teams import check_team_players, clean_team_entry, create_team, require_teams
 
 
 def late_team_refusal(tournament: Tournament) -> str | None:
@@ -41,21 +42,21 @@ def add_late_team(*, tournament: Tournament, name: str, players: list[PlayerData
 
     Raises ``ArbiterError``: :func:`late_team_refusal`, and the checks of :func:`teams.add_team`.
     """
-    tournament = _lock(tournament)
-    _require_teams(tournament)
+    tournament = lock_tournament(tournament)  # who plays: the first lock (services.locks)
+    require_teams(tournament)
     refusal = late_team_refusal(tournament)
     if refusal:
         raise ArbiterError(refusal)
-    name, players = _clean_entry(name, players)
+    name, players = clean_team_entry(name, players)
     if not name.strip():
         raise ArbiterError(_("Il nome della squadra è obbligatorio."))
-    _check_players(tournament, players)
+    check_team_players(tournament, players)
     rnd = tournament.rounds.get(number=1)
     draft_was_current = rnd.state == Round.State.DRAFT and not draft_staleness(rnd)
     match = rnd.matches.select_related("team_a").get(bye=Match.Bye.REST)
     resting = match.team_a
     number = (tournament.teams.aggregate(m=Max("number"))["m"] or 0) + 1
-    team = _create_team(tournament, number=number, name=name, players=players, late=True)
+    team = create_team(tournament, number=number, name=name, players=players, late=True)
     if resting.group is not None:
         team.group = resting.group
         team.save(update_fields=["group"])
@@ -76,7 +77,7 @@ def add_late_team(*, tournament: Tournament, name: str, players: list[PlayerData
     rnd.pairing_request = request
     rnd.save(update_fields=["pairing_request"])
     if draft_was_current:
-        _record_adjusted_inputs(rnd)  # completed on purpose: not an outdated draft (rules.md §12)
+        record_adjusted_inputs(rnd)  # completed on purpose: not an outdated draft (rules.md §12)
     audit(tournament=tournament, by=by, action="late_team_added", round_number=1,
           new={"team": number, "name": team.name, "opponent": resting.number,
                "tables": [match.table_1.number, match.table_2.number]})

@@ -46,7 +46,8 @@ from ..selectors.lateness import LATE_WORD, entrant_of
 from ..models import AuditEntry, Penalty, Round, ScoreSheet, Seat, Table
 from ..selectors.teams import team_scale
 from ..wording import by_kind
-from .audit import _as_actor, audit
+from ._common import as_actor
+from .audit import audit
 from .incidents import add_penalty, remove_penalty
 from .players import add_player_penalty
 from .sheets import set_arbitral_score
@@ -235,5 +236,5 @@ def undo_lateness(*, round: Round, pair_number, by) -> None:
             sheet.state = ScoreSheet.State.EMPTY
             sheet.version += 1
             sheet.save()
-    audit(tournament=rnd.tournament, by=_as_actor(by), action="lateness_undone", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=as_actor(by), action="lateness_undone", round_number=rnd.number,
           table_number=entry.table_number, old=done, reason=LATE_WORD)

@@ -12,7 +12,8 @@ from django.utils.translation import gettext as _
 from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..models import LineMember, Pair, Penalty, Player, Round, ScoreSheet, Seat, Table, Tournament
-from .audit import _as_actor, audit, clean_reason
+from ._common import as_actor
+from .audit import audit, clean_reason
 from .guard import write
 from .locks import lock_round, lock_tables, lock_tournament
 from .member_links import assign_members, link_players
@@ -259,13 +260,13 @@ def add_late_player(*, tournament: Tournament, player: PlayerData, by) -> Player
             req[key] = list(req[key]) + [created.number]
     rnd.pairing_request = req
     rnd.save(update_fields=["pairing_request"])
-    from .rounds import _recheck
-    _recheck(rnd)
+    from .rounds import recheck_draft
+    recheck_draft(rnd)
     if rnd.state == Round.State.PUBLISHED:
         ScoreSheet.objects.get_or_create(table_id=first.pk)
     else:
-        from .drafts import _record_adjusted_inputs
-        _record_adjusted_inputs(rnd)  # completed on purpose: not an outdated draft (rules.md §12)
+        from .drafts import record_adjusted_inputs
+        record_adjusted_inputs(rnd)  # completed on purpose: not an outdated draft (rules.md §12)
     audit(tournament=tournament, by=by, action="late_player_added", round_number=1, table_number=first.number,
           new={"player": created.number, "ns": [p.number for p in pair.players],
                "ew": [p.number for p in resting]})
@@ -293,7 +294,7 @@ def add_player_penalty(*, player: Player, reason: str, by, vp: Decimal | int = 0
     vp, mp = penalty_amount(vp, mp, reason)
     if round_number is None:
         round_number = penalty_round(tournament, lock=True)
-    actor = _as_actor(by)
+    actor = as_actor(by)
     penalty = Penalty.objects.create(tournament=tournament, player=player, vp=vp, mp=mp,
                                      reason=reason, round_number=round_number, created_by=actor.user)
     new = {"player": player.number, "mp": mp} if mp else {"player": player.number, "vp": str(vp)}

@@ -32,7 +32,7 @@ from ..kinds.individual import (
     swap_players_in_draft,
     write_individual_tables,
 )
-from .drafts import _draft_inputs, draft_staleness, generation_state
+from .drafts import draft_inputs, draft_staleness, generation_state
 from .pairing_requests import active_numbers, build_pairing_request
 
 # the one lock order (tournament, round, tables, sheet): services.locks
@@ -85,7 +85,7 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
     except pairing.PairingError as exc:
         # the engine's refusal in the reader's language (its code, pairing.messages)
         raise ArbiterError(_("Accoppiamento impossibile: %(reason)s") % {"reason": message_text(exc)}) from exc
-    drawn_from = _draft_inputs(tournament, number, seed, active=active, request=drawn_request)
+    drawn_from = draft_inputs(tournament, number, seed, active=active, request=drawn_request)
     drawn_from["seed"] = seed
     rnd = Round.objects.create(
         tournament=tournament,
@@ -258,7 +258,7 @@ def _check(request: dict, response: dict) -> list:
     return report
 
 
-def _recheck(rnd: Round) -> None:
+def recheck_draft(rnd: Round) -> None:
     """Re-run the checker on the draft's current tables. The repeated meetings the engine
     itself listed (unavoidable, already in the draft's warnings) stay listed if still
     there; any other repeat, e.g. made by a hand change, is reported. The engine's
@@ -288,7 +288,7 @@ def swap_pairs(*, round: Round, pair_a: int, pair_b: int, by) -> Round:
     §15, pairing by hand)."""
     rnd = _draft(round)
     new = kind_of(rnd.tournament).swap_in_draft(rnd, pair_a, pair_b)
-    _recheck(rnd)
+    recheck_draft(rnd)
     audit(tournament=rnd.tournament, by=by, action="draft_swap", round_number=rnd.number, new=new)
     return rnd
 
@@ -300,7 +300,7 @@ def swap_players(*, round: Round, player_a: int, player_b: int, by) -> Round:
     Raises ``ArbiterError`` for a published round or a player not in it."""
     rnd = _draft(round)
     swap_players_in_draft(rnd, player_a, player_b)
-    _recheck(rnd)
+    recheck_draft(rnd)
     audit(tournament=rnd.tournament, by=by, action="draft_swap", round_number=rnd.number,
           new={"players": [player_a, player_b]})
     return rnd
@@ -335,7 +335,7 @@ def set_first_round_by_hand(*, round: Round, text: str, by) -> Round:
     write_individual_tables(rnd, response)
     rnd.pairing_request = request
     rnd.save(update_fields=["pairing_request"])
-    _recheck(rnd)
+    recheck_draft(rnd)
     audit(tournament=tournament, by=by, action="draft_by_hand", round_number=1,
           old={"tables": old}, new={"tables": response["tables"], "rest": response.get("rest", [])})
     return rnd
@@ -418,7 +418,7 @@ def seat_idle_pairs_together(*, round: Round, by) -> Round:
     if rnd.state == Round.State.PUBLISHED:
         ScoreSheet.objects.get_or_create(table_id=forced_table.pk)
     else:
-        _recheck(rnd)
+        recheck_draft(rnd)
     ns, ew = (forced_seat.pair.number, resting.number) if line == Seat.Line.EW else (
         resting.number, forced_seat.pair.number)
     audit(tournament=rnd.tournament, by=by, action="idle_pairs_seated", round_number=rnd.number,

@@ -10,14 +10,14 @@ from ..models import (
     Tournament,
 )
 from ..text import clean_line
-from .audit import _as_actor
+from ._common import as_actor
 from .guard import write
 
 
 def _refuse_unless_staff(by) -> None:
     """Custom scales are shared by every tournament, so only staff change them.
     ``by`` None or a system actor (the command line) is allowed."""
-    actor = _as_actor(by)
+    actor = as_actor(by)
     if actor.user is not None and not (actor.user.is_staff or actor.user.is_superuser):
         raise ArbiterError(_("Solo lo staff può creare o cancellare le tabelle VP personalizzate."))
 
@@ -61,7 +61,7 @@ def create_custom_scale(*, scale, by):
             )
     except IntegrityError as exc:  # the same id saved from another window meanwhile
         raise ArbiterError(_("Esiste già una tabella VP con codice «%(code)s».") % {"code": scale.id}) from exc
-    logging.getLogger("arbitro.scales").info("%s created VP scale %s", _as_actor(by).label, scale.id)
+    logging.getLogger("arbitro.scales").info("%s created VP scale %s", as_actor(by).label, scale.id)
     return custom
 
 
@@ -85,4 +85,4 @@ def delete_custom_scale(*, scale_id: str, by) -> None:
             % {"name": custom.name, "tournaments": ", ".join(users)}
         )
     custom.delete()
-    logging.getLogger("arbitro.scales").info("%s deleted VP scale %s", _as_actor(by).label, scale_id)
+    logging.getLogger("arbitro.scales").info("%s deleted VP scale %s", as_actor(by).label, scale_id)

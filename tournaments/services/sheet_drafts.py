@@ -7,9 +7,10 @@ from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError, StaleSheetError
 from ..models import Round, ScoreSheet, Table
-from .audit import _as_actor, audit
+from ._common import as_actor
+from .audit import audit
 from .guard import write
-from .sheets import _locked_sheet
+from .locks import lock_sheet
 
 #: Cells of a draft: ``h<i>_<line>`` totals and ``_base`` / ``_cards`` parts, declared totals.
 DRAFT_CELL_MAX = 12
@@ -32,10 +33,10 @@ def save_sheet_draft(*, table: Table, cells: dict[str, str], by, parts: bool = F
     integer. ``StaleSheetError``: ``expected_version`` differs (a captain saved meanwhile).
     Audited as ``sheet_draft_saved``.
     """
-    actor = _as_actor(by)
+    actor = as_actor(by)
     if actor.user is None:
         raise ArbiterError(_("Solo l'arbitro può farlo."))
-    sheet, rnd = _locked_sheet(table)
+    sheet, rnd = lock_sheet(table)
     if rnd.state != Round.State.PUBLISHED:
         raise ArbiterError(_("Una bozza si salva solo mentre il turno è in gioco."))
     if expected_version is not None and expected_version != sheet.version:
@@ -76,10 +77,10 @@ def discard_sheet_draft(*, table: Table, by, expected_version: int | None = None
         StaleSheetError: ``expected_version`` differs (the sheet changed meanwhile).
     Audited as ``sheet_draft_discarded`` with the discarded cells as the old value.
     """
-    actor = _as_actor(by)
+    actor = as_actor(by)
     if actor.user is None:
         raise ArbiterError(_("Solo l'arbitro può farlo."))
-    sheet, rnd = _locked_sheet(table)
+    sheet, rnd = lock_sheet(table)
     if expected_version is not None and expected_version != sheet.version:
         raise StaleSheetError(
             _("Lo score è stato modificato da un altro dispositivo: ecco la versione attuale."), current=sheet)

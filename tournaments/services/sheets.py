@@ -23,10 +23,11 @@ from ..models import (
     ScoreSheet,
     Table,
 )
-from .audit import SUM_ERROR_REASON, Actor, _as_actor, audit, clean_reason
+from ._common import as_actor
+from .audit import SUM_ERROR_REASON, audit, clean_reason
 from .corrections import (
-    _check_correction,
-    _may_correct,
+    check_correction,
+    may_correct,
     closed_since_message,
     correction_needs_reason,
     delivered_by_captains,
@@ -221,7 +222,7 @@ def save_score_sheet(
 def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared, expected_version: int | None,
                       last_sent_hash: str | None, reason: str, kind: str, validate: bool,
                       device: tuple[str, str] | None, prepared: _Prepared, decision: str = "") -> ScoreSheet:
-    actor = _as_actor(by)
+    actor = as_actor(by)
     sheet, rnd = _locked_sheet(table)
     tournament = rnd.tournament
     new_hash = prepared.content_hash
@@ -238,7 +239,7 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
     if disputed_validation and not decision:
         # changed and validated at once: the correction's reason is not the decision (trust)
         raise ArbiterError(dispute_refusal(sheet.table.number))
-    _may_correct(rnd, actor, sheet)
+    may_correct(rnd, actor, sheet)
     if actor.user is None and sheet.draft is not None:
         # the arbiter is typing this sheet; a captain may not overwrite it
         raise StaleSheetError(draft_refusal(sheet.table.number), current=sheet)
@@ -255,7 +256,7 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
         if kind in (CorrectionKind.SWAPPED_LINES, CorrectionKind.ARBITRAL):
             raise ArbiterError(_("Linee invertite e punteggio arbitrale si applicano dalla pagina "
                                  "Correzioni del tavolo."))
-        _check_correction(kind, rnd=rnd, sheet=sheet)
+        check_correction(kind, rnd=rnd, sheet=sheet)
     if actor.user is not None and correction_needs_reason(sheet, rnd) and not reason.strip():
         raise ArbiterError(_("Indica il motivo della correzione."))
     scale = selectors.scales.scale_of(tournament)
@@ -350,7 +351,7 @@ def stale_sheet_error(sheet: ScoreSheet, seen: int) -> StaleSheetError:
 def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, reason: str = "",
                 captain_ok: bool = False, expected_version: int | None = None,
                 audit_old: dict | None = None, **extra) -> ScoreSheet:
-    actor = _as_actor(by)
+    actor = as_actor(by)
     sheet, rnd = _locked_sheet(table)
     if expected_version is not None and expected_version != sheet.version:
         raise stale_sheet_error(sheet, expected_version)
@@ -387,7 +388,7 @@ def confirm_sheet(*, table: Table, by, device: tuple[str, str] | None = None) ->
     ``device``: ``(device cookie id or "", User-Agent hash)`` of the confirming browser, for the
     board's "same browser?" hint; ``None`` records nothing.
     """
-    label = _as_actor(by).label[:60]
+    label = as_actor(by).label[:60]
     extra = {}
     if device is not None:
         extra = {"confirm_device": device[0][:32], "confirm_agent": device[1][:16]}
@@ -523,7 +524,7 @@ def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
     directly, the sheet keeps its state; a later published pairing is not touched).
     ``reason`` is required. Audited as ``sheet_lines_swapped`` with kind
     ``swapped_lines``. Raises ArbiterError for a captain, a blank reason, an empty sheet."""
-    actor = _as_actor(by)
+    actor = as_actor(by)
     if actor.user is None:
         raise ArbiterError(_("Solo l'arbitro può invertire le linee."))
     if not reason.strip():
@@ -531,7 +532,7 @@ def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
     sheet, rnd = _locked_sheet(table)
     if sheet.state == ScoreSheet.State.EMPTY:
         raise ArbiterError(_("Lo score è vuoto."))
-    _check_correction(CorrectionKind.SWAPPED_LINES, rnd=rnd, sheet=sheet)
+    check_correction(CorrectionKind.SWAPPED_LINES, rnd=rnd, sheet=sheet)
     old = _sheet_snapshot(sheet)
     for h in sheet.hands.all():
         h.ns_score, h.ew_score = h.ew_score, h.ns_score
@@ -560,15 +561,15 @@ def set_arbitral_score(
     validated. Allowed any time, a closed round included (applied directly, no
     reopening; a later published pairing is not touched). Audited as
     ``arbitral_score`` with kind ``arbitral``."""
-    actor = _as_actor(by)
+    actor = as_actor(by)
     if actor.user is None:
         raise ArbiterError(_("Solo l'arbitro assegna un punteggio arbitrale."))
     reason = clean_reason(reason)  # printed on the score sheet (arbitral_note)
     if not reason:
         raise ArbiterError(_("Indica il motivo del punteggio arbitrale."))
     sheet, rnd = _locked_sheet(table)
-    _may_correct(rnd, actor, sheet)
-    _check_correction(CorrectionKind.ARBITRAL, rnd=rnd, sheet=sheet)
+    may_correct(rnd, actor, sheet)
+    check_correction(CorrectionKind.ARBITRAL, rnd=rnd, sheet=sheet)
     scale = selectors.scales.scale_of(rnd.tournament)
     vp_ns, vp_ew = Decimal(vp_ns), Decimal(vp_ew)
     for v in (vp_ns, vp_ew):

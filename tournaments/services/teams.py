@@ -13,31 +13,28 @@ from ..kinds import kind_of
 from ..models import LineMember, LineUp, Player, Round, Team, Tournament
 from ..selectors.teams import LineupChoice, lineup_for, resolve_lineup  # noqa: F401  (read here before)
 from ..text import clean_line
-from .audit import _as_actor, audit
+from ._common import as_actor
+from .audit import audit
 from .guard import write
 from .locks import lock_tournament
 from .member_links import link_players
 from .pairs import PlayerData, clean_player, registration_import_refusal
 
 
-def _require_teams(tournament: Tournament) -> None:
+def require_teams(tournament: Tournament) -> None:
     refusal = kind_of(tournament).registration_refusal("team")
     if refusal:
         raise ArbiterError(refusal)
 
 
-def _lock(tournament: Tournament) -> Tournament:
-    return lock_tournament(tournament)  # who plays: the first lock (services.locks)
-
-
-def _clean_entry(name: str, players: list[PlayerData]) -> tuple[str, list[PlayerData]]:
+def clean_team_entry(name: str, players: list[PlayerData]) -> tuple[str, list[PlayerData]]:
     """The team's name and players made storable (``clean_player``; the name at most 120
     characters, control characters removed, NUL refused)."""
     name = clean_line(name, label=_("Nome della squadra"), max_length=Team._meta.get_field("name").max_length)
     return name, [clean_player(p) for p in players]
 
 
-def _check_players(tournament: Tournament, players: list[PlayerData]) -> None:
+def check_team_players(tournament: Tournament, players: list[PlayerData]) -> None:
     low, high = tournament.team_min_players, tournament.team_max_players
     if not low <= len(players) <= high:
         raise ArbiterError(_("Una squadra ha da %(min)s a %(max)s giocatori (regole §15): qui sono %(count)s.")
@@ -59,7 +56,7 @@ def _check_players(tournament: Tournament, players: list[PlayerData]) -> None:
                                % {"membership": membership, "name": clash.display_name})
 
 
-def _create_team(tournament: Tournament, *, number: int, name: str, players: list[PlayerData],
+def create_team(tournament: Tournament, *, number: int, name: str, players: list[PlayerData],
                  late: bool = False) -> Team:
     team = Team.objects.create(tournament=tournament, number=number, name=name.strip(), late_entry=late)
     created = [Player.objects.create(
@@ -82,22 +79,22 @@ def add_team(*, tournament: Tournament, name: str, players: list[PlayerData], by
     team: :func:`add_late_team`), a missing name, too few or too many players, a membership
     number twice or already registered, a team number already used or below 1.
     """
-    tournament = _lock(tournament)
-    _require_teams(tournament)
+    tournament = lock_tournament(tournament)  # who plays: the first lock (services.locks)
+    require_teams(tournament)
     if tournament.rounds.exists():
         raise ArbiterError(_("Il torneo è già iniziato: una squadra tardiva entra solo durante il turno 1 "
                              "al posto del riposo (regole §15, art. 33)."))
-    name, players = _clean_entry(name, players)
+    name, players = clean_team_entry(name, players)
     if not name.strip():
         raise ArbiterError(_("Il nome della squadra è obbligatorio."))
-    _check_players(tournament, players)
+    check_team_players(tournament, players)
     if number is None:
         number = (tournament.teams.aggregate(m=Max("number"))["m"] or 0) + 1
     if number < 1:
         raise ArbiterError(_("Il numero della squadra deve essere almeno 1."))
     if tournament.teams.filter(number=number).exists():
         raise ArbiterError(_("La squadra %(number)s è già iscritta.") % {"number": number})
-    team = _create_team(tournament, number=number, name=name, players=players)
+    team = create_team(tournament, number=number, name=name, players=players)
     audit(tournament=tournament, by=by, action="team_added",
           new={"team": number, "name": team.name, "players": [p.last_name for p in players]})
     return team
@@ -108,18 +105,18 @@ def import_teams(*, tournament: Tournament, rows: Iterable, by) -> int:
     """Save the teams of a registration file (``team_registrations.TeamRow``, already checked
     by ``team_registrations.parse_teams``) all-or-nothing; returns how many teams. Refused
     once the tournament has started or for a team the checks of :func:`add_team` refuse."""
-    tournament = _lock(tournament)
-    _require_teams(tournament)
+    tournament = lock_tournament(tournament)  # who plays: the first lock (services.locks)
+    require_teams(tournament)
     refusal = registration_import_refusal(tournament)
     if refusal:
         raise ArbiterError(refusal)
     rows = list(rows)
     for row in rows:
-        name, players = _clean_entry(row.name, row.players)
-        _check_players(tournament, players)
+        name, players = clean_team_entry(row.name, row.players)
+        check_team_players(tournament, players)
         if tournament.teams.filter(number=row.number).exists():
             raise ArbiterError(_("La squadra %(number)s è già iscritta.") % {"number": row.number})
-        _create_team(tournament, number=row.number, name=name, players=players)
+        create_team(tournament, number=row.number, name=name, players=players)
     audit(tournament=tournament, by=by, action="registrations_imported",
           new={"teams": len(rows), "players": sum(len(r.players) for r in rows)})
     return len(rows)
@@ -194,7 +191,7 @@ def set_lineup(*, team: Team, pairs: list[list[int]], by, round_number: int | No
     any other round than :func:`lineup_round`, not two pairs of two players, a player in two pairs, a player of another team, a
     withdrawn player.
     """
-    tournament = _lock(team.tournament)
+    tournament = lock_tournament(team.tournament)
     team = Team.objects.get(pk=team.pk)
     number = round_number if round_number is not None else lineup_round(tournament)
     rnd = tournament.rounds.filter(number=number).first()
@@ -225,7 +222,7 @@ def set_lineup(*, team: Team, pairs: list[list[int]], by, round_number: int | No
     lineup, _created = LineUp.objects.update_or_create(
         team=team, round_number=number,
         defaults={"first_1_id": ids[0], "first_2_id": ids[1], "second_1_id": ids[2], "second_2_id": ids[3],
-                  "entered_by": _as_actor(by).label[:80]})
+                  "entered_by": as_actor(by).label[:80]})
     if rnd is not None:
         formed = {p.team_line: p for p in rnd.formed_pairs.filter(team=team)}
         if formed:
@@ -249,7 +246,7 @@ def withdraw_team(*, team: Team, from_round: int, by, reason: str = "") -> Team:
     results; a round-robin opponent gets the forced rest (28 of 40 by default), a Danish round
     no longer pairs it. Refused for a round already published (forfeit that match instead:
     :func:`forfeit_match`) or a team already withdrawn."""
-    tournament = _lock(team.tournament)
+    tournament = lock_tournament(team.tournament)
     team = Team.objects.get(pk=team.pk)
     if team.status == Team.Status.WITHDRAWN:
         raise ArbiterError(_("La squadra %(team)s è già ritirata.") % {"team": team.number})

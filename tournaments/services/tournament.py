@@ -14,7 +14,8 @@ from ..models import (
     Round,
     Tournament,
 )
-from .audit import _as_actor, audit
+from ._common import as_actor
+from .audit import audit
 from .guard import write
 
 
@@ -84,7 +85,7 @@ def create_tournament(*, by, **fields) -> Tournament:
     _check_plan(fields.get("plan", "MMMD"))
     # the kind's own settings: per-player tie-breaks (rules.md §9), team rules (§15)
     kind_named(fields.get("kind", Tournament.Kind.PAIRS)).check_new_settings(fields)
-    actor = _as_actor(by)
+    actor = as_actor(by)
     tournament = Tournament.objects.create(created_by=actor.user, **fields)
     if actor.user is not None:
         tournament.arbiters.add(actor.user)
@@ -205,7 +206,7 @@ def add_arbiter(*, tournament: Tournament, username: str, by):
     from ..selectors import directs
 
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    actor = _as_actor(by)
+    actor = as_actor(by)
     if actor.user is None or not directs(actor.user, tournament):
         raise ArbiterError(_("Solo un arbitro del torneo può aggiungere altri arbitri."))
     username = (username or "").strip()

@@ -26,7 +26,8 @@ from ..models import (
     AuditEntry, CustomScale, HandRow, LineMember, LineUp, Match, Pair, Penalty, Player, Round, ScoreSheet, Seat,
     Table, Team, Tournament, new_token,
 )
-from ..services.audit import IMPORTED_REASON, _as_actor, audit
+from ..services import as_actor
+from ..services.audit import IMPORTED_REASON, audit
 from .. import selectors
 from ..services import member_links
 from ..services.guard import refuse_integrity_errors, retry_when_busy
@@ -115,7 +116,7 @@ def _scale_id_free(scale_id: str) -> bool:
 def _may_create_scales(by) -> bool:
     """Custom VP scales are shared by every tournament: only staff create them, as on the
     scale pages. ``by`` None or a system actor (the command line) may."""
-    user = _as_actor(by).user
+    user = as_actor(by).user
     return user is None or user.is_staff or user.is_superuser
 
 
