@@ -11,18 +11,20 @@ One module per section, so each write is found in one hop from its name:
 - ``tournament``: creating a tournament and changing its settings;
 - ``deletion``: deleting a tournament (owner or superuser, backup file first);
 - ``pairs``: pairs and players, by hand and by import;
-- ``players``: single players of an individual tournament (registration, withdrawal,
-  late player, penalty per player; rules.md §9);
+- ``players``: single players of an individual tournament (registration; rules.md §9);
 - ``pairing_requests``: the pairing request of a round, asked of the tournament's kind;
 - ``drafts``: what a draft was drawn from, and whether it is outdated (rules §12);
 - ``rounds``: generate, adjust, publish, close and reopen a round;
 - ``sheets``: score sheets, confirmation, validation, corrections;
-- ``incidents``: withdrawals, late pairs, penalties;
+- ``withdrawals``: withdrawing a pair, a player or a team, and undoing it (art. 32);
+- ``late_entries``: a late pair, player or team completing round 1 (art. 33);
+- ``penalties``: penalties of a pair, a player or a team, and their removal (art. 23);
 - ``scales``: custom VP scales;
 - ``calls``: a table's call to the arbiter («Chiama l'arbitro») and his answers;
 - ``groups``: groups (*gironi*) of the round-robin rounds (rules.md §14);
 - ``clock``: the round clock (start, pause, resume, minutes, a table's extra time);
-- ``teams``: teams of a team tournament, line-ups, withdrawals, forfeits (rules.md §15);
+- ``teams``: teams of a team tournament, line-ups (rules.md §15); ``forfeits``: a match
+  given up and its undo;
 - (the kinds' round cycles, individual and team rounds: :mod:`tournaments.kinds`).
 
 Callers keep importing ``tournaments.services.<name>``.
@@ -70,15 +72,10 @@ from .pairs import (  # noqa: F401
     registration_import_refusal,
 )
 from .players import (  # noqa: F401
-    add_late_player,
     add_player,
-    add_player_penalty,
     import_players,
-    late_player_preview,
-    late_player_refusal,
     player_has_played,
     remove_player,
-    withdraw_player,
 )
 from ..kinds.individual import (  # noqa: F401
     line_players,
@@ -140,11 +137,26 @@ from .sheets import (  # noqa: F401
     swap_sheet_lines,
     set_arbitral_score,
 )
-from .incidents import (  # noqa: F401
+from .withdrawals import (  # noqa: F401
+    last_published_round,
+    undo_withdrawal,
     withdraw_pair,
+    withdraw_player,
+    withdraw_team,
+    withdrawal_undo_refusal,
+)
+from .late_entries import (  # noqa: F401
     add_late_pair,
+    add_late_player,
+    add_late_team,
     late_pair_refusal,
+    late_player_preview,
+    late_player_refusal,
+    late_team_refusal,
+)
+from .penalties import (  # noqa: F401
     add_penalty,
+    add_player_penalty,
     penalty_round,
     remove_penalty,
 )
@@ -192,12 +204,9 @@ from .teams import (  # noqa: F401  (team tournaments, rules.md §15)
     resolve_lineup,
     set_lineup,
     set_team_captain,
-    withdraw_team,
 )
 from .forfeits import forfeit_effect, forfeit_match, undo_forfeit, undo_forfeit_refusal  # noqa: F401
-from .late_teams import add_late_team, late_team_refusal  # noqa: F401
 from ..kinds.teams import (  # noqa: F401
     active_teams,
     build_team_request,
 )
-from .withdrawals import last_published_round, undo_withdrawal, withdrawal_undo_refusal  # noqa: F401,E402

@@ -48,8 +48,7 @@ from ..selectors.teams import team_scale
 from ..wording import by_kind
 from ._common import as_actor
 from .audit import audit
-from .incidents import add_penalty, remove_penalty
-from .players import add_player_penalty
+from .penalties import add_penalty, add_player_penalty, remove_penalty
 from .sheets import set_arbitral_score
 
 #: Minutes an entrant may be late without consequence, and beyond which the match is forfeited.

@@ -31,7 +31,7 @@ def registration_import_refusal(tournament: Tournament) -> str | None:
 
     Closed once the tournament has a round (drawn, published or closed): the entrants of a
     started tournament are fixed, only a late entrant may still join by hand during round 1
-    (art. 33, ``incidents.late_pair_refusal``). The import page says it before any upload and
+    (art. 33, ``late_entries.late_pair_refusal``). The import page says it before any upload and
     the import services refuse with the same sentence."""
     if tournament.rounds.exists():
         return _("Il torneo è già iniziato: l'importazione delle iscrizioni è chiusa.")

@@ -239,22 +239,3 @@ def set_lineup(*, team: Team, pairs: list[list[int]], by, round_number: int | No
 
 # --------------------------------------------------------------------------- withdrawals
 # (forfeits: services/forfeits.py)
-
-@write
-def withdraw_team(*, team: Team, from_round: int, by, reason: str = "") -> Team:
-    """Withdraw ``team`` from round ``from_round`` on (rules.md §15, art. 32): it keeps its
-    results; a round-robin opponent gets the forced rest (28 of 40 by default), a Danish round
-    no longer pairs it. Refused for a round already published (forfeit that match instead:
-    :func:`forfeit_match`) or a team already withdrawn."""
-    tournament = lock_tournament(team.tournament)
-    team = Team.objects.get(pk=team.pk)
-    if team.status == Team.Status.WITHDRAWN:
-        raise ArbiterError(_("La squadra %(team)s è già ritirata.") % {"team": team.number})
-    if tournament.rounds.filter(number__gte=from_round).exclude(state=Round.State.DRAFT).exists():
-        raise ArbiterError(_("Il turno %(round)s è già pubblicato: la squadra può solo dare forfait in "
-                             "quell'incontro.") % {"round": from_round})
-    team.status, team.withdrawn_from_round = Team.Status.WITHDRAWN, from_round
-    team.save(update_fields=["status", "withdrawn_from_round"])
-    audit(tournament=tournament, by=by, action="team_withdrawn", round_number=from_round, reason=reason,
-          new={"team": team.number, "from_round": from_round})
-    return team
