@@ -23,8 +23,8 @@ One module per section, so each write is found in one hop from its name:
 - ``calls``: a table's call to the arbiter («Chiama l'arbitro») and his answers;
 - ``groups``: groups (*gironi*) of the round-robin rounds (rules.md §14);
 - ``clock``: the round clock (start, pause, resume, minutes, a table's extra time);
-- ``teams``: teams of a team tournament, line-ups (rules.md §15); ``forfeits``: a match
-  given up and its undo;
+- ``teams``: teams of a team tournament (rules.md §15); ``lineups``: their line-ups;
+  ``forfeits``: a match given up and its undo;
 - (the kinds' round cycles, individual and team rounds: :mod:`tournaments.kinds`).
 
 Callers keep importing ``tournaments.services.<name>``.
@@ -197,14 +197,9 @@ from .pairing_requests import round_robin_request  # noqa: F401
 from .teams import (  # noqa: F401  (team tournaments, rules.md §15)
     add_team,
     import_teams,
-    LineupChoice,
-    lineup_for,
-    lineup_origin_text,
-    lineup_round,
-    resolve_lineup,
-    set_lineup,
     set_team_captain,
 )
+from .lineups import set_lineup  # noqa: F401
 from .forfeits import forfeit_effect, forfeit_match, undo_forfeit, undo_forfeit_refusal  # noqa: F401
 from ..kinds.teams import (  # noqa: F401
     active_teams,

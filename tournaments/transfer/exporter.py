@@ -52,7 +52,7 @@ def _pairs(tournament: Tournament) -> list[dict]:
 class _PlayerKeys:
     """The file's reference to each player of a tournament: his number (individual
     tournaments), or ``[team, member]`` for a team player, ``member`` being his place in the
-    team in registration order (1.., the order ``services.lineup_for`` and the prints use)."""
+    team in registration order (1.., the order ``selectors.teams.lineup_for`` and the prints use)."""
 
     def __init__(self, tournament: Tournament):
         self.member: dict[int, tuple[int, int]] = {}
