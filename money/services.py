@@ -11,7 +11,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ArbiterError
-from tournaments.models import Player, Tournament
+from tournaments.models import AuditAction, Player, Tournament
 from tournaments.services.audit import audit
 from tournaments.services.guard import refuse_integrity_errors
 
@@ -82,7 +82,7 @@ def set_fees(*, tournament: Tournament, by, member_rate, guest_rate, category_ra
     fees.save()
     fees.refresh_from_db()
     if old != _fees_dict(fees):
-        audit(tournament=tournament, by=by, action="fees_set", old=old, new=_fees_dict(fees))
+        audit(tournament=tournament, by=by, action=AuditAction.FEES_SET, old=old, new=_fees_dict(fees))
     return fees
 
 
@@ -129,7 +129,7 @@ def _pay(tournament: Tournament, fees: FeeSchedule, players: list, by, method: s
         rate, amount = rates[p.id]
         fee = PlayerFee.objects.create(tournament=tournament, player_id=p.id, state=PlayerFee.State.PAID,
                                        rate=rate, amount=amount, method=method)
-        audit(tournament=tournament, by=by, action="fee_paid", old=None,
+        audit(tournament=tournament, by=by, action=AuditAction.FEE_PAID, old=None,
               new={"player": p.display_name, "entrant": p.entrant_number, **_fee_state(fee)})
         count += 1
     return count
@@ -222,7 +222,7 @@ def waive(*, tournament: Tournament, by, entrant, reason: str, player_id=None) -
         fee, _created = PlayerFee.objects.update_or_create(
             player_id=p.id, defaults={"tournament": tournament, "state": PlayerFee.State.WAIVED, "rate": rate,
                                       "amount": amount, "method": "", "reason": reason[:200]})
-        audit(tournament=tournament, by=by, action="fee_waived", old=old,
+        audit(tournament=tournament, by=by, action=AuditAction.FEE_WAIVED, old=old,
               new={"player": p.display_name, "entrant": p.entrant_number, **_fee_state(fee)}, reason=reason)
         count += 1
     return count
@@ -244,7 +244,8 @@ def cancel_fee(*, tournament: Tournament, by, player_id) -> None:
     old = _fee_state(fee)
     player = Player.objects.get(pk=fee.player_id)
     fee.delete()
-    audit(tournament=tournament, by=by, action="fee_cancelled", old={"player": player.display_name, **old}, new=None)
+    audit(tournament=tournament, by=by, action=AuditAction.FEE_CANCELLED, old={"player": player.display_name, **old},
+          new=None)
 
 
 @refuse_integrity_errors
@@ -265,6 +266,6 @@ def refund(*, tournament: Tournament, by, entrant, amount, reason: str = "") -> 
                              "non si possono rimborsare %(amount)s.")
                            % {"n": number, "paid": money(paid), "given": money(given), "amount": money(value)})
     row = Refund.objects.create(tournament=tournament, entrant=number, amount=value, reason=(reason or "").strip()[:200])
-    audit(tournament=tournament, by=by, action="fee_refund", old={"refunded": money(given)},
+    audit(tournament=tournament, by=by, action=AuditAction.FEE_REFUND, old={"refunded": money(given)},
           new={"entrant": number, "amount": money(value), "refunded": money(given + value)}, reason=reason or "")
     return row

@@ -32,10 +32,10 @@ from .player_search import search  # noqa: F401  (the page's search, kept import
 from .kinds import KINDS, kind_of
 from .selectors.lateness import LATE_WORD, forfeit_differences
 from .player_tag import VISIBLE, register_tag_part, results_tag, standings_for
-from .models import AuditEntry, LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
+from .models import AuditAction, AuditEntry, LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
 
 #: Audit actions that change a closed round's results (a correction after closing).
-CORRECTIONS = ("sheet_corrected", "sheet_lines_swapped", "arbitral_score")
+CORRECTIONS = (AuditAction.SHEET_CORRECTED, AuditAction.SHEET_LINES_SWAPPED, AuditAction.ARBITRAL_SCORE)
 #: URL word of each kind (``/p/<slug>/<word>/<n>/``): :attr:`tournaments.kinds.base.Kind.url_word`.
 KIND_WORDS = {name: kind.url_word for name, kind in KINDS.items()}
 

@@ -28,7 +28,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
-from ..models import PinGuard, Round, Table, Tournament
+from ..models import AuditAction, PinGuard, Round, Table, Tournament
 from ..services import Actor
 from ..services.audit import audit
 from ..services.guard import refuse_integrity_errors
@@ -125,7 +125,7 @@ def open_table_by_pin(*, tournament: Tournament, table_number: str, pin: str, no
         PinGuard.objects.filter(pk=guard.pk).update(wrong=F("wrong") + 1)
     if PinGuard.objects.filter(pk=guard.pk, locked_at__isnull=True,
                                wrong__gte=TOURNAMENT_MAX_WRONG).update(locked_at=now):
-        audit(tournament=tournament, by=Actor.system(), action="pin_tournament_locked",
+        audit(tournament=tournament, by=Actor.system(), action=AuditAction.PIN_TOURNAMENT_LOCKED,
               new={"wrong": TOURNAMENT_MAX_WRONG})
     if table is not None:
         if table_guard is None:
@@ -133,7 +133,7 @@ def open_table_by_pin(*, tournament: Tournament, table_number: str, pin: str, no
         PinGuard.objects.filter(pk=table_guard.pk).update(wrong=F("wrong") + 1)
         if PinGuard.objects.filter(pk=table_guard.pk, locked_at__isnull=True,
                                    wrong__gte=TABLE_MAX_WRONG).update(locked_at=now):
-            audit(tournament=tournament, by=Actor.system(), action="pin_table_locked",
+            audit(tournament=tournament, by=Actor.system(), action=AuditAction.PIN_TABLE_LOCKED,
                   round_number=table.round.number, table_number=table.number, new={"wrong": TABLE_MAX_WRONG})
             return PinResult(None, _("PIN bloccato per questo tavolo dopo troppi tentativi errati: inquadra il "
                                      "codice QR dello score o chiama l'arbitro."), 423)
@@ -150,7 +150,7 @@ def unlock_table_pin(*, table: Table, by) -> None:
         raise ArbiterError(_("Il PIN del tavolo %(t)s non è bloccato.") % {"t": table.number})
     PinGuard.objects.filter(pk=guard.pk).update(wrong=0, locked_at=None)
     rnd = table.round
-    audit(tournament=rnd.tournament, by=by, action="pin_table_unlocked", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=by, action=AuditAction.PIN_TABLE_UNLOCKED, round_number=rnd.number,
           table_number=table.number, old={"wrong": guard.wrong})
 
 
@@ -163,7 +163,7 @@ def unlock_tournament_pin(*, tournament: Tournament, by) -> None:
     if not tournament_lock_ends(guard):
         raise ArbiterError(_("La pagina del PIN non è bloccata."))
     PinGuard.objects.filter(pk=guard.pk).update(wrong=0, locked_at=None, window_start=None)
-    audit(tournament=tournament, by=by, action="pin_tournament_unlocked", old={"wrong": guard.wrong})
+    audit(tournament=tournament, by=by, action=AuditAction.PIN_TOURNAMENT_UNLOCKED, old={"wrong": guard.wrong})
 
 
 def locked_tables(round: Round) -> set[int]:

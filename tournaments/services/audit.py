@@ -7,6 +7,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from ..models import (
+    AuditAction,
     AuditEntry,
     Tournament,
 )
@@ -75,15 +76,16 @@ def audit(
     *,
     tournament: Tournament,
     by,
-    action: str,
+    action: AuditAction,
     old=None,
     new=None,
     reason: str = "",
     round_number: int | None = None,
     table_number: int | None = None,
 ) -> AuditEntry:
-    """Write one audit entry (who, when, what, old → new, why). Call inside the write's
-    transaction. ``reason`` goes through :func:`clean_reason` (ArbiterError for a NUL)."""
+    """Write one audit entry (who, when, what, old → new, why). ``action``: what was done,
+    an :class:`~tournaments.models.AuditAction` (its label is what the Registro shows). Call
+    inside the write's transaction. ``reason`` goes through :func:`clean_reason` (ArbiterError for a NUL)."""
     actor = as_actor(by)
     code, params = actor_form(actor.label)
     return AuditEntry.objects.create(

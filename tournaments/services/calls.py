@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 
 from ..server import timesource
 from ..errors import ArbiterError
-from ..models import ArbiterCall, Round, Table
+from ..models import ArbiterCall, AuditAction, Round, Table
 from ._common import Actor, as_actor
 from .audit import audit
 from .guard import refuse_integrity_errors, retry_when_busy
@@ -69,7 +69,7 @@ def call_arbiter(*, table: Table, by: Actor, reason: str = "") -> tuple[ArbiterC
                                                   called_by=by.label[:60], called_at=timesource.now())
         except IntegrityError:
             return open_call(locked), False
-        audit(tournament=rnd.tournament, by=by, action="arbiter_called", round_number=rnd.number,
+        audit(tournament=rnd.tournament, by=by, action=AuditAction.ARBITER_CALLED, round_number=rnd.number,
               table_number=locked.number, new={"reason": reason})
     return call, True
 
@@ -91,7 +91,8 @@ def _answer(call_id: int, *, rnd: Round, by, state: str) -> ArbiterCall:
             call.resolved_at, call.resolved_by = now, actor.label[:80]
         call.state = state
         call.save()
-        action = "arbiter_call_taken" if state == ArbiterCall.State.TAKEN else "arbiter_call_resolved"
+        action = (AuditAction.ARBITER_CALL_TAKEN if state == ArbiterCall.State.TAKEN
+                  else AuditAction.ARBITER_CALL_RESOLVED)
         audit(tournament=rnd.tournament, by=actor, action=action, round_number=rnd.number,
               table_number=call.table.number, old={"state": old}, new={"state": state})
     return call

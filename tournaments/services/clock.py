@@ -9,7 +9,7 @@ from django.utils.translation import gettext as _
 from .. import clock
 from ..server import timesource
 from ..errors import ArbiterError
-from ..models import Round, Table
+from ..models import AuditAction, Round, Table
 from .audit import audit
 from .guard import write
 from .locks import lock_round
@@ -108,21 +108,21 @@ def start_clock(*, round: Round, by) -> Round:  # noqa: A002 (the field's term)
     60 × minutes, default 10 × hands + 2: rules.md §11). Audited
     ``clock_started``. Raises ArbiterError: round not published (draft or closed), clock
     already started."""
-    return _act(round, by, "clock_started", lambda rnd, s, now: clock.start(s, now, round_duration(rnd)))
+    return _act(round, by, AuditAction.CLOCK_STARTED, lambda rnd, s, now: clock.start(s, now, round_duration(rnd)))
 
 
 @write(retry=False)
 def pause_clock(*, round: Round, by) -> Round:  # noqa: A002
     """Pause the running clock (every screen stops counting). Audited ``clock_paused``.
     Raises ArbiterError: round not published, clock not running."""
-    return _act(round, by, "clock_paused", lambda rnd, s, now: clock.pause(s, now))
+    return _act(round, by, AuditAction.CLOCK_PAUSED, lambda rnd, s, now: clock.pause(s, now))
 
 
 @write(retry=False)
 def resume_clock(*, round: Round, by) -> Round:  # noqa: A002
     """Resume a paused clock. Audited ``clock_resumed``. Raises ArbiterError: round not
     published, clock not paused."""
-    return _act(round, by, "clock_resumed", lambda rnd, s, now: clock.resume(s, now))
+    return _act(round, by, AuditAction.CLOCK_RESUMED, lambda rnd, s, now: clock.resume(s, now))
 
 
 @write(retry=False)
@@ -130,7 +130,8 @@ def add_clock_minutes(*, round: Round, minutes: int, by) -> Round:  # noqa: A002
     """Give ``minutes`` (1..120; a negative number down to −120 corrects a slip) to every
     table of the round. Audited ``clock_minutes_added``. Raises ArbiterError: round not
     published, minutes 0 or out of range."""
-    return _act(round, by, "clock_minutes_added", lambda rnd, s, now: clock.add_minutes(s, minutes), minutes=minutes)
+    return _act(round, by, AuditAction.CLOCK_MINUTES_ADDED, lambda rnd, s, now: clock.add_minutes(s, minutes),
+                minutes=minutes)
 
 
 @write(retry=False)
@@ -152,7 +153,7 @@ def give_table_extra_time(*, table: Table, round: Round, minutes: int, by) -> Ta
     old = table.clock_extra_seconds
     table.clock_extra_seconds = old + 60 * minutes
     table.save(update_fields=["clock_extra_seconds"])
-    audit(tournament=rnd.tournament, by=by, action="clock_table_extra", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=by, action=AuditAction.CLOCK_TABLE_EXTRA, round_number=rnd.number,
           table_number=table.number, old={"extra_seconds": old},
           new={"extra_seconds": table.clock_extra_seconds, "minutes": minutes})
     return table

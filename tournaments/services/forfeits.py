@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
-from ..models import LineMember, Match, Pair, Round, ScoreSheet, Team
+from ..models import AuditAction, LineMember, Match, Pair, Round, ScoreSheet, Team
 from .audit import audit
 from .guard import write
 from .locks import lock_round, lock_tables
@@ -83,7 +83,7 @@ def forfeit_match(*, match: Match, team: Team, by, reason: str = "") -> Match:
     Match.objects.filter(pk=match.pk).update(bye=Match.Bye.FORFEIT, forfeit_by=team, table_1=None, table_2=None,
                                              forfeit_snapshot=snapshot)
     match.refresh_from_db()
-    audit(tournament=match.round.tournament, by=by, action="match_forfeit", round_number=match.round.number,
+    audit(tournament=match.round.tournament, by=by, action=AuditAction.MATCH_FORFEIT, round_number=match.round.number,
           reason=reason, new={"match": match.number, "team": team.number, "opponent": effect["opponent"].number,
                               "opponent_vp": str(effect["rest_vp"]), "tables": effect["tables"]})
     return match
@@ -152,7 +152,7 @@ def undo_forfeit(*, match: Match, by, reason: str = "") -> Match:
     match.bye, match.forfeit_by, match.forfeit_snapshot = Match.Bye.NONE, None, None
     match.table_1, match.table_2 = restored.get("table_1"), restored.get("table_2")
     match.save(update_fields=["bye", "forfeit_by", "forfeit_snapshot", "table_1", "table_2"])
-    audit(tournament=tournament, by=by, action="match_forfeit_undone", round_number=rnd.number, reason=reason,
+    audit(tournament=tournament, by=by, action=AuditAction.MATCH_FORFEIT_UNDONE, round_number=rnd.number, reason=reason,
           old={"match": match.number, "team": forfeit_by.number if forfeit_by else None},
           new={"match": match.number, "tables": [t["number"] for t in snapshot["tables"]]})
     return match

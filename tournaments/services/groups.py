@@ -19,7 +19,7 @@ from pairing.round_robin import lot_groups, snake_groups
 from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..kinds._groups import in_groups
-from ..models import Round, Tournament
+from ..models import AuditAction, Round, Tournament
 from .audit import audit
 from .guard import write
 
@@ -136,7 +136,7 @@ def split_groups(*, tournament: Tournament, by, count: int, method: str,
         entrants.filter(number__in=members).update(group=k if count > 1 else None)
     tournament.groups, tournament.group_split, tournament.group_seed = count, method, seed
     tournament.save(update_fields=["groups", "group_split", "group_seed"])
-    audit(tournament=tournament, by=by, action="groups_split", old=old,
+    audit(tournament=tournament, by=by, action=AuditAction.GROUPS_SPLIT, old=old,
           new={"groups": count, "method": method, "seed": seed,
                "members": groups if count > 1 else []})
     return groups

@@ -13,7 +13,7 @@ import pairing
 
 from ..errors import ArbiterError
 from ..kinds.teams import build_team_request, write_match
-from ..models import LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Table, Team, Tournament
+from ..models import AuditAction, LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Table, Team, Tournament
 from .audit import audit
 from .drafts import draft_staleness, record_adjusted_inputs
 from .guard import write
@@ -84,7 +84,7 @@ def add_late_team(*, tournament: Tournament, name: str, players: list[PlayerData
     rnd.save(update_fields=["pairing_request"])
     if draft_was_current:
         record_adjusted_inputs(rnd)  # completed on purpose: not an outdated draft (rules.md §12)
-    audit(tournament=tournament, by=by, action="late_team_added", round_number=1,
+    audit(tournament=tournament, by=by, action=AuditAction.LATE_TEAM_ADDED, round_number=1,
           new={"team": number, "name": team.name, "opponent": resting.number,
                "tables": [match.table_1.number, match.table_2.number]})
     return team
@@ -211,8 +211,8 @@ def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) 
     recheck_draft(rnd)
     if draft_was_current:
         record_adjusted_inputs(rnd)  # completed on purpose: not an outdated draft (rules.md §12)
-    audit(tournament=tournament, by=by, action="late_pair_added", round_number=1, table_number=rest_table.number,
-          new={"pair": pair.number, "opponent": resting.pair.number})
+    audit(tournament=tournament, by=by, action=AuditAction.LATE_PAIR_ADDED, round_number=1,
+          table_number=rest_table.number, new={"pair": pair.number, "opponent": resting.pair.number})
     return pair
 
 
@@ -290,7 +290,7 @@ def add_late_player(*, tournament: Tournament, player: PlayerData, by) -> Player
         ScoreSheet.objects.get_or_create(table_id=first.pk)
     else:
         record_adjusted_inputs(rnd)  # completed on purpose: not an outdated draft (rules.md §12)
-    audit(tournament=tournament, by=by, action="late_player_added", round_number=1, table_number=first.number,
+    audit(tournament=tournament, by=by, action=AuditAction.LATE_PLAYER_ADDED, round_number=1, table_number=first.number,
           new={"player": created.number, "ns": [p.number for p in pair.players],
                "ew": [p.number for p in resting]})
     return created

@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
-from ..models import LineMember, LineUp, Player, Round, Team
+from ..models import AuditAction, LineMember, LineUp, Player, Round, Team
 from ..selectors.teams import lineup_round
 from ._common import as_actor
 from .audit import audit
@@ -75,7 +75,7 @@ def set_lineup(*, team: Team, pairs: list[list[int]], by, round_number: int | No
             for line, members in ((1, ids[:2]), (2, ids[2:])):
                 for seat, pk in enumerate(members, start=1):
                     LineMember.objects.create(round=rnd, pair=formed[line], player_id=pk, seat=seat)
-    audit(tournament=tournament, by=by, action="lineup_set", round_number=number, old=old_value and {
+    audit(tournament=tournament, by=by, action=AuditAction.LINEUP_SET, round_number=number, old=old_value and {
         "team": team.number, "pairs": old_value},
         new={"team": team.number, "pairs": [[_player_name(players[pk]) for pk in ids[:2]],
                                             [_player_name(players[pk]) for pk in ids[2:]]]})

@@ -13,6 +13,7 @@ from members.numbers import MembershipNumberError, normal_membership_number
 from ..errors import ArbiterError
 from ..player_data import PlayerData
 from ..models import (
+    AuditAction,
     Pair,
     Player,
     Round,
@@ -215,7 +216,7 @@ def add_pair(
         raise ArbiterError(_("Coppia non salvata: numero o giocatore già presenti.")) from exc
     link_players(tournament)  # rules.md §16 (refused here in the tournament's "refuse" mode)
     audit(
-        tournament=tournament, by=by, action="pair_added",
+        tournament=tournament, by=by, action=AuditAction.PAIR_ADDED,
         new={"number": number, "players": [f"{p.last_name} {p.first_name}" for p in players]},
     )
     return pair
@@ -267,7 +268,7 @@ def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | 
     if new_clubs != old_clubs:  # a club may change even once the pair has played: the entry says so
         old["clubs"], new["clubs"] = old_clubs, new_clubs
     audit(
-        tournament=tournament, by=by, action="pair_updated", old=old,
+        tournament=tournament, by=by, action=AuditAction.PAIR_UPDATED, old=old,
         reason=(ART32_PREFIX + "; ".join(changes)) if changes else "", new=new,
     )
     return pair
@@ -291,7 +292,7 @@ def remove_pair(*, pair: Pair, by) -> None:
     old = {"number": pair.number, "players": [pl.display_name for pl in pair.players]}
     pair.members.all().delete()
     pair.delete()
-    audit(tournament=tournament, by=by, action="pair_removed", old=old)
+    audit(tournament=tournament, by=by, action=AuditAction.PAIR_REMOVED, old=old)
 
 
 @write(retry=False)
@@ -331,7 +332,7 @@ def import_pairs(*, tournament: Tournament, rows: Iterable, by) -> int:
     assign_members(tournament, players)  # rules.md §16; the "refuse" mode rolls the whole file back
     Player.objects.bulk_create(players, batch_size=500)
     count = len(pairs)
-    audit(tournament=tournament, by=by, action="registrations_imported", new={"pairs": count})
+    audit(tournament=tournament, by=by, action=AuditAction.REGISTRATIONS_IMPORTED, new={"pairs": count})
     return count
 
 

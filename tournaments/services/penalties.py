@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..models import (
+    AuditAction,
     Pair,
     Penalty,
     Player,
@@ -98,7 +99,7 @@ def add_penalty(*, reason: str, by, pair: Pair | None = None, team: Team | None 
                                      round_number=round_number, created_by=actor.user)
     who = {"pair": pair.number} if pair is not None else {"team": team.number}
     new = {**who, "mp": mp} if mp else {**who, "vp": str(vp)}
-    audit(tournament=tournament, by=actor, action="penalty_added", round_number=round_number,
+    audit(tournament=tournament, by=actor, action=AuditAction.PENALTY_ADDED, round_number=round_number,
           new=new, reason=reason)
     return penalty
 
@@ -116,7 +117,7 @@ def remove_penalty(*, penalty: Penalty, by, reason: str = "") -> None:
     old = {**who, "vp": str(penalty.vp), "reason": penalty.reason}
     if penalty.mp:
         old = {**who, "mp": penalty.mp, "reason": penalty.reason}
-    audit(tournament=penalty.tournament, by=by, action="penalty_removed", round_number=penalty.round_number,
+    audit(tournament=penalty.tournament, by=by, action=AuditAction.PENALTY_REMOVED, round_number=penalty.round_number,
           old=old, reason=reason)
     penalty.delete()
 
@@ -144,6 +145,6 @@ def add_player_penalty(*, player: Player, reason: str, by, vp: Decimal | int = 0
     penalty = Penalty.objects.create(tournament=tournament, player=player, vp=vp, mp=mp,
                                      reason=reason, round_number=round_number, created_by=actor.user)
     new = {"player": player.number, "mp": mp} if mp else {"player": player.number, "vp": str(vp)}
-    audit(tournament=tournament, by=actor, action="penalty_added", round_number=round_number, new=new,
+    audit(tournament=tournament, by=actor, action=AuditAction.PENALTY_ADDED, round_number=round_number, new=new,
           reason=reason)
     return penalty

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
 from ..kinds import kind_of
-from ..models import Player, Round, Tournament
+from ..models import AuditAction, Player, Round, Tournament
 from .audit import audit
 from .guard import write
 from .locks import lock_tournament
@@ -77,7 +77,7 @@ def add_player(*, tournament: Tournament, player: PlayerData, by, number: int | 
         membership_number=player.membership_number.strip(), club=player.club.strip(),
     )
     link_players(tournament)  # rules.md §16
-    audit(tournament=tournament, by=by, action="player_added",
+    audit(tournament=tournament, by=by, action=AuditAction.PLAYER_ADDED,
           new={"number": number, "player": created.display_name, "late": late})
     return created
 
@@ -102,7 +102,7 @@ def remove_player(*, player: Player, by) -> None:
     tournament = player.tournament
     old = {"number": player.number, "player": player.display_name}
     player.delete()
-    audit(tournament=tournament, by=by, action="player_removed", old=old)
+    audit(tournament=tournament, by=by, action=AuditAction.PLAYER_REMOVED, old=old)
 
 
 @write(retry=False)
@@ -124,5 +124,5 @@ def import_players(*, tournament: Tournament, rows: Iterable, by) -> int:
     ]
     assign_members(tournament, players)  # rules.md §16
     Player.objects.bulk_create(players, batch_size=500)
-    audit(tournament=tournament, by=by, action="registrations_imported", new={"players": len(rows)})
+    audit(tournament=tournament, by=by, action=AuditAction.REGISTRATIONS_IMPORTED, new={"players": len(rows)})
     return len(rows)

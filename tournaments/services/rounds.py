@@ -14,6 +14,7 @@ from .. import selectors, signals
 from ..errors import ArbiterError
 from ..i18n_messages import coded, message_text, stored, stored_text
 from ..models import (
+    AuditAction,
     Round,
     ScoreSheet,
     Seat,
@@ -172,7 +173,7 @@ def generate_round(
         rnd.drawn_from["form_state"] = expected_state
         rnd.save(update_fields=["drawn_from"])
     audit(
-        tournament=tournament, by=by, action="round_generated", round_number=number,
+        tournament=tournament, by=by, action=AuditAction.ROUND_GENERATED, round_number=number,
         new={"system": rnd.system, "seed": rnd.seed, "tables": response.get("tables"), "bye": response.get("bye")},
     )
     rnd.already_generated = False
@@ -201,7 +202,7 @@ def redraw_round(*, round: Round, by) -> Round:
     rnd.delete()
     new, response = _draw(tournament, number, seed)
     audit(
-        tournament=tournament, by=by, action="round_redrawn", round_number=number,
+        tournament=tournament, by=by, action=AuditAction.ROUND_REDRAWN, round_number=number,
         old={"tables": old_tables, "reasons": reasons},
         new={"system": new.system, "seed": new.seed, "tables": response.get("tables"), "bye": response.get("bye")},
     )
@@ -289,7 +290,7 @@ def swap_pairs(*, round: Round, pair_a: int, pair_b: int, by) -> Round:
     rnd = _draft(round)
     new = kind_of(rnd.tournament).swap_in_draft(rnd, pair_a, pair_b)
     recheck_draft(rnd)
-    audit(tournament=rnd.tournament, by=by, action="draft_swap", round_number=rnd.number, new=new)
+    audit(tournament=rnd.tournament, by=by, action=AuditAction.DRAFT_SWAP, round_number=rnd.number, new=new)
     return rnd
 
 
@@ -301,7 +302,7 @@ def swap_players(*, round: Round, player_a: int, player_b: int, by) -> Round:
     rnd = _draft(round)
     swap_players_in_draft(rnd, player_a, player_b)
     recheck_draft(rnd)
-    audit(tournament=rnd.tournament, by=by, action="draft_swap", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=by, action=AuditAction.DRAFT_SWAP, round_number=rnd.number,
           new={"players": [player_a, player_b]})
     return rnd
 
@@ -336,7 +337,7 @@ def set_first_round_by_hand(*, round: Round, text: str, by) -> Round:
     rnd.pairing_request = request
     rnd.save(update_fields=["pairing_request"])
     recheck_draft(rnd)
-    audit(tournament=tournament, by=by, action="draft_by_hand", round_number=1,
+    audit(tournament=tournament, by=by, action=AuditAction.DRAFT_BY_HAND, round_number=1,
           old={"tables": old}, new={"tables": response["tables"], "rest": response.get("rest", [])})
     return rnd
 
@@ -421,7 +422,7 @@ def seat_idle_pairs_together(*, round: Round, by) -> Round:
         recheck_draft(rnd)
     ns, ew = (forced_seat.pair.number, resting.number) if line == Seat.Line.EW else (
         resting.number, forced_seat.pair.number)
-    audit(tournament=rnd.tournament, by=by, action="idle_pairs_seated", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=by, action=AuditAction.IDLE_PAIRS_SEATED, round_number=rnd.number,
           old={"rest": resting.number, "forced_rest": forced_seat.pair.number},
           new={"table": forced_table.number, "ns": ns, "ew": ew})
     return rnd
@@ -470,7 +471,7 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
     rnd.state = Round.State.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["state", "published_at"])
-    audit(tournament=tournament, by=by, action="round_published", round_number=rnd.number,
+    audit(tournament=tournament, by=by, action=AuditAction.ROUND_PUBLISHED, round_number=rnd.number,
           new={"acknowledged": list(rnd.check_report) if acknowledge_warnings else []})
     return rnd
 
@@ -500,7 +501,7 @@ def close_round(*, round: Round, by) -> Round:
     rnd.state = Round.State.CLOSED
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["state", "closed_at"])
-    audit(tournament=rnd.tournament, by=by, action="round_closed", round_number=rnd.number)
+    audit(tournament=rnd.tournament, by=by, action=AuditAction.ROUND_CLOSED, round_number=rnd.number)
     signals.round_closed.send(sender=Round, tournament=rnd.tournament, round_number=rnd.number)
     return rnd
 
@@ -541,7 +542,7 @@ def reopen_round(*, round: Round, by, reason: str = "") -> Round:
     rnd.state = Round.State.PUBLISHED
     rnd.closed_at = None
     rnd.save(update_fields=["state", "closed_at"])
-    audit(tournament=rnd.tournament, by=by, action="round_reopened", round_number=rnd.number, reason=reason,
+    audit(tournament=rnd.tournament, by=by, action=AuditAction.ROUND_REOPENED, round_number=rnd.number, reason=reason,
           new={"draft_discarded": nxt is not None})
     return rnd
 

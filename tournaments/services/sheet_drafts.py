@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError, StaleSheetError
-from ..models import Round, ScoreSheet, Table
+from ..models import AuditAction, Round, ScoreSheet, Table
 from ._common import as_actor
 from .audit import audit
 from .guard import write
@@ -58,7 +58,7 @@ def save_sheet_draft(*, table: Table, cells: dict[str, str], by, parts: bool = F
     sheet.draft = {"cells": kept, "parts": bool(parts)}
     sheet.version += 1
     sheet.save(update_fields=["draft", "version", "updated_at"])
-    audit(tournament=rnd.tournament, by=actor, action="sheet_draft_saved", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=actor, action=AuditAction.SHEET_DRAFT_SAVED, round_number=rnd.number,
           table_number=sheet.table.number, old=old, new=sheet.draft)
     return sheet
 
@@ -90,6 +90,6 @@ def discard_sheet_draft(*, table: Table, by, expected_version: int | None = None
     sheet.draft = None
     sheet.version += 1
     sheet.save(update_fields=["draft", "version", "updated_at"])
-    audit(tournament=rnd.tournament, by=actor, action="sheet_draft_discarded", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=actor, action=AuditAction.SHEET_DRAFT_DISCARDED, round_number=rnd.number,
           table_number=sheet.table.number, old=old)
     return sheet

@@ -17,6 +17,7 @@ from ..i18n_messages import message_text
 from ..errors import ArbiterError, StaleSheetError
 from ..text import clean_note
 from ..models import (
+    AuditAction,
     CorrectionKind,
     HandRow,
     Round,
@@ -316,7 +317,7 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
     if is_correction:
         new["kind"] = CorrectionKind(kind).value
     audit(
-        tournament=tournament, by=actor, action="sheet_saved" if old is None else "sheet_corrected",
+        tournament=tournament, by=actor, action=AuditAction.SHEET_SAVED if old is None else AuditAction.SHEET_CORRECTED,
         round_number=rnd.number, table_number=sheet.table.number,
         old=old, new=new, reason=reason,
     )
@@ -325,7 +326,7 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
         sheet.state = ScoreSheet.State.VALIDATED
         sheet.version += 1
         sheet.save(update_fields=["state", "version"])
-        audit(tournament=tournament, by=actor, action="sheet_validated", round_number=rnd.number,
+        audit(tournament=tournament, by=actor, action=AuditAction.SHEET_VALIDATED, round_number=rnd.number,
               table_number=sheet.table.number, old={"state": ScoreSheet.State.DISPUTED, **(dispute or {})},
               new={"state": ScoreSheet.State.VALIDATED}, reason=decision)
     return sheet
@@ -393,7 +394,7 @@ def confirm_sheet(*, table: Table, by, device: tuple[str, str] | None = None) ->
     if device is not None:
         extra = {"confirm_device": device[0][:32], "confirm_agent": device[1][:16]}
     return _transition(table, by, allowed={ScoreSheet.State.ENTERED}, new_state=ScoreSheet.State.CONFIRMED,
-                       action="sheet_confirmed", captain_ok=True, confirmed_by=label, **extra)
+                       action=AuditAction.SHEET_CONFIRMED, captain_ok=True, confirmed_by=label, **extra)
 
 
 @write
@@ -403,7 +404,7 @@ def dispute_sheet(*, table: Table, by, note: str = "") -> ScoreSheet:
     lines kept, control characters and bidirectional overrides removed, 300 characters)."""
     note = clean_note(note, max_length=300)
     return _transition(table, by, allowed={ScoreSheet.State.ENTERED}, new_state=ScoreSheet.State.DISPUTED,
-                       action="sheet_disputed", captain_ok=True, reason=note, dispute_note=note[:300])
+                       action=AuditAction.SHEET_DISPUTED, captain_ok=True, reason=note, dispute_note=note[:300])
 
 
 def dispute_refusal(table_number: int) -> str:
@@ -460,7 +461,7 @@ def validate_sheet(*, table: Table, by, expected_version: int | None = None, rea
         table, by,
         allowed={ScoreSheet.State.ENTERED, ScoreSheet.State.CONFIRMED, ScoreSheet.State.DISPUTED},
         new_state=ScoreSheet.State.VALIDATED,
-        action="sheet_validated_unconfirmed" if unconfirmed else "sheet_validated",
+        action=AuditAction.SHEET_VALIDATED_UNCONFIRMED if unconfirmed else AuditAction.SHEET_VALIDATED,
         expected_version=expected_version, reason=reason, audit_old=audit_old,
     )
 
@@ -501,7 +502,7 @@ def unvalidate_sheet(*, table: Table, by, reason: str = "") -> ScoreSheet:
     if not reason.strip():
         raise ArbiterError(_("Indica il motivo della correzione."))
     return _transition(table, by, allowed={ScoreSheet.State.VALIDATED}, new_state=ScoreSheet.State.ENTERED,
-                       action="sheet_unvalidated", reason=reason)
+                       action=AuditAction.SHEET_UNVALIDATED, reason=reason)
 
 
 @write
@@ -545,7 +546,7 @@ def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
     sheet.version += 1
     sheet.content_hash = ""
     sheet.save()
-    audit(tournament=rnd.tournament, by=actor, action="sheet_lines_swapped", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=actor, action=AuditAction.SHEET_LINES_SWAPPED, round_number=rnd.number,
           table_number=table.number, old=old, new={**_sheet_snapshot(sheet), "kind": CorrectionKind.SWAPPED_LINES.value},
           reason=reason)
     return sheet
@@ -589,7 +590,7 @@ def set_arbitral_score(
     sheet.version += 1
     sheet.content_hash = ""
     sheet.save()
-    audit(tournament=rnd.tournament, by=actor, action="arbitral_score", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=actor, action=AuditAction.ARBITRAL_SCORE, round_number=rnd.number,
           table_number=table.number, old=old, new={**_sheet_snapshot(sheet), "kind": CorrectionKind.ARBITRAL.value},
           reason=reason)
     return sheet

@@ -10,7 +10,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
 from ..kinds import kind_of
-from ..models import Player, Team, Tournament
+from ..models import AuditAction, Player, Team, Tournament
 from ..text import clean_line
 from .audit import audit
 from .guard import write
@@ -93,7 +93,7 @@ def add_team(*, tournament: Tournament, name: str, players: list[PlayerData], by
     if tournament.teams.filter(number=number).exists():
         raise ArbiterError(_("La squadra %(number)s è già iscritta.") % {"number": number})
     team = create_team(tournament, number=number, name=name, players=players)
-    audit(tournament=tournament, by=by, action="team_added",
+    audit(tournament=tournament, by=by, action=AuditAction.TEAM_ADDED,
           new={"team": number, "name": team.name, "players": [p.last_name for p in players]})
     return team
 
@@ -115,7 +115,7 @@ def import_teams(*, tournament: Tournament, rows: Iterable, by) -> int:
         if tournament.teams.filter(number=row.number).exists():
             raise ArbiterError(_("La squadra %(number)s è già iscritta.") % {"number": row.number})
         create_team(tournament, number=row.number, name=name, players=players)
-    audit(tournament=tournament, by=by, action="registrations_imported",
+    audit(tournament=tournament, by=by, action=AuditAction.REGISTRATIONS_IMPORTED,
           new={"teams": len(rows), "players": sum(len(r.players) for r in rows)})
     return len(rows)
 
@@ -131,6 +131,6 @@ def set_team_captain(*, team: Team, player: Player, by) -> Team:
     old = team.captain.display_name if team.captain else None
     team.captain = player
     team.save(update_fields=["captain"])
-    audit(tournament=team.tournament, by=by, action="team_captain", old={"team": team.number, "captain": old},
+    audit(tournament=team.tournament, by=by, action=AuditAction.TEAM_CAPTAIN, old={"team": team.number, "captain": old},
           new={"team": team.number, "captain": player.display_name})
     return team

@@ -11,6 +11,7 @@ from ..kinds.teams import TEAM_TIEBREAKS, check_team_settings as _check_team_set
 from ..plans import plan_change_refusal, plan_refusal
 from ..text import clean_line
 from ..models import (
+    AuditAction,
     Round,
     Tournament,
 )
@@ -89,7 +90,7 @@ def create_tournament(*, by, **fields) -> Tournament:
     tournament = Tournament.objects.create(created_by=actor.user, **fields)
     if actor.user is not None:
         tournament.arbiters.add(actor.user)
-    audit(tournament=tournament, by=actor, action="tournament_created", new={"name": tournament.name})
+    audit(tournament=tournament, by=actor, action=AuditAction.TOURNAMENT_CREATED, new={"name": tournament.name})
     return tournament
 
 
@@ -179,7 +180,7 @@ def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
         setattr(tournament, key, value)
     if new:
         tournament.save()
-        audit(tournament=tournament, by=by, action="tournament_updated", old=old, new=new)
+        audit(tournament=tournament, by=by, action=AuditAction.TOURNAMENT_UPDATED, old=old, new=new)
     return tournament
 
 
@@ -216,5 +217,5 @@ def add_arbiter(*, tournament: Tournament, username: str, by):
     if tournament.arbiters.filter(pk=user.pk).exists():
         raise ArbiterError(_("«%(username)s» è già arbitro di questo torneo.") % {"username": username})
     tournament.arbiters.add(user)
-    audit(tournament=tournament, by=actor, action="arbiter_added", new={"username": user.get_username()})
+    audit(tournament=tournament, by=actor, action=AuditAction.ARBITER_ADDED, new={"username": user.get_username()})
     return user

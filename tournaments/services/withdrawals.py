@@ -15,12 +15,13 @@ from django.db.models import Max
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
-from ..models import LineMember, Pair, Player, Round, ScoreSheet, Seat, Table, Team, Tournament
+from ..models import AuditAction, LineMember, Pair, Player, Round, ScoreSheet, Seat, Table, Team, Tournament
 from .audit import audit
 from .guard import write
 from .locks import lock_round, lock_tables, lock_tournament
 
-_ACTIONS = {Pair: "pair_withdrawal_undone", Player: "player_withdrawal_undone", Team: "team_withdrawal_undone"}
+_ACTIONS = {Pair: AuditAction.PAIR_WITHDRAWAL_UNDONE, Player: AuditAction.PLAYER_WITHDRAWAL_UNDONE,
+            Team: AuditAction.TEAM_WITHDRAWAL_UNDONE}
 _KEYS = {Pair: "pair", Player: "player", Team: "team"}
 
 
@@ -114,7 +115,7 @@ def withdraw_pair(*, pair: Pair, from_round: int, by, reason: str = "") -> Pair:
     pair.status = Pair.Status.WITHDRAWN
     pair.withdrawn_from_round = from_round
     pair.save(update_fields=["status", "withdrawn_from_round"])
-    audit(tournament=tournament, by=by, action="pair_withdrawn", reason=reason, round_number=from_round,
+    audit(tournament=tournament, by=by, action=AuditAction.PAIR_WITHDRAWN, reason=reason, round_number=from_round,
           new={"pair": pair.number, "from_round": from_round})
     return pair
 
@@ -175,7 +176,7 @@ def withdraw_player(*, player: Player, from_round: int, by, reason: str = "") ->
     player.status = Player.Status.WITHDRAWN
     player.withdrawn_from_round = from_round
     player.save(update_fields=["status", "withdrawn_from_round"])
-    audit(tournament=tournament, by=by, action="player_withdrawn", reason=reason, round_number=from_round,
+    audit(tournament=tournament, by=by, action=AuditAction.PLAYER_WITHDRAWN, reason=reason, round_number=from_round,
           new={"player": player.number, "from_round": from_round, "forced_rest": forced})
     return player
 
@@ -195,6 +196,6 @@ def withdraw_team(*, team: Team, from_round: int, by, reason: str = "") -> Team:
                              "quell'incontro.") % {"round": from_round})
     team.status, team.withdrawn_from_round = Team.Status.WITHDRAWN, from_round
     team.save(update_fields=["status", "withdrawn_from_round"])
-    audit(tournament=tournament, by=by, action="team_withdrawn", round_number=from_round, reason=reason,
+    audit(tournament=tournament, by=by, action=AuditAction.TEAM_WITHDRAWN, round_number=from_round, reason=reason,
           new={"team": team.number, "from_round": from_round})
     return team

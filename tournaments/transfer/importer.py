@@ -23,6 +23,7 @@ from scoring import vp as vp_rules
 
 from ..errors import ArbiterError
 from ..models import (
+    AuditAction,
     AuditEntry, CustomScale, HandRow, LineMember, LineUp, Match, Pair, Penalty, Player, Round, ScoreSheet, Seat,
     Table, Team, Tournament, new_token,
 )
@@ -406,7 +407,7 @@ def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, cr
     _bulk(AuditEntry, [{**values, "tournament": tournament, "user": None}
                        for values, _name in plan["audit"]])
     sections.write(tournament, plan.get("sections", {}))
-    audit(tournament=tournament, by=by, action="tournament_imported",
+    audit(tournament=tournament, by=by, action=AuditAction.TOURNAMENT_IMPORTED,
           new={"version": version, "file_slug": file_slug, "slug": tournament.slug,
                **({"file_name": file_name, "name": tournament.name} if tournament.name != file_name else {}),
                "vp_scale": tournament.vp_scale, "tokens_renewed": renew, "team_tokens_renewed": renew_teams,
