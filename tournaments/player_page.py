@@ -27,7 +27,7 @@ from django.db.models import Q
 
 from scoring.vp import format_vp
 
-from . import selectors, services
+from . import selectors
 from .player_search import search  # noqa: F401  (the page's search, kept importable here)
 from .kinds import KINDS, kind_of
 from .selectors.lateness import LATE_WORD, forfeit_differences
@@ -200,7 +200,7 @@ def _clock(tournament: Tournament, number: int, table_id: int | None) -> dict | 
     if rnd is None:
         return None
     table = rnd.tables.filter(pk=table_id).first() if table_id else None
-    return services.clock_json(rnd, table)
+    return selectors.clock.clock_json(rnd, table)
 
 
 # --------------------------------------------------------------------------- pairs

@@ -22,7 +22,8 @@ One module per section, so each write is found in one hop from its name:
 - ``scales``: custom VP scales;
 - ``calls``: a table's call to the arbiter («Chiama l'arbitro») and his answers;
 - ``groups``: groups (*gironi*) of the round-robin rounds (rules.md §14);
-- ``clock``: the round clock (start, pause, resume, minutes, a table's extra time);
+- ``clock``: the round clock (start, pause, resume, minutes, a table's extra time; its
+  reads: ``selectors.clock``);
 - ``teams``: teams of a team tournament (rules.md §15); ``lineups``: their line-ups;
   ``forfeits``: a match given up and its undo;
 - (the kinds' round cycles, individual and team rounds: :mod:`tournaments.kinds`).
@@ -174,15 +175,9 @@ from .scales import (  # noqa: F401
 )
 from .clock import (  # noqa: F401
     add_clock_minutes,
-    clock_json,
-    clock_state,
-    clock_tag,
-    clock_tag_of,
-    entry_clock_seconds,
     give_table_extra_time,
     pause_clock,
     resume_clock,
-    round_duration,
     start_clock,
 )
 from .groups import (  # noqa: F401

@@ -16,6 +16,7 @@ from .. import selectors
 from ..i18n_messages import message_text
 from ..errors import ArbiterError, StaleSheetError
 from ..text import clean_note
+from ..selectors.clock import entry_clock_seconds
 from ..models import (
     AuditAction,
     CorrectionKind,
@@ -93,8 +94,6 @@ def _locked_sheet(table: Table) -> tuple[ScoreSheet, Round]:
 def _clock_now(table: Table, rnd: Round) -> int | None:
     """The table's remaining clock seconds at this entry (rules.md §11: slow tables), or
     None when the round's clock has not started or the round is no longer in play."""
-    from .clock import entry_clock_seconds
-
     return entry_clock_seconds(table, rnd) if rnd.state == Round.State.PUBLISHED else None
 
 

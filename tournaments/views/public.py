@@ -171,11 +171,11 @@ def projector_screens(tables: list, standings: list, rows: int = PROJECTOR_ROWS,
 
 
 def round_clock(rnd: Round | None) -> dict | None:
-    """The room's clock of ``rnd`` (``services.clock_json``), or None when no round is in play
+    """The room's clock of ``rnd`` (``selectors.clock.clock_json``), or None when no round is in play
     (no round yet, or the round is closed)."""
     if rnd is None or rnd.state != Round.State.PUBLISHED:
         return None
-    return services.clock_json(rnd)
+    return selectors.clock.clock_json(rnd)
 
 
 @require_GET
