@@ -28,7 +28,13 @@ One module per section, so each write is found in one hop from its name:
   ``forfeits``: a match given up and its undo;
 - (the kinds' round cycles, individual and team rounds: :mod:`tournaments.kinds`).
 
-Callers keep importing ``tournaments.services.<name>``.
+Callers import the writes from ``tournaments.services`` (every write by its name, with
+``HandInput``, ``PlayerData``, ``Actor``, ``draft_staleness``, ``generation_state`` and
+``build_pairing_request``, which scripts import); the reads the pages show live in
+``tournaments.selectors`` (the clock's: ``selectors.clock``; a line-up's:
+``selectors.teams``), the kinds' in ``tournaments.kinds``. The modules share helpers through
+``_common`` and write through the one decorator ``guard.write``; what a write did is an
+``models.AuditAction``.
 
 Refusals the arbiter can act on raise :class:`tournaments.errors.ArbiterError`
 with an Italian message; ``guard`` turns any database refusal (IntegrityError) left in
@@ -53,12 +59,9 @@ from .deletion import (  # noqa: F401
     may_delete,
 )
 from .tournament import (  # noqa: F401
-    TOURNAMENT_SETTINGS,
     add_arbiter,
     create_tournament,
-    entrant_count,
     frozen_settings,
-    individual_tiebreaks,
     kind_change_refusal,
     update_tournament,
 )
@@ -75,13 +78,7 @@ from .pairs import (  # noqa: F401
 from .players import (  # noqa: F401
     add_player,
     import_players,
-    player_has_played,
     remove_player,
-)
-from ..kinds.individual import (  # noqa: F401
-    line_players,
-    partnerships,
-    rested_players,
 )
 from .pairing_requests import (  # noqa: F401
     build_pairing_request,
@@ -92,13 +89,11 @@ from .drafts import (  # noqa: F401
     generation_state,
 )
 from .rounds import (  # noqa: F401
-    adjustment_messages,
     adjustment_sentences,
     idle_pairs_seatable,
     seat_idle_pairs_together,
     generate_round,
     redraw_round,
-    response_from_round,
     swap_pairs,
     swap_players,
     set_first_round_by_hand,
@@ -109,7 +104,6 @@ from .rounds import (  # noqa: F401
     reopen_refusal,
 )
 from .sheet_drafts import (  # noqa: F401
-    DRAFT_CELL_MAX,
     discard_sheet_draft,
     save_sheet_draft,
 )
@@ -120,7 +114,6 @@ from .corrections import (  # noqa: F401
     correction_refusal,
     allowed_correction_kinds,
     delivered_by_captains,
-    next_round_published,
 )
 from .sheets import (  # noqa: F401
     HandInput,
@@ -164,7 +157,6 @@ from .penalties import (  # noqa: F401
 from .calls import (  # noqa: F401
     call_arbiter,
     call_refusal,
-    open_call,
     resolve_call,
     round_calls,
     take_call,
@@ -188,7 +180,6 @@ from .groups import (  # noqa: F401
     groups_refusal,
     split_groups,
 )
-from .pairing_requests import round_robin_request  # noqa: F401
 from .teams import (  # noqa: F401  (team tournaments, rules.md §15)
     add_team,
     import_teams,
@@ -196,7 +187,3 @@ from .teams import (  # noqa: F401  (team tournaments, rules.md §15)
 )
 from .lineups import set_lineup  # noqa: F401
 from .forfeits import forfeit_effect, forfeit_match, undo_forfeit, undo_forfeit_refusal  # noqa: F401
-from ..kinds.teams import (  # noqa: F401
-    active_teams,
-    build_team_request,
-)
