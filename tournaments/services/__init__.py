@@ -158,7 +158,6 @@ from .calls import (  # noqa: F401
     call_arbiter,
     call_refusal,
     resolve_call,
-    round_calls,
     take_call,
 )
 from .scales import (  # noqa: F401

@@ -114,9 +114,3 @@ def resolve_call(*, call_id: int, rnd: Round, by) -> ArbiterCall:
     table may call again afterwards. Raises ``ArbiterError`` when the round has no such call."""
     return _answer(call_id, rnd=rnd, by=by, state=ArbiterCall.State.RESOLVED)
 
-
-def round_calls(rnd: Round) -> list[ArbiterCall]:
-    """The calls of ``rnd`` not yet resolved, oldest first, with their tables."""
-    return list(ArbiterCall.objects.filter(round=rnd).exclude(state=ArbiterCall.State.RESOLVED)
-                .select_related("table").order_by("called_at", "id"))
-
