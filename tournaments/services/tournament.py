@@ -83,7 +83,7 @@ def create_tournament(*, by, **fields) -> Tournament:
     fields = _clean_texts(fields)
     if "plan" in fields:
         fields["plan"] = _normal_plan(fields["plan"])
-    _check_plan(fields.get("plan", "MMMD"))
+    check_plan(fields.get("plan", "MMMD"))
     # the kind's own settings: per-player tie-breaks (rules.md §9), team rules (§15)
     kind_named(fields.get("kind", Tournament.Kind.PAIRS)).check_new_settings(fields)
     actor = as_actor(by)
@@ -122,7 +122,7 @@ def _normal_plan(plan):
     return "".join(plan.split()).upper() if isinstance(plan, str) else plan
 
 
-def _check_plan(plan: str) -> None:
+def check_plan(plan: str) -> None:
     """Refuse a malformed plan (rules.md §11: ``MMD|DD`` valid; ``|MM``, ``MM|``,
     ``MM||DD`` and letters other than M/D refused) with a plain sentence."""
     refusal = plan_refusal(plan if isinstance(plan, str) else "")
