@@ -108,7 +108,6 @@ def late_pair_refusal(tournament: Tournament) -> str | None:
     return None
 
 
-@write(retry=False)
 def _late_pair_in_round_robin(tournament: Tournament, req: dict, pair: Pair, resting: Pair) -> None:
     """A late pair in a round robin (rules.md §14) takes the phantom's slot: the phantom is
     the last entrant of the (odd) group, and the late pair, numbered after every other pair,
@@ -129,8 +128,6 @@ def _renumber_round_robin_draft(rnd: Round, req: dict, late_table: Table) -> Tab
     (the late pair's match is match 1 of its group: the schedule numbers it first). Only a
     draft: a published table list keeps its numbers (the checker then reports them).
     Returns ``late_table`` reloaded."""
-    import pairing
-
     wanted = {frozenset((t["ns"], t["ew"])): t["table"] for t in pairing.run(req)["tables"]}
     tables = list(rnd.tables.filter(bye=Table.Bye.NONE).prefetch_related("seats__pair"))
     moves = {}
@@ -148,6 +145,7 @@ def _renumber_round_robin_draft(rnd: Round, req: dict, late_table: Table) -> Tab
     return Table.objects.get(pk=late_table.pk)
 
 
+@write(retry=False)
 def add_late_pair(*, tournament: Tournament, players: Sequence[PlayerData], by) -> Pair:
     """A late pair (art. 33): only while round 1 is drawn or played and round 2 is not
     paired, and only to complete the incomplete table — it takes the resting pair's
