@@ -104,6 +104,8 @@ def allowed_correction_kinds(sheet: ScoreSheet, rnd: Round) -> list[tuple[str, s
 
 
 def check_correction(kind: str, *, rnd: Round, sheet: ScoreSheet) -> None:
+    """Raise ``ArbiterError`` with :func:`correction_refusal`'s sentence when a correction of
+    ``kind`` (a ``CorrectionKind``) may not be made to ``sheet`` of ``rnd`` now."""
     refusal = correction_refusal(kind, rnd=rnd, sheet=sheet)
     if refusal:
         raise ArbiterError(refusal)

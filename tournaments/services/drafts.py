@@ -77,7 +77,7 @@ def _standings_snapshot(tournament: Tournament, number: int) -> list[list]:
 
 
 def draft_inputs(tournament: Tournament, number: int, seed: int | None, *,
-                  active: list[int] | None = None, request: dict | None = None) -> dict:
+                 active: list[int] | None = None, request: dict | None = None) -> dict:
     """Everything a draft of round ``number`` is computed from, as plain JSON values:
     ``settings`` (:func:`_pairing_settings`), ``active`` (pair numbers in play),
     ``standings`` (:func:`_standings_snapshot`), ``request`` (the pairing request,

@@ -20,6 +20,8 @@ from .removal import refuse_removal
 
 
 def require_individual(tournament: Tournament) -> None:
+    """Raise ``ArbiterError`` unless ``tournament`` registers single players (an individual
+    tournament, rules.md §9): the kind's own sentence."""
     refusal = kind_of(tournament).registration_refusal("player")
     if refusal:
         raise ArbiterError(refusal)
@@ -41,6 +43,7 @@ def _check_player(tournament: Tournament, player: PlayerData, *, exclude: Player
 
 
 def next_player_number(tournament: Tournament) -> int:
+    """The number the next player registered in ``tournament`` gets: one after the highest."""
     return (Player.objects.filter(tournament=tournament).aggregate(m=Max("number"))["m"] or 0) + 1
 
 

@@ -20,6 +20,8 @@ from .pairs import PlayerData, clean_player, registration_import_refusal
 
 
 def require_teams(tournament: Tournament) -> None:
+    """Raise ``ArbiterError`` unless ``tournament`` registers teams (rules.md §15): the
+    kind's own sentence."""
     refusal = kind_of(tournament).registration_refusal("team")
     if refusal:
         raise ArbiterError(refusal)
@@ -33,6 +35,9 @@ def clean_team_entry(name: str, players: list[PlayerData]) -> tuple[str, list[Pl
 
 
 def check_team_players(tournament: Tournament, players: list[PlayerData]) -> None:
+    """Raise ``ArbiterError`` when ``players`` (already cleaned) cannot make a team of
+    ``tournament``: fewer or more than its team size allows (rules.md §15), a name missing,
+    the same membership number twice or one already registered in the tournament."""
     low, high = tournament.team_min_players, tournament.team_max_players
     if not low <= len(players) <= high:
         raise ArbiterError(_("Una squadra ha da %(min)s a %(max)s giocatori (regole §15): qui sono %(count)s.")
@@ -55,7 +60,10 @@ def check_team_players(tournament: Tournament, players: list[PlayerData]) -> Non
 
 
 def create_team(tournament: Tournament, *, number: int, name: str, players: list[PlayerData],
-                 late: bool = False) -> Team:
+                late: bool = False) -> Team:
+    """Store team ``number`` with its ``players`` (checked by the caller), the first one its
+    captain, and link the players to the member registry (rules.md §16). Inside a write's
+    transaction (``add_team``, ``import_teams``, ``late_entries.add_late_team``); no audit."""
     team = Team.objects.create(tournament=tournament, number=number, name=name.strip(), late_entry=late)
     created = [Player.objects.create(
         tournament=tournament, team=team, first_name=p.first_name.strip(), last_name=p.last_name.strip(),
