@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditAction, Player, Tournament
 from tournaments.services.audit import audit
-from tournaments.services.guard import refuse_integrity_errors
+from tournaments.services.guard import write
 
 from .models import FeeSchedule, PlayerFee, Refund
 from .selectors import entrant_players, money, player_rates
@@ -50,8 +49,7 @@ def _schedule(tournament: Tournament) -> FeeSchedule:
     return fees
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def set_fees(*, tournament: Tournament, by, member_rate, guest_rate, category_rates: dict | None = None,
              pool_amount=None, pool_percent=None, pool_cap=None) -> FeeSchedule:
     """Set the tournament's rates (euro per player) and prize pool (rules.md §21):
@@ -135,8 +133,7 @@ def _pay(tournament: Tournament, fees: FeeSchedule, players: list, by, method: s
     return count
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def pay(*, tournament: Tournament, by, entrant, method: str = "cash") -> int:
     """Record the fee of every player of ``entrant`` (its number, or ``"all"``) as paid with
     ``method`` (cash/card/other) at the player's rate (rules.md §21); players already paid or
@@ -146,8 +143,7 @@ def pay(*, tournament: Tournament, by, entrant, method: str = "cash") -> int:
     return _pay(tournament, _schedule(tournament), _players_of(tournament, entrant), by, method)
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def pay_player(*, tournament: Tournament, by, player_id, method: str = "cash") -> int:
     """Record one player's fee as paid (the check-in page). A player of another tournament
     is refused with ``ArbiterError`` (never paid into this evening's cash)."""
@@ -191,8 +187,7 @@ def _refunds_stay_covered(tournament: Tournament, losing: list) -> None:
                                % {"n": number, "given": money(given), "left": money(left)})
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def waive(*, tournament: Tournament, by, entrant, reason: str, player_id=None) -> int:
     """Waive the fee of every player of ``entrant`` (or only ``player_id`` among them) with a
     ``reason`` (required): the player owes nothing and pays nothing; a fee paid already is
@@ -228,8 +223,7 @@ def waive(*, tournament: Tournament, by, entrant, reason: str, player_id=None) -
     return count
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def cancel_fee(*, tournament: Tournament, by, player_id) -> None:
     """Undo a player's payment or waiver (a mistake at the desk): the player owes his fee
     again. Audited as ``fee_cancelled``. Raises ``ArbiterError`` for a player of another
@@ -248,8 +242,7 @@ def cancel_fee(*, tournament: Tournament, by, player_id) -> None:
           new=None)
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def refund(*, tournament: Tournament, by, entrant, amount, reason: str = "") -> Refund:
     """Give ``amount`` (euro) back to ``entrant`` (its number): at most what its players paid
     less what was refunded already (rules.md §21: collected = paid − refunds). Audited as

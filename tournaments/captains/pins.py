@@ -31,7 +31,7 @@ from ..errors import ArbiterError
 from ..models import AuditAction, PinGuard, Round, Table, Tournament
 from ..services import Actor
 from ..services.audit import audit
-from ..services.guard import refuse_integrity_errors
+from ..services.guard import write
 
 #: Wrong PINs after which a table refuses PIN entry (until the arbiter unlocks it).
 TABLE_MAX_WRONG = 5
@@ -89,8 +89,7 @@ def _candidate(tournament: Tournament, number: int) -> Table | None:
     return Table.objects.select_related("round").filter(round=rnd, number=number, bye="").first()
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def open_table_by_pin(*, tournament: Tournament, table_number: str, pin: str, now=None) -> PinResult:
     """Open table ``table_number`` of ``tournament``'s latest published round with ``pin``.
 
@@ -140,8 +139,7 @@ def open_table_by_pin(*, tournament: Tournament, table_number: str, pin: str, no
     return PinResult(None, _("Tavolo o PIN non corretti."), 400)
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def unlock_table_pin(*, table: Table, by) -> None:
     """The arbiter unlocks PIN entry of ``table`` (locked after :data:`TABLE_MAX_WRONG` wrong PINs)
     and clears its count; audited. Raises ArbiterError when the table is not locked."""
@@ -154,8 +152,7 @@ def unlock_table_pin(*, table: Table, by) -> None:
           table_number=table.number, old={"wrong": guard.wrong})
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def unlock_tournament_pin(*, tournament: Tournament, by) -> None:
     """The arbiter reopens the tournament's PIN page before its lock ends and clears the window's
     count; audited. Raises ArbiterError when the page is not locked."""

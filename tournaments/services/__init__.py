@@ -7,7 +7,9 @@ return (README.md, "Layout": data flows one way).
 
 One module per section, so each write is found in one hop from its name:
 
-- ``audit``: the audit trail (:func:`audit`, :class:`Actor`);
+- ``_common``: what the modules share (who writes: :class:`Actor`, :func:`as_actor`);
+- ``guard``: the one decorator of a write (:func:`guard.write`) and database refusals;
+- ``audit``: the audit trail (:func:`audit`);
 - ``tournament``: creating a tournament and changing its settings;
 - ``deletion``: deleting a tournament (owner or superuser, backup file first);
 - ``pairs``: pairs and players, by hand and by import;
@@ -32,8 +34,7 @@ Callers import the writes from ``tournaments.services`` (every write by its name
 ``HandInput``, ``PlayerData``, ``Actor``, ``draft_staleness``, ``generation_state`` and
 ``build_pairing_request``, which scripts import); the reads the pages show live in
 ``tournaments.selectors`` (the clock's: ``selectors.clock``; a line-up's:
-``selectors.teams``), the kinds' in ``tournaments.kinds``. The modules share helpers through
-``_common`` and write through the one decorator ``guard.write``; what a write did is an
+``selectors.teams``), the kinds' in ``tournaments.kinds``. What a write did is a
 ``models.AuditAction``.
 
 Refusals the arbiter can act on raise :class:`tournaments.errors.ArbiterError`

@@ -1,6 +1,8 @@
-"""Helpers the service modules share (private to ``tournaments.services``: views and other
-packages import the services' writes, not these). A name here is public so that no service
-module imports another module's private name."""
+"""What the service modules share: who does a write (:class:`Actor`, :func:`as_actor`).
+
+The module is private to ``tournaments.services`` (other packages take ``Actor`` and
+``as_actor`` from the package); its names are public so that no service module imports
+another module's private name (``tests/architecture/test_services.py``)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
-from django.db import connections, transaction
+from django.db import connections
 from django.db import models as dj_models
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -31,7 +31,7 @@ from ..services import as_actor
 from ..services.audit import IMPORTED_REASON, audit
 from .. import selectors
 from ..services import member_links
-from ..services.guard import refuse_integrity_errors, retry_when_busy
+from ..services.guard import write
 from . import sections
 from .consistency import check_consistency, scale_of_file
 from .reader import parse_file, read_plan, upgrade_v1  # noqa: F401  (parse_file: re-exported)
@@ -300,9 +300,7 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
                   reslug_if_taken=reslug_if_taken)
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, create_scales, name,
            rename_if_taken, reslug_if_taken) -> ImportResult:
     """The writes of :func:`import_tournament`, in one short transaction (bulk inserts)."""
