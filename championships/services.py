@@ -16,7 +16,7 @@ from clubs.access import ClubChoiceError, club_for_new_data
 from clubs.models import Club
 from scoring import championship as rules
 from tournaments.errors import ArbiterError
-from tournaments.models import Tournament
+from tournaments.models import AuditAction, Tournament
 from tournaments.services.audit import audit
 from tournaments.text import clean_line
 
@@ -117,7 +117,7 @@ def _add(championship: Championship, chosen: list[Tournament], by) -> list[Tourn
     added = [t for t in chosen if t.pk not in present]
     championship.tournaments.add(*added)
     for t in added:
-        audit(tournament=t, by=by, action="championship_added",
+        audit(tournament=t, by=by, action=AuditAction.CHAMPIONSHIP_ADDED,
               new={"championship": championship.slug, "name": championship.name})
     return added
 
@@ -140,7 +140,7 @@ def remove_tournament(*, championship: Championship, by, tournament: Tournament)
     championship = Championship.objects.select_for_update().get(pk=championship.pk)
     if championship.tournaments.filter(pk=tournament.pk).exists():
         championship.tournaments.remove(tournament)
-        audit(tournament=tournament, by=by, action="championship_removed",
+        audit(tournament=tournament, by=by, action=AuditAction.CHAMPIONSHIP_REMOVED,
               old={"championship": championship.slug, "name": championship.name})
 
 

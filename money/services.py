@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from decimal import Decimal, InvalidOperation
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from tournaments.errors import ArbiterError
-from tournaments.models import Player, Tournament
+from tournaments.models import AuditAction, Player, Tournament
 from tournaments.services.audit import audit
-from tournaments.services.guard import refuse_integrity_errors
+from tournaments.services.guard import write
 
 from .models import FeeSchedule, PlayerFee, Refund
 from .selectors import entrant_players, money, player_rates
@@ -50,8 +49,7 @@ def _schedule(tournament: Tournament) -> FeeSchedule:
     return fees
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def set_fees(*, tournament: Tournament, by, member_rate, guest_rate, category_rates: dict | None = None,
              pool_amount=None, pool_percent=None, pool_cap=None) -> FeeSchedule:
     """Set the tournament's rates (euro per player) and prize pool (rules.md §21):
@@ -82,7 +80,7 @@ def set_fees(*, tournament: Tournament, by, member_rate, guest_rate, category_ra
     fees.save()
     fees.refresh_from_db()
     if old != _fees_dict(fees):
-        audit(tournament=tournament, by=by, action="fees_set", old=old, new=_fees_dict(fees))
+        audit(tournament=tournament, by=by, action=AuditAction.FEES_SET, old=old, new=_fees_dict(fees))
     return fees
 
 
@@ -129,14 +127,13 @@ def _pay(tournament: Tournament, fees: FeeSchedule, players: list, by, method: s
         rate, amount = rates[p.id]
         fee = PlayerFee.objects.create(tournament=tournament, player_id=p.id, state=PlayerFee.State.PAID,
                                        rate=rate, amount=amount, method=method)
-        audit(tournament=tournament, by=by, action="fee_paid", old=None,
+        audit(tournament=tournament, by=by, action=AuditAction.FEE_PAID, old=None,
               new={"player": p.display_name, "entrant": p.entrant_number, **_fee_state(fee)})
         count += 1
     return count
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def pay(*, tournament: Tournament, by, entrant, method: str = "cash") -> int:
     """Record the fee of every player of ``entrant`` (its number, or ``"all"``) as paid with
     ``method`` (cash/card/other) at the player's rate (rules.md §21); players already paid or
@@ -146,8 +143,7 @@ def pay(*, tournament: Tournament, by, entrant, method: str = "cash") -> int:
     return _pay(tournament, _schedule(tournament), _players_of(tournament, entrant), by, method)
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def pay_player(*, tournament: Tournament, by, player_id, method: str = "cash") -> int:
     """Record one player's fee as paid (the check-in page). A player of another tournament
     is refused with ``ArbiterError`` (never paid into this evening's cash)."""
@@ -191,8 +187,7 @@ def _refunds_stay_covered(tournament: Tournament, losing: list) -> None:
                                % {"n": number, "given": money(given), "left": money(left)})
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def waive(*, tournament: Tournament, by, entrant, reason: str, player_id=None) -> int:
     """Waive the fee of every player of ``entrant`` (or only ``player_id`` among them) with a
     ``reason`` (required): the player owes nothing and pays nothing; a fee paid already is
@@ -222,14 +217,13 @@ def waive(*, tournament: Tournament, by, entrant, reason: str, player_id=None) -
         fee, _created = PlayerFee.objects.update_or_create(
             player_id=p.id, defaults={"tournament": tournament, "state": PlayerFee.State.WAIVED, "rate": rate,
                                       "amount": amount, "method": "", "reason": reason[:200]})
-        audit(tournament=tournament, by=by, action="fee_waived", old=old,
+        audit(tournament=tournament, by=by, action=AuditAction.FEE_WAIVED, old=old,
               new={"player": p.display_name, "entrant": p.entrant_number, **_fee_state(fee)}, reason=reason)
         count += 1
     return count
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def cancel_fee(*, tournament: Tournament, by, player_id) -> None:
     """Undo a player's payment or waiver (a mistake at the desk): the player owes his fee
     again. Audited as ``fee_cancelled``. Raises ``ArbiterError`` for a player of another
@@ -244,11 +238,11 @@ def cancel_fee(*, tournament: Tournament, by, player_id) -> None:
     old = _fee_state(fee)
     player = Player.objects.get(pk=fee.player_id)
     fee.delete()
-    audit(tournament=tournament, by=by, action="fee_cancelled", old={"player": player.display_name, **old}, new=None)
+    audit(tournament=tournament, by=by, action=AuditAction.FEE_CANCELLED, old={"player": player.display_name, **old},
+          new=None)
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def refund(*, tournament: Tournament, by, entrant, amount, reason: str = "") -> Refund:
     """Give ``amount`` (euro) back to ``entrant`` (its number): at most what its players paid
     less what was refunded already (rules.md §21: collected = paid − refunds). Audited as
@@ -265,6 +259,6 @@ def refund(*, tournament: Tournament, by, entrant, amount, reason: str = "") -> 
                              "non si possono rimborsare %(amount)s.")
                            % {"n": number, "paid": money(paid), "given": money(given), "amount": money(value)})
     row = Refund.objects.create(tournament=tournament, entrant=number, amount=value, reason=(reason or "").strip()[:200])
-    audit(tournament=tournament, by=by, action="fee_refund", old={"refunded": money(given)},
+    audit(tournament=tournament, by=by, action=AuditAction.FEE_REFUND, old={"refunded": money(given)},
           new={"entrant": number, "amount": money(value), "refunded": money(given + value)}, reason=reason or "")
     return row

@@ -114,7 +114,7 @@ def test_discard_draft_refusals(arbiter, tables):
     import pytest
 
     from tournaments.errors import StaleSheetError
-    from tournaments.services.audit import Actor
+    from tournaments.services import Actor
 
     with pytest.raises(ArbiterError, match="non c'è una bozza da scartare"):
         services.discard_sheet_draft(table=tables[2], by=arbiter)

@@ -2,14 +2,14 @@
 clear message, the clock kept in the database across a restart."""
 import pytest
 
-from tournaments import services
+from tournaments import selectors, services
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Round, ScoreSheet, Table
 
 
 def remaining(rnd, table=None):
     rnd = Round.objects.get(pk=rnd.pk)      # read again: what a restarted server sees
-    return services.clock_json(rnd, table)["remaining"]
+    return selectors.clock.clock_json(rnd, table)["remaining"]
 
 
 def test_start_uses_ten_minutes_a_hand_plus_two(published, arbiter, fake_now):
@@ -40,7 +40,7 @@ def test_restart_keeps_the_clock(published, arbiter, fake_now):
     # a new process: nothing in memory, only the row
     rnd = Round.objects.get(pk=published.pk)
     assert rnd.clock_started_at is not None and rnd.clock_paused_seconds == 120
-    assert services.clock_json(rnd)["remaining"] == 2520 - 360      # 300 + 60 played
+    assert selectors.clock.clock_json(rnd)["remaining"] == 2520 - 360      # 300 + 60 played
 
 
 def test_pause_when_not_running_is_refused(published, arbiter, fake_now):

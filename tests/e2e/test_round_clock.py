@@ -53,7 +53,7 @@ def fake_clock(monkeypatch):
 
 def test_projector_captain_and_board_show_the_same_clock(chromium, live_server, round_in_play,  # noqa: F811
                                                         fake_clock):
-    from tournaments import services
+    from tournaments import selectors, services
     from tournaments.models import Tournament
 
     arbiter, rnd = round_in_play
@@ -114,7 +114,7 @@ def test_projector_captain_and_board_show_the_same_clock(chromium, live_server, 
     agree(paused)
     time.sleep(2)
     assert shown() == paused                               # nothing counts during the pause
-    assert paused["projector"] == services.clock_json(type(rnd).objects.get(pk=rnd.pk))["remaining"]
+    assert paused["projector"] == selectors.clock.clock_json(type(rnd).objects.get(pk=rnd.pk))["remaining"]
 
     # resumed, the server's time jumps to a few seconds past a whole minute, and the arbiter
     # takes the whole minutes back (a slip corrected): every screen hears it within one update
@@ -160,7 +160,7 @@ def test_a_rest_tables_phone_follows_pause_resume_and_minutes(chromium, round_wi
                                                               fake_clock):
     """The resting pair's phone used to show the time of the page load: now it hears a pause,
     the restart and the room's extra minutes within one update, like a playing table."""
-    from tournaments import services
+    from tournaments import selectors, services
 
     arbiter, rnd = round_with_a_rest
     rest, playing = rnd.tables.get(number=3), rnd.tables.get(number=1)
@@ -177,7 +177,7 @@ def test_a_rest_tables_phone_follows_pause_resume_and_minutes(chromium, round_wi
         return seconds(page.text_content("#captain-clock .clock-time"))
 
     def server() -> int:
-        return services.clock_json(type(rnd).objects.get(pk=rnd.pk))["remaining"]
+        return selectors.clock.clock_json(type(rnd).objects.get(pk=rnd.pk))["remaining"]
 
     assert abs(shown(resting) - shown(player)) <= 1 and 1920 - 15 <= shown(resting) <= 1920
 

@@ -162,7 +162,7 @@ def test_import_registrations_in_refuse_mode_prints_on_stderr_exits_1_and_import
 
 
 def test_team_players_and_a_late_pair_are_linked(arbiter, five):
-    from tournaments.services import incidents
+    from tournaments.services import late_entries
 
     import_list()
     teams = _new_tournament(arbiter, "sq", kind="teams", plan="RRR")
@@ -174,7 +174,7 @@ def test_team_players_and_a_late_pair_are_linked(arbiter, five):
     assert _member_of(teams, "Serra").membership_number == "402616"
     assert _member_of(teams, "Santoro").membership_number == "402618"  # by name
     services.generate_round(tournament=five, by=arbiter)  # 5 pairs: pair 5 rests in round 1
-    incidents.add_late_pair(tournament=five, by=arbiter,
+    late_entries.add_late_pair(tournament=five, by=arbiter,
                             players=pair(("D'Angelo", "Nicolò", "402617"), ("Bruno", "Elia")))
     assert _member_of(five, "D'Angelo").membership_number == "402617"
 

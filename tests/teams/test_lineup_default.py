@@ -6,6 +6,7 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.models import Player, Team
+from tournaments.selectors import teams
 from tournaments.services import HandInput
 
 
@@ -52,11 +53,11 @@ def test_round_2_draft_keeps_both_chosen_lineups(after_rest_and_forfeit):
 
 def test_the_origin_names_the_round(after_rest_and_forfeit):
     t, _r2 = after_rest_and_forfeit
-    choice = services.resolve_lineup(Team.objects.get(tournament=t, number=3), 2)
+    choice = teams.resolve_lineup(Team.objects.get(tournament=t, number=3), 2)
     assert (choice.source, choice.from_round) == ("entered", 1)
-    assert services.lineup_origin_text(choice, 2) == (
+    assert teams.lineup_origin_text(choice, 2) == (
         "Formazione inserita per il turno 1 (nessuna nuova formazione da allora).")
-    played = services.resolve_lineup(Team.objects.get(tournament=t, number=2), 2)
+    played = teams.resolve_lineup(Team.objects.get(tournament=t, number=2), 2)
     assert (played.source, played.from_round) == ("played", 1)
 
 
@@ -85,9 +86,9 @@ def test_a_withdrawn_player_is_replaced_with_a_note(make_teams_tournament, arbit
     p = _ids(team)
     services.set_lineup(team=team, pairs=[[p["T1p4"], p["T1p3"]], [p["T1p2"], p["T1p1"]]], by=arbiter)
     Player.objects.filter(pk=p["T1p3"]).update(status="withdrawn", withdrawn_from_round=1)
-    choice = services.resolve_lineup(team, 1)
+    choice = teams.resolve_lineup(team, 1)
     assert [[x.last_name for x in pair] for pair in choice.pairs] == [["T1p4", "T1p5"], ["T1p2", "T1p1"]]
-    assert services.lineup_origin_text(choice, 1) == (
+    assert teams.lineup_origin_text(choice, 1) == (
         "Formazione inserita per il turno 1. N3 T1p3 si è ritirato: al suo posto N5 T1p5."
         .replace("N3 T1p3", Player.objects.get(pk=p["T1p3"]).display_name)
         .replace("N5 T1p5", Player.objects.get(pk=p["T1p5"]).display_name))

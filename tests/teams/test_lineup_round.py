@@ -1,5 +1,5 @@
 """The team captain's line-up form stores a line-up only for the next round
-(``services.lineup_round``): any other round number sent is refused with a sentence, and so
+(``selectors.teams.lineup_round``): any other round number sent is refused with a sentence, and so
 is a round number no form sends (letters, 30 digits)."""
 import pytest
 from django.urls import reverse

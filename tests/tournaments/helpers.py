@@ -7,12 +7,17 @@ import re
 from django.urls import reverse
 
 from tournaments import selectors, services
-from tournaments.models import Table
+from tournaments.models import AuditAction, Table
 from tournaments.services import HandInput
 
 
 def audit_constants(node) -> set[str]:
-    """String constants an expression may evaluate to: "a", or "a" if x else "b"."""
+    """Action codes an expression may evaluate to: ``AuditAction.A`` (its value) or "a", or
+    either of ``x if c else y``. A name ``AuditAction`` does not have gives a code no label
+    has, so the tests that read the labels fail on it."""
+    if isinstance(node, ast.Attribute) and getattr(node.value, "id", None) == "AuditAction":
+        member = getattr(AuditAction, node.attr, None)
+        return {member.value if member is not None else f"AuditAction.{node.attr}?"}
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         return {node.value}
     if isinstance(node, ast.IfExp):

@@ -79,6 +79,20 @@ def test_every_action_the_services_write_has_a_label():
     assert codes - set(ACTIONS) == set(), "audit actions without a label in templatetags/audit.py ACTIONS"
 
 
+def test_the_apps_write_every_action_through_the_enum():
+    """An action written as a bare string could be a typo no label (and no filter) knows."""
+    bare = []
+    for root in ("tournaments", "money", "championships", "bookings"):
+        for path in (Path(settings.BASE_DIR) / root).rglob("*.py"):
+            if {"migrations", "management"} & set(path.parts):
+                continue
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if isinstance(node, ast.Call) and getattr(node.func, "id", None) == "audit":
+                    bare += [f"{path.name}:{node.lineno}" for kw in node.keywords
+                             if kw.arg == "action" and isinstance(kw.value, ast.Constant)]
+    assert bare == []
+
+
 def test_every_action_label_is_translated(english_catalogue):  # noqa: F811
     def labels(lang):
         with translation.override(lang):

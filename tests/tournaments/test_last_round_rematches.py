@@ -13,6 +13,7 @@ from django.urls import reverse
 
 from tests.teams.conftest import make_teams_tournament  # noqa: F401  (fixture)
 from tournaments import services
+from tournaments.kinds.teams import build_team_request
 from tournaments.services import HandInput
 
 
@@ -82,8 +83,8 @@ def test_draft_page_says_so(make, arbiter_client):
 
 def test_teams_danish_last_round_sends_the_flag(make_teams_tournament):
     t = make_teams_tournament(4, plan="DD", last_round_rematches=True)
-    assert services.build_team_request(t, 2)["allow_rematch"] is True
-    assert "allow_rematch" not in services.build_team_request(t, 1)
+    assert build_team_request(t, 2)["allow_rematch"] is True
+    assert "allow_rematch" not in build_team_request(t, 1)
 
 
 def test_individual_danish_has_no_such_flag(db, arbiter):

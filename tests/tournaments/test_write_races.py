@@ -23,7 +23,7 @@ from tournaments import services
 from tournaments.errors import ArbiterError
 from tournaments.models import Pair, Round, ScoreSheet, Table, Tournament
 from tournaments.services import guard
-from tournaments.services.drafts import _draft_inputs
+from tournaments.services.drafts import draft_inputs
 
 TRIES = 10  # per race; each try is a few tens of milliseconds
 
@@ -73,7 +73,7 @@ def test_publish_refuses_a_draft_that_seats_a_pair_no_longer_in_play(five, arbit
     services.withdraw_pair(pair=five.pairs.get(number=4), from_round=1, by=arbiter)
     # the inputs as the racing draw recorded them: read after the withdrawal
     seed = draft.drawn_from.get("seed")
-    Round.objects.filter(pk=draft.pk).update(drawn_from={**_draft_inputs(five, 1, seed), "seed": seed})
+    Round.objects.filter(pk=draft.pk).update(drawn_from={**draft_inputs(five, 1, seed), "seed": seed})
     draft = Round.objects.get(pk=draft.pk)
     assert services.draft_staleness(draft) == []
     with pytest.raises(ArbiterError, match=r"Impossibile pubblicare: 4 non sono più in gara"):

@@ -28,9 +28,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
-from ..models import PinGuard, Round, Table, Tournament
-from ..services.audit import Actor, audit
-from ..services.guard import refuse_integrity_errors
+from ..models import AuditAction, PinGuard, Round, Table, Tournament
+from ..services import Actor
+from ..services.audit import audit
+from ..services.guard import write
 
 #: Wrong PINs after which a table refuses PIN entry (until the arbiter unlocks it).
 TABLE_MAX_WRONG = 5
@@ -88,8 +89,7 @@ def _candidate(tournament: Tournament, number: int) -> Table | None:
     return Table.objects.select_related("round").filter(round=rnd, number=number, bye="").first()
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def open_table_by_pin(*, tournament: Tournament, table_number: str, pin: str, now=None) -> PinResult:
     """Open table ``table_number`` of ``tournament``'s latest published round with ``pin``.
 
@@ -124,7 +124,7 @@ def open_table_by_pin(*, tournament: Tournament, table_number: str, pin: str, no
         PinGuard.objects.filter(pk=guard.pk).update(wrong=F("wrong") + 1)
     if PinGuard.objects.filter(pk=guard.pk, locked_at__isnull=True,
                                wrong__gte=TOURNAMENT_MAX_WRONG).update(locked_at=now):
-        audit(tournament=tournament, by=Actor.system(), action="pin_tournament_locked",
+        audit(tournament=tournament, by=Actor.system(), action=AuditAction.PIN_TOURNAMENT_LOCKED,
               new={"wrong": TOURNAMENT_MAX_WRONG})
     if table is not None:
         if table_guard is None:
@@ -132,15 +132,14 @@ def open_table_by_pin(*, tournament: Tournament, table_number: str, pin: str, no
         PinGuard.objects.filter(pk=table_guard.pk).update(wrong=F("wrong") + 1)
         if PinGuard.objects.filter(pk=table_guard.pk, locked_at__isnull=True,
                                    wrong__gte=TABLE_MAX_WRONG).update(locked_at=now):
-            audit(tournament=tournament, by=Actor.system(), action="pin_table_locked",
+            audit(tournament=tournament, by=Actor.system(), action=AuditAction.PIN_TABLE_LOCKED,
                   round_number=table.round.number, table_number=table.number, new={"wrong": TABLE_MAX_WRONG})
             return PinResult(None, _("PIN bloccato per questo tavolo dopo troppi tentativi errati: inquadra il "
                                      "codice QR dello score o chiama l'arbitro."), 423)
     return PinResult(None, _("Tavolo o PIN non corretti."), 400)
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def unlock_table_pin(*, table: Table, by) -> None:
     """The arbiter unlocks PIN entry of ``table`` (locked after :data:`TABLE_MAX_WRONG` wrong PINs)
     and clears its count; audited. Raises ArbiterError when the table is not locked."""
@@ -149,12 +148,11 @@ def unlock_table_pin(*, table: Table, by) -> None:
         raise ArbiterError(_("Il PIN del tavolo %(t)s non è bloccato.") % {"t": table.number})
     PinGuard.objects.filter(pk=guard.pk).update(wrong=0, locked_at=None)
     rnd = table.round
-    audit(tournament=rnd.tournament, by=by, action="pin_table_unlocked", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=by, action=AuditAction.PIN_TABLE_UNLOCKED, round_number=rnd.number,
           table_number=table.number, old={"wrong": guard.wrong})
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def unlock_tournament_pin(*, tournament: Tournament, by) -> None:
     """The arbiter reopens the tournament's PIN page before its lock ends and clears the window's
     count; audited. Raises ArbiterError when the page is not locked."""
@@ -162,7 +160,7 @@ def unlock_tournament_pin(*, tournament: Tournament, by) -> None:
     if not tournament_lock_ends(guard):
         raise ArbiterError(_("La pagina del PIN non è bloccata."))
     PinGuard.objects.filter(pk=guard.pk).update(wrong=0, locked_at=None, window_start=None)
-    audit(tournament=tournament, by=by, action="pin_tournament_unlocked", old={"wrong": guard.wrong})
+    audit(tournament=tournament, by=by, action=AuditAction.PIN_TOURNAMENT_UNLOCKED, old={"wrong": guard.wrong})
 
 
 def locked_tables(round: Round) -> set[int]:

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_GET
 
 from scoring.vp import format_vp, scale_to_dict
 
-from .. import selectors, services
+from .. import selectors
 from ..kinds import kind_of
 from ..models import ArbiterCall, Player, Round, ScoreSheet, Table
 from .access import limited, line_of_label, table_for
@@ -183,7 +183,7 @@ def sheet_page(request, token):
         "scale": scale_to_dict(scale),
         "sheet": sheet_payload(request, table, sheet) if not table.is_bye else None,
         "text": page_texts(),
-        "clock": services.clock_json(rnd, table),
+        "clock": selectors.clock.clock_json(rnd, table),
         "call": call_json(latest_call(table)),
         "urls": {
             key: reverse(name, args=[table.token])
@@ -228,7 +228,7 @@ def sheet_stamp(request, table: Table, sheet: ScoreSheet | None, *, call=_READ) 
     return _stamp(request, table_pk=table.pk, round_state=rnd.state, published_at=rnd.published_at,
                   closed_at=rnd.closed_at, version=sheet.version if sheet else None,
                   state=sheet.state if sheet else None, updated_at=sheet.updated_at if sheet else None,
-                  clock=services.clock_tag(rnd, table.clock_extra_seconds),
+                  clock=selectors.clock.clock_tag(rnd, table.clock_extra_seconds),
                   call=call_tag(call.pk if call else None, call.state if call else None))
 
 
@@ -279,7 +279,7 @@ def _row_stamp(request, row: dict | None) -> str | None:
                   published_at=row["round__published_at"], closed_at=row["round__closed_at"],
                   version=row["sheet__version"] if playing else None, state=row["sheet__state"],
                   updated_at=row["sheet__updated_at"],
-                  clock=services.clock_tag_of(row["round__clock_started_at"], row["round__clock_paused_at"],
+                  clock=selectors.clock.clock_tag_of(row["round__clock_started_at"], row["round__clock_paused_at"],
                                               row["round__clock_paused_seconds"],
                                               row["round__clock_added_seconds"], row["round__clock_duration"],
                                               row["clock_extra_seconds"]),
@@ -298,7 +298,7 @@ def sheet_state(request, token):
     reading the hands or building the JSON. A valid link is never refused by the
     per-address guess limit (a whole room may share one address); an unknown
     token never matches a tag, so it reaches :func:`table_for` and counts as a guess.
-    Answer: ``{"sheet": {...}, "clock": {...}, "call": {...} | null}`` (``services.clock_json``;
+    Answer: ``{"sheet": {...}, "clock": {...}, "call": {...} | null}`` (``selectors.clock.clock_json``;
     the table's latest call to the arbiter, ``call_status.call_json``); a rest table has
     no sheet (``"sheet": null``) but the same clock and a tag made of the clock's instants, so
     its page (which polls through clock.js) follows a pause or extra minutes too.
@@ -314,7 +314,7 @@ def sheet_state(request, token):
     # The round clock, for a rest table too: the phone counts down from these
     # seconds, and the clock's instants are in the tag, so a pause reaches a resting pair too.
     payload = {"sheet": None if table.is_bye else sheet_payload(request, table, sheet),
-               "clock": services.clock_json(table.round, table)}
+               "clock": selectors.clock.clock_json(table.round, table)}
     call = latest_call(table)
     if not table.is_bye:  # a rest table has no call to the arbiter
         payload["call"] = call_json(call)

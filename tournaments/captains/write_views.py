@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 
 from scoring import sheets as sheet_rules
 
-from .. import services
+from .. import selectors, services
 from ..errors import ArbiterError, StaleSheetError
 from ..i18n_messages import message_text
 from ..models import Round, ScoreSheet, Table
@@ -114,7 +114,7 @@ def parse_hands(data: dict, hands_per_round: int) -> tuple[list[services.HandInp
 def _answer(request, table: Table, *, status: int = 200, error: str = "",
             details: list[str] | None = None) -> JsonResponse:
     payload = {"sheet": sheet_payload(request, table, current_sheet(table)),
-               "clock": services.clock_json(table.round, table)}
+               "clock": selectors.clock.clock_json(table.round, table)}
     if error:
         # ``errors``: every problem of the sheet at once; ``error``: the same in one sentence
         payload["errors"] = [error, *(details or [])]

@@ -20,12 +20,13 @@ from .tournament import CustomScale, DEFAULT_TIEBREAKS, Tournament, new_pin, new
 from .entrants import LineMember, Pair, Player
 from .rounds import Round, Seat, Table
 from .sheets import CorrectionKind, HandRow, ScoreSheet
-from .records import AuditEntry, Penalty, PinGuard
+from .records import AuditAction, AuditEntry, Penalty, PinGuard
 from .teams import LineUp, Match, Team
 from .calls import ArbiterCall
 
 __all__ = [
     "ArbiterCall",
+    "AuditAction",
     "AuditEntry",
     "CorrectionKind",
     "CustomScale",

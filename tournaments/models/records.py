@@ -85,6 +85,86 @@ class PinGuard(models.Model):
         return f"PIN {self.tournament_id} {self.table or '*'}: {self.wrong}"
 
 
+class AuditAction(models.TextChoices):
+    """What an audit entry records (``AuditEntry.action``): the value is the code stored, the
+    label what the Registro shows (``templatetags.audit.audit_action``); its filters group
+    the codes (``pages.audit.ACTION_KINDS``). The values are the codes entries were always
+    stored with: never rename one (stored trails and exported files carry them)."""
+
+    TOURNAMENT_CREATED = "tournament_created", _("Torneo creato")
+    TOURNAMENT_UPDATED = "tournament_updated", _("Impostazioni modificate")
+    PAIR_ADDED = "pair_added", _("Coppia aggiunta")
+    PAIR_UPDATED = "pair_updated", _("Coppia modificata")
+    PAIR_REMOVED = "pair_removed", _("Coppia cancellata")
+    REGISTRATIONS_IMPORTED = "registrations_imported", _("Iscrizioni importate")
+    ROUND_GENERATED = "round_generated", _("Turno generato")
+    ROUND_REDRAWN = "round_redrawn", _("Bozza ridisegnata (era superata)")
+    DRAFT_SWAP = "draft_swap", _("Bozza modificata a mano")
+    IDLE_PAIRS_SEATED = "idle_pairs_seated", _("Coppie a riposo fatte giocare insieme")
+    ROUND_PUBLISHED = "round_published", _("Turno pubblicato")
+    ROUND_CLOSED = "round_closed", _("Turno chiuso")
+    ROUND_REOPENED = "round_reopened", _("Turno riaperto")
+    SHEET_SAVED = "sheet_saved", _("Score inserito")
+    SHEET_CORRECTED = "sheet_corrected", _("Score corretto")
+    SHEET_CONFIRMED = "sheet_confirmed", _("Score confermato")
+    SHEET_DISPUTED = "sheet_disputed", _("Score contestato")
+    SHEET_VALIDATED = "sheet_validated", _("Score validato")
+    SHEET_VALIDATED_UNCONFIRMED = "sheet_validated_unconfirmed", _("Score validato senza la conferma dell'altra linea")
+    SHEET_DRAFT_SAVED = "sheet_draft_saved", _("Bozza di score salvata (incompleta)")
+    SHEET_DRAFT_DISCARDED = "sheet_draft_discarded", _("Bozza di score scartata")
+    SHEET_UNVALIDATED = "sheet_unvalidated", _("Validazione annullata")
+    SHEET_LINES_SWAPPED = "sheet_lines_swapped", _("Linee invertite")
+    ARBITRAL_SCORE = "arbitral_score", _("Punteggio arbitrale")
+    PAIR_WITHDRAWN = "pair_withdrawn", _("Coppia ritirata")
+    LATE_PAIR_ADDED = "late_pair_added", _("Coppia tardiva")
+    PENALTY_ADDED = "penalty_added", _("Penalità assegnata")
+    PENALTY_REMOVED = "penalty_removed", _("Penalità tolta")
+    # individual tournaments (rules.md §9)
+    PLAYER_ADDED = "player_added", _("Giocatore aggiunto")
+    PLAYER_REMOVED = "player_removed", _("Giocatore cancellato")
+    PLAYER_WITHDRAWN = "player_withdrawn", _("Giocatore ritirato")
+    LATE_PLAYER_ADDED = "late_player_added", _("Giocatore tardivo")
+    GROUPS_SPLIT = "groups_split", _("Coppie divise nei gironi")
+    # the round clock (rules.md §11; the audit trail records clock actions)
+    CLOCK_STARTED = "clock_started", _("Orologio del turno avviato")
+    CLOCK_PAUSED = "clock_paused", _("Orologio del turno in pausa")
+    CLOCK_RESUMED = "clock_resumed", _("Orologio del turno ripartito")
+    CLOCK_MINUTES_ADDED = "clock_minutes_added", _("Minuti dati a tutta la sala")
+    CLOCK_TABLE_EXTRA = "clock_table_extra", _("Tempo in più a un tavolo")
+    # the rest of the codes the services write (new-user trial: no raw code on the page;
+    # tests/tournaments/test_audit_readable.py scans the source for codes without a label)
+    TOURNAMENT_IMPORTED = "tournament_imported", _("Torneo importato da file")
+    ARBITER_ADDED = "arbiter_added", _("Arbitro aggiunto")
+    DRAFT_BY_HAND = "draft_by_hand", _("Tavoli del turno 1 scritti a mano")
+    PIN_TOURNAMENT_LOCKED = "pin_tournament_locked", _("Pagina del PIN bloccata (troppi PIN errati)")
+    PIN_TABLE_LOCKED = "pin_table_locked", _("PIN del tavolo bloccato (troppi PIN errati)")
+    PIN_TABLE_UNLOCKED = "pin_table_unlocked", _("PIN del tavolo sbloccato")
+    PIN_TOURNAMENT_UNLOCKED = "pin_tournament_unlocked", _("Pagina del PIN sbloccata")
+    TEAM_ADDED = "team_added", _("Squadra aggiunta")
+    TEAM_CAPTAIN = "team_captain", _("Capitano della squadra scelto")
+    LINEUP_SET = "lineup_set", _("Formazione della squadra")
+    TEAM_WITHDRAWN = "team_withdrawn", _("Squadra ritirata")
+    MATCH_FORFEIT = "match_forfeit", _("Forfait in un incontro")
+    MATCH_FORFEIT_UNDONE = "match_forfeit_undone", _("Forfait annullato")
+    TEAM_WITHDRAWAL_UNDONE = "team_withdrawal_undone", _("Ritiro della squadra annullato")
+    PAIR_WITHDRAWAL_UNDONE = "pair_withdrawal_undone", _("Ritiro della coppia annullato")
+    PLAYER_WITHDRAWAL_UNDONE = "player_withdrawal_undone", _("Ritiro del giocatore annullato")
+    LATE_TEAM_ADDED = "late_team_added", _("Squadra tardiva")
+    PRIZE_LIST = "prize_list", _("Elenco dei premi modificato")
+    LATENESS = "lateness", _("Ritardo")  # rules.md §22
+    LATENESS_UNDONE = "lateness_undone", _("Ritardo annullato")
+    FEES_SET = "fees_set", _("Quote e montepremi")  # the money of rules.md §21
+    FEE_PAID = "fee_paid", _("Quota pagata")
+    FEE_WAIVED = "fee_waived", _("Quota esonerata")
+    FEE_CANCELLED = "fee_cancelled", _("Quota annullata")
+    FEE_REFUND = "fee_refund", _("Rimborso")
+    CHAMPIONSHIP_ADDED = "championship_added", _("Torneo messo in un campionato")
+    CHAMPIONSHIP_REMOVED = "championship_removed", _("Torneo tolto da un campionato")
+    ARBITER_CALLED = "arbiter_called", _("Un tavolo chiama l'arbitro")
+    ARBITER_CALL_TAKEN = "arbiter_call_taken", _("Chiamata presa: l'arbitro arriva")
+    ARBITER_CALL_RESOLVED = "arbiter_call_resolved", _("Chiamata risolta")
+
+
 class AuditEntry(models.Model):
     """Who changed what, when, from which value to which, and why."""
 
@@ -101,7 +181,7 @@ class AuditEntry(models.Model):
     # "arbiter" {"name": "rossi"}, "system" {}; "" = only the stored text ``actor``.
     actor_code = models.CharField(max_length=20, blank=True, default="")
     actor_params = models.JSONField(null=True, blank=True)
-    action = models.CharField(max_length=40)
+    action = models.CharField(max_length=40)  # an AuditAction value
     old = models.JSONField(null=True, blank=True)
     new = models.JSONField(null=True, blank=True)
     reason = models.CharField(max_length=300, blank=True)

@@ -15,10 +15,11 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy as _lazy
 
 from ..kinds import kind_of
-from ..models import AuditEntry, Seat, Tournament
+from ..models import AuditAction, AuditEntry, Seat, Tournament
 
 # The actions whose ``number`` key is the entrant's own number (services.pairs, players, teams).
-NUMBER_ACTIONS = ("pair_added", "pair_updated", "pair_removed", "player_added", "player_removed", "team_added")
+NUMBER_ACTIONS = (AuditAction.PAIR_ADDED, AuditAction.PAIR_UPDATED, AuditAction.PAIR_REMOVED,
+                  AuditAction.PLAYER_ADDED, AuditAction.PLAYER_REMOVED, AuditAction.TEAM_ADDED)
 MAX_NUMBER = 32767  # PositiveSmallIntegerField
 
 
@@ -99,28 +100,57 @@ def filtered_entries(tournament: Tournament, filters: AuditFilters) -> QuerySet:
 # Kinds of action offered by the filter: a key (never a stored code, so the page shows no
 # code), a label and the action codes it gathers; a code listed nowhere falls in "altro".
 ACTION_KINDS = (
-    ("score", _lazy("Score"), ("sheet_", "arbitral_score")),
-    ("turni", _lazy("Turni e bozze"), ("round_", "draft_", "idle_pairs_seated", "groups_split")),
-    ("penalita", _lazy("Penalità"), ("penalty_",)),
-    ("iscrizioni", _lazy("Iscrizioni e tardivi"), ("pair_added", "pair_updated", "pair_removed", "player_added",
-                                                   "player_removed", "team_added", "team_captain",
-                                                   "registrations_imported", "late_")),
-    ("ritiri", _lazy("Ritiri e forfait"), ("pair_withdrawn", "player_withdrawn", "team_withdrawn", "match_forfeit")),
-    ("formazioni", _lazy("Formazioni"), ("lineup_",)),
-    ("orologio", _lazy("Orologio"), ("clock_",)),
-    ("torneo", _lazy("Impostazioni e arbitri"), ("tournament_", "arbiter_")),
-    ("pin", _lazy("PIN e codici"), ("pin_",)),
+    ("score", _lazy("Score"), (
+        AuditAction.SHEET_SAVED, AuditAction.SHEET_CORRECTED, AuditAction.SHEET_CONFIRMED,
+        AuditAction.SHEET_DISPUTED, AuditAction.SHEET_VALIDATED, AuditAction.SHEET_VALIDATED_UNCONFIRMED,
+        AuditAction.SHEET_DRAFT_SAVED, AuditAction.SHEET_DRAFT_DISCARDED, AuditAction.SHEET_UNVALIDATED,
+        AuditAction.SHEET_LINES_SWAPPED, AuditAction.ARBITRAL_SCORE,
+    )),
+    ("turni", _lazy("Turni e bozze"), (
+        AuditAction.ROUND_GENERATED, AuditAction.ROUND_REDRAWN, AuditAction.DRAFT_SWAP, AuditAction.DRAFT_BY_HAND,
+        AuditAction.IDLE_PAIRS_SEATED, AuditAction.ROUND_PUBLISHED, AuditAction.ROUND_CLOSED,
+        AuditAction.ROUND_REOPENED, AuditAction.GROUPS_SPLIT,
+    )),
+    ("penalita", _lazy("Penalità"), (
+        AuditAction.PENALTY_ADDED, AuditAction.PENALTY_REMOVED,
+    )),
+    ("iscrizioni", _lazy("Iscrizioni e tardivi"), (
+        AuditAction.PAIR_ADDED, AuditAction.PAIR_UPDATED, AuditAction.PAIR_REMOVED, AuditAction.PLAYER_ADDED,
+        AuditAction.PLAYER_REMOVED, AuditAction.TEAM_ADDED, AuditAction.TEAM_CAPTAIN,
+        AuditAction.REGISTRATIONS_IMPORTED, AuditAction.LATE_PAIR_ADDED, AuditAction.LATE_PLAYER_ADDED,
+        AuditAction.LATE_TEAM_ADDED,
+    )),
+    ("ritiri", _lazy("Ritiri e forfait"), (
+        AuditAction.PAIR_WITHDRAWN, AuditAction.PLAYER_WITHDRAWN, AuditAction.TEAM_WITHDRAWN,
+        AuditAction.MATCH_FORFEIT,
+    )),
+    ("formazioni", _lazy("Formazioni"), (
+        AuditAction.LINEUP_SET,
+    )),
+    ("orologio", _lazy("Orologio"), (
+        AuditAction.CLOCK_STARTED, AuditAction.CLOCK_PAUSED, AuditAction.CLOCK_RESUMED,
+        AuditAction.CLOCK_MINUTES_ADDED, AuditAction.CLOCK_TABLE_EXTRA,
+    )),
+    ("torneo", _lazy("Impostazioni e arbitri"), (
+        AuditAction.TOURNAMENT_CREATED, AuditAction.TOURNAMENT_UPDATED, AuditAction.TOURNAMENT_IMPORTED,
+        AuditAction.ARBITER_ADDED, AuditAction.ARBITER_CALLED, AuditAction.ARBITER_CALL_TAKEN,
+        AuditAction.ARBITER_CALL_RESOLVED,
+    )),
+    ("pin", _lazy("PIN e codici"), (
+        AuditAction.PIN_TOURNAMENT_LOCKED, AuditAction.PIN_TABLE_LOCKED, AuditAction.PIN_TABLE_UNLOCKED,
+        AuditAction.PIN_TOURNAMENT_UNLOCKED,
+    )),
 )
 OTHER_KIND = "altro"
 
 
+_KIND_OF = {code: key for key, _label, codes in ACTION_KINDS for code in codes}
+
+
 def action_kind(code: str) -> str:
-    """The key of :data:`ACTION_KINDS` an action code belongs to (a prefix ending in "_" or
-    the whole code), :data:`OTHER_KIND` for any other."""
-    for key, _label, codes in ACTION_KINDS:
-        if any(code.startswith(c) if c.endswith("_") else code == c for c in codes):
-            return key
-    return OTHER_KIND
+    """The key of :data:`ACTION_KINDS` an action code (an :class:`AuditAction` value) belongs
+    to, :data:`OTHER_KIND` for any other."""
+    return _KIND_OF.get(code, OTHER_KIND)
 
 
 def action_choices(tournament: Tournament) -> list[tuple[str, str]]:

@@ -27,15 +27,15 @@ from django.db.models import Q
 
 from scoring.vp import format_vp
 
-from .. import selectors, services
+from .. import selectors
 from ..kinds import KINDS, kind_of
 from ..selectors.lateness import LATE_WORD, forfeit_differences
 from .tag import VISIBLE, register_tag_part, results_tag, standings_for
 from ..text import clean_note
-from ..models import AuditEntry, LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
+from ..models import AuditAction, AuditEntry, LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
 
 #: Audit actions that change a closed round's results (a correction after closing).
-CORRECTIONS = ("sheet_corrected", "sheet_lines_swapped", "arbitral_score")
+CORRECTIONS = (AuditAction.SHEET_CORRECTED, AuditAction.SHEET_LINES_SWAPPED, AuditAction.ARBITRAL_SCORE)
 #: URL word of each kind (``/p/<slug>/<word>/<n>/``): :attr:`tournaments.kinds.base.KindData.url_word`.
 KIND_WORDS = {name: kind.data.url_word for name, kind in KINDS.items()}
 
@@ -200,7 +200,7 @@ def _clock(tournament: Tournament, number: int, table_id: int | None) -> dict | 
     if rnd is None:
         return None
     table = rnd.tables.filter(pk=table_id).first() if table_id else None
-    return services.clock_json(rnd, table)
+    return selectors.clock.clock_json(rnd, table)
 
 
 # --------------------------------------------------------------------------- pairs

@@ -9,7 +9,7 @@ from django.conf import settings
 from django.db.models import Max
 
 from .. import selectors
-from ..models import AuditEntry, Round, Tournament
+from ..models import AuditAction, AuditEntry, Round, Tournament
 
 #: The rounds a player sees: published or closed (a draft stays private).
 VISIBLE = (Round.State.PUBLISHED, Round.State.CLOSED)
@@ -18,11 +18,12 @@ VISIBLE = (Round.State.PUBLISHED, Round.State.CLOSED)
 #: drafts (private), PIN guards and the calls to the arbiter. Any other write (publishing,
 #: closing, a correction, a penalty, a withdrawal, a name respelt…) changes the page's tag.
 IN_PLAY_ACTIONS = (
-    "sheet_saved", "sheet_confirmed", "sheet_disputed", "sheet_validated", "sheet_validated_unconfirmed",
-    "sheet_unvalidated", "sheet_draft_saved", "sheet_draft_discarded", "round_generated", "round_redrawn",
-    "draft_swap", "draft_by_hand", "idle_pairs_seated", "lineup_set", "pin_tournament_locked",
-    "pin_table_locked", "pin_table_unlocked", "pin_tournament_unlocked", "arbiter_called",
-    "arbiter_call_taken", "arbiter_call_resolved",
+    AuditAction.SHEET_SAVED, AuditAction.SHEET_CONFIRMED, AuditAction.SHEET_DISPUTED, AuditAction.SHEET_VALIDATED,
+    AuditAction.SHEET_VALIDATED_UNCONFIRMED, AuditAction.SHEET_UNVALIDATED, AuditAction.SHEET_DRAFT_SAVED,
+    AuditAction.SHEET_DRAFT_DISCARDED, AuditAction.ROUND_GENERATED, AuditAction.ROUND_REDRAWN, AuditAction.DRAFT_SWAP,
+    AuditAction.DRAFT_BY_HAND, AuditAction.IDLE_PAIRS_SEATED, AuditAction.LINEUP_SET, AuditAction.PIN_TOURNAMENT_LOCKED,
+    AuditAction.PIN_TABLE_LOCKED, AuditAction.PIN_TABLE_UNLOCKED, AuditAction.PIN_TOURNAMENT_UNLOCKED,
+    AuditAction.ARBITER_CALLED, AuditAction.ARBITER_CALL_TAKEN, AuditAction.ARBITER_CALL_RESOLVED,
 )
 
 

@@ -15,12 +15,11 @@ from django.http import Http404, JsonResponse
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scoring.vp import format_vp
 
-from .. import pages, selectors, services
+from .. import pages, selectors
 from ..kinds import kind_of
 from ..models import Pair, Round, Tournament
 from ..captains.devices import give_device_cookie
@@ -169,11 +168,11 @@ def projector_screens(tables: list, standings: list, rows: int = PROJECTOR_ROWS,
 
 
 def round_clock(rnd: Round | None) -> dict | None:
-    """The room's clock of ``rnd`` (``services.clock_json``), or None when no round is in play
+    """The room's clock of ``rnd`` (``selectors.clock.clock_json``), or None when no round is in play
     (no round yet, or the round is closed)."""
     if rnd is None or rnd.state != Round.State.PUBLISHED:
         return None
-    return services.clock_json(rnd)
+    return selectors.clock.clock_json(rnd)
 
 
 @require_GET

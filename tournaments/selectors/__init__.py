@@ -2,7 +2,8 @@
 tournament), ``rankings`` (the standings and their results, names and tie-breaks),
 ``rounds`` (meetings, rests, the round page's tables), ``sheets`` (a sheet's state, the
 last dispute), ``teams``, ``scales``, ``penalties``, ``corrections`` (of a closed round),
-``lateness``, ``calls`` (the arbiter's calls bar).
+``lateness``, ``calls`` (the arbiter's calls bar), ``clock`` (the round clock as the screens
+show it).
 
 The selectors sit below the kinds and import none: a read that needs a kind object is a
 page read (``tournaments.pages``). The package answers the reads scripts and most callers
@@ -10,7 +11,7 @@ ask it for by name (``from tournaments.selectors import standings, round_tables`
 """
 from __future__ import annotations
 
-from . import access, calls, corrections, lateness, penalties, rankings, rounds, scales, sheets, teams
+from . import access, calls, clock, corrections, lateness, penalties, rankings, rounds, scales, sheets, teams
 from .access import directs, tournaments_of
 from .rankings import (
     Standings,
@@ -33,7 +34,7 @@ from .sheets import last_dispute
 from .teams import team_names
 
 __all__ = [
-    "access", "calls", "corrections", "lateness", "penalties", "rankings", "rounds", "scales", "sheets", "teams",
+    "access", "calls", "clock", "corrections", "lateness", "penalties", "rankings", "rounds", "scales", "sheets", "teams",
     "directs", "tournaments_of",
     "Standings", "applied_tiebreaks", "closed_rounds", "entrant_names", "game_results", "individual_standings_after",
     "individual_tiebreaks", "pair_names", "pair_standings_after", "player_names", "standings", "standings_after",

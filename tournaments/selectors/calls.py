@@ -23,6 +23,13 @@ def tournament_calls(tournament_id: int) -> list[ArbiterCall]:
                 .select_related("table", "round").order_by("called_at", "id"))
 
 
+def round_calls(rnd) -> list[ArbiterCall]:
+    """The calls of ``rnd`` (a ``Round``) not yet resolved, oldest first, with their tables:
+    what the live board lists."""
+    return list(ArbiterCall.objects.filter(round=rnd).exclude(state=ArbiterCall.State.RESOLVED)
+                .select_related("table").order_by("called_at", "id"))
+
+
 def call_row(call: ArbiterCall, now) -> dict:
     """One call for the board and the desk's bar: ``{"id", "table", "state", "reason" (label or
     ""), "minutes" (whole minutes since the call at ``now``), "since" ("ora" / "da 3 min")}``."""

@@ -7,11 +7,11 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
-from ..models import AuditEntry, Round, Tournament
+from ..models import AuditAction, AuditEntry, Round, Tournament
 from .rankings import standings_after
 
 #: The audit actions that change a stored result (a correction of any kind, art. 31).
-CORRECTION_ACTIONS = ("sheet_corrected", "sheet_lines_swapped", "arbitral_score")
+CORRECTION_ACTIONS = (AuditAction.SHEET_CORRECTED, AuditAction.SHEET_LINES_SWAPPED, AuditAction.ARBITRAL_SCORE)
 
 
 def corrected_tables(rnd: Round) -> set[int]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
-from ..models import AuditEntry, ScoreSheet, Tournament
+from ..models import AuditAction, AuditEntry, ScoreSheet, Tournament
 from ..wording import by_kind
 
 #: How lateness is written in penalties, arbitral notes and the Registro (Italian, the source
@@ -42,13 +42,14 @@ def entrant_of(data: dict):
 def _in_force(tournament: Tournament) -> dict[tuple[int, int], dict]:
     """``(round, entrant) → the lateness entry's data`` of the latenesses not undone."""
     current: dict[tuple[int, int], dict | None] = {}
-    entries = (AuditEntry.objects.filter(tournament=tournament, action__in=("lateness", "lateness_undone"))
+    entries = (AuditEntry.objects
+               .filter(tournament=tournament, action__in=(AuditAction.LATENESS, AuditAction.LATENESS_UNDONE))
                .order_by("id").values_list("action", "round_number", "new", "old"))
     for action, number, new, old in entries:
-        data = new if action == "lateness" else old
+        data = new if action == AuditAction.LATENESS else old
         if not isinstance(data, dict) or number is None:
             continue
-        current[(number, entrant_of(data))] = data if action == "lateness" else None
+        current[(number, entrant_of(data))] = data if action == AuditAction.LATENESS else None
     return {key: data for key, data in current.items() if data is not None}
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from django.utils.translation import gettext_lazy
 
-from ..models import AuditEntry, Round, ScoreSheet
+from ..models import AuditAction, AuditEntry, Round, ScoreSheet
 
 STATUS_LABELS = {
     "empty": gettext_lazy("Da inserire"),
@@ -56,5 +56,5 @@ def last_dispute(rnd: Round, table_number: int) -> AuditEntry | None:
     (who disputed, when, the note as ``reason``), or ``None``. The arbiter's decision page
     and the audit entry of its validation name it (rules.md §3, trust)."""
     return (AuditEntry.objects.filter(tournament_id=rnd.tournament_id, round_number=rnd.number,
-                                      table_number=table_number, action="sheet_disputed")
+                                      table_number=table_number, action=AuditAction.SHEET_DISPUTED)
             .order_by("-at", "-id").first())

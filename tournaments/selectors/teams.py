@@ -12,6 +12,8 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from django.utils.translation import gettext as _
+
 from scoring import standings as standings_rules
 from scoring import teams as team_rules
 
@@ -322,3 +324,32 @@ def lineup_for(team: Team, number: int) -> list[list[Player]] | None:
     None when the team cannot field two pairs."""
     choice = resolve_lineup(team, number)
     return choice.pairs if choice is not None else None
+
+
+def lineup_round(tournament: Tournament) -> int:
+    """The round whose line-up may still be entered: the draft round, or the round after the
+    last published or closed one (1 before any round)."""
+    last = tournament.rounds.order_by("-number").first()
+    if last is None:
+        return 1
+    return last.number if last.state == Round.State.DRAFT else last.number + 1
+
+
+def lineup_origin_text(choice: LineupChoice | None, number: int) -> str:
+    """A sentence saying where the line-up of round ``number`` comes from (the draft and the
+    line-up pages), with the withdrawn players replaced; "" for None."""
+    if choice is None:
+        return ""
+    if choice.source == "entered" and choice.from_round == number:
+        text = _("Formazione inserita per il turno %(round)s.") % {"round": number}
+    elif choice.source == "entered":
+        text = _("Formazione inserita per il turno %(round)s (nessuna nuova formazione da allora).") % {
+            "round": choice.from_round}
+    elif choice.source == "played":
+        text = _("Formazione giocata nel turno %(round)s.") % {"round": choice.from_round}
+    else:
+        text = _("Nessuna formazione inserita: i primi quattro giocatori iscritti.")
+    for gone, substitute in choice.replaced:
+        text += " " + _("%(gone)s si è ritirato: al suo posto %(substitute)s.") % {
+            "gone": gone.display_name, "substitute": substitute.display_name}
+    return text

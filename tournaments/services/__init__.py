@@ -7,38 +7,50 @@ return (README.md, "Layout": data flows one way).
 
 One module per section, so each write is found in one hop from its name:
 
-- ``audit``: the audit trail (:func:`audit`, :class:`Actor`);
+- ``_common``: what the modules share (who writes: :class:`Actor`, :func:`as_actor`);
+- ``guard``: the one decorator of a write (:func:`guard.write`) and database refusals;
+- ``audit``: the audit trail (:func:`audit`);
 - ``tournament``: creating a tournament and changing its settings;
 - ``deletion``: deleting a tournament (owner or superuser, backup file first);
 - ``pairs``: pairs and players, by hand and by import;
-- ``players``: single players of an individual tournament (registration, withdrawal,
-  late player, penalty per player; rules.md §9);
+- ``players``: single players of an individual tournament (registration; rules.md §9);
 - ``pairing_requests``: the pairing request of a round, asked of the tournament's kind;
 - ``drafts``: what a draft was drawn from, and whether it is outdated (rules §12);
 - ``rounds``: generate, adjust, publish, close and reopen a round;
 - ``sheets``: score sheets, confirmation, validation, corrections;
-- ``incidents``: withdrawals, late pairs, penalties;
+- ``withdrawals``: withdrawing a pair, a player or a team, and undoing it (art. 32);
+- ``late_entries``: a late pair, player or team completing round 1 (art. 33);
+- ``penalties``: penalties of a pair, a player or a team, and their removal (art. 23);
 - ``scales``: custom VP scales;
 - ``calls``: a table's call to the arbiter («Chiama l'arbitro») and his answers;
 - ``groups``: groups (*gironi*) of the round-robin rounds (rules.md §14);
-- ``clock``: the round clock (start, pause, resume, minutes, a table's extra time);
-- ``teams``: teams of a team tournament, line-ups, withdrawals, forfeits (rules.md §15);
+- ``clock``: the round clock (start, pause, resume, minutes, a table's extra time; its
+  reads: ``selectors.clock``);
+- ``teams``: teams of a team tournament (rules.md §15); ``lineups``: their line-ups;
+  ``forfeits``: a match given up and its undo;
 - (the kinds' round cycles, individual and team rounds: :mod:`tournaments.kinds`).
 
-Callers keep importing ``tournaments.services.<name>``.
+Callers import the writes from ``tournaments.services`` (every write by its name, with
+``HandInput``, ``PlayerData``, ``Actor``, ``draft_staleness``, ``generation_state`` and
+``build_pairing_request``, which scripts import); the reads the pages show live in
+``tournaments.selectors`` (the clock's: ``selectors.clock``; a line-up's:
+``selectors.teams``), the kinds' in ``tournaments.kinds``. What a write did is a
+``models.AuditAction``.
 
 Refusals the arbiter can act on raise :class:`tournaments.errors.ArbiterError`
 with an Italian message; ``guard`` turns any database refusal (IntegrityError) left in
 a write into one, so no page shows a constraint name.
 """
-from .audit import (  # noqa: F401
+from ._common import (  # noqa: F401
     Actor,
-    audit,
+    as_actor,
 )
+from .audit import audit  # noqa: F401
 from .guard import (  # noqa: F401
     integrity_message,
     refuse_integrity_errors,
     retry_when_busy,
+    write,
 )
 from .deletion import (  # noqa: F401
     DeletionResult,
@@ -48,12 +60,9 @@ from .deletion import (  # noqa: F401
     may_delete,
 )
 from .tournament import (  # noqa: F401
-    TOURNAMENT_SETTINGS,
     add_arbiter,
     create_tournament,
-    entrant_count,
     frozen_settings,
-    individual_tiebreaks,
     kind_change_refusal,
     update_tournament,
 )
@@ -68,20 +77,9 @@ from .pairs import (  # noqa: F401
     registration_import_refusal,
 )
 from .players import (  # noqa: F401
-    add_late_player,
     add_player,
-    add_player_penalty,
     import_players,
-    late_player_preview,
-    late_player_refusal,
-    player_has_played,
     remove_player,
-    withdraw_player,
-)
-from ..kinds.individual import (  # noqa: F401
-    line_players,
-    partnerships,
-    rested_players,
 )
 from .pairing_requests import (  # noqa: F401
     build_pairing_request,
@@ -92,13 +90,11 @@ from .drafts import (  # noqa: F401
     generation_state,
 )
 from .rounds import (  # noqa: F401
-    adjustment_messages,
     adjustment_sentences,
     idle_pairs_seatable,
     seat_idle_pairs_together,
     generate_round,
     redraw_round,
-    response_from_round,
     swap_pairs,
     swap_players,
     set_first_round_by_hand,
@@ -109,7 +105,6 @@ from .rounds import (  # noqa: F401
     reopen_refusal,
 )
 from .sheet_drafts import (  # noqa: F401
-    DRAFT_CELL_MAX,
     discard_sheet_draft,
     save_sheet_draft,
 )
@@ -120,7 +115,6 @@ from .corrections import (  # noqa: F401
     correction_refusal,
     allowed_correction_kinds,
     delivered_by_captains,
-    next_round_published,
 )
 from .sheets import (  # noqa: F401
     HandInput,
@@ -138,20 +132,33 @@ from .sheets import (  # noqa: F401
     swap_sheet_lines,
     set_arbitral_score,
 )
-from .incidents import (  # noqa: F401
+from .withdrawals import (  # noqa: F401
+    last_published_round,
+    undo_withdrawal,
     withdraw_pair,
+    withdraw_player,
+    withdraw_team,
+    withdrawal_undo_refusal,
+)
+from .late_entries import (  # noqa: F401
     add_late_pair,
+    add_late_player,
+    add_late_team,
     late_pair_refusal,
+    late_player_preview,
+    late_player_refusal,
+    late_team_refusal,
+)
+from .penalties import (  # noqa: F401
     add_penalty,
+    add_player_penalty,
     penalty_round,
     remove_penalty,
 )
 from .calls import (  # noqa: F401
     call_arbiter,
     call_refusal,
-    open_call,
     resolve_call,
-    round_calls,
     take_call,
 )
 from .scales import (  # noqa: F401
@@ -160,15 +167,9 @@ from .scales import (  # noqa: F401
 )
 from .clock import (  # noqa: F401
     add_clock_minutes,
-    clock_json,
-    clock_state,
-    clock_tag,
-    clock_tag_of,
-    entry_clock_seconds,
     give_table_extra_time,
     pause_clock,
     resume_clock,
-    round_duration,
     start_clock,
 )
 from .groups import (  # noqa: F401
@@ -179,26 +180,13 @@ from .groups import (  # noqa: F401
     groups_refusal,
     split_groups,
 )
-from .pairing_requests import round_robin_request  # noqa: F401
 from .teams import (  # noqa: F401  (team tournaments, rules.md §15)
     add_team,
     import_teams,
-    LineupChoice,
-    lineup_for,
-    lineup_origin_text,
-    lineup_round,
-    resolve_lineup,
-    set_lineup,
     set_team_captain,
-    withdraw_team,
 )
+from .lineups import set_lineup  # noqa: F401
 from .forfeits import forfeit_effect, forfeit_match, undo_forfeit, undo_forfeit_refusal  # noqa: F401
-from .late_teams import add_late_team, late_team_refusal  # noqa: F401
-from ..kinds.teams import (  # noqa: F401
-    active_teams,
-    build_team_request,
-)
-from .withdrawals import last_published_round, undo_withdrawal, withdrawal_undo_refusal  # noqa: F401,E402
 
 #: The write importing a registration file's checked rows (``tournament=``, ``rows=``,
 #: ``by=``; returns the count), by the stored ``Tournament.Kind`` value: the kinds sit below

@@ -1,17 +1,18 @@
-"""The audit trail: who did what, when, old → new, why."""
+"""The audit trail: who did what, when, old → new, why (who: :class:`Actor`)."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
 from ..models import (
+    AuditAction,
     AuditEntry,
     Tournament,
 )
 from ..text import clean_line
+from ._common import as_actor
 
 # Reasons the software writes (not typed by the arbiter): stored in Italian, the source
 # language, and shown in the reader's language by ``templatetags.audit.audit_reason``
@@ -27,31 +28,6 @@ PRIZES_COPIED_REASON = gettext_noop("copiati da %(slug)s")
 SOFTWARE_REASONS = (IMPORTED_REASON, SUM_ERROR_REASON, SPELLING_REASON, MEMBERSHIP_REASON, PRIZES_COPIED_REASON)
 # Older entries written in English before the reasons were stored in Italian: shown translated.
 LEGACY_REASONS = {"imported from file (version %(version)s)": IMPORTED_REASON}
-
-
-@dataclass(frozen=True)
-class Actor:
-    """Who does a write: a logged-in arbiter (``user``) or a captain (``label``)."""
-
-    label: str
-    user: object | None = None
-
-    @classmethod
-    def arbiter(cls, user) -> "Actor":
-        if user is None:
-            return cls(label="sistema")
-        name = getattr(user, "get_username", lambda: "")() or "?"
-        return cls(label=f"{name} (arbitro)", user=user if getattr(user, "pk", None) else None)
-
-    @classmethod
-    def system(cls) -> "Actor":
-        return cls(label="sistema")
-
-
-def _as_actor(by) -> Actor:
-    if isinstance(by, Actor):
-        return by
-    return Actor.arbiter(by)
 
 
 _CAPTAIN = re.compile(r"^capitano (N/S|E/O) tavolo (\d+)$")
@@ -100,16 +76,17 @@ def audit(
     *,
     tournament: Tournament,
     by,
-    action: str,
+    action: AuditAction,
     old=None,
     new=None,
     reason: str = "",
     round_number: int | None = None,
     table_number: int | None = None,
 ) -> AuditEntry:
-    """Write one audit entry (who, when, what, old → new, why). Call inside the write's
-    transaction. ``reason`` goes through :func:`clean_reason` (ArbiterError for a NUL)."""
-    actor = _as_actor(by)
+    """Write one audit entry (who, when, what, old → new, why). ``action``: what was done,
+    an :class:`~tournaments.models.AuditAction` (its label is what the Registro shows). Call
+    inside the write's transaction. ``reason`` goes through :func:`clean_reason` (ArbiterError for a NUL)."""
+    actor = as_actor(by)
     code, params = actor_form(actor.label)
     return AuditEntry.objects.create(
         tournament=tournament,

@@ -13,8 +13,9 @@ from django.utils.translation import gettext as _
 
 from ..server import timesource
 from ..errors import ArbiterError
-from ..models import ArbiterCall, Round, Table
-from .audit import Actor, _as_actor, audit
+from ..models import ArbiterCall, AuditAction, Round, Table
+from ._common import Actor, as_actor
+from .audit import audit
 from .guard import refuse_integrity_errors, retry_when_busy
 
 REASONS = tuple(value for value, _label in ArbiterCall.Reason.choices)
@@ -68,13 +69,13 @@ def call_arbiter(*, table: Table, by: Actor, reason: str = "") -> tuple[ArbiterC
                                                   called_by=by.label[:60], called_at=timesource.now())
         except IntegrityError:
             return open_call(locked), False
-        audit(tournament=rnd.tournament, by=by, action="arbiter_called", round_number=rnd.number,
+        audit(tournament=rnd.tournament, by=by, action=AuditAction.ARBITER_CALLED, round_number=rnd.number,
               table_number=locked.number, new={"reason": reason})
     return call, True
 
 
 def _answer(call_id: int, *, rnd: Round, by, state: str) -> ArbiterCall:
-    actor = _as_actor(by)
+    actor = as_actor(by)
     with transaction.atomic():
         call = (ArbiterCall.objects.select_for_update().select_related("table")
                 .filter(pk=call_id, round=rnd).first())
@@ -90,7 +91,8 @@ def _answer(call_id: int, *, rnd: Round, by, state: str) -> ArbiterCall:
             call.resolved_at, call.resolved_by = now, actor.label[:80]
         call.state = state
         call.save()
-        action = "arbiter_call_taken" if state == ArbiterCall.State.TAKEN else "arbiter_call_resolved"
+        action = (AuditAction.ARBITER_CALL_TAKEN if state == ArbiterCall.State.TAKEN
+                  else AuditAction.ARBITER_CALL_RESOLVED)
         audit(tournament=rnd.tournament, by=actor, action=action, round_number=rnd.number,
               table_number=call.table.number, old={"state": old}, new={"state": state})
     return call
@@ -111,10 +113,4 @@ def resolve_call(*, call_id: int, rnd: Round, by) -> ArbiterCall:
     """The arbiter marks call ``call_id`` of round ``rnd`` «Risolto» (from open or taken); the
     table may call again afterwards. Raises ``ArbiterError`` when the round has no such call."""
     return _answer(call_id, rnd=rnd, by=by, state=ArbiterCall.State.RESOLVED)
-
-
-def round_calls(rnd: Round) -> list[ArbiterCall]:
-    """The calls of ``rnd`` not yet resolved, oldest first, with their tables."""
-    return list(ArbiterCall.objects.filter(round=rnd).exclude(state=ArbiterCall.State.RESOLVED)
-                .select_related("table").order_by("called_at", "id"))
 

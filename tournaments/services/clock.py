@@ -1,65 +1,20 @@
 """The round clock (rules.md §11): start, pause, resume, minutes for the room,
 extra time for one table. Every action is one transaction with an audit entry; the
 instants are stored on the round (``Round.clock_*``), so a server restart or a page reload
-computes the same remaining time (``tournaments.clock``)."""
+computes the same remaining time (``tournaments.clock``; what the screens read of it:
+``selectors.clock``)."""
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from .. import clock
 from ..server import timesource
 from ..errors import ArbiterError
-from ..models import Round, Table
+from ..models import AuditAction, Round, Table
+from ..selectors.clock import clock_state, round_duration
 from .audit import audit
-from .guard import refuse_integrity_errors
+from .guard import write
 from .locks import lock_round
-
-
-def clock_state(rnd: Round) -> clock.ClockState:
-    """The round's stored clock as a :class:`tournaments.clock.ClockState`."""
-    return clock.ClockState(duration=rnd.clock_duration, started_at=rnd.clock_started_at,
-                            paused_at=rnd.clock_paused_at, paused_total=rnd.clock_paused_seconds,
-                            added=rnd.clock_added_seconds)
-
-
-def round_duration(rnd: Round) -> int:
-    """Seconds of ``rnd``: the tournament's minutes per round, or 10 × hands + 2 minutes."""
-    t = rnd.tournament
-    return 60 * clock.round_minutes(t.hands_per_round, t.minutes_per_round)
-
-
-def clock_json(rnd: Round, table: Table | None = None, now=None) -> dict:
-    """:func:`tournaments.clock.as_json` of ``rnd`` at ``now`` (default ``timesource.now()``),
-    for ``table`` (its extra seconds) or for the room; before the start ``remaining`` is the
-    round's full time. Adds ``remaining_ms`` (the same to the millisecond, so screens
-    count down in step), ``duration`` (seconds), ``closed`` (round closed) and ``text``
-    (``"31:30"``; ``"0:00"`` once over)."""
-    state = clock_state(rnd)
-    if not state.started:
-        state = clock.ClockState(duration=round_duration(rnd), added=state.added)
-    now = now or timesource.now()
-    extra = table.clock_extra_seconds if table else 0
-    data = clock.as_json(state, now, extra)
-    data["remaining_ms"] = clock.remaining_ms(state, now, extra)
-    data["duration"] = state.duration
-    data["closed"] = rnd.state == Round.State.CLOSED
-    data["text"] = clock.format_mmss(max(data["remaining"], 0) if data["over"] else data["remaining"])
-    return data
-
-
-def clock_tag(rnd: Round, table_extra: int = 0) -> str:
-    """A short string that changes with every clock action (not with time passing):
-    what the pollers' ETag/stamp add so a pause or extra minutes reach the screens."""
-    return clock_tag_of(rnd.clock_started_at, rnd.clock_paused_at, rnd.clock_paused_seconds,
-                        rnd.clock_added_seconds, rnd.clock_duration, table_extra)
-
-
-def clock_tag_of(started_at, paused_at, paused_seconds, added, duration, table_extra=0) -> str:
-    """:func:`clock_tag` from the column values (for the captain's one-query 304 path)."""
-    start = f"{started_at.timestamp():.0f}" if started_at else "0"
-    pause = f"{paused_at.timestamp():.0f}" if paused_at else "0"
-    return f"k{start}.{pause}.{paused_seconds}.{added}.{duration}.{table_extra}"
 
 
 _REFUSALS = {
@@ -103,43 +58,39 @@ def _act(rnd: Round, by, action: str, change, **extra) -> Round:
     return rnd
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def start_clock(*, round: Round, by) -> Round:  # noqa: A002 (the field's term)
     """Start round ``round``'s clock with the tournament's time per round (seconds =
     60 × minutes, default 10 × hands + 2: rules.md §11). Audited
     ``clock_started``. Raises ArbiterError: round not published (draft or closed), clock
     already started."""
-    return _act(round, by, "clock_started", lambda rnd, s, now: clock.start(s, now, round_duration(rnd)))
+    return _act(round, by, AuditAction.CLOCK_STARTED, lambda rnd, s, now: clock.start(s, now, round_duration(rnd)))
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def pause_clock(*, round: Round, by) -> Round:  # noqa: A002
     """Pause the running clock (every screen stops counting). Audited ``clock_paused``.
     Raises ArbiterError: round not published, clock not running."""
-    return _act(round, by, "clock_paused", lambda rnd, s, now: clock.pause(s, now))
+    return _act(round, by, AuditAction.CLOCK_PAUSED, lambda rnd, s, now: clock.pause(s, now))
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def resume_clock(*, round: Round, by) -> Round:  # noqa: A002
     """Resume a paused clock. Audited ``clock_resumed``. Raises ArbiterError: round not
     published, clock not paused."""
-    return _act(round, by, "clock_resumed", lambda rnd, s, now: clock.resume(s, now))
+    return _act(round, by, AuditAction.CLOCK_RESUMED, lambda rnd, s, now: clock.resume(s, now))
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def add_clock_minutes(*, round: Round, minutes: int, by) -> Round:  # noqa: A002
     """Give ``minutes`` (1..120; a negative number down to −120 corrects a slip) to every
     table of the round. Audited ``clock_minutes_added``. Raises ArbiterError: round not
     published, minutes 0 or out of range."""
-    return _act(round, by, "clock_minutes_added", lambda rnd, s, now: clock.add_minutes(s, minutes), minutes=minutes)
+    return _act(round, by, AuditAction.CLOCK_MINUTES_ADDED, lambda rnd, s, now: clock.add_minutes(s, minutes),
+                minutes=minutes)
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def give_table_extra_time(*, table: Table, round: Round, minutes: int, by) -> Table:  # noqa: A002
     """Give ``minutes`` (1..120) to table ``table`` of round ``round`` only (a late start):
     its clock ends that much later. Audited ``clock_table_extra``. Raises ArbiterError:
@@ -158,17 +109,7 @@ def give_table_extra_time(*, table: Table, round: Round, minutes: int, by) -> Ta
     old = table.clock_extra_seconds
     table.clock_extra_seconds = old + 60 * minutes
     table.save(update_fields=["clock_extra_seconds"])
-    audit(tournament=rnd.tournament, by=by, action="clock_table_extra", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=by, action=AuditAction.CLOCK_TABLE_EXTRA, round_number=rnd.number,
           table_number=table.number, old={"extra_seconds": old},
           new={"extra_seconds": table.clock_extra_seconds, "minutes": minutes})
     return table
-
-
-def entry_clock_seconds(table: Table, rnd: Round) -> int | None:
-    """The table's remaining clock seconds now (negative: over time), or None when the
-    round's clock has not started: stored on a sheet when it is entered (the board
-    shows slow tables)."""
-    state = clock_state(rnd)
-    if not state.started:
-        return None
-    return clock.remaining(state, timesource.now(), table.clock_extra_seconds)

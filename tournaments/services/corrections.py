@@ -7,7 +7,7 @@ from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
 from ..models import CorrectionKind, Round, ScoreSheet
-from .audit import Actor
+from ._common import Actor
 
 
 def round_closed_refusal(rnd: Round) -> str | None:
@@ -33,7 +33,7 @@ def closed_since_message(rnd: Round) -> str:
             % {"n": rnd.number})
 
 
-def _may_correct(rnd: Round, actor: Actor, sheet: ScoreSheet) -> None:
+def may_correct(rnd: Round, actor: Actor, sheet: ScoreSheet) -> None:
     """Who may change a sheet at all. Captains: only while the round is in play and the
     sheet is neither confirmed nor validated. The arbiter: any published or closed round;
     what he may change there is decided by the correction's kind
@@ -103,7 +103,9 @@ def allowed_correction_kinds(sheet: ScoreSheet, rnd: Round) -> list[tuple[str, s
             for value, label in CorrectionKind.choices]
 
 
-def _check_correction(kind: str, *, rnd: Round, sheet: ScoreSheet) -> None:
+def check_correction(kind: str, *, rnd: Round, sheet: ScoreSheet) -> None:
+    """Raise ``ArbiterError`` with :func:`correction_refusal`'s sentence when a correction of
+    ``kind`` (a ``CorrectionKind``) may not be made to ``sheet`` of ``rnd`` now."""
     refusal = correction_refusal(kind, rnd=rnd, sheet=sheet)
     if refusal:
         raise ArbiterError(refusal)

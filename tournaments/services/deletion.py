@@ -12,14 +12,13 @@ import logging
 from dataclasses import dataclass
 from pathlib import Path
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from .. import signals
 from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..models import ScoreSheet, Tournament
-from .guard import refuse_integrity_errors
+from .guard import write
 
 log = logging.getLogger("arbitro.deletion")
 
@@ -59,8 +58,7 @@ def deletion_summary(tournament: Tournament) -> DeletionSummary:
                            sheets=ScoreSheet.objects.filter(table__round__tournament=tournament).count())
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def delete_tournament(*, tournament: Tournament, by, typed_slug: str) -> DeletionResult:
     """Delete ``tournament`` after writing its export to the backups folder.
 

@@ -76,8 +76,8 @@ def _standings_snapshot(tournament: Tournament, number: int) -> list[list]:
     ]
 
 
-def _draft_inputs(tournament: Tournament, number: int, seed: int | None, *,
-                  active: list[int] | None = None, request: dict | None = None) -> dict:
+def draft_inputs(tournament: Tournament, number: int, seed: int | None, *,
+                 active: list[int] | None = None, request: dict | None = None) -> dict:
     """Everything a draft of round ``number`` is computed from, as plain JSON values:
     ``settings`` (:func:`_pairing_settings`), ``active`` (pair numbers in play),
     ``standings`` (:func:`_standings_snapshot`), ``request`` (the pairing request,
@@ -127,7 +127,7 @@ def draft_staleness(rnd: Round) -> list[str]:
         return []
     tournament = rnd.tournament
     then = rnd.drawn_from
-    now = _draft_inputs(tournament, rnd.number, then.get("seed"))
+    now = draft_inputs(tournament, rnd.number, then.get("seed"))
     if now["digest"] == then["digest"]:
         return []
     reasons = []
@@ -162,11 +162,11 @@ def draft_staleness(rnd: Round) -> list[str]:
     return reasons
 
 
-def _record_adjusted_inputs(rnd: Round) -> None:
+def record_adjusted_inputs(rnd: Round) -> None:
     """After a service completes a current draft in place (a late pair takes the rest
     table, art. 33), record the inputs it now answers to, so the completed draft does
     not read as outdated. Keeps the seed and the generate form's state."""
-    inputs = _draft_inputs(rnd.tournament, rnd.number, rnd.drawn_from.get("seed"))
+    inputs = draft_inputs(rnd.tournament, rnd.number, rnd.drawn_from.get("seed"))
     for key in ("seed", "form_state"):
         if key in rnd.drawn_from:
             inputs[key] = rnd.drawn_from[key]

@@ -3,13 +3,12 @@ opponent scores the rest VP; the arbiter confirms it with a reason and may undo 
 round closes (the match's two tables come back with their numbers, links and PINs)."""
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
-from ..models import LineMember, Match, Pair, Round, ScoreSheet, Team
+from ..models import AuditAction, LineMember, Match, Pair, Round, ScoreSheet, Team
 from .audit import audit
-from .guard import refuse_integrity_errors
+from .guard import write
 from .locks import lock_round, lock_tables
 
 
@@ -58,8 +57,7 @@ def forfeit_effect(match: Match, team: Team) -> dict:
             "tables": [t.number for t in (match.table_1, match.table_2) if t is not None]}
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def forfeit_match(*, match: Match, team: Team, by, reason: str = "") -> Match:
     """``team`` cannot field two pairs in ``match``: it forfeits (rules.md §15); its opponent
     scores the rest VP (28 of 40 by default) and the forfeiting team nothing. The match's two
@@ -85,7 +83,7 @@ def forfeit_match(*, match: Match, team: Team, by, reason: str = "") -> Match:
     Match.objects.filter(pk=match.pk).update(bye=Match.Bye.FORFEIT, forfeit_by=team, table_1=None, table_2=None,
                                              forfeit_snapshot=snapshot)
     match.refresh_from_db()
-    audit(tournament=match.round.tournament, by=by, action="match_forfeit", round_number=match.round.number,
+    audit(tournament=match.round.tournament, by=by, action=AuditAction.MATCH_FORFEIT, round_number=match.round.number,
           reason=reason, new={"match": match.number, "team": team.number, "opponent": effect["opponent"].number,
                               "opponent_vp": str(effect["rest_vp"]), "tables": effect["tables"]})
     return match
@@ -104,8 +102,7 @@ def undo_forfeit_refusal(match: Match) -> str | None:
     return None
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def undo_forfeit(*, match: Match, by, reason: str = "") -> Match:
     """Undo the forfeit of ``match`` (rules.md §15) while its round is not closed: its two
     tables come back with their numbers, captains' links (tokens) and PINs, the same pairs
@@ -155,7 +152,7 @@ def undo_forfeit(*, match: Match, by, reason: str = "") -> Match:
     match.bye, match.forfeit_by, match.forfeit_snapshot = Match.Bye.NONE, None, None
     match.table_1, match.table_2 = restored.get("table_1"), restored.get("table_2")
     match.save(update_fields=["bye", "forfeit_by", "forfeit_snapshot", "table_1", "table_2"])
-    audit(tournament=tournament, by=by, action="match_forfeit_undone", round_number=rnd.number, reason=reason,
+    audit(tournament=tournament, by=by, action=AuditAction.MATCH_FORFEIT_UNDONE, round_number=rnd.number, reason=reason,
           old={"match": match.number, "team": forfeit_by.number if forfeit_by else None},
           new={"match": match.number, "tables": [t["number"] for t in snapshot["tables"]]})
     return match

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from pairing.round_robin import lot_groups, snake_groups
@@ -20,9 +19,9 @@ from pairing.round_robin import lot_groups, snake_groups
 from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..kinds._groups import in_groups
-from ..models import Round, Tournament
+from ..models import AuditAction, Round, Tournament
 from .audit import audit
-from .guard import refuse_integrity_errors
+from .guard import write
 
 __all__ = ["split_groups", "groups_frozen", "group_lists", "groups_refusal", "groups_individual_refusal",
            "groups_frozen_message"]
@@ -82,8 +81,7 @@ def groups_refusal(tournament: Tournament) -> str | None:
     return None
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def split_groups(*, tournament: Tournament, by, count: int, method: str,
                  seed: int | None = None, assignment: dict[int, int] | None = None) -> list[list[int]]:
     """Split the pairs into ``count`` groups for the round-robin rounds (rules.md §14).
@@ -138,7 +136,7 @@ def split_groups(*, tournament: Tournament, by, count: int, method: str,
         entrants.filter(number__in=members).update(group=k if count > 1 else None)
     tournament.groups, tournament.group_split, tournament.group_seed = count, method, seed
     tournament.save(update_fields=["groups", "group_split", "group_seed"])
-    audit(tournament=tournament, by=by, action="groups_split", old=old,
+    audit(tournament=tournament, by=by, action=AuditAction.GROUPS_SPLIT, old=old,
           new={"groups": count, "method": method, "seed": seed,
                "members": groups if count > 1 else []})
     return groups

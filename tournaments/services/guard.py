@@ -17,7 +17,7 @@ import time
 from contextlib import contextmanager
 from functools import wraps
 
-from django.db import DEFAULT_DB_ALIAS, DatabaseError, IntegrityError, OperationalError, connections
+from django.db import DEFAULT_DB_ALIAS, DatabaseError, IntegrityError, OperationalError, connections, transaction
 from django.utils.translation import gettext_lazy
 
 from ..errors import ArbiterError
@@ -250,5 +250,22 @@ def retry_when_busy(func):
     return wrapper
 
 
+def write(func=None, *, retry: bool = True):
+    """Decorator for a service write: one transaction (``transaction.atomic``), a database
+    refusal turned into an ``ArbiterError`` (:func:`refuse_integrity_errors`) and, unless
+    ``retry=False``, the whole transaction run again while SQLite's write lock is taken or
+    after PostgreSQL broke a deadlock or serialisation failure (:func:`retry_when_busy`).
+
+    ``@write`` or ``@write(retry=False)``; the latter for a write with effects outside the
+    database (a file written, a mail sent) or one never run under contention, which must not
+    run twice."""
+
+    def decorate(function):
+        wrapped = refuse_integrity_errors(transaction.atomic(function))
+        return retry_when_busy(wrapped) if retry else wrapped
+
+    return decorate(func) if func is not None else decorate
+
+
 __all__ = ["CONSTRAINT_MESSAGES", "GENERIC_MESSAGE", "RETRY_SECONDS", "integrity_message",
-           "refuse_integrity_errors", "retry_when_busy"]
+           "refuse_integrity_errors", "retry_when_busy", "write"]

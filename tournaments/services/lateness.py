@@ -43,12 +43,12 @@ from .. import selectors
 from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..selectors.lateness import LATE_WORD, entrant_of
-from ..models import AuditEntry, Penalty, Round, ScoreSheet, Seat, Table
+from ..models import AuditAction, AuditEntry, Penalty, Round, ScoreSheet, Seat, Table
 from ..selectors.teams import team_scale
 from ..wording import by_kind
-from .audit import _as_actor, audit
-from .incidents import add_penalty, remove_penalty
-from .players import add_player_penalty
+from ._common import as_actor
+from .audit import audit
+from .penalties import add_penalty, add_player_penalty, remove_penalty
 from .sheets import set_arbitral_score
 
 #: Minutes an entrant may be late without consequence, and beyond which the match is forfeited.
@@ -184,7 +184,7 @@ def record_lateness(*, round: Round, pair_number, minutes, by) -> dict:
             # summed margin (§15): the match's result is the team scale's forfeit, (present, late)
             new["match"] = {"vp": [str(team["present_vp"]), str(team["late_vp"])],
                             "mp": [team["present_mp"], 0], "margin": [team["present_mp"], -team["late_edge"]]}
-    audit(tournament=tournament, by=by, action="lateness", round_number=rnd.number,
+    audit(tournament=tournament, by=by, action=AuditAction.LATENESS, round_number=rnd.number,
           table_number=seats[0].table.number, new=new, reason=reason)
     return new
 
@@ -192,10 +192,10 @@ def record_lateness(*, round: Round, pair_number, minutes, by) -> dict:
 def _open_entry(rnd: Round, number: int | None) -> AuditEntry | None:
     """The entrant's lateness of ``rnd`` not undone yet (its ``lateness`` entry), or None."""
     entries = AuditEntry.objects.filter(tournament=rnd.tournament, round_number=rnd.number,
-                                        action__in=("lateness", "lateness_undone")).order_by("-id")
+                                        action__in=(AuditAction.LATENESS, AuditAction.LATENESS_UNDONE)).order_by("-id")
     for entry in entries:
         if entrant_of(entry.new or entry.old or {}) == number:
-            return entry if entry.action == "lateness" else None
+            return entry if entry.action == AuditAction.LATENESS else None
     return None
 
 
@@ -235,5 +235,5 @@ def undo_lateness(*, round: Round, pair_number, by) -> None:
             sheet.state = ScoreSheet.State.EMPTY
             sheet.version += 1
             sheet.save()
-    audit(tournament=rnd.tournament, by=_as_actor(by), action="lateness_undone", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=as_actor(by), action=AuditAction.LATENESS_UNDONE, round_number=rnd.number,
           table_number=entry.table_number, old=done, reason=LATE_WORD)

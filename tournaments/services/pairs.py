@@ -13,6 +13,7 @@ from members.numbers import MembershipNumberError, normal_membership_number
 from ..errors import ArbiterError
 from ..registrations.player_data import PlayerData
 from ..models import (
+    AuditAction,
     Pair,
     Player,
     Round,
@@ -20,7 +21,7 @@ from ..models import (
 )
 from ..text import clean_line
 from .audit import ART32_PREFIX, MEMBERSHIP_REASON, SPELLING_REASON, audit
-from .guard import refuse_integrity_errors
+from .guard import write
 from .locks import lock_tournament
 from .member_links import assign_members, link_players
 from .removal import refuse_removal
@@ -31,7 +32,7 @@ def registration_import_refusal(tournament: Tournament) -> str | None:
 
     Closed once the tournament has a round (drawn, published or closed): the entrants of a
     started tournament are fixed, only a late entrant may still join by hand during round 1
-    (art. 33, ``incidents.late_pair_refusal``). The import page says it before any upload and
+    (art. 33, ``late_entries.late_pair_refusal``). The import page says it before any upload and
     the import services refuse with the same sentence."""
     if tournament.rounds.exists():
         return _("Il torneo è già iniziato: l'importazione delle iscrizioni è chiusa.")
@@ -176,8 +177,7 @@ def _check_players(tournament: Tournament, players: Sequence[PlayerData], *, exc
         )
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def add_pair(
     *, tournament: Tournament, players: Sequence[PlayerData], by, number: int | None = None, late: bool = False
 ) -> Pair:
@@ -216,14 +216,13 @@ def add_pair(
         raise ArbiterError(_("Coppia non salvata: numero o giocatore già presenti.")) from exc
     link_players(tournament)  # rules.md §16 (refused here in the tournament's "refuse" mode)
     audit(
-        tournament=tournament, by=by, action="pair_added",
+        tournament=tournament, by=by, action=AuditAction.PAIR_ADDED,
         new={"number": number, "players": [f"{p.last_name} {p.first_name}" for p in players]},
     )
     return pair
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | None = None) -> Pair:
     """Change a pair's players (``players``: two :class:`PlayerData`, seat 1 then 2) or
     its number.
@@ -269,14 +268,13 @@ def update_pair(*, pair: Pair, players: Sequence[PlayerData], by, number: int | 
     if new_clubs != old_clubs:  # a club may change even once the pair has played: the entry says so
         old["clubs"], new["clubs"] = old_clubs, new_clubs
     audit(
-        tournament=tournament, by=by, action="pair_updated", old=old,
+        tournament=tournament, by=by, action=AuditAction.PAIR_UPDATED, old=old,
         reason=(ART32_PREFIX + "; ".join(changes)) if changes else "", new=new,
     )
     return pair
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def remove_pair(*, pair: Pair, by) -> None:
     """Delete a pair and its players. Refused once the pair has results (use withdrawal), or
     when another app's check refuses (:mod:`.removal`: a fee paid)."""
@@ -294,11 +292,10 @@ def remove_pair(*, pair: Pair, by) -> None:
     old = {"number": pair.number, "players": [pl.display_name for pl in pair.players]}
     pair.members.all().delete()
     pair.delete()
-    audit(tournament=tournament, by=by, action="pair_removed", old=old)
+    audit(tournament=tournament, by=by, action=AuditAction.PAIR_REMOVED, old=old)
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def import_pairs(*, tournament: Tournament, rows: Iterable, by) -> int:
     """Save registration rows (``tournaments.registrations.RegistrationRow``) all-or-nothing.
 
@@ -335,7 +332,7 @@ def import_pairs(*, tournament: Tournament, rows: Iterable, by) -> int:
     assign_members(tournament, players)  # rules.md §16; the "refuse" mode rolls the whole file back
     Player.objects.bulk_create(players, batch_size=500)
     count = len(pairs)
-    audit(tournament=tournament, by=by, action="registrations_imported", new={"pairs": count})
+    audit(tournament=tournament, by=by, action=AuditAction.REGISTRATIONS_IMPORTED, new={"pairs": count})
     return count
 
 

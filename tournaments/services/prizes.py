@@ -11,7 +11,7 @@ from django.utils.translation import gettext as _
 from scoring import prizes as prize_rules
 
 from ..errors import ArbiterError
-from ..models import Tournament
+from ..models import AuditAction, Tournament
 from ..text import clean_line
 from .audit import PRIZES_COPIED_REASON, audit
 
@@ -67,7 +67,7 @@ def set_prize_list(*, tournament: Tournament, by, prizes, reason: str = "") -> T
     if old != new:
         tournament.prize_list = new
         tournament.save(update_fields=["prize_list"])
-        audit(tournament=tournament, by=by, action="prize_list", old={"prizes": old}, new={"prizes": new},
+        audit(tournament=tournament, by=by, action=AuditAction.PRIZE_LIST, old={"prizes": old}, new={"prizes": new},
               reason=reason)
     return tournament
 

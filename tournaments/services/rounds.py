@@ -4,7 +4,6 @@ from __future__ import annotations
 import copy
 import random
 
-from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
@@ -15,6 +14,7 @@ from .. import selectors, signals
 from ..errors import ArbiterError
 from ..i18n_messages import coded, message_text, stored, stored_text
 from ..models import (
+    AuditAction,
     Round,
     ScoreSheet,
     Seat,
@@ -22,7 +22,7 @@ from ..models import (
     Tournament,
 )
 from .audit import audit
-from .guard import refuse_integrity_errors, retry_when_busy
+from .guard import write
 from .locks import lock_round, lock_tables, lock_tournament
 
 from ..kinds import kind_of
@@ -33,7 +33,7 @@ from ..kinds.individual import (
     swap_players_in_draft,
     write_individual_tables,
 )
-from .drafts import _draft_inputs, draft_staleness, generation_state
+from .drafts import draft_inputs, draft_staleness, generation_state
 from .pairing_requests import active_numbers, build_pairing_request
 
 # the one lock order (tournament, round, tables, sheet): services.locks
@@ -86,7 +86,7 @@ def _draw(tournament: Tournament, number: int, seed: int | None) -> tuple[Round,
     except pairing.PairingError as exc:
         # the engine's refusal in the reader's language (its code, pairing.messages)
         raise ArbiterError(_("Accoppiamento impossibile: %(reason)s") % {"reason": message_text(exc)}) from exc
-    drawn_from = _draft_inputs(tournament, number, seed, active=active, request=drawn_request)
+    drawn_from = draft_inputs(tournament, number, seed, active=active, request=drawn_request)
     drawn_from["seed"] = seed
     rnd = Round.objects.create(
         tournament=tournament,
@@ -120,9 +120,7 @@ def _refuse_round_robin_groups(tournament: Tournament, number: int) -> None:
         raise ArbiterError(refusal)
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def generate_round(
     *,
     tournament: Tournament,
@@ -175,16 +173,14 @@ def generate_round(
         rnd.drawn_from["form_state"] = expected_state
         rnd.save(update_fields=["drawn_from"])
     audit(
-        tournament=tournament, by=by, action="round_generated", round_number=number,
+        tournament=tournament, by=by, action=AuditAction.ROUND_GENERATED, round_number=number,
         new={"system": rnd.system, "seed": rnd.seed, "tables": response.get("tables"), "bye": response.get("bye")},
     )
     rnd.already_generated = False
     return rnd
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def redraw_round(*, round: Round, by) -> Round:
     """Draw an outdated draft again from the current standings and settings (rules.md
     §12: "one click draws it again"), with the same seed for a first round by lot.
@@ -206,7 +202,7 @@ def redraw_round(*, round: Round, by) -> Round:
     rnd.delete()
     new, response = _draw(tournament, number, seed)
     audit(
-        tournament=tournament, by=by, action="round_redrawn", round_number=number,
+        tournament=tournament, by=by, action=AuditAction.ROUND_REDRAWN, round_number=number,
         old={"tables": old_tables, "reasons": reasons},
         new={"system": new.system, "seed": new.seed, "tables": response.get("tables"), "bye": response.get("bye")},
     )
@@ -263,7 +259,7 @@ def _check(request: dict, response: dict) -> list:
     return report
 
 
-def _recheck(rnd: Round) -> None:
+def recheck_draft(rnd: Round) -> None:
     """Re-run the checker on the draft's current tables. The repeated meetings the engine
     itself listed (unavoidable, already in the draft's warnings) stay listed if still
     there; any other repeat, e.g. made by a hand change, is reported. The engine's
@@ -286,38 +282,32 @@ def _draft(rnd: Round) -> Round:
     return rnd
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def swap_pairs(*, round: Round, pair_a: int, pair_b: int, by) -> Round:
     """Draft only: exchange the seats of two pairs (numbers); the checker re-runs. In a team
     tournament the numbers are teams: each takes the other's match and side, or rest (rules.md
     §15, pairing by hand)."""
     rnd = _draft(round)
     new = kind_of(rnd.tournament).swap_in_draft(rnd, pair_a, pair_b)
-    _recheck(rnd)
-    audit(tournament=rnd.tournament, by=by, action="draft_swap", round_number=rnd.number, new=new)
+    recheck_draft(rnd)
+    audit(tournament=rnd.tournament, by=by, action=AuditAction.DRAFT_SWAP, round_number=rnd.number, new=new)
     return rnd
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def swap_players(*, round: Round, player_a: int, player_b: int, by) -> Round:
     """Draft of an individual tournament only: exchange the places of two players (numbers:
     line, seat, or rest), e.g. for a first round by hand (rules.md §9); the checker re-runs.
     Raises ``ArbiterError`` for a published round or a player not in it."""
     rnd = _draft(round)
     swap_players_in_draft(rnd, player_a, player_b)
-    _recheck(rnd)
-    audit(tournament=rnd.tournament, by=by, action="draft_swap", round_number=rnd.number,
+    recheck_draft(rnd)
+    audit(tournament=rnd.tournament, by=by, action=AuditAction.DRAFT_SWAP, round_number=rnd.number,
           new={"players": [player_a, player_b]})
     return rnd
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def set_first_round_by_hand(*, round: Round, text: str, by) -> Round:
     """Draft of round 1 of an individual tournament: replace its tables with the arbiter's
     (rules.md §9, first round by hand). ``text``: one table a line, ``"1+2 v 3+4"`` (see
@@ -346,15 +336,13 @@ def set_first_round_by_hand(*, round: Round, text: str, by) -> Round:
     write_individual_tables(rnd, response)
     rnd.pairing_request = request
     rnd.save(update_fields=["pairing_request"])
-    _recheck(rnd)
-    audit(tournament=tournament, by=by, action="draft_by_hand", round_number=1,
+    recheck_draft(rnd)
+    audit(tournament=tournament, by=by, action=AuditAction.DRAFT_BY_HAND, round_number=1,
           old={"tables": old}, new={"tables": response["tables"], "rest": response.get("rest", [])})
     return rnd
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def move_to_rest(*, round: Round, pair: int, by) -> Round:
     """Draft only: give the rest to pair ``pair`` (number) instead of the current resting
     pair, which takes its seat. The checker re-runs and warns (art. 33)."""
@@ -396,9 +384,7 @@ def idle_pairs_seatable(rnd: Round) -> tuple[Table, Table] | None:
     return rests[0], forced[0]
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def seat_idle_pairs_together(*, round: Round, by) -> Round:
     """Seat the resting pair and the forced-resting pair at one normal table.
 
@@ -433,18 +419,16 @@ def seat_idle_pairs_together(*, round: Round, by) -> Round:
     if rnd.state == Round.State.PUBLISHED:
         ScoreSheet.objects.get_or_create(table_id=forced_table.pk)
     else:
-        _recheck(rnd)
+        recheck_draft(rnd)
     ns, ew = (forced_seat.pair.number, resting.number) if line == Seat.Line.EW else (
         resting.number, forced_seat.pair.number)
-    audit(tournament=rnd.tournament, by=by, action="idle_pairs_seated", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=by, action=AuditAction.IDLE_PAIRS_SEATED, round_number=rnd.number,
           old={"rest": resting.number, "forced_rest": forced_seat.pair.number},
           new={"table": forced_table.number, "ns": ns, "ew": ew})
     return rnd
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Round:
     """Publish a draft: the table list is posted and score sheets are opened.
 
@@ -487,14 +471,12 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
     rnd.state = Round.State.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["state", "published_at"])
-    audit(tournament=tournament, by=by, action="round_published", round_number=rnd.number,
+    audit(tournament=tournament, by=by, action=AuditAction.ROUND_PUBLISHED, round_number=rnd.number,
           new={"acknowledged": list(rnd.check_report) if acknowledge_warnings else []})
     return rnd
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def close_round(*, round: Round, by) -> Round:
     """Close a published round: every playing table's sheet must be validated.
 
@@ -519,7 +501,7 @@ def close_round(*, round: Round, by) -> Round:
     rnd.state = Round.State.CLOSED
     rnd.closed_at = timezone.now()
     rnd.save(update_fields=["state", "closed_at"])
-    audit(tournament=rnd.tournament, by=by, action="round_closed", round_number=rnd.number)
+    audit(tournament=rnd.tournament, by=by, action=AuditAction.ROUND_CLOSED, round_number=rnd.number)
     signals.round_closed.send(sender=Round, tournament=rnd.tournament, round_number=rnd.number)
     return rnd
 
@@ -542,9 +524,7 @@ def reopen_refusal(rnd: Round) -> str | None:
     return None
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def reopen_round(*, round: Round, by, reason: str = "") -> Round:
     """Reopen a closed round, allowed only while the next round is at most a draft;
     that draft is discarded because its pairing depended on these results.
@@ -562,7 +542,7 @@ def reopen_round(*, round: Round, by, reason: str = "") -> Round:
     rnd.state = Round.State.PUBLISHED
     rnd.closed_at = None
     rnd.save(update_fields=["state", "closed_at"])
-    audit(tournament=rnd.tournament, by=by, action="round_reopened", round_number=rnd.number, reason=reason,
+    audit(tournament=rnd.tournament, by=by, action=AuditAction.ROUND_REOPENED, round_number=rnd.number, reason=reason,
           new={"draft_discarded": nxt is not None})
     return rnd
 

@@ -10,14 +10,14 @@ from ..models import (
     Tournament,
 )
 from ..text import clean_line
-from .audit import _as_actor
-from .guard import refuse_integrity_errors
+from ._common import as_actor
+from .guard import write
 
 
 def _refuse_unless_staff(by) -> None:
     """Custom scales are shared by every tournament, so only staff change them.
     ``by`` None or a system actor (the command line) is allowed."""
-    actor = _as_actor(by)
+    actor = as_actor(by)
     if actor.user is not None and not (actor.user.is_staff or actor.user.is_superuser):
         raise ArbiterError(_("Solo lo staff può creare o cancellare le tabelle VP personalizzate."))
 
@@ -26,8 +26,7 @@ def _refuse_unless_staff(by) -> None:
 # trail (AuditEntry.tournament is required): creation and deletion are logged instead.
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def create_custom_scale(*, scale, by, club=None):
     """Store an arbiter's VP scale (rules.md §4), e.g. for 2-hand rounds.
 
@@ -52,7 +51,7 @@ def create_custom_scale(*, scale, by, club=None):
 
     _refuse_unless_staff(by)
     try:
-        club = club_for_new_data(_as_actor(by).user, club)
+        club = club_for_new_data(as_actor(by).user, club)
     except ClubChoiceError as exc:
         raise ArbiterError(exc.message) from None
     try:
@@ -71,12 +70,11 @@ def create_custom_scale(*, scale, by, club=None):
             )
     except IntegrityError as exc:  # the same id saved from another window meanwhile
         raise ArbiterError(_("Esiste già una tabella VP con codice «%(code)s».") % {"code": scale.id}) from exc
-    logging.getLogger("arbitro.scales").info("%s created VP scale %s", _as_actor(by).label, scale.id)
+    logging.getLogger("arbitro.scales").info("%s created VP scale %s", as_actor(by).label, scale.id)
     return custom
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def delete_custom_scale(*, scale_id: str, by) -> None:
     """Delete a custom VP scale. Refused while a tournament uses it (its results would
     lose their scale), for a built-in scale and for a ``by`` who is not staff (custom
@@ -96,4 +94,4 @@ def delete_custom_scale(*, scale_id: str, by) -> None:
             % {"name": custom.name, "tournaments": ", ".join(users)}
         )
     custom.delete()
-    logging.getLogger("arbitro.scales").info("%s deleted VP scale %s", _as_actor(by).label, scale_id)
+    logging.getLogger("arbitro.scales").info("%s deleted VP scale %s", as_actor(by).label, scale_id)

@@ -3,22 +3,20 @@ later, not counted, blocking the close of the round, hidden from captains (409);
 discarding (the "Scarta bozza" button)."""
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError, StaleSheetError
-from ..models import Round, ScoreSheet, Table
-from .audit import _as_actor, audit
-from .guard import refuse_integrity_errors, retry_when_busy
-from .sheets import _locked_sheet
+from ..models import AuditAction, Round, ScoreSheet, Table
+from ._common import as_actor
+from .audit import audit
+from .guard import write
+from .locks import lock_sheet
 
 #: Cells of a draft: ``h<i>_<line>`` totals and ``_base`` / ``_cards`` parts, declared totals.
 DRAFT_CELL_MAX = 12
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def save_sheet_draft(*, table: Table, cells: dict[str, str], by, parts: bool = False,
                      expected_version: int | None = None) -> ScoreSheet:
     """Keep the arbiter's half-typed grid of a sheet still empty, to finish later.
@@ -35,10 +33,10 @@ def save_sheet_draft(*, table: Table, cells: dict[str, str], by, parts: bool = F
     integer. ``StaleSheetError``: ``expected_version`` differs (a captain saved meanwhile).
     Audited as ``sheet_draft_saved``.
     """
-    actor = _as_actor(by)
+    actor = as_actor(by)
     if actor.user is None:
         raise ArbiterError(_("Solo l'arbitro può farlo."))
-    sheet, rnd = _locked_sheet(table)
+    sheet, rnd = lock_sheet(table)
     if rnd.state != Round.State.PUBLISHED:
         raise ArbiterError(_("Una bozza si salva solo mentre il turno è in gioco."))
     if expected_version is not None and expected_version != sheet.version:
@@ -60,14 +58,12 @@ def save_sheet_draft(*, table: Table, cells: dict[str, str], by, parts: bool = F
     sheet.draft = {"cells": kept, "parts": bool(parts)}
     sheet.version += 1
     sheet.save(update_fields=["draft", "version", "updated_at"])
-    audit(tournament=rnd.tournament, by=actor, action="sheet_draft_saved", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=actor, action=AuditAction.SHEET_DRAFT_SAVED, round_number=rnd.number,
           table_number=sheet.table.number, old=old, new=sheet.draft)
     return sheet
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def discard_sheet_draft(*, table: Table, by, expected_version: int | None = None) -> ScoreSheet:
     """Throw away the arbiter's draft of ``table``'s sheet: the typed cells
     go, the sheet stays empty, the round may close again and captains may enter it.
@@ -81,10 +77,10 @@ def discard_sheet_draft(*, table: Table, by, expected_version: int | None = None
         StaleSheetError: ``expected_version`` differs (the sheet changed meanwhile).
     Audited as ``sheet_draft_discarded`` with the discarded cells as the old value.
     """
-    actor = _as_actor(by)
+    actor = as_actor(by)
     if actor.user is None:
         raise ArbiterError(_("Solo l'arbitro può farlo."))
-    sheet, rnd = _locked_sheet(table)
+    sheet, rnd = lock_sheet(table)
     if expected_version is not None and expected_version != sheet.version:
         raise StaleSheetError(
             _("Lo score è stato modificato da un altro dispositivo: ecco la versione attuale."), current=sheet)
@@ -94,6 +90,6 @@ def discard_sheet_draft(*, table: Table, by, expected_version: int | None = None
     sheet.draft = None
     sheet.version += 1
     sheet.save(update_fields=["draft", "version", "updated_at"])
-    audit(tournament=rnd.tournament, by=actor, action="sheet_draft_discarded", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=actor, action=AuditAction.SHEET_DRAFT_DISCARDED, round_number=rnd.number,
           table_number=sheet.table.number, old=old)
     return sheet

@@ -7,7 +7,6 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Sequence
 
-from django.db import transaction
 from django.db.models import Q
 from django.utils.translation import gettext as _
 
@@ -17,23 +16,26 @@ from .. import selectors
 from ..i18n_messages import message_text
 from ..errors import ArbiterError, StaleSheetError
 from ..text import clean_note
+from ..selectors.clock import entry_clock_seconds
 from ..models import (
+    AuditAction,
     CorrectionKind,
     HandRow,
     Round,
     ScoreSheet,
     Table,
 )
-from .audit import SUM_ERROR_REASON, Actor, _as_actor, audit, clean_reason
+from ._common import as_actor
+from .audit import SUM_ERROR_REASON, audit, clean_reason
 from .corrections import (
-    _check_correction,
-    _may_correct,
+    check_correction,
+    may_correct,
     closed_since_message,
     correction_needs_reason,
     delivered_by_captains,
     round_closed_refusal,
 )
-from .guard import refuse_integrity_errors, retry_when_busy
+from .guard import retry_when_busy, write
 from .locks import lock_round, lock_sheet, lock_tables
 
 
@@ -92,8 +94,6 @@ def _locked_sheet(table: Table) -> tuple[ScoreSheet, Round]:
 def _clock_now(table: Table, rnd: Round) -> int | None:
     """The table's remaining clock seconds at this entry (rules.md §11: slow tables), or
     None when the round's clock has not started or the round is no longer in play."""
-    from .clock import entry_clock_seconds
-
     return entry_clock_seconds(table, rnd) if rnd.state == Round.State.PUBLISHED else None
 
 
@@ -218,12 +218,11 @@ def save_score_sheet(
     )
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared, expected_version: int | None,
                       last_sent_hash: str | None, reason: str, kind: str, validate: bool,
                       device: tuple[str, str] | None, prepared: _Prepared, decision: str = "") -> ScoreSheet:
-    actor = _as_actor(by)
+    actor = as_actor(by)
     sheet, rnd = _locked_sheet(table)
     tournament = rnd.tournament
     new_hash = prepared.content_hash
@@ -240,7 +239,7 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
     if disputed_validation and not decision:
         # changed and validated at once: the correction's reason is not the decision (trust)
         raise ArbiterError(dispute_refusal(sheet.table.number))
-    _may_correct(rnd, actor, sheet)
+    may_correct(rnd, actor, sheet)
     if actor.user is None and sheet.draft is not None:
         # the arbiter is typing this sheet; a captain may not overwrite it
         raise StaleSheetError(draft_refusal(sheet.table.number), current=sheet)
@@ -257,7 +256,7 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
         if kind in (CorrectionKind.SWAPPED_LINES, CorrectionKind.ARBITRAL):
             raise ArbiterError(_("Linee invertite e punteggio arbitrale si applicano dalla pagina "
                                  "Correzioni del tavolo."))
-        _check_correction(kind, rnd=rnd, sheet=sheet)
+        check_correction(kind, rnd=rnd, sheet=sheet)
     if actor.user is not None and correction_needs_reason(sheet, rnd) and not reason.strip():
         raise ArbiterError(_("Indica il motivo della correzione."))
     scale = selectors.scales.scale_of(tournament)
@@ -317,7 +316,7 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
     if is_correction:
         new["kind"] = CorrectionKind(kind).value
     audit(
-        tournament=tournament, by=actor, action="sheet_saved" if old is None else "sheet_corrected",
+        tournament=tournament, by=actor, action=AuditAction.SHEET_SAVED if old is None else AuditAction.SHEET_CORRECTED,
         round_number=rnd.number, table_number=sheet.table.number,
         old=old, new=new, reason=reason,
     )
@@ -326,7 +325,7 @@ def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared,
         sheet.state = ScoreSheet.State.VALIDATED
         sheet.version += 1
         sheet.save(update_fields=["state", "version"])
-        audit(tournament=tournament, by=actor, action="sheet_validated", round_number=rnd.number,
+        audit(tournament=tournament, by=actor, action=AuditAction.SHEET_VALIDATED, round_number=rnd.number,
               table_number=sheet.table.number, old={"state": ScoreSheet.State.DISPUTED, **(dispute or {})},
               new={"state": ScoreSheet.State.VALIDATED}, reason=decision)
     return sheet
@@ -352,7 +351,7 @@ def stale_sheet_error(sheet: ScoreSheet, seen: int) -> StaleSheetError:
 def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, reason: str = "",
                 captain_ok: bool = False, expected_version: int | None = None,
                 audit_old: dict | None = None, **extra) -> ScoreSheet:
-    actor = _as_actor(by)
+    actor = as_actor(by)
     sheet, rnd = _locked_sheet(table)
     if expected_version is not None and expected_version != sheet.version:
         raise stale_sheet_error(sheet, expected_version)
@@ -382,33 +381,29 @@ def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, 
     return sheet
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def confirm_sheet(*, table: Table, by, device: tuple[str, str] | None = None) -> ScoreSheet:
     """The other line's captain confirms the entered sheet; afterwards only the arbiter changes it.
 
     ``device``: ``(device cookie id or "", User-Agent hash)`` of the confirming browser, for the
     board's "same browser?" hint; ``None`` records nothing.
     """
-    label = _as_actor(by).label[:60]
+    label = as_actor(by).label[:60]
     extra = {}
     if device is not None:
         extra = {"confirm_device": device[0][:32], "confirm_agent": device[1][:16]}
     return _transition(table, by, allowed={ScoreSheet.State.ENTERED}, new_state=ScoreSheet.State.CONFIRMED,
-                       action="sheet_confirmed", captain_ok=True, confirmed_by=label, **extra)
+                       action=AuditAction.SHEET_CONFIRMED, captain_ok=True, confirmed_by=label, **extra)
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def dispute_sheet(*, table: Table, by, note: str = "") -> ScoreSheet:
     """The other line disputes the entered sheet; the arbiter is alerted on the board.
     ``note``: the dispute's text, kept on the sheet as ``text.clean_note`` leaves it (new
     lines kept, control characters and bidirectional overrides removed, 300 characters)."""
     note = clean_note(note, max_length=300)
     return _transition(table, by, allowed={ScoreSheet.State.ENTERED}, new_state=ScoreSheet.State.DISPUTED,
-                       action="sheet_disputed", captain_ok=True, reason=note, dispute_note=note[:300])
+                       action=AuditAction.SHEET_DISPUTED, captain_ok=True, reason=note, dispute_note=note[:300])
 
 
 def dispute_refusal(table_number: int) -> str:
@@ -425,9 +420,7 @@ def _dispute_record(sheet: ScoreSheet, rnd: Round) -> dict:
     return {"dispute_note": sheet.dispute_note, "disputed_by": entry.actor if entry else ""}
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def validate_sheet(*, table: Table, by, expected_version: int | None = None, reason: str = "") -> ScoreSheet:
     """The arbiter validates a sheet. Refused while it is empty or flagged with a sum error.
 
@@ -467,14 +460,12 @@ def validate_sheet(*, table: Table, by, expected_version: int | None = None, rea
         table, by,
         allowed={ScoreSheet.State.ENTERED, ScoreSheet.State.CONFIRMED, ScoreSheet.State.DISPUTED},
         new_state=ScoreSheet.State.VALIDATED,
-        action="sheet_validated_unconfirmed" if unconfirmed else "sheet_validated",
+        action=AuditAction.SHEET_VALIDATED_UNCONFIRMED if unconfirmed else AuditAction.SHEET_VALIDATED,
         expected_version=expected_version, reason=reason, audit_old=audit_old,
     )
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def validate_entered_sheets(*, round: Round, by) -> list[int]:
     """Validate, in one transaction, every sheet of ``round`` without a sum error that is
     either confirmed by the other line or entered by the arbiter. Left for the arbiter:
@@ -500,9 +491,7 @@ def validate_entered_sheets(*, round: Round, by) -> list[int]:
     return done
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def unvalidate_sheet(*, table: Table, by, reason: str = "") -> ScoreSheet:
     """Undo a validation while the round is still open; ``reason`` is required (audit trail).
 
@@ -512,12 +501,10 @@ def unvalidate_sheet(*, table: Table, by, reason: str = "") -> ScoreSheet:
     if not reason.strip():
         raise ArbiterError(_("Indica il motivo della correzione."))
     return _transition(table, by, allowed={ScoreSheet.State.VALIDATED}, new_state=ScoreSheet.State.ENTERED,
-                       action="sheet_unvalidated", reason=reason)
+                       action=AuditAction.SHEET_UNVALIDATED, reason=reason)
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def accept_declared_totals(*, table: Table, by, reason: str = "") -> ScoreSheet:
     """Sum error: the arbiter decides the hands are right and drops the declared totals.
 
@@ -530,16 +517,14 @@ def accept_declared_totals(*, table: Table, by, reason: str = "") -> ScoreSheet:
                             reason=reason or SUM_ERROR_REASON)
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
     """Swapped lines (*inversione*, rules.md §3, art. 31 ¶2): N/S and E/W scores
     exchanged, at any time when the table agrees, a closed round included (applied
     directly, the sheet keeps its state; a later published pairing is not touched).
     ``reason`` is required. Audited as ``sheet_lines_swapped`` with kind
     ``swapped_lines``. Raises ArbiterError for a captain, a blank reason, an empty sheet."""
-    actor = _as_actor(by)
+    actor = as_actor(by)
     if actor.user is None:
         raise ArbiterError(_("Solo l'arbitro può invertire le linee."))
     if not reason.strip():
@@ -547,7 +532,7 @@ def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
     sheet, rnd = _locked_sheet(table)
     if sheet.state == ScoreSheet.State.EMPTY:
         raise ArbiterError(_("Lo score è vuoto."))
-    _check_correction(CorrectionKind.SWAPPED_LINES, rnd=rnd, sheet=sheet)
+    check_correction(CorrectionKind.SWAPPED_LINES, rnd=rnd, sheet=sheet)
     old = _sheet_snapshot(sheet)
     for h in sheet.hands.all():
         h.ns_score, h.ew_score = h.ew_score, h.ns_score
@@ -560,15 +545,13 @@ def swap_sheet_lines(*, table: Table, by, reason: str) -> ScoreSheet:
     sheet.version += 1
     sheet.content_hash = ""
     sheet.save()
-    audit(tournament=rnd.tournament, by=actor, action="sheet_lines_swapped", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=actor, action=AuditAction.SHEET_LINES_SWAPPED, round_number=rnd.number,
           table_number=table.number, old=old, new={**_sheet_snapshot(sheet), "kind": CorrectionKind.SWAPPED_LINES.value},
           reason=reason)
     return sheet
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def set_arbitral_score(
     *, table: Table, by, vp_ns: Decimal, vp_ew: Decimal, mp_ns: int = 0, mp_ew: int = 0, reason: str
 ) -> ScoreSheet:
@@ -578,15 +561,15 @@ def set_arbitral_score(
     validated. Allowed any time, a closed round included (applied directly, no
     reopening; a later published pairing is not touched). Audited as
     ``arbitral_score`` with kind ``arbitral``."""
-    actor = _as_actor(by)
+    actor = as_actor(by)
     if actor.user is None:
         raise ArbiterError(_("Solo l'arbitro assegna un punteggio arbitrale."))
     reason = clean_reason(reason)  # printed on the score sheet (arbitral_note)
     if not reason:
         raise ArbiterError(_("Indica il motivo del punteggio arbitrale."))
     sheet, rnd = _locked_sheet(table)
-    _may_correct(rnd, actor, sheet)
-    _check_correction(CorrectionKind.ARBITRAL, rnd=rnd, sheet=sheet)
+    may_correct(rnd, actor, sheet)
+    check_correction(CorrectionKind.ARBITRAL, rnd=rnd, sheet=sheet)
     scale = selectors.scales.scale_of(rnd.tournament)
     vp_ns, vp_ew = Decimal(vp_ns), Decimal(vp_ew)
     for v in (vp_ns, vp_ew):
@@ -606,7 +589,7 @@ def set_arbitral_score(
     sheet.version += 1
     sheet.content_hash = ""
     sheet.save()
-    audit(tournament=rnd.tournament, by=actor, action="arbitral_score", round_number=rnd.number,
+    audit(tournament=rnd.tournament, by=actor, action=AuditAction.ARBITRAL_SCORE, round_number=rnd.number,
           table_number=table.number, old=old, new={**_sheet_snapshot(sheet), "kind": CorrectionKind.ARBITRAL.value},
           reason=reason)
     return sheet

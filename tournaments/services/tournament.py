@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubs.access import ClubChoiceError, club_for_new_data
@@ -14,11 +13,13 @@ from ..kinds.teams import TEAM_TIEBREAKS, check_team_settings as _check_team_set
 from ..plans import plan_change_refusal, plan_refusal
 from ..text import clean_line
 from ..models import (
+    AuditAction,
     Round,
     Tournament,
 )
-from .audit import _as_actor, audit
-from .guard import refuse_integrity_errors
+from ._common import as_actor
+from .audit import audit
+from .guard import write
 
 
 TOURNAMENT_SETTINGS = (
@@ -69,8 +70,7 @@ def frozen_settings(tournament: Tournament) -> tuple[str, ...]:
     return _FROZEN_ONCE_PLAYED
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def create_tournament(*, by, club=None, **fields) -> Tournament:
     """Create a tournament with the given settings (rules.md §1); returns it.
 
@@ -90,10 +90,10 @@ def create_tournament(*, by, club=None, **fields) -> Tournament:
     fields = _clean_texts(fields)
     if "plan" in fields:
         fields["plan"] = _normal_plan(fields["plan"])
-    _check_plan(fields.get("plan", "MMMD"))
+    check_plan(fields.get("plan", "MMMD"))
     # the kind's own settings: per-player tie-breaks (rules.md §9), team rules (§15)
     kind_named(fields.get("kind", Tournament.Kind.PAIRS)).check_new_settings(fields)
-    actor = _as_actor(by)
+    actor = as_actor(by)
     try:
         club = club_for_new_data(actor.user, club)
     except ClubChoiceError as exc:
@@ -101,7 +101,7 @@ def create_tournament(*, by, club=None, **fields) -> Tournament:
     tournament = Tournament.objects.create(created_by=actor.user, club=club, **fields)
     if actor.user is not None:
         tournament.arbiters.add(actor.user)
-    audit(tournament=tournament, by=actor, action="tournament_created", new={"name": tournament.name})
+    audit(tournament=tournament, by=actor, action=AuditAction.TOURNAMENT_CREATED, new={"name": tournament.name})
     return tournament
 
 
@@ -133,7 +133,7 @@ def _normal_plan(plan):
     return "".join(plan.split()).upper() if isinstance(plan, str) else plan
 
 
-def _check_plan(plan: str) -> None:
+def check_plan(plan: str) -> None:
     """Refuse a malformed plan (rules.md §11: ``MMD|DD`` valid; ``|MM``, ``MM|``,
     ``MM||DD`` and letters other than M/D refused) with a plain sentence."""
     refusal = plan_refusal(plan if isinstance(plan, str) else "")
@@ -141,8 +141,7 @@ def _check_plan(plan: str) -> None:
         raise ArbiterError(refusal)
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
     """Change settings (``fields``: ``Tournament`` field names → new values).
 
@@ -192,7 +191,7 @@ def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
         setattr(tournament, key, value)
     if new:
         tournament.save()
-        audit(tournament=tournament, by=by, action="tournament_updated", old=old, new=new)
+        audit(tournament=tournament, by=by, action=AuditAction.TOURNAMENT_UPDATED, old=old, new=new)
     return tournament
 
 
@@ -204,8 +203,7 @@ def _jsonable(value):
 
 
 
-@refuse_integrity_errors
-@transaction.atomic
+@write(retry=False)
 def add_arbiter(*, tournament: Tournament, username: str, by):
     """Add the account ``username`` as a co-director of ``tournament``.
 
@@ -220,7 +218,7 @@ def add_arbiter(*, tournament: Tournament, username: str, by):
     from ..selectors import directs
 
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
-    actor = _as_actor(by)
+    actor = as_actor(by)
     if actor.user is None or not directs(actor.user, tournament):
         raise ArbiterError(_("Solo un arbitro del torneo può aggiungere altri arbitri."))
     username = (username or "").strip()
@@ -230,5 +228,5 @@ def add_arbiter(*, tournament: Tournament, username: str, by):
     if tournament.arbiters.filter(pk=user.pk).exists():
         raise ArbiterError(_("«%(username)s» è già arbitro di questo torneo.") % {"username": username})
     tournament.arbiters.add(user)
-    audit(tournament=tournament, by=actor, action="arbiter_added", new={"username": user.get_username()})
+    audit(tournament=tournament, by=actor, action=AuditAction.ARBITER_ADDED, new={"username": user.get_username()})
     return user

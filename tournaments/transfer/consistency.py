@@ -74,13 +74,13 @@ def _texts(errors: list, where: str, values: dict, names) -> None:
 
 def _settings(errors: list, plan: dict, scale) -> None:
     from ..forms import TiebreakField
-    from ..services.tournament import _check_plan
+    from ..services.tournament import check_plan
 
     head = plan["head"]
     kind = KINDS.get(head["kind"])
     _texts(errors, "tournament", head, ("name", "venue"))
     try:
-        _check_plan(head["plan"])
+        check_plan(head["plan"])
     except ArbiterError as exc:   # a malformed plan, or more than limits.MAX_ROUNDS rounds
         errors.append(f"tournament.plan: {exc.message}")
     try:

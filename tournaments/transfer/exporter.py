@@ -10,13 +10,13 @@ from __future__ import annotations
 
 import json
 
-from ..models import AuditEntry, CustomScale, LineUp, Penalty, Player, Round, Team, Tournament
+from ..models import AuditAction, AuditEntry, CustomScale, LineUp, Penalty, Player, Round, Team, Tournament
 from . import sections
 from .schema import FIELDS, FORMAT, SECRET_NOTICE, VERSION, to_json
 
 #: Audit entries that record an event of one database, not of the tournament: they are not
 #: carried to another database (so a re-export of an imported tournament is byte-identical).
-LOCAL_ACTIONS = frozenset({"tournament_imported"})
+LOCAL_ACTIONS = frozenset({AuditAction.TOURNAMENT_IMPORTED})
 
 
 def _plain(obj, model=None) -> dict:
@@ -52,7 +52,7 @@ def _pairs(tournament: Tournament) -> list[dict]:
 class _PlayerKeys:
     """The file's reference to each player of a tournament: his number (individual
     tournaments), or ``[team, member]`` for a team player, ``member`` being his place in the
-    team in registration order (1.., the order ``services.lineup_for`` and the prints use)."""
+    team in registration order (1.., the order ``selectors.teams.lineup_for`` and the prints use)."""
 
     def __init__(self, tournament: Tournament):
         self.member: dict[int, tuple[int, int]] = {}

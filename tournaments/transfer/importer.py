@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from django.core.exceptions import ValidationError
 from django.core.validators import validate_slug
-from django.db import connections, transaction
+from django.db import connections
 from django.db import models as dj_models
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -23,13 +23,15 @@ from scoring import vp as vp_rules
 
 from ..errors import ArbiterError
 from ..models import (
+    AuditAction,
     AuditEntry, CustomScale, HandRow, LineMember, LineUp, Match, Pair, Penalty, Player, Round, ScoreSheet, Seat,
     Table, Team, Tournament, new_token,
 )
-from ..services.audit import IMPORTED_REASON, _as_actor, audit
+from ..services import as_actor
+from ..services.audit import IMPORTED_REASON, audit
 from .. import selectors
 from ..services import member_links
-from ..services.guard import refuse_integrity_errors, retry_when_busy
+from ..services.guard import write
 from . import sections
 from .consistency import check_consistency, scale_of_file
 from .reader import parse_file, read_plan, upgrade_v1  # noqa: F401  (parse_file: re-exported)
@@ -115,7 +117,7 @@ def _scale_id_free(scale_id: str) -> bool:
 def _may_create_scales(by) -> bool:
     """Custom VP scales are shared by every tournament: only staff create them, as on the
     scale pages. ``by`` None or a system actor (the command line) may."""
-    user = _as_actor(by).user
+    user = as_actor(by).user
     return user is None or user.is_staff or user.is_superuser
 
 
@@ -301,9 +303,7 @@ def import_tournament(*, data: bytes, by=None, slug: str | None = None, owner=No
                   reslug_if_taken=reslug_if_taken, club=club)
 
 
-@retry_when_busy
-@refuse_integrity_errors
-@transaction.atomic
+@write
 def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, create_scales, name,
            rename_if_taken, reslug_if_taken, club=None) -> ImportResult:
     """The writes of :func:`import_tournament`, in one short transaction (bulk inserts)."""
@@ -409,7 +409,7 @@ def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, cr
     _bulk(AuditEntry, [{**values, "tournament": tournament, "user": None}
                        for values, _name in plan["audit"]])
     sections.write(tournament, plan.get("sections", {}))
-    audit(tournament=tournament, by=by, action="tournament_imported",
+    audit(tournament=tournament, by=by, action=AuditAction.TOURNAMENT_IMPORTED,
           new={"version": version, "file_slug": file_slug, "slug": tournament.slug,
                **({"file_name": file_name, "name": tournament.name} if tournament.name != file_name else {}),
                "vp_scale": tournament.vp_scale, "tokens_renewed": renew, "team_tokens_renewed": renew_teams,

@@ -50,7 +50,7 @@ def board_rows_context(rnd: Round) -> dict:
     context = dict(round_cache.cached("board", round_cache.round_version(rnd, stamp),
                                       lambda: build_board_rows_context(rnd, stamp)))
     if context["clock"] is not None:
-        context["clock"] = services.clock_json(rnd)
+        context["clock"] = selectors.clock.clock_json(rnd)
     return context
 
 
@@ -73,14 +73,14 @@ def build_board_rows_context(rnd: Round, stamp: str | None = None) -> dict:
     from a browser that looks like the entry's: ``tournaments.captains.devices.same_browser``),
     ``late`` (rules.md §11: no sheet yet and the table's clock is at zero), ``extra_minutes`` (the
     table's extra time), ``entered_at`` ("inserito 3:10 prima della fine" / "+2:05 oltre il tempo"). Also
-    ``clock`` (the room's ``services.clock_json`` while the round is in play) and ``late``.
+    ``clock`` (the room's ``selectors.clock.clock_json`` while the round is in play) and ``late``.
     """
     slug = rnd.tournament.slug
     rows = []
     locked = pins.locked_tables(rnd)
     in_play = rnd.state == Round.State.PUBLISHED
-    room_clock = services.clock_json(rnd) if in_play else None
-    state, now = services.clock_state(rnd), timesource.now()
+    room_clock = selectors.clock.clock_json(rnd) if in_play else None
+    state, now = selectors.clock.clock_state(rnd), timesource.now()
     counts = {key: 0 for key in STATUS_LABELS}
     bye_labels = {value: str(label) for value, label in Table.Bye.choices}
     url_of = table_url("sheet", slug, rnd.number)

@@ -11,7 +11,7 @@ from django.views.decorators.http import require_POST
 
 from .. import services
 from ..server import timesource
-from ..selectors.calls import call_row
+from ..selectors.calls import call_row, round_calls
 from ..models import ArbiterCall, Round
 from .common import arbiter_view
 
@@ -19,7 +19,7 @@ from .common import arbiter_view
 def calls_context(rnd: Round) -> list[dict]:
     """The round's open and taken calls, oldest first, as :func:`call_row` dicts."""
     now = timesource.now()
-    return [call_row(call, now) for call in services.round_calls(rnd)]
+    return [call_row(call, now) for call in round_calls(rnd)]
 
 
 def calls_stamp(rnd: Round) -> str:

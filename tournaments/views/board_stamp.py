@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from django.db.models import Count, Max, Sum
 
-from .. import clock, services
+from .. import clock, selectors
 from ..server import timesource
 from ..models import PinGuard, Round, ScoreSheet, Table
 from .board_calls import calls_stamp
@@ -30,8 +30,8 @@ def clock_stamp(rnd: Round) -> str:
     extra time, and how many tables have run out of time (so the fragment is re-rendered, and
     late tables highlighted, as soon as time is up, not only on the next sheet change)."""
     if rnd.clock_started_at is None:
-        return services.clock_tag(rnd)
-    state, now = services.clock_state(rnd), timesource.now()
+        return selectors.clock.clock_tag(rnd)
+    state, now = selectors.clock.clock_state(rnd), timesource.now()
     extras = list(Table.objects.filter(round=rnd, bye="").values_list("clock_extra_seconds", flat=True))
     over = sum(1 for extra in extras if clock.remaining(state, now, extra) <= 0)
-    return f"{services.clock_tag(rnd)}.{sum(extras)}.o{over}"
+    return f"{selectors.clock.clock_tag(rnd)}.{sum(extras)}.o{over}"

@@ -273,7 +273,7 @@ def entry_time_label(seconds: int | None) -> str:
 def _clock_context(rnd: Round) -> dict:
     if rnd.state != Round.State.PUBLISHED:
         return {}
-    data = services.clock_json(rnd)
+    data = selectors.clock.clock_json(rnd)
     return {"clock": data, "clock_minutes": data["duration"] // 60,
             "clock_added_minutes": rnd.clock_added_seconds // 60}
 

@@ -16,6 +16,7 @@ from ..kinds import kind_of
 from ..models import Round, Team
 from ..services import member_links
 from ..services.pairs import PlayerData
+from ..selectors.teams import lineup_origin_text, lineup_round, resolve_lineup
 from ..wording import vp_display
 from .common import arbiter_view, query_int
 
@@ -81,7 +82,7 @@ def team_list(request, tournament):
     return render(request, "arbiter/teams.html", {
         "tournament": tournament, "teams": teams, "started": started, "error": error, "values": values,
         "late_refusal": late_refusal, "membership_flags": member_links.player_flag_lines(tournament),
-        "lineup_round": services.lineup_round(tournament),
+        "lineup_round": lineup_round(tournament),
         "players_info": [dict(r, vp_text=vp_display(r["vp"]))
                          for r in (selectors.teams.player_information(tournament) if started else [])],
     })
@@ -167,10 +168,10 @@ def match_forfeit_undo(request, tournament, number, match):
 
 def _lineup_context(team: Team) -> dict:
     tournament = team.tournament
-    number = services.lineup_round(tournament)
+    number = lineup_round(tournament)
     rnd = tournament.rounds.filter(number=number).first()
     fixed = rnd is not None and rnd.state != Round.State.DRAFT
-    choice = services.resolve_lineup(team, number)
+    choice = resolve_lineup(team, number)
     current = choice.pairs if choice else None
     players = [p for p in team.members.order_by("pk") if p.is_active_in(number)]
     chosen = [p.pk for pair in current for p in pair] if current else [None] * 4
@@ -179,7 +180,7 @@ def _lineup_context(team: Team) -> dict:
          _("Seconda coppia, giocatore 1"), _("Seconda coppia, giocatore 2")))]
     return {"team": team, "tournament": tournament, "round_number": number, "fixed": fixed,
             "current": current, "players": players, "slots": slots,
-            "origin": services.lineup_origin_text(choice, number),
+            "origin": lineup_origin_text(choice, number),
             "too_few": current is None, "beyond_plan": number > tournament.rounds_planned}
 
 
@@ -267,10 +268,10 @@ def team_matches(rnd: Round, states: dict) -> list[dict]:
 
 def _draft_origins(rnd: Round, match: dict) -> list[tuple[int, str]]:
     """Where each team's line-up in a draft match comes from (rules.md §15): (team number,
-    sentence of :func:`services.lineup_origin_text`)."""
+    sentence of :func:`selectors.teams.lineup_origin_text`)."""
     out = []
     for side in ("team_a", "team_b"):
         team = Team.objects.get(tournament=rnd.tournament, number=match[side]["number"])
-        out.append((team.number, services.lineup_origin_text(services.resolve_lineup(team, rnd.number),
+        out.append((team.number, lineup_origin_text(resolve_lineup(team, rnd.number),
                                                             rnd.number)))
     return out
