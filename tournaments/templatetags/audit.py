@@ -89,6 +89,7 @@ ACTIONS = {
     "fee_refund": _("Rimborso"),
     "championship_added": _("Torneo messo in un campionato"),
     "championship_removed": _("Torneo tolto da un campionato"),
+    "simultaneous_joined": _("Torneo messo in una serata simultanea"),
 
     "arbiter_called": _("Un tavolo chiama l'arbitro"),
     "arbiter_call_taken": _("Chiamata presa: l'arbitro arriva"),

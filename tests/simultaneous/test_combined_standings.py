@@ -1,0 +1,189 @@
+"""A simultaneous evening's combined standings and the join command (rules.md §20, §8),
+values computed by hand.
+
+Two clubs, «a» and «b», each play a one-round Mitchell of four pairs (tables 1–3 and 2–4,
+checked below). Arbitral scores, per pair (VP, MP):
+
+======  ==============  ==============
+pair    club a          club b
+======  ==============  ==============
+1       15 VP, 1500 MP  15 VP, 1300 MP
+3        5 VP,  900 MP   5 VP, 1100 MP
+2       12 VP, 1200 MP  12 VP, 1200 MP
+4        8 VP, 1000 MP   8 VP, 1000 MP
+======  ==============  ==============
+
+MP difference: a1 +600, a3 −600, b1 +200, b3 −200, a2 = b2 +200, a4 = b4 −200.
+Combined (VP, then MP difference, head-to-head — a2 and b2 never met, so skipped —, MP
+scored): a1 and b1 tie on 15 VP, a1's +600 beats b1's +200 → 1, 2; a2 and b2 equal on every
+key → 3=, 3=; a4 and b4 likewise → 5=, 5=; then b3 (5 VP, −200) 7 and a3 (−600) 8.
+Within each club: pair 1 first, 2 second, 4 third, 3 fourth.
+"""
+import datetime
+import json
+from decimal import Decimal
+from io import StringIO
+
+import pytest
+from django.core.management import call_command
+
+from clubs.models import Club
+from clubs.services import add_arbiter
+from simultaneous import selectors, services
+from tournaments import services as tournament_services
+from tournaments.errors import ArbiterError
+from tournaments.services.pairs import PlayerData
+
+pytestmark = pytest.mark.django_db
+DAY = datetime.date(2026, 12, 3)
+RESULTS = {
+    "a": {1: (15, 1500), 3: (5, 900), 2: (12, 1200), 4: (8, 1000)},
+    "b": {1: (15, 1300), 3: (5, 1100), 2: (12, 1200), 4: (8, 1000)},
+}
+
+
+def run(*args) -> str:
+    out = StringIO()
+    call_command(*args, stdout=out, stderr=StringIO())
+    return out.getvalue()
+
+
+@pytest.fixture
+def clubs(arbiter):
+    out = {}
+    for slug in ("a", "b", "c"):
+        out[slug] = Club.objects.create(name=f"Circolo {slug.upper()}", slug=slug)
+        add_arbiter(club=out[slug], username=arbiter.username)
+    return out
+
+
+@pytest.fixture
+def event(clubs):
+    return services.create_event(slug="sim-dic", name="Simultaneo di dicembre", date=DAY, plan="M", hands=4,
+                                 clubs=["a", "b"])
+
+
+def club_tournament(arbiter, event, club):
+    t = services.create_club_tournament(event=event, club=club, by=arbiter, name=f"Simultaneo {club.slug}",
+                                        slug=f"t-{club.slug}")
+    for k in range(1, 5):
+        tournament_services.add_pair(tournament=t, by=arbiter, players=[
+            PlayerData(last_name=f"{club.slug.upper()}{k}a", first_name="Anna"),
+            PlayerData(last_name=f"{club.slug.upper()}{k}b", first_name="Bruno")])
+    return t
+
+
+def play(arbiter, t, results) -> None:
+    """Round 1 drawn, published, each table scored by arbitral score from ``results`` and closed."""
+    rnd = tournament_services.generate_round(tournament=t, by=arbiter)
+    rnd = tournament_services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)
+    tables = []
+    for table in rnd.tables.filter(bye="").order_by("number"):
+        seats = {s.line: s.pair.number for s in table.seats.select_related("pair")}
+        tables.append(sorted(seats.values()))
+        (vp_ns, mp_ns), (vp_ew, mp_ew) = results[seats["ns"]], results[seats["ew"]]
+        tournament_services.set_arbitral_score(table=table, by=arbiter, vp_ns=Decimal(vp_ns), vp_ew=Decimal(vp_ew),
+                                               mp_ns=mp_ns, mp_ew=mp_ew, reason="risultato di prova")
+    assert sorted(tables) == [[1, 3], [2, 4]]  # the pairing the hand computation assumes
+    tournament_services.close_round(round=rnd, by=arbiter)
+
+
+def test_vp_tie_across_clubs_broken_by_mp_difference_and_full_ties_shared(arbiter, clubs, event):
+    ta, tb = club_tournament(arbiter, event, clubs["a"]), club_tournament(arbiter, event, clubs["b"])
+    play(arbiter, ta, RESULTS["a"])
+    play(arbiter, tb, RESULTS["b"])
+    view = selectors.combined_standings(event)
+    assert view.final is True
+    got = [(r.club.slug, r.entrant, r.position_label, r.club_position, r.vp, r.mp_difference) for r in view.rows]
+    assert got == [
+        ("a", 1, "1", 1, 15, 600), ("b", 1, "2", 1, 15, 200),
+        ("a", 2, "3=", 2, 12, 200), ("b", 2, "3=", 2, 12, 200),
+        ("a", 4, "5=", 3, 8, -200), ("b", 4, "5=", 3, 8, -200),
+        ("b", 3, "7", 4, 5, -200), ("a", 3, "8", 4, 5, -600),
+    ]
+    data = json.loads(run("simultaneous", "standings", "sim-dic", "--json"))
+    assert data["final"] is True
+    assert data["rows"][1] == {"club": "b", "tournament": "t-b", "entrant": 1, "names": "B1a Anna – B1b Bruno",
+                               "vp": 15.0, "mp_diff": 200, "position": 2, "club_position": 1}
+
+
+def test_provisional_until_every_club_closes_its_last_round(arbiter, clubs, event):
+    ta, tb = club_tournament(arbiter, event, clubs["a"]), club_tournament(arbiter, event, clubs["b"])
+    play(arbiter, ta, RESULTS["a"])
+    view = selectors.combined_standings(event)
+    assert view.final is False and [c.slug for c in view.pending] == ["b"]
+    assert json.loads(run("simultaneous", "standings", "sim-dic", "--json"))["final"] is False
+    # club b has no closed round: its pairs have 0 VP, 0 MP and share the last place (5=)
+    assert [(r.club.slug, r.entrant, r.position_label) for r in view.rows][:4] == [
+        ("a", 1, "1"), ("a", 2, "2"), ("a", 4, "3"), ("a", 3, "4")]
+    assert {r.position_label for r in view.rows if r.club.slug == "b"} == {"5="}
+    play(arbiter, tb, RESULTS["b"])
+    assert selectors.combined_standings(event).final is True
+
+
+def test_an_attached_tournament_keeps_the_events_settings(arbiter, clubs, event):
+    ta = club_tournament(arbiter, event, clubs["a"])
+    with pytest.raises(ArbiterError, match="serata simultanea «Simultaneo di dicembre»"):
+        tournament_services.update_tournament(tournament=ta, by=arbiter, hands_per_round=3)
+    tournament_services.update_tournament(tournament=ta, by=arbiter, venue="Sala grande")  # not shared: free
+
+
+def test_prizes_over_the_combined_field_and_per_club(arbiter, clubs, event):
+    """Not cumulative (rules.md §18): 1st overall a1; 1st of club a goes to a2 (a1 has a
+    prize); 1st of club b is b1."""
+    ta, tb = club_tournament(arbiter, event, clubs["a"]), club_tournament(arbiter, event, clubs["b"])
+    play(arbiter, ta, RESULTS["a"])
+    play(arbiter, tb, RESULTS["b"])
+    services.set_prize_list(event=event, prizes=[{"prize": "1° assoluto", "scope": "overall"},
+                                                 {"prize": "1° circolo A", "scope": "club:a"},
+                                                 {"prize": "1° circolo B", "scope": "club:b"}])
+    awards = selectors.prize_awards(event)
+    assert [(a.name, a.row.club.slug, a.row.entrant) for a in awards] == [
+        ("1° assoluto", "a", 1), ("1° circolo A", "a", 2), ("1° circolo B", "b", 1)]
+    with pytest.raises(ArbiterError, match="«c» non è invitato"):
+        services.set_prize_list(event=event, prizes=[{"prize": "x", "scope": "club:c"}])
+    rows = selectors.federation_rows(event)
+    assert len(rows) == 16  # 8 pairs, two players each
+    assert rows[0][1:7] == ["A1a", "Anna", "Circolo A", 1, "", 1]
+
+
+def test_join_a_tournament_made_elsewhere_finished_included(arbiter, clubs, event):
+    t = tournament_services.create_tournament(by=arbiter, club=clubs["b"], name="Giovedì", slug="gio-b", date=DAY,
+                                              plan="M", hands_per_round=4, vp_scale="vp20-4h")
+    for k in range(1, 5):
+        tournament_services.add_pair(tournament=t, by=arbiter, players=[
+            PlayerData(last_name=f"B{k}a", first_name="Anna"), PlayerData(last_name=f"B{k}b", first_name="Bruno")])
+    play(arbiter, t, RESULTS["b"])
+    assert "gio-b" in run("simultaneous", "join", "sim-dic", "gio-b")
+    assert [r.position for r in selectors.combined_standings(event).rows] == [1, 2, 3, 4]
+
+
+def join_refused(capfd, *args) -> str:
+    """Run ``simultaneous join`` as the shell does (exit status and stderr)."""
+    from django.core.management import execute_from_command_line
+
+    with pytest.raises(SystemExit) as exc:
+        execute_from_command_line(["manage.py", "simultaneous", "join", *args])
+    assert exc.value.code == 1
+    return capfd.readouterr().err
+
+
+def test_join_refused_for_other_hands_and_for_a_club_not_invited(arbiter, clubs, event, capfd):
+    tournament_services.create_tournament(by=arbiter, club=clubs["a"], name="Tre smazzate", slug="tre", date=DAY,
+                                          plan="M", hands_per_round=3, vp_scale="vp20-4h")
+    err = join_refused(capfd, "sim-dic", "tre")
+    assert "Il torneo «tre» non ha le impostazioni della serata simultanea: differisce in smazzate per turno." in err
+    tournament_services.create_tournament(by=arbiter, club=clubs["c"], name="Circolo C", slug="di-c", date=DAY,
+                                          plan="M", hands_per_round=4, vp_scale="vp20-4h")
+    err = join_refused(capfd, "sim-dic", "di-c")
+    assert "Il circolo «c» non è invitato alla serata simultanea «sim-dic»." in err
+    assert not event.participations.exists()
+
+
+def test_create_refuses_a_custom_scale_and_unknown_clubs(clubs):
+    with pytest.raises(ArbiterError, match="tabelle personalizzate restano del circolo"):
+        services.create_event(slug="x", name="X", date=DAY, plan="M", hands=4, scale="mia", clubs=["a"])
+    with pytest.raises(ArbiterError, match="Nessun circolo con indirizzo «zz»"):
+        services.create_event(slug="x", name="X", date=DAY, plan="M", hands=4, clubs=["a", "zz"])
+    assert run("simultaneous", "create", "sim-2", "--name", "Due", "--date", "2026-12-10", "--plan", "MMD",
+               "--hands", "4", "--clubs", "a,b").strip() == "sim-2"
