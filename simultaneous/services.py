@@ -16,7 +16,6 @@ from scoring import prizes as prize_rules
 from scoring import standings as standings_rules
 from scoring import vp as vp_rules
 from tournaments.errors import ArbiterError
-from tournaments.kinds import kind_named
 from tournaments.models import Tournament
 from tournaments.plans import plan_refusal
 from tournaments.services.audit import audit

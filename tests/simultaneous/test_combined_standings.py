@@ -19,73 +19,18 @@ scored): a1 and b1 tie on 15 VP, a1's +600 beats b1's +200 → 1, 2; a2 and b2 e
 key → 3=, 3=; a4 and b4 likewise → 5=, 5=; then b3 (5 VP, −200) 7 and a3 (−600) 8.
 Within each club: pair 1 first, 2 second, 4 third, 3 fourth.
 """
-import datetime
 import json
-from decimal import Decimal
-from io import StringIO
 
 import pytest
-from django.core.management import call_command
 
-from clubs.models import Club
-from clubs.services import add_arbiter
 from simultaneous import selectors, services
 from tournaments import services as tournament_services
 from tournaments.errors import ArbiterError
 from tournaments.services.pairs import PlayerData
 
+from .helpers import DAY, RESULTS, club_tournament, play, run
+
 pytestmark = pytest.mark.django_db
-DAY = datetime.date(2026, 12, 3)
-RESULTS = {
-    "a": {1: (15, 1500), 3: (5, 900), 2: (12, 1200), 4: (8, 1000)},
-    "b": {1: (15, 1300), 3: (5, 1100), 2: (12, 1200), 4: (8, 1000)},
-}
-
-
-def run(*args) -> str:
-    out = StringIO()
-    call_command(*args, stdout=out, stderr=StringIO())
-    return out.getvalue()
-
-
-@pytest.fixture
-def clubs(arbiter):
-    out = {}
-    for slug in ("a", "b", "c"):
-        out[slug] = Club.objects.create(name=f"Circolo {slug.upper()}", slug=slug)
-        add_arbiter(club=out[slug], username=arbiter.username)
-    return out
-
-
-@pytest.fixture
-def event(clubs):
-    return services.create_event(slug="sim-dic", name="Simultaneo di dicembre", date=DAY, plan="M", hands=4,
-                                 clubs=["a", "b"])
-
-
-def club_tournament(arbiter, event, club):
-    t = services.create_club_tournament(event=event, club=club, by=arbiter, name=f"Simultaneo {club.slug}",
-                                        slug=f"t-{club.slug}")
-    for k in range(1, 5):
-        tournament_services.add_pair(tournament=t, by=arbiter, players=[
-            PlayerData(last_name=f"{club.slug.upper()}{k}a", first_name="Anna"),
-            PlayerData(last_name=f"{club.slug.upper()}{k}b", first_name="Bruno")])
-    return t
-
-
-def play(arbiter, t, results) -> None:
-    """Round 1 drawn, published, each table scored by arbitral score from ``results`` and closed."""
-    rnd = tournament_services.generate_round(tournament=t, by=arbiter)
-    rnd = tournament_services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)
-    tables = []
-    for table in rnd.tables.filter(bye="").order_by("number"):
-        seats = {s.line: s.pair.number for s in table.seats.select_related("pair")}
-        tables.append(sorted(seats.values()))
-        (vp_ns, mp_ns), (vp_ew, mp_ew) = results[seats["ns"]], results[seats["ew"]]
-        tournament_services.set_arbitral_score(table=table, by=arbiter, vp_ns=Decimal(vp_ns), vp_ew=Decimal(vp_ew),
-                                               mp_ns=mp_ns, mp_ew=mp_ew, reason="risultato di prova")
-    assert sorted(tables) == [[1, 3], [2, 4]]  # the pairing the hand computation assumes
-    tournament_services.close_round(round=rnd, by=arbiter)
 
 
 def test_vp_tie_across_clubs_broken_by_mp_difference_and_full_ties_shared(arbiter, clubs, event):

@@ -55,6 +55,7 @@ from .tournament import (  # noqa: F401
     frozen_settings,
     individual_tiebreaks,
     kind_change_refusal,
+    locked_settings,
     update_tournament,
 )
 from .pairs import (  # noqa: F401
