@@ -103,12 +103,12 @@ def test_join_a_tournament_made_elsewhere_finished_included(arbiter, clubs, even
     assert [r.position for r in selectors.combined_standings(event).rows] == [1, 2, 3, 4]
 
 
-def join_refused(capfd, *args) -> str:
-    """Run ``simultaneous join`` as the shell does (exit status and stderr)."""
+def join_refused(capfd, *args, lang: str = "it") -> str:
+    """Run ``simultaneous --lang LANG join ARGS`` as the shell does (exit status and stderr)."""
     from django.core.management import execute_from_command_line
 
     with pytest.raises(SystemExit) as exc:
-        execute_from_command_line(["manage.py", "simultaneous", "join", *args])
+        execute_from_command_line(["manage.py", "simultaneous", "--lang", lang, "join", *args])
     assert exc.value.code == 1
     return capfd.readouterr().err
 
@@ -132,3 +132,10 @@ def test_create_refuses_a_custom_scale_and_unknown_clubs(clubs):
         services.create_event(slug="x", name="X", date=DAY, plan="M", hands=4, clubs=["a", "zz"])
     assert run("simultaneous", "create", "sim-2", "--name", "Due", "--date", "2026-12-10", "--plan", "MMD",
                "--hands", "4", "--clubs", "a,b").strip() == "sim-2"
+
+
+def test_join_refusal_in_english(arbiter, clubs, event, capfd):
+    tournament_services.create_tournament(by=arbiter, club=clubs["c"], name="Circolo C", slug="di-c", date=DAY,
+                                          plan="M", hands_per_round=4, vp_scale="vp20-4h")
+    err = join_refused(capfd, "sim-dic", "di-c", lang="en")
+    assert "Club «c» is not invited to the simultaneous evening «sim-dic»." in err
