@@ -144,6 +144,14 @@ def _keyed(result, tid: int):
     return dataclasses.replace(result, ns=(tid, result.ns), ew=None if result.ew is None else (tid, result.ew))
 
 
+def _rank(kind: str, entrants, results, penalties, tiebreaks, withdrawn) -> list:
+    """``scoring``'s ranking of one field (rules.md §8 pairs; §9 players, per-player results,
+    no head-to-head): ``StandingRow`` rows best first."""
+    if kind == Tournament.Kind.INDIVIDUAL:
+        return individual_rules.individual_standings(entrants, results, penalties, tiebreaks, withdrawn)
+    return standings_rules.compute_standings(entrants, results, penalties, tiebreaks, withdrawn)
+
+
 def combined_standings(event: SimultaneousEvent) -> CombinedStandings:
     """Every entrant of every attached tournament ranked over the whole field (rules.md §20)
     by the event's tie-breaks (§8; per player without head-to-head in an individual event,
@@ -152,7 +160,9 @@ def combined_standings(event: SimultaneousEvent) -> CombinedStandings:
     Head-to-head is ``scoring.standings``' own: applied to a tied group only when every
     member met every other, so never across clubs. Entrants tied on every key share the
     place (1, 2, 2, 4), listed by club name then number. ``club_position`` is the entrant's
-    place in its tournament's own standings (``tournaments.selectors.standings_after``)."""
+    place in its tournament's own standings, ranked from the same rows with the tournament's
+    tie-breaks (what ``tournaments.selectors.standings_after`` gives, without reading the
+    results twice)."""
     parts = participations(event)
     entrants, withdrawn, results, penalties = [], set(), [], []
     own: dict[int, dict[int, object]] = {}
@@ -160,23 +170,22 @@ def combined_standings(event: SimultaneousEvent) -> CombinedStandings:
     pending, final = [], bool(parts)
     for part in parts:
         t = part.tournament
-        view = tournament_selectors.standings_after(t)
-        own[t.id] = {r.pair: r for r in view.rows}
-        names[t.id] = tournament_selectors.entrant_names(t)
-        if not view.final:
+        after_round, _last = tournament_selectors.standings_window(t, None)
+        if after_round is None or after_round < t.rounds_planned:
             final = False
             pending.append(part.club)
-        numbers, out, rows, counted = _field(t, view.after_round)
+        numbers, out, rows, counted = _field(t, after_round)
+        scored = [standings_rules.Penalty(pair=p.pair, vp=p.vp, mp=p.mp, reason=p.reason, round=p.round_number)
+                  for p in counted]
+        own[t.id] = {r.pair: r for r in _rank(t.kind, numbers, rows, scored,
+                                                tournament_selectors.applied_tiebreaks(t), out)}
+        names[t.id] = tournament_selectors.entrant_names(t)
         entrants += [(t.id, n) for n in numbers]
         withdrawn |= {(t.id, n) for n in out}
         results += [_keyed(r, t.id) for r in rows]
-        penalties += [standings_rules.Penalty(pair=(t.id, p.pair), vp=p.vp, mp=p.mp, reason=p.reason,
-                                              round=p.round_number) for p in counted]
+        penalties += [dataclasses.replace(p, pair=(t.id, p.pair)) for p in scored]
     tiebreaks = tuple(k.strip() for k in event.tiebreaks.split(",") if k.strip())
-    if event.kind == Tournament.Kind.INDIVIDUAL:
-        ranked = individual_rules.individual_standings(entrants, results, penalties, tiebreaks, withdrawn)
-    else:
-        ranked = standings_rules.compute_standings(entrants, results, penalties, tiebreaks, withdrawn)
+    ranked = _rank(event.kind, entrants, results, penalties, tiebreaks, withdrawn)
     by_id = {p.tournament_id: p for p in parts}
     rows = []
     for r in ranked:

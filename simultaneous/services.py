@@ -160,6 +160,10 @@ def create_club_tournament(*, event: SimultaneousEvent, club: Club, by, name: st
     if not event.clubs.filter(pk=club.pk).exists():
         raise ArbiterError(_("Il circolo «%(club)s» non è invitato alla serata simultanea «%(event)s».") % {
             "club": club.slug, "event": event.slug})
+    if not isinstance(slug, str) or not SLUG.match(slug):  # it becomes the tournament's addresses
+        raise ArbiterError(_("Indirizzo breve non valido: lettere minuscole, cifre e trattini (al più 80)."))
+    if Tournament.objects.filter(slug=slug).exists():
+        raise ArbiterError(_("Esiste già un torneo con indirizzo «%(slug)s».") % {"slug": slug})
     tournament = create_tournament(by=by, club=club, name=name, slug=slug, venue=venue, **event.settings())
     join(event=event, tournament=tournament, by=by)
     return tournament

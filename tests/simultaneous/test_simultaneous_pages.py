@@ -40,8 +40,13 @@ def test_a_clubs_arbiter_creates_its_tournament_from_the_event(client, clubs, ev
     client.post(reverse("simultaneous:create_tournament", args=["sim-dic"]),
                 {"club": clubs["b"].pk, "name": "B", "tournament_slug": "sim-b"})
     assert not Tournament.objects.filter(slug="sim-b").exists()
-    response = client.post(reverse("simultaneous:create_tournament", args=["sim-dic"]),
-                           {"club": clubs["a"].pk, "name": "Simultaneo al Circolo A", "tournament_slug": "sim-a"})
+    # a bad address or club: a sentence, nothing created
+    url = reverse("simultaneous:create_tournament", args=["sim-dic"])
+    response = client.post(url, {"club": clubs["a"].pk, "name": "X", "tournament_slug": "Sim A!"}, follow=True)
+    assert "Indirizzo breve non valido" in response.content.decode()
+    assert client.post(url, {"club": "x", "name": "X", "tournament_slug": "sim-x"}).status_code == 302
+    assert not Tournament.objects.filter(club=clubs["a"]).exists()
+    response = client.post(url, {"club": clubs["a"].pk, "name": "Simultaneo al Circolo A", "tournament_slug": "sim-a"})
     assert response.status_code == 302
     t = Tournament.objects.get(slug="sim-a")
     assert (t.club, t.date, t.plan, t.hands_per_round, t.vp_scale) == (clubs["a"], event.date, "M", 4, "vp20-4h")
