@@ -139,3 +139,29 @@ def test_join_refusal_in_english(arbiter, clubs, event, capfd):
                                           plan="M", hands_per_round=4, vp_scale="vp20-4h")
     err = join_refused(capfd, "sim-dic", "di-c", lang="en")
     assert "Club «c» is not invited to the simultaneous evening «sim-dic»." in err
+
+
+def test_an_individual_event_ranks_players(arbiter, clubs):
+    """Individual (rules.md §9): every table N/S 15 VP, 1000 MP, E/W 5 VP, 600 MP. With 8
+    players (two tables) per club and two clubs, the 8 N/S players tie on every key (15 VP,
+    +400, 1000 MP scored; no head-to-head per player) → 1=, the 8 E/W players → 9=."""
+    event = services.create_event(slug="ind", name="Individuale", date=DAY, plan="D", hands=4, clubs=["a", "b"],
+                                  kind="individual")
+    assert event.tiebreaks == "vp,mp_difference,mp_scored"
+    for slug in ("a", "b"):
+        t = services.create_club_tournament(event=event, club=clubs[slug], by=arbiter, name=slug, slug=f"ind-{slug}")
+        for k in range(1, 9):
+            tournament_services.add_player(tournament=t, by=arbiter,
+                                           player=PlayerData(last_name=f"{slug.upper()}{k}", first_name="Nome"))
+        rnd = tournament_services.generate_round(tournament=t, by=arbiter)
+        rnd = tournament_services.publish_round(round=rnd, by=arbiter, acknowledge_warnings=True)
+        for table in rnd.tables.filter(bye="").order_by("number"):
+            tournament_services.set_arbitral_score(table=table, by=arbiter, vp_ns=15, vp_ew=5, mp_ns=1000, mp_ew=600,
+                                                   reason="risultato di prova")
+        tournament_services.close_round(round=rnd, by=arbiter)
+    view = selectors.combined_standings(event)
+    assert view.final is True and len(view.rows) == 16
+    assert [(r.position_label, r.vp, r.mp_difference) for r in view.rows] == (
+        [("1=", 15, 400)] * 8 + [("9=", 5, -400)] * 8)
+    assert {r.club_position_label for r in view.rows[:8]} == {"1="}
+    assert {r.club_position_label for r in view.rows[8:]} == {"5="}
