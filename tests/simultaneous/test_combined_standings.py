@@ -165,3 +165,15 @@ def test_an_individual_event_ranks_players(arbiter, clubs):
         [("1=", 15, 400)] * 8 + [("9=", 5, -400)] * 8)
     assert {r.club_position_label for r in view.rows[:8]} == {"1="}
     assert {r.club_position_label for r in view.rows[8:]} == {"5="}
+
+
+def test_combined_standings_read_each_club_in_a_fixed_number_of_queries(arbiter, clubs, event,
+                                                                         django_assert_max_num_queries):
+    """Per club: closed rounds, entrants, penalties, the five flat reads of its results, the
+    lateness forfeits and the names (two) — 11 queries, whatever its size; plus the
+    participations and the invited clubs (the 100-club evening of issue 32 must stay fast)."""
+    ta, tb = club_tournament(arbiter, event, clubs["a"]), club_tournament(arbiter, event, clubs["b"])
+    play(arbiter, ta, RESULTS["a"])
+    play(arbiter, tb, RESULTS["b"])
+    with django_assert_max_num_queries(2 + 11 * 2):
+        selectors.combined_standings(event)
