@@ -177,3 +177,12 @@ def test_combined_standings_read_each_club_in_a_fixed_number_of_queries(arbiter,
     play(arbiter, tb, RESULTS["b"])
     with django_assert_max_num_queries(2 + 11 * 2):
         selectors.combined_standings(event)
+
+
+def test_prizes_from_the_shell(arbiter, clubs, event):
+    ta, tb = club_tournament(arbiter, event, clubs["a"]), club_tournament(arbiter, event, clubs["b"])
+    play(arbiter, ta, RESULTS["a"])
+    play(arbiter, tb, RESULTS["b"])
+    out = run("simultaneous", "prizes", "sim-dic", "1° assoluto | overall", "1° B | club:b", "--show")
+    # not cumulative: b1 is 2nd overall but first of club b, a1 took the overall prize
+    assert out.splitlines() == ["1° assoluto\tA1a Anna – A1b Bruno (a)", "1° B\tB1a Anna – B1b Bruno (b)"]

@@ -6,6 +6,8 @@ operator and scripts.
 - ``simultaneous join SLUG TOURNAMENT_SLUG``: attaches a club's tournament made elsewhere
   (any state, finished included) when its club is invited and its settings and date are the
   event's;
+- ``simultaneous prizes SLUG "NAME | SCOPE"…``: the prize list (scope ``overall`` or
+  ``club:SLUG``, rules.md §18), replacing the previous one; ``--show`` prints the winners;
 - ``simultaneous standings SLUG [--json]``: the combined standings, ``{"final": bool,
   "rows": [{"club", "tournament", "entrant", "names", "vp", "mp_diff", "position",
   "club_position"}, …]}``; without ``--json`` a plain text table.
@@ -66,6 +68,10 @@ class Command(LangCommand):
         join = sub.add_parser("join", help="Aggiunge il torneo di un circolo.")
         join.add_argument("slug")
         join.add_argument("tournament", metavar="TOURNAMENT_SLUG")
+        prizes = sub.add_parser("prizes", help="Premi della serata: \"NOME | overall\" o \"NOME | club:SLUG\".")
+        prizes.add_argument("slug")
+        prizes.add_argument("prizes", nargs="*", metavar="PRIZE")
+        prizes.add_argument("--show", action="store_true", help="Stampa i vincitori.")
         show = sub.add_parser("standings", help="Classifica combinata.")
         show.add_argument("slug")
         show.add_argument("--json", action="store_true")
@@ -97,6 +103,20 @@ class Command(LangCommand):
         services.join(event=event, tournament=tournament)
         self.stdout.write(_("Torneo %(t)s aggiunto alla serata simultanea %(event)s.") % {
             "t": tournament.slug, "event": event.slug})
+
+    def _prizes(self, o):
+        event = self._event(o["slug"])
+        if o["prizes"]:
+            items = []
+            for text in o["prizes"]:
+                name, sep, scope = text.rpartition("|")
+                items.append({"prize": name.strip() if sep else text.strip(), "scope": scope.strip() if sep else ""})
+            services.set_prize_list(event=event, prizes=items)
+        if o["show"] or not o["prizes"]:
+            for award in selectors.prize_awards(event):
+                winner = (f"{award.row.names} ({award.row.club.slug})" + (" ex aequo" if award.ex_aequo else "")
+                          if award.row else "—")
+                self.stdout.write(f"{award.name}\t{winner}")
 
     def _standings(self, o):
         view = selectors.combined_standings(self._event(o["slug"]))
