@@ -71,3 +71,13 @@ def test_federation_file_only_for_the_invited_clubs_arbiters(client, arbiter, cl
     outsider = get_user_model().objects.create_user(username="altro", password="x-segreta-1")
     client.force_login(outsider)
     assert client.get(reverse("simultaneous:federation_csv", args=["sim-dic"])).status_code == 404
+
+
+def test_public_page_in_english(client, arbiter, clubs, event):
+    from django.conf import settings
+
+    club_tournament(arbiter, event, clubs["a"])
+    client.cookies[settings.LANGUAGE_COOKIE_NAME] = "en"
+    body = client.get(reverse("simultaneous:public", args=["sim-dic"])).content.decode()
+    assert "Provisional standings" in body and "rounds still open: Circolo A" in body
+    assert "Simultaneous evening of" in body and "Invited clubs without a tournament: Circolo B" in body
