@@ -43,8 +43,10 @@ class SimultaneousEvent(models.Model):
                               default=Tournament.ByeMP.ZERO)
     clubs = models.ManyToManyField(Club, related_name="simultaneous_events", verbose_name=_("circoli invitati"))
     prize_list = models.JSONField(_("premi"), default=list, blank=True)
-    public_enabled = models.BooleanField(_("pagina pubblica attiva"), default=True)
-    projector_enabled = models.BooleanField(_("vista proiettore attiva"), default=True)
+    # off until the operator publishes the event (names of players on a page without login,
+    # docs/security.md), as a tournament's and a championship's pages
+    public_enabled = models.BooleanField(_("pagina pubblica attiva"), default=False)
+    projector_enabled = models.BooleanField(_("vista proiettore attiva"), default=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

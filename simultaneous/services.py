@@ -55,14 +55,15 @@ def _tiebreaks(text, kind: str) -> str:
 @transaction.atomic
 def create_event(*, slug: str, name: str, date, plan: str, hands: int, clubs: list[str], scale: str | None = None,
                  kind: str = Tournament.Kind.PAIRS, tiebreaks: str | None = None, bye_percent=Decimal("70"),
-                 bye_mp: str = Tournament.ByeMP.ZERO) -> SimultaneousEvent:
+                 bye_mp: str = Tournament.ByeMP.ZERO, public: bool = False) -> SimultaneousEvent:
     """Create a simultaneous evening (rules.md §20) and return it.
 
     ``date`` a ``date`` or ``"YYYY-MM-DD"``; ``plan`` the plan letters (``"MMMD"``, §6, §7,
     §11); ``hands`` hands per round (≥ 1); ``scale`` a built-in VP scale id (default: the one
     for ``hands``, §4; custom scales belong to one club and are refused); ``clubs`` the
     invited clubs' slugs (at least one); ``kind`` pairs or individual; ``tiebreaks`` a comma
-    list (default §8's); ``bye_percent`` 0–100 and ``bye_mp`` as a tournament's (§5).
+    list (default §8's); ``bye_percent`` 0–100 and ``bye_mp`` as a tournament's (§5);
+    ``public``: its public page and projector on (off by default: they show players' names).
     Raises ``ArbiterError`` with a sentence for any bad value or a slug already used."""
     if not isinstance(slug, str) or not SLUG.match(slug):
         raise ArbiterError(_("Indirizzo breve non valido: lettere minuscole, cifre e trattini (al più 80)."))
@@ -104,7 +105,7 @@ def create_event(*, slug: str, name: str, date, plan: str, hands: int, clubs: li
         raise ArbiterError(_("Nessun circolo con indirizzo «%(slug)s».") % {"slug": unknown[0]})
     event = SimultaneousEvent.objects.create(
         slug=slug, name=name, date=_date(date), kind=kind, plan=plan, hands_per_round=hands, vp_scale=scale,
-        tiebreaks=tiebreaks, bye_percent=bye_percent, bye_mp=bye_mp)
+        tiebreaks=tiebreaks, bye_percent=bye_percent, bye_mp=bye_mp, public_enabled=public, projector_enabled=public)
     event.clubs.set(found.values())
     return event
 

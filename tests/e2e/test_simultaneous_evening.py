@@ -59,7 +59,7 @@ def test_two_clubs_play_one_simultaneous_evening(chromium, live_server, transact
         users[slug] = django_user_model.objects.create_user(username=f"arbitro-{slug}", password=PASSWORD)
         add_arbiter(club=Club.objects.get(slug=slug), username=f"arbitro-{slug}")
     services.create_event(slug="sim-dic", name="Simultaneo di dicembre", date=datetime.date(2026, 12, 3), plan="M",
-                          hands=4, clubs=["a", "b"])
+                          hands=4, clubs=["a", "b"], public=True)
     contexts = []
     for slug in ("a", "b"):
         context, page = log_in(chromium, base, f"arbitro-{slug}")

@@ -20,4 +20,4 @@ def clubs(arbiter):
 @pytest.fixture
 def event(clubs):
     return services.create_event(slug="sim-dic", name="Simultaneo di dicembre", date=DAY, plan="M", hands=4,
-                                 clubs=["a", "b"])
+                                 clubs=["a", "b"], public=True)

@@ -81,3 +81,15 @@ def test_public_page_in_english(client, arbiter, clubs, event):
     body = client.get(reverse("simultaneous:public", args=["sim-dic"])).content.decode()
     assert "Provisional standings" in body and "rounds still open: Circolo A" in body
     assert "Simultaneous evening of" in body and "Invited clubs without a tournament: Circolo B" in body
+
+
+def test_the_public_pages_are_off_until_published(client, clubs):
+    from django.core.management import call_command
+
+    call_command("simultaneous", "create", "sim-2", "--name", "Due", "--date", "2026-12-10", "--plan", "MMD",
+                 "--hands", "4", "--clubs", "a,b")
+    assert client.get(reverse("simultaneous:public", args=["sim-2"])).status_code == 404
+    assert client.get(reverse("simultaneous:projector", args=["sim-2"])).status_code == 404
+    call_command("simultaneous", "create", "sim-3", "--name", "Tre", "--date", "2026-12-10", "--plan", "MMD",
+                 "--hands", "4", "--clubs", "a,b", "--public")
+    assert client.get(reverse("simultaneous:projector", args=["sim-3"])).status_code == 200

@@ -2,7 +2,8 @@
 operator and scripts.
 
 - ``simultaneous create SLUG --name NAME --date YYYY-MM-DD --plan PLAN --hands H [--scale S]
-  [--kind pairs|individual] [--tiebreaks LIST] [--rest-percent P] --clubs A,B,…``: prints the slug;
+  [--kind pairs|individual] [--tiebreaks LIST] [--rest-percent P] [--public] --clubs A,B,…``: prints
+  the slug (``--public``: the combined standings' public page and projector on);
 - ``simultaneous join SLUG TOURNAMENT_SLUG``: attaches a club's tournament made elsewhere
   (any state, finished included) when its club is invited and its settings and date are the
   event's;
@@ -65,6 +66,7 @@ class Command(LangCommand):
         create.add_argument("--tiebreaks", default=None, help="es. vp,mp_difference,head_to_head,mp_scored")
         create.add_argument("--rest-percent", default="70", help="Riposo: %% dei VP massimi.")
         create.add_argument("--clubs", required=True, help="Circoli invitati: A,B,…")
+        create.add_argument("--public", action="store_true", help="Pagina pubblica e proiettore attivi.")
         join = sub.add_parser("join", help="Aggiunge il torneo di un circolo.")
         join.add_argument("slug")
         join.add_argument("tournament", metavar="TOURNAMENT_SLUG")
@@ -92,7 +94,7 @@ class Command(LangCommand):
         event = services.create_event(
             slug=o["slug"], name=o["name"], date=o["date"], plan=o["plan"], hands=_int(o["hands"]),
             scale=o["scale"], kind=o["kind"], tiebreaks=o["tiebreaks"], bye_percent=o["rest_percent"],
-            clubs=o["clubs"].split(","))
+            clubs=o["clubs"].split(","), public=o["public"])
         self.stdout.write(event.slug)
 
     def _join(self, o):
