@@ -22,6 +22,7 @@ Within each club: pair 1 first, 2 second, 4 third, 3 fourth.
 import json
 
 import pytest
+from django.core.management import call_command
 
 from simultaneous import selectors, services
 from tournaments import services as tournament_services
@@ -186,3 +187,27 @@ def test_prizes_from_the_shell(arbiter, clubs, event):
     out = run("simultaneous", "prizes", "sim-dic", "1° assoluto | overall", "1° B | club:b", "--show")
     # not cumulative: b1 is 2nd overall but first of club b, a1 took the overall prize
     assert out.splitlines() == ["1° assoluto\tA1a Anna – A1b Bruno (a)", "1° B\tB1a Anna – B1b Bruno (b)"]
+
+
+@pytest.mark.slow
+def test_join_two_simulated_evenings_and_rank_them_together(clubs, event, data_dir, tmp_path):
+    """``simulate --club … --date …`` makes each club's evening (9 pairs, plan M, a rest a
+    round); both join; every combined row keeps its VP and MP difference from its own
+    tournament's standings, and the combined order is by VP then MP difference (§8)."""
+    from tournaments.models import Tournament
+    from tournaments.selectors import standings_after
+
+    for slug in ("a", "b"):
+        call_command("simulate", "--registrations", str(data_dir / "registrations-9.csv"), "--plan", "M",
+                     "--hands", "4", "--seed", "7" if slug == "a" else "8", "--out", str(tmp_path / slug),
+                     "--slug", f"sim-{slug}", "--club", slug, "--date", "2026-12-03")
+        run("simultaneous", "join", "sim-dic", f"sim-{slug}")
+    view = selectors.combined_standings(event)
+    assert view.final is True and len(view.rows) == 18
+    for slug in ("a", "b"):
+        own = {r.pair: r for r in standings_after(Tournament.objects.get(slug=f"sim-{slug}")).rows}
+        for r in (r for r in view.rows if r.club.slug == slug):
+            assert (r.vp, r.mp_difference, r.club_position) == (own[r.entrant].vp, own[r.entrant].mp_difference,
+                                                                 own[r.entrant].position)
+    keys = [(r.vp, r.mp_difference) for r in view.rows]
+    assert keys == sorted(keys, reverse=True)
