@@ -104,24 +104,27 @@ def test_join_a_tournament_made_elsewhere_finished_included(arbiter, clubs, even
     assert [r.position for r in selectors.combined_standings(event).rows] == [1, 2, 3, 4]
 
 
-def join_refused(capfd, *args, lang: str = "it") -> str:
-    """Run ``simultaneous --lang LANG join ARGS`` as the shell does (exit status and stderr)."""
-    from django.core.management import execute_from_command_line
+def join_refused(*args, lang: str = "it") -> str:
+    """Run ``simultaneous --lang LANG join ARGS`` and return its refusal: a ``CommandError``,
+    which ``manage.py`` prints on stderr with exit status ``returncode`` (1). Called through
+    ``call_command``: ``manage.py``'s own entry point closes the database connections, which
+    PostgreSQL's test transaction does not survive."""
+    from django.core.management.base import CommandError
 
-    with pytest.raises(SystemExit) as exc:
-        execute_from_command_line(["manage.py", "simultaneous", "--lang", lang, "join", *args])
-    assert exc.value.code == 1
-    return capfd.readouterr().err
+    with pytest.raises(CommandError) as exc:
+        call_command("simultaneous", "join", *args, lang=lang)
+    assert exc.value.returncode == 1
+    return str(exc.value)
 
 
-def test_join_refused_for_other_hands_and_for_a_club_not_invited(arbiter, clubs, event, capfd):
+def test_join_refused_for_other_hands_and_for_a_club_not_invited(arbiter, clubs, event):
     tournament_services.create_tournament(by=arbiter, club=clubs["a"], name="Tre smazzate", slug="tre", date=DAY,
                                           plan="M", hands_per_round=3, vp_scale="vp20-4h")
-    err = join_refused(capfd, "sim-dic", "tre")
+    err = join_refused("sim-dic", "tre")
     assert "Il torneo «tre» non ha le impostazioni della serata simultanea: differisce in smazzate per turno." in err
     tournament_services.create_tournament(by=arbiter, club=clubs["c"], name="Circolo C", slug="di-c", date=DAY,
                                           plan="M", hands_per_round=4, vp_scale="vp20-4h")
-    err = join_refused(capfd, "sim-dic", "di-c")
+    err = join_refused("sim-dic", "di-c")
     assert "Il circolo «c» non è invitato alla serata simultanea «sim-dic»." in err
     assert not event.participations.exists()
 
@@ -135,10 +138,10 @@ def test_create_refuses_a_custom_scale_and_unknown_clubs(clubs):
                "--hands", "4", "--clubs", "a,b").strip() == "sim-2"
 
 
-def test_join_refusal_in_english(arbiter, clubs, event, capfd):
+def test_join_refusal_in_english(arbiter, clubs, event):
     tournament_services.create_tournament(by=arbiter, club=clubs["c"], name="Circolo C", slug="di-c", date=DAY,
                                           plan="M", hands_per_round=4, vp_scale="vp20-4h")
-    err = join_refused(capfd, "sim-dic", "di-c", lang="en")
+    err = join_refused("sim-dic", "di-c", lang="en")
     assert "Club «c» is not invited to the simultaneous evening «sim-dic»." in err
 
 
