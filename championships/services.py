@@ -258,6 +258,6 @@ def leave_circuit(*, championship: Championship, by, club) -> list[Tournament]:
     gone = list(championship.tournaments.filter(club=club).order_by("date", "id"))
     championship.tournaments.remove(*gone)
     for t in gone:
-        audit(tournament=t, by=by, action="championship_removed",
+        audit(tournament=t, by=by, action=AuditAction.CHAMPIONSHIP_REMOVED,
               old={"championship": championship.slug, "name": championship.name})
     return gone

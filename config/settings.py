@@ -71,6 +71,7 @@ INSTALLED_APPS = [
     "members",
     "tournaments",
     "championships",
+    "simultaneous",
     "money",
 
     "bookings",

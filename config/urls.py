@@ -8,6 +8,7 @@ urlpatterns = [
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
     path("", include("championships.urls")),
+    path("", include("simultaneous.urls")),  # simultaneous evenings (rules.md §20)
     path("circoli/", include("clubs.urls")),  # the current club, a club's arbiters (rules.md §20)
     path("soci/", include("members.urls")),  # the member registry (rules.md §16), arbiters only
     path("tornei/<slug:slug>/cassa/", include("money.urls")),  # fees and the treasurer's sheet (§21)

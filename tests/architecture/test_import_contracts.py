@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PACKAGES = ("clubs", "pairing", "scoring", "tournaments", "members", "championships", "money", "bookings", "config")
+PACKAGES = ("clubs", "pairing", "scoring", "tournaments", "members", "championships", "simultaneous", "money", "bookings", "config")
 LINT = Path(sys.executable).with_name("lint-imports")
 
 pytestmark = [pytest.mark.slow,  # import-linter builds the import graph of ~200 modules

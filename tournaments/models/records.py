@@ -160,6 +160,7 @@ class AuditAction(models.TextChoices):
     FEE_REFUND = "fee_refund", _("Rimborso")
     CHAMPIONSHIP_ADDED = "championship_added", _("Torneo messo in un campionato")
     CHAMPIONSHIP_REMOVED = "championship_removed", _("Torneo tolto da un campionato")
+    SIMULTANEOUS_JOINED = "simultaneous_joined", _("Torneo messo in una serata simultanea")
     ARBITER_CALLED = "arbiter_called", _("Un tavolo chiama l'arbitro")
     ARBITER_CALL_TAKEN = "arbiter_call_taken", _("Chiamata presa: l'arbitro arriva")
     ARBITER_CALL_RESOLVED = "arbiter_call_resolved", _("Chiamata risolta")

@@ -64,6 +64,7 @@ from .tournament import (  # noqa: F401
     create_tournament,
     frozen_settings,
     kind_change_refusal,
+    locked_settings,
     update_tournament,
 )
 from .pairs import (  # noqa: F401

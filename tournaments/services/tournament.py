@@ -40,6 +40,32 @@ _FROZEN_ONCE_PLAYED = ("kind", "hands_per_round", "vp_scale", "bye_percent", "by
 _FREE_TEXT = ("name", "venue", "organising_club", "arbiter_name")
 
 
+#: Readers of the settings an app above tournaments fixes for a tournament (a simultaneous
+#: evening's, rules.md §20): each ``reader(tournament)`` returns ``(field names, sentence)``
+#: or None; registered at start-up by that app, so tournaments imports none of them.
+_SETTINGS_LOCKS: list = []
+
+
+def register_settings_lock(reader) -> None:
+    """Register ``reader(tournament) -> (tuple of Tournament field names, sentence) | None``:
+    :func:`update_tournament` refuses a new value of those fields with the sentence."""
+    if reader not in _SETTINGS_LOCKS:
+        _SETTINGS_LOCKS.append(reader)
+
+
+def locked_settings(tournament: Tournament) -> dict[str, str]:
+    """Field name → the sentence refusing its change, for every registered lock
+    (:func:`register_settings_lock`); empty when nothing fixes the tournament's settings."""
+    out: dict[str, str] = {}
+    for reader in _SETTINGS_LOCKS:
+        lock = reader(tournament)
+        if lock:
+            fields, sentence = lock
+            for key in fields:
+                out.setdefault(key, sentence)
+    return out
+
+
 def _clean_texts(fields: dict) -> dict:
     """``fields`` with its free-text settings made storable and printable (``text.clean_line``:
     control characters and bidirectional overrides removed, spaces trimmed). Raises
@@ -154,6 +180,8 @@ def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
     its generated prefix is: rounds already generated keep their system and session, and
     only rounds or sessions after the last generated round may be added or changed
     (rules.md §11: a second afternoon is appended as ``|DD``).
+    A setting fixed by a registered lock (:func:`register_settings_lock`: a simultaneous
+    evening's, rules.md §20) given a new value raises ``ArbiterError`` with the lock's sentence.
     The free-text settings are cleaned first (:func:`_clean_texts`: ArbiterError for a NUL,
     an over-long text or an empty name). Unchanged values are ignored; one audit entry lists
     old → new.
@@ -161,6 +189,7 @@ def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
     fields = _clean_texts(fields)
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     played = bool(frozen_settings(tournament))
+    locked = locked_settings(tournament)
     kind = kind_named(fields.get("kind", tournament.kind))
     if kind.data.excluded_tiebreaks:  # an order without the criteria the kind excludes (rules.md §9)
         fields["tiebreaks"] = kind.normal_tiebreaks(fields.get("tiebreaks", tournament.tiebreaks))
@@ -177,6 +206,8 @@ def update_tournament(*, tournament: Tournament, by, **fields) -> Tournament:
             refusal = kind_change_refusal(tournament)
             if refusal:
                 raise ArbiterError(refusal)
+        if key in locked:  # another app fixes it (a simultaneous evening's setting, rules.md §20)
+            raise ArbiterError(locked[key])
         if played and key in _FROZEN_ONCE_PLAYED:
             raise ArbiterError(
                 _("Impossibile cambiare «%(setting)s»: ci sono già turni pubblicati.")

@@ -67,8 +67,12 @@ def tournament_create(request):
 def tournament_edit(request, tournament):
     frozen = services.frozen_settings(tournament)
     kind_lock = None if "kind" in frozen else services.kind_change_refusal(tournament)
+    # settings another app fixes (a simultaneous evening's, rules.md §20): disabled, with its sentence
+    locked = {name: reason for name, reason in services.locked_settings(tournament).items() if name not in frozen}
+    if kind_lock:
+        locked.setdefault("kind", kind_lock)
     form = TournamentForm(request.POST or None, instance=Tournament.objects.get(pk=tournament.pk), frozen=frozen,
-                          locked={"kind": kind_lock} if kind_lock else None)
+                          locked=locked or None)
     if request.method == "POST" and form.is_valid():
         services.update_tournament(tournament=tournament, by=request.user, **form.cleaned_data)
         messages.success(request, _("Impostazioni salvate."))
