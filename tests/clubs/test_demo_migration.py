@@ -17,7 +17,7 @@ from html import unescape
 from pathlib import Path
 
 import pytest
-from django.core import serializers
+from django.core.serializers import python as python_serializer
 from django.db import connection
 from django.db.migrations.executor import MigrationExecutor
 
@@ -48,7 +48,6 @@ def _load_before_clubs(executor) -> None:
     serializer looks models up in the global registry, which has today's models)."""
     applied = MigrationExecutor(connection).loader.applied_migrations
     old_apps = executor.loader.project_state(list(applied)).apps  # every app, as migrated now
-    python_serializer = serializers.python
     real_apps = python_serializer.apps
     python_serializer.apps = old_apps
     try:
