@@ -98,6 +98,7 @@ def _check_demo(client):
         now = {"url": page["url"], **_key_texts(response)}
         if now != page:
             differences.append((page, now))
-        if now["type"] == "text/html":
-            assert CLUB_NAME not in response.content.decode(), page["url"]
+        if now["type"] == "text/html":  # neither its name nor its address (the manager's page link)
+            body = response.content.decode()
+            assert CLUB_NAME not in body and f"/circoli/{club.slug}/" not in body, page["url"]
     assert differences == []
