@@ -94,7 +94,7 @@ def test_member_registry_fits_a_phone(chromium, live_server, round_in_play):  # 
     for k in range(3):
         create_member(by=arbiter, data=MemberData(
             last_name=f"Bartolomei-Santangelo{k}", first_name="Mariangela", membership_number=f"BUR-2026-{k:05}",
-            club="Circolo del Ponte di Porta Romana", expires_on=datetime.date(2026, 12, 31)))
+            registered_club="Circolo del Ponte di Porta Romana", expires_on=datetime.date(2026, 12, 31)))
     context, page = open_page(chromium, live_server, round_in_play, PHONE, "/soci/")
     table = page.locator("#members-table")
     assert table.evaluate("t => t.scrollWidth <= t.clientWidth"), "the table scrolls sideways"

@@ -20,7 +20,7 @@ def _desk(page, live_server, django_user_model):
     """The arbiter on a new pair's form; the registry holds MEMBERS. Every answer of the
     proposals endpoint is recorded in ``window.answers`` as ``[text, shown]``."""
     for number, last, first, club in MEMBERS:
-        Member.objects.create(membership_number=number, last_name=last, first_name=first, club=club)
+        Member.objects.create(membership_number=number, last_name=last, first_name=first, registered_club=club)
     log_in_arbiter(page, live_server.url, django_user_model)
     arbiter = django_user_model.objects.get()
     services.create_tournament(by=arbiter, name="Giovedì 3", slug="gio-3", date=datetime.date(2026, 12, 3))
