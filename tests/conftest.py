@@ -39,6 +39,25 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.pure)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _test_database_template(request):
+    """pytest-django's test database (``django_db_setup``) built from the migrated template of
+    an earlier run with the same migrations (tests/db_template.py): one migration run per
+    change of the migration files instead of one per pytest process. The copy is active only
+    while the database is set up: a test's own ``migrate`` (migration tests) is never
+    diverted."""
+    from tests.db_template import migrate_from_template
+
+    if _needs_database(request.session.items):
+        with migrate_from_template():
+            request.getfixturevalue("django_db_setup")
+
+
+def _needs_database(items) -> bool:
+    return any(item.get_closest_marker("django_db") or _DATABASE_FIXTURES & set(item.fixturenames)
+               for item in items)
+
+
 @pytest.fixture(autouse=True)
 def _italian_after_each_test():
     """A test that switches the UI to English (the language cookie, ``translation.activate``)
