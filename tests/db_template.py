@@ -4,7 +4,8 @@ Building the test database runs every migration (58, about 6.5 s per pytest proc
 result depends only on the migration files and the installed packages, so the first run
 copies it to ``var/test-db/<key>.sqlite3`` (key: a hash of every installed app's migration
 files and of Django's version) and the next runs — both workers of ``make test-fast``, a
-single test file — copy that file in instead of migrating again. The migrations still run
+single test file — copy that file in instead of migrating again (a new template replaces
+the older ones). The migrations still run
 whenever a migration file changes, on every clean clone (``make test``), and on PostgreSQL
 (never copied). ``ARBITRO_TEST_DB_TEMPLATE=0`` turns the copy off.
 """
@@ -71,6 +72,9 @@ def migrate_from_template():
         finally:
             target.close()
         os.replace(partial, path)
+        for old in path.parent.glob("*.sqlite3"):  # built from migrations that are gone
+            if old != path:
+                old.unlink(missing_ok=True)
         return result
 
     management.call_command = call_command
