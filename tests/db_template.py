@@ -3,11 +3,11 @@
 Building the test database runs every migration (58, about 6.5 s per pytest process). The
 result depends only on the migration files and the installed packages, so the first run
 copies it to ``var/test-db/<key>.sqlite3`` (key: a hash of every installed app's migration
-files and of Django's version) and the next runs — both workers of ``make test-fast``, a
-single test file — copy that file in instead of migrating again (a new template replaces
-the older ones). The migrations still run
-whenever a migration file changes, on every clean clone (``make test``), and on PostgreSQL
-(never copied). ``ARBITRO_TEST_DB_TEMPLATE=0`` turns the copy off.
+files and of Django's version; a new template replaces the older ones) and the next runs —
+both workers of ``make test-fast``, a single test file — copy that file in instead of
+migrating again. The migrations still run whenever a migration file changes, on every clean
+clone (``make test``), and on PostgreSQL (never copied). ``ARBITRO_TEST_DB_TEMPLATE=0`` turns
+the copy off.
 """
 from __future__ import annotations
 
