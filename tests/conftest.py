@@ -39,6 +39,25 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.pure)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _test_database_template(request):
+    """pytest-django's test database (``django_db_setup``) built from the migrated template of
+    an earlier run with the same migrations (tests/db_template.py): one migration run per
+    change of the migration files instead of one per pytest process. The copy is active only
+    while the database is set up: a test's own ``migrate`` (migration tests) is never
+    diverted."""
+    from tests.db_template import migrate_from_template
+
+    if _needs_database(request.session.items):
+        with migrate_from_template():
+            request.getfixturevalue("django_db_setup")
+
+
+def _needs_database(items) -> bool:
+    return any(item.get_closest_marker("django_db") or _DATABASE_FIXTURES & set(item.fixturenames)
+               for item in items)
+
+
 @pytest.fixture(autouse=True)
 def _italian_after_each_test():
     """A test that switches the UI to English (the language cookie, ``translation.activate``)
@@ -98,23 +117,69 @@ def tournament(db, arbiter):
     )
 
 
-@pytest.fixture
-def make_pairs(arbiter):
-    """make_pairs(tournament, n): n pairs numbered 1..n with players Cognome{k}a/b."""
+def fixture_players(k: int):
+    """The two players of ``make_pairs``'s pair ``k``: Anna{k} Rossi{k} (A{k}), Bruno{k} Verdi{k} (B{k})."""
     from tournaments import services
 
+    return [services.PlayerData(first_name=f"Anna{k}", last_name=f"Rossi{k}", membership_number=f"A{k}"),
+            services.PlayerData(first_name=f"Bruno{k}", last_name=f"Verdi{k}", membership_number=f"B{k}")]
+
+
+def add_pairs_one_by_one(tournament, n, by):
+    """``make_pairs``'s pairs 1..n, each through ``services.add_pair`` (the arbiter's desk)."""
+    from tournaments import services
+
+    return [services.add_pair(tournament=tournament, by=by, players=fixture_players(k)) for k in range(1, n + 1)]
+
+
+def add_pairs_at_once(tournament, n, by):
+    """The rows :func:`add_pairs_one_by_one` writes — pairs, players, members, ``pair_added``
+    audit entries, in the same order, so with the same ids — in one INSERT per table, or
+    ``None`` (nothing written) when the tournament is not the plain case where the two are
+    the same: no entrant and no round yet, none of the membership numbers in the registry,
+    neither membership setting *refuse*, room under the registry's cap
+    (tests/tournaments/test_make_pairs_rows.py compares them)."""
+    from django.db import transaction
+
+    from members import models as member_models
+    from members.models import Member
+    from tournaments.models import AuditAction, AuditEntry, Pair, Player, Tournament
+    from tournaments.services.audit import audit_entry
+    from tournaments.services.member_links import link
+    from tournaments.services.pairs import clean_player
+
+    data = [[clean_player(p) for p in fixture_players(k)] for k in range(1, n + 1)]
+    numbers = [p.membership_number for two in data for p in two]
+    refuse = Tournament.MembershipCheck.REFUSE
+    if (refuse in (tournament.membership_check, tournament.missing_membership)
+            or tournament.rounds.exists() or Player.objects.filter(tournament=tournament).exists()
+            or tournament.pairs.exists() or Member.objects.filter(membership_number__in=numbers).exists()
+            or Member.objects.count() + len(numbers) > member_models.MAX_MEMBERS):
+        return None
+    with transaction.atomic():
+        pairs = Pair.objects.bulk_create([Pair(tournament=tournament, number=k, late_entry=False)
+                                          for k in range(1, n + 1)])
+        players = [Player(tournament=tournament, pair=pair, seat=seat, first_name=p.first_name,
+                          last_name=p.last_name, membership_number=p.membership_number, club=p.club)
+                   for pair, two in zip(pairs, data) for seat, p in enumerate(two, start=1)]
+        link(tournament, players, save=False)  # the new members, in the players' order
+        Player.objects.bulk_create(players)
+        AuditEntry.objects.bulk_create([
+            audit_entry(tournament=tournament, by=by, action=AuditAction.PAIR_ADDED,
+                        new={"number": pair.number, "players": [f"{p.last_name} {p.first_name}" for p in two]})
+            for pair, two in zip(pairs, data)])
+    return pairs
+
+
+@pytest.fixture
+def make_pairs(arbiter):
+    """make_pairs(tournament, n): n pairs numbered 1..n with players Anna{k} Rossi{k} (A{k}) and
+    Bruno{k} Verdi{k} (B{k}), as ``services.add_pair`` writes them one by one (with its audit
+    entries), written at once where that gives the same rows (:func:`add_pairs_at_once`): most
+    database tests start here, and one by one cost about 4 ms a pair."""
+
     def make(tournament, n):
-        return [
-            services.add_pair(
-                tournament=tournament,
-                by=arbiter,
-                players=[
-                    services.PlayerData(first_name=f"Anna{k}", last_name=f"Rossi{k}", membership_number=f"A{k}"),
-                    services.PlayerData(first_name=f"Bruno{k}", last_name=f"Verdi{k}", membership_number=f"B{k}"),
-                ],
-            )
-            for k in range(1, n + 1)
-        ]
+        return add_pairs_at_once(tournament, n, arbiter) or add_pairs_one_by_one(tournament, n, arbiter)
 
     return make
 

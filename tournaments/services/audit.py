@@ -72,6 +72,36 @@ def clean_reason(reason, *, max_length: int = 300) -> str:
     return clean_line(str(reason or "")[:max_length], label=_("Motivo"), max_length=max_length)
 
 
+def audit_entry(
+    *,
+    tournament: Tournament,
+    by,
+    action: AuditAction,
+    old=None,
+    new=None,
+    reason: str = "",
+    round_number: int | None = None,
+    table_number: int | None = None,
+) -> AuditEntry:
+    """The audit entry :func:`audit` writes, not saved yet (for a write that inserts several
+    at once). Same arguments; ArbiterError for a NUL in ``reason``."""
+    actor = as_actor(by)
+    code, params = actor_form(actor.label)
+    return AuditEntry(
+        tournament=tournament,
+        user=actor.user,
+        actor=actor.label[:80],
+        actor_code=code,
+        actor_params=params,
+        action=action,
+        old=old,
+        new=new,
+        reason=clean_reason(reason),
+        round_number=round_number,
+        table_number=table_number,
+    )
+
+
 def audit(
     *,
     tournament: Tournament,
@@ -86,20 +116,9 @@ def audit(
     """Write one audit entry (who, when, what, old → new, why). ``action``: what was done,
     an :class:`~tournaments.models.AuditAction` (its label is what the Registro shows). Call
     inside the write's transaction. ``reason`` goes through :func:`clean_reason` (ArbiterError for a NUL)."""
-    actor = as_actor(by)
-    code, params = actor_form(actor.label)
-    return AuditEntry.objects.create(
-        tournament=tournament,
-        user=actor.user,
-        actor=actor.label[:80],
-        actor_code=code,
-        actor_params=params,
-        action=action,
-        old=old,
-        new=new,
-        reason=clean_reason(reason),
-        round_number=round_number,
-        table_number=table_number,
-    )
+    entry = audit_entry(tournament=tournament, by=by, action=action, old=old, new=new, reason=reason,
+                        round_number=round_number, table_number=table_number)
+    entry.save(force_insert=True)
+    return entry
 
 

@@ -181,7 +181,7 @@ def link(tournament: Tournament, players: list[Player], *, save: bool = True, cr
     Raises :class:`ArbiterError` (:func:`cap_refusal`'s sentence) when the new members would
     take the registry beyond ``members.models.MAX_MEMBERS``; nothing is written here then."""
     taken = set(Player.objects.filter(tournament=tournament, member__isnull=False)
-                .values_list("member_id", flat=True))
+                .order_by().values_list("member_id", flat=True))  # a set: no ORDER BY needed
     numbers = {p.membership_number for p in players if p.membership_number}
     by_number = {m.membership_number: m for m in Member.objects.filter(
         club_id=tournament.club_id, membership_number__in=numbers)}

@@ -200,18 +200,22 @@ def add_pair(
         )
     _check_players(tournament, players)
     if number is None:
+        # past the highest number, read under the tournament's lock: free by construction
         number = (tournament.pairs.aggregate(m=Max("number"))["m"] or 0) + 1
-    if tournament.pairs.filter(number=number).exists():
+    elif tournament.pairs.filter(number=number).exists():
         raise ArbiterError(_("Il numero di coppia %(number)s è già usato.") % {"number": number})
     try:
         with transaction.atomic():
             pair = Pair.objects.create(tournament=tournament, number=number, late_entry=late)
-            for seat, p in enumerate(players, start=1):
-                Player.objects.create(
+            # one INSERT for both seats, in seat order (their ids follow the seats)
+            Player.objects.bulk_create([
+                Player(
                     tournament=tournament, pair=pair, seat=seat,
                     first_name=p.first_name.strip(), last_name=p.last_name.strip(),
                     membership_number=p.membership_number.strip(), club=p.club.strip(),
                 )
+                for seat, p in enumerate(players, start=1)
+            ])
     except IntegrityError as exc:  # a race with another arbiter window
         raise ArbiterError(_("Coppia non salvata: numero o giocatore già presenti.")) from exc
     link_players(tournament)  # rules.md §16 (refused here in the tournament's "refuse" mode)
