@@ -42,6 +42,23 @@ def append_row(ws, values) -> None:
             cell.data_type = "s"
 
 
+def append_row_write_only(ws, values, font=None) -> None:
+    """:func:`append_row` for a write-only worksheet (``Workbook(write_only=True)``, rows
+    streamed to disk, no cell read back): every text cell is stored as text, without control
+    characters; ``font`` (an openpyxl ``Font``) on every cell when given."""
+    from openpyxl.cell import WriteOnlyCell
+
+    cells = []
+    for value in values:
+        cell = WriteOnlyCell(ws, value=visible_text(value) if isinstance(value, str) else value)
+        if isinstance(value, str):
+            cell.data_type = "s"
+        if font is not None:
+            cell.font = font
+        cells.append(cell)
+    ws.append(cells)
+
+
 def _header(ws, titles: list[tuple[str, int]]) -> None:
     from openpyxl.styles import Font
     from openpyxl.utils import get_column_letter

@@ -114,8 +114,10 @@ def prizes_pdf(request, tournament):
 @arbiter_view
 def federation_results(request, tournament, fmt: str):
     """``documenti/federazione.xlsx`` / ``.csv``: the results for the federation
-    (``tournaments.printing.federation``), after the last closed round."""
+    (``tournaments.printing.federation``), after the last closed round. The first download
+    of a closed tournament's file is recorded (who, when) for the federation's view."""
     from ..printing import federation
+    from ..services.federation import record_results_download
 
     if fmt == "csv":
         data, kind = federation.results_csv(tournament), "text/csv; charset=utf-8"
@@ -123,4 +125,6 @@ def federation_results(request, tournament, fmt: str):
         data, kind = federation.results_xlsx(tournament), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
     response = HttpResponse(data, content_type=kind)
     response["Content-Disposition"] = f'attachment; filename="federazione-{tournament.slug}.{fmt}"'
+    # the federation's deadline (rules.md §20) counts from the first download, who and when
+    record_results_download(tournament, request.user, fmt)
     return response
