@@ -120,7 +120,7 @@ def build(clubs: int, evenings: int, tables: int, members: int) -> tuple[list, l
             by_t.setdefault(p.tournament_id, []).append(p)
         Player.objects.bulk_create([
             Player(tournament_id=p.tournament_id, pair=p, seat=s, last_name=SURNAMES[(p.number + s) % len(SURNAMES)],
-                   first_name=FIRST[p.number % len(FIRST)], membership_number=str(100001 + (2 * p.number + s) % members))
+                   first_name=FIRST[p.number % len(FIRST)], membership_number=str(100001 + 2 * (p.number - 1) + s - 1))
             for p in pairs for s in (1, 2)], batch_size=5000)
         rounds = Round.objects.bulk_create([
             Round(tournament=t, number=r, system=Round.System.MITCHELL, state=Round.State.CLOSED,
@@ -188,7 +188,9 @@ def show_plans(client, path: str, params: dict, tables: tuple[str, ...]) -> None
         sql = query["sql"]
         if not any(f'"{t}"' in sql.split(" WHERE ")[0] for t in tables) or "SAVEPOINT" in sql:
             continue
-        # the captured text has its parameters inlined: explain it as it ran
+        # the captured text has its parameters inlined: explain it as it ran (without the
+        # server-side cursor PostgreSQL's iterator() declares around it)
+        sql = re.sub(r'^DECLARE "\w+" NO SCROLL CURSOR WITH(?:OUT)? HOLD FOR ', "", sql)
         lines = explain(sql, None)
         short = re.sub(r"\s+", " ", sql)[:160]
         print(f"    {short}…")

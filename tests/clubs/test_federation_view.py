@@ -18,7 +18,7 @@ from tournaments.services.federation import record_results_download
 pytestmark = pytest.mark.django_db
 
 SERRA, SANTORO = ("Serra", "Anna", "402616"), ("Santoro", "Marta", "402617")
-BIANCHI, VERDI = ("Bianchi", "Carla", ""), ("Verdi", "Dario", "402619")
+BIANCHI, VERDI = ("Bianchi", "Carla", ""), ("=Verdi", "Dario", "402619")
 HEAD = ["Tessera", "Cognome", "Nome", "Circolo", "Posizione", "Pari merito", "Numero", "VP", "Scarto MP",
         "Partecipanti", "Torneo", "Data", "Circolo organizzatore", "Nome dell'arbitro",
         "Circolo del torneo", "Codice federale del circolo"]
@@ -130,6 +130,8 @@ def test_download_of_a_period_csv_and_xlsx(client, world):
     assert rows[0] == HEAD and len(rows) == 13
     assert rows[5] == ["402616", "Serra", "Anna", None, 1, None, 1, 15, 0, 2, "Serata old", day, None, None,
                        "Circolo", "RM01"]
+    assert rows[8][1] == "=Verdi" and ws.cell(row=9, column=2).data_type == "s"  # text, never a formula
+    assert lines[8][1] == "'=Verdi"
 
 
 def test_period_outside_leaves_tournaments_out_and_a_bad_period_gets_a_sentence(client, world):
