@@ -172,7 +172,7 @@ def explain(sql: str, params) -> list[str]:
 def indexes_in(lines: list[str]) -> list[str]:
     found = []
     for line in lines:
-        for name in re.findall(r"(?:[Ii]ndex(?: Only)? Scan(?: Backward)? using|USING (?:COVERING )?INDEX) (\w+)", line):
+        for name in re.findall(r"(?:[Ii]ndex(?: Only)? Scan(?: Backward)? using|Bitmap Index Scan on|USING (?:COVERING )?INDEX) (\w+)", line):
             if name not in found:
                 found.append(name)
     return found
@@ -195,7 +195,7 @@ def show_plans(client, path: str, params: dict, tables: tuple[str, ...]) -> None
         short = re.sub(r"\s+", " ", sql)[:160]
         print(f"    {short}…")
         print(f"      indexes: {', '.join(indexes_in(lines)) or 'none (sequential)'}; plan: "
-              f"{' | '.join(line.strip() for line in lines[:4])[:300]}")
+              f"{' | '.join(line.strip() for line in lines[:6])[:400]}")
 
 
 def measure_download(fmt: str, start: str, end: str) -> None:
