@@ -18,6 +18,7 @@ from .. import pages
 from ..selectors import tournaments_of
 from ..services import prizes as prize_services
 from ..services import update_tournament
+from ..services.federation import record_results_download
 from .common import arbiter_view
 
 MAX_TEXT = 20_000
@@ -117,7 +118,6 @@ def federation_results(request, tournament, fmt: str):
     (``tournaments.printing.federation``), after the last closed round. The first download
     of a closed tournament's file is recorded (who, when) for the federation's view."""
     from ..printing import federation
-    from ..services.federation import record_results_download
 
     if fmt == "csv":
         data, kind = federation.results_csv(tournament), "text/csv; charset=utf-8"
