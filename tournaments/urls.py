@@ -15,7 +15,7 @@ from .public import urls as public_urls
 from .views import arbiter, groups, penalties, players, scales, teams
 from .views import board, transfer
 from .views import board_calls, deletion, desk_calls, prizes, withdrawals
-from .views import disputes, incidents, lateness, rounds, sheets, standings
+from .views import disputes, federation, incidents, lateness, rounds, sheets, standings
 
 # The round cycle (generate → adjust → publish → enter sheets → validate → close), score entry
 # and corrections per table, withdrawals and late pairs, standings (under /tornei/<slug>/).
@@ -119,6 +119,10 @@ urlpatterns = [
     path("tornei/nuovo/", arbiter.tournament_create, name="tournament_create"),
     path("tornei/importa-file/", transfer.tournament_import, name="tournament_import"),
     path("tabelle-vp/", include(scale_patterns)),
+    # the federation's read-only view of every club (rules.md §20)
+    path("federazione/", federation.overview, name="federation_overview"),
+    path("federazione/risultati.csv", federation.download, {"fmt": "csv"}, name="federation_results_csv"),
+    path("federazione/risultati.xlsx", federation.download, {"fmt": "xlsx"}, name="federation_results_xlsx"),
     path("tornei/<slug:slug>/", include(arbiter_patterns)),
     # A team captain's line-up page: under /c/ but a team page (views.teams, beside the arbiter's
     # line-up form); listed before the captains' URLs so that /c/<token>/… never catches it.

@@ -20,7 +20,7 @@ from .tournament import CustomScale, DEFAULT_TIEBREAKS, Tournament, new_pin, new
 from .entrants import LineMember, Pair, Player
 from .rounds import Round, Seat, Table
 from .sheets import CorrectionKind, HandRow, ScoreSheet
-from .records import AuditAction, AuditEntry, Penalty, PinGuard
+from .records import AuditAction, AuditEntry, Penalty, PinGuard, ResultsDownload
 from .teams import LineUp, Match, Team
 from .calls import ArbiterCall
 
@@ -39,6 +39,7 @@ __all__ = [
     "Penalty",
     "PinGuard",
     "Player",
+    "ResultsDownload",
     "Round",
     "ScoreSheet",
     "Seat",

@@ -194,3 +194,24 @@ class AuditEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.at:%H:%M} {self.actor} {self.action}"
+
+
+class ResultsDownload(models.Model):
+    """The first download of a tournament's results file for the federation
+    (``printing.federation``): who and when. The federation's deadline (rules.md §20: results
+    within 10 days of the evening) lists the closed tournaments without one. One row per
+    tournament: later downloads leave it as it is."""
+
+    tournament = models.OneToOneField(Tournament, on_delete=models.CASCADE, related_name="results_download")
+    downloaded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.SET_NULL, related_name="+"
+    )
+    downloaded_at = models.DateTimeField(_("scaricato il"))
+    file_format = models.CharField(_("formato"), max_length=4)
+
+    class Meta:
+        verbose_name = _("scaricamento dei risultati")
+        verbose_name_plural = _("scaricamenti dei risultati")
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · {self.downloaded_at:%Y-%m-%d %H:%M}"

@@ -18,7 +18,7 @@ from django.utils.translation import gettext as _
 from .. import selectors
 from ..kinds import kind_of
 from ..models import Player, Tournament
-from .spreadsheets import append_row
+from .spreadsheets import append_row, append_row_write_only
 
 
 def headings() -> list[str]:
@@ -91,4 +91,72 @@ def results_csv(tournament: Tournament) -> bytes:
     return ("\ufeff" + buffer.getvalue()).encode("utf-8")
 
 
-__all__ = ["headings", "result_rows", "results_xlsx", "results_csv"]
+# The federation's download of a period (rules.md §20): every club's closed tournaments, the
+# file's columns above plus the owning club's name and federation code. Written row by row
+# (CSV streamed, XLSX in openpyxl's write-only mode into a temporary file) and the
+# tournaments read in chunks, so a year of 300 clubs never sits in memory.
+
+#: Tournaments read from the database at a time by :func:`period_result_rows`.
+PERIOD_CHUNK = 100
+
+
+def period_headings() -> list[str]:
+    """:func:`headings` plus the owning club's name and federation code."""
+    return headings() + [_("Circolo del torneo"), _("Codice federale del circolo")]
+
+
+def period_result_rows(tournament_ids):
+    """Yield the rows (without headings) of :func:`period_headings` for the tournaments
+    ``tournament_ids`` (ids, in the order given; an id no longer found is skipped): each
+    tournament's :func:`result_rows` plus its club's name and federation code."""
+    ids = list(tournament_ids)
+    for start in range(0, len(ids), PERIOD_CHUNK):
+        chunk = ids[start:start + PERIOD_CHUNK]
+        found = Tournament.objects.select_related("club").in_bulk(chunk)
+        for pk in chunk:
+            tournament = found.get(pk)
+            if tournament is None:
+                continue
+            club = [tournament.club.name, tournament.club.federation_code]
+            for row in result_rows(tournament):
+                yield row + club
+
+
+def period_csv_chunks(tournament_ids):
+    """Yield the CSV (UTF-8 with BOM, as :func:`results_csv`) of :func:`period_result_rows`
+    in pieces of bytes, the headings first: for a streamed response."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow(period_headings())
+    yield ("\ufeff" + buffer.getvalue()).encode("utf-8")
+    lines = 0
+    buffer.seek(0)
+    buffer.truncate()
+    for row in period_result_rows(tournament_ids):
+        writer.writerow([_csv_safe(v) for v in row])
+        lines += 1
+        if lines % 500 == 0:
+            yield buffer.getvalue().encode("utf-8")
+            buffer.seek(0)
+            buffer.truncate()
+    if buffer.tell():
+        yield buffer.getvalue().encode("utf-8")
+
+
+def period_xlsx_file(tournament_ids, target) -> None:
+    """Write the XLSX of :func:`period_result_rows` (one sheet, headings in bold, every text
+    as text) to ``target``, a path or a binary file opened for writing. openpyxl's write-only
+    mode keeps a row in memory at a time."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    wb = Workbook(write_only=True)
+    ws = wb.create_sheet(_("Risultati")[:31])
+    append_row_write_only(ws, period_headings(), font=Font(bold=True))
+    for row in period_result_rows(tournament_ids):
+        append_row_write_only(ws, [float(v) if isinstance(v, Decimal) else v for v in row])
+    wb.save(target)
+
+
+__all__ = ["headings", "result_rows", "results_xlsx", "results_csv", "period_headings", "period_result_rows",
+           "period_csv_chunks", "period_xlsx_file"]

@@ -18,6 +18,7 @@ from .. import pages
 from ..selectors import tournaments_of
 from ..services import prizes as prize_services
 from ..services import update_tournament
+from ..services.federation import record_results_download
 from .common import arbiter_view
 
 MAX_TEXT = 20_000
@@ -114,7 +115,8 @@ def prizes_pdf(request, tournament):
 @arbiter_view
 def federation_results(request, tournament, fmt: str):
     """``documenti/federazione.xlsx`` / ``.csv``: the results for the federation
-    (``tournaments.printing.federation``), after the last closed round."""
+    (``tournaments.printing.federation``), after the last closed round. The first download
+    of a closed tournament's file is recorded (who, when) for the federation's view."""
     from ..printing import federation
 
     if fmt == "csv":
@@ -123,4 +125,6 @@ def federation_results(request, tournament, fmt: str):
         data, kind = federation.results_xlsx(tournament), "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
     response = HttpResponse(data, content_type=kind)
     response["Content-Disposition"] = f'attachment; filename="federazione-{tournament.slug}.{fmt}"'
+    # the federation's deadline (rules.md §20) counts from the first download, who and when
+    record_results_download(tournament, request.user, fmt)
     return response
