@@ -6,7 +6,8 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from ..errors import ArbiterError
-from ..models import AuditAction, LineMember, Match, Pair, Round, ScoreSheet, Team
+from ..models import AuditAction, LineMember, Match, Pair, Round, ScoreSheet, Seat, Table, Team
+from ..selectors.teams import team_rest_vp
 from .audit import audit
 from .guard import write
 from .locks import lock_round, lock_tables
@@ -50,8 +51,6 @@ def forfeit_effect(match: Match, team: Team) -> dict:
     """What a forfeit of ``team`` in ``match`` does (the confirmation page, rules.md §15):
     ``{"team", "opponent"}`` (Team), ``"rest_vp"`` (Decimal VP the opponent scores, the rest
     score), ``"tables"`` (the two table numbers removed)."""
-    from ..selectors.teams import team_rest_vp
-
     opponent = match.team_b if team.pk == match.team_a_id else match.team_a
     return {"team": team, "opponent": opponent, "rest_vp": team_rest_vp(match.round.tournament),
             "tables": [t.number for t in (match.table_1, match.table_2) if t is not None]}
@@ -110,8 +109,6 @@ def undo_forfeit(*, match: Match, by, reason: str = "") -> Match:
 
     Raises ``ArbiterError``: :func:`undo_forfeit_refusal`, a table number or pair number
     taken since (a sentence names it)."""
-    from ..models import Seat, Table
-
     lock_tables(lock_round(match.round))  # who plays: services.locks
     match = Match.objects.select_for_update(of=("self",)).select_related("round", "forfeit_by").get(pk=match.pk)
     refusal = undo_forfeit_refusal(match)

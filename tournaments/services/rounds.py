@@ -34,6 +34,7 @@ from ..kinds.individual import (
     write_individual_tables,
 )
 from .drafts import draft_inputs, draft_staleness, generation_state
+from .groups import groups_refusal
 from .pairing_requests import active_numbers, build_pairing_request
 
 # the one lock order (tournament, round, tables, sheet): services.locks
@@ -113,8 +114,6 @@ def _refuse_round_robin_groups(tournament: Tournament, number: int) -> None:
     does any round of a field split into groups (Danish and Mitchell in groups, §19)."""
     if tournament.system_of_round(number) != Round.System.ROUND_ROBIN and tournament.groups <= 1:
         return
-    from .groups import groups_refusal
-
     refusal = groups_refusal(tournament)
     if refusal:
         raise ArbiterError(refusal)

@@ -1,14 +1,16 @@
 """Custom VP scales."""
 from __future__ import annotations
 
+import logging
 
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
+from clubs.access import ClubChoiceError, club_for_new_data
+from scoring import vp as vp_rules
+
 from ..errors import ArbiterError
-from ..models import (
-    Tournament,
-)
+from ..models import CustomScale, Tournament
 from ..text import clean_line
 from ._common import as_actor
 from .guard import write
@@ -41,14 +43,6 @@ def create_custom_scale(*, scale, by, club=None):
     Raises ArbiterError: ``by`` not staff, id taken, the scale invalid (``details``
     lists every problem), or its name with a NUL or over 120 characters.
     """
-    import logging
-
-    from scoring import vp as vp_rules
-
-    from clubs.access import ClubChoiceError, club_for_new_data
-
-    from ..models import CustomScale
-
     _refuse_unless_staff(by)
     try:
         club = club_for_new_data(as_actor(by).user, club)
@@ -79,10 +73,6 @@ def delete_custom_scale(*, scale_id: str, by) -> None:
     """Delete a custom VP scale. Refused while a tournament uses it (its results would
     lose their scale), for a built-in scale and for a ``by`` who is not staff (custom
     scales are shared by every tournament). Raises ArbiterError."""
-    import logging
-
-    from ..models import CustomScale
-
     _refuse_unless_staff(by)
     custom = CustomScale.objects.select_for_update().filter(scale_id=scale_id).first()
     if custom is None:

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 
+from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
 from clubs.access import ClubChoiceError, club_for_new_data
@@ -11,6 +12,7 @@ from ..kinds import kind_named
 from ..kinds.individual import DEFAULT_INDIVIDUAL_TIEBREAKS, individual_tiebreaks  # noqa: F401
 from ..kinds.teams import TEAM_TIEBREAKS, check_team_settings as _check_team_settings  # noqa: F401
 from ..plans import plan_change_refusal, plan_refusal
+from ..selectors import directs
 from ..text import clean_line
 from ..models import (
     AuditAction,
@@ -244,10 +246,6 @@ def add_arbiter(*, tournament: Tournament, username: str, by):
     Raises ArbiterError: no active account with that username, or already an arbiter of
     the tournament, or ``by`` does not direct the tournament.
     """
-    from django.contrib.auth import get_user_model
-
-    from ..selectors import directs
-
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
     actor = as_actor(by)
     if actor.user is None or not directs(actor.user, tournament):
