@@ -48,7 +48,7 @@ def test_a_team_tournament_ranks_one_row_per_team(arbiter):
 
 def test_an_unknown_kind_gets_a_sentence_not_a_guess():
     with pytest.raises(ValueError, match="unknown tournament kind"):
-        standings_after(Tournament(kind="bridge"))
+        standings_after(Tournament(kind="bridge", club=None))
 
 
 def test_round_tables_is_still_read_from_the_package():
