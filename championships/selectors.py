@@ -22,9 +22,10 @@ from decimal import Decimal
 from fractions import Fraction
 
 from django.db import DatabaseError, transaction
-from django.db.models import OuterRef, Subquery
+from django.db.models import OuterRef, Q, Subquery
 from django.utils import timezone
 
+from clubs import access as club_access
 from members.models import Member
 from scoring import championship as rules
 from tournaments import selectors as tournament_selectors
@@ -41,13 +42,16 @@ PLACINGS_FORMAT = 1
 
 
 def championships_of(user):
-    """The championships ``user`` may open: his own, every one for a superuser, none when
-    anonymous."""
+    """The championships ``user`` may open and change, all of clubs he works for
+    (``clubs.access.works_in_q``, rules.md §20): his own, and every one of the clubs he
+    manages; every one for a superuser; none when anonymous (nor for the federation role
+    alone: it reads through its own view)."""
     if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
         return Championship.objects.none()
     if user.is_superuser:
         return Championship.objects.all()
-    return Championship.objects.filter(owner=user)
+    return Championship.objects.filter(club_access.works_in_q(user)).filter(
+        Q(owner=user) | club_access.manages_q(user))
 
 
 def evenings(championship: Championship) -> list[Tournament]:
@@ -57,8 +61,15 @@ def evenings(championship: Championship) -> list[Tournament]:
 
 def may_include(user, tournament: Tournament) -> bool:
     """Whether ``user`` may put ``tournament`` in a championship: he directs it (one of its
-    arbiters), or he is a superuser (rules.md §17)."""
+    arbiters, a manager of its club, or a superuser; rules.md §17, §20)."""
     return tournament_selectors.directs(user, tournament)
+
+
+def may_join(club, tournament: Tournament) -> bool:
+    """Whether ``tournament`` may be an evening of a championship of ``club`` (a
+    :class:`~clubs.models.Club`): only a tournament of that club (rules.md §20). The one
+    place the rule lives: circuits across clubs widen it here."""
+    return club is not None and tournament.club_id == club.pk
 
 
 @dataclass(frozen=True)

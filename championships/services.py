@@ -18,7 +18,7 @@ from tournaments.services.audit import audit
 from tournaments.text import clean_line
 
 from .models import Championship
-from .selectors import may_include
+from .selectors import may_include, may_join
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
 
@@ -45,18 +45,23 @@ def _check_settings(*, name: str, points: str, best, min_evenings) -> str:
     return rule.text
 
 
-def _tournaments(user, slugs: Iterable[str]) -> list[Tournament]:
-    """The tournaments named by ``slugs``, each one ``user`` directs (superusers: any).
+def _tournaments(user, slugs: Iterable[str], club) -> list[Tournament]:
+    """The tournaments named by ``slugs``, each one ``user`` directs (superusers: any) and
+    each one that may join a championship of ``club`` (:func:`~.selectors.may_join`).
 
     Raises ``ArbiterError`` with one sentence for a slug that names no tournament and for one
     that names another arbiter's: the answer must not tell which addresses exist on the
-    server (docs/security.md)."""
+    server (docs/security.md). A tournament he directs in another club is refused by name
+    (rules.md §20)."""
     out = []
     for slug in slugs:
         t = Tournament.objects.filter(slug=slug).first()
         if t is None or user is None or not may_include(user, t):
             raise ArbiterError(_("Nessun torneo che dirigi ha indirizzo «%(slug)s»: solo i tornei che dirigi "
                                  "entrano nel tuo campionato.") % {"slug": slug})
+        if not may_join(club, t):
+            raise ArbiterError(_("«%(name)s» è un torneo di un altro circolo: un campionato raccoglie le serate "
+                                 "del suo circolo.") % {"name": t.name})
         out.append(t)
     return out
 
@@ -72,7 +77,7 @@ def create_championship(*, by, slug: str, name: str, points: str = "field", best
     club that owns it (§20; None: ``by``'s only club or the server's only one, by
     ``clubs.access.club_for_new_data``, whose refusal is raised as ``ArbiterError``). Raises ``ArbiterError`` for a taken or bad
     slug, an empty name, a bad rule, ``best``/``min_evenings`` out of 1..1000, or a tournament
-    missing or not his."""
+    missing, not his, or of another club."""
     slug = (slug or "").strip()
     if not SLUG.match(slug):
         raise ArbiterError(_("Indirizzo breve «%(slug)s» non valido: lettere minuscole, cifre e trattini.")
@@ -81,11 +86,11 @@ def create_championship(*, by, slug: str, name: str, points: str = "field", best
         raise ArbiterError(_("Esiste già un campionato «%(slug)s».") % {"slug": slug})
     name = _clean_name(name)
     text = _check_settings(name=name, points=points, best=best, min_evenings=min_evenings)
-    chosen = _tournaments(by, tournaments)
     try:
         club = club_for_new_data(by, club)
     except ClubChoiceError as exc:
         raise ArbiterError(exc.message) from None
+    chosen = _tournaments(by, tournaments, club)
     try:
         with transaction.atomic():
             championship = Championship.objects.create(slug=slug, name=name.strip(), owner=by, club=club,
@@ -114,7 +119,7 @@ def add_tournaments(*, championship: Championship, by, tournaments: Iterable[str
     """Add evenings (tournament slugs) to ``championship``; returns those newly added (one
     already in stays). Raises ``ArbiterError`` as :func:`create_championship` does."""
     championship = Championship.objects.select_for_update().get(pk=championship.pk)
-    return _add(championship, _tournaments(by, tournaments), by)
+    return _add(championship, _tournaments(by, tournaments, championship.club), by)
 
 
 @transaction.atomic

@@ -36,7 +36,9 @@ def championship_list(request):
     """``/campionati/``: the arbiter's championships and the form to create one with
     tournaments he directs."""
     form = ChampionshipForm(request.POST or None, initial={"points": "field", "min_evenings": 1})
-    candidates = tournaments_of(request.user).order_by("-date", "-created_at")
+    club = access.current_club(request)
+    # a championship gathers its club's evenings (rules.md §20): the current club's ones
+    candidates = tournaments_of(request.user).filter(club=club).order_by("-date", "-created_at")
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
@@ -46,7 +48,7 @@ def championship_list(request):
                                              public_enabled=d["public_enabled"],
                                              projector_enabled=d["projector_enabled"],
                                              tournaments=request.POST.getlist("tournaments"),
-                                             club=access.current_club(request))
+                                             club=club)
         except ArbiterError as exc:
             messages.error(request, exc.message)
         else:
@@ -79,7 +81,8 @@ def championship_detail(request, slug):
             return redirect("championship", slug=c.slug)
     view = selectors.standings(c)
     present = {e.slug for e in view.evenings}
-    addable = [t for t in tournaments_of(request.user).order_by("-date", "-created_at")[:200] if t.slug not in present]
+    addable = [t for t in tournaments_of(request.user).filter(club=c.club_id).order_by("-date", "-created_at")[:200]
+               if t.slug not in present]
     return render(request, "championships/detail.html", {
         **documents.context(view), "form": form, "addable": addable})
 

@@ -48,6 +48,8 @@ def create_custom_scale(*, scale, by, club=None):
 
     from clubs.access import ClubChoiceError, club_for_new_data
 
+    from clubs.access import may_work_in
+
     from ..models import CustomScale
 
     _refuse_unless_staff(by)
@@ -83,11 +85,15 @@ def delete_custom_scale(*, scale_id: str, by) -> None:
     scales are shared by every tournament). Raises ArbiterError."""
     import logging
 
+    from clubs.access import may_work_in
+
     from ..models import CustomScale
 
     _refuse_unless_staff(by)
     custom = CustomScale.objects.select_for_update().filter(scale_id=scale_id).first()
-    if custom is None:
+    # rules.md §20: another club's scale is refused as if it did not exist
+    user = _as_actor(by).user
+    if custom is None or (user is not None and not may_work_in(user, custom.club)):
         raise ArbiterError(_("La tabella «%(code)s» non è una tabella personalizzata.") % {"code": scale_id})
     users = list(Tournament.objects.filter(vp_scale=scale_id).values_list("name", flat=True)[:5])
     if users:
