@@ -7,6 +7,8 @@ from the evenings' current results (``championships.selectors.standings``).
 """
 from __future__ import annotations
 
+from functools import wraps
+
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpResponse
@@ -29,6 +31,19 @@ PROJECTOR_SECONDS = 30
 
 def _own(request, slug) -> Championship:
     return get_object_or_404(selectors.championships_of(request.user), slug=slug)
+
+
+def championship_view(view):
+    """Login required; ``slug`` becomes the championship among ``championships_of`` (another
+    club's or arbiter's is a 404, rules.md §20) before anything else, the allowed methods
+    included: a refused method never tells an address exists."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request, slug, **kwargs):
+        return view(request, _own(request, slug), **kwargs)
+
+    return wrapper
 
 
 @login_required
@@ -87,10 +102,9 @@ def championship_detail(request, slug):
         **documents.context(view), "form": form, "addable": addable})
 
 
-@login_required
+@championship_view
 @require_POST
-def championship_add(request, slug):
-    c = _own(request, slug)
+def championship_add(request, c):
     try:
         added = services.add_tournaments(championship=c, by=request.user, tournaments=request.POST.getlist("tournaments"))
     except ArbiterError as exc:
@@ -122,18 +136,16 @@ def _download(data: bytes, content_type: str, filename: str, inline: bool) -> Ht
     return response
 
 
-@login_required
+@championship_view
 @require_GET
-def championship_pdf(request, slug):
-    c = _own(request, slug)
+def championship_pdf(request, c):
     return _download(documents.standings_pdf(selectors.standings(c)), "application/pdf",
                      f"campionato-{c.slug}.pdf", inline=True)
 
 
-@login_required
+@championship_view
 @require_GET
-def championship_xlsx(request, slug):
-    c = _own(request, slug)
+def championship_xlsx(request, c):
     return _download(documents.standings_xlsx(selectors.standings(c)),
                      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                      f"campionato-{c.slug}.xlsx", inline=False)
