@@ -1,7 +1,8 @@
 """The championship's pages (rules.md §17).
 
-Arbiter pages under ``/campionati/`` (login; an arbiter sees his own championships, a
-superuser every one; another's is a 404); public ones under ``/campionato/<slug>/`` (page and
+Arbiter pages under ``/campionati/`` (login; an arbiter sees his own championships of his
+clubs, a club manager every one of his clubs, a superuser every one; another's is a 404,
+rules.md §20); public ones under ``/campionato/<slug>/`` (page and
 projector, switched on by the owner; off: 404). The standings are computed at each request
 from the evenings' current results (``championships.selectors.standings``).
 """

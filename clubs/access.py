@@ -10,6 +10,9 @@
   (session), among :func:`clubs_of`.
 - :func:`club_for_command` — the club a command's ``--club SLUG`` names (optional with one
   club on the server), raising :class:`ClubChoiceError` with a sentence.
+- :func:`works_in_q`, :func:`manages_q`, :func:`reads_q` — the same answers as lazy
+  conditions a queryset filters by: every read of club data is scoped through them
+  (``tournaments_of``, ``championships_of``, the custom scales, the registry).
 
 Rules: superusers see and manage every club. While the server has exactly one club, every
 active account without a club role belongs to it as an *arbiter* (a laptop's accounts keep

@@ -1,8 +1,9 @@
 """The arbiter's VP scale pages (rules.md §4): built-in scales read-only, custom scales
 created by a form (one row per band) or by a CSV upload, and deleted when unused.
 
-Every scale is shared by all tournaments: every arbiter reads them, only staff create and
-delete custom ones (others get 403 on those pages).
+A custom scale belongs to a club (rules.md §20): its arbiters read it and pick it for the
+club's tournaments, only staff create and delete custom ones (others get 403 on those
+pages); another club's scale is a 404.
 
 Validation is ``scoring.vp`` (every problem listed, in Italian); storing and deleting go
 through ``services.create_custom_scale`` / ``services.delete_custom_scale``.
