@@ -225,8 +225,8 @@ def check_in_page(request, tournament):
     return render(request, "bookings/check_in.html", {"tournament": tournament, "rows": rows})
 
 
+@arbiter_view  # first: another club's tournament is a 404 whatever the method (rules.md §20)
 @require_POST
-@arbiter_view
 def check_in(request, tournament):
     """Mark one booking present and register it; back to the desk."""
     booking = _booking_of(tournament, request.POST.get("booking"))

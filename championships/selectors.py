@@ -44,17 +44,21 @@ PLACINGS_FORMAT = 1
 
 
 def championships_of(user):
-    """The championships ``user`` may open: his own, every one for a superuser, none when
-    anonymous; and the circuits (rules.md §20) owned by a club he manages or to which a club
-    he manages is invited (to accept, choose its evenings or leave)."""
+    """The championships ``user`` may open: of the clubs he works for (``clubs.access.works_in_q``,
+    rules.md §20) his own and, for a club manager, every one of his clubs; the circuits owned by a
+    club he manages or to which a club he manages is invited (to accept, choose its evenings or
+    leave); every one for a superuser; none when anonymous (nor for the federation role alone: it
+    reads through its own view)."""
     if user is None or not getattr(user, "is_authenticated", False) or not user.is_active:
         return Championship.objects.none()
     if user.is_superuser:
         return Championship.objects.all()
+    own = Championship.objects.filter(club_access.works_in_q(user)).filter(
+        Q(owner=user) | club_access.manages_q(user)).values("pk")
     managed = club_access.managed_clubs(user)
     circuits = Championship.objects.filter(
         Q(circuit_clubs__club__in=managed) | Q(club__in=managed, circuit_clubs__isnull=False)).values("pk")
-    return Championship.objects.filter(Q(owner=user) | Q(pk__in=circuits))
+    return Championship.objects.filter(Q(pk__in=own) | Q(pk__in=circuits))
 
 
 def is_circuit(championship: Championship) -> bool:
@@ -137,6 +141,13 @@ def may_include(user, tournament: Tournament, championship: Championship | None 
     if club_access.may_manage(user, tournament.club):
         return True
     return tournament.club_id == championship.club_id and tournament_selectors.directs(user, tournament)
+
+
+def may_join(club, tournament: Tournament) -> bool:
+    """Whether ``tournament`` may be an evening of a championship of ``club`` (a
+    :class:`~clubs.models.Club`): only a tournament of that club (rules.md §20). The one
+    place the rule lives: circuits across clubs widen it here."""
+    return club is not None and tournament.club_id == club.pk
 
 
 @dataclass(frozen=True)

@@ -21,7 +21,7 @@ from tournaments.services.audit import audit
 from tournaments.text import clean_line
 
 from .models import Championship, CircuitClub
-from .selectors import is_circuit, may_include, may_manage_circuit
+from .selectors import is_circuit, may_include, may_join, may_manage_circuit
 
 SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,79}$")
 
@@ -48,15 +48,18 @@ def _check_settings(*, name: str, points: str, best, min_evenings) -> str:
     return rule.text
 
 
-def _tournaments(user, slugs: Iterable[str], championship: Championship | None = None) -> list[Tournament]:
+def _tournaments(user, slugs: Iterable[str], championship: Championship | None = None, *,
+                 club=None) -> list[Tournament]:
     """The tournaments named by ``slugs``, each one ``user`` may put in ``championship``
     (:func:`championships.selectors.may_include`: one he directs, superusers any; in a
     circuit, an evening of a club that is in it, rules.md §20; ``user`` None: the server's
-    operator, for a circuit only).
+    operator, for a circuit only). A championship that is no circuit (or a new one of
+    ``club``) takes only its own club's evenings (:func:`~.selectors.may_join`).
 
     Raises ``ArbiterError`` with one sentence for a slug that names no tournament and for one
     that names another arbiter's: the answer must not tell which addresses exist on the
-    server (docs/security.md). The operator is told which club is not in the circuit."""
+    server (docs/security.md). The operator is told which club is not in the circuit; a
+    tournament he directs in another club is refused by name (rules.md §20)."""
     out = []
     for slug in slugs:
         t = Tournament.objects.filter(slug=slug).select_related("club").first()
@@ -70,6 +73,10 @@ def _tournaments(user, slugs: Iterable[str], championship: Championship | None =
                                      "ogni responsabile aggiunge le serate del suo circolo.") % {"slug": slug})
             raise ArbiterError(_("Nessun torneo che dirigi ha indirizzo «%(slug)s»: solo i tornei che dirigi "
                                  "entrano nel tuo campionato.") % {"slug": slug})
+        if (championship is None or not is_circuit(championship)) and not may_join(
+                club if championship is None else championship.club, t):
+            raise ArbiterError(_("«%(name)s» è un torneo di un altro circolo: un campionato raccoglie le serate "
+                                 "del suo circolo.") % {"name": t.name})
         out.append(t)
     return out
 
@@ -85,7 +92,7 @@ def create_championship(*, by, slug: str, name: str, points: str = "field", best
     club that owns it (§20; None: ``by``'s only club or the server's only one, by
     ``clubs.access.club_for_new_data``, whose refusal is raised as ``ArbiterError``). Raises ``ArbiterError`` for a taken or bad
     slug, an empty name, a bad rule, ``best``/``min_evenings`` out of 1..1000, or a tournament
-    missing or not his."""
+    missing, not his, or of another club."""
     slug = (slug or "").strip()
     if not SLUG.match(slug):
         raise ArbiterError(_("Indirizzo breve «%(slug)s» non valido: lettere minuscole, cifre e trattini.")
@@ -94,11 +101,11 @@ def create_championship(*, by, slug: str, name: str, points: str = "field", best
         raise ArbiterError(_("Esiste già un campionato «%(slug)s».") % {"slug": slug})
     name = _clean_name(name)
     text = _check_settings(name=name, points=points, best=best, min_evenings=min_evenings)
-    chosen = _tournaments(by, tournaments)
     try:
         club = club_for_new_data(by, club)
     except ClubChoiceError as exc:
         raise ArbiterError(exc.message) from None
+    chosen = _tournaments(by, tournaments, club=club)
     try:
         with transaction.atomic():
             championship = Championship.objects.create(slug=slug, name=name.strip(), owner=by, club=club,

@@ -1,12 +1,14 @@
 """The championship's pages (rules.md §17).
 
-Arbiter pages under ``/campionati/`` (login; an arbiter sees his own championships, a
-superuser every one, a club manager the circuits his club owns or is invited to (rules.md
-§20); another's is a 404); public ones under ``/campionato/<slug>/`` (page and
+Arbiter pages under ``/campionati/`` (login; an arbiter sees his own championships of his
+clubs, a club manager every one of his clubs and the circuits his club owns or is invited to,
+a superuser every one; another's is a 404, rules.md §20); public ones under ``/campionato/<slug>/`` (page and
 projector, switched on by the owner; off: 404). The standings are computed at each request
 from the evenings' current results (``championships.selectors.standings``).
 """
 from __future__ import annotations
+
+from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
@@ -34,13 +36,28 @@ def _own(request, slug) -> Championship:
     return get_object_or_404(selectors.championships_of(request.user), slug=slug)
 
 
+def championship_view(view):
+    """Login required; ``slug`` becomes the championship among ``championships_of`` (another
+    club's or arbiter's is a 404, rules.md §20) before anything else, the allowed methods
+    included: a refused method never tells an address exists."""
+
+    @login_required
+    @wraps(view)
+    def wrapper(request, slug, **kwargs):
+        return view(request, _own(request, slug), **kwargs)
+
+    return wrapper
+
+
 @login_required
 def championship_list(request):
     """``/campionati/``: the arbiter's championships (circuits marked, and those whose
     invitation waits for a club he manages, rules.md §20) and the form to create one with
     tournaments he directs."""
     form = ChampionshipForm(request.POST or None, initial={"points": "field", "min_evenings": 1})
-    candidates = tournaments_of(request.user).order_by("-date", "-created_at")
+    club = access.current_club(request)
+    # a championship gathers its club's evenings (rules.md §20): the current club's ones
+    candidates = tournaments_of(request.user).filter(club=club).order_by("-date", "-created_at")
     if request.method == "POST" and form.is_valid():
         d = form.cleaned_data
         try:
@@ -50,7 +67,7 @@ def championship_list(request):
                                              public_enabled=d["public_enabled"],
                                              projector_enabled=d["projector_enabled"],
                                              tournaments=request.POST.getlist("tournaments"),
-                                             club=access.current_club(request))
+                                             club=club)
         except ArbiterError as exc:
             messages.error(request, exc.message)
         else:
@@ -116,10 +133,9 @@ def _circuit_context(user, c: Championship, manages: bool) -> dict:
             "my_invited": {m.club.slug for m in members if not m.owner and m.club.pk in managed}}
 
 
-@login_required
+@championship_view
 @require_POST
-def championship_add(request, slug):
-    c = _own(request, slug)
+def championship_add(request, c):
     try:
         added = services.add_tournaments(championship=c, by=request.user, tournaments=request.POST.getlist("tournaments"))
     except ArbiterError as exc:
@@ -208,18 +224,16 @@ def _download(data: bytes, content_type: str, filename: str, inline: bool) -> Ht
     return response
 
 
-@login_required
+@championship_view
 @require_GET
-def championship_pdf(request, slug):
-    c = _own(request, slug)
+def championship_pdf(request, c):
     return _download(documents.standings_pdf(selectors.standings(c)), "application/pdf",
                      f"campionato-{c.slug}.pdf", inline=True)
 
 
-@login_required
+@championship_view
 @require_GET
-def championship_xlsx(request, slug):
-    c = _own(request, slug)
+def championship_xlsx(request, c):
     return _download(documents.standings_xlsx(selectors.standings(c)),
                      "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet",
                      f"campionato-{c.slug}.xlsx", inline=False)

@@ -10,6 +10,9 @@
   (session), among :func:`clubs_of`.
 - :func:`club_for_command` — the club a command's ``--club SLUG`` names (optional with one
   club on the server), raising :class:`ClubChoiceError` with a sentence.
+- :func:`works_in_q`, :func:`manages_q`, :func:`reads_q` — the same answers as lazy
+  conditions a queryset filters by: every read of club data is scoped through them
+  (``tournaments_of``, ``championships_of``, the custom scales, the registry).
 
 Rules: superusers see and manage every club. While the server has exactly one club, every
 active account without a club role belongs to it as an *arbiter* (a laptop's accounts keep
@@ -18,7 +21,7 @@ reads every club and manages none.
 """
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils.translation import gettext as _
 
 from .models import Club, ClubRole, FederationRole, default_club
@@ -172,3 +175,53 @@ def club_for_new_data(user, club: Club | None = None) -> Club:
     if one_club():
         return default_club()
     raise ClubChoiceError(_("Il server ha più circoli: scegli il circolo."))
+
+
+# --- Scoping reads by club (rules.md §20): conditions a queryset filters by -------------
+#
+# Every read of club data goes through one of these (tournaments_of, championships_of, the
+# custom scales, the member registry), so a page cannot forget the club. They are lazy
+# ``Q``/``Exists`` conditions evaluated inside the caller's one query (no query of their
+# own: the pages' query budgets stay as they were).
+
+def _nothing() -> Q:
+    return Q(pk__in=[])
+
+
+def _club_ref(field: str) -> OuterRef:
+    return OuterRef(f"{field}_id" if "__" not in field else field)
+
+
+def works_in_q(user, field: str = "club") -> Q:
+    """A condition on a queryset whose ``field`` (a foreign key to :class:`Club`, or a path
+    such as ``"tournament__club"``) is a club ``user`` works for (:func:`clubs_of`): every
+    row for a superuser; a row of his :class:`ClubRole` clubs; with no role, a row of the
+    server's only club (the other clubs do not exist); nothing when anonymous or inactive."""
+    if not _active(user):
+        return _nothing()
+    if user.is_superuser:
+        return Q()
+    ref = _club_ref(field)
+    has_role_here = Exists(ClubRole.objects.filter(user=user, club_id=ref))
+    no_role = ~Exists(ClubRole.objects.filter(user=user))
+    only_club = ~Exists(Club.objects.exclude(pk=ref))
+    return Q(has_role_here) | (Q(no_role) & Q(only_club))
+
+
+def manages_q(user, field: str = "club") -> Q:
+    """A condition: ``field``'s club is one ``user`` manages (:func:`managed_clubs`); every
+    row for a superuser; nothing for the federation role alone."""
+    if not _active(user):
+        return _nothing()
+    if user.is_superuser:
+        return Q()
+    return Q(Exists(ClubRole.objects.filter(user=user, club_id=_club_ref(field), role=MANAGER)))
+
+
+def reads_q(user, field: str = "club") -> Q:
+    """A condition: ``field``'s club is one ``user`` may read (:func:`readable_clubs`):
+    :func:`works_in_q`, or every club for the federation role."""
+    if not _active(user):
+        return _nothing()
+    return works_in_q(user, field) | Q(Exists(FederationRole.objects.filter(user=user)))
+

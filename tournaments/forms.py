@@ -186,8 +186,9 @@ class TournamentForm(forms.ModelForm):
         ]
         widgets = {"date": forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")}
 
-    def __init__(self, *args, frozen=(), locked=None, **kwargs):
-        """``frozen``: names of settings that may no longer change
+    def __init__(self, *args, frozen=(), locked=None, club=None, **kwargs):
+        """``club``: the club of a new tournament (an edited one's is its own): its custom
+        VP scales are the ones offered (rules.md §20). ``frozen``: names of settings that may no longer change
         (``services.frozen_settings``): shown disabled with the reason (rules.md §12);
         a disabled field keeps the tournament's value whatever is posted. ``locked``: more
         such settings, each with its own reason (``{"kind": "…"}``,
@@ -209,7 +210,8 @@ class TournamentForm(forms.ModelForm):
             if name in self.fields:
                 self.fields[name].disabled = True
                 self.fields[name].help_text = reason
-        self.fields["vp_scale"].choices = selectors.scales.scale_choices()
+        scale_club = self.instance.club if self.instance.pk is not None else club
+        self.fields["vp_scale"].choices = selectors.scales.scale_choices(scale_club)
         self.frozen = [name for name in frozen if name in self.fields]
         for name in self.frozen:
             field = self.fields[name]
@@ -250,7 +252,7 @@ class TournamentForm(forms.ModelForm):
         if "team_scale" in self.fields and not self.fields["team_scale"].disabled:
             self.fields["team_scale"] = forms.ChoiceField(
                 label=_("Tabella VP a squadre (solo per lo scarto sommato)"), required=False,
-                choices=[("", "—")] + selectors.scales.team_scale_choices(),
+                choices=[("", "—")] + selectors.scales.team_scale_choices(scale_club),
                 help_text=TEAM_SCALE_HELP)
         self._mark_kinds()
 

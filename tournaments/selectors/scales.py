@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from django.utils.translation import gettext as _
 
+from clubs import access as club_access
 from scoring import vp as vp_rules
 
 from ..models import CustomScale, Tournament
@@ -41,20 +42,31 @@ def scale_by_id(scale_id: str) -> vp_rules.VPScale:
     return vp_rules.scale_from_dict(custom.data)
 
 
-def scale_choices() -> list[tuple[str, str]]:
+def custom_scales_of(user):
+    """The custom scales ``user`` may see and pick: those of the clubs he works for
+    (``clubs.access.works_in_q``, rules.md §20); every one for a superuser."""
+    return CustomScale.objects.filter(club_access.works_in_q(user))
+
+
+def _custom(club) -> list[tuple[str, str]]:
+    rows = CustomScale.objects.all() if club is None else CustomScale.objects.filter(club=club)
+    return [(c.scale_id, c.name) for c in rows]
+
+
+def scale_choices(club=None) -> list[tuple[str, str]]:
     """(id, name) of every scale the arbiter may pick for a table: the built-in table scales
-    (not the team one) and the custom scales."""
+    (not the team one) and the custom scales of ``club`` (the tournament's club, rules.md §20;
+    None: every custom scale, for the shell and commands)."""
     choices = [(s.id, s.name) for s in builtin_scales() if s.id in vp_rules.builtin_pair_scales()]
-    choices += [(c.scale_id, c.name) for c in CustomScale.objects.all()]
-    return choices
+    return choices + _custom(club)
 
 
-def team_scale_choices() -> list[tuple[str, str]]:
+def team_scale_choices(club=None) -> list[tuple[str, str]]:
     """(id, name) of the scales of a team match margin (rules.md §15, ``"margin"`` mode): the
-    built-in team table ``vp20-teams`` first, then the custom scales."""
+    built-in team table ``vp20-teams`` first, then the custom scales of ``club`` (as
+    :func:`scale_choices`)."""
     choices = [(s.id, s.name) for s in builtin_scales() if s.id in vp_rules.builtin_team_scales()]
-    choices += [(c.scale_id, c.name) for c in CustomScale.objects.all()]
-    return choices
+    return choices + _custom(club)
 
 
 def scale_of(tournament: Tournament) -> vp_rules.VPScale:

@@ -6,7 +6,7 @@ import logging
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from clubs.access import ClubChoiceError, club_for_new_data
+from clubs.access import ClubChoiceError, club_for_new_data, may_work_in
 from scoring import vp as vp_rules
 
 from ..errors import ArbiterError
@@ -75,7 +75,9 @@ def delete_custom_scale(*, scale_id: str, by) -> None:
     scales are shared by every tournament). Raises ArbiterError."""
     _refuse_unless_staff(by)
     custom = CustomScale.objects.select_for_update().filter(scale_id=scale_id).first()
-    if custom is None:
+    # rules.md §20: another club's scale is refused as if it did not exist
+    user = as_actor(by).user
+    if custom is None or (user is not None and not may_work_in(user, custom.club)):
         raise ArbiterError(_("La tabella «%(code)s» non è una tabella personalizzata.") % {"code": scale_id})
     users = list(Tournament.objects.filter(vp_scale=scale_id).values_list("name", flat=True)[:5])
     if users:

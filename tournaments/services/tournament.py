@@ -5,7 +5,7 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
-from clubs.access import ClubChoiceError, club_for_new_data
+from clubs.access import ClubChoiceError, club_for_new_data, may_work_in
 
 from ..errors import ArbiterError
 from ..kinds import kind_named
@@ -243,7 +243,8 @@ def add_arbiter(*, tournament: Tournament, username: str, by):
     ``by``: the arbiter doing it (he must already direct the tournament, or be a
     superuser). The new arbiter then sees the tournament in his list and every page of
     it. Returns the added user. One audit entry ``arbiter_added``.
-    Raises ArbiterError: no active account with that username, or already an arbiter of
+    Raises ArbiterError: no active account with that username working for the
+    tournament's club (``clubs.access.may_work_in``, rules.md §20), or already an arbiter of
     the tournament, or ``by`` does not direct the tournament.
     """
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
@@ -252,7 +253,9 @@ def add_arbiter(*, tournament: Tournament, username: str, by):
         raise ArbiterError(_("Solo un arbitro del torneo può aggiungere altri arbitri."))
     username = (username or "").strip()
     user = get_user_model().objects.filter(username=username, is_active=True).first()
-    if user is None:
+    # rules.md §20: a co-director works for the tournament's club; an account of another
+    # club gets the same sentence as an unknown one (no hint that it exists elsewhere)
+    if user is None or not may_work_in(user, tournament.club):
         raise ArbiterError(_("Nessun arbitro con nome utente «%(username)s».") % {"username": username})
     if tournament.arbiters.filter(pk=user.pk).exists():
         raise ArbiterError(_("«%(username)s» è già arbitro di questo torneo.") % {"username": username})

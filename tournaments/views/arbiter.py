@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
+from django.http import Http404
 from django.db.models import BooleanField, Case, Count, IntegerField, OuterRef, Prefetch, Subquery, Value, When
 from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404, redirect, render
@@ -53,11 +54,14 @@ def home(request):
 
 @arbiter_view
 def tournament_create(request):
-    form = TournamentForm(request.POST or None, initial={"date": timezone.localdate()})
+    # the arbiter's current club owns it (rules.md §20); an account working for no club (the
+    # federation role alone) creates nothing here
+    club = access.current_club(request)
+    if club is None:
+        raise Http404
+    form = TournamentForm(request.POST or None, initial={"date": timezone.localdate()}, club=club)
     if request.method == "POST" and form.is_valid():
-        # the arbiter's current club owns it (rules.md §20)
-        tournament = services.create_tournament(by=request.user, club=access.current_club(request),
-                                                **form.cleaned_data)
+        tournament = services.create_tournament(by=request.user, club=club, **form.cleaned_data)
         messages.success(request, _("Torneo creato."))
         return redirect("tournament", slug=tournament.slug)
     return render(request, "arbiter/tournament_form.html", {"form": form})

@@ -37,9 +37,10 @@ def arbiter_view(view):
     becomes an error message and a redirect back (nothing is lost: the service
     rolled back).
 
-    The tournament is looked up among those the user directs (``selectors.tournaments_of``:
-    its arbiters, or any for a superuser): another arbiter's tournament is a 404, as if it
-    did not exist; once found it is also ``request.arbiter_tournament`` (the base template's
+    The tournament is looked up among those the user may open (``selectors.tournaments_of``:
+    those he directs in his clubs, every one of the clubs he manages, any for a superuser;
+    rules.md §20): another arbiter's or another club's tournament is a 404, as if it did not
+    exist; once found it is also ``request.arbiter_tournament`` (the base template's
     bar of the tables' calls is shown for it only). Every page and download under ``/tornei/<slug>/``
     goes through here."""
 

@@ -1,8 +1,9 @@
 """The arbiter's VP scale pages (rules.md §4): built-in scales read-only, custom scales
 created by a form (one row per band) or by a CSV upload, and deleted when unused.
 
-Every scale is shared by all tournaments: every arbiter reads them, only staff create and
-delete custom ones (others get 403 on those pages).
+A custom scale belongs to a club (rules.md §20): its arbiters read it and pick it for the
+club's tournaments, only staff create and delete custom ones (others get 403 on those
+pages); another club's scale is a 404.
 
 Validation is ``scoring.vp`` (every problem listed, in Italian); storing and deleting go
 through ``services.create_custom_scale`` / ``services.delete_custom_scale``.
@@ -17,7 +18,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db.models import Count
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
@@ -166,10 +167,12 @@ def _card(scale: vp_rules.VPScale, *, custom: bool, used_by: int = 0) -> dict:
 def scale_list(request):
     """Every scale: built-in ones (read-only) and custom ones (deletable when unused, by
     staff only; other arbiters see them read-only)."""
-    used = dict(Tournament.objects.order_by().values_list("vp_scale").annotate(n=Count("id")))
+    # the counts and the custom scales are those of the arbiter's clubs (rules.md §20)
+    used = dict(Tournament.objects.filter(access.works_in_q(request.user))
+                .order_by().values_list("vp_scale").annotate(n=Count("id")))
     cards = [_card(s, custom=False, used_by=used.get(s.id, 0)) for s in selectors.scales.builtin_scales()]
     broken = []
-    for custom in CustomScale.objects.all():
+    for custom in selectors.scales.custom_scales_of(request.user):
         try:
             scale = vp_rules.scale_from_dict(custom.data)
         except vp_rules.ScaleError as exc:
@@ -233,13 +236,17 @@ def scale_upload(request):
     return render(request, "arbiter/scales_upload.html", {"form": form})
 
 
-@staff_only
+@login_required
 def scale_delete(request, scale_id):
-    """Confirm, then delete a custom scale no tournament uses."""
-    custom = CustomScale.objects.filter(scale_id=scale_id).first()
-    if custom is None:
+    """Confirm, then delete a custom scale no tournament uses. A built-in scale is refused
+    with a sentence; a custom scale of another club (or none) is a 404, as if it did not
+    exist (rules.md §20); then only staff go on (403)."""
+    if scale_id in vp_rules.builtin_scales():
         messages.error(request, _("La tabella «%(id)s» non è una tabella personalizzata.") % {"id": scale_id})
         return redirect("scales")
+    custom = get_object_or_404(selectors.scales.custom_scales_of(request.user), scale_id=scale_id)
+    if not (request.user.is_staff or request.user.is_superuser):
+        raise PermissionDenied(_("Solo lo staff può creare o cancellare le tabelle VP personalizzate."))
     if request.method == "POST":
         try:
             services.delete_custom_scale(scale_id=scale_id, by=request.user)
