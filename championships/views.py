@@ -12,7 +12,7 @@ from functools import wraps
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.text import slugify
 from django.utils.translation import gettext as _
@@ -129,7 +129,9 @@ def _circuit_context(user, c: Championship, manages: bool) -> dict:
     inside = {m.club.pk for m in members}
     managed = set(access.managed_clubs(user).values_list("pk", flat=True))
     return {"circuit_clubs": members,
-            "invitable": list(Club.objects.exclude(pk__in=inside).order_by("name", "id")) if manages else [],
+            # a club is invited by its address, typed: the page never lists the server's other
+            # clubs (tests/clubs/test_isolation.py: B's pages show nothing of club A)
+            "invitable": manages and Club.objects.exclude(pk__in=inside).exists(),
             "my_invited": {m.club.slug for m in members if not m.owner and m.club.pk in managed}}
 
 
@@ -164,11 +166,12 @@ def championship_remove(request, slug, tournament):
 
 
 @login_required
-@require_POST
 def circuit_invite(request, slug):
     """The owner invites a club (POST ``club``: its slug) into the championship, which becomes
     a circuit (rules.md §20)."""
     c = _own(request, slug)
+    if request.method != "POST":  # after the lookup: a 405 never tells an address exists
+        return HttpResponseNotAllowed(["POST"])
     try:
         row = services.invite_club(championship=c, by=request.user, club=(request.POST.get("club") or "").strip())
     except ArbiterError as exc:
@@ -180,10 +183,11 @@ def circuit_invite(request, slug):
 
 
 @login_required
-@require_POST
 def circuit_accept(request, slug, club):
     """An invited club's manager accepts; then he adds his club's evenings (rules.md §20)."""
     c = _own(request, slug)
+    if request.method != "POST":  # after the lookup: a 405 never tells an address exists
+        return HttpResponseNotAllowed(["POST"])
     try:
         row = services.accept_invitation(championship=c, by=request.user, club=club)
     except ArbiterError as exc:

@@ -16,10 +16,10 @@ from decimal import Decimal
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpResponse
+from django.http import Http404, HttpResponse, HttpResponseNotAllowed
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET, require_POST
+from django.views.decorators.http import require_GET
 
 from clubs import access
 from clubs.models import Club
@@ -91,12 +91,13 @@ def event_list(request):
 
 
 @login_required
-@require_POST
 def create_tournament(request, slug):
     """POST ``/simultanei/<slug>/torneo/``: the arbiter's club's tournament created from the
     event (its settings locked to the event's), then its page. A club he does not work for
     or not invited: a message, nothing created."""
     event = get_object_or_404(_events_of(request.user), slug=slug)
+    if request.method != "POST":  # after the lookup: a 405 never tells an address exists
+        return HttpResponseNotAllowed(["POST"])
     club = Club.objects.filter(pk=request.POST.get("club") or 0).first() if str(request.POST.get("club", "")).isdecimal() else None
     if club is None or not access.may_work_in(request.user, club):
         messages.error(request, _("Non sei arbitro di questo circolo."))
@@ -122,11 +123,12 @@ def _csv_cell(value):
 
 
 @login_required
-@require_GET
 def federation_csv(request, slug):
     """``/simultanei/<slug>/federazione.csv``: :func:`selectors.federation_rows` as CSV
     (UTF-8 with BOM), for an arbiter of an invited club or the federation; others 404."""
     event = get_object_or_404(_events_of(request.user), slug=slug)
+    if request.method not in ("GET", "HEAD"):  # after the lookup: a 405 never tells an address exists
+        return HttpResponseNotAllowed(["GET", "HEAD"])
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(selectors.federation_headings())

@@ -18,6 +18,7 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
 from championships import services as championship_services
+from simultaneous.models import SimultaneousEvent
 from clubs.models import Club, ClubRole
 from members import services as member_services
 from scoring import vp as vp_rules
@@ -78,6 +79,7 @@ class ClubA:
     member: object
     table_token: str
     team_token: str
+    event: object
 
 
 def _team_players(prefix):
@@ -124,9 +126,12 @@ def club_a(django_user_model, settings, tmp_path):
     member = member_services.create_member(
         data=member_services.MemberData(last_name=MARK, first_name="Anna", membership_number="Z77"),
         by=None, club=club)
+    event = SimultaneousEvent.objects.create(slug="zaf-sim", name=f"{MARK} simultaneo", date=day,
+                                             public_enabled=True, projector_enabled=True)
+    event.clubs.add(club)
     return ClubA(club=club, arbiter=arbiter, pairs=pairs, single=single, teams=teams, call=call,
                  penalty=penalty, championship=championship, scale=scale, member=member,
-                 table_token=table.token, team_token=teams.teams.first().token)
+                 table_token=table.token, team_token=teams.teams.first().token, event=event)
 
 
 @pytest.fixture
@@ -145,11 +150,15 @@ def fill(route: str, name: str, arg: str, a: ClubA):
             return a.championship.slug
         if route.startswith("circoli/"):
             return a.club.slug
+        if route.startswith("simultane"):
+            return a.event.slug
         if "squadre" in route or "incontri" in route or "capitani-squadre" in route:
             return a.teams.slug
         if "giocatori" in route:
             return a.single.slug
         return a.pairs.slug
+    if arg == "club":  # a circuit's club (championships/urls.py)
+        return a.club.slug
     if name == "championship_remove" and arg == "tournament":
         return a.pairs.slug
     if arg == "scale_id":
