@@ -36,6 +36,8 @@ from ..captains import links
 from ..kinds import KindData, kind_named, kind_of
 from ..models import HandRow, Round, ScoreSheet, Table, Tournament
 from .. import pages, selectors
+from ..selectors.teams import round_matches
+from ..forms import TIEBREAK_LABELS
 
 # --------------------------------------------------------------------------- plain values
 
@@ -509,8 +511,6 @@ def _match_rows(rnd: Round, infos: list) -> tuple:
     """The matches of a team round for the table list (rules.md §15): empty for other kinds."""
     if not kind_of(rnd.tournament).data.has_matches:
         return ()
-    from ..selectors.teams import round_matches
-
     by_number = {t.number: t for t in infos}
     rows = []
     for m in round_matches(rnd):
@@ -567,8 +567,6 @@ def standings_document(tournament: Tournament, *, after_round: int | None = None
 
 def _tiebreak_names(tournament: Tournament) -> tuple[str, ...]:
     """The names of the criteria the standings apply (``selectors.applied_tiebreaks``)."""
-    from ..forms import TIEBREAK_LABELS
-
     return tuple(str(TIEBREAK_LABELS[k]) for k in selectors.applied_tiebreaks(tournament) if k in TIEBREAK_LABELS)
 
 

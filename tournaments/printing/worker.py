@@ -24,6 +24,9 @@ import signal
 import sys
 import threading
 import time
+from .stamp import render_sheets
+from .stamp import render_finder
+from .stamp import FINDER_PAGE_RE, FINDER_PAGE_TOKEN
 
 #: Objects allocated since the last collection (``gc.get_count()[0]``) above which a worker
 #: collects after a part: about three parts of 25 score sheets, some 80 MB of garbage.
@@ -131,8 +134,6 @@ def render_sheets_timed(html: str) -> tuple[bytes, float]:
     (``tournaments.printing.stamp.render_sheets``) instead of laid out sheet by sheet; should
     the stamping fail (HTML it does not expect), the part is rendered whole and the error
     logged."""
-    from .stamp import render_sheets
-
     start = _cpu_seconds()
     was_enabled = gc.isenabled()
     gc.disable()
@@ -160,7 +161,6 @@ def render_tablelist_timed(parts: tuple[str, str, int]) -> tuple[tuple[bytes, by
     PDFs, joined in order by the pack."""
     import weasyprint
 
-    from .stamp import render_finder
 
     tables_html, finder_html, finder_pages = parts
     start = _cpu_seconds()
@@ -174,8 +174,6 @@ def render_tablelist_timed(parts: tuple[str, str, int]) -> tuple[tuple[bytes, by
             finder_pdf = render_finder(finder_html, before=before)
         except Exception:  # a page the stamping does not understand: the pack still prints
             logging.getLogger(__name__).exception("stamping the seat finder failed; rendering it whole")
-            from .stamp import FINDER_PAGE_RE, FINDER_PAGE_TOKEN
-
             count = len(FINDER_PAGE_RE.findall(finder_html))
             html = FINDER_PAGE_TOKEN.sub(lambda m: str(before + int(m.group(1))), finder_html)
             finder_pdf = weasyprint_render(html.replace("FINDERPAGES", str(before + count)))

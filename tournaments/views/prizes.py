@@ -19,6 +19,8 @@ from ..selectors import tournaments_of
 from ..services import prizes as prize_services
 from ..services import update_tournament
 from .common import arbiter_view
+from .. import selectors
+from ..printing import federation
 
 MAX_TEXT = 20_000
 # a prize's money after a third «|» (rules.md §21): «50%» a share of the pool, «40.00» euro
@@ -100,7 +102,6 @@ def prizes_pdf(request, tournament):
     """The prize list with its winners for the ceremony (A4), from the current standings."""
     from django.template.loader import render_to_string
 
-    from .. import selectors
 
     view = selectors.standings_after(tournament)
     html = render_to_string("print/prizes.html", {
@@ -115,8 +116,6 @@ def prizes_pdf(request, tournament):
 def federation_results(request, tournament, fmt: str):
     """``documenti/federazione.xlsx`` / ``.csv``: the results for the federation
     (``tournaments.printing.federation``), after the last closed round."""
-    from ..printing import federation
-
     if fmt == "csv":
         data, kind = federation.results_csv(tournament), "text/csv; charset=utf-8"
     else:

@@ -23,6 +23,8 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from tournaments.management.lang import LangCommand
+from tournaments.server.request_lanes import LaneQueue
+from tournaments.printing.worker import exit_with_parent
 
 #: Waitress settings for a 250-table room. Measured with ``bench/room.py``.
 SERVER_SETTINGS: dict = {
@@ -117,7 +119,6 @@ def laned_server(application, **options):
     handed to ``waitress.serve`` as its server factory."""
     from waitress.server import create_server
 
-    from tournaments.server.request_lanes import LaneQueue
 
     server = create_server(application, **options)
     server.task_dispatcher.queue = LaneQueue()
@@ -349,8 +350,6 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
         # Sockets + database + static files + logs: leave a margin above the connections.
         raise_open_files_limit(settings["connection_limit"] + 256)
         if shared_port:  # one of serve --workers: its own socket on the shared port
-            from tournaments.printing.worker import exit_with_parent
-
             settings.pop("host"), settings.pop("port")
             settings["sockets"] = [shared_port_socket(host, port)]
             exit_with_parent()  # a supervisor killed outright must not leave workers holding the port
