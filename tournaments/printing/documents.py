@@ -524,11 +524,7 @@ def _match_rows(rnd: Round, infos: list) -> tuple:
 
 
 def _has_sheet(table: Table) -> bool:
-    try:
-        table.sheet
-    except ScoreSheet.DoesNotExist:
-        return False
-    return True
+    return hasattr(table, "sheet")  # the reverse one-to-one raises when the table has no sheet
 
 
 def last_closed_round(tournament: Tournament) -> int | None:
@@ -583,6 +579,7 @@ def _standing_line(r, names) -> StandingLine:
 
 def html_to_pdf(html: str) -> bytes:
     """Render print HTML to PDF bytes with WeasyPrint (A4 and fonts come from the CSS)."""
+    # lazy: WeasyPrint is slow to import and only PDF rendering needs it
     import weasyprint
 
     return weasyprint.HTML(string=html).write_pdf()

@@ -15,7 +15,6 @@ from django.http import Http404, JsonResponse
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
 from django.shortcuts import get_object_or_404, render
-from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET
 
 from scoring.vp import format_vp

@@ -81,7 +81,7 @@ class Command(LangCommand):
             if len(numbers) > len(names):
                 raise CommandError(_("Più tessere che giocatori."))
             numbers = numbers + [""] * (len(names) - len(numbers))
-            players = [parse_name(n, m) for n, m in zip(names, numbers)]
+            players = [parse_name(n, m) for n, m in zip(names, numbers, strict=True)]
             result = services.book(tournament=tournament, players=players, check_window=False,
                                    team_name=o["team"])
             return {"code": result.booking.code, "state": result.booking.state, "position": result.position}
