@@ -346,6 +346,7 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
         # lazy: waitress is only needed once the server really starts
         import waitress
 
+        # config.wsgi builds the WSGI application when imported: only once the server starts
         from config.wsgi import application
 
         settings = server_options(host=host, port=port, threads=threads, connection_limit=connection_limit)
