@@ -101,7 +101,7 @@ def costs(state: dict, cores: int) -> str:
     server's CPU, and the quiet-machine estimate (see the module docstring)."""
     parts, kinds = state.get("cpu_parts", []), state.get("part_kinds", [])
     by_kind: dict[str, float] = {}
-    for kind, cpu in zip(kinds, parts):
+    for kind, cpu in zip(kinds, parts, strict=False):
         by_kind[kind] = by_kind.get(kind, 0.0) + cpu
     sheets = max(state.get("sheets", 0), 1)
     workers = max(min(state.get("workers", 1), cores), 1)
@@ -167,7 +167,7 @@ def main() -> None:
         weasyprint.HTML(string="<p>warm-up</p>").write_pdf()
         bare, bare_cpu = [], []
         for html in htmls:
-            runs = [cpu_timed(lambda: weasyprint.HTML(string=html).write_pdf())[1:] for _ in range(args.repeat)]
+            runs = [cpu_timed(lambda html=html: weasyprint.HTML(string=html).write_pdf())[1:] for _ in range(args.repeat)]
             bare.append(min(r[0] for r in runs))
             bare_cpu.append(min(r[1] for r in runs))
         print(f"WeasyPrint bare, the same HTML in one process (wall / CPU, {load_now()}):")

@@ -531,7 +531,7 @@ def one_run(name: str, args) -> dict:
     wall = 0.0
     cpu = {"server": 0.0, "client": 0.0}
     try:
-        down = [s for port, s in zip(ports, servers) if not wait_until_up(port, s)]
+        down = [s for port, s in zip(ports, servers, strict=True) if not wait_until_up(port, s)]
         if down:
             server = down[0]
             print("server did not start:", server_log(server) if server.poll() is not None else "timeout")

@@ -9,23 +9,8 @@ class BookingsConfig(AppConfig):
     verbose_name = _("Prenotazioni")
 
     def ready(self) -> None:
-        # the demo of `make run` (seed_demo) shows this app too
-        from tournaments.demo import add_step
+        # the demo, the tournament's file and the round's closing know the bookings (hooks.py);
+        # imported here because it loads models
+        from . import hooks
 
-        from . import demo
-
-        add_step(demo.seed_next_evening)
-        # the bookings travel in the tournament's file (export, import, backups)
-        from tournaments.transfer import sections
-
-        from . import transfer
-
-        # rows are checked as they are written (load_rows), still inside the import's transaction
-        sections.register("bookings", sections.Section(export=lambda t: transfer.export_rows(t) or None,
-                                                       check=lambda rows: rows, write=transfer.load_rows))
-        # after the last round, the players' page links by e-mail (optional, notices.py)
-        from tournaments.signals import round_closed
-
-        from .notices import on_round_closed
-
-        round_closed.connect(on_round_closed, dispatch_uid="bookings-player-pages")
+        hooks.connect()

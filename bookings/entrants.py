@@ -21,6 +21,7 @@ from tournaments.services.guard import retry_when_busy
 
 from .models import Booking
 from .services import partner_of
+from tournaments.demo.simulation import simulator_user
 
 
 def teams_refusal() -> str:
@@ -43,8 +44,6 @@ def _players(booking: Booking) -> list[PlayerData]:
 def _actor(tournament: Tournament, by):
     if by is not None:
         return by
-    from tournaments.demo.simulation import simulator_user
-
     return tournament.created_by or simulator_user()
 
 

@@ -11,6 +11,9 @@ from django.core.mail import send_mail
 from django.utils.translation import gettext as _
 
 from .models import Booking
+from tournaments.captains.links import base_url
+from tournaments.kinds import kind_of
+from tournaments.models import Tournament
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +60,6 @@ def player_pages(tournament) -> int:
     pages are on). Returns how many e-mails were sent."""
     from django.urls import reverse
 
-    from tournaments.captains.links import base_url
-    from tournaments.kinds import kind_of
 
     if not tournament.public_enabled or not getattr(settings, "BOOKINGS_EMAIL", False):
         return 0
@@ -83,8 +84,6 @@ def on_round_closed(sender, tournament, round_number, **kwargs) -> None:
 
 
 def _after_commit(tournament_id: int) -> None:
-    from tournaments.models import Tournament
-
     tournament = Tournament.objects.filter(pk=tournament_id).first()
     if tournament is not None:
         player_pages(tournament)

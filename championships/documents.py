@@ -58,6 +58,7 @@ def standings_xlsx(view: ChampionshipStandings) -> bytes:
     slug, rules.md §20], Punti (number, 2 decimals), Serate, Contate (the counted evenings'
     slugs), then one column per evening (its slug) with the points of that evening (empty
     when not played)."""
+    # lazy: openpyxl is slow to import and only the spreadsheet files need it
     from openpyxl import Workbook
     from openpyxl.styles import Font
 

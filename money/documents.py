@@ -47,6 +47,7 @@ def sheet_pdf(tournament: Tournament, sheet: Sheet) -> bytes:
 def sheet_xlsx(tournament: Tournament, sheet: Sheet) -> bytes:
     """The treasurer's sheet as one worksheet: two columns (item, amount in euro, stored as a
     number with the ``0.00`` format), sections in the order of the PDF."""
+    # lazy: openpyxl is slow to import and only the spreadsheet files need it
     from openpyxl import Workbook
     from openpyxl.styles import Font
 

@@ -139,7 +139,7 @@ def prize_amounts(specs: list, pool: Decimal) -> list[Decimal | None]:
             out.append(cents(pool * s.share / 100))
         else:
             out.append(None)
-    given = sum((a for s, a in zip(specs, out) if s.share is not None), ZERO)
+    given = sum((a for s, a in zip(specs, out, strict=True) if s.share is not None), ZERO)
     left = cents(pool * shares / 100) - given
     if left > 0 and out and out[0] is not None:
         out[0] += left
@@ -184,7 +184,7 @@ def treasurer_sheet(tournament: Tournament) -> Sheet:
         amounts = prize_amounts(specs, sheet.pool)
         awards = prize_awards(tournament)
         sheet.prizes = [PrizeMoney(a.prize, amount, a.entrant, a.names)
-                        for a, amount in zip(awards, amounts) if amount is not None]
+                        for a, amount in zip(awards, amounts, strict=False) if amount is not None]
     awarded = sum((p.amount for p in sheet.prizes if p.entrant is not None), ZERO)
     sheet.club_share = sheet.total - sheet.pool
     sheet.balance = sheet.pool - awarded

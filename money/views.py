@@ -14,6 +14,7 @@ from tournaments.views.common import arbiter_view
 
 from . import documents, selectors, services
 from .models import PlayerFee
+from tournaments.errors import ArbiterError
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -55,8 +56,6 @@ def _post(request, tournament) -> str:
 def _categories(text: str) -> dict:
     """``"Juniores=5.00, Dame=8"`` → ``{"Juniores": "5.00", "Dame": "8"}`` (amounts checked by
     the service); raises ``ArbiterError`` for an item that is not NAME=AMOUNT."""
-    from tournaments.errors import ArbiterError
-
     out = {}
     for item in (text or "").split(","):
         if not item.strip():

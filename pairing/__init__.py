@@ -19,6 +19,9 @@ Command line: ``python -m pairing < request.json`` and
 from __future__ import annotations
 
 from .errors import PairingError, refusal
+from . import danish, first_round, mitchell
+from .individual import engines as individual_engines
+from . import round_robin
 
 __all__ = ["run", "PairingError", "SYSTEMS", "INDIVIDUAL_SYSTEMS"]
 
@@ -46,9 +49,6 @@ def run(request: dict) -> dict:
         PairingError: the request is not a dict, the system is unknown, or the engine rejects
             the request.
     """
-    from . import danish, first_round, mitchell
-    from .individual import engines as individual_engines
-
     if not isinstance(request, dict):
         raise refusal("pairing.request_not_object")
     system = request.get("system")
@@ -68,6 +68,4 @@ def run(request: dict) -> dict:
 
 def _round_robin_engines() -> dict:
     """The round robin (*girone all'italiana*, rules.md §14) under its system name."""
-    from . import round_robin
-
     return {"round-robin": round_robin.pair}

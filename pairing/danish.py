@@ -30,6 +30,7 @@ from .errors import refusal
 from .messages import msg
 from .matching import DenseMatcher
 from .request import check_request_dict, id_set, meetings, pair_list
+from .groups import pair_grouped
 
 __all__ = ["pair", "AVOID_MODES", "parse", "forbidden_sets", "top_down"]
 
@@ -220,8 +221,6 @@ def pair(request: dict) -> dict:
     Source: rules.md §5 and §7, FIBUR seed code art. 33, pairing-io.md.
     """
     if isinstance(request, dict) and "groups" in request:  # rules.md §19: §7 within each group
-        from .groups import pair_grouped
-
         return pair_grouped(request, lambda sub, first: _pair(parse(sub), first))
     return _pair(parse(request), 1)
 

@@ -1,5 +1,6 @@
 """The exception raised for requests the engine cannot pair."""
 from __future__ import annotations
+from .messages import msg
 
 
 class PairingError(ValueError):
@@ -28,6 +29,4 @@ def refusal(code: str, **params) -> PairingError:
     """The :class:`PairingError` for ``code`` (a ``pairing.…`` key of
     :data:`pairing.messages.TEMPLATES`) with ``params``: ``str(error)`` is the Italian text.
     Raises ``KeyError`` for an unknown code (a bug of the caller)."""
-    from .messages import msg
-
     return PairingError(msg(code, **params))

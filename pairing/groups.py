@@ -135,7 +135,7 @@ def pair_grouped(request: dict, engine) -> dict:
     else:
         out["adjustments"] = []
     first = 1
-    for g, (members, count) in enumerate(zip(groups, counts), start=1):
+    for g, (members, count) in enumerate(zip(groups, counts, strict=True), start=1):
         sub = sub_request(request, members)
         if system == "danish" and not sub["ranking"]:
             out["groups"].append({"group": g, "tables": [], "bye": None})

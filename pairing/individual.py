@@ -5,14 +5,13 @@ and for individuals can grow independently.
 """
 
 from __future__ import annotations
+from . import danish_individual, first_round_individual, individual_movement
 
 __all__ = ["engines"]
 
 
 def engines() -> dict:
     """``{system name: pair function}`` for an individual tournament's request."""
-    from . import danish_individual, first_round_individual, individual_movement
-
     return {"danish-individual": danish_individual.pair,
             "individual-movement": individual_movement.pair,
             "first_round": first_round_individual.pair}

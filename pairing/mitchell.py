@@ -51,6 +51,7 @@ from math import gcd
 from .errors import refusal
 from .messages import msg
 from .request import check_request_dict, id_set, meetings, pair_list, positive_int
+from .groups import pair_grouped
 
 __all__ = ["pair", "movement", "repeat_period", "plan_warnings", "exchange_rests"]
 
@@ -199,8 +200,6 @@ def pair(request: dict) -> dict:
     Source: rules.md §5 (art. 32, 33), §6; pairing-io.md "Mitchell".
     """
     if isinstance(request, dict) and "groups" in request:  # rules.md §19: one movement per group
-        from .groups import pair_grouped
-
         return pair_grouped(request, lambda sub, _first: pair(sub))
     req = parse(request)
     pairs, rnd, step, absent = req["pairs"], req["round"], req["step"], req["absent"]

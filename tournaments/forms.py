@@ -17,6 +17,8 @@ from .clock import PRESET_3_HANDS_35, default_round_minutes
 from .kinds import KINDS, kind_of
 from .models import Pair, Player, Tournament
 from .plans import plan_change_refusal, plan_refusal
+from .errors import ArbiterError
+from .services import PlayerData
 
 TIEBREAK_LABELS = {  # one name per criterion, as the standings page, PDF and XLSX head it
     "vp": _("VP totali"),
@@ -378,8 +380,6 @@ class TournamentForm(forms.ModelForm):
             else:  # the plan offered for another kind: the same rounds the kind plays
                 data["plan"] = playable
         if kind is not None and kind.data.excluded_tiebreaks and data.get("tiebreaks"):
-            from .errors import ArbiterError
-
             try:  # rules.md §9: the pairs' default becomes the per-player one
                 data["tiebreaks"] = kind.normal_tiebreaks(data["tiebreaks"])
             except ArbiterError as exc:
@@ -466,8 +466,6 @@ class PairForm(forms.Form):
         return data
 
     def players(self):
-        from .services import PlayerData
-
         d = self.cleaned_data
         return [
             PlayerData(first_name=d[f"first_name_{k}"].strip(), last_name=d[f"last_name_{k}"].strip(),
@@ -516,8 +514,6 @@ class PlayerForm(forms.Form):
     club = forms.CharField(label=_("Circolo"), max_length=120, required=False)
 
     def player(self):
-        from .services import PlayerData
-
         d = self.cleaned_data
         return PlayerData(first_name=d["first_name"].strip(), last_name=d["last_name"].strip(),
                           membership_number=d["membership"].strip(), club=d["club"].strip())

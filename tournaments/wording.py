@@ -10,6 +10,8 @@ here once, so the three outputs agree.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+from scoring.vp import format_vp
+from .clock import format_mmss
 
 PAIRS, INDIVIDUAL, TEAMS = "pairs", "individual", "teams"
 
@@ -59,7 +61,6 @@ def vp_display(value) -> str:
     separator: "17,5" in Italian, "17.5" in English. ``value``: Decimal, int, float or str."""
     from django.utils import formats
 
-    from scoring.vp import format_vp
 
     return format_vp(value).replace(".", formats.get_format("DECIMAL_SEPARATOR"))
 
@@ -68,8 +69,6 @@ def clock_entered_text(seconds: int | None) -> str:
     """When a sheet was entered against the table's time (rules.md §10, the round clock):
     ``seconds`` still left then (negative: past the time). 2498 → "inserito 41:38 prima
     della fine"; −125 → "+2:05 oltre il tempo"; None (clock not started) → ""."""
-    from .clock import format_mmss
-
     if seconds is None:
         return ""
     if seconds >= 0:
@@ -80,8 +79,6 @@ def clock_entered_text(seconds: int | None) -> str:
 def clock_left_text(seconds: int) -> str:
     """Time left on the round clock as the Registro reads it: 2495 → "41:35 rimasti";
     −125 → "2:05 oltre il tempo"."""
-    from .clock import format_mmss
-
     if seconds >= 0:
         return _("%(t)s rimasti") % {"t": format_mmss(seconds)}
     return _("%(t)s oltre il tempo") % {"t": format_mmss(-seconds)}

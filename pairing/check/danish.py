@@ -52,7 +52,7 @@ def judge(req, request, response, tables, bye, forced, out) -> None:
     listed = response.get("rematches", [])
     listed_set = {frozenset(x) for x in listed if isinstance(x, list) and len(x) == 2}
     played_set = {frozenset((ranking[a], ranking[b])) for a, b in played}
-    for t, (a, b) in zip(tables, ranks):
+    for t, (a, b) in zip(tables, ranks, strict=True):
         if b in forb[a] and frozenset((t["ns"], t["ew"])) not in listed_set:
             out.append(msg("check.unlisted_rematch", table=t["table"], ns=t["ns"], ew=t["ew"]))
     if listed_set - played_set or len(listed) != len(listed_set):

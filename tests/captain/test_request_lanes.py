@@ -95,7 +95,7 @@ def test_one_address_keeps_at_most_eight_waiting_requests_ahead_of_the_phones():
         return t
 
     queue = LaneQueue()
-    for k in range(12):
+    for _k in range(12):
         queue.append(from_address(task("GET", "/accounts/login/"), "10.0.0.66"))
     queue.append(from_address(task("POST", "/c/t1/salva/"), "10.0.0.7"))
     queue.append(from_address(task("GET", "/tornei/demo/turni/1/"), "10.0.0.2"))
@@ -107,6 +107,6 @@ def test_one_address_keeps_at_most_eight_waiting_requests_ahead_of_the_phones():
     assert names[9] == ("POST /c/t1/salva/", "10.0.0.7")
     assert names[10:] == [("GET /accounts/login/", "10.0.0.66")] * 4
     # the count follows the queue: once served, the address has its 8 places again
-    for k in range(8):
+    for _k in range(8):
         queue.append(from_address(task("GET", "/accounts/login/"), "10.0.0.66"))
     assert len(queue._lanes[ARBITER]) == 8 and not queue._lanes[PHONE_PAGE]

@@ -109,7 +109,7 @@ def test_dispute_reaches_the_phone_that_saved(client, other_client, tables):
 
 def test_arbiter_validation_and_closing_the_round_reach_the_phones(client, other_client, tables, arbiter,
                                                                    published_round):
-    for number, t in tables.items():
+    for _number, t in tables.items():
         save(client, t)
         services.validate_sheet(table=t, by=arbiter)
     t = tables[1]

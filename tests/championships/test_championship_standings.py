@@ -7,7 +7,7 @@ import pytest
 from django.core.management import call_command
 from django.core.management.base import CommandError
 
-from championships import selectors, services
+from championships import services
 from championships.models import Championship
 from tournaments import services as tournament_services
 from tournaments.models import Table

@@ -123,7 +123,7 @@ def test_captain_page_shows_the_remaining_time(client, arbiter, rnd, fake_now):
 
 def test_board_highlights_tables_still_playing_when_time_is_up(arbiter_client, arbiter, rnd, fake_now):
     services.start_clock(round=rnd, by=arbiter)
-    t1, t2 = rnd.tables.get(number=1), rnd.tables.get(number=2)
+    t1 = rnd.tables.get(number=1)
     services.save_score_sheet(table=t1, hands=[services.HandInput(*h) for h in HANDS4],
                               by=services.Actor(label="capitano N/S"))
     url = reverse("board_rows", args=["prova", 1])

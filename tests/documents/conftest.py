@@ -18,7 +18,7 @@ def played(tournament, make_pairs, arbiter):
     for table in rnd.tables.order_by("number"):
         ns = N_S_HANDS[table.number]
         hands = [services.HandInput(ns=a, ew=b, ns_base=a - 50 if a else 0, ns_cards=50 if a else 0)
-                 for a, b in zip(ns, E_W_HANDS)]
+                 for a, b in zip(ns, E_W_HANDS, strict=True)]
         services.save_score_sheet(table=table, hands=hands, by=arbiter, validate=True)
     services.close_round(round=rnd, by=arbiter)
     pair8 = tournament.pairs.get(number=8)

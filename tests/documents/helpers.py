@@ -68,7 +68,7 @@ def assert_qr_clear(pages, sheets_a_page: int):
         lines = boxes_by_class(page, "lines")
         hands = boxes_by_class(page, "hands")
         assert len(qrs) == len(lines) == sheets_a_page
-        for qr, ln, hd in zip(qrs, lines, hands):
+        for qr, ln, hd in zip(qrs, lines, hands, strict=True):
             q, pairs, table = rect(qr), rect(ln), rect(hd)
             assert not meet(q, pairs), (q, pairs)
             assert not meet(q, table), (q, table)

@@ -52,7 +52,7 @@ def _correct_table_3(t, arbiter):
     difference 700 → 13–7 (vp20-4h: 505–700 13–7); pair 3 goes from 11 to 13 VP."""
     table = t.rounds.get(number=1).tables.get(number=3)
     hands = [services.HandInput(ns=a, ew=b, ns_base=a - 50 if a else 0, ns_cards=50 if a else 0)
-             for a, b in zip([800, 200, 100, 0], E_W_HANDS)]
+             for a, b in zip([800, 200, 100, 0], E_W_HANDS, strict=True)]
     services.save_score_sheet(table=table, hands=hands, by=arbiter, kind="transcription",
                               reason="errore di trascrizione", validate=True)
 
@@ -138,7 +138,7 @@ def test_big_score_sheets_go_to_a_job_then_download(arbiter_client, played, sett
     assert pdf["Content-Disposition"].startswith("inline")
     assert _pages(pdf) == 4
     text = [p.extract_text() for p in PdfReader(str(printpack.pdf_path(pack.key))).pages]
-    assert [f"Tavolo {n}" in t for n, t in zip(range(1, 5), text)] == [True] * 4
+    assert [f"Tavolo {n}" in t for n, t in zip(range(1, 5), text, strict=False)] == [True] * 4
 
 
 def test_a_second_request_reuses_the_rendered_document(arbiter_client, played, settings, monkeypatch):  # noqa: F811

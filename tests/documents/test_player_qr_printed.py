@@ -46,7 +46,7 @@ def _assert_line_codes_inside_their_lines(pages):
         hands = [rect(b) for b in boxes_by_class(page, "hands")]
         codes = [rect(b) for b in boxes_by_class(page, "pq")]
         assert codes and len(codes) == len(lines)
-        for code, line in zip(codes, lines):
+        for code, line in zip(codes, lines, strict=True):
             assert line[0] <= code[0] and code[2] <= line[2] + 0.5 and line[1] - 0.5 <= code[1] \
                 and code[3] <= line[3] + 0.5, (code, line)
             assert not any(meet(code, grid) for grid in hands), (code, hands)

@@ -40,7 +40,7 @@ def _pack(t, **kw) -> printpack.Pack:
 
 def _enter_table_1(t, arbiter):
     table = _round(t).tables.get(number=1)
-    hands = [services.HandInput(ns=a, ew=b) for a, b in zip([400, 300, 200, 100], E_W_HANDS)]
+    hands = [services.HandInput(ns=a, ew=b) for a, b in zip([400, 300, 200, 100], E_W_HANDS, strict=True)]
     services.save_score_sheet(table=table, hands=hands, by=arbiter)
 
 
@@ -126,7 +126,7 @@ def test_pack_joins_table_list_sheets_and_standings(played):
     assert pages_of(path) == 7  # 2 table list + 4 sheets + 1 standings (module docstring)
     text = [p.extract_text() for p in PdfReader(str(path)).pages]
     assert "Tabellone del turno 1" in text[0] and "dove siedo" in text[1]
-    assert [f"Tavolo {n}" in t for n, t in zip(range(1, 5), text[2:6])] == [True] * 4
+    assert [f"Tavolo {n}" in t for n, t in zip(range(1, 5), text[2:6], strict=True)] == [True] * 4
     assert "Classifica" in text[6]
 
 

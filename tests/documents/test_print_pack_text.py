@@ -147,7 +147,7 @@ def rounds(db, arbiter, public_url):
 
 def _compare(got: list[dict], want: list[dict]) -> None:
     assert len(got) == len(want), "page count changed"
-    for n, (g, w) in enumerate(zip(got, want), start=1):
+    for n, (g, w) in enumerate(zip(got, want, strict=True), start=1):
         assert g["lines"] == w["lines"], f"page {n}: text differs"
         assert sorted(g["qr"]) == sorted(w["qr"]), f"page {n}: QR codes differ"
 

@@ -90,7 +90,7 @@ def test_every_score_sheet_of_the_pack_carries_its_qr_code(played):  # noqa: F81
     assert html.count('<img class="qrimg v" src="data:image/png;base64,') == 4
     printpack.start(pack)
     reader = PdfReader(str(printpack.pdf_path(pack.key)))
-    for number, page in zip(range(1, 5), reader.pages[2:6]):  # the text printed under the code
+    for number, page in zip(range(1, 5), reader.pages[2:6], strict=True):  # the text printed under the code
         text = " ".join(page.extract_text().split())
         assert f"Tavolo {number}" in text and "Capitano: inquadra il codice" in text
 

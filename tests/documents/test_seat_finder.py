@@ -98,5 +98,5 @@ def test_a_crowded_seat_finder_prints_every_player_on_the_pages_planned():
     assert len(finder) == 5  # no column ran over onto a page of its own
     assert "dove siedo" in finder[0]
     printed = "\n".join(finder)
-    for last, first in {p for t in doc.tables for pair in (t.ns, t.ew) for p in pair.people}:
+    for last, _first in {p for t in doc.tables for pair in (t.ns, t.ew) for p in pair.people}:
         assert last in printed

@@ -42,7 +42,7 @@ def test_the_stamped_table_list_has_the_text_of_the_whole_one(db):
          documents.tablelist_html(doc, qr=False, part="finder"), len(doc.seat_finder_pages)))
     got = list(PdfReader(io.BytesIO(tables)).pages) + list(PdfReader(io.BytesIO(finder)).pages)
     assert len(got) == len(whole)
-    for n, (g, w) in enumerate(zip(got, whole), start=1):
+    for n, (g, w) in enumerate(zip(got, whole, strict=True), start=1):
         assert _lines(g) == _lines(w), f"page {n}: text differs"
     last = _lines(got[-1])[0][1]  # the footer, bottom line: title and "pagina N / N"
     assert last.endswith(f"pagina{len(whole)}/{len(whole)}")

@@ -27,7 +27,7 @@ def _check(doc, a5: bool):
     numbers, names = _boxes(html, "pn"), _boxes(html, "nm")
     assert len(numbers) == len(names) == 6  # 3 tables, two lines each
     texts = []
-    for pn, nm in zip(numbers, names):
+    for pn, nm in zip(numbers, names, strict=True):
         p, n = rect(pn), rect(nm)
         assert p[2] <= n[0], (p, n)  # the number ends before the names start
         # and the number's text fits its own box

@@ -38,7 +38,7 @@ def _table(n: int, **kw) -> documents.TableInfo:
 
 
 def _doc() -> documents.RoundDocument:
-    totals = tuple(H(k, L(None, None, s), L(None, None, 100)) for k, s in zip(range(1, 5), (300, 100, 100, 100)))
+    totals = tuple(H(k, L(None, None, s), L(None, None, 100)) for k, s in zip(range(1, 5), (300, 100, 100, 100), strict=True))
     full = tuple(H(k, L(150, 50 + k, 200 + k), L(-20, 5, -15)) for k in range(1, 5))
     filled = dict(filled=True, state="Validato", vp_ns=Decimal(12), vp_ew=Decimal(8))
     long_name = documents.PairInfo(4, (("Bartolomeo-Castelnuovo Della Gherardesca Valdambrini", "Massimiliano"),
@@ -61,7 +61,7 @@ def test_stamped_sheets_carry_the_same_text_at_the_same_places(db):
     stamped = PdfReader(io.BytesIO(stamp.render_sheets(html)))
     whole = PdfReader(io.BytesIO(documents.html_to_pdf(html)))
     assert len(stamped.pages) == len(whole.pages) == 4
-    for n, (got, want) in enumerate(zip(stamped.pages, whole.pages), start=1):
+    for n, (got, want) in enumerate(zip(stamped.pages, whole.pages, strict=True), start=1):
         assert text_lines(got) == text_lines(want), f"sheet {n}"
     on_a_form = [b"/F0 Do" in page.get_contents().get_data() for page in stamped.pages]
     assert on_a_form == [True, True, True, False]  # table 4's name wraps: rendered whole
@@ -93,7 +93,7 @@ def test_a5_pages_of_two_sheets_carry_the_same_text_at_the_same_places(db):
     stamped = PdfReader(io.BytesIO(stamp.render_sheets(html)))
     whole = PdfReader(io.BytesIO(documents.html_to_pdf(html)))
     assert len(stamped.pages) == len(whole.pages) == 2
-    for n, (got, want) in enumerate(zip(stamped.pages, whole.pages), start=1):
+    for n, (got, want) in enumerate(zip(stamped.pages, whole.pages, strict=True), start=1):
         assert text_lines(got) == text_lines(want), f"page {n}"
     assert [b"/F0 Do" in page.get_contents().get_data() for page in stamped.pages] == [True, False]
 

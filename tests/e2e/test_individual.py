@@ -108,7 +108,7 @@ def captain_enters(chromium, live_server, number: int, table_number: int) -> Non
     ns, ew, d = ROUNDS[number][0][table_number]
     values = hands_for(d)
     captain_sends_sheet(chromium, live_server, slug="indiv", round_number=number, table_number=table_number,
-                        hands=zip(values[::2], values[1::2]), lines=(ns, ew), vp=VP[d])
+                        hands=zip(values[::2], values[1::2], strict=True), lines=(ns, ew), vp=VP[d])
 
 
 def play_round(page, chromium, live_server, number: int) -> None:

@@ -39,7 +39,7 @@ def test_fees_at_check_in_the_evening_played_and_the_sheet(page, live_server, dj
     t = services.create_tournament(by=arbiter, name="Serata con cassa", slug="cassa-e2e",
                                    date=datetime.date(2026, 12, 3), plan="DD", hands_per_round=4, vp_scale="vp20-4h")
     for k in range(1, 5):
-        number = (lambda s: "" if k == 4 else f"E{k}{s}")
+        number = (lambda s, k=k: "" if k == 4 else f"E{k}{s}")
         services.add_pair(tournament=t, by=arbiter, players=[
             services.PlayerData(last_name=f"Rossi{k}", first_name="Anna", membership_number=number("a")),
             services.PlayerData(last_name=f"Verdi{k}", first_name="Bruno", membership_number=number("b"))])

@@ -108,7 +108,7 @@ def test_projector_captain_and_board_show_the_same_clock(chromium, live_server, 
     phone.click(".who button[data-line=ns]")
     phone.fill("input[name=ns1]", "100")
     services.pause_clock(round=rnd, by=arbiter)
-    for name, (page, sel) in clocks.items():
+    for _name, (page, sel) in clocks.items():
         page.locator(sel + ".clock-paused").wait_for(timeout=UPDATE_MS)
     paused = shown()
     agree(paused)
@@ -123,7 +123,7 @@ def test_projector_captain_and_board_show_the_same_clock(chromium, live_server, 
     services.resume_clock(round=rnd, by=arbiter)
     fake_clock.advance(max(0, left % 60 - 6))
     services.add_clock_minutes(round=rnd, minutes=-(left // 60), by=arbiter)
-    for name, (page, sel) in clocks.items():
+    for _name, (page, sel) in clocks.items():
         page.locator(sel + ".clock-over").wait_for(timeout=UPDATE_MS + 8_000)
     for name, (page, sel) in clocks.items():
         assert page.text_content(sel + " .clock-time").strip() == "0:00", name

@@ -93,7 +93,7 @@ def team_captain_sets_lineup(chromium, live_server) -> None:
     phone = ctx.new_page()
     phone.set_default_timeout(20_000)
     phone.goto(live_server.url + f"/c/squadra/{team.token}/")
-    for slot, name in zip(("p0", "p1", "p2", "p3"), ("Fontana", "Bruno", "De Luca", "Coppola")):
+    for slot, name in zip(("p0", "p1", "p2", "p3"), ("Fontana", "Bruno", "De Luca", "Coppola"), strict=True):
         phone.select_option(f'select[name="{slot}"]', str(ids[name]))
     phone.click("#save-lineup")
     phone.wait_for_selector("#lineup-saved")

@@ -26,7 +26,7 @@ def servers(transactional_db, tmp_path):
             procs.append(start_server(
                 [sys.executable, "manage.py", "serve", "--host", HOST, "--port", str(port), "--threads", "4", "--workers", "1"],
                 cwd=ROOT, env=env))
-        for port, proc in zip(ports, procs):
+        for port, proc in zip(ports, procs, strict=True):
             if not wait_until_up(port, proc, seconds=60, path="/accounts/login/", timeout=5):
                 proc.terminate()
                 pytest.fail("server did not start: " + (server_log(proc) if proc.poll() is not None else ""))

@@ -36,7 +36,7 @@ def danish_individual_requests(draw, max_players=14):
     density = draw(st.sampled_from([0.0, 0.1, 0.3, 0.6, 0.9]))
     flags = draw(st.lists(st.floats(0, 1), min_size=len(possible), max_size=len(possible)))
     partners = [[a, b, 1 + i % 4] if i % 2 else [b, a]
-                for i, ((a, b), f) in enumerate(zip(possible, flags)) if f < density]
+                for i, ((a, b), f) in enumerate(zip(possible, flags, strict=False)) if f < density]
     rested = draw(st.lists(st.sampled_from(ids), max_size=2 * n))
     return {"system": "danish-individual", "ranking": list(ids), "partners": partners,
             "rested": rested}

@@ -26,7 +26,7 @@ def danish_requests(draw, max_pairs=12):
     density = draw(st.sampled_from([0.0, 0.1, 0.3, 0.6, 0.9]))
     flags = draw(st.lists(st.floats(0, 1), min_size=len(possible), max_size=len(possible)))
     met = [[a, b, 1 + i % 5] if i % 3 else [b, a]
-           for i, ((a, b), f) in enumerate(zip(possible, flags)) if f < density]
+           for i, ((a, b), f) in enumerate(zip(possible, flags, strict=False)) if f < density]
     last = [m[:2] for i, m in enumerate(met) if i % 4 == 0]
     rested = draw(st.lists(st.sampled_from(ids), unique=True)) if ids else []
     mode = draw(st.sampled_from(["all", "all", "previous", "none"]))

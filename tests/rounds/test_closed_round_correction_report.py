@@ -12,7 +12,6 @@ from tournaments import selectors
 from tournaments.models import Round
 
 from tests.rounds.helpers import grid, url, version
-from tournaments import selectors
 
 
 def test_swapped_lines_message_names_the_kind_and_the_moves(arbiter_client, round1_closed, round2_published):

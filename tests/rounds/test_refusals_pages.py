@@ -54,7 +54,7 @@ def test_calculator_refuses_second_closing_line(arbiter_client, published):
 # --------------------------------------------------------------------------- said before the form
 
 from tournaments import services  # noqa: E402
-from tournaments.models import AuditEntry, Pair, Round, ScoreSheet, Table  # noqa: E402
+from tournaments.models import AuditEntry, Pair, ScoreSheet, Table  # noqa: E402
 
 ZERO = [services.HandInput(0, 0)] * 4
 PAIR = {"last_name_1": "Tardi", "first_name_1": "Ugo", "membership_1": "T1", "club_1": "",

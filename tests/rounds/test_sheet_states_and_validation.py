@@ -10,7 +10,7 @@ import html
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.models import AuditEntry, Round, ScoreSheet
+from tournaments.models import AuditEntry, ScoreSheet
 
 ZERO = [services.HandInput(0, 0)] * 4
 

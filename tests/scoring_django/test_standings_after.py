@@ -86,7 +86,7 @@ def xlsx_row(content, pair):
     header = [c.value for c in ws[1]]
     for row in ws.iter_rows(min_row=2, values_only=True):
         if row[header.index("Coppia")] == pair:
-            return dict(zip(header, row))
+            return dict(zip(header, row, strict=False))
     raise AssertionError(f"pair {pair} not in the XLSX")
 
 

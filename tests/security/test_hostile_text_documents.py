@@ -13,7 +13,6 @@ each a few PDFs: ``slow``.
 """
 from __future__ import annotations
 
-import datetime
 import json
 from io import StringIO
 

@@ -52,7 +52,7 @@ def _shown(pairs: list[list[str]]) -> str:
     """«Formazione attuale:» as the page writes it: "<b>A</b> T3p3 N3 + T3p1 N1 · <b>B</b> …"
     (a player's display name is surname then first name; player k's first name is Nk)."""
     return " · ".join(f"<b>{side}</b> " + " + ".join(f"{n} N{n[-1]}" for n in pair)
-                      for side, pair in zip("AB", pairs))
+                      for side, pair in zip("AB", pairs, strict=True))
 
 
 def _selected(page: str) -> list[str]:

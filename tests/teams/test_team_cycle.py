@@ -9,7 +9,6 @@ from tournaments.errors import ArbiterError
 from tournaments.models import CustomScale, LineMember, Match, Player, Team
 from tournaments.services import HandInput
 from tests.teams.helpers import matches, play, three_rounds
-from tournaments import pages
 
 
 def lines(table):

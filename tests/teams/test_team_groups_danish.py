@@ -8,7 +8,6 @@ sum of its two tables'; a rest is 28 of 40 (§15).
 from tournaments import pages, selectors, services
 
 from tests.teams.helpers import matches, play
-from tournaments import pages
 
 
 def test_team_danish_in_two_groups_with_a_rest(make_teams_tournament, arbiter):

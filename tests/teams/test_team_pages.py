@@ -67,7 +67,7 @@ def test_captain_link_enters_the_lineup_without_login_and_is_fixed_after_publish
 
 
 def test_round_page_and_board_show_each_match_with_its_two_tables(arbiter_client, four, arbiter):
-    rnd = services.publish_round(round=services.generate_round(tournament=four, by=arbiter), by=arbiter)
+    services.publish_round(round=services.generate_round(tournament=four, by=arbiter), by=arbiter)
     text = arbiter_client.get(reverse("round", args=[four.slug, 1])).content.decode()
     assert 'id="match-1"' in text and "Squadra 1" in text and "Squadra 4" in text
     assert "1A" in text and "Squadra 1: T1p1 + T1p2" in text

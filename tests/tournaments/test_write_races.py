@@ -157,7 +157,7 @@ def test_close_racing_an_unvalidation_never_leaves_an_unvalidated_sheet(publishe
     for attempt in range(TRIES):
         table = Table.objects.select_related("round__tournament").get(round=rnd, number=1)  # the page's copy
         results = together(lambda: services.close_round(round=rnd, by=arbiter),
-                            lambda: services.unvalidate_sheet(table=table, by=arbiter, reason="ricontrollo"))
+                            lambda table=table: services.unvalidate_sheet(table=table, by=arbiter, reason="ricontrollo"))
         assert _failures(results, ArbiterError) == [], (attempt, results)
         state = Round.objects.get(pk=rnd.pk).state
         sheets = set(ScoreSheet.objects.filter(table__round=rnd).values_list("state", flat=True))
@@ -181,7 +181,7 @@ def test_close_racing_a_correction_takes_the_locks_in_one_order(published, arbit
         table = Table.objects.select_related("round__tournament").get(round=rnd, number=1)
         results = together(
             lambda: services.close_round(round=rnd, by=arbiter),
-            lambda: services.save_score_sheet(table=table, hands=_hands(300 + 5 * (attempt + 1), 100), by=arbiter,
+            lambda table=table, attempt=attempt: services.save_score_sheet(table=table, hands=_hands(300 + 5 * (attempt + 1), 100), by=arbiter,
                                               kind="transcription", reason="trascrizione"))
         assert _failures(results) == [], (attempt, results)
         assert Round.objects.get(pk=rnd.pk).state == Round.State.CLOSED

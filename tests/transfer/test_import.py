@@ -4,7 +4,6 @@ import json
 from decimal import Decimal
 
 import pytest
-from django.contrib.auth import get_user_model
 from django.core.management import CommandError, call_command
 from django.urls import reverse
 

@@ -28,6 +28,7 @@ from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..models import Round, Table, Tournament
 from ..printing import documents, spreadsheets
+from clubs.models import ClubRole
 
 SIMULATOR_USERNAME = "simulatore"
 
@@ -302,8 +303,6 @@ def simulate(
     if by is None:
         by = simulator_user()
         if club is not None:
-            from clubs.models import ClubRole
-
             ClubRole.objects.get_or_create(user=by, club=club)
     scale = vp_rules.scale_for_hands(hands)
     with transaction.atomic():  # a refusal half-way leaves no half-played tournament behind

@@ -7,6 +7,7 @@ from django.utils.translation import gettext_lazy as _
 
 from .tournament import RoundSystem, Tournament, new_pin, new_token
 from .entrants import Pair
+from ..i18n_messages import stored_text
 
 
 class Round(models.Model):
@@ -58,16 +59,12 @@ class Round(models.Model):
     @property
     def check_messages(self) -> list[str]:
         """The checker's report in the reader's language."""
-        from ..i18n_messages import stored_text
-
         return [stored_text(item) for item in self.check_report or []]
 
     @property
     def warning_messages(self) -> list[str]:
         """The pairing warnings (``warnings``: ``{"code", "params", "text"}`` items, or the plain
         Italian strings of rounds drawn before they had codes) in the reader's language."""
-        from ..i18n_messages import stored_text
-
         return [stored_text(item) for item in self.warnings or []]
 
     def __str__(self) -> str:

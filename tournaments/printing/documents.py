@@ -36,6 +36,8 @@ from ..captains import links
 from ..kinds import KindData, kind_named, kind_of
 from ..models import HandRow, Round, ScoreSheet, Table, Tournament
 from .. import pages, selectors
+from ..selectors.teams import round_matches
+from ..forms import TIEBREAK_LABELS
 
 # --------------------------------------------------------------------------- plain values
 
@@ -509,8 +511,6 @@ def _match_rows(rnd: Round, infos: list) -> tuple:
     """The matches of a team round for the table list (rules.md §15): empty for other kinds."""
     if not kind_of(rnd.tournament).data.has_matches:
         return ()
-    from ..selectors.teams import round_matches
-
     by_number = {t.number: t for t in infos}
     rows = []
     for m in round_matches(rnd):
@@ -524,11 +524,7 @@ def _match_rows(rnd: Round, infos: list) -> tuple:
 
 
 def _has_sheet(table: Table) -> bool:
-    try:
-        table.sheet
-    except ScoreSheet.DoesNotExist:
-        return False
-    return True
+    return hasattr(table, "sheet")  # the reverse one-to-one raises when the table has no sheet
 
 
 def last_closed_round(tournament: Tournament) -> int | None:
@@ -567,8 +563,6 @@ def standings_document(tournament: Tournament, *, after_round: int | None = None
 
 def _tiebreak_names(tournament: Tournament) -> tuple[str, ...]:
     """The names of the criteria the standings apply (``selectors.applied_tiebreaks``)."""
-    from ..forms import TIEBREAK_LABELS
-
     return tuple(str(TIEBREAK_LABELS[k]) for k in selectors.applied_tiebreaks(tournament) if k in TIEBREAK_LABELS)
 
 
@@ -585,6 +579,7 @@ def _standing_line(r, names) -> StandingLine:
 
 def html_to_pdf(html: str) -> bytes:
     """Render print HTML to PDF bytes with WeasyPrint (A4 and fonts come from the CSS)."""
+    # lazy: WeasyPrint is slow to import and only PDF rendering needs it
     import weasyprint
 
     return weasyprint.HTML(string=html).write_pdf()

@@ -55,6 +55,7 @@ def result_rows(tournament: Tournament) -> list[list]:
 
 def results_xlsx(tournament: Tournament) -> bytes:
     """XLSX of :func:`result_rows`: one sheet, the headings in bold, every text as text."""
+    # lazy: openpyxl is slow to import and only the spreadsheet files need it
     from openpyxl import Workbook
     from openpyxl.styles import Font
 

@@ -635,6 +635,7 @@ def join(parts: list, target: Path) -> int:
     """Join PDF ``parts`` in order with pypdf into ``target`` (written atomically: a reader
     never sees half a pack); return the page count. A part is PDF bytes, or a tuple of
     them (the table list: its pages by table, then its seat finder)."""
+    # lazy: pypdf is only needed when PDFs are read or joined
     from pypdf import PdfWriter
 
     writer = PdfWriter()

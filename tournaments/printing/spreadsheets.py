@@ -14,6 +14,7 @@ from .documents import RoundDocument, StandingsDocument, vp_number
 
 
 def _workbook():
+    # lazy: openpyxl is slow to import and only the spreadsheet files need it
     from openpyxl import Workbook
 
     return Workbook()
@@ -68,6 +69,7 @@ def append_row_write_only(ws, values, font=None) -> None:
 
 
 def _header(ws, titles: list[tuple[str, int]]) -> None:
+    # lazy: openpyxl is slow to import and only the spreadsheet files need it
     from openpyxl.styles import Font
     from openpyxl.utils import get_column_letter
 

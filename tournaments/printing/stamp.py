@@ -99,6 +99,7 @@ def _walk(box):
 
 
 def _text_boxes(box):
+    # lazy: WeasyPrint is slow to import and only PDF rendering needs it
     from weasyprint.formatting_structure.boxes import TextBox
 
     return [b for b in _walk(box) if isinstance(b, TextBox)]
@@ -117,6 +118,7 @@ class _Slot:
 def _slots(page_box, count: int) -> list[_Slot] | None:
     """The :class:`_Slot` of every numbered value of a laid-out form; None when a value of
     the shape's first sheet took more than one line (that form cannot be reused)."""
+    # lazy: WeasyPrint is slow to import and only PDF rendering needs it
     from weasyprint.formatting_structure.boxes import InlineBox, LineBox, ReplacedBox
 
     found: dict[int, _Slot] = {}
@@ -178,6 +180,7 @@ def _strings_runs(pdf: bytes) -> dict[tuple[int, float], list]:
     ``[(fill colour line or None, [operator lines]), …]``, one entry a ``Tm`` of that line,
     each with the ``Tf`` in force so it stands alone. Read line by line: WeasyPrint writes
     one operator a line (``r g b rg``, ``BT``, ``a b c d x y Tm``, ``/F size Tf``, ``[…] TJ``)."""
+    # lazy: pypdf is only needed when PDFs are read or joined
     from pypdf import PdfReader
 
     reader = PdfReader(io.BytesIO(pdf))
@@ -211,6 +214,7 @@ def _moved(tm: bytes, dx: float, dy: float) -> bytes:
 
 def _png_image(src: str):
     """A QR code's ``data:image/png;base64,…`` URI as a 1-bit PDF image (width, height, data)."""
+    # lazy: Pillow is only needed to decode the QR codes' images
     from PIL import Image
 
     raw = base64.b64decode(src.split(",", 1)[1])
@@ -237,6 +241,7 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
     renders from it, stamped on one form a shape (module docstring). HTML without sheets
     is rendered as is. ``units``: the pattern of one page's HTML, when not a score sheet's
     (:data:`FINDER_PAGE_RE`)."""
+    # lazy: WeasyPrint is slow to import and only PDF rendering needs it
     import weasyprint
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
@@ -275,11 +280,11 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
     items: dict[tuple[str, str], int] = {}
     classes: dict[str, str] = {}  # a value's font as CSS → its class (inline styles cost a parse each)
     lines = []
-    for s, fields in zip(sheet_shape, sheet_fields):
+    for s, fields in zip(sheet_shape, sheet_fields, strict=True):
         slots = forms[s][1]
         if slots is None:
             continue
-        for (kind, value), slot in zip(fields, slots):
+        for (kind, value), slot in zip(fields, slots, strict=True):
             if kind == "text" and value.strip():
                 css = slot.css
                 if css not in classes:
@@ -314,7 +319,7 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
         slots = forms[s][1]
         if slots is None:
             return False
-        for (kind, value), slot in zip(fields, slots):
+        for (kind, value), slot in zip(fields, slots, strict=True):
             if kind != "text" or not value.strip():
                 continue
             i = items[(slot.css, value)]
@@ -322,9 +327,9 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
                 return False
         return True
 
-    stamped = [fits(s, f) for s, f in zip(sheet_shape, sheet_fields)]
+    stamped = [fits(s, f) for s, f in zip(sheet_shape, sheet_fields, strict=True)]
     fallback_pages = []  # the pages of each sheet rendered whole, in order
-    odd = [m.group(0) for m, ok in zip(sections, stamped) if not ok]
+    odd = [m.group(0) for m, ok in zip(sections, stamped, strict=True) if not ok]
     if odd:
         pages = list(PdfReader(io.BytesIO(whole(odd))).pages)
         if len(pages) == len(odd):
@@ -336,7 +341,7 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
     writer = PdfWriter()
     font_ref = fonts.clone(writer) if fonts is not None else None
     form_refs = {}
-    for s, (pdf, slots) in enumerate(forms):
+    for s, (pdf, _s) in enumerate(forms):
         if pdf is None:
             continue
         page = PdfReader(io.BytesIO(pdf)).pages[0]
@@ -371,7 +376,7 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
     odd_pages = iter(fallback_pages)
     page_width = float(PdfReader(io.BytesIO(next(f for f, _s in forms if f is not None))).pages[0].mediabox.width) \
         if form_refs else 595.275591
-    for s, fields, ok in zip(sheet_shape, sheet_fields, stamped):
+    for s, fields, ok in zip(sheet_shape, sheet_fields, stamped, strict=True):
         if not ok:
             for page in next(odd_pages):
                 writer.add_page(page)
@@ -380,7 +385,7 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
         # the form is drawn in PDF space; the values in WeasyPrint's (px, y down)
         ops = [b"q /F0 Do Q", b"1 0 0 -1 0 %.6f cm" % height, b"0.75 0 0 0.75 0 0 cm"]
         used = DictionaryObject()
-        for (kind, value), slot in zip(fields, forms[s][1]):
+        for (kind, value), slot in zip(fields, forms[s][1], strict=True):
             if kind == "img":
                 if not value:
                     continue

@@ -20,6 +20,7 @@ from ..models import Round
 from ..views.common import arbiter_view
 from . import documents, spreadsheets
 from . import pack as printpack
+from .team_slips import team_slips, team_slips_pdf as render_slips
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -69,8 +70,6 @@ def _in_background(tournament, pack: printpack.Pack):
 def team_slips_pdf(request, tournament):
     """The team captains' slips (rules.md §15): every team's, or ``?squadra=N`` one team's.
     404 outside a team tournament or for a team number it does not have."""
-    from .team_slips import team_slips, team_slips_pdf as render_slips
-
     if not kind_of(tournament).data.has_matches:
         raise Http404("teams")
     raw = (request.GET.get("squadra") or "").strip()

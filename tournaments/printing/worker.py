@@ -24,6 +24,7 @@ import signal
 import sys
 import threading
 import time
+from . import stamp
 
 #: Objects allocated since the last collection (``gc.get_count()[0]``) above which a worker
 #: collects after a part: about three parts of 25 score sheets, some 80 MB of garbage.
@@ -90,6 +91,7 @@ def render(html: str) -> bytes:
     """PDF bytes of one part's print HTML (A4/A5 and fonts come from its CSS), rendered
     with the cyclic garbage collector paused (see the module docstring). In the server
     process (``ARBITRO_PRINT_WORKERS=0``) the collector is switched back on afterwards."""
+    # lazy: WeasyPrint is slow to import and only PDF rendering needs it
     import weasyprint
 
     was_enabled = gc.isenabled()
@@ -121,6 +123,7 @@ def render_timed(html: str) -> tuple[bytes, float]:
 
 def weasyprint_render(html: str) -> bytes:
     """PDF bytes of ``html`` laid out whole by WeasyPrint (no collector handling)."""
+    # lazy: WeasyPrint is slow to import and only PDF rendering needs it
     import weasyprint
 
     return weasyprint.HTML(string=html).write_pdf()
@@ -131,14 +134,12 @@ def render_sheets_timed(html: str) -> tuple[bytes, float]:
     (``tournaments.printing.stamp.render_sheets``) instead of laid out sheet by sheet; should
     the stamping fail (HTML it does not expect), the part is rendered whole and the error
     logged."""
-    from .stamp import render_sheets
-
     start = _cpu_seconds()
     was_enabled = gc.isenabled()
     gc.disable()
     try:
         try:
-            pdf = render_sheets(html)
+            pdf = stamp.render_sheets(html)
         except Exception:  # a sheet the stamping does not understand: the pack still prints
             logging.getLogger(__name__).exception("stamping the score sheets failed; rendering them whole")
             pdf = weasyprint_render(html)
@@ -158,9 +159,9 @@ def render_tablelist_timed(parts: tuple[str, str, int]) -> tuple[tuple[bytes, by
     seat finder's pages stamped on one form a shape (``printing.stamp.render_finder``);
     should the stamping fail, they are rendered whole and the error logged. Returns the two
     PDFs, joined in order by the pack."""
+    # lazy: WeasyPrint is slow to import and only PDF rendering needs it
     import weasyprint
 
-    from .stamp import render_finder
 
     tables_html, finder_html, finder_pages = parts
     start = _cpu_seconds()
@@ -171,13 +172,11 @@ def render_tablelist_timed(parts: tuple[str, str, int]) -> tuple[tuple[bytes, by
         before = len(doc.pages) - finder_pages
         tables_pdf = doc.copy(doc.pages[:before]).write_pdf()
         try:
-            finder_pdf = render_finder(finder_html, before=before)
+            finder_pdf = stamp.render_finder(finder_html, before=before)
         except Exception:  # a page the stamping does not understand: the pack still prints
             logging.getLogger(__name__).exception("stamping the seat finder failed; rendering it whole")
-            from .stamp import FINDER_PAGE_RE, FINDER_PAGE_TOKEN
-
-            count = len(FINDER_PAGE_RE.findall(finder_html))
-            html = FINDER_PAGE_TOKEN.sub(lambda m: str(before + int(m.group(1))), finder_html)
+            count = len(stamp.FINDER_PAGE_RE.findall(finder_html))
+            html = stamp.FINDER_PAGE_TOKEN.sub(lambda m: str(before + int(m.group(1))), finder_html)
             finder_pdf = weasyprint_render(html.replace("FINDERPAGES", str(before + count)))
     finally:
         if gc.get_count()[0] > COLLECT_AFTER:

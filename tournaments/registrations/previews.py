@@ -19,6 +19,7 @@ from pathlib import Path
 from django.utils.translation import gettext as _
 
 from .player_data import PlayerData
+from ..models import Player
 
 FORMAT = "arbitro-registration-preview"
 #: Seconds a preview waits on disk for its confirmation.
@@ -51,8 +52,6 @@ def changed_since_preview(kind, tournament, rows: list) -> list[str]:
     """Refusals for ``rows`` (read by ``kind``, the tournament's kind) against what
     ``tournament`` holds now: an entry number or a membership number of the file that was
     entered by hand after the preview. [] when none."""
-    from ..models import Player
-
     numbers = kind.registered_numbers(tournament)
     memberships = set(Player.objects.filter(tournament=tournament).exclude(membership_number="")
                       .values_list("membership_number", flat=True))

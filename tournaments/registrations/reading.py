@@ -21,7 +21,6 @@ from __future__ import annotations
 import csv
 import dataclasses
 import io
-import json
 import re
 import unicodedata
 import zipfile
@@ -157,6 +156,7 @@ def _cell_text(v) -> str:
 
 
 def _xlsx_records(data: bytes) -> Iterator[list[str]]:
+    # lazy: openpyxl is slow to import and only the spreadsheet files need it
     from openpyxl import load_workbook
 
     check_xlsx_archive(data)

@@ -17,6 +17,7 @@ from . import limits
 from .reading import (NumberMessages, ParsedFile, check_entry_number, check_text, each_row,
                             read_player, read_table)
 from .player_data import PlayerData
+from ..models import Player
 
 TEAM_REQUIRED = ("squadra", "nome_squadra", "cognome", "nome")
 #: The rows of one team repeat its number: no "used twice" refusal, only "already in the tournament".
@@ -101,8 +102,6 @@ def parse_teams(filename: str, data: bytes, *, existing_numbers=(), existing_mem
 def parse_teams_for_tournament(tournament, filename: str, data: bytes) -> ParsedFile:
     """:func:`parse_teams` against what ``tournament`` already holds (team numbers, membership
     numbers) and its team size settings."""
-    from ..models import Player
-
     return parse_teams(
         filename, data,
         existing_numbers=set(tournament.teams.values_list("number", flat=True)),

@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from ..models import AuditAction, AuditEntry, Round, Tournament
 from .rankings import standings_after
+from scoring.vp import format_vp
 
 #: The audit actions that change a stored result (a correction of any kind, art. 31).
 CORRECTION_ACTIONS = (AuditAction.SHEET_CORRECTED, AuditAction.SHEET_LINES_SWAPPED, AuditAction.ARBITRAL_SCORE)
@@ -41,8 +42,6 @@ def standings_snapshot(tournament: Tournament) -> dict[int, tuple[str, object]]:
 def standings_moves(tournament: Tournament, before: dict, after: dict) -> list[str]:
     """One sentence per entrant whose position or VP changed between two
     :func:`standings_snapshot` ("coppia 3: 2° → 1°, VP 31 → 33"), by entrant number."""
-    from scoring.vp import format_vp
-
     label = {"pairs": _("coppia %(n)s"), "individual": _("giocatore %(n)s"),
              "teams": _("squadra %(n)s")}.get(tournament.kind, _("coppia %(n)s"))
     out = []
@@ -63,8 +62,6 @@ def closed_correction_message(tournament: Tournament, rnd: Round, table_number: 
                               before: dict, old_vp: tuple, new_vp: tuple) -> str:
     """The message after a correction of closed round ``rnd``: its kind, the table's VP old →
     new and what moved in the standings (:func:`standings_moves`), or that nothing moved."""
-    from scoring.vp import format_vp
-
     moves = standings_moves(tournament, before, standings_snapshot(tournament))
     text = _("Correzione (%(kind)s) del tavolo %(t)s, turno %(r)s chiuso: VP %(old)s → %(new)s.") % {
         "kind": kind_label, "t": table_number, "r": rnd.number,

@@ -16,6 +16,10 @@ from scoring.vp import format_vp
 from .. import wording
 from ..clock import format_mmss
 from ..models import ArbiterCall, AuditAction, CorrectionKind, Round, ScoreSheet, Tournament
+from ..i18n_messages import stored_text
+from ..services.audit import ART32_PREFIX
+from ..services.audit import LEGACY_REASONS, SOFTWARE_REASONS
+from ..services.audit import actor_form
 
 register = template.Library()
 
@@ -249,8 +253,6 @@ def _side(value) -> str:
 
 def _plain(value) -> str:
     if isinstance(value, dict) and "code" in value and "text" in value:  # a checker message
-        from ..i18n_messages import stored_text
-
         return stored_text(value)
     if isinstance(value, (list, tuple)):
         if value and all(isinstance(v, dict) and "table" in v for v in value):
@@ -358,8 +360,6 @@ def audit_reason(reason: str) -> str:
     """An entry's reason in the reader's language when the software wrote it
     (``services.audit.SOFTWARE_REASONS``, stored in Italian, or an older English form in
     ``LEGACY_REASONS``); a reason the arbiter typed is shown as stored."""
-    from ..services.audit import ART32_PREFIX
-
     reason = reason or ""
     if reason.startswith(ART32_PREFIX):  # a played pair's changes, "; " between (services.pairs)
         return ART32_PREFIX + "; ".join(_software_reason(part) for part in reason[len(ART32_PREFIX):].split("; "))
@@ -367,8 +367,6 @@ def audit_reason(reason: str) -> str:
 
 
 def _software_reason(reason: str) -> str:
-    from ..services.audit import LEGACY_REASONS, SOFTWARE_REASONS
-
     for stored, source in [(r, r) for r in SOFTWARE_REASONS] + list(LEGACY_REASONS.items()):
         match = _reason_pattern(stored).match(reason)
         if match:
@@ -418,7 +416,5 @@ def audit_actor(entry) -> str:
 def actor_label(label: str) -> str:
     """A stored actor text (e.g. a sheet's ``entered_by``) in the reader's language, when it
     is one the audit trail recognises; otherwise as stored."""
-    from ..services.audit import actor_form
-
     code, params = actor_form(label or "")
     return actor_text(code, params, label or "")

@@ -4,6 +4,7 @@ tournament (``tournaments.views.desk_calls``). Shown only on pages opened throug
 the tournament): a public page, a captain's page or another arbiter see nothing, and no query
 is made for them."""
 from django import template
+from ..selectors.calls import desk_calls_context
 
 register = template.Library()
 
@@ -15,8 +16,6 @@ def desk_calls(context):
     tournament = getattr(request, "arbiter_tournament", None)
     if tournament is None:
         return {"desk_calls_on": False}
-    from ..selectors.calls import desk_calls_context
-
     return {"desk_calls_on": True, "csrf_token": context.get("csrf_token"),
             "desk_calls_next": request.get_full_path(),
             **desk_calls_context(tournament.pk, tournament.slug)}

@@ -32,6 +32,8 @@ from ..i18n_messages import message_text
 from ..kinds import KINDS
 from ..models import Round, ScoreSheet
 from ..registrations.reading import text_refusal
+from ..forms import TiebreakField
+from ..services.tournament import check_plan
 
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")
 PIN = re.compile(r"^[0-9]{4}$")
@@ -73,9 +75,6 @@ def _texts(errors: list, where: str, values: dict, names) -> None:
 
 
 def _settings(errors: list, plan: dict, scale) -> None:
-    from ..forms import TiebreakField
-    from ..services.tournament import check_plan
-
     head = plan["head"]
     kind = KINDS.get(head["kind"])
     _texts(errors, "tournament", head, ("name", "venue"))

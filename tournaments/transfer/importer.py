@@ -101,7 +101,7 @@ def _insert(model, objs: list, rows: list[dict] | None = None) -> list:
         sql = "UPDATE {} SET {} WHERE {} = %s".format(
             quote(table), ", ".join(f"{quote(f.column)} = %s" for f in stamped), quote(pk.column))
         params = []
-        for obj, row in zip(objs, rows):
+        for obj, row in zip(objs, rows, strict=True):
             for f in stamped:
                 setattr(obj, f.name, row[f.name])
             params.append([f.get_db_prep_value(row[f.name], connection) for f in stamped] + [obj.pk])
@@ -365,7 +365,7 @@ def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, cr
 
     member_links.link(tournament, player_objs, save=False, create=create_members)
     _insert(Player, player_objs)
-    players = {key: p for p, (_v, _p, _t, key) in zip(player_objs, player_rows) if key is not None}
+    players = {key: p for p, (_v, _p, _t, key) in zip(player_objs, player_rows, strict=True) if key is not None}
     captained = []
     for values, captain in plan["teams"]:
         if captain is not None:
@@ -374,10 +374,10 @@ def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, cr
             captained.append(team)
     Team.objects.bulk_update(captained, ["captain"], batch_size=500)
     _bulk(LineMember, [{**values, "round": rnd, "pair": pairs[pair], "player": players[player]}
-                       for rnd, (_v, _t, members, _m) in zip(round_objs, plan["rounds"])
+                       for rnd, (_v, _t, members, _m) in zip(round_objs, plan["rounds"], strict=True)
                        for values, pair, player in members])
     _bulk(LineUp, [{**values, "team": teams[team],
-                    **{name: players[key] for name, key in zip(("first_1", "first_2", "second_1", "second_2"), four)}}
+                    **{name: players[key] for name, key in zip(("first_1", "first_2", "second_1", "second_2"), four, strict=True)}}
                    for values, team, four in plan["lineups"]])
 
     tokens = [t["token"] for _v, tables, *_rest in plan["rounds"] for t, _s, _sh in tables]
@@ -386,7 +386,7 @@ def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, cr
         messages.append(_("I link dei capitani del file sono già in uso su questo server (torneo già "
                           "importato?): i tavoli hanno link nuovi e i QR stampati non aprono questa copia."))
     table_rows, placed = [], []
-    for rnd, (_values, tables, *_rest) in zip(round_objs, plan["rounds"]):
+    for rnd, (_values, tables, *_rest) in zip(round_objs, plan["rounds"], strict=True):
         for t, seats, sheet in tables:
             table_rows.append({**t, "round": rnd, **({"token": new_token()} if renew else {})})
             placed.append((rnd, seats, sheet))
@@ -394,14 +394,14 @@ def _write(plan: dict, *, version: int, messages: list[str], by, slug, owner, cr
     by_table = {(table.round.number, table.number): table for table in table_objs}
     _bulk(Match, [{**values, "round": rnd, **{name: teams.get(number) for name, number in match_teams.items()},
                    **{name: by_table.get((rnd.number, number)) for name, number in match_tables.items()}}
-                  for rnd, (_v, _t, _m, matches) in zip(round_objs, plan["rounds"])
+                  for rnd, (_v, _t, _m, matches) in zip(round_objs, plan["rounds"], strict=True)
                   for values, match_teams, match_tables in matches])
     _bulk(Seat, [{"round": rnd, "table": table, "pair": pairs[number], "line": line}
-                 for table, (rnd, seats, _sheet) in zip(table_objs, placed)
+                 for table, (rnd, seats, _sheet) in zip(table_objs, placed, strict=True)
                  for line, number in seats.items() if number is not None])
-    with_sheet = [(table, sheet) for table, (_r, _s, sheet) in zip(table_objs, placed) if sheet is not None]
+    with_sheet = [(table, sheet) for table, (_r, _s, sheet) in zip(table_objs, placed, strict=True) if sheet is not None]
     sheet_objs = _bulk(ScoreSheet, [{**values, "table": table} for table, (values, _h) in with_sheet])
-    _bulk(HandRow, [{**hand, "sheet": sheet} for sheet, (_t, (_v, hands)) in zip(sheet_objs, with_sheet)
+    _bulk(HandRow, [{**hand, "sheet": sheet} for sheet, (_t, (_v, hands)) in zip(sheet_objs, with_sheet, strict=True)
                     for hand in hands])
     _bulk(Penalty, [{**values, "tournament": tournament, "pair": pairs.get(pair), "player": players.get(player),
                      "team": teams.get(team), "created_by": None}

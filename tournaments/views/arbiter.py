@@ -21,7 +21,7 @@ from ..errors import ArbiterError
 from ..i18n_messages import message_text
 from ..kinds import kind_of
 from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
-from ..models import AuditEntry, Pair, Player, Round, Team, Tournament
+from ..models import Pair, Player, Round, Team, Tournament
 from ..printing import documents
 from ..services import member_links
 from .listings import PairTable

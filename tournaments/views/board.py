@@ -33,6 +33,7 @@ from .stale_sheet import stale_sheet_page
 from ..selectors.corrections import corrected_tables, table_audit_url
 from ..templatetags.audit import actor_label
 from .rounds import STATUS_LABELS, can_validate, entry_time_label, sheet_status, status_label, table_url
+from .disputes import decision_url
 
 #: Seconds between two polls of the board's script.
 POLL_SECONDS = 3
@@ -192,7 +193,6 @@ def board_validate(request, tournament, number, table):
     sheet = ScoreSheet.objects.filter(table=target).first()
     if sheet is not None and sheet.state == ScoreSheet.State.DISPUTED and sheet.version == int(raw):
         # trust: a disputed sheet needs the arbiter's written decision (its own page)
-        from .disputes import decision_url
 
         return redirect(decision_url(tournament.slug, number, table, back="tabellone", version=int(raw)))
     try:

@@ -20,6 +20,8 @@ from ..services import prizes as prize_services
 from ..services import update_tournament
 from ..services.federation import record_results_download
 from .common import arbiter_view
+from .. import selectors
+from ..printing import federation
 
 MAX_TEXT = 20_000
 # a prize's money after a third «|» (rules.md §21): «50%» a share of the pool, «40.00» euro
@@ -101,7 +103,6 @@ def prizes_pdf(request, tournament):
     """The prize list with its winners for the ceremony (A4), from the current standings."""
     from django.template.loader import render_to_string
 
-    from .. import selectors
 
     view = selectors.standings_after(tournament)
     html = render_to_string("print/prizes.html", {
@@ -117,8 +118,6 @@ def federation_results(request, tournament, fmt: str):
     """``documenti/federazione.xlsx`` / ``.csv``: the results for the federation
     (``tournaments.printing.federation``), after the last closed round. The first download
     of a closed tournament's file is recorded (who, when) for the federation's view."""
-    from ..printing import federation
-
     if fmt == "csv":
         data, kind = federation.results_csv(tournament), "text/csv; charset=utf-8"
     else:

@@ -32,6 +32,7 @@ from .board_stamp import board_stamp
 from ..selectors.corrections import corrected_tables
 from .round_table import rows_html
 from .teams import team_matches
+from ..services import lateness
 
 
 
@@ -254,8 +255,6 @@ def _lateness_help(tournament) -> dict:
     """The «Ritardo» form's help, from the settings (rules.md §22, ``services.lateness``):
     ``{"grace", "forfeit"}`` minutes, ``penalty_mp``, ``present_vp`` and ``late_vp`` (text;
     a match's, from the team scale, with the summed margin)."""
-    from ..services import lateness
-
     values = lateness.late_values(tournament)
     values.update(lateness.match_values(tournament) or {})
     return {"grace": lateness.GRACE_MINUTES, "forfeit": lateness.FORFEIT_MINUTES,

@@ -19,6 +19,9 @@ from ..services.pairs import PlayerData
 from ..selectors.teams import lineup_origin_text, lineup_round, resolve_lineup
 from ..wording import vp_display
 from .common import arbiter_view, query_int
+from scoring.vp import format_vp
+from ..models import Match
+from ..selectors.sheets import STATUS_LABELS
 
 
 def parse_player_lines(text: str) -> list[PlayerData]:
@@ -112,10 +115,6 @@ def match_forfeit(request, tournament, number, match):
     shows what the forfeit does (the two teams, the rest VP to the opponent, the tables
     removed, undo until the round closes); POST with ``confirm`` and a ``reason`` (kept in
     the audit) records it (rules.md §15)."""
-    from scoring.vp import format_vp
-
-    from ..models import Match
-
     found = get_object_or_404(Match.objects.select_related("round", "team_a", "team_b", "table_1", "table_2"),
                               round__tournament=tournament, round__number=number, number=match)
     source = request.POST if request.method == "POST" else request.GET
@@ -151,8 +150,6 @@ def match_forfeit(request, tournament, number, match):
 def match_forfeit_undo(request, tournament, number, match):
     """Undo the forfeit of match ``match`` while round ``number`` is not closed: its two tables
     come back with their numbers, links and PINs (rules.md §15; audited)."""
-    from ..models import Match
-
     found = get_object_or_404(Match, round__tournament=tournament, round__number=number, number=match)
     try:
         services.undo_forfeit(match=found, by=request.user, reason=request.POST.get("reason", "")[:300])
@@ -239,10 +236,6 @@ def team_matches(rnd: Round, states: dict) -> list[dict]:
     tournament of another kind."""
     if not kind_of(rnd.tournament).data.has_matches:
         return []
-    from scoring.vp import format_vp
-
-    from ..selectors.sheets import STATUS_LABELS
-
     rest = format_vp(selectors.teams.team_rest_vp(rnd.tournament))
     out = []
     for m in selectors.teams.round_matches(rnd):

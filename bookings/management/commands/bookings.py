@@ -25,6 +25,7 @@ from tournaments.errors import ArbiterError
 from tournaments.management.lang import LangCommand
 from tournaments.models import Tournament
 from tournaments.registrations.player_data import PlayerData
+from bookings import entrants
 
 
 def parse_name(text: str, membership: str = "") -> PlayerData:
@@ -80,7 +81,7 @@ class Command(LangCommand):
             if len(numbers) > len(names):
                 raise CommandError(_("Più tessere che giocatori."))
             numbers = numbers + [""] * (len(names) - len(numbers))
-            players = [parse_name(n, m) for n, m in zip(names, numbers)]
+            players = [parse_name(n, m) for n, m in zip(names, numbers, strict=True)]
             result = services.book(tournament=tournament, players=players, check_window=False,
                                    team_name=o["team"])
             return {"code": result.booking.code, "state": result.booking.state, "position": result.position}
@@ -91,8 +92,6 @@ class Command(LangCommand):
             promoted = services.cancel(booking=booking)
             return {"promoted": promoted.code if promoted else None}
         if o["register"]:
-            from bookings import entrants
-
             return {"registered": entrants.register_booked(tournament=tournament, by=None)}
         return selectors.bookings_json(tournament)
 

@@ -23,6 +23,8 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from tournaments.management.lang import LangCommand
+from tournaments.server.request_lanes import LaneQueue
+from tournaments.printing import worker
 
 #: Waitress settings for a 250-table room. Measured with ``bench/room.py``.
 SERVER_SETTINGS: dict = {
@@ -115,9 +117,9 @@ def laned_server(application, **options):
     """``waitress.create_server`` whose threads take the arbiter's pages first, then the
     phones' writes, then the phones' reads (:class:`tournaments.server.request_lanes.LaneQueue`);
     handed to ``waitress.serve`` as its server factory."""
+    # lazy: waitress is only needed once the server really starts
     from waitress.server import create_server
 
-    from tournaments.server.request_lanes import LaneQueue
 
     server = create_server(application, **options)
     server.task_dispatcher.queue = LaneQueue()
@@ -341,19 +343,19 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
                                        connection_limit=connection_limit)
             run_workers(commands, out=self.stdout.write)
             return
+        # lazy: waitress is only needed once the server really starts
         import waitress
 
+        # config.wsgi builds the WSGI application when imported: only once the server starts
         from config.wsgi import application
 
         settings = server_options(host=host, port=port, threads=threads, connection_limit=connection_limit)
         # Sockets + database + static files + logs: leave a margin above the connections.
         raise_open_files_limit(settings["connection_limit"] + 256)
         if shared_port:  # one of serve --workers: its own socket on the shared port
-            from tournaments.printing.worker import exit_with_parent
-
             settings.pop("host"), settings.pop("port")
             settings["sockets"] = [shared_port_socket(host, port)]
-            exit_with_parent()  # a supervisor killed outright must not leave workers holding the port
+            worker.exit_with_parent()  # a supervisor killed outright must not leave workers holding the port
         else:
             self.stdout.write(_("Arbitro in ascolto su %(url)s  (Ctrl+C per fermare)")
                               % {"url": f"http://{host}:{port}/"})
@@ -370,6 +372,6 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
         logging.getLogger("waitress.queue").setLevel(logging.ERROR)
         from django.urls import get_resolver
 
-        get_resolver().url_patterns  # load every view module before the freeze
+        get_resolver().url_patterns  # noqa: B018 (the property's side effect:) load every view module before the freeze
         freeze_startup_objects()
         waitress.serve(application, _server=laned_server, **settings)

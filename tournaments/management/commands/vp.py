@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 from tournaments.management.lang import LangCommand
 
 from scoring import vp as vp_rules
+from tournaments.selectors.scales import scale_by_id
 
 
 class Command(LangCommand):  # --lang it|en: messages in the operator's language
@@ -56,8 +57,6 @@ class Command(LangCommand):  # --lang it|en: messages in the operator's language
         builtin = vp_rules.builtin_scales()
         if scale_id in builtin:
             return builtin[scale_id]
-        from tournaments.selectors.scales import scale_by_id
-
         try:
             return scale_by_id(scale_id)
         except KeyError:
