@@ -20,7 +20,7 @@ THREADS ?= 8
 WORKERS ?= 2
 PYTEST := $(BIN)/python -m pytest -q -n $(WORKERS) --dist loadfile
 
-.PHONY: run test test-fast test-sqlite test-postgres lint-imports serve-prod setup system-deps bench messages
+.PHONY: run test test-fast test-sqlite test-postgres lint-imports lint serve-prod setup system-deps bench messages
 
 $(STAMP): requirements.txt
 	$(PYTHON) -m venv $(VENV)
@@ -43,9 +43,11 @@ run: setup
 
 # The whole suite on SQLite, then on PostgreSQL (skipped, with a message, only where the
 # postgresql package cannot be installed); fails if either fails.
-# The import contracts (.importlinter) first: a broken layer fails the run before any test.
+# The import contracts (.importlinter) and ruff (pyflakes, bugbear, import order: ruff.toml)
+# first: a broken layer or an unused import fails the run before any test.
 test: setup
 	$(MAKE) --no-print-directory lint-imports
+	$(MAKE) --no-print-directory lint
 	$(MAKE) --no-print-directory test-sqlite
 	$(MAKE) --no-print-directory test-postgres
 
@@ -55,6 +57,9 @@ test-fast: setup
 
 lint-imports: $(STAMP)
 	$(BIN)/lint-imports --no-cache
+
+lint: $(STAMP)
+	$(BIN)/ruff check .
 
 test-sqlite:
 	env -u DATABASE_URL $(PYTEST)

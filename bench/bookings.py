@@ -39,7 +39,15 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"]
 sys.path.insert(0, str(ROOT))
 
-from bench.captains import HOST, free_port, percentile, server_log, start_server, stop_server, wait_until_up  # noqa: E402
+from bench.captains import (  # noqa: E402
+    HOST,
+    free_port,
+    percentile,
+    server_log,
+    start_server,
+    stop_server,
+    wait_until_up,
+)
 
 TOKEN = re.compile(r'name="csrfmiddlewaretoken" value="([^"]+)"')
 

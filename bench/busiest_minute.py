@@ -66,8 +66,16 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"
 sys.path.insert(0, str(ROOT))
 
 from bench.captains import (  # noqa: E402 - after the path fix above
-    HOST, free_port, percentile, random_sheet, server_log, setup_tournament, start_server, stop_server,
-    wait_until_up, warm_up,
+    HOST,
+    free_port,
+    percentile,
+    random_sheet,
+    server_log,
+    setup_tournament,
+    start_server,
+    stop_server,
+    wait_until_up,
+    warm_up,
 )
 from bench.room import Client, Tally, arbiter_session, postgres_database  # noqa: E402
 

@@ -88,7 +88,7 @@ def build(clubs: int, evenings: int, tables: int, members: int) -> tuple[list, l
     User.objects.bulk_create([User(username=f"arb{c:03d}", password=password) for c in range(1, clubs + 1)])
     arbiters = list(User.objects.filter(username__startswith="arb").order_by("username"))
     ClubRole.objects.bulk_create([ClubRole(user=u, club=c, role=ClubRole.Role.MANAGER if k % 2 else ClubRole.Role.ARBITER)
-                                  for k, (u, c) in enumerate(zip(arbiters, made))])
+                                  for k, (u, c) in enumerate(zip(arbiters, made, strict=True))])
     rows = []
     for club in made:
         for k in range(members):
@@ -103,7 +103,7 @@ def build(clubs: int, evenings: int, tables: int, members: int) -> tuple[list, l
 
     today = timezone.localdate()
     plan = "M" * ROUNDS
-    jobs = [(club, arbiter, e) for e in range(evenings) for club, arbiter in zip(made, arbiters)]
+    jobs = [(club, arbiter, e) for e in range(evenings) for club, arbiter in zip(made, arbiters, strict=True)]
     Through = Tournament.arbiters.through
     for start in range(0, len(jobs), BATCH):
         chunk = jobs[start:start + BATCH]
@@ -113,7 +113,7 @@ def build(clubs: int, evenings: int, tables: int, members: int) -> tuple[list, l
                        date=today - datetime.timedelta(days=(e * 365) // max(evenings, 1) + 1))
             for club, arbiter, e in chunk])
         Through.objects.bulk_create([Through(tournament_id=t.pk, user_id=arbiter.pk)
-                                     for t, (_c, arbiter, _e) in zip(ts, chunk)])
+                                     for t, (_c, arbiter, _e) in zip(ts, chunk, strict=True)])
         pairs = Pair.objects.bulk_create([Pair(tournament=t, number=n) for t in ts for n in range(1, 2 * tables + 1)])
         by_t: dict[int, list] = {}
         for p in pairs:

@@ -57,8 +57,8 @@ def main() -> None:
     from django.test import Client
 
     from tournaments import services, transfer
-    from tournaments.registrations import reading
     from tournaments.models import Pair, Tournament
+    from tournaments.registrations import reading
 
     call_command("migrate", verbosity=0)
     arbiter = get_user_model().objects.create_user(username="arbitro", password="segreta-123")

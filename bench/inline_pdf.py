@@ -46,8 +46,9 @@ def main() -> None:
         from pypdf import PdfReader
 
         from tournaments.demo import simulation
-        from tournaments.printing import documents, pack as printpack
         from tournaments.models import Round
+        from tournaments.printing import documents
+        from tournaments.printing import pack as printpack
 
         tournament = simulation.simulate(registrations=_registrations(args.pairs, tmp), plan="MMMD", hands=4,
                                          seed=args.seed, stop_after=1, name="Banco di prova")

@@ -146,10 +146,11 @@ def main() -> None:
         from django.test import Client
         from django.urls import reverse
 
-        from tournaments.demo import simulation
         from tournaments.captains import links
-        from tournaments.printing import documents, pack as printpack
+        from tournaments.demo import simulation
         from tournaments.models import Round
+        from tournaments.printing import documents
+        from tournaments.printing import pack as printpack
 
         started = time.perf_counter()
         tournament = simulation.simulate(registrations=_registrations(args.pairs, tmp), plan="MMMD", hands=4,

@@ -14,6 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from tournaments import services as tournament_services
+from tournaments.demo.simulation import simulator_user
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
 from tournaments.registrations.player_data import PlayerData
@@ -21,7 +22,6 @@ from tournaments.services.guard import retry_when_busy
 
 from .models import Booking
 from .services import partner_of
-from tournaments.demo.simulation import simulator_user
 
 
 def teams_refusal() -> str:

@@ -10,10 +10,11 @@ from django.conf import settings
 from django.core.mail import send_mail
 from django.utils.translation import gettext as _
 
-from .models import Booking
 from tournaments.captains.links import base_url
 from tournaments.kinds import kind_of
 from tournaments.models import Tournament
+
+from .models import Booking
 
 log = logging.getLogger(__name__)
 

@@ -25,6 +25,7 @@ from tournaments.views.common import arbiter_view
 from . import entrants, notices, selectors, services
 from .models import Booking
 
+
 #: Public bookings per client address and per tournament (docs/security.md, "Bookings"):
 #: a family on one phone books a few pairs, a club's noon rush is ~200 in a minute.
 #: ``ARBITRO_BOOKINGS_RATE_ADDRESS`` / ``ARBITRO_BOOKINGS_RATE_TOURNAMENT`` raise them (bench).

@@ -10,11 +10,11 @@ from django.http import HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import gettext as _
 
+from tournaments.errors import ArbiterError
 from tournaments.views.common import arbiter_view
 
 from . import documents, selectors, services
 from .models import PlayerFee
-from tournaments.errors import ArbiterError
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -18,10 +18,9 @@ Command line: ``python -m pairing < request.json`` and
 
 from __future__ import annotations
 
+from . import danish, first_round, mitchell, round_robin
 from .errors import PairingError, refusal
-from . import danish, first_round, mitchell
 from .individual import engines as individual_engines
-from . import round_robin
 
 __all__ = ["run", "PairingError", "SYSTEMS", "INDIVIDUAL_SYSTEMS"]
 

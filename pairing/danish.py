@@ -27,10 +27,10 @@ round):
 from __future__ import annotations
 
 from .errors import refusal
-from .messages import msg
-from .matching import DenseMatcher
-from .request import check_request_dict, id_set, meetings, pair_list
 from .groups import pair_grouped
+from .matching import DenseMatcher
+from .messages import msg
+from .request import check_request_dict, id_set, meetings, pair_list
 
 __all__ = ["pair", "AVOID_MODES", "parse", "forbidden_sets", "top_down"]
 

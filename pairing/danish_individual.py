@@ -28,8 +28,8 @@ from collections import Counter
 
 from .danish import top_down
 from .errors import refusal
-from .messages import msg
 from .matching import DenseMatcher
+from .messages import msg
 from .request import check_request_dict, is_pair_id, meetings, pair_list
 
 __all__ = ["pair", "parse", "choose_rests", "player_list"]

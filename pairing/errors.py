@@ -1,5 +1,6 @@
 """The exception raised for requests the engine cannot pair."""
 from __future__ import annotations
+
 from .messages import msg
 
 

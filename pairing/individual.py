@@ -5,6 +5,7 @@ and for individuals can grow independently.
 """
 
 from __future__ import annotations
+
 from . import danish_individual, first_round_individual, individual_movement
 
 __all__ = ["engines"]

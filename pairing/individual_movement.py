@@ -57,8 +57,8 @@ from functools import lru_cache
 
 from .danish_individual import MIN_PLAYERS, player_list, rest_counts
 from .errors import refusal
-from .messages import msg
 from .matching import DenseMatcher
+from .messages import msg
 from .request import check_request_dict, id_set, meetings, positive_int
 
 __all__ = ["pair", "schedule", "opponent_counts"]

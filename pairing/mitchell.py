@@ -49,9 +49,9 @@ from __future__ import annotations
 from math import gcd
 
 from .errors import refusal
+from .groups import pair_grouped
 from .messages import msg
 from .request import check_request_dict, id_set, meetings, pair_list, positive_int
-from .groups import pair_grouped
 
 __all__ = ["pair", "movement", "repeat_period", "plan_warnings", "exchange_rests"]
 

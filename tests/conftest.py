@@ -161,13 +161,13 @@ def add_pairs_at_once(tournament, n, by):
                                           for k in range(1, n + 1)])
         players = [Player(tournament=tournament, pair=pair, seat=seat, first_name=p.first_name,
                           last_name=p.last_name, membership_number=p.membership_number, club=p.club)
-                   for pair, two in zip(pairs, data) for seat, p in enumerate(two, start=1)]
+                   for pair, two in zip(pairs, data, strict=True) for seat, p in enumerate(two, start=1)]
         link(tournament, players, save=False)  # the new members, in the players' order
         Player.objects.bulk_create(players)
         AuditEntry.objects.bulk_create([
             audit_entry(tournament=tournament, by=by, action=AuditAction.PAIR_ADDED,
                         new={"number": pair.number, "players": [f"{p.last_name} {p.first_name}" for p in two]})
-            for pair, two in zip(pairs, data)])
+            for pair, two in zip(pairs, data, strict=True)])
     return pairs
 
 
@@ -232,3 +232,33 @@ def _backups_in_tmp(settings, tmp_path_factory):
     """Closing a round writes backups: into a temporary folder, never into
     the repository's var/backups."""
     settings.ARBITRO_BACKUP_DIR = tmp_path_factory.mktemp("backups")
+
+
+@pytest.fixture
+def indiv(db, arbiter):
+    """An individual tournament (slug ``indiv``, plan DDD, default hands and VP scale)."""
+    from tournaments import services
+
+    return services.create_tournament(
+        by=arbiter, name="Individuale", slug="indiv", date=datetime.date(2026, 12, 1), kind="individual",
+        plan="DDD",
+    )
+
+
+@pytest.fixture
+def make_teams_tournament(db, arbiter):
+    """make_teams_tournament(n, plan="RRRRR", **settings): a team tournament with n teams of four
+    players (team k: surnames T{k}p1..T{k}p4), 4 hands, vp20-4h."""
+    from tests.teams.helpers import players
+    from tournaments import services
+
+    def make(n, plan="RRRRR", sizes=None, **settings):
+        t = services.create_tournament(by=arbiter, name="Squadre", slug=f"squadre-{n}-{plan.lower()}",
+                                       date=datetime.date(2026, 12, 1), kind="teams", plan=plan,
+                                       hands_per_round=4, vp_scale="vp20-4h", **settings)
+        for k in range(1, n + 1):
+            services.add_team(tournament=t, name=f"Squadra {k}", players=players(f"T{k}p", (sizes or {}).get(k, 4)),
+                              by=arbiter)
+        return t
+
+    return make

@@ -8,13 +8,13 @@ class TournamentsConfig(AppConfig):
 
     def ready(self) -> None:
         # the backups' receivers of round_closed and tournament_deleting (tournaments/signals.py)
-        from .transfer import backups  # noqa: F401
         # The member registry sits below this app: hand it the registration files' reader
         # and let this app rewrite its records when a member is erased (rules.md §16).
         from members import files
 
+        from .printing import pack  # noqa: F401  (drops an erased member's cached print packs)
         from .registrations import reading
         from .services import member_erasure  # noqa: F401  (its receiver connects on import)
-        from .printing import pack  # noqa: F401  (drops an erased member's cached print packs)
+        from .transfer import backups  # noqa: F401
 
         files.register_reader(reading.read_records, too_many=reading.TooManyRows)

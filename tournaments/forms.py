@@ -12,12 +12,12 @@ from members.forms import MembershipNumberField
 from scoring.standings import TIEBREAKS
 
 from . import selectors
-from .registrations import limits
 from .clock import PRESET_3_HANDS_35, default_round_minutes
+from .errors import ArbiterError
 from .kinds import KINDS, kind_of
 from .models import Pair, Player, Tournament
 from .plans import plan_change_refusal, plan_refusal
-from .errors import ArbiterError
+from .registrations import limits
 from .services import PlayerData
 
 TIEBREAK_LABELS = {  # one name per criterion, as the standings page, PDF and XLSX head it

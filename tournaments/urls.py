@@ -12,10 +12,28 @@ from .captains import pin_views
 from .captains import urls as captain_urls
 from .printing import urls as urls_printing
 from .public import urls as public_urls
-from .views import arbiter, groups, penalties, players, scales, teams
-from .views import board, transfer
-from .views import board_calls, deletion, desk_calls, prizes, withdrawals
-from .views import disputes, federation, incidents, lateness, rounds, sheets, standings
+from .views import (
+    arbiter,
+    board,
+    board_calls,
+    deletion,
+    desk_calls,
+    disputes,
+    federation,
+    groups,
+    incidents,
+    lateness,
+    penalties,
+    players,
+    prizes,
+    rounds,
+    scales,
+    sheets,
+    standings,
+    teams,
+    transfer,
+    withdrawals,
+)
 
 # The round cycle (generate → adjust → publish → enter sheets → validate → close), score entry
 # and corrections per table, withdrawals and late pairs, standings (under /tornei/<slug>/).

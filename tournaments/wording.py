@@ -10,7 +10,9 @@ here once, so the three outputs agree.
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
+
 from scoring.vp import format_vp
+
 from .clock import format_mmss
 
 PAIRS, INDIVIDUAL, TEAMS = "pairs", "individual", "teams"

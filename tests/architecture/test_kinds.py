@@ -11,11 +11,11 @@ from django.urls import reverse
 
 from tournaments import services
 from tournaments.demo import simulation
-from tournaments.public import pages
-from tournaments.selectors import rankings
 from tournaments.kinds import KINDS, kind_of
 from tournaments.kinds.base import Kind, KindData
 from tournaments.models import Tournament
+from tournaments.public import pages
+from tournaments.selectors import rankings
 
 pytestmark = pytest.mark.pure
 

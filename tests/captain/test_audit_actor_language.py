@@ -9,7 +9,6 @@ from django.utils import translation
 from tournaments.models import AuditEntry
 from tournaments.templatetags.audit import actor_text
 
-
 HANDS = [[600, 200], [400, 150], [250, 300], [300, 195]]
 
 

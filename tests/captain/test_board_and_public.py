@@ -4,9 +4,9 @@ import re
 from django.test import Client
 from django.urls import reverse
 
+from tests.captain.helpers import HANDS, captain_post, captain_save
 from tournaments import services
 from tournaments.models import AuditEntry, ScoreSheet, Tournament
-from tests.captain.helpers import HANDS, captain_post, captain_save
 
 
 def rows(arbiter_client, stamp=""):

@@ -15,9 +15,9 @@ from django.db import OperationalError, connection, transaction
 from django.urls import reverse
 
 from tournaments import services
+from tournaments.captains import access, call_views, views, write_views
 from tournaments.models import AuditEntry, ScoreSheet
 from tournaments.services import guard
-from tournaments.captains import access, call_views, views, write_views
 
 HANDS = [[600, 200], [400, 150], [250, 300], [300, 195]]
 

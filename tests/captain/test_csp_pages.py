@@ -9,9 +9,9 @@ import pytest
 from django.test import override_settings
 from django.urls import reverse
 
+from tests.captain.helpers import inline_problems
 from tournaments import services
 from tournaments.models import Tournament
-from tests.captain.helpers import inline_problems
 
 HANDS = [[600, 200], [400, 150], [250, 300], [300, 195]]
 DIRECTIVES = ["default-src 'self'", "script-src 'self'", "style-src 'self' 'unsafe-inline'",

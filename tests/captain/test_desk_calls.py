@@ -10,8 +10,8 @@ from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.server import timesource
 from tournaments.models import ArbiterCall
+from tournaments.server import timesource
 
 #: Every kind of arbiter page of the tournament that extends the base template.
 PAGES = [

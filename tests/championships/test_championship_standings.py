@@ -127,8 +127,7 @@ def test_team_points_go_to_players_who_played_a_match_and_kinds_mix(arbiter):
     evening (U1–U5 20 VP beats D1–D2): 2 and 1 points. Totals: U1 2 + 2 = 4; U2, U3, U4 2
     (best 2, one evening); U5 2 (the pair evening only); D1, D2 1 + 1 = 2 (best 1: after
     them); D3, D4 1. Players without a membership number are linked by name (rules.md §16)."""
-    from tests.teams.conftest import players
-    from tests.teams.helpers import play
+    from tests.teams.helpers import play, players
 
     t = tournament_services.create_tournament(by=arbiter, name="Squadre", slug="sq", date=D(2026, 11, 6),
                                               kind="teams", plan="R", hands_per_round=4, vp_scale="vp20-4h")

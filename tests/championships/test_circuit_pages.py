@@ -5,8 +5,8 @@ import datetime
 import io
 
 import pytest
-from openpyxl import load_workbook
 from django.template.loader import render_to_string
+from openpyxl import load_workbook
 
 from championships import documents, selectors, services
 from championships.models import Championship

@@ -4,8 +4,8 @@ from datetime import datetime, timezone
 import pytest
 
 from tests.i18n.conftest import english_catalogue  # noqa: F401 (the compiled English catalogue)
-from tournaments.server import timesource
 from tournaments.models import Round, Tournament
+from tournaments.server import timesource
 
 
 @pytest.fixture

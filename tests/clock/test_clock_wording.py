@@ -9,7 +9,6 @@ from django.utils import translation
 from tournaments import services, wording
 
 
-
 def test_entry_time_reads_before_the_end_or_over_time():
     assert wording.clock_entered_text(41 * 60 + 38) == "inserito 41:38 prima della fine"
     assert wording.clock_entered_text(0) == "inserito 0:00 prima della fine"

@@ -18,10 +18,10 @@ from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
 from championships import services as championship_services
-from simultaneous.models import SimultaneousEvent
 from clubs.models import Club, ClubRole
 from members import services as member_services
 from scoring import vp as vp_rules
+from simultaneous.models import SimultaneousEvent
 from tests.tournaments.individual_helpers import register
 from tournaments import services
 from tournaments.models import ArbiterCall, CustomScale

@@ -9,8 +9,8 @@ from django.urls import reverse
 from clubs.models import Club, ClubRole, default_club
 from members import importer, selectors, services
 from members.models import Member
-from tournaments.kinds import kind_of
 from tournaments import services as tournament_services
+from tournaments.kinds import kind_of
 
 pytestmark = pytest.mark.django_db
 

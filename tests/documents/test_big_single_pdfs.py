@@ -26,10 +26,10 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
-from tournaments import services
-from tournaments.printing import documents, pack as printpack
-
 from tests.documents.helpers import E_W_HANDS
+from tournaments import services
+from tournaments.printing import documents
+from tournaments.printing import pack as printpack
 
 
 @pytest.fixture

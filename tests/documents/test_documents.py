@@ -26,8 +26,8 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournaments.printing import documents, spreadsheets
 from tournaments.models import Round
+from tournaments.printing import documents, spreadsheets
 
 
 def page_count(pdf: bytes) -> int:

@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import pytest
 
+from tests.documents.helpers import assert_qr_clear, boxes_by_class, layout, meet, rect
 from tournaments import services
 from tournaments.printing import documents
-
-from tests.documents.helpers import assert_qr_clear, boxes_by_class, layout, meet, rect
 
 
 @pytest.fixture

@@ -16,7 +16,6 @@ from django.urls import reverse
 
 from tournaments.printing import pack as printpack
 
-
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -13,8 +13,8 @@ import time
 
 from django.urls import reverse
 
-from tournaments.printing import pack as printpack, worker as printworker
-
+from tournaments.printing import pack as printpack
+from tournaments.printing import worker as printworker
 
 
 def _fake_pack(key: str, *, mtime: float, state: str = "done") -> None:

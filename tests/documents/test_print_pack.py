@@ -19,11 +19,10 @@ from django.urls import reverse
 from django.utils import translation
 from pypdf import PdfReader
 
+from tests.documents.helpers import E_W_HANDS
 from tournaments import services
 from tournaments.models import Round
 from tournaments.printing import pack as printpack
-
-from tests.documents.helpers import E_W_HANDS
 
 
 def pages_of(path) -> int:

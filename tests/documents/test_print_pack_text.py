@@ -31,11 +31,12 @@ import pytest
 import segno
 from pypdf import PdfReader
 
+from tests.documents.helpers import text_lines
 from tournaments import services
 from tournaments.demo import simulation
 from tournaments.models import Round, Table
-from tournaments.printing import documents, pack as printpack
-from tests.documents.helpers import text_lines
+from tournaments.printing import documents
+from tournaments.printing import pack as printpack
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 FIXTURE = DATA / "print-pack-text.json"

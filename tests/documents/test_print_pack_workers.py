@@ -16,9 +16,8 @@ from PIL import Image
 from pypdf import PdfReader
 
 from tournaments.captains import links
-from tournaments.printing import pack as printpack, worker as printworker
-
-
+from tournaments.printing import pack as printpack
+from tournaments.printing import worker as printworker
 
 # --------------------------------------------------------------------------- QR codes
 

@@ -12,12 +12,10 @@ from __future__ import annotations
 import io
 
 import pytest
-
 from pypdf import PdfReader
 
-from tournaments.printing import documents, worker
-
 from tests.documents.helpers import text_lines as _lines
+from tournaments.printing import documents, worker
 
 NAMES = ["Rossi", "Bianchi", "D'Amico", "Esposito", "Romano", "Colombo", "Ricci", "Marino", "Greco", "Bruno"]
 

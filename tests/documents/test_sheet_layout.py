@@ -9,9 +9,8 @@ the boxes' positions: the QR block's rectangle must not meet the pairs' box or t
 table, on A4 and on the A5 halves, and each sheet stays on its own page (A4) or half (A5).
 """
 from __future__ import annotations
+
 from tests.documents.helpers import assert_qr_clear, boxes_by_class, layout, rect
-
-
 
 
 def test_a4_sheet_qr_block_is_clear_of_the_pairs_and_one_page_per_table(played):

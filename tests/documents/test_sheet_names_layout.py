@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import weasyprint
 
+from tests.documents.helpers import boxes_by_class, rect
 from tournaments import services
 from tournaments.printing import documents
 
-from tests.documents.helpers import boxes_by_class, rect
-from ..tournaments.individual_helpers import indiv, register  # noqa: F401  (fixture)
+from ..tournaments.individual_helpers import register
 
 
 def _boxes(html: str, name: str) -> list:

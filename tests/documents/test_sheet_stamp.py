@@ -19,10 +19,9 @@ from decimal import Decimal
 
 from pypdf import PdfReader
 
+from tests.documents.helpers import text_lines
 from tournaments.captains import links
 from tournaments.printing import documents, stamp
-
-from tests.documents.helpers import text_lines
 
 L, H = documents.LineHand, documents.SheetHand
 

@@ -16,15 +16,13 @@ import pytest
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tests.teams.conftest import make_teams_tournament  # noqa: F401  (fixture)
 from tests.teams.helpers import play as play_teams
-from tests.tournaments.individual_helpers import indiv, register  # noqa: F401  (indiv: a fixture)
 from tests.tournaments.individual_helpers import play as play_individual
+from tests.tournaments.individual_helpers import register
 from tournaments import services
 from tournaments.kinds import KINDS
 from tournaments.models import Tournament
 from tournaments.printing import documents, spreadsheets
-
 
 
 def _pdf_text(pdf: bytes) -> str:

@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import weasyprint
 
-from tournaments.printing import documents
-
 from tests.documents.helpers import rect
+from tournaments.printing import documents
 
 
 def _headings(html: str) -> list:

@@ -13,8 +13,6 @@ import shutil
 import pytest
 from django.test import Client
 
-from tests.teams.conftest import make_teams_tournament  # noqa: F401  (fixture)
-
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian Chromium not installed"
 )

@@ -14,8 +14,8 @@ import os
 import shutil
 
 import pytest
-from tests.e2e.helpers import ITALIAN, PHONE, RIGHT, arbiter_context, fill_sheet
 
+from tests.e2e.helpers import ITALIAN, PHONE, RIGHT, arbiter_context, fill_sheet
 
 # Skipped only outside CI: in CI a missing browser is an install bug and must fail.
 pytestmark = pytest.mark.skipif(

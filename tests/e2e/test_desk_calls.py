@@ -12,8 +12,9 @@ import shutil
 
 import pytest
 
-from .helpers import eight_pairs_round_1
 from tests.e2e.helpers import ITALIAN, arbiter_context
+
+from .helpers import eight_pairs_round_1
 
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian Chromium not installed"

@@ -23,7 +23,7 @@ pytestmark = [
 
 @pytest.fixture
 def team_round(django_user_model):
-    from tests.teams.conftest import players
+    from tests.teams.helpers import players
     from tournaments import services
 
     arbiter = django_user_model.objects.create_user(username="arbitro-forfait", password="segreta-123")

@@ -12,7 +12,6 @@ import shutil
 import pytest
 from django.test import Client
 
-
 pytestmark = pytest.mark.skipif(
     shutil.which("chromium") is None and not os.environ.get("CI"), reason="Debian Chromium not installed"
 )

@@ -4,7 +4,6 @@ the day before the tournament (29/11 < 30/11) and the pairs page flags it."""
 
 from .helpers import create_tournament, log_in_arbiter, submit
 
-
 LIST = ("tessera,cognome,nome,circolo,categoria,scadenza\n"
         "402616,Serra,Anna,Circolo Aurora,Dame,2026-12-31\n"
         "402617,D'Angelo,Nicolò,Circolo Aurora,Seniores,30/11/2026\n"

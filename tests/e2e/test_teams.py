@@ -33,8 +33,18 @@ from pathlib import Path
 
 import pytest
 
-from .helpers import (PHONE, captain_sends_sheet, create_tournament, enter_validate_and_close, import_entrants,
-                      log_in_arbiter, send_sheet, standings_cells, submit, type_hands)
+from .helpers import (
+    PHONE,
+    captain_sends_sheet,
+    create_tournament,
+    enter_validate_and_close,
+    import_entrants,
+    log_in_arbiter,
+    send_sheet,
+    standings_cells,
+    submit,
+    type_hands,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 

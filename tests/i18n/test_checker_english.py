@@ -8,7 +8,6 @@ from pairing.messages import TEMPLATES as PAIRING_TEMPLATES
 from tournaments.i18n_messages import TEMPLATES, stored, stored_text
 from tournaments.models import Round
 
-
 INDIVIDUAL = {"system": "danish-individual", "ranking": [1, 2, 3, 4, 5, 6, 7, 8, 9],
               "partners": [[1, 2], [3, 4]], "rested": [9]}
 

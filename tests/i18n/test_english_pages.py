@@ -12,10 +12,9 @@ import pytest
 from django.conf import settings
 from django.urls import reverse
 
+from tests.i18n.helpers import assert_english, leftovers, page
 from tournaments import services
 from tournaments.models import Pair, Table
-from tests.i18n.helpers import assert_english, leftovers, page
-
 
 """Typed data of the fixtures that happens to be an Italian word (the venue)."""
 

@@ -7,10 +7,9 @@ from django.utils import translation
 
 import pairing
 from pairing.check import check
+from tests.i18n.helpers import assert_english, page
 from tournaments import services
 from tournaments.i18n_messages import stored, stored_text
-
-from tests.i18n.helpers import assert_english, page
 
 G1 = [1, 4, 5, 8, 9, 12, 13]
 G2 = [2, 3, 6, 7, 10, 11, 14]

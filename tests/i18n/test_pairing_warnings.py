@@ -18,11 +18,10 @@ from django.utils import translation
 
 import pairing
 from pairing.messages import TEMPLATES as PAIRING_TEMPLATES
+from tests.tournaments.helpers import play
 from tournaments import services
 from tournaments.i18n_messages import TEMPLATES, stored, stored_text
 from tournaments.models import Round
-
-from tests.tournaments.helpers import play
 
 
 def page(client, number, lang):

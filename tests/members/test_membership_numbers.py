@@ -13,9 +13,9 @@ from members.models import Member
 from members.numbers import MembershipNumberError, legacy_membership_number, normal_membership_number
 from scoring.championship import RuleError, parse_points_rule
 from tournaments import services
-from tournaments.registrations import reading
 from tournaments.errors import ArbiterError
 from tournaments.models import Player
+from tournaments.registrations import reading
 
 from .helpers import pair, upload
 

@@ -15,10 +15,10 @@ from django.core.management.base import CommandError
 
 from money import selectors, services
 from money.models import PlayerFee
+from tests.money.helpers import SHARES, play_the_desk
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Tournament
 from tournaments.services import prizes as prize_services
-from tests.money.helpers import SHARES, play_the_desk
 
 
 def treasury(*args) -> dict | None:
@@ -151,7 +151,7 @@ def test_a_teams_fee_is_its_players_fees(arbiter):
     records 5 × 15.00 = 75.00; a refund of 75.01 is refused, 75.00 accepted (collected 0.00)."""
     import datetime
 
-    from tests.teams.conftest import players
+    from tests.teams.helpers import players
     from tournaments import services as t_services
 
     t = t_services.create_tournament(by=arbiter, name="Squadre", slug="squadre-cassa", date=datetime.date(2026, 12, 1),

@@ -23,6 +23,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
+
 from tests.multiprocess.helpers import HOST, POSTGRES, Phone, arbiter_phone, released_together
 
 # The benchmark's server helpers (a free loopback port, waiting for a started server): the
@@ -47,8 +48,8 @@ HANDS_B = [[500, 100], [350, 250], [200, 400], [310, 205]]
 
 
 def test_two_processes_lose_double_and_overwrite_nothing(servers, room):
-    from tournaments.models import AuditEntry, PinGuard, ScoreSheet
     from tournaments.captains.pins import TABLE_MAX_WRONG
+    from tournaments.models import AuditEntry, PinGuard, ScoreSheet
 
     a, b = servers
     tournament, rnd, tables, session = room

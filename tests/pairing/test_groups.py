@@ -7,6 +7,7 @@ group 1 = 1, 4, 5, 8, 9, 12, 13 and group 2 = 2, 3, 6, 7, 10, 11, 14.
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -14,8 +15,6 @@ from pairing import PairingError, run
 from pairing.check import check
 from pairing.round_robin import snake_groups
 from pairing.rtg import play
-
-import pytest
 
 G1 = [1, 4, 5, 8, 9, 12, 13]
 G2 = [2, 3, 6, 7, 10, 11, 14]

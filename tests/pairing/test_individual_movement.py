@@ -5,8 +5,7 @@ import itertools
 import pytest
 
 from pairing import PairingError, run
-from pairing.individual_movement import (WHIST_BASES, opponent_counts, schedule,
-                                         whist_round)
+from pairing.individual_movement import WHIST_BASES, opponent_counts, schedule, whist_round
 
 
 def partnerships(rounds):

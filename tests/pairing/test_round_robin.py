@@ -15,12 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pairing import PairingError, SYSTEMS, run
-from pairing import rtg
-from pairing.round_robin import lot_groups, snake_groups
+from pairing import SYSTEMS, PairingError, rtg, run
 from pairing.check import check
 from pairing.plan import parse_plan
-from pairing.round_robin import cycle_length
+from pairing.round_robin import cycle_length, lot_groups, snake_groups
 
 ROOT = Path(__file__).resolve().parents[2]
 

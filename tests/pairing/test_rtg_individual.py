@@ -7,8 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from pairing.plan import (INDIVIDUAL_LETTERS, PlanError, PlannedRound,
-                          parse_individual_plan)
+from pairing.plan import INDIVIDUAL_LETTERS, PlanError, PlannedRound, parse_individual_plan
 from pairing.rtg.individual import play, play_many
 
 ROOT = Path(__file__).resolve().parents[2]

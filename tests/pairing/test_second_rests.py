@@ -12,7 +12,6 @@ import pytest
 import pairing
 from pairing import PairingError
 from pairing.check import check, second_rests
-
 from tests.pairing.helpers import mitchell, seats
 
 FIVE = [1, 2, 3, 4, 5]

@@ -9,8 +9,8 @@ from decimal import Decimal
 import pytest
 
 from tournaments import services
-from tournaments.public import pages
 from tournaments.models import Match, Pair, Player, Team
+from tournaments.public import pages
 from tournaments.services import HandInput
 
 WIN = [HandInput(600, 200), HandInput(400, 150), HandInput(250, 300), HandInput(300, 195)]    # 1550–845
@@ -113,8 +113,7 @@ def test_pair_json_shape(five, pairs_r1):
 
 # --------------------------------------------------------------------------- individual
 
-from tests.tournaments.individual_helpers import indiv, register, seating  # noqa: E402,F401
-from tests.teams.conftest import make_teams_tournament  # noqa: E402,F401
+from tests.tournaments.individual_helpers import register, seating
 
 
 def test_individual_partner_opponents_and_a_withdrawn_partner(indiv, arbiter):

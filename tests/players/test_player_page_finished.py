@@ -7,7 +7,6 @@ import datetime
 from django.urls import reverse
 
 from tests.i18n.conftest import english_catalogue  # noqa: F401  (fixture: the compiled catalogue)
-from tests.teams.conftest import make_teams_tournament  # noqa: F401  (fixture)
 from tests.tournaments.individual_helpers import play, register
 from tournaments import services
 from tournaments.services import HandInput

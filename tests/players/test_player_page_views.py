@@ -10,8 +10,6 @@ from tournaments import services
 from tournaments.models import Table
 from tournaments.services import HandInput
 
-from tests.teams.conftest import make_teams_tournament  # noqa: F401  (fixture)
-
 WIN = [HandInput(600, 200), HandInput(400, 150), HandInput(250, 300), HandInput(300, 195)]    # 1550–845
 
 

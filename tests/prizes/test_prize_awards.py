@@ -100,8 +100,7 @@ def test_a_team_tournament_names_the_team(arbiter, tmp_path):
     """A team tournament's prize list names the team: two teams, one match, team 1 «Uno» wins at
     both tables (500–0 and 0–500 with team 2's pair N/S at table 2) → 1st «Uno», 2nd «Due»;
     nobody is of category Dame: null."""
-    from tests.teams.conftest import players
-    from tests.teams.helpers import play
+    from tests.teams.helpers import play, players
     from tournaments import services
 
     t = services.create_tournament(by=arbiter, name="Squadre", slug="sq-premi", date=datetime.date(2026, 11, 6),

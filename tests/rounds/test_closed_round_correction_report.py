@@ -8,10 +8,9 @@ Standings after round 1: pair 1 1° (15), pairs 3 and 4 2°= (10, MP difference 
 head-to-head, 0 MP scored each), pair 2 4° (5). Round 2 is published."""
 from django.urls import reverse
 
+from tests.rounds.helpers import grid, url, version
 from tournaments import selectors
 from tournaments.models import Round
-
-from tests.rounds.helpers import grid, url, version
 
 
 def test_swapped_lines_message_names_the_kind_and_the_moves(arbiter_client, round1_closed, round2_published):

@@ -9,10 +9,10 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from tests.rounds.helpers import grid, hands, url, version
 from tournaments import selectors, services
 from tournaments.models import AuditEntry, Pair, Round, ScoreSheet, Table
 from tournaments.services import Actor
-from tests.rounds.helpers import grid, hands, url, version
 
 
 def body(resp):

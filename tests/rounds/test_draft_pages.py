@@ -11,10 +11,10 @@ from decimal import Decimal
 
 from django.urls import reverse
 
+from tests.forms_data import tournament_settings
 from tournaments import selectors, services
 from tournaments.models import AuditEntry, Round, Table
 from tournaments.services import HandInput
-from tests.forms_data import tournament_settings
 
 
 def body(resp):

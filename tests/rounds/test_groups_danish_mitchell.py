@@ -13,12 +13,12 @@ import pytest
 from django.urls import reverse
 
 from tournaments import pages, selectors, services
-from tournaments.printing import documents, spreadsheets
 from tournaments.errors import ArbiterError
 from tournaments.models import Round, Table
+from tournaments.printing import documents, spreadsheets
 from tournaments.services import HandInput
 
-from ..tournaments.individual_helpers import indiv, register  # noqa: F401  (fixture)
+from ..tournaments.individual_helpers import register
 
 G1 = [1, 4, 5, 8, 9, 12, 13]
 G2 = [2, 3, 6, 7, 10, 11, 14]

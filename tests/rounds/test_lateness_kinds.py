@@ -11,14 +11,13 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from tests.tournaments.individual_helpers import register, seating
 from tournaments import selectors, services
-from tournaments.public import pages
 from tournaments.errors import ArbiterError
 from tournaments.models import CustomScale, Penalty, Player, ScoreSheet, Team, Tournament
+from tournaments.public import pages
 from tournaments.services import HandInput
 from tournaments.services.lateness import record_lateness, undo_lateness
-from tests.teams.conftest import make_teams_tournament  # noqa: F401 (a fixture)
-from tests.tournaments.individual_helpers import indiv, register, seating  # noqa: F401 (indiv: a fixture)
 
 
 def _close(rnd, arbiter, played):

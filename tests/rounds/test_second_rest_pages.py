@@ -9,10 +9,9 @@ at table 3 E/O; 6 meets the phantom and rests.
 import pytest
 from django.urls import reverse
 
+from tests.tournaments.helpers import play, seating
 from tournaments import services
 from tournaments.models import AuditEntry, Table
-
-from tests.tournaments.helpers import play, seating
 
 
 def body(resp):

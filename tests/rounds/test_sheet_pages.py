@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.services import Actor, HandInput
 from tournaments.models import AuditEntry, ScoreSheet, Table
+from tournaments.services import Actor, HandInput
 
 
 def body(resp):

@@ -4,8 +4,16 @@ from fractions import Fraction
 
 import pytest
 
-from scoring.championship import (MemberEvening, Placing, RuleError, evening_points, parse_points_rule,
-                                  points_text, rank_members, rounded)
+from scoring.championship import (
+    MemberEvening,
+    Placing,
+    RuleError,
+    evening_points,
+    parse_points_rule,
+    points_text,
+    rank_members,
+    rounded,
+)
 
 
 def ten_pairs_two_tied_third():

@@ -1,8 +1,16 @@
 """Prizes (rules.md §18), values by hand."""
 import pytest
 
-from scoring.prizes import (Contender, PrizeError, PrizeSpec, award_prizes, parse_prize_list, parse_scope, prize_line,
-                            scope_words)
+from scoring.prizes import (
+    Contender,
+    PrizeError,
+    PrizeSpec,
+    award_prizes,
+    parse_prize_list,
+    parse_scope,
+    prize_line,
+    scope_words,
+)
 
 D = frozenset({"dame"})
 

@@ -8,7 +8,14 @@ import pytest
 
 import scoring.hands
 from scoring.hands import (
-    HandDetail, HandError, check_hand_score, check_single_closing, hand_base, hand_cards, hand_score, hand_scores,
+    HandDetail,
+    HandError,
+    check_hand_score,
+    check_single_closing,
+    hand_base,
+    hand_cards,
+    hand_score,
+    hand_scores,
 )
 
 

@@ -7,8 +7,7 @@ from decimal import Decimal
 
 from django.urls import reverse
 
-from tests.teams.conftest import make_teams_tournament  # noqa: F401  (fixture)
-from tests.tournaments.individual_helpers import indiv, register  # noqa: F401  (indiv: a fixture)
+from tests.tournaments.individual_helpers import register
 from tournaments import services
 from tournaments.models import Penalty
 

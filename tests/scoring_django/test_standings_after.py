@@ -18,9 +18,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tournaments import selectors, services
-from tournaments.printing import documents, spreadsheets
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Pair, Penalty, Round, ScoreSheet
+from tournaments.printing import documents, spreadsheets
 
 ZERO = [services.HandInput(0, 0)] * 4
 

@@ -21,8 +21,8 @@ from championships import services as championship_services
 from members import importer
 from members.models import Member
 from tests.championships.helpers import pairs_evening, people
-from tests.tournaments.helpers import create as create_by_form
 from tests.forms_data import tournament_settings
+from tests.tournaments.helpers import create as create_by_form
 from tournaments import transfer
 from tournaments.errors import ArbiterError
 from tournaments.models import Penalty, Tournament

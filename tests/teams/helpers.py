@@ -1,7 +1,8 @@
 """Helpers shared by the team tournament tests: playing rounds and reading their matches."""
 from tournaments import services
-from tournaments.services import HandInput
 from tournaments.demo.simulation import table_hands
+from tournaments.services import HandInput
+from tournaments.services.pairs import PlayerData
 
 
 def play(arbiter, rnd, seed=1, scores=None):
@@ -35,3 +36,9 @@ SCORES = {
 def three_rounds(t, arbiter):
     for k in (1, 2, 3):
         play(arbiter, services.generate_round(tournament=t, by=arbiter), scores=SCORES[k])
+
+
+def players(prefix: str, n: int = 4) -> list[PlayerData]:
+    """``n`` players of a team (surnames ``{prefix}1``…), no membership number, no club."""
+    return [PlayerData(first_name=f"N{k}", last_name=f"{prefix}{k}", membership_number="", club="")
+            for k in range(1, n + 1)]

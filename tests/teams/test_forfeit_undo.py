@@ -5,9 +5,9 @@ import pytest
 from django.urls import reverse
 
 from tournaments import selectors, services
-from tournaments.printing import documents
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Match, Team
+from tournaments.printing import documents
 from tournaments.services import HandInput
 
 

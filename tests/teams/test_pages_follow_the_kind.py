@@ -12,7 +12,7 @@ from django.conf import settings
 from django.urls import reverse
 
 from tests.forms_data import tournament_settings
-from tests.tournaments.individual_helpers import indiv, register  # noqa: F401 (fixture)
+from tests.tournaments.individual_helpers import register
 from tournaments import services
 from tournaments.models import Team, Tournament
 from tournaments.services import HandInput

@@ -4,11 +4,11 @@ from decimal import Decimal
 
 import pytest
 
+from tests.teams.helpers import matches, play, three_rounds
 from tournaments import pages, selectors, services
 from tournaments.errors import ArbiterError
 from tournaments.models import CustomScale, LineMember, Match, Player, Team
 from tournaments.services import HandInput
-from tests.teams.helpers import matches, play, three_rounds
 
 
 def lines(table):
@@ -153,7 +153,7 @@ def test_lineup_refused_after_publish_by_the_captain_too(make_teams_tournament, 
 # --------------------------------------------------------------------------- registration refusals
 
 def test_a_team_has_four_to_six_players(make_teams_tournament, arbiter):
-    from tests.teams.conftest import players
+    from tests.teams.helpers import players
 
     t = make_teams_tournament(2)
     with pytest.raises(ArbiterError, match="da 4 a 6"):
@@ -264,7 +264,7 @@ def test_per_player_information_counts_the_tables_he_played(make_teams_tournamen
 # --------------------------------------------------------------------------- late team, Danish rests
 
 def test_a_late_team_plays_the_resting_team_in_round_1(make_teams_tournament, arbiter):
-    from tests.teams.conftest import players
+    from tests.teams.helpers import players
 
     t = make_teams_tournament(5, plan="RRRRR")
     rnd = services.publish_round(round=services.generate_round(tournament=t, by=arbiter), by=arbiter)
@@ -285,7 +285,7 @@ def test_a_late_team_plays_the_resting_team_in_round_1(make_teams_tournament, ar
 
 
 def test_late_team_refused_without_a_rest(make_teams_tournament, arbiter):
-    from tests.teams.conftest import players
+    from tests.teams.helpers import players
 
     t = make_teams_tournament(4)
     services.generate_round(tournament=t, by=arbiter)

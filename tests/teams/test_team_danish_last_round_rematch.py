@@ -17,10 +17,9 @@ from decimal import Decimal
 import pytest
 from django.urls import reverse
 
+from tests.teams.helpers import matches, play
 from tournaments import services
 from tournaments.selectors.teams import team_standings_rows
-
-from tests.teams.helpers import matches, play
 
 R1 = {1: (1000, 0), 2: (0, 0), 3: (500, 0), 4: (0, 0)}
 R2 = {1: (0, 0), 2: (0, 0), 3: (0, 0), 4: (0, 0)}

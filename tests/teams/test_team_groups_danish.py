@@ -5,9 +5,8 @@ matches numbered group after group (match m = tables 2m − 1 and 2m), one rest 
 4 hands, vp20-4h: 0–100 MP → 10–10, 305–500 → 12–8, 905–1100 → 15–5; a team's VP is the
 sum of its two tables'; a rest is 28 of 40 (§15).
 """
-from tournaments import pages, selectors, services
-
 from tests.teams.helpers import matches, play
+from tournaments import pages, selectors, services
 
 
 def test_team_danish_in_two_groups_with_a_rest(make_teams_tournament, arbiter):

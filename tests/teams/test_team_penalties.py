@@ -10,9 +10,9 @@ from django.urls import reverse
 
 from tests.teams.helpers import matches, play
 from tournaments import selectors, services
-from tournaments.printing import documents
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Penalty, Team
+from tournaments.printing import documents
 from tournaments.services.guard import integrity_message
 
 # Five teams, round robin (pairing-io.md, L = 1 2 3 4 5 phantom, n = 6):

@@ -50,7 +50,8 @@ def test_rest_is_70_percent_of_a_match_28_of_40():
     assert teams.team_rest_vp(SCALE, mode="margin", team_scale=TEAM40) == Decimal("22.4")
 
 
-from hypothesis import given, strategies as st  # noqa: E402
+from hypothesis import given  # noqa: E402
+from hypothesis import strategies as st
 
 mp = st.integers(min_value=-200, max_value=800).map(lambda k: 5 * k)
 

@@ -9,9 +9,8 @@ from django.urls import reverse
 
 from scoring import teams as team_rules
 from scoring import vp as vp_rules
-from tournaments import selectors
-
 from tests.teams.helpers import three_rounds
+from tournaments import selectors
 
 TEAMS = vp_rules.builtin_team_scales()["vp20-teams"]
 

@@ -2,25 +2,13 @@
 ``individual`` (plan DDD), players registered by hand, the seating of a round read back, and
 a round played through the services.
 
-Import the ``indiv`` fixture with the helpers (``from .individual_helpers import indiv``):
-pytest finds a fixture by its name in the test module.
+The ``indiv`` fixture (the tournament) is in ``tests/conftest.py``.
 """
-import datetime
 
-import pytest
 
 from tournaments import selectors, services
 from tournaments.models import Table
 from tournaments.services import HandInput, PlayerData
-
-
-@pytest.fixture
-def indiv(db, arbiter):
-    """An individual tournament (slug ``indiv``, plan DDD, default hands and VP scale)."""
-    return services.create_tournament(
-        by=arbiter, name="Individuale", slug="indiv", date=datetime.date(2026, 12, 1), kind="individual",
-        plan="DDD",
-    )
 
 
 def register(tournament, arbiter, n):

@@ -11,8 +11,9 @@ def test_pages_require_login(client, tournament):
 
 
 def test_home_lists_tournaments_newest_first(arbiter_client, arbiter):
-    from tournaments import services
     import datetime
+
+    from tournaments import services
 
     services.create_tournament(by=arbiter, name="Vecchio", slug="vecchio", date=datetime.date(2025, 1, 1))
     services.create_tournament(by=arbiter, name="Nuovo", slug="nuovo", date=datetime.date(2026, 6, 1))

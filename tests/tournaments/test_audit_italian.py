@@ -18,8 +18,8 @@ from django.conf import settings
 from django.urls import reverse
 
 from tests.i18n.conftest import english_catalogue  # noqa: F401 (the compiled English catalogue)
-from tests.tournaments.individual_helpers import register
 from tests.tournaments.helpers import audit_constants
+from tests.tournaments.individual_helpers import register
 from tournaments import services, transfer
 from tournaments.captains import pins
 from tournaments.models import AuditEntry, Pair, Player, Seat, Table, Team
@@ -233,7 +233,7 @@ def individual(arbiter):
 def teams(arbiter):
     """A team tournament (rules.md §15): teams, a captain, a line-up, a late team, a forfeit
     undone, a withdrawal undone."""
-    from tests.teams.conftest import players
+    from tests.teams.helpers import players
 
     t = services.create_tournament(by=arbiter, name="Squadre", slug="squadre", kind="teams",
                                    date=datetime.date(2026, 12, 3), plan="RRRRR", hands_per_round=4,

@@ -15,13 +15,12 @@ from django.urls import reverse
 from django.utils import translation
 
 from tests.i18n.conftest import english_catalogue  # noqa: F401 (the compiled English catalogue)
-from tests.teams.conftest import make_teams_tournament  # noqa: F401
+from tests.tournaments.helpers import audit_constants
 from tournaments import services, transfer
-from tournaments.server import timesource
 from tournaments.models import AuditEntry, Team
+from tournaments.server import timesource
 from tournaments.services import Actor, HandInput
 from tournaments.templatetags.audit import ACTIONS
-from tests.tournaments.helpers import audit_constants
 
 SOURCE = Path(settings.BASE_DIR) / "tournaments"
 ISO_DATETIME = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}")

@@ -14,7 +14,7 @@ from tournaments.errors import ArbiterError
 from tournaments.models import LineMember, Pair, Player, Round
 from tournaments.services import PlayerData
 
-from .individual_helpers import hands, indiv, play, register, seating  # noqa: F401 (indiv: a fixture)
+from .individual_helpers import hands, play, register, seating
 
 
 def test_registration_by_hand_numbers_players(indiv, arbiter):

@@ -17,8 +17,7 @@ from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Player, Tournament
 from tournaments.services import PlayerData
 
-from .individual_helpers import indiv, play, register, seating  # noqa: F401 (indiv: a fixture)
-
+from .individual_helpers import play, register, seating
 
 # --------------------------------------------------------------------------- the kind is frozen
 

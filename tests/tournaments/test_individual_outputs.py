@@ -8,8 +8,8 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tournaments import selectors
-from tournaments.printing import documents
 from tournaments.models import Tournament
+from tournaments.printing import documents
 
 
 @pytest.fixture

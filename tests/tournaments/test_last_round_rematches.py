@@ -11,7 +11,6 @@ import datetime
 import pytest
 from django.urls import reverse
 
-from tests.teams.conftest import make_teams_tournament  # noqa: F401  (fixture)
 from tournaments import services
 from tournaments.kinds.teams import build_team_request
 from tournaments.services import HandInput

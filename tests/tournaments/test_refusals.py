@@ -7,12 +7,12 @@ import pytest
 from django.db import IntegrityError
 from django.urls import reverse
 
+from tests.tournaments.helpers import TOURNAMENT
 from tournaments import services
 from tournaments.errors import ArbiterError
 from tournaments.forms import PairForm, TournamentForm
 from tournaments.models import AuditEntry, Pair, Player, Tournament
 from tournaments.services.guard import CONSTRAINT_MESSAGES
-from tests.tournaments.helpers import TOURNAMENT
 
 CONSTRAINT_NAMES = list(CONSTRAINT_MESSAGES)
 RAW = ("vincolo", "constraint", "violat", "IntegrityError")

@@ -12,11 +12,10 @@ from html import unescape
 import pytest
 from django.urls import reverse
 
-from tests.teams.conftest import make_teams_tournament  # noqa: F401 (fixture)
-from tests.tournaments.individual_helpers import indiv, register  # noqa: F401 (fixture)
+from tests.tournaments.individual_helpers import register
 from tournaments import services
-from tournaments.registrations import reading
 from tournaments.models import Pair, Player, Team
+from tournaments.registrations import reading
 
 CLOSED = "Il torneo è già iniziato: l'importazione delle iscrizioni è chiusa."
 PAIRS = ("coppia,cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2,circolo\n"

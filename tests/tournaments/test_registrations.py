@@ -7,8 +7,8 @@ from django.core.management.base import CommandError
 from django.urls import reverse
 
 from tournaments.kinds import kind_of
-from tournaments.registrations import reading
 from tournaments.models import Pair, Player
+from tournaments.registrations import reading
 
 HEADER = "coppia,cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2,circolo\n"
 

@@ -10,8 +10,8 @@ import pytest
 from django.urls import reverse
 
 from tournaments import services
-from tournaments.registrations import previews, reading
 from tournaments.models import AuditEntry, Pair, Player
+from tournaments.registrations import previews, reading
 
 HEADER = "coppia,cognome_1,nome_1,tessera_1,cognome_2,nome_2,tessera_2,circolo\n"
 

@@ -8,9 +8,8 @@ at table ((i + offset) mod T) + 1, offset = the steps of the Mitchell moves made
 """
 import pytest
 
-from tournaments import services
-
 from tests.tournaments.helpers import play, seating
+from tournaments import services
 
 
 # -- step changed mid-movement ------------------------------------------------------------------

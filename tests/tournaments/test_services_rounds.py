@@ -8,11 +8,11 @@ from decimal import Decimal
 
 import pytest
 
+from tests.tournaments.helpers import hands, play, seating
 from tournaments import selectors, services
 from tournaments.errors import ArbiterError, StaleSheetError
 from tournaments.models import AuditEntry, Pair, Round, ScoreSheet
 from tournaments.services import Actor, HandInput
-from tests.tournaments.helpers import hands, play, seating
 
 
 @pytest.fixture

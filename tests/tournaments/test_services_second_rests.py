@@ -9,11 +9,10 @@ at table ((i + offset) mod T) + 1, offset = the steps of the Mitchell moves made
 """
 import pytest
 
+from tests.tournaments.helpers import play, seating
 from tournaments import services
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Round, ScoreSheet, Table
-
-from tests.tournaments.helpers import play, seating
 
 
 def rest_of(rnd):

@@ -14,14 +14,12 @@ import pytest
 from django.core.management import call_command
 from django.urls import reverse
 
+from tests.forms_data import tournament_settings
+from tests.tournaments.helpers import crush, play_round, seating, with_plan
 from tournaments import selectors, services
-from tournaments.printing import documents
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
-
-from tests.tournaments.helpers import seating
-from tests.forms_data import tournament_settings
-from tests.tournaments.helpers import crush, play_round, with_plan
+from tournaments.printing import documents
 
 
 def pdf_text(content):

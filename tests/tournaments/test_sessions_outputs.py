@@ -13,10 +13,9 @@ from django.urls import reverse
 from openpyxl import load_workbook
 
 from tests.i18n.conftest import english_catalogue  # noqa: F401 (the compiled English catalogue)
+from tests.tournaments.helpers import crush, play_round, with_plan
 from tournaments import services
 from tournaments.models import Tournament
-
-from tests.tournaments.helpers import crush, play_round, with_plan
 
 #: The standings XLSX headings of a pair tournament before this change (spreadsheets.py).
 STANDINGS_HEADINGS = ["Posizione", "Pari merito", "Coppia", "Giocatori", "VP", "Penalità", "Scarto MP",

@@ -97,7 +97,7 @@ def test_superuser_may_delete_and_owner_sees_the_link(arbiter_client, client, to
 
 
 def test_a_played_team_tournament_goes_whole(arbiter_client, arbiter, settings):
-    from tests.teams.conftest import players
+    from tests.teams.helpers import players
 
     t = services.create_tournament(by=arbiter, name="Squadre", slug="squadre", date="2026-12-01", kind="teams",
                                    plan="RRR", hands_per_round=4, vp_scale="vp20-4h")

@@ -4,10 +4,9 @@ import html
 
 from django.urls import reverse
 
+from tests.tournaments.helpers import BASE, create
 from tournaments.forms import TournamentForm
 from tournaments.models import Tournament
-from tests.tournaments.helpers import BASE, create
-
 
 # --------------------------------------------------------------------------- the short address
 

@@ -8,9 +8,7 @@ from tournaments import services
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Pair, Player, Team
 
-from tests.teams.conftest import make_teams_tournament  # noqa: F401  (fixture)
-
-from .individual_helpers import indiv, register  # noqa: F401  (fixture)
+from .individual_helpers import register
 
 
 @pytest.fixture

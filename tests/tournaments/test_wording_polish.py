@@ -12,15 +12,13 @@ from django.conf import settings
 from django.urls import reverse
 from openpyxl import load_workbook
 
-from tournaments import services, wording
-from tournaments.printing import documents
-from tournaments.models import Player
-
 from tests.i18n.conftest import english_catalogue  # noqa: F401 (the compiled English catalogue)
-
-from .individual_helpers import indiv, play, register  # noqa: F401 (indiv: a fixture)
 from tests.tournaments.helpers import headings
+from tournaments import services, wording
+from tournaments.models import Player
+from tournaments.printing import documents
 
+from .individual_helpers import play, register
 
 # ------------------------------------------------------------------ the helper
 

@@ -44,7 +44,6 @@ def test_a_pair_withdrawn_during_the_draw_makes_the_draft_outdated(five, arbiter
     the draw's later statements): the draft seats pair 4, so it must record pair 4 as drawn
     from, read as outdated (rules.md §12) and not publish."""
     import pairing
-
     from tournaments.services import rounds
 
     engine = pairing.run

@@ -9,8 +9,8 @@ import pytest
 from django.urls import reverse
 from openpyxl import Workbook
 
-from tournaments.registrations import limits, reading
 from tournaments.models import Pair
+from tournaments.registrations import limits, reading
 
 HEADER = ["coppia", "cognome_1", "nome_1", "tessera_1", "cognome_2", "nome_2", "tessera_2", "circolo"]
 

@@ -48,8 +48,8 @@ def individual_tournament(*, name: str, slug: str):
     """13 players (tests/data/players-13.csv), plan MMDD, 4 hands: rounds 1–2 played by the
     simulator, round 3 published with a sheet draft kept on its table 1, player 13 withdrawn
     from round 4 and a 1 VP penalty to player 5. Returns the Tournament."""
-    from tournaments.models import Player
     from tournaments.demo.simulation import simulate, simulator_user
+    from tournaments.models import Player
 
     t = simulate(registrations=DATA / "players-13.csv", kind="individual", plan="MMDD", hands=4, seed=11,
                  name=name, slug=slug, stop_after=2)
@@ -68,8 +68,8 @@ def build_kind_base(kind: str) -> bytes:
     withdrawn from round 4, a 1 VP penalty to player 5) or ``"teams"`` (5 teams, plan RRRR,
     rounds 1–2 played, round 3 published with match 1's team B forfeiting, team 5 withdrawn
     from round 4). Built through the simulator and the services in the current database."""
-    from tournaments.models import Team
     from tournaments.demo.simulation import simulate, simulator_user
+    from tournaments.models import Team
 
     if kind == "individual":
         t = individual_tournament(name="Individuale base", slug="base-individuale")

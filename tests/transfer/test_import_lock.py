@@ -6,6 +6,7 @@ file locked the room's captains out for 88 s). Runs ``bench/import_file_saves.py
 process of its own (a file database in WAL mode, as in production; threads as waitress's)."""
 
 import pytest
+
 from tests.transfer.helpers import assert_saves_wait_at_most_a_second
 
 

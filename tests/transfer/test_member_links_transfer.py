@@ -4,11 +4,10 @@ import datetime
 import pytest
 
 from members.models import Member
+from tests.members.helpers import pair
 from tournaments import services
 from tournaments.models import Player, Round, Tournament
 from tournaments.transfer import export_tournament, import_tournament
-
-from tests.members.helpers import pair
 
 pytestmark = pytest.mark.django_db
 

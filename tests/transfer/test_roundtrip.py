@@ -5,11 +5,10 @@ by natural keys only, so a file from one backend imports into the other."""
 import json
 import re
 
-
 from tests.transfer.conftest import empty_database, without_accounts
+from tests.transfer.helpers import snapshot
 from tournaments import transfer
 from tournaments.models import AuditEntry
-from tests.transfer.helpers import snapshot
 
 
 def test_29_pairs_mmmd_round_trip_into_an_empty_database_gives_the_same_bytes(simulated):

@@ -8,8 +8,7 @@ import pytest
 
 from tests.conftest import DATA
 from tests.transfer.conftest import empty_database, without_accounts
-from tests.transfer.helpers import snapshot
-from tests.transfer.helpers import groups_snapshot
+from tests.transfer.helpers import groups_snapshot, snapshot
 from tournaments import transfer
 from tournaments.models import Pair
 from tournaments.services.pairing_requests import build_pairing_request

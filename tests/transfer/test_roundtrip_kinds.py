@@ -11,10 +11,9 @@ import pytest
 from tests.conftest import DATA
 from tests.transfer import tampering
 from tests.transfer.conftest import empty_database, without_accounts
-from tests.transfer.helpers import snapshot
+from tests.transfer.helpers import groups_snapshot, snapshot
 from tournaments import transfer
 from tournaments.models import LineMember, Pair, Penalty, Player, Round, Table
-from tests.transfer.helpers import groups_snapshot
 
 
 def people(tournament):

@@ -43,8 +43,8 @@ def teams(db):
     then team 3's captain enters its round-3 line-up (Fontana + Coppola, Bianchi + Bruno),
     round 3 is published, match 1's team B forfeits, team 3's captain enters a line-up for
     round 4 and team 5 withdraws from round 4."""
-    from tournaments.services import Actor
     from tournaments.demo.simulation import simulate, simulator_user
+    from tournaments.services import Actor
 
     t = simulate(registrations=DATA / "teams-5.csv", kind="teams", plan="RRRR", hands=4, seed=3,
                  name="Squadre 5", slug="squadre5", stop_after=2)
@@ -241,7 +241,7 @@ def margin(db, arbiter):
     """3 teams of four, the margin mode with the custom team scale "team40"."""
     import datetime
 
-    from tests.teams.conftest import players
+    from tests.teams.helpers import players
     from tournaments.models import CustomScale
 
     CustomScale.objects.create(scale_id="team40", name="Squadre 40", data=TEAM40)

@@ -2,10 +2,9 @@
 the reader's language after the import; the round trip still gives the same bytes."""
 from django.utils import translation
 
+from tests.tournaments.helpers import play
 from tests.transfer.conftest import empty_database, without_accounts
 from tournaments import services, transfer
-
-from tests.tournaments.helpers import play
 
 
 def test_a_coded_warning_round_trips_and_reads_english(tournament, make_pairs, arbiter):

@@ -14,9 +14,9 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST
 
 from .. import services
-from .call_status import call_json
 from ..errors import ArbiterError
 from .access import LINES, captain_label, limited, read_body, table_for, too_many, writes_exceeded
+from .call_status import call_json
 
 
 def _caller(data: dict, table_number: int) -> str:

@@ -8,9 +8,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET, require_http_methods
 
+from ..models import Round, Tournament
 from . import pins
 from .devices import give_device_cookie
-from ..models import Round, Tournament
 
 
 @require_http_methods(["GET", "POST"])

@@ -27,8 +27,8 @@ from scoring.vp import format_vp, scale_to_dict
 from .. import selectors
 from ..kinds import kind_of
 from ..models import ArbiterCall, Player, Round, ScoreSheet, Table
-from .access import limited, line_of_label, table_for
 from . import poll_rows
+from .access import limited, line_of_label, table_for
 from .call_status import call_json, call_tag, latest_call
 from .devices import give_device_cookie
 

@@ -31,10 +31,18 @@ from ..models import Round, ScoreSheet, Table
 from ..services.locks import lock_sheet
 from ..text import clean_note
 from .access import (
-    LINES, captain_label, limited, line_of_label, read_body, table_for, too_many, writes_exceeded,
+    LINES,
+    captain_label,
+    limited,
+    line_of_label,
+    read_body,
+    table_for,
+    too_many,
+    writes_exceeded,
 )
 from .devices import confirming_mark, device_mark
 from .views import SAVED_KEY, current_sheet, remember_saved, saved_cookie, saved_here, sheet_payload
+
 
 def _line(data: dict) -> str:
     line = data.get("line")

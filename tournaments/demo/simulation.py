@@ -11,15 +11,16 @@ per table and round, so the same seed gives the same results whatever else chang
 """
 from __future__ import annotations
 
+import datetime
 import json
 import random
-import datetime
 from pathlib import Path
 
 from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.utils.text import slugify
 
+from clubs.models import ClubRole
 from scoring import vp as vp_rules
 from scoring.random_hands import random_hand
 
@@ -28,7 +29,6 @@ from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..models import Round, Table, Tournament
 from ..printing import documents, spreadsheets
-from clubs.models import ClubRole
 
 SIMULATOR_USERNAME = "simulatore"
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-
 from .. import selectors
 from ..models import (
     Pair,

@@ -21,8 +21,8 @@ from dataclasses import dataclass
 from django.db.models import F, Prefetch, Q, QuerySet
 from django.utils.functional import Promise
 
-from ..registrations import reading
 from ..models import Pair, Player, Round, Tournament
+from ..registrations import reading
 from ._groups import pair_group_lists
 from ._pair_requests import active_pair_numbers, build_pair_request
 from ._pair_tables import (

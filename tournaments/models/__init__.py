@@ -16,13 +16,13 @@ Two constraints that span two columns are made structural instead:
 """
 from __future__ import annotations
 
-from .tournament import CustomScale, DEFAULT_TIEBREAKS, Tournament, new_pin, new_token
+from .calls import ArbiterCall
 from .entrants import LineMember, Pair, Player
+from .records import AuditAction, AuditEntry, Penalty, PinGuard, ResultsDownload
 from .rounds import Round, Seat, Table
 from .sheets import CorrectionKind, HandRow, ScoreSheet
-from .records import AuditAction, AuditEntry, Penalty, PinGuard, ResultsDownload
 from .teams import LineUp, Match, Team
-from .calls import ArbiterCall
+from .tournament import DEFAULT_TIEBREAKS, CustomScale, Tournament, new_pin, new_token
 
 __all__ = [
     "ArbiterCall",

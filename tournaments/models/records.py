@@ -6,9 +6,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .tournament import Tournament
 from .entrants import Pair, Player
 from .rounds import Table
+from .tournament import Tournament
 
 
 class Penalty(models.Model):

@@ -5,9 +5,9 @@ from django.db import models
 from django.db.models import Q
 from django.utils.translation import gettext_lazy as _
 
-from .tournament import RoundSystem, Tournament, new_pin, new_token
-from .entrants import Pair
 from ..i18n_messages import stored_text
+from .entrants import Pair
+from .tournament import RoundSystem, Tournament, new_pin, new_token
 
 
 class Round(models.Model):

@@ -32,12 +32,12 @@ from django.utils.translation import gettext as _
 
 from scoring import vp as vp_rules
 
+from .. import pages, selectors
 from ..captains import links
+from ..forms import TIEBREAK_LABELS
 from ..kinds import KindData, kind_named, kind_of
 from ..models import HandRow, Round, ScoreSheet, Table, Tournament
-from .. import pages, selectors
 from ..selectors.teams import round_matches
-from ..forms import TIEBREAK_LABELS
 
 # --------------------------------------------------------------------------- plain values
 

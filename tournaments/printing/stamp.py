@@ -244,8 +244,15 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
     # lazy: WeasyPrint is slow to import and only PDF rendering needs it
     import weasyprint
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import (ArrayObject, DecodedStreamObject, DictionaryObject, FloatObject,
-                               NameObject, NumberObject, BooleanObject)
+    from pypdf.generic import (
+        ArrayObject,
+        BooleanObject,
+        DecodedStreamObject,
+        DictionaryObject,
+        FloatObject,
+        NameObject,
+        NumberObject,
+    )
 
     # one page a unit: a sheet (A4), or the page of two A5 sheets
     if units is None:

@@ -20,7 +20,8 @@ from ..models import Round
 from ..views.common import arbiter_view
 from . import documents, spreadsheets
 from . import pack as printpack
-from .team_slips import team_slips, team_slips_pdf as render_slips
+from .team_slips import team_slips
+from .team_slips import team_slips_pdf as render_slips
 
 PDF = "application/pdf"
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"

@@ -24,6 +24,7 @@ import signal
 import sys
 import threading
 import time
+
 from . import stamp
 
 #: Objects allocated since the last collection (``gc.get_count()[0]``) above which a worker

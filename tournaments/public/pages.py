@@ -29,10 +29,10 @@ from scoring.vp import format_vp
 
 from .. import selectors
 from ..kinds import KINDS, kind_of
-from ..selectors.lateness import LATE_WORD, forfeit_differences
-from .tag import VISIBLE, register_tag_part, results_tag, standings_for
-from ..text import clean_note
 from ..models import AuditAction, AuditEntry, LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
+from ..selectors.lateness import LATE_WORD, forfeit_differences
+from ..text import clean_note
+from .tag import VISIBLE, register_tag_part, results_tag, standings_for
 
 #: Audit actions that change a closed round's results (a correction after closing).
 CORRECTIONS = (AuditAction.SHEET_CORRECTED, AuditAction.SHEET_LINES_SWAPPED, AuditAction.ARBITRAL_SCORE)

@@ -21,11 +21,11 @@ from django.utils.translation import get_language
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_GET
 
-from . import pages
-from .tag import note_public, recent_public_tag
 from ..captains.devices import give_device_cookie
 from ..kinds import kind_of
 from ..models import Tournament
+from . import pages
+from .tag import note_public, recent_public_tag
 
 
 def _tournament(slug: str) -> Tournament:

@@ -12,17 +12,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.http import Http404, JsonResponse
+from django.shortcuts import get_object_or_404, render
 from django.urls import reverse
 from django.views.decorators.cache import never_cache
-from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from scoring.vp import format_vp
 
 from .. import pages, selectors
+from ..captains.devices import give_device_cookie
 from ..kinds import kind_of
 from ..models import Pair, Round, Tournament
-from ..captains.devices import give_device_cookie
 from ..printing import documents
 
 #: Seconds a projector screen stays before the next one.

@@ -18,8 +18,8 @@ from pathlib import Path
 
 from django.utils.translation import gettext as _
 
-from .player_data import PlayerData
 from ..models import Player
+from .player_data import PlayerData
 
 FORMAT = "arbitro-registration-preview"
 #: Seconds a preview waits on disk for its confirmation.

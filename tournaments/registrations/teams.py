@@ -13,11 +13,10 @@ from dataclasses import dataclass, field
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from . import limits
-from .reading import (NumberMessages, ParsedFile, check_entry_number, check_text, each_row,
-                            read_player, read_table)
-from .player_data import PlayerData
 from ..models import Player
+from . import limits
+from .player_data import PlayerData
+from .reading import NumberMessages, ParsedFile, check_entry_number, check_text, each_row, read_player, read_table
 
 TEAM_REQUIRED = ("squadra", "nome_squadra", "cognome", "nome")
 #: The rows of one team repeat its number: no "used twice" refusal, only "already in the tournament".

@@ -10,8 +10,8 @@ from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from ..server import timesource
 from ..models import ArbiterCall
+from ..server import timesource
 
 
 def tournament_calls(tournament_id: int) -> list[ArbiterCall]:

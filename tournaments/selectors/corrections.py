@@ -7,9 +7,10 @@ from __future__ import annotations
 from django.urls import reverse
 from django.utils.translation import gettext as _
 
+from scoring.vp import format_vp
+
 from ..models import AuditAction, AuditEntry, Round, Tournament
 from .rankings import standings_after
-from scoring.vp import format_vp
 
 #: The audit actions that change a stored result (a correction of any kind, art. 31).
 CORRECTION_ACTIONS = (AuditAction.SHEET_CORRECTED, AuditAction.SHEET_LINES_SWAPPED, AuditAction.ARBITRAL_SCORE)

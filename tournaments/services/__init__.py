@@ -46,11 +46,26 @@ from ._common import (  # noqa: F401
     as_actor,
 )
 from .audit import audit  # noqa: F401
-from .guard import (  # noqa: F401
-    integrity_message,
-    refuse_integrity_errors,
-    retry_when_busy,
-    write,
+from .calls import (  # noqa: F401
+    call_arbiter,
+    call_refusal,
+    resolve_call,
+    take_call,
+)
+from .clock import (  # noqa: F401
+    add_clock_minutes,
+    give_table_extra_time,
+    pause_clock,
+    resume_clock,
+    start_clock,
+)
+from .corrections import (  # noqa: F401
+    allowed_correction_kinds,
+    closed_since_message,
+    correction_needs_reason,
+    correction_refusal,
+    delivered_by_captains,
+    round_closed_refusal,
 )
 from .deletion import (  # noqa: F401
     DeletionResult,
@@ -59,87 +74,24 @@ from .deletion import (  # noqa: F401
     deletion_summary,
     may_delete,
 )
-from .tournament import (  # noqa: F401
-    add_arbiter,
-    create_tournament,
-    frozen_settings,
-    kind_change_refusal,
-    locked_settings,
-    update_tournament,
-)
-from .pairs import (  # noqa: F401
-    PlayerData,
-    add_pair,
-    update_pair,
-    is_spelling_fix,
-    pair_has_played,
-    remove_pair,
-    import_pairs,
-    registration_import_refusal,
-)
-from .players import (  # noqa: F401
-    add_player,
-    import_players,
-    remove_player,
-)
-from .pairing_requests import (  # noqa: F401
-    build_pairing_request,
-    mitchell_offset,
-)
 from .drafts import (  # noqa: F401
     draft_staleness,
     generation_state,
 )
-from .rounds import (  # noqa: F401
-    adjustment_sentences,
-    idle_pairs_seatable,
-    seat_idle_pairs_together,
-    generate_round,
-    redraw_round,
-    swap_pairs,
-    swap_players,
-    set_first_round_by_hand,
-    move_to_rest,
-    publish_round,
-    close_round,
-    reopen_round,
-    reopen_refusal,
+from .forfeits import forfeit_effect, forfeit_match, undo_forfeit, undo_forfeit_refusal  # noqa: F401
+from .groups import (  # noqa: F401
+    group_lists,
+    groups_frozen,
+    groups_frozen_message,
+    groups_individual_refusal,
+    groups_refusal,
+    split_groups,
 )
-from .sheet_drafts import (  # noqa: F401
-    discard_sheet_draft,
-    save_sheet_draft,
-)
-from .corrections import (  # noqa: F401
-    correction_needs_reason,
-    round_closed_refusal,
-    closed_since_message,
-    correction_refusal,
-    allowed_correction_kinds,
-    delivered_by_captains,
-)
-from .sheets import (  # noqa: F401
-    HandInput,
-    save_score_sheet,
-    draft_refusal,
-    sheet_content_hash,
-    confirm_sheet,
-    dispute_sheet,
-    dispute_refusal,
-    stale_sheet_error,
-    validate_sheet,
-    validate_entered_sheets,
-    unvalidate_sheet,
-    accept_declared_totals,
-    swap_sheet_lines,
-    set_arbitral_score,
-)
-from .withdrawals import (  # noqa: F401
-    last_published_round,
-    undo_withdrawal,
-    withdraw_pair,
-    withdraw_player,
-    withdraw_team,
-    withdrawal_undo_refusal,
+from .guard import (  # noqa: F401
+    integrity_message,
+    refuse_integrity_errors,
+    retry_when_busy,
+    write,
 )
 from .late_entries import (  # noqa: F401
     add_late_pair,
@@ -150,44 +102,92 @@ from .late_entries import (  # noqa: F401
     late_player_refusal,
     late_team_refusal,
 )
+from .lineups import set_lineup  # noqa: F401
+from .pairing_requests import (  # noqa: F401
+    build_pairing_request,
+    mitchell_offset,
+)
+from .pairs import (  # noqa: F401
+    PlayerData,
+    add_pair,
+    import_pairs,
+    is_spelling_fix,
+    pair_has_played,
+    registration_import_refusal,
+    remove_pair,
+    update_pair,
+)
 from .penalties import (  # noqa: F401
     add_penalty,
     add_player_penalty,
     penalty_round,
     remove_penalty,
 )
-from .calls import (  # noqa: F401
-    call_arbiter,
-    call_refusal,
-    resolve_call,
-    take_call,
+from .players import (  # noqa: F401
+    add_player,
+    import_players,
+    remove_player,
+)
+from .rounds import (  # noqa: F401
+    adjustment_sentences,
+    close_round,
+    generate_round,
+    idle_pairs_seatable,
+    move_to_rest,
+    publish_round,
+    redraw_round,
+    reopen_refusal,
+    reopen_round,
+    seat_idle_pairs_together,
+    set_first_round_by_hand,
+    swap_pairs,
+    swap_players,
 )
 from .scales import (  # noqa: F401
     create_custom_scale,
     delete_custom_scale,
 )
-from .clock import (  # noqa: F401
-    add_clock_minutes,
-    give_table_extra_time,
-    pause_clock,
-    resume_clock,
-    start_clock,
+from .sheet_drafts import (  # noqa: F401
+    discard_sheet_draft,
+    save_sheet_draft,
 )
-from .groups import (  # noqa: F401
-    group_lists,
-    groups_frozen,
-    groups_frozen_message,
-    groups_individual_refusal,
-    groups_refusal,
-    split_groups,
+from .sheets import (  # noqa: F401
+    HandInput,
+    accept_declared_totals,
+    confirm_sheet,
+    dispute_refusal,
+    dispute_sheet,
+    draft_refusal,
+    save_score_sheet,
+    set_arbitral_score,
+    sheet_content_hash,
+    stale_sheet_error,
+    swap_sheet_lines,
+    unvalidate_sheet,
+    validate_entered_sheets,
+    validate_sheet,
 )
 from .teams import (  # noqa: F401  (team tournaments, rules.md §15)
     add_team,
     import_teams,
     set_team_captain,
 )
-from .lineups import set_lineup  # noqa: F401
-from .forfeits import forfeit_effect, forfeit_match, undo_forfeit, undo_forfeit_refusal  # noqa: F401
+from .tournament import (  # noqa: F401
+    add_arbiter,
+    create_tournament,
+    frozen_settings,
+    kind_change_refusal,
+    locked_settings,
+    update_tournament,
+)
+from .withdrawals import (  # noqa: F401
+    last_published_round,
+    undo_withdrawal,
+    withdraw_pair,
+    withdraw_player,
+    withdraw_team,
+    withdrawal_undo_refusal,
+)
 
 #: The write importing a registration file's checked rows (``tournament=``, ``rows=``,
 #: ``by=``; returns the count), by the stored ``Tournament.Kind`` value: the kinds sit below

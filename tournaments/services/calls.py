@@ -11,9 +11,9 @@ from __future__ import annotations
 from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
-from ..server import timesource
 from ..errors import ArbiterError
 from ..models import ArbiterCall, AuditAction, Round, Table
+from ..server import timesource
 from ._common import Actor, as_actor
 from .audit import audit
 from .guard import refuse_integrity_errors, retry_when_busy

@@ -8,14 +8,13 @@ from __future__ import annotations
 from django.utils.translation import gettext as _
 
 from .. import clock
-from ..server import timesource
 from ..errors import ArbiterError
 from ..models import AuditAction, Round, Table
 from ..selectors.clock import clock_state, round_duration
+from ..server import timesource
 from .audit import audit
 from .guard import write
 from .locks import lock_round
-
 
 _REFUSALS = {
     "started": lambda: _("L'orologio del turno è già partito."),

@@ -7,15 +7,13 @@ import json
 
 from django.utils.translation import gettext as _
 
-
 from .. import selectors
+from ..kinds import kind_of
 from ..models import (
     Round,
     Tournament,
 )
-
 from ..plans import last_round_rematch
-from ..kinds import kind_of
 from .pairing_requests import active_numbers, build_pairing_request
 
 

@@ -42,8 +42,8 @@ from scoring import vp as vp_rules
 from .. import selectors
 from ..errors import ArbiterError
 from ..kinds import kind_of
-from ..selectors.lateness import LATE_WORD, entrant_of
 from ..models import AuditAction, AuditEntry, Penalty, Round, ScoreSheet, Seat, Table
+from ..selectors.lateness import LATE_WORD, entrant_of
 from ..selectors.teams import team_scale
 from ..wording import by_kind
 from ._common import as_actor

@@ -37,8 +37,8 @@ from django.dispatch import receiver
 from members.names import ERASED_LAST_NAME, erased_first_name
 from members.signals import member_erasing
 
-from ..registrations import previews
 from ..models import AuditEntry, Player
+from ..registrations import previews
 
 #: Keys of an audit entry's or a backup's values that hold membership numbers (a pair's entries:
 #: ``services.pairs``; a player's record).

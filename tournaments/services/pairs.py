@@ -11,7 +11,6 @@ from django.utils.translation import gettext as _
 from members.numbers import MembershipNumberError, normal_membership_number
 
 from ..errors import ArbiterError
-from ..registrations.player_data import PlayerData
 from ..models import (
     AuditAction,
     Pair,
@@ -19,6 +18,7 @@ from ..models import (
     Round,
     Tournament,
 )
+from ..registrations.player_data import PlayerData
 from ..text import clean_line
 from .audit import ART32_PREFIX, MEMBERSHIP_REASON, SPELLING_REASON, audit
 from .guard import write
@@ -329,7 +329,7 @@ def import_pairs(*, tournament: Tournament, rows: Iterable, by) -> int:
     players = [
         Player(tournament=tournament, pair=pair, seat=seat, first_name=p.first_name,
                last_name=p.last_name, membership_number=p.membership_number, club=p.club)
-        for pair, row in zip(pairs, rows)
+        for pair, row in zip(pairs, rows, strict=True)
         # the file's reader refuses control characters; bidirectional overrides go here
         for seat, p in enumerate((clean_player(p) for p in row.players), start=1)
     ]

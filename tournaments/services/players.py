@@ -123,7 +123,7 @@ def import_players(*, tournament: Tournament, rows: Iterable, by) -> int:
     players = [
         Player(tournament=tournament, number=row.number, first_name=p.first_name,
                last_name=p.last_name, membership_number=p.membership_number, club=p.club)
-        for row, p in zip(rows, cleaned)
+        for row, p in zip(rows, cleaned, strict=True)
     ]
     assign_members(tournament, players)  # rules.md §16
     Player.objects.bulk_create(players, batch_size=500)

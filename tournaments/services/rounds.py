@@ -13,6 +13,14 @@ import pairing.check
 from .. import selectors, signals
 from ..errors import ArbiterError
 from ..i18n_messages import coded, message_text, stored, stored_text
+from ..kinds import kind_of
+from ..kinds.individual import (
+    individual_response_from_round,
+    parse_hand_tables,
+    repeated_partner_messages,
+    swap_players_in_draft,
+    write_individual_tables,
+)
 from ..models import (
     AuditAction,
     Round,
@@ -22,19 +30,10 @@ from ..models import (
     Tournament,
 )
 from .audit import audit
-from .guard import write
-from .locks import lock_round, lock_tables, lock_tournament
-
-from ..kinds import kind_of
-from ..kinds.individual import (
-    individual_response_from_round,
-    parse_hand_tables,
-    repeated_partner_messages,
-    swap_players_in_draft,
-    write_individual_tables,
-)
 from .drafts import draft_inputs, draft_staleness, generation_state
 from .groups import groups_refusal
+from .guard import write
+from .locks import lock_round, lock_tables, lock_tournament
 from .pairing_requests import active_numbers, build_pairing_request
 
 # the one lock order (tournament, round, tables, sheet): services.locks

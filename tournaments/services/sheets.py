@@ -13,10 +13,8 @@ from django.utils.translation import gettext as _
 from scoring import sheets as sheet_rules
 
 from .. import selectors
-from ..i18n_messages import message_text
 from ..errors import ArbiterError, StaleSheetError
-from ..text import clean_note
-from ..selectors.clock import entry_clock_seconds
+from ..i18n_messages import message_text
 from ..models import (
     AuditAction,
     CorrectionKind,
@@ -25,14 +23,16 @@ from ..models import (
     ScoreSheet,
     Table,
 )
+from ..selectors.clock import entry_clock_seconds
+from ..text import clean_note
 from ._common import as_actor
 from .audit import SUM_ERROR_REASON, audit, clean_reason
 from .corrections import (
     check_correction,
-    may_correct,
     closed_since_message,
     correction_needs_reason,
     delivered_by_captains,
+    may_correct,
     round_closed_refusal,
 )
 from .guard import retry_when_busy, write

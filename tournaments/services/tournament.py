@@ -1,7 +1,6 @@
 """Creating a tournament and changing its settings."""
 from __future__ import annotations
 
-
 from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
@@ -10,19 +9,18 @@ from clubs.access import ClubChoiceError, club_for_new_data, may_work_in
 from ..errors import ArbiterError
 from ..kinds import kind_named
 from ..kinds.individual import DEFAULT_INDIVIDUAL_TIEBREAKS, individual_tiebreaks  # noqa: F401
-from ..kinds.teams import TEAM_TIEBREAKS, check_team_settings as _check_team_settings  # noqa: F401
-from ..plans import plan_change_refusal, plan_refusal
-from ..selectors import directs
-from ..text import clean_line
+from ..kinds.teams import TEAM_TIEBREAKS  # noqa: F401
 from ..models import (
     AuditAction,
     Round,
     Tournament,
 )
+from ..plans import plan_change_refusal, plan_refusal
+from ..selectors import directs
+from ..text import clean_line
 from ._common import as_actor
 from .audit import audit
 from .guard import write
-
 
 TOURNAMENT_SETTINGS = (
     "name", "slug", "date", "venue", "kind", "hands_per_round", "vp_scale", "plan",

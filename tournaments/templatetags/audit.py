@@ -7,7 +7,8 @@ import re
 from django import template
 from django.core.exceptions import FieldDoesNotExist
 from django.utils import dateformat, timezone
-from django.utils.translation import get_language, gettext, gettext_lazy as _
+from django.utils.translation import get_language, gettext
+from django.utils.translation import gettext_lazy as _
 
 from members.names import ERASED_LAST_NAME
 from scoring import prizes as prize_rules
@@ -15,11 +16,9 @@ from scoring.vp import format_vp
 
 from .. import wording
 from ..clock import format_mmss
-from ..models import ArbiterCall, AuditAction, CorrectionKind, Round, ScoreSheet, Tournament
 from ..i18n_messages import stored_text
-from ..services.audit import ART32_PREFIX
-from ..services.audit import LEGACY_REASONS, SOFTWARE_REASONS
-from ..services.audit import actor_form
+from ..models import ArbiterCall, AuditAction, CorrectionKind, Round, ScoreSheet, Tournament
+from ..services.audit import ART32_PREFIX, LEGACY_REASONS, SOFTWARE_REASONS, actor_form
 
 register = template.Library()
 

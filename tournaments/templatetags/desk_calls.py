@@ -4,6 +4,7 @@ tournament (``tournaments.views.desk_calls``). Shown only on pages opened throug
 the tournament): a public page, a captain's page or another arbiter see nothing, and no query
 is made for them."""
 from django import template
+
 from ..selectors.calls import desk_calls_context
 
 register = template.Library()

@@ -13,6 +13,13 @@ from .exporter import LOCAL_ACTIONS, dumps, export_data, export_tournament  # no
 from .importer import ImportResult, SlugTakenError, check_slug, copy_name, copy_slug, import_tournament  # noqa: F401
 from .reader import parse_file, read_plan, upgrade_v1  # noqa: F401
 from .schema import (  # noqa: F401
-    ADDED_IN_2, FIELDS, FORMAT, READABLE_VERSIONS, SECRET_NOTICE, STRUCTURAL, TEAM_KEYS_OF_2, VERSION,
+    ADDED_IN_2,
+    FIELDS,
+    FORMAT,
+    READABLE_VERSIONS,
+    SECRET_NOTICE,
+    STRUCTURAL,
+    TEAM_KEYS_OF_2,
+    VERSION,
     model_field_names,
 )

@@ -26,13 +26,13 @@ from pairing.plan import PlanError, parse_plan
 from scoring import sheets as sheet_rules
 from scoring import vp as vp_rules
 
-from ..registrations import limits
 from ..errors import ArbiterError
+from ..forms import TiebreakField
 from ..i18n_messages import message_text
 from ..kinds import KINDS
 from ..models import Round, ScoreSheet
+from ..registrations import limits
 from ..registrations.reading import text_refusal
-from ..forms import TiebreakField
 from ..services.tournament import check_plan
 
 TOKEN = re.compile(r"^[A-Za-z0-9_-]{20,64}$")

@@ -21,16 +21,29 @@ from django.utils.translation import gettext as _
 from members.models import Member
 from scoring import vp as vp_rules
 
+from .. import selectors
 from ..errors import ArbiterError
 from ..models import (
     AuditAction,
-    AuditEntry, CustomScale, HandRow, LineMember, LineUp, Match, Pair, Penalty, Player, Round, ScoreSheet, Seat,
-    Table, Team, Tournament, new_token,
+    AuditEntry,
+    CustomScale,
+    HandRow,
+    LineMember,
+    LineUp,
+    Match,
+    Pair,
+    Penalty,
+    Player,
+    Round,
+    ScoreSheet,
+    Seat,
+    Table,
+    Team,
+    Tournament,
+    new_token,
 )
-from ..services import as_actor
+from ..services import as_actor, member_links
 from ..services.audit import IMPORTED_REASON, audit
-from .. import selectors
-from ..services import member_links
 from ..services.guard import write
 from . import sections
 from .consistency import check_consistency, scale_of_file

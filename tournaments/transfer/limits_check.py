@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from django.utils.translation import gettext as _
 
-from ..registrations import limits
 from ..errors import ArbiterError
+from ..registrations import limits
 
 
 def _bad_text(text: str) -> bool:

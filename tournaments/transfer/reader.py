@@ -17,12 +17,24 @@ from django.utils.translation import gettext as _
 from members.numbers import MembershipNumberError, legacy_membership_number
 from scoring import vp as vp_rules
 
-from ..registrations import limits
 from ..errors import ArbiterError
 from ..models import (
-    AuditEntry, CustomScale, HandRow, LineMember, LineUp, Match, Pair, Penalty, Player, Round, ScoreSheet, Table,
-    Team, Tournament,
+    AuditEntry,
+    CustomScale,
+    HandRow,
+    LineMember,
+    LineUp,
+    Match,
+    Pair,
+    Penalty,
+    Player,
+    Round,
+    ScoreSheet,
+    Table,
+    Team,
+    Tournament,
 )
+from ..registrations import limits
 from ..services.audit import actor_form
 from ..services.prizes import normal_prize_list
 from ..text import clean_note

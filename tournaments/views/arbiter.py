@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404
 from django.db.models import BooleanField, Case, Count, IntegerField, OuterRef, Prefetch, Subquery, Value, When
 from django.db.models.functions import Coalesce
+from django.http import Http404
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -16,16 +16,16 @@ from clubs import access
 from pairing import mitchell
 
 from .. import pages, selectors, services, wording
-from ..registrations import previews, reading
 from ..errors import ArbiterError
+from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
 from ..i18n_messages import message_text
 from ..kinds import kind_of
-from ..forms import ArbiterAddForm, ImportForm, PairForm, TournamentForm
 from ..models import Pair, Player, Round, Team, Tournament
 from ..printing import documents
+from ..registrations import previews, reading
 from ..services import member_links
-from .listings import PairTable
 from .common import arbiter_view
+from .listings import PairTable
 
 
 def _count_of(queryset):

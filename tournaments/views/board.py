@@ -19,21 +19,21 @@ from django.views.decorators.http import require_GET, require_POST
 from scoring.vp import format_vp
 
 from .. import clock, selectors, services
-from ..server import timesource
 from ..captains import links, pins
 from ..captains.devices import same_browser
 from ..errors import StaleSheetError
 from ..models import Round, ScoreSheet, Table
+from ..selectors.corrections import corrected_tables, table_audit_url
+from ..server import timesource
+from ..templatetags.audit import actor_label
 from . import round_cache
-from .teams import team_matches
 from .board_calls import calls_context
 from .board_stamp import board_stamp
 from .common import arbiter_view
-from .stale_sheet import stale_sheet_page
-from ..selectors.corrections import corrected_tables, table_audit_url
-from ..templatetags.audit import actor_label
-from .rounds import STATUS_LABELS, can_validate, entry_time_label, sheet_status, status_label, table_url
 from .disputes import decision_url
+from .rounds import STATUS_LABELS, can_validate, entry_time_label, sheet_status, status_label, table_url
+from .stale_sheet import stale_sheet_page
+from .teams import team_matches
 
 #: Seconds between two polls of the board's script.
 POLL_SECONDS = 3

@@ -10,9 +10,9 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_POST
 
 from .. import services
-from ..server import timesource
-from ..selectors.calls import call_row, round_calls
 from ..models import ArbiterCall, Round
+from ..selectors.calls import call_row, round_calls
+from ..server import timesource
 from .common import arbiter_view
 
 

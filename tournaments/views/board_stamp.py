@@ -6,8 +6,8 @@ from __future__ import annotations
 from django.db.models import Count, Max, Sum
 
 from .. import clock, selectors
-from ..server import timesource
 from ..models import PinGuard, Round, ScoreSheet, Table
+from ..server import timesource
 from .board_calls import calls_stamp
 
 

@@ -10,7 +10,6 @@ from django.shortcuts import get_object_or_404, redirect
 from ..errors import ArbiterError
 from ..selectors import tournaments_of
 
-
 #: The largest integer a query parameter may carry to the database (SQLite's signed 64 bits).
 MAX_QUERY_INT = 2**63 - 1
 

@@ -25,9 +25,9 @@ from scoring.vp import format_vp
 from .. import selectors, services
 from ..errors import ArbiterError, StaleSheetError
 from ..models import Round, ScoreSheet, Table
-from .stale_sheet import stale_sheet_page
 from .common import arbiter_view, query_int
 from .rounds import _round, _sheet_of, _table
+from .stale_sheet import stale_sheet_page
 
 #: ``?da=`` values: where the arbiter came from, so "Annulla" and the redirect go back there.
 BACK_PAGES = ("tabellone", "turno", "score")

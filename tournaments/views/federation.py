@@ -19,7 +19,8 @@ from django.contrib.auth.decorators import login_required
 from django.http import FileResponse, Http404, StreamingHttpResponse
 from django.shortcuts import render
 from django.utils import timezone
-from django.utils.translation import gettext as _, gettext_lazy
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.views.decorators.http import require_safe
 
 from clubs.access import is_federation

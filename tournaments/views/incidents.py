@@ -2,14 +2,12 @@
 """
 from __future__ import annotations
 
-
 from django import forms
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
-
 
 from .. import services
 from ..errors import ArbiterError
@@ -19,7 +17,6 @@ from ..models import Pair, Round, Table, Tournament
 from ..wording import by_kind
 from .common import arbiter_view
 from .rounds import _int_field, _round_redirect
-
 
 
 class WithdrawForm(forms.Form):

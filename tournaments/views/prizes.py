@@ -8,20 +8,20 @@ import re
 from django.contrib import messages
 from django.http import HttpResponse
 from django.shortcuts import redirect, render
-from django.utils.translation import get_language, gettext as _
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from scoring import prizes as prize_rules
 
-from ..printing.documents import html_to_pdf, long_date
+from .. import pages, selectors
 from ..errors import ArbiterError
-from .. import pages
+from ..printing import federation
+from ..printing.documents import html_to_pdf, long_date
 from ..selectors import tournaments_of
 from ..services import prizes as prize_services
 from ..services import update_tournament
 from ..services.federation import record_results_download
 from .common import arbiter_view
-from .. import selectors
-from ..printing import federation
 
 MAX_TEXT = 20_000
 # a prize's money after a third «|» (rules.md §21): «50%» a share of the pool, «40.00» euro

@@ -9,7 +9,6 @@ lost (README.md, "Layout").
 """
 from __future__ import annotations
 
-
 from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
@@ -24,16 +23,15 @@ from ..clock import MAX_ADD_MINUTES
 from ..errors import ArbiterError
 from ..kinds import kind_of
 from ..models import Round, ScoreSheet, Table, Tournament
+from ..selectors.corrections import corrected_tables
 from ..selectors.sheets import STATUS_LABELS, sheet_status, status_label  # noqa: F401 (one set of names)
+from ..services import lateness
 from ..transfer import backups
-from .common import arbiter_view, query_int
 from . import round_cache
 from .board_stamp import board_stamp
-from ..selectors.corrections import corrected_tables
+from .common import arbiter_view, query_int
 from .round_table import rows_html
 from .teams import team_matches
-from ..services import lateness
-
 
 
 def _round(tournament: Tournament, number: int) -> Round:

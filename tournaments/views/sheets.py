@@ -19,15 +19,24 @@ from scoring import sheets as sheet_rules
 from scoring.vp import format_vp, scale_to_dict
 
 from .. import selectors, services
-from ..selectors.corrections import closed_correction_message, corrected_tables, standings_snapshot, table_audit_url
 from ..errors import ArbiterError, StaleSheetError
 from ..i18n_messages import message_text
 from ..models import CorrectionKind, Round, ScoreSheet, Table, Tournament
+from ..selectors.corrections import closed_correction_message, corrected_tables, standings_snapshot, table_audit_url
 from .common import arbiter_view
-from .disputes import decision_url, decision_page
-from .rounds import _back, _int_field, _later_danish_published, _round, _round_redirect, _sheet_of, _table, next_table_to_enter, sheet_status, status_label
-
-
+from .disputes import decision_page, decision_url
+from .rounds import (
+    _back,
+    _int_field,
+    _later_danish_published,
+    _round,
+    _round_redirect,
+    _sheet_of,
+    _table,
+    next_table_to_enter,
+    sheet_status,
+    status_label,
+)
 
 LINES = (("ns", "N/S"), ("ew", gettext_lazy("E/O")))
 

@@ -2,7 +2,6 @@
 """
 from __future__ import annotations
 
-
 import django_tables2 as tables
 from django.shortcuts import render
 from django.urls import reverse
@@ -12,12 +11,11 @@ from django_tables2 import RequestConfig
 
 from scoring.vp import format_vp
 
+from .. import pages, selectors
 from ..forms import TIEBREAK_LABELS
 from ..wording import by_kind, standings_headings
 from .common import arbiter_view
 from .rounds import _int_field, _optional_url
-from .. import pages, selectors
-
 
 
 def penalty_text(vp, mp) -> str:

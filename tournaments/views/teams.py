@@ -9,19 +9,19 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods
 
+from scoring.vp import format_vp
+
 from .. import selectors, services
 from ..captains import links
 from ..errors import ArbiterError
 from ..kinds import kind_of
-from ..models import Round, Team
+from ..models import Match, Round, Team
+from ..selectors.sheets import STATUS_LABELS
+from ..selectors.teams import lineup_origin_text, lineup_round, resolve_lineup
 from ..services import member_links
 from ..services.pairs import PlayerData
-from ..selectors.teams import lineup_origin_text, lineup_round, resolve_lineup
 from ..wording import vp_display
 from .common import arbiter_view, query_int
-from scoring.vp import format_vp
-from ..models import Match
-from ..selectors.sheets import STATUS_LABELS
 
 
 def parse_player_lines(text: str) -> list[PlayerData]:

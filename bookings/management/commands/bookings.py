@@ -19,13 +19,12 @@ from django.core.management.base import CommandError
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
-from bookings import selectors, services
+from bookings import entrants, selectors, services
 from bookings.models import Booking
 from tournaments.errors import ArbiterError
 from tournaments.management.lang import LangCommand
 from tournaments.models import Tournament
 from tournaments.registrations.player_data import PlayerData
-from bookings import entrants
 
 
 def parse_name(text: str, membership: str = "") -> PlayerData:

@@ -27,8 +27,8 @@ from django.core.management.base import CommandError, CommandParser
 from django.utils.translation import gettext as _
 
 from championships import selectors, services
-from clubs.commands import add_club_argument, club_option
 from championships.models import Championship
+from clubs.commands import add_club_argument, club_option
 from tournaments.errors import ArbiterError
 from tournaments.management.lang import LangCommand
 

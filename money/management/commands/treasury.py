@@ -19,10 +19,10 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from money import selectors, services
+from tournaments.demo.simulation import simulator_user
 from tournaments.errors import ArbiterError
 from tournaments.management.lang import LangCommand
 from tournaments.models import Tournament
-from tournaments.demo.simulation import simulator_user
 
 
 def parse_fees(text: str) -> tuple[str, str, dict]:

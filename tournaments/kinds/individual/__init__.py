@@ -11,9 +11,9 @@ from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from scoring.individual import INDIVIDUAL_TIEBREAKS
 
-from ...registrations import reading
 from ...errors import ArbiterError
 from ...models import DEFAULT_TIEBREAKS, LineMember, Player, Tournament
+from ...registrations import reading
 from .._pair_tables import PAIR_GROUPS_REFUSALS, player_json
 from ..base import Kind, KindData
 from ._rounds import (  # noqa: F401  (the individual round cycle, importable from its kind)
@@ -31,7 +31,6 @@ from ._rounds import (  # noqa: F401  (the individual round cycle, importable fr
     swap_players_in_draft,
     write_individual_tables,
 )
-
 
 #: rules.md §9: the §8 order per player; head-to-head does not apply (players meet as
 #: opponents in partnerships that change every round).

@@ -7,8 +7,8 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from ...models import Tournament
-from ..base import Kind, KindData
 from .._pair_tables import PAIR_GROUPS_REFUSALS
+from ..base import Kind, KindData
 
 DATA = KindData(
     name=Tournament.Kind.PAIRS,

@@ -10,9 +10,9 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, ngettext_lazy
 
 from ... import selectors
-from ...registrations.teams import TeamRow, parse_teams_for_tournament
 from ...errors import ArbiterError
 from ...models import DEFAULT_TIEBREAKS, LineMember, Player, Team, Tournament
+from ...registrations.teams import TeamRow, parse_teams_for_tournament
 from .._pair_tables import player_json
 from ..base import Kind, KindData
 from ._rounds import (  # noqa: F401  (the team round cycle, importable from its kind)
@@ -25,7 +25,6 @@ from ._rounds import (  # noqa: F401  (the team round cycle, importable from its
     write_match,
     write_team_matches,
 )
-
 
 # rules.md §15: team standings are VP, match margin, head-to-head, then shared.
 TEAM_TIEBREAKS = "vp,mp_difference,head_to_head"

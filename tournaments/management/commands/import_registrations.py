@@ -10,11 +10,10 @@ from django.utils.translation import gettext as _
 from django.utils.translation import ngettext
 
 from clubs.commands import add_club_argument, club_option
-from tournaments.management.lang import LangCommand
-
 from tournaments import services
-from tournaments.kinds import kind_of
 from tournaments.errors import ArbiterError
+from tournaments.kinds import kind_of
+from tournaments.management.lang import LangCommand
 from tournaments.models import Tournament
 from tournaments.services import member_links
 

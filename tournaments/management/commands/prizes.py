@@ -15,12 +15,12 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from tournaments import pages
+from tournaments.demo.simulation import simulator_user
 from tournaments.errors import ArbiterError
 from tournaments.management.lang import LangCommand
 from tournaments.models import Tournament
 from tournaments.services import prizes as prize_services
 from tournaments.services import update_tournament
-from tournaments.demo.simulation import simulator_user
 from tournaments.text import MAX_JSON_DEPTH, json_depth
 
 MAX_FILE_BYTES = 1_000_000

@@ -33,12 +33,11 @@ from django.contrib.auth import get_user_model
 from django.utils.translation import gettext as _
 
 from clubs.commands import add_club_argument, club_option
-from tournaments.management.lang import LangCommand
-
 from tournaments import services
-from tournaments.kinds import kind_of
 from tournaments.demo import DEMO_SLUG, extra_steps
+from tournaments.kinds import kind_of
 from tournaments.management.commands.create_arbiter import random_password
+from tournaments.management.lang import LangCommand
 from tournaments.models import Tournament
 
 DEMO_PASSWORD = "burraco2026"

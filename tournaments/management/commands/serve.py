@@ -23,8 +23,8 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from tournaments.management.lang import LangCommand
-from tournaments.server.request_lanes import LaneQueue
 from tournaments.printing import worker
+from tournaments.server.request_lanes import LaneQueue
 
 #: Waitress settings for a 250-table room. Measured with ``bench/room.py``.
 SERVER_SETTINGS: dict = {

@@ -37,11 +37,10 @@ from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from clubs.commands import add_club_argument, club_option
-from tournaments.management.lang import LangCommand
-
 from scoring.vp import ScaleError
 from tournaments.demo import simulation
 from tournaments.errors import ArbiterError
+from tournaments.management.lang import LangCommand
 from tournaments.wording import by_kind
 
 

@@ -15,9 +15,8 @@ from django.core.management.base import CommandError
 from django.db import DatabaseError
 from django.utils.translation import gettext as _
 
-from tournaments.management.lang import LangCommand
-
 from scoring import vp as vp_rules
+from tournaments.management.lang import LangCommand
 from tournaments.selectors.scales import scale_by_id
 
 
