@@ -39,6 +39,7 @@ from ..models import (
     Penalty,
     PinGuard,
     Player,
+    ResultsDownload,
     Round,
     ScoreSheet,
     Seat,
@@ -98,6 +99,7 @@ FIELDS: dict[type[dj.Model], tuple[str, ...]] = {
     LineMember: ("seat",),
     PinGuard: (),
     ArbiterCall: (),
+    ResultsDownload: (),
     Team: ("number", "name", "status", "withdrawn_from_round", "late_entry", "group", "token", "created_at"),
     Match: ("number", "bye", "forfeit_snapshot"),
     LineUp: ("round_number", "entered_by", "updated_at"),
@@ -173,6 +175,10 @@ STRUCTURAL: dict[type[dj.Model], dict[str, str]] = {
     ArbiterCall: {name: "not exported: calls are room logistics" for name in (
         "id", "round", "table", "reason", "state", "called_by", "called_at", "taken_at", "taken_by",
         "resolved_at", "resolved_by")},
+    # The first download of the results file is the federation's record of this server's
+    # copy (clubs' view, rules.md §20): an imported tournament has not been sent from here.
+    ResultsDownload: {name: "not exported: the federation's record of this server's download" for name in (
+        "id", "tournament", "downloaded_by", "downloaded_at", "file_format")},
     Team: {"id": "database id", "tournament": "nesting",
            "captain": "the captain as [team, member] (or null)"},
     Match: {"id": "database id", "round": "nested in its round ('matches')",
