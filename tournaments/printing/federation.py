@@ -13,6 +13,8 @@ import csv
 import io
 from decimal import Decimal
 
+from django.db.models import F
+
 from django.utils.translation import gettext as _
 
 from .. import selectors
@@ -39,8 +41,12 @@ def result_rows(tournament: Tournament) -> list[list]:
     players seat 1 first, a team's players in registration order. The membership number is
     the player's, else his member's (rules.md §16); the club likewise. VP a ``Decimal``
     (penalties deducted), positions integers."""
-    view = selectors.standings_after(tournament)
-    players = _players_by_entrant(tournament)
+    return _rows(tournament, selectors.standings_after(tournament), _players_by_entrant(tournament))
+
+
+def _rows(tournament: Tournament, view, players: dict[int, list[Player]]) -> list[list]:
+    """:func:`result_rows` of the standings ``view`` and ``players`` (entrant number → its
+    players in order, ``member`` loaded) already read."""
     entrants = len(view.rows)
     common = [tournament.name, tournament.date.isoformat(), tournament.organising_club, tournament.arbiter_name]
     out = []
@@ -50,6 +56,19 @@ def result_rows(tournament: Tournament) -> list[list]:
             club = p.club or (p.member.registered_club if p.member else "")
             out.append([number, p.last_name, p.first_name, club, r.position, "=" if r.tied else "", r.pair,
                         r.vp, r.mp_difference, entrants] + common)
+    return out
+
+
+def _pair_players_of(tournament_ids) -> dict[int, dict[int, list[Player]]]:
+    """Tournament id → :func:`_players_by_entrant` of the pair tournaments ``tournament_ids``
+    in one query (the pair kind's ``entrant_players``: registered pairs' players, pair number
+    then seat, ``member`` loaded)."""
+    out: dict[int, dict[int, list[Player]]] = {}
+    for p in (Player.objects.filter(tournament_id__in=list(tournament_ids), pair__isnull=False,
+                                    pair__round__isnull=True)
+              .select_related("member").annotate(entrant_number=F("pair__number"))
+              .order_by("tournament_id", "pair__number", "seat")):
+        out.setdefault(p.tournament_id, {}).setdefault(p.entrant_number, []).append(p)
     return out
 
 
@@ -108,17 +127,23 @@ def period_headings() -> list[str]:
 def period_result_rows(tournament_ids):
     """Yield the rows (without headings) of :func:`period_headings` for the tournaments
     ``tournament_ids`` (ids, in the order given; an id no longer found is skipped): each
-    tournament's :func:`result_rows` plus its club's name and federation code."""
+    tournament's :func:`result_rows` plus its club's name and federation code. The
+    standings and players of a chunk's pair tournaments are read together
+    (``selectors.latest_standings_of``), the same rows as one by one."""
     ids = list(tournament_ids)
     for start in range(0, len(ids), PERIOD_CHUNK):
         chunk = ids[start:start + PERIOD_CHUNK]
         found = Tournament.objects.select_related("club").in_bulk(chunk)
+        views = selectors.latest_standings_of(list(found.values()))
+        pair_players = _pair_players_of(pk for pk, t in found.items() if t.kind == Tournament.Kind.PAIRS)
         for pk in chunk:
             tournament = found.get(pk)
             if tournament is None:
                 continue
             club = [tournament.club.name, tournament.club.federation_code]
-            for row in result_rows(tournament):
+            players = (pair_players.get(pk, {}) if tournament.kind == Tournament.Kind.PAIRS
+                       else _players_by_entrant(tournament))
+            for row in _rows(tournament, views[pk], players):
                 yield row + club
 
 
