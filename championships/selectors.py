@@ -213,7 +213,25 @@ def compute_placings(tournament: Tournament) -> tuple[list[rules.Placing], bool]
     after its last closed round ([] before any), computed now from
     ``tournaments.selectors.standings_after``; withdrawn entrants are included at their
     position (rules.md §17)."""
-    view = tournament_selectors.standings_after(tournament)
+    return _placings_of(tournament_selectors.standings_after(tournament))
+
+
+def compute_placings_of(tournaments: list[Tournament]) -> dict[int, tuple[list[rules.Placing], bool]]:
+    """Tournament id → :func:`compute_placings` of each of ``tournaments``, their standings
+    read together (``tournaments.selectors.latest_standings_of``: a circuit's first read of
+    many clubs' evenings, rules.md §20)."""
+    views = tournament_selectors.latest_standings_of(tournaments)
+    return {t.pk: _placings_of(views[t.pk]) for t in tournaments}
+
+
+def _current(row: EveningPlacings | None, tournament: Tournament) -> bool:
+    """Whether the stored ``row`` is ``tournament``'s placings after its latest audit entry
+    (``last_audit``) by this :data:`PLACINGS_FORMAT`."""
+    return row is not None and row.computed_from == (tournament.last_audit or 0) and row.format == PLACINGS_FORMAT
+
+
+def _placings_of(view) -> tuple[list[rules.Placing], bool]:
+    """:func:`compute_placings` of standings ``view`` already read."""
     placings = [] if view.after_round is None else [
         rules.Placing(entrant=r.pair, position=r.position, vp=Decimal(r.vp)) for r in view.rows]
     return placings, view.final
@@ -240,14 +258,14 @@ def evenings_placings(tournaments: list[Tournament]) -> dict[int, tuple[list[rul
         tournament_id__in=[t.pk for t in tournaments])}
     out: dict[int, tuple[list[rules.Placing], bool]] = {}
     fresh = []
+    computed = compute_placings_of([t for t in tournaments if not _current(stored.get(t.pk), t)])
     for t in tournaments:
         version = t.last_audit or 0
         row = stored.get(t.pk)
-        if row is not None and row.computed_from == version and row.format == PLACINGS_FORMAT:
+        if _current(row, t):
             out[t.pk] = (_decoded(row.placings), row.final)
             continue
-        placings, final = compute_placings(t)
-        out[t.pk] = (placings, final)
+        placings, final = out[t.pk] = computed[t.pk]
         fresh.append(EveningPlacings(tournament_id=t.pk, computed_from=version, format=PLACINGS_FORMAT,
                                      final=final, placings=_encoded(placings), computed_at=timezone.now()))
     if fresh:

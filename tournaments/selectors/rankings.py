@@ -12,6 +12,7 @@ import dataclasses
 from collections import defaultdict
 from decimal import Decimal
 
+from django.db import models
 from django.db.models import CharField, Prefetch
 from django.db.models.functions import Cast
 
@@ -219,19 +220,33 @@ def _pair_standings(tournament, after_round, last, pairs, results, counted, pend
 def latest_standings_of(tournaments) -> dict[int, Standings]:
     """Tournament id → :func:`standings_after` ``(t)`` (after its last closed round) of every
     tournament of ``tournaments`` (a list of ``Tournament``), the same values read for many
-    at once: the pair tournaments' rounds, pairs, tables, seats, sheets and penalties in one
-    query each for all of them (the federation's download of a period, rules.md §20), plus
-    one query a tournament for the lateness forfeits (§22, none in force: one index lookup);
-    individual and team tournaments one by one. Raises ``ValueError`` as
-    :func:`standings_after` for an unknown kind."""
+    at once: the pair tournaments' rows as :func:`pair_fields_of` reads them (the
+    federation's download of a period, rules.md §20); individual and team tournaments one by
+    one. Raises ``ValueError`` as :func:`standings_after` for an unknown kind."""
     out: dict[int, Standings] = {}
     pair_ts = [t for t in tournaments if t.kind == Tournament.Kind.PAIRS]
     for t in tournaments:
         if t.kind != Tournament.Kind.PAIRS:
             out[t.pk] = standings_after(t)
-    if not pair_ts:
+    fields = pair_fields_of(pair_ts)
+    for t in pair_ts:
+        last, pairs, results, penalties = fields[t.pk]
+        counted, pending = split_penalty_rows(penalties, last, last)
+        out[t.pk] = _pair_standings(t, last, last, pairs, results, counted, pending)
+    return out
+
+
+def pair_fields_of(tournaments) -> dict[int, tuple]:
+    """Tournament id → ``(last closed round or None, registered pairs' (number, status) by
+    number, game_results after the last closed round, penalty rows for
+    penalties.split_penalty_rows)`` of the pair tournaments ``tournaments`` (a list of
+    ``Tournament``): their rounds, pairs, tables, seats, sheets and penalties in one query
+    each for all of them, plus one query a tournament for the lateness forfeits (rules.md
+    §22; none in force: one index lookup). The values :func:`pair_standings_after` reads."""
+    out: dict[int, tuple] = {}
+    if not tournaments:
         return out
-    ids = [t.pk for t in pair_ts]
+    ids = [t.pk for t in tournaments]
     closed: dict[int, dict[int, int]] = defaultdict(dict)  # tournament → closed round id → number
     for rid, tid, number in (Round.objects.filter(tournament_id__in=ids, state=Round.State.CLOSED).order_by()
                              .values_list("id", "tournament_id", "number")):
@@ -254,14 +269,25 @@ def latest_standings_of(tournaments) -> dict[int, Standings]:
             seats[tournament_of_round[row[1]]].append(row)
     sheet_by_table = {row[0]: row[1:] for row in _sheets_of(round_ids)} if round_ids else {}
     penalties = pair_penalty_rows(ids)
-    for t in pair_ts:
+    for t in tournaments:
         rounds = closed.get(t.pk, {})
         last = max(rounds.values()) if rounds else None  # standings_window(t, None)
-        counted, pending = split_penalty_rows(penalties.get(t.pk, ()), last, last)
         results = _results_from_rows(t, rounds, pair_numbers[t.pk], bye_tables, seats[t.pk], sheet_by_table,
                                      forfeit_differences(t)) if last is not None else []
-        out[t.pk] = _pair_standings(t, last, last, registered[t.pk], results, counted, pending)
+        out[t.pk] = (last, registered[t.pk], results, penalties.get(t.pk, []))
     return out
+
+
+def pair_names_of(tournament_ids) -> dict[int, dict[int, str]]:
+    """Tournament id → :func:`pair_names` of each of ``tournament_ids``, in one query (a
+    registered pair without players is absent: read it as "")."""
+    out: dict[int, dict[int, list]] = defaultdict(lambda: defaultdict(list))
+    for p in (Player.objects.filter(tournament_id__in=list(tournament_ids), pair__isnull=False,
+                                    pair__round__isnull=True)
+              .annotate(pair_number=models.F("pair__number")).order_by("tournament_id", "pair__number", "seat")):
+        out[p.tournament_id][p.pair_number].append(p)
+    return {tid: {number: " – ".join(p.display_name for p in sorted(players, key=lambda p: p.seat or 0))
+                  for number, players in by_pair.items()} for tid, by_pair in out.items()}
 
 
 def applied_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
