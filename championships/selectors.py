@@ -360,13 +360,16 @@ def standings(championship: Championship) -> ChampionshipStandings:
     #: person → {evening index: member id}: which of his members played each evening
     members_by_evening: dict[tuple, dict[int, int]] = defaultdict(dict)
     shown = []
+    keys: dict[int, tuple] = {}  # member id → person_key, worked out once a member (not once an evening)
     for index, t in enumerate(tournaments):
         placings, final = placed[t.pk]
         shown.append(Evening(slug=t.slug, name=t.name, date=t.date, kind=t.kind, entrants=len(placings),
                              final=final, started=bool(placings), club_slug=t.club.slug, club_name=t.club.name))
         for entrant, points in rules.evening_points(rule, placings).items():
             for member in members_of.get((t.pk, entrant), ()):
-                person = person_key(people.get(member) or {"id": member}, circuit)
+                person = keys.get(member)
+                if person is None:
+                    person = keys[member] = person_key(people.get(member) or {"id": member}, circuit)
                 if index in members_by_evening[person]:
                     continue  # one evening counts once per person (scoring.championship.rank_members)
                 members_by_evening[person][index] = member
