@@ -15,12 +15,17 @@ standings read them); each club has one arbiter directing its evenings and a reg
   second character on) in one club among all — p50/p99 (target p99 ≤ 100 ms);
 - the federation's download of a year (``/federazione/risultati.xlsx`` and ``.csv``), run in
   a child process: seconds and the child's peak resident memory (≤ 30 s, ≤ 500 MB);
+- a circuit of ``--circuit-clubs`` (50) clubs × ``--circuit-evenings`` (10) evenings ranked
+  (``championships`` standings: the first read computes and stores each evening's placings,
+  the next ones read them) and a simultaneous evening of ``--simultaneous-clubs`` (100) clubs'
+  first evenings combined (``simultaneous`` combined standings) — target ≤ 1 s each, with the
+  date and load;
 - the database's size;
 - which indexes carry the club scoping: EXPLAIN of the home page's and the search's queries.
 
 Prints figures and asserts nothing; the last line is exactly
 ``federation[VENDOR]: C clubs, T tournaments, N tables; home p99 X ms; search p99 Y ms;
-year xlsx S s R MB; year csv S s R MB``.
+year xlsx S s R MB; year csv S s R MB; circuit C×E S s; simultaneous C×T S s``.
 """
 from __future__ import annotations
 
@@ -100,6 +105,10 @@ def build(clubs: int, evenings: int, tables: int, members: int) -> tuple[list, l
             Member.objects.bulk_create(rows, batch_size=5000)
             rows = []
     Member.objects.bulk_create(rows, batch_size=5000)
+    # each player is linked to his club's member of the same number when there is one (a
+    # circuit ranks members, rules.md §17, §20)
+    member_ids = {(club_id, number): pk for pk, club_id, number in
+                  Member.objects.filter(club__in=made).values_list("pk", "club_id", "membership_number")}
 
     today = timezone.localdate()
     plan = "M" * ROUNDS
@@ -115,12 +124,14 @@ def build(clubs: int, evenings: int, tables: int, members: int) -> tuple[list, l
         Through.objects.bulk_create([Through(tournament_id=t.pk, user_id=arbiter.pk)
                                      for t, (_c, arbiter, _e) in zip(ts, chunk, strict=True)])
         pairs = Pair.objects.bulk_create([Pair(tournament=t, number=n) for t in ts for n in range(1, 2 * tables + 1)])
+        club_of = {t.pk: t.club_id for t in ts}
         by_t: dict[int, list] = {}
         for p in pairs:
             by_t.setdefault(p.tournament_id, []).append(p)
         Player.objects.bulk_create([
             Player(tournament_id=p.tournament_id, pair=p, seat=s, last_name=SURNAMES[(p.number + s) % len(SURNAMES)],
-                   first_name=FIRST[p.number % len(FIRST)], membership_number=str(100001 + 2 * (p.number - 1) + s - 1))
+                   first_name=FIRST[p.number % len(FIRST)], membership_number=str(100001 + 2 * (p.number - 1) + s - 1),
+                   member_id=member_ids.get((club_of[p.tournament_id], str(100001 + 2 * (p.number - 1) + s - 1))))
             for p in pairs for s in (1, 2)], batch_size=5000)
         rounds = Round.objects.bulk_create([
             Round(tournament=t, number=r, system=Round.System.MITCHELL, state=Round.State.CLOSED,
@@ -145,6 +156,52 @@ def build(clubs: int, evenings: int, tables: int, members: int) -> tuple[list, l
         Seat.objects.bulk_create(seats, batch_size=5000)
         ScoreSheet.objects.bulk_create(sheets, batch_size=5000)
     return made, arbiters
+
+
+def build_circuit(clubs: list, evenings: int):
+    """A circuit (rules.md §20) of ``clubs`` (all accepted, owned by the first), counting each
+    club's first ``evenings`` evenings (by slug), points rule ``field``; bulk inserts."""
+    from django.utils import timezone
+
+    from championships.models import Championship, CircuitClub
+    from tournaments.models import Tournament
+
+    circuit = Championship.objects.create(slug="circuito-bench", name="Circuito", club=clubs[0],
+                                          points_rule="field")
+    CircuitClub.objects.bulk_create([CircuitClub(championship=circuit, club=c, accepted_at=timezone.now())
+                                     for c in clubs])
+    wanted = [f"{c.slug}-s{e + 1:02d}" for c in clubs for e in range(evenings)]
+    Through = Championship.tournaments.through
+    Through.objects.bulk_create([Through(championship_id=circuit.pk, tournament_id=pk) for pk in
+                                 Tournament.objects.filter(slug__in=wanted).values_list("pk", flat=True)])
+    return circuit
+
+
+def build_simultaneous(clubs: list):
+    """A simultaneous evening (rules.md §20) of ``clubs``: each club's first evening (all on
+    the same date, the bench's settings) attached as its participation; bulk inserts."""
+    from simultaneous.models import Participation, SimultaneousEvent
+    from tournaments.models import Tournament
+
+    firsts = {t.club_id: t for t in Tournament.objects.filter(slug__in=[f"{c.slug}-s01" for c in clubs])}
+    sample = next(iter(firsts.values()))
+    event = SimultaneousEvent.objects.create(
+        slug="simultaneo-bench", name="Simultaneo", date=sample.date, kind=sample.kind, plan=sample.plan,
+        hands_per_round=sample.hands_per_round, vp_scale=sample.vp_scale, tiebreaks=",".join(sample.tiebreak_order),
+        bye_percent=sample.bye_percent, bye_mp=sample.bye_mp)
+    event.clubs.add(*clubs)
+    Participation.objects.bulk_create([Participation(event=event, club=c, tournament=firsts[c.pk]) for c in clubs])
+    return event
+
+
+def timed(read, repeat: int) -> list[float]:
+    """Seconds of each of ``repeat`` calls of ``read()`` (the first one included)."""
+    out = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        read()
+        out.append(time.perf_counter() - t0)
+    return out
 
 
 def timed_gets(client, url: str, params_list: list[dict]) -> list[float]:
@@ -250,13 +307,18 @@ def main() -> None:
     parser.add_argument("--tables", type=int, default=15)
     parser.add_argument("--members", type=int, default=200)
     parser.add_argument("--repeat", type=int, default=30, help="home page requests timed")
+    parser.add_argument("--circuit-clubs", type=int, default=50, help="clubs of the circuit ranked")
+    parser.add_argument("--circuit-evenings", type=int, default=10, help="evenings of each club in the circuit")
+    parser.add_argument("--simultaneous-clubs", type=int, default=100, help="clubs of the simultaneous evening")
     parser.add_argument("--download", nargs=3, metavar=("FMT", "FROM", "TO"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.download:
         measure_download(*args.download)
         return
-    if min(args.clubs, args.evenings, args.tables, args.members) < 1:
-        parser.error("--clubs, --evenings, --tables and --members take a number ≥ 1")
+    if min(args.clubs, args.evenings, args.tables, args.members, args.circuit_clubs, args.circuit_evenings,
+           args.simultaneous_clubs) < 1:
+        parser.error("--clubs, --evenings, --tables, --members and the circuit's and simultaneous evening's "
+                     "sizes take a number ≥ 1")
     if not os.environ.get("DATABASE_URL"):  # the child processes share the temporary database
         os.environ["ARBITRO_VAR_DIR"] = tempfile.mkdtemp(prefix="arbitro-bench-federation-")
     setup_django()
@@ -279,6 +341,10 @@ def main() -> None:
     print(f"built {len(clubs)} clubs × {args.evenings} evenings × {args.tables} tables × {ROUNDS} rounds: "
           f"{n_tournaments} tournaments, {n_tables} tables, {len(clubs) * args.members} members "
           f"in {time.perf_counter() - t0:.1f} s")
+    n_circuit, n_circuit_evenings = min(args.circuit_clubs, len(clubs)), min(args.circuit_evenings, args.evenings)
+    circuit = build_circuit(clubs[:n_circuit], n_circuit_evenings)
+    n_simultaneous = min(args.simultaneous_clubs, len(clubs))
+    event = build_simultaneous(clubs[:n_simultaneous])
     if vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
@@ -302,6 +368,23 @@ def main() -> None:
     print("club scoping, the search's queries:")
     show_plans(client, "/soci/cerca/", {"q": "rossi an", "club": club.pk}, ("members_member",))
 
+    from championships import selectors as championship_reads
+    from simultaneous import selectors as simultaneous_reads
+
+    load = os.getloadavg()
+    circuit_s = timed(lambda: championship_reads.standings(circuit), 3)
+    ranked = len(championship_reads.standings(circuit).rows)
+    print(f"circuit of {n_circuit} clubs × {n_circuit_evenings} evenings ranked ({ranked} rows): first read "
+          f"{circuit_s[0]:.2f} s (placings computed and stored), then {min(circuit_s[1:]):.2f} s "
+          f"(target ≤ 1 s; {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, "
+          f"load {load[0]:.2f})")
+    load = os.getloadavg()
+    combined_s = timed(lambda: simultaneous_reads.combined_standings(event), 3)
+    combined = simultaneous_reads.combined_standings(event)
+    print(f"simultaneous evening of {n_simultaneous} clubs × {args.tables} tables combined ({len(combined.rows)} "
+          f"entrants, final {combined.final}): p50 {statistics.median(combined_s):.2f} s, max {max(combined_s):.2f} s "
+          f"(target ≤ 1 s; {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, load {load[0]:.2f})")
+
     end = timezone.localdate()
     start = end - datetime.timedelta(days=365)
     figures = {}
@@ -317,7 +400,9 @@ def main() -> None:
     print(f"federation[{vendor}]: {len(clubs)} clubs, {n_tournaments} tournaments, {n_tables} tables; "
           f"home p99 {percentile(home, 99):.1f} ms; search p99 {percentile(search, 99):.1f} ms; "
           f"year xlsx {figures['xlsx'][0]:.1f} s {figures['xlsx'][1]:.0f} MB; "
-          f"year csv {figures['csv'][0]:.1f} s {figures['csv'][1]:.0f} MB")
+          f"year csv {figures['csv'][0]:.1f} s {figures['csv'][1]:.0f} MB; "
+          f"circuit {n_circuit}×{n_circuit_evenings} {min(circuit_s[1:]):.2f} s; "
+          f"simultaneous {n_simultaneous}×{args.tables} {statistics.median(combined_s):.2f} s")
 
 
 if __name__ == "__main__":

@@ -224,7 +224,25 @@ def compute_placings(tournament: Tournament) -> tuple[list[rules.Placing], bool]
     after its last closed round ([] before any), computed now from
     ``tournaments.selectors.standings_after``; withdrawn entrants are included at their
     position (rules.md §17)."""
-    view = tournament_selectors.standings_after(tournament)
+    return _placings_of(tournament_selectors.standings_after(tournament))
+
+
+def compute_placings_of(tournaments: list[Tournament]) -> dict[int, tuple[list[rules.Placing], bool]]:
+    """Tournament id → :func:`compute_placings` of each of ``tournaments``, their standings
+    read together (``tournaments.selectors.latest_standings_of``: a circuit's first read of
+    many clubs' evenings, rules.md §20)."""
+    views = tournament_selectors.latest_standings_of(tournaments)
+    return {t.pk: _placings_of(views[t.pk]) for t in tournaments}
+
+
+def _current(row: EveningPlacings | None, tournament: Tournament) -> bool:
+    """Whether the stored ``row`` is ``tournament``'s placings after its latest audit entry
+    (``last_audit``) by this :data:`PLACINGS_FORMAT`."""
+    return row is not None and row.computed_from == (tournament.last_audit or 0) and row.format == PLACINGS_FORMAT
+
+
+def _placings_of(view) -> tuple[list[rules.Placing], bool]:
+    """:func:`compute_placings` of standings ``view`` already read."""
     placings = [] if view.after_round is None else [
         rules.Placing(entrant=r.pair, position=r.position, vp=Decimal(r.vp)) for r in view.rows]
     return placings, view.final
@@ -251,14 +269,14 @@ def evenings_placings(tournaments: list[Tournament]) -> dict[int, tuple[list[rul
         tournament_id__in=[t.pk for t in tournaments])}
     out: dict[int, tuple[list[rules.Placing], bool]] = {}
     fresh = []
+    computed = compute_placings_of([t for t in tournaments if not _current(stored.get(t.pk), t)])
     for t in tournaments:
         version = t.last_audit or 0
         row = stored.get(t.pk)
-        if row is not None and row.computed_from == version and row.format == PLACINGS_FORMAT:
+        if _current(row, t):
             out[t.pk] = (_decoded(row.placings), row.final)
             continue
-        placings, final = compute_placings(t)
-        out[t.pk] = (placings, final)
+        placings, final = out[t.pk] = computed[t.pk]
         fresh.append(EveningPlacings(tournament_id=t.pk, computed_from=version, format=PLACINGS_FORMAT,
                                      final=final, placings=_encoded(placings), computed_at=timezone.now()))
     if fresh:
@@ -353,13 +371,16 @@ def standings(championship: Championship) -> ChampionshipStandings:
     #: person → {evening index: member id}: which of his members played each evening
     members_by_evening: dict[tuple, dict[int, int]] = defaultdict(dict)
     shown = []
+    keys: dict[int, tuple] = {}  # member id → person_key, worked out once a member (not once an evening)
     for index, t in enumerate(tournaments):
         placings, final = placed[t.pk]
         shown.append(Evening(slug=t.slug, name=t.name, date=t.date, kind=t.kind, entrants=len(placings),
                              final=final, started=bool(placings), club_slug=t.club.slug, club_name=t.club.name))
         for entrant, points in rules.evening_points(rule, placings).items():
             for member in members_of.get((t.pk, entrant), ()):
-                person = person_key(people.get(member) or {"id": member}, circuit)
+                person = keys.get(member)
+                if person is None:
+                    person = keys[member] = person_key(people.get(member) or {"id": member}, circuit)
                 if index in members_by_evening[person]:
                     continue  # one evening counts once per person (scoring.championship.rank_members)
                 members_by_evening[person][index] = member

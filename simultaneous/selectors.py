@@ -23,7 +23,7 @@ from scoring import standings as standings_rules
 from tournaments import selectors as tournament_selectors
 from tournaments.kinds import kind_of
 from tournaments.models import LineMember, Pair, Player, Tournament
-from tournaments.selectors.penalties import split_penalties
+from tournaments.selectors.penalties import split_penalties, split_penalty_rows
 
 from .models import SHARED_SETTINGS, Participation, SimultaneousEvent
 
@@ -168,18 +168,28 @@ def combined_standings(event: SimultaneousEvent) -> CombinedStandings:
     own: dict[int, dict[int, object]] = {}
     names: dict[int, dict[int, str]] = {}
     pending, final = [], bool(parts)
+    # a pair event's clubs are read together, one query per table for all of them
+    pair_ts = [p.tournament for p in parts if p.tournament.kind == Tournament.Kind.PAIRS]
+    batched = tournament_selectors.pair_fields_of(pair_ts)
+    batched_names = tournament_selectors.pair_names_of(t.pk for t in pair_ts)
     for part in parts:
         t = part.tournament
-        after_round, _last = tournament_selectors.standings_window(t, None)
+        if t.pk in batched:
+            after_round, pairs, rows, penalty_rows = batched[t.pk]
+            numbers, out = [n for n, _s in pairs], {n for n, s in pairs if s == "withdrawn"}
+            counted, _pending = split_penalty_rows(penalty_rows, after_round, None)
+            names[t.id] = batched_names.get(t.pk, {})
+        else:
+            after_round, _last = tournament_selectors.standings_window(t, None)
+            numbers, out, rows, counted = _field(t, after_round)
+            names[t.id] = tournament_selectors.entrant_names(t)
         if after_round is None or after_round < t.rounds_planned:
             final = False
             pending.append(part.club)
-        numbers, out, rows, counted = _field(t, after_round)
         scored = [standings_rules.Penalty(pair=p.pair, vp=p.vp, mp=p.mp, reason=p.reason, round=p.round_number)
                   for p in counted]
         own[t.id] = {r.pair: r for r in _rank(t.kind, numbers, rows, scored,
                                                 tournament_selectors.applied_tiebreaks(t), out)}
-        names[t.id] = tournament_selectors.entrant_names(t)
         entrants += [(t.id, n) for n in numbers]
         withdrawn |= {(t.id, n) for n in out}
         results += [_keyed(r, t.id) for r in rows]

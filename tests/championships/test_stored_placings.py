@@ -33,13 +33,13 @@ def season(arbiter):
 def computed(monkeypatch):
     """The slugs of the evenings whose placings a read computes, in order."""
     slugs = []
-    original = selectors.compute_placings
+    original = selectors.compute_placings_of
 
-    def counting(tournament):
-        slugs.append(tournament.slug)
-        return original(tournament)
+    def counting(tournaments):
+        slugs.extend(t.slug for t in tournaments)
+        return original(tournaments)
 
-    monkeypatch.setattr(selectors, "compute_placings", counting)
+    monkeypatch.setattr(selectors, "compute_placings_of", counting)
     return slugs
 
 

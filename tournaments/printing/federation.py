@@ -13,6 +13,7 @@ import csv
 import io
 from decimal import Decimal
 
+
 from django.utils.translation import gettext as _
 
 from .. import selectors
@@ -39,17 +40,48 @@ def result_rows(tournament: Tournament) -> list[list]:
     players seat 1 first, a team's players in registration order. The membership number is
     the player's, else his member's (rules.md §16); the club likewise. VP a ``Decimal``
     (penalties deducted), positions integers."""
-    view = selectors.standings_after(tournament)
-    players = _players_by_entrant(tournament)
+    players = {number: [_cells(p.membership_number, p.last_name, p.first_name, p.club, p.member)
+                        for p in group] for number, group in _players_by_entrant(tournament).items()}
+    return _rows(tournament, selectors.standings_after(tournament), players)
+
+
+def _cells(number, last_name, first_name, club, member) -> tuple:
+    """A player's (membership number, surname, name, club): the number and club the
+    player's, else his member's (rules.md §16); ``member`` a ``Member``, a dict with
+    ``membership_number`` and ``registered_club``, or None."""
+    if isinstance(member, dict) or member is None:
+        member_number, member_club = (member or {}).get("membership_number"), (member or {}).get("registered_club")
+    else:
+        member_number, member_club = member.membership_number, member.registered_club
+    return (number or (member_number if member is not None else "") or "", last_name, first_name,
+            club or (member_club if member is not None else ""))
+
+
+def _rows(tournament: Tournament, view, players: dict[int, list[tuple]]) -> list[list]:
+    """:func:`result_rows` of the standings ``view`` and ``players`` (entrant number → its
+    players' :func:`_cells` in order) already read."""
     entrants = len(view.rows)
     common = [tournament.name, tournament.date.isoformat(), tournament.organising_club, tournament.arbiter_name]
     out = []
     for r in view.rows:
-        for p in players.get(r.pair, []):
-            number = p.membership_number or (p.member.membership_number if p.member else "") or ""
-            club = p.club or (p.member.registered_club if p.member else "")
-            out.append([number, p.last_name, p.first_name, club, r.position, "=" if r.tied else "", r.pair,
-                        r.vp, r.mp_difference, entrants] + common)
+        for cells in players.get(r.pair, []):
+            out.append([*cells, r.position, "=" if r.tied else "", r.pair, r.vp, r.mp_difference, entrants] + common)
+    return out
+
+
+def _pair_players_of(tournament_ids) -> dict[int, dict[int, list[tuple]]]:
+    """Tournament id → entrant number → its players' :func:`_cells`, for the pair
+    tournaments ``tournament_ids`` in one query of plain values (the pair kind's
+    ``entrant_players``: registered pairs' players, pair number then seat)."""
+    out: dict[int, dict[int, list[tuple]]] = {}
+    for tid, number, seat_number, last, first, club, member_id, m_number, m_club in (
+            Player.objects.filter(tournament_id__in=list(tournament_ids), pair__isnull=False,
+                                  pair__round__isnull=True)
+            .order_by("tournament_id", "pair__number", "seat")
+            .values_list("tournament_id", "pair__number", "membership_number", "last_name", "first_name", "club",
+                         "member_id", "member__membership_number", "member__registered_club")):
+        member = None if member_id is None else {"membership_number": m_number, "registered_club": m_club}
+        out.setdefault(tid, {}).setdefault(number, []).append(_cells(seat_number, last, first, club, member))
     return out
 
 
@@ -109,17 +141,24 @@ def period_headings() -> list[str]:
 def period_result_rows(tournament_ids):
     """Yield the rows (without headings) of :func:`period_headings` for the tournaments
     ``tournament_ids`` (ids, in the order given; an id no longer found is skipped): each
-    tournament's :func:`result_rows` plus its club's name and federation code."""
+    tournament's :func:`result_rows` plus its club's name and federation code. The
+    standings and players of a chunk's pair tournaments are read together
+    (``selectors.latest_standings_of``), the same rows as one by one."""
     ids = list(tournament_ids)
     for start in range(0, len(ids), PERIOD_CHUNK):
         chunk = ids[start:start + PERIOD_CHUNK]
         found = Tournament.objects.select_related("club").in_bulk(chunk)
+        views = selectors.latest_standings_of(list(found.values()))
+        pair_players = _pair_players_of(pk for pk, t in found.items() if t.kind == Tournament.Kind.PAIRS)
         for pk in chunk:
             tournament = found.get(pk)
             if tournament is None:
                 continue
             club = [tournament.club.name, tournament.club.federation_code]
-            for row in result_rows(tournament):
+            players = pair_players.get(pk, {}) if tournament.kind == Tournament.Kind.PAIRS else {
+                number: [_cells(p.membership_number, p.last_name, p.first_name, p.club, p.member) for p in group]
+                for number, group in _players_by_entrant(tournament).items()}
+            for row in _rows(tournament, views[pk], players):
                 yield row + club
 
 

@@ -12,6 +12,7 @@ import dataclasses
 from collections import defaultdict
 from decimal import Decimal
 
+from django.db import models
 from django.db.models import CharField, Prefetch
 from django.db.models.functions import Cast
 
@@ -20,7 +21,7 @@ from scoring import standings as standings_rules
 
 from ..models import LineMember, Pair, Player, Round, ScoreSheet, Seat, Table, Tournament
 from .lateness import forfeit_differences
-from .penalties import PenaltyEntry, split_penalties
+from .penalties import PenaltyEntry, pair_penalty_rows, split_penalties, split_penalty_rows
 from .scales import rest_values
 from .teams import team_names, team_standings_rows
 
@@ -65,22 +66,37 @@ def game_results(tournament: Tournament, *, after_round: int | None = None):
     seats = Seat.objects.filter(round_id__in=round_numbers).order_by().values_list(
         "table_id", "round_id", "pair_id", "line"
     )
-    by_table: dict[int, dict] = defaultdict(dict)
-    for table_id, round_id, pair_id, line in seats:
-        entry = by_table[table_id]
-        entry["round"] = round_numbers[round_id]
-        entry[line] = pair_numbers[pair_id]
-    sheets = (
-        ScoreSheet.objects.filter(table__round_id__in=round_numbers)
+    sheets = _sheets_of(round_numbers)
+    sheet_by_table = {row[0]: row[1:] for row in sheets}
+    # a match forfeited for lateness: each line its own band's edge (rules.md §22)
+    return _results_from_rows(tournament, round_numbers, pair_numbers, bye_tables, seats, sheet_by_table,
+                              forfeit_differences(tournament))
+
+
+def _sheets_of(round_ids):
+    """``(table id, mp_ns, mp_ew, vp_ns text, vp_ew text)`` of the filled sheets of the
+    rounds ``round_ids`` (VP read as text, see :func:`game_results`)."""
+    return (
+        ScoreSheet.objects.filter(table__round_id__in=round_ids)
         .exclude(state=ScoreSheet.State.EMPTY)
         .order_by()
         .annotate(vp_ns_text=Cast("vp_ns", CharField()), vp_ew_text=Cast("vp_ew", CharField()))
         .values_list("table_id", "mp_ns", "mp_ew", "vp_ns_text", "vp_ew_text")
     )
-    sheet_by_table = {row[0]: row[1:] for row in sheets}
+
+
+def _results_from_rows(tournament, round_numbers, pair_numbers, bye_tables, seats, sheet_by_table, late):
+    """:func:`game_results` made of rows already read: ``round_numbers`` round id → number
+    (the rounds counted), ``pair_numbers`` pair id → number, ``bye_tables`` ids of the rest
+    tables, ``seats`` ``(table id, round id, pair id, line)`` of those rounds,
+    ``sheet_by_table`` table id → ``(mp_ns, mp_ew, vp_ns text, vp_ew text)``, ``late``
+    :func:`lateness.forfeit_differences`. Rests credit :func:`scales.rest_values` (rules.md §5)."""
+    by_table: dict[int, dict] = defaultdict(dict)
+    for table_id, round_id, pair_id, line in seats:
+        entry = by_table[table_id]
+        entry["round"] = round_numbers[round_id]
+        entry[line] = pair_numbers[pair_id]
     rest_vp, rest_mp = rest_values(tournament)
-    # a match forfeited for lateness: each line its own band's edge (rules.md §22)
-    late = forfeit_differences(tournament)
     read_vp = _decimal_reader()
     zero = Decimal(0)
     GameResult = standings_rules.GameResult
@@ -180,6 +196,12 @@ def pair_standings_after(tournament: Tournament, after_round: int | None, last: 
                  .values_list("number", "status"))
     counted, pending = split_penalties(tournament, "pair", after_round, last)
     results = game_results(tournament, after_round=after_round) if after_round is not None else []
+    return _pair_standings(tournament, after_round, last, pairs, results, counted, pending)
+
+
+def _pair_standings(tournament, after_round, last, pairs, results, counted, pending) -> Standings:
+    """:func:`pair_standings_after` of rows already read: ``pairs`` ``(number, status)`` of
+    the registered pairs by number, ``results`` :func:`game_results`, the penalties split."""
     rows = standings_rules.compute_standings(
         [n for n, _ in pairs],
         results,
@@ -193,6 +215,79 @@ def pair_standings_after(tournament: Tournament, after_round: int | None, last: 
         final=after_round is not None and after_round >= tournament.rounds_planned,
         rows=rows, penalties=tuple(counted), pending=tuple(pending),
     )
+
+
+def latest_standings_of(tournaments) -> dict[int, Standings]:
+    """Tournament id → :func:`standings_after` ``(t)`` (after its last closed round) of every
+    tournament of ``tournaments`` (a list of ``Tournament``), the same values read for many
+    at once: the pair tournaments' rows as :func:`pair_fields_of` reads them (the
+    federation's download of a period, rules.md §20); individual and team tournaments one by
+    one. Raises ``ValueError`` as :func:`standings_after` for an unknown kind."""
+    out: dict[int, Standings] = {}
+    pair_ts = [t for t in tournaments if t.kind == Tournament.Kind.PAIRS]
+    for t in tournaments:
+        if t.kind != Tournament.Kind.PAIRS:
+            out[t.pk] = standings_after(t)
+    fields = pair_fields_of(pair_ts)
+    for t in pair_ts:
+        last, pairs, results, penalties = fields[t.pk]
+        counted, pending = split_penalty_rows(penalties, last, last)
+        out[t.pk] = _pair_standings(t, last, last, pairs, results, counted, pending)
+    return out
+
+
+def pair_fields_of(tournaments) -> dict[int, tuple]:
+    """Tournament id → ``(last closed round or None, registered pairs' (number, status) by
+    number, game_results after the last closed round, penalty rows for
+    penalties.split_penalty_rows)`` of the pair tournaments ``tournaments`` (a list of
+    ``Tournament``): their rounds, pairs, tables, seats, sheets and penalties in one query
+    each for all of them, plus one query a tournament for the lateness forfeits (rules.md
+    §22; none in force: one index lookup). The values :func:`pair_standings_after` reads."""
+    out: dict[int, tuple] = {}
+    if not tournaments:
+        return out
+    ids = [t.pk for t in tournaments]
+    closed: dict[int, dict[int, int]] = defaultdict(dict)  # tournament → closed round id → number
+    for rid, tid, number in (Round.objects.filter(tournament_id__in=ids, state=Round.State.CLOSED).order_by()
+                             .values_list("id", "tournament_id", "number")):
+        closed[tid][rid] = number
+    pair_numbers: dict[int, dict[int, int]] = defaultdict(dict)  # every pair, as game_results
+    registered: dict[int, list[tuple[int, str]]] = defaultdict(list)
+    for pid, tid, number, status, round_id in (Pair.objects.filter(tournament_id__in=ids).order_by("tournament_id", "number")
+                                               .values_list("id", "tournament_id", "number", "status", "round_id")):
+        pair_numbers[tid][pid] = number
+        if round_id is None:
+            registered[tid].append((number, status))
+    round_ids = [rid for rounds in closed.values() for rid in rounds]
+    tournament_of_round = {rid: tid for tid, rounds in closed.items() for rid in rounds}
+    bye_tables = set(Table.objects.filter(round_id__in=round_ids).exclude(bye="").order_by()
+                     .values_list("id", flat=True)) if round_ids else set()
+    seats: dict[int, list[tuple]] = defaultdict(list)
+    if round_ids:
+        for row in Seat.objects.filter(round_id__in=round_ids).order_by().values_list(
+                "table_id", "round_id", "pair_id", "line"):
+            seats[tournament_of_round[row[1]]].append(row)
+    sheet_by_table = {row[0]: row[1:] for row in _sheets_of(round_ids)} if round_ids else {}
+    penalties = pair_penalty_rows(ids)
+    for t in tournaments:
+        rounds = closed.get(t.pk, {})
+        last = max(rounds.values()) if rounds else None  # standings_window(t, None)
+        results = _results_from_rows(t, rounds, pair_numbers[t.pk], bye_tables, seats[t.pk], sheet_by_table,
+                                     forfeit_differences(t)) if last is not None else []
+        out[t.pk] = (last, registered[t.pk], results, penalties.get(t.pk, []))
+    return out
+
+
+def pair_names_of(tournament_ids) -> dict[int, dict[int, str]]:
+    """Tournament id → :func:`pair_names` of each of ``tournament_ids``, in one query (a
+    registered pair without players is absent: read it as "")."""
+    out: dict[int, dict[int, list]] = defaultdict(lambda: defaultdict(list))
+    for p in (Player.objects.filter(tournament_id__in=list(tournament_ids), pair__isnull=False,
+                                    pair__round__isnull=True)
+              .annotate(pair_number=models.F("pair__number")).order_by("tournament_id", "pair__number", "seat")):
+        out[p.tournament_id][p.pair_number].append(p)
+    return {tid: {number: " – ".join(p.display_name for p in sorted(players, key=lambda p: p.seat or 0))
+                  for number, players in by_pair.items()} for tid, by_pair in out.items()}
 
 
 def applied_tiebreaks(tournament: Tournament) -> tuple[str, ...]:
