@@ -13,7 +13,6 @@ import csv
 import io
 from decimal import Decimal
 
-
 from django.utils.translation import gettext as _
 
 from .. import selectors
