@@ -54,3 +54,42 @@ def test_a_locked_database_is_retried_only_when_asked(transactional_db, retry, t
         with pytest.raises(OperationalError, match="locked"):
             decorated()
     assert len(calls) == tries
+
+
+REFUSAL = IntegrityError("CHECK constraint failed: penalty_vp_or_mp")
+
+
+def _refusing_audit(*args, **kwargs):
+    raise REFUSAL
+
+
+def test_a_refused_prize_list_answers_with_a_sentence_and_keeps_the_old_list(db, tournament, arbiter, monkeypatch):
+    from tournaments.services import prizes
+
+    monkeypatch.setattr(prizes, "audit", _refusing_audit)
+    with pytest.raises(ArbiterError) as refused:
+        prizes.set_prize_list(tournament=tournament, by=arbiter, prizes=[{"prize": "Coppa", "scope": "overall"}])
+    assert str(refused.value) == str(guard.CONSTRAINT_MESSAGES["penalty_vp_or_mp"])
+    tournament.refresh_from_db()
+    assert tournament.prize_list in ([], None)
+
+
+def test_a_refused_lateness_answers_with_a_sentence_and_keeps_no_penalty(published, arbiter, monkeypatch):
+    from tournaments.models import Penalty
+    from tournaments.services import lateness
+
+    monkeypatch.setattr(lateness, "audit", _refusing_audit)
+    with pytest.raises(ArbiterError) as refused:
+        # 7 minutes: past the 5 of grace, a penalty (rules.md §22)
+        lateness.record_lateness(round=published, pair_number="1", minutes="7", by=arbiter)
+    assert str(refused.value) == str(guard.CONSTRAINT_MESSAGES["penalty_vp_or_mp"])
+    assert not Penalty.objects.exists()
+
+
+def test_a_refused_undo_of_lateness_answers_with_a_sentence(published, arbiter, monkeypatch):
+    from tournaments.services import lateness
+
+    lateness.record_lateness(round=published, pair_number="1", minutes="7", by=arbiter)
+    monkeypatch.setattr(lateness, "audit", _refusing_audit)
+    with pytest.raises(ArbiterError):
+        lateness.undo_lateness(round=published, pair_number="1", by=arbiter)

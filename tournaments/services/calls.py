@@ -16,7 +16,7 @@ from ..models import ArbiterCall, AuditAction, Round, Table
 from ..server import timesource
 from ._common import Actor, as_actor
 from .audit import audit
-from .guard import refuse_integrity_errors, retry_when_busy
+from .guard import write
 
 REASONS = tuple(value for value, _label in ArbiterCall.Reason.choices)
 
@@ -39,8 +39,7 @@ def call_refusal(table: Table, rnd: Round) -> str | None:
     return None
 
 
-@retry_when_busy
-@refuse_integrity_errors
+@write
 def call_arbiter(*, table: Table, by: Actor, reason: str = "") -> tuple[ArbiterCall, bool]:
     """Store a call of ``table`` (its captain's link) with an optional ``reason`` (one of
     :data:`REASONS`: ``""``, ``"dispute"``, ``"card"``, ``"time"``, ``"other"``).
@@ -51,55 +50,53 @@ def call_arbiter(*, table: Table, by: Actor, reason: str = "") -> tuple[ArbiterC
     """
     if reason not in REASONS:
         raise ArbiterError(_("Motivo della chiamata non valido."))
-    with transaction.atomic():
-        # the table's row only (of=self): a call takes no earlier lock of the one order
-        # (tournament, round, table: services.locks) after it
-        locked = (Table.objects.select_for_update(of=("self",)).select_related("round__tournament")
-                  .get(pk=table.pk))
-        rnd = locked.round
-        refusal = call_refusal(locked, rnd)
-        if refusal:
-            raise ArbiterError(refusal)
-        current = open_call(locked)
-        if current is not None:
-            return current, False
-        try:
-            with transaction.atomic():  # the constraint is the last word if two inserts race
-                call = ArbiterCall.objects.create(round=rnd, table=locked, reason=reason,
-                                                  called_by=by.label[:60], called_at=timesource.now())
-        except IntegrityError:
-            return open_call(locked), False
-        audit(tournament=rnd.tournament, by=by, action=AuditAction.ARBITER_CALLED, round_number=rnd.number,
-              table_number=locked.number, new={"reason": reason})
+    # the table's row only (of=self): a call takes no earlier lock of the one order
+    # (tournament, round, table: services.locks) after it
+    locked = (Table.objects.select_for_update(of=("self",)).select_related("round__tournament")
+              .get(pk=table.pk))
+    rnd = locked.round
+    refusal = call_refusal(locked, rnd)
+    if refusal:
+        raise ArbiterError(refusal)
+    current = open_call(locked)
+    if current is not None:
+        return current, False
+    try:
+        with transaction.atomic():  # the constraint is the last word if two inserts race
+            call = ArbiterCall.objects.create(round=rnd, table=locked, reason=reason,
+                                              called_by=by.label[:60], called_at=timesource.now())
+    except IntegrityError:
+        return open_call(locked), False
+    audit(tournament=rnd.tournament, by=by, action=AuditAction.ARBITER_CALLED, round_number=rnd.number,
+          table_number=locked.number, new={"reason": reason})
     return call, True
 
 
 def _answer(call_id: int, *, rnd: Round, by, state: str) -> ArbiterCall:
+    """Set call ``call_id`` of ``rnd`` to ``state`` inside the caller's write (its transaction)."""
     actor = as_actor(by)
-    with transaction.atomic():
-        call = (ArbiterCall.objects.select_for_update().select_related("table")
-                .filter(pk=call_id, round=rnd).first())
-        if call is None:
-            raise ArbiterError(_("Chiamata non trovata."))
-        if call.state == ArbiterCall.State.RESOLVED or call.state == state:
-            return call  # already answered (a second click, another arbiter's window)
-        old = call.state
-        now = timesource.now()
-        if state == ArbiterCall.State.TAKEN:
-            call.taken_at, call.taken_by = now, actor.label[:80]
-        else:
-            call.resolved_at, call.resolved_by = now, actor.label[:80]
-        call.state = state
-        call.save()
-        action = (AuditAction.ARBITER_CALL_TAKEN if state == ArbiterCall.State.TAKEN
-                  else AuditAction.ARBITER_CALL_RESOLVED)
-        audit(tournament=rnd.tournament, by=actor, action=action, round_number=rnd.number,
-              table_number=call.table.number, old={"state": old}, new={"state": state})
+    call = (ArbiterCall.objects.select_for_update().select_related("table")
+            .filter(pk=call_id, round=rnd).first())
+    if call is None:
+        raise ArbiterError(_("Chiamata non trovata."))
+    if call.state == ArbiterCall.State.RESOLVED or call.state == state:
+        return call  # already answered (a second click, another arbiter's window)
+    old = call.state
+    now = timesource.now()
+    if state == ArbiterCall.State.TAKEN:
+        call.taken_at, call.taken_by = now, actor.label[:80]
+    else:
+        call.resolved_at, call.resolved_by = now, actor.label[:80]
+    call.state = state
+    call.save()
+    action = (AuditAction.ARBITER_CALL_TAKEN if state == ArbiterCall.State.TAKEN
+              else AuditAction.ARBITER_CALL_RESOLVED)
+    audit(tournament=rnd.tournament, by=actor, action=action, round_number=rnd.number,
+          table_number=call.table.number, old={"state": old}, new={"state": state})
     return call
 
 
-@retry_when_busy
-@refuse_integrity_errors
+@write
 def take_call(*, call_id: int, rnd: Round, by) -> ArbiterCall:
     """The arbiter answers «Arrivo» to call ``call_id`` of round ``rnd``: the phone shows that
     the call was taken. A call already taken or resolved is left as it is (returned).
@@ -107,8 +104,7 @@ def take_call(*, call_id: int, rnd: Round, by) -> ArbiterCall:
     return _answer(call_id, rnd=rnd, by=by, state=ArbiterCall.State.TAKEN)
 
 
-@retry_when_busy
-@refuse_integrity_errors
+@write
 def resolve_call(*, call_id: int, rnd: Round, by) -> ArbiterCall:
     """The arbiter marks call ``call_id`` of round ``rnd`` «Risolto» (from open or taken); the
     table may call again afterwards. Raises ``ArbiterError`` when the round has no such call."""

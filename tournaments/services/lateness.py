@@ -34,7 +34,6 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.conf import settings
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring import vp as vp_rules
@@ -48,6 +47,7 @@ from ..selectors.teams import team_scale
 from ..wording import by_kind
 from ._common import as_actor
 from .audit import audit
+from .guard import write
 from .penalties import add_penalty, add_player_penalty, remove_penalty
 from .sheets import set_arbitral_score
 
@@ -119,7 +119,7 @@ def _late_seats(rnd: Round, kind, number, shown: str) -> list[Seat]:
     return seats
 
 
-@transaction.atomic
+@write(retry=False)
 def record_lateness(*, round: Round, pair_number, minutes, by) -> dict:
     """Entrant ``pair_number`` (the pair's, player's or team's number, as typed) of ``round``
     (published, not closed) sat down ``minutes`` (an integer 1–240) after the start. Returns
@@ -199,7 +199,7 @@ def _open_entry(rnd: Round, number: int | None) -> AuditEntry | None:
     return None
 
 
-@transaction.atomic
+@write(retry=False)
 def undo_lateness(*, round: Round, pair_number, by) -> None:
     """Take back the lateness of entrant ``pair_number`` (pair, player or team number) in
     ``round`` until the round closes: the penalty is removed, or the forfeit's sheets emptied

@@ -5,7 +5,6 @@ current standings, so a correction moves the prizes too.
 """
 from __future__ import annotations
 
-from django.db import transaction
 from django.utils.translation import gettext as _
 
 from scoring import prizes as prize_rules
@@ -14,6 +13,7 @@ from ..errors import ArbiterError
 from ..models import AuditAction, Tournament
 from ..text import clean_line
 from .audit import PRIZES_COPIED_REASON, audit
+from .guard import write
 
 
 def _clean_item(item, index: int):
@@ -56,7 +56,7 @@ def normal_prize_list(data) -> list[dict]:
     return out
 
 
-@transaction.atomic
+@write(retry=False)
 def set_prize_list(*, tournament: Tournament, by, prizes, reason: str = "") -> Tournament:
     """Replace the tournament's prize list with ``prizes`` (a list of ``{"prize", "scope"}``,
     see :func:`normal_prize_list`); allowed at any time (a prize list changes no result).
@@ -72,6 +72,7 @@ def set_prize_list(*, tournament: Tournament, by, prizes, reason: str = "") -> T
     return tournament
 
 
+@write(retry=False)
 def copy_prize_list(*, tournament: Tournament, source: Tournament, by) -> Tournament:
     """Give ``tournament`` the prize list (and the cumulative setting) of ``source``; the
     caller checks that ``by`` may read ``source``. Raises ``ArbiterError`` when ``source``
@@ -80,10 +81,9 @@ def copy_prize_list(*, tournament: Tournament, source: Tournament, by) -> Tourna
         raise ArbiterError(_("Scegli un altro torneo da cui copiare i premi."))
     if not source.prize_list:
         raise ArbiterError(_("Il torneo «%(name)s» non ha premi da copiare.") % {"name": source.name})
-    with transaction.atomic():
-        tournament = set_prize_list(tournament=tournament, by=by, prizes=source.prize_list,
-                                    reason=PRIZES_COPIED_REASON % {"slug": source.slug})  # stored in Italian
-        if tournament.prizes_cumulative != source.prizes_cumulative:
-            Tournament.objects.filter(pk=tournament.pk).update(prizes_cumulative=source.prizes_cumulative)
-            tournament.prizes_cumulative = source.prizes_cumulative
+    tournament = set_prize_list(tournament=tournament, by=by, prizes=source.prize_list,
+                                reason=PRIZES_COPIED_REASON % {"slug": source.slug})  # stored in Italian
+    if tournament.prizes_cumulative != source.prizes_cumulative:
+        Tournament.objects.filter(pk=tournament.pk).update(prizes_cumulative=source.prizes_cumulative)
+        tournament.prizes_cumulative = source.prizes_cumulative
     return tournament

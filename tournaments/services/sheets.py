@@ -35,7 +35,7 @@ from .corrections import (
     may_correct,
     round_closed_refusal,
 )
-from .guard import retry_when_busy, write
+from .guard import write
 from .locks import lock_round, lock_sheet, lock_tables
 
 
@@ -151,7 +151,6 @@ def _prepare(table: Table, hands: Sequence[HandInput], declared) -> _Prepared:
     return _Prepared(tournament.hands_per_round, scale, _content_hash(hands, declared), result)
 
 
-@retry_when_busy
 def save_score_sheet(
     *,
     table: Table,
@@ -208,8 +207,9 @@ def save_score_sheet(
 
     A room of captains saves at once: the input checks, totals, VP and content
     hash are computed before the transaction, which holds SQLite's write lock only for the
-    locked read, the checks against the stored sheet and the writes; a busy database is
-    waited for by :func:`~tournaments.services.guard.retry_when_busy`.
+    locked read, the checks against the stored sheet and the writes; that transaction is
+    the write (:func:`~tournaments.services.guard.write`): a busy database is waited for
+    by retrying it alone, the prepared values are not computed again.
     """
     return _save_score_sheet(
         table=table, hands=hands, by=by, declared=declared, expected_version=expected_version,
@@ -218,7 +218,7 @@ def save_score_sheet(
     )
 
 
-@write(retry=False)
+@write
 def _save_score_sheet(*, table: Table, hands: Sequence[HandInput], by, declared, expected_version: int | None,
                       last_sent_hash: str | None, reason: str, kind: str, validate: bool,
                       device: tuple[str, str] | None, prepared: _Prepared, decision: str = "") -> ScoreSheet:
