@@ -17,6 +17,7 @@ from tournaments.errors import ArbiterError
 from tournaments.models import Round, Table
 from tournaments.printing import documents, spreadsheets
 from tournaments.services import HandInput
+from tournaments.services.groups import groups_frozen
 
 from ..tournaments.individual_helpers import register
 
@@ -124,11 +125,11 @@ def test_mitchell_per_group(fourteen, arbiter):
 def test_groups_frozen_at_first_publish_of_a_grouped_danish_round(fourteen, arbiter):
     t = fourteen("DDD")
     r1 = services.generate_round(tournament=t, by=arbiter)
-    assert not services.groups_frozen(t)  # a draft does not freeze them
+    assert not groups_frozen(t)  # a draft does not freeze them
     services.split_groups(tournament=t, by=arbiter, count=2, method="lot", seed=3)
     r1 = services.redraw_round(round=t.rounds.get(number=1), by=arbiter)
     services.publish_round(round=r1, by=arbiter)
-    assert services.groups_frozen(t)
+    assert groups_frozen(t)
     with pytest.raises(ArbiterError, match="un turno giocato nei gironi è già stato pubblicato"):
         services.split_groups(tournament=t, by=arbiter, count=2, method="snake")
 
@@ -137,7 +138,7 @@ def test_a_round_played_before_the_split_does_not_freeze_the_groups(tournament, 
     services.update_tournament(tournament=tournament, by=arbiter, plan="DDD")
     make_pairs(tournament, 8)
     play(services.generate_round(tournament=tournament, by=arbiter), arbiter)
-    assert not services.groups_frozen(tournament)
+    assert not groups_frozen(tournament)
     services.split_groups(tournament=tournament, by=arbiter, count=2, method="snake")
     tournament.refresh_from_db()
     r2 = services.generate_round(tournament=tournament, by=arbiter)

@@ -12,6 +12,7 @@ from django.urls import reverse
 from tests.tournaments.helpers import play, seating
 from tournaments import services
 from tournaments.models import AuditEntry, Table
+from tournaments.services.rounds import adjustment_sentences
 
 
 def body(resp):
@@ -85,7 +86,7 @@ def test_exchange_sentences_are_translated(db):
                                 {"rests": 3, "plays": 7, "table": 1, "line": "ns"}],
                 "forced_byes": [3]}
     with translation.override("en"):
-        assert services.adjustment_sentences(response) == [
+        assert adjustment_sentences(response) == [
             "Pair 4 rests instead of pair 5, which has already rested (art. 33); pair 5 plays "
             "at table 2 in E/W.",
             "Pair 3 takes the forced rest instead of pair 7, which has already rested (art. 33); "

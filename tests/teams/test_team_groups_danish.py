@@ -7,6 +7,7 @@ sum of its two tables'; a rest is 28 of 40 (§15).
 """
 from tests.teams.helpers import matches, play
 from tournaments import pages, selectors, services
+from tournaments.services.groups import groups_frozen
 
 
 def test_team_danish_in_two_groups_with_a_rest(make_teams_tournament, arbiter):
@@ -33,7 +34,7 @@ def test_team_danish_in_two_groups_with_a_rest(make_teams_tournament, arbiter):
     by_group = pages.groups.standings_by_group(t)
     assert [r.pair for r in by_group[0].rows] == [5, 1, 4]
     assert [r.pair for r in by_group[1].rows] == [3, 6, 7, 2]
-    assert services.groups_frozen(t)
+    assert groups_frozen(t)
 
 
 def test_team_round_tables_know_their_group(make_teams_tournament, arbiter):

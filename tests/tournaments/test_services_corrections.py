@@ -16,6 +16,7 @@ from tournaments import selectors, services
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Round, ScoreSheet, Table
 from tournaments.services import Actor, HandInput
+from tournaments.services.corrections import delivered_by_captains
 
 
 def hands(ns, ew, n=4):
@@ -138,7 +139,7 @@ def test_transcription_refused_on_a_sheet_the_captains_entered_and_confirmed(dan
     # the other kinds can change it; afterwards the delivered sheet is still the captains'
     services.save_score_sheet(table=t1, hands=hands(300, 100), by=arbiter, kind="sum_error",
                               reason="smazzata 1 sommata male")
-    assert services.delivered_by_captains(ScoreSheet.objects.get(table=t1))
+    assert delivered_by_captains(ScoreSheet.objects.get(table=t1))
     with pytest.raises(ArbiterError, match="inserito e confermato dai capitani"):
         services.save_score_sheet(table=t1, hands=hands(400, 100), by=arbiter, kind="transcription",
                                   reason="di nuovo")

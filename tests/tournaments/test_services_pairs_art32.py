@@ -10,6 +10,7 @@ from tournaments import services
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Pair, Player
 from tournaments.services import HandInput, PlayerData
+from tournaments.services.pairs import is_spelling_fix
 
 
 @pytest.fixture
@@ -101,7 +102,7 @@ def test_before_play_a_pair_may_still_change_its_players(five, arbiter):
     (("Rossi", "Ugo"), ("Rossi", "Ivo"), False),            # 2 of 3 letters: another name
 ])
 def test_is_spelling_fix(old, new, fix):
-    assert services.is_spelling_fix(old, new) is fix
+    assert is_spelling_fix(old, new) is fix
 
 
 def test_a_club_changed_alone_shows_in_the_registro(round2, arbiter, arbiter_client):

@@ -48,7 +48,6 @@ from ._common import (  # noqa: F401
 from .audit import audit  # noqa: F401
 from .calls import (  # noqa: F401
     call_arbiter,
-    call_refusal,
     resolve_call,
     take_call,
 )
@@ -64,12 +63,9 @@ from .corrections import (  # noqa: F401
     closed_since_message,
     correction_needs_reason,
     correction_refusal,
-    delivered_by_captains,
     round_closed_refusal,
 )
 from .deletion import (  # noqa: F401
-    DeletionResult,
-    DeletionSummary,
     delete_tournament,
     deletion_summary,
     may_delete,
@@ -78,18 +74,15 @@ from .drafts import (  # noqa: F401
     draft_staleness,
     generation_state,
 )
-from .forfeits import forfeit_effect, forfeit_match, undo_forfeit, undo_forfeit_refusal  # noqa: F401
+from .forfeits import forfeit_effect, forfeit_match, undo_forfeit  # noqa: F401
 from .groups import (  # noqa: F401
     group_lists,
-    groups_frozen,
     groups_frozen_message,
     groups_individual_refusal,
     groups_refusal,
     split_groups,
 )
 from .guard import (  # noqa: F401
-    integrity_message,
-    refuse_integrity_errors,
     retry_when_busy,
     write,
 )
@@ -111,7 +104,6 @@ from .pairs import (  # noqa: F401
     PlayerData,
     add_pair,
     import_pairs,
-    is_spelling_fix,
     pair_has_played,
     registration_import_refusal,
     remove_pair,
@@ -120,7 +112,6 @@ from .pairs import (  # noqa: F401
 from .penalties import (  # noqa: F401
     add_penalty,
     add_player_penalty,
-    penalty_round,
     remove_penalty,
 )
 from .players import (  # noqa: F401
@@ -129,7 +120,6 @@ from .players import (  # noqa: F401
     remove_player,
 )
 from .rounds import (  # noqa: F401
-    adjustment_sentences,
     close_round,
     generate_round,
     idle_pairs_seatable,
@@ -157,7 +147,6 @@ from .sheets import (  # noqa: F401
     confirm_sheet,
     dispute_refusal,
     dispute_sheet,
-    draft_refusal,
     save_score_sheet,
     set_arbitral_score,
     sheet_content_hash,
@@ -186,7 +175,6 @@ from .withdrawals import (  # noqa: F401
     withdraw_pair,
     withdraw_player,
     withdraw_team,
-    withdrawal_undo_refusal,
 )
 
 #: The write importing a registration file's checked rows (``tournament=``, ``rows=``,

@@ -127,7 +127,7 @@ def add_player_penalty(*, player: Player, reason: str, by, vp: Decimal | int = 0
                        round_number: int | None = None) -> Penalty:
     """A penalty to one player of an individual tournament (rules.md §3, art. 23; §9): VP
     (``vp`` > 0) or MP (``mp`` > 0, whole), exactly one; his partner and opponents are not
-    touched. ``round_number`` as for pairs (``services.penalty_round`` when None). Raises
+    touched. ``round_number`` as for pairs (:func:`penalty_round` when None). Raises
     ``ArbiterError`` like ``services.add_penalty``, and outside individual tournaments (a team's
     penalty goes to the team, rules.md §15, a pair's to the pair: ``services.add_penalty``; a
     player's penalty there would count in no standings)."""
