@@ -45,6 +45,13 @@ def rested_pairs(tournament: Tournament, *, before_round: int, since_round: int 
     )
 
 
+def last_published_round(tournament: Tournament) -> int:
+    """The highest round number published or closed (0 before any): a withdrawal from a later
+    round can still be undone (the entrants pages offer it)."""
+    numbers = tournament.rounds.exclude(state=Round.State.DRAFT).values_list("number", flat=True)
+    return max(numbers, default=0)
+
+
 def round_tables(rnd: Round):
     """The round's tables with seats, pairs, players and sheets loaded in a few queries."""
     return (

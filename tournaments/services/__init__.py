@@ -170,7 +170,6 @@ from .tournament import (  # noqa: F401
     update_tournament,
 )
 from .withdrawals import (  # noqa: F401
-    last_published_round,
     undo_withdrawal,
     withdraw_pair,
     withdraw_player,

@@ -25,13 +25,6 @@ _ACTIONS = {Pair: AuditAction.PAIR_WITHDRAWAL_UNDONE, Player: AuditAction.PLAYER
 _KEYS = {Pair: "pair", Player: "player", Team: "team"}
 
 
-def last_published_round(tournament: Tournament) -> int:
-    """The highest round number published or closed (0 before any): a withdrawal from a later
-    round can still be undone (the entrants pages offer it)."""
-    numbers = tournament.rounds.exclude(state=Round.State.DRAFT).values_list("number", flat=True)
-    return max(numbers, default=0)
-
-
 def withdrawal_undo_refusal(entrant: Pair | Player | Team) -> str | None:
     """Why the withdrawal of ``entrant`` (a ``Pair``, ``Player`` or ``Team``) cannot be undone
     now, or None: it is not withdrawn, or the round it withdrew from is already published or

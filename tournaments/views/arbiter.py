@@ -148,7 +148,7 @@ def pair_list(request, tournament):
     kind = kind_of(tournament)
     if kind.data.entrants_page != "pairs":  # the players' or the teams' page
         return redirect(kind.data.entrants_page, slug=tournament.slug)
-    last = services.last_published_round(tournament)
+    last = selectors.rounds.last_published_round(tournament)
     table = PairTable(_pairs_queryset(tournament).annotate(
         n_seats=Count("seats"),
         # a withdrawal from a round not yet published can be undone (services.undo_withdrawal)

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 
-from .. import services
+from .. import selectors, services
 from ..errors import ArbiterError
 from ..forms import PlayerForm
 from ..kinds import kind_of
@@ -50,7 +50,7 @@ def player_list(request, tournament):
             return redirect("players", slug=tournament.slug)
     late_refusal = services.late_player_refusal(tournament) if started else None
     players = list(_players(tournament))
-    last = services.last_published_round(tournament)
+    last = selectors.rounds.last_published_round(tournament)
     for player in players:
         player.undo_allowed = (player.withdrawn_from_round or 0) > last
     return render(request, "arbiter/players.html", {

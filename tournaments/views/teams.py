@@ -76,7 +76,7 @@ def team_list(request, tournament):
             messages.success(request, _("Squadra %(n)s aggiunta.") % {"n": team.number})
             return redirect("teams", slug=tournament.slug)
     teams = list(_teams(tournament))
-    last = services.last_published_round(tournament)
+    last = selectors.rounds.last_published_round(tournament)
     for team in teams:
         team.undo_allowed = (team.withdrawn_from_round or 0) > last
         team.captain_url = links.team_captain_url(team, request)
