@@ -10,6 +10,7 @@ import pytest
 
 from tests.tournaments.helpers import play, seating
 from tournaments import services
+from tournaments.kinds._pair_requests import mitchell_offset
 
 
 # -- step changed mid-movement ------------------------------------------------------------------
@@ -46,11 +47,11 @@ def test_offset_skips_danish_rounds_and_uses_each_rounds_step(tournament, make_p
     play(services.generate_round(tournament=tournament, by=arbiter), arbiter)  # Danish
     services.update_tournament(tournament=tournament, by=arbiter, mitchell_step=2)
     tournament.refresh_from_db()
-    assert services.mitchell_offset(tournament, 3) == 2  # one move, step 2
+    assert mitchell_offset(tournament, 3) == 2  # one move, step 2
     play(services.generate_round(tournament=tournament, by=arbiter), arbiter)
     services.update_tournament(tournament=tournament, by=arbiter, mitchell_step=1)
     tournament.refresh_from_db()
-    assert services.mitchell_offset(tournament, 4) == 3  # moves 2 then 1
+    assert mitchell_offset(tournament, 4) == 3  # moves 2 then 1
 
 
 # -- the checker reports every repeated meeting, Mitchell included (M D M) ----------------------

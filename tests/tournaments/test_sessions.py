@@ -18,6 +18,7 @@ from tests.forms_data import tournament_settings
 from tests.tournaments.helpers import crush, play_round, seating, with_plan
 from tournaments import selectors, services
 from tournaments.errors import ArbiterError
+from tournaments.kinds._pair_requests import mitchell_offset
 from tournaments.models import Tournament
 from tournaments.printing import documents
 
@@ -157,7 +158,7 @@ def test_mitchell_movement_continues_across_sessions(tournament, make_pairs, arb
     with_plan(tournament, arbiter, "MM|M")
     for _ in range(2):
         play_round(services.generate_round(tournament=tournament, by=arbiter), arbiter)
-    assert services.mitchell_offset(tournament, 3) == 2
+    assert mitchell_offset(tournament, 3) == 2
     r3 = services.generate_round(tournament=tournament, by=arbiter)
     assert r3.pairing_request["round"] == 3 and r3.pairing_request["offset"] == 2
     assert seating(r3) == ({1: (1, 8), 2: (2, 9), 3: (3, 5), 4: (4, 6)}, 7, [])

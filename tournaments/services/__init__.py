@@ -96,10 +96,7 @@ from .late_entries import (  # noqa: F401
     late_team_refusal,
 )
 from .lineups import set_lineup  # noqa: F401
-from .pairing_requests import (  # noqa: F401
-    build_pairing_request,
-    mitchell_offset,
-)
+from .pairing_requests import build_pairing_request  # noqa: F401
 from .pairs import (  # noqa: F401
     PlayerData,
     add_pair,

@@ -1,9 +1,8 @@
 """The pairing request of a round (pairing-io.md), asked of the tournament's kind
-(:mod:`tournaments.kinds`); the pairs' request builders are re-exported for their callers."""
+(:mod:`tournaments.kinds`; the pairs' request builders: ``kinds._pair_requests``)."""
 from __future__ import annotations
 
 from ..kinds import kind_of
-from ..kinds._pair_requests import mitchell_offset, round_robin_request  # noqa: F401
 from ..models import Tournament
 
 
