@@ -130,7 +130,7 @@ def main() -> None:
     done.set()
     thread.join()
 
-    from tournaments.services import pairs as pair_services
+    from tournaments.services import entrants as pair_services
 
     imported = Pair.objects.filter(tournament=target).count()
     rows = __import__("tournaments.registrations.reading", fromlist=["parse"]).parse("x.csv", data).rows

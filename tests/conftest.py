@@ -145,8 +145,8 @@ def add_pairs_at_once(tournament, n, by):
     from members.models import Member
     from tournaments.models import AuditAction, AuditEntry, Pair, Player, Tournament
     from tournaments.services.audit import audit_entry
+    from tournaments.services.entrants import clean_player
     from tournaments.services.member_links import link
-    from tournaments.services.pairs import clean_player
 
     data = [[clean_player(p) for p in fixture_players(k)] for k in range(1, n + 1)]
     numbers = [p.membership_number for two in data for p in two]

@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from members.models import Member
 from tournaments import services
-from tournaments.services.pairs import PlayerData
+from tournaments.services.entrants import PlayerData
 
 
 def member(last: str, first: str, number: str | None = None, category: str = "") -> Member:

@@ -26,7 +26,7 @@ from tests.tournaments.individual_helpers import register
 from tournaments import services
 from tournaments.models import ArbiterCall, CustomScale
 from tournaments.services import HandInput
-from tournaments.services.pairs import PlayerData
+from tournaments.services.entrants import PlayerData
 
 pytestmark = pytest.mark.django_db
 

@@ -50,7 +50,7 @@ def test_two_clubs_play_one_simultaneous_evening(chromium, live_server, transact
     from simultaneous import services
     from tournaments import services as tournament_services
     from tournaments.models import Tournament
-    from tournaments.services.pairs import PlayerData
+    from tournaments.services.entrants import PlayerData
 
     base = live_server.url
     users = {}

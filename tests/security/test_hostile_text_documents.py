@@ -32,7 +32,7 @@ from tests.tournaments.helpers import create as create_by_form
 from tournaments import services, transfer
 from tournaments.errors import ArbiterError
 from tournaments.models import Round, Tournament
-from tournaments.services.pairs import PlayerData
+from tournaments.services.entrants import PlayerData
 
 pytestmark = [pytest.mark.slow, pytest.mark.django_db]
 

@@ -8,7 +8,7 @@ from django.core.management import call_command
 
 from simultaneous import services
 from tournaments import services as tournament_services
-from tournaments.services.pairs import PlayerData
+from tournaments.services.entrants import PlayerData
 
 DAY = datetime.date(2026, 12, 3)
 RESULTS = {

@@ -27,7 +27,7 @@ from django.core.management import call_command
 from simultaneous import selectors, services
 from tournaments import services as tournament_services
 from tournaments.errors import ArbiterError
-from tournaments.services.pairs import PlayerData
+from tournaments.services.entrants import PlayerData
 
 from .helpers import DAY, RESULTS, club_tournament, play, run
 

@@ -2,7 +2,7 @@
 from tournaments import services
 from tournaments.demo.simulation import table_hands
 from tournaments.services import HandInput
-from tournaments.services.pairs import PlayerData
+from tournaments.services.entrants import PlayerData
 
 
 def play(arbiter, rnd, seed=1, scores=None):

@@ -137,7 +137,7 @@ def test_service_check_constraint_becomes_a_sentence(arbiter):
 def test_service_unique_constraint_becomes_a_sentence(arbiter, tournament, make_pairs, monkeypatch):
     """The membership check skipped (a race with another window): the UNIQUE index refuses."""
     make_pairs(tournament, 2)
-    monkeypatch.setattr("tournaments.services.pairs._check_players", lambda *a, **k: None)
+    monkeypatch.setattr("tournaments.services.entrants._check_players", lambda *a, **k: None)
     pair = Pair.objects.get(tournament=tournament, number=2)
     players = [services.PlayerData("Anna", "Rossi", "A1"), services.PlayerData("Bruno", "Verdi", "B2")]
     before = AuditEntry.objects.count()
@@ -162,7 +162,7 @@ def test_unknown_integrity_error_becomes_the_generic_sentence(arbiter, tournamen
 
 def test_integrity_error_on_a_page_is_a_sentence(arbiter_client, tournament, make_pairs, monkeypatch):
     make_pairs(tournament, 2)
-    monkeypatch.setattr("tournaments.services.pairs._check_players", lambda *a, **k: None)
+    monkeypatch.setattr("tournaments.services.entrants._check_players", lambda *a, **k: None)
     monkeypatch.setattr(PairForm, "clean", lambda self: self.cleaned_data)
     resp = arbiter_client.post(reverse("pair_edit", args=["prova", 2]),
                                dict(PAIR, number="2", membership_1="A1", membership_2="B2"))

@@ -10,7 +10,7 @@ from tournaments import services
 from tournaments.errors import ArbiterError
 from tournaments.models import AuditEntry, Pair, Player
 from tournaments.services import HandInput, PlayerData
-from tournaments.services.pairs import is_spelling_fix
+from tournaments.services.entrants import is_spelling_fix
 
 
 @pytest.fixture

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _lazy
 from ..kinds import kind_of
 from ..models import AuditAction, AuditEntry, Seat, Tournament
 
-# The actions whose ``number`` key is the entrant's own number (services.pairs, players, teams).
+# The actions whose ``number`` key is the entrant's own number (services.entrants).
 NUMBER_ACTIONS = (AuditAction.PAIR_ADDED, AuditAction.PAIR_UPDATED, AuditAction.PAIR_REMOVED,
                   AuditAction.PLAYER_ADDED, AuditAction.PLAYER_REMOVED, AuditAction.TEAM_ADDED)
 MAX_NUMBER = 32767  # PositiveSmallIntegerField

@@ -12,8 +12,8 @@ One module per section, so each write is found in one hop from its name:
 - ``audit``: the audit trail (:func:`audit`);
 - ``tournament``: creating a tournament and changing its settings;
 - ``deletion``: deleting a tournament (owner or superuser, backup file first);
-- ``pairs``: pairs and players, by hand and by import;
-- ``players``: single players of an individual tournament (registration; rules.md §9);
+- ``entrants``: registering pairs and their players, single players (rules.md §9) and
+  teams (rules.md §15), by hand and by import;
 - ``pairing_requests``: the pairing request of a round, asked of the tournament's kind;
 - ``drafts``: what a draft was drawn from, and whether it is outdated (rules §12);
 - ``rounds``: generate, adjust, publish, close and reopen a round;
@@ -26,8 +26,8 @@ One module per section, so each write is found in one hop from its name:
 - ``groups``: groups (*gironi*) of the round-robin rounds (rules.md §14);
 - ``clock``: the round clock (start, pause, resume, minutes, a table's extra time; its
   reads: ``selectors.clock``);
-- ``teams``: teams of a team tournament (rules.md §15); ``lineups``: their line-ups;
-  ``forfeits``: a match given up and its undo;
+- ``lineups``: the line-ups of a team (rules.md §15);
+- ``forfeits``: a match given up and its undo;
 - (the kinds' round cycles, individual and team rounds: :mod:`tournaments.kinds`).
 
 Callers import the writes from ``tournaments.services`` (every write by its name, with
@@ -74,6 +74,21 @@ from .drafts import (  # noqa: F401
     draft_staleness,
     generation_state,
 )
+from .entrants import (  # noqa: F401
+    PlayerData,
+    add_pair,
+    add_player,
+    add_team,
+    import_pairs,
+    import_players,
+    import_teams,
+    pair_has_played,
+    registration_import_refusal,
+    remove_pair,
+    remove_player,
+    set_team_captain,
+    update_pair,
+)
 from .forfeits import forfeit_effect, forfeit_match, undo_forfeit  # noqa: F401
 from .groups import (  # noqa: F401
     group_lists,
@@ -97,24 +112,10 @@ from .late_entries import (  # noqa: F401
 )
 from .lineups import set_lineup  # noqa: F401
 from .pairing_requests import build_pairing_request  # noqa: F401
-from .pairs import (  # noqa: F401
-    PlayerData,
-    add_pair,
-    import_pairs,
-    pair_has_played,
-    registration_import_refusal,
-    remove_pair,
-    update_pair,
-)
 from .penalties import (  # noqa: F401
     add_penalty,
     add_player_penalty,
     remove_penalty,
-)
-from .players import (  # noqa: F401
-    add_player,
-    import_players,
-    remove_player,
 )
 from .rounds import (  # noqa: F401
     close_round,
@@ -152,11 +153,6 @@ from .sheets import (  # noqa: F401
     unvalidate_sheet,
     validate_entered_sheets,
     validate_sheet,
-)
-from .teams import (  # noqa: F401  (team tournaments, rules.md §15)
-    add_team,
-    import_teams,
-    set_team_captain,
 )
 from .tournament import (  # noqa: F401
     add_arbiter,

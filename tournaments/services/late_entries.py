@@ -16,12 +16,20 @@ from ..kinds.teams import build_team_request, write_match
 from ..models import AuditAction, LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Table, Team, Tournament
 from .audit import audit
 from .drafts import draft_staleness, record_adjusted_inputs
+from .entrants import (
+    PlayerData,
+    add_pair,
+    add_player,
+    check_team_players,
+    clean_team_entry,
+    create_team,
+    next_player_number,
+    require_individual,
+    require_teams,
+)
 from .guard import write
 from .locks import lock_tournament
-from .pairs import PlayerData, add_pair
-from .players import add_player, next_player_number, require_individual
 from .rounds import recheck_draft
-from .teams import check_team_players, clean_team_entry, create_team, require_teams
 
 
 def late_team_refusal(tournament: Tournament) -> str | None:

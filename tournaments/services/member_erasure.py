@@ -41,7 +41,7 @@ from ..models import AuditEntry, Player
 from ..registrations import previews
 
 #: Keys of an audit entry's or a backup's values that hold membership numbers (a pair's entries:
-#: ``services.pairs``; a player's record).
+#: ``services.entrants``; a player's record).
 NUMBER_KEYS = ("membership_number", "membership_numbers")
 
 

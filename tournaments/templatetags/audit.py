@@ -360,7 +360,7 @@ def audit_reason(reason: str) -> str:
     (``services.audit.SOFTWARE_REASONS``, stored in Italian, or an older English form in
     ``LEGACY_REASONS``); a reason the arbiter typed is shown as stored."""
     reason = reason or ""
-    if reason.startswith(ART32_PREFIX):  # a played pair's changes, "; " between (services.pairs)
+    if reason.startswith(ART32_PREFIX):  # a played pair's changes, "; " between (services.entrants)
         return ART32_PREFIX + "; ".join(_software_reason(part) for part in reason[len(ART32_PREFIX):].split("; "))
     return _software_reason(reason)
 

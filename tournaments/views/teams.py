@@ -19,7 +19,7 @@ from ..models import Match, Round, Team
 from ..selectors.sheets import STATUS_LABELS
 from ..selectors.teams import lineup_origin_text, lineup_round, resolve_lineup
 from ..services import member_links
-from ..services.pairs import PlayerData
+from ..services.entrants import PlayerData
 from ..wording import vp_display
 from .common import arbiter_view, query_int
 

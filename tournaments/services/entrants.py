@@ -1,4 +1,7 @@
-"""Registering pairs and their players, by hand and by import."""
+"""Registering the entrants, by hand and by import: pairs and their players, the single
+players of an individual tournament (rules.md §9), the teams of a team tournament and their
+captain (rules.md §15). Their withdrawal: ``withdrawals``; a late entrant: ``late_entries``;
+a penalty: ``penalties``; a team's line-ups: ``lineups``; forfeits: ``forfeits``."""
 from __future__ import annotations
 
 import unicodedata
@@ -11,11 +14,13 @@ from django.utils.translation import gettext as _
 from members.numbers import MembershipNumberError, normal_membership_number
 
 from ..errors import ArbiterError
+from ..kinds import kind_of
 from ..models import (
     AuditAction,
     Pair,
     Player,
     Round,
+    Team,
     Tournament,
 )
 from ..registrations.player_data import PlayerData
@@ -340,3 +345,242 @@ def import_pairs(*, tournament: Tournament, rows: Iterable, by) -> int:
     return count
 
 
+# Single players of an individual tournament (rules.md §9).
+
+def require_individual(tournament: Tournament) -> None:
+    """Raise ``ArbiterError`` unless ``tournament`` registers single players (an individual
+    tournament, rules.md §9): the kind's own sentence."""
+    refusal = kind_of(tournament).data.registration_refusals["player"]
+    if refusal:
+        raise ArbiterError(str(refusal))
+
+
+def _check_player(tournament: Tournament, player: PlayerData, *, exclude: Player | None = None) -> None:
+    if not player.first_name.strip() or not player.last_name.strip():
+        raise ArbiterError(_("Nome e cognome del giocatore sono obbligatori."))
+    membership = player.membership_number.strip()
+    if membership:
+        clash = Player.objects.filter(tournament=tournament, membership_number=membership)
+        if exclude is not None:
+            clash = clash.exclude(pk=exclude.pk)
+        clash = clash.first()
+        if clash:
+            raise ArbiterError(
+                _("Il giocatore con tessera %(membership)s (%(name)s) è già iscritto al torneo.")
+                % {"membership": membership, "name": clash.display_name})
+
+
+def next_player_number(tournament: Tournament) -> int:
+    """The number the next player registered in ``tournament`` gets: one after the highest."""
+    return (Player.objects.filter(tournament=tournament).aggregate(m=Max("number"))["m"] or 0) + 1
+
+
+@write(retry=False)
+def add_player(*, tournament: Tournament, player: PlayerData, by, number: int | None = None,
+               late: bool = False) -> Player:
+    """Register a single player of an individual tournament (rules.md §9).
+
+    Args:
+        tournament: an individual tournament.
+        player: names (required), membership number and club.
+        number: the player's number (default: the next free one).
+        late: only through :func:`add_late_player` (round 1, art. 33).
+    Raises:
+        ArbiterError: a pair tournament, a missing name, a membership number already
+            registered, a number already used, or the tournament already started.
+    """
+    tournament = lock_tournament(tournament)
+    require_individual(tournament)
+    if not late and tournament.rounds.exists():
+        raise ArbiterError(_("Il torneo è già iniziato: un giocatore tardivo può entrare solo durante il "
+                             "turno 1 per completare un tavolo incompleto (regole §9)."))
+    player = clean_player(player)
+    _check_player(tournament, player)
+    if number is None:
+        number = next_player_number(tournament)
+    if number < 1:
+        raise ArbiterError(_("Il numero del giocatore deve essere almeno 1."))
+    if Player.objects.filter(tournament=tournament, number=number).exists():
+        raise ArbiterError(_("Il numero di giocatore %(number)s è già usato.") % {"number": number})
+    created = Player.objects.create(
+        tournament=tournament, number=number, late_entry=late,
+        first_name=player.first_name.strip(), last_name=player.last_name.strip(),
+        membership_number=player.membership_number.strip(), club=player.club.strip(),
+    )
+    link_players(tournament)  # rules.md §16
+    audit(tournament=tournament, by=by, action=AuditAction.PLAYER_ADDED,
+          new={"number": number, "player": created.display_name, "late": late})
+    return created
+
+
+def player_has_played(player: Player) -> bool:
+    """Whether ``player`` sits in a published or closed round (art. 32)."""
+    return player.lines.exclude(round__state=Round.State.DRAFT).exists()
+
+
+@write(retry=False)
+def remove_player(*, player: Player, by) -> None:
+    """Delete a registered player. Refused once he is in a round (use withdrawal), or when
+    another app's check refuses (:mod:`.removal`: a fee paid)."""
+    lock_tournament(player.tournament)  # who plays: services.locks
+    player = Player.objects.filter(pk=player.pk).first()
+    if player is None:
+        raise ArbiterError(_("Il giocatore è già stato cancellato (da un'altra finestra)."))
+    if player.lines.exists():
+        raise ArbiterError(_("Il giocatore %(player)s è già in un turno: non si può cancellare, si può solo "
+                             "ritirare.") % {"player": player.number})
+    refuse_removal([player])  # e.g. a fee paid at the door (money, rules.md §21)
+    tournament = player.tournament
+    old = {"number": player.number, "player": player.display_name}
+    player.delete()
+    audit(tournament=tournament, by=by, action=AuditAction.PLAYER_REMOVED, old=old)
+
+
+@write(retry=False)
+def import_players(*, tournament: Tournament, rows: Iterable, by) -> int:
+    """Save the rows of a player registration file (``registrations.PlayerRow``, already
+    validated by ``registrations.parse_players``) all-or-nothing; returns how many players."""
+    tournament = lock_tournament(tournament)
+    require_individual(tournament)
+    refusal = registration_import_refusal(tournament)
+    if refusal:
+        raise ArbiterError(refusal)
+    rows = list(rows)
+    # the file's reader refuses control characters; bidirectional overrides go here
+    cleaned = [clean_player(row.player) for row in rows]
+    players = [
+        Player(tournament=tournament, number=row.number, first_name=p.first_name,
+               last_name=p.last_name, membership_number=p.membership_number, club=p.club)
+        for row, p in zip(rows, cleaned, strict=True)
+    ]
+    assign_members(tournament, players)  # rules.md §16
+    Player.objects.bulk_create(players, batch_size=500)
+    audit(tournament=tournament, by=by, action=AuditAction.REGISTRATIONS_IMPORTED, new={"players": len(rows)})
+    return len(rows)
+
+
+# Teams of a team tournament (rules.md §15).
+
+def require_teams(tournament: Tournament) -> None:
+    """Raise ``ArbiterError`` unless ``tournament`` registers teams (rules.md §15): the
+    kind's own sentence."""
+    refusal = kind_of(tournament).data.registration_refusals["team"]
+    if refusal:
+        raise ArbiterError(str(refusal))
+
+
+def clean_team_entry(name: str, players: list[PlayerData]) -> tuple[str, list[PlayerData]]:
+    """The team's name and players made storable (``clean_player``; the name at most 120
+    characters, control characters removed, NUL refused)."""
+    name = clean_line(name, label=_("Nome della squadra"), max_length=Team._meta.get_field("name").max_length)
+    return name, [clean_player(p) for p in players]
+
+
+def check_team_players(tournament: Tournament, players: list[PlayerData]) -> None:
+    """Raise ``ArbiterError`` when ``players`` (already cleaned) cannot make a team of
+    ``tournament``: fewer or more than its team size allows (rules.md §15), a name missing,
+    the same membership number twice or one already registered in the tournament."""
+    low, high = tournament.team_min_players, tournament.team_max_players
+    if not low <= len(players) <= high:
+        raise ArbiterError(_("Una squadra ha da %(min)s a %(max)s giocatori (regole §15): qui sono %(count)s.")
+                           % {"min": low, "max": high, "count": len(players)})
+    seen = set()
+    for p in players:
+        if not p.first_name.strip() or not p.last_name.strip():
+            raise ArbiterError(_("Nome e cognome del giocatore sono obbligatori."))
+        membership = p.membership_number.strip()
+        if not membership:
+            continue
+        if membership in seen:
+            raise ArbiterError(_("La tessera %(membership)s compare due volte nella squadra.")
+                               % {"membership": membership})
+        seen.add(membership)
+        clash = Player.objects.filter(tournament=tournament, membership_number=membership).first()
+        if clash:
+            raise ArbiterError(_("Il giocatore con tessera %(membership)s (%(name)s) è già iscritto al torneo.")
+                               % {"membership": membership, "name": clash.display_name})
+
+
+def create_team(tournament: Tournament, *, number: int, name: str, players: list[PlayerData],
+                late: bool = False) -> Team:
+    """Store team ``number`` with its ``players`` (checked by the caller), the first one its
+    captain, and link the players to the member registry (rules.md §16). Inside a write's
+    transaction (``add_team``, ``import_teams``, ``late_entries.add_late_team``); no audit."""
+    team = Team.objects.create(tournament=tournament, number=number, name=name.strip(), late_entry=late)
+    created = [Player.objects.create(
+        tournament=tournament, team=team, first_name=p.first_name.strip(), last_name=p.last_name.strip(),
+        membership_number=p.membership_number.strip(), club=p.club.strip()) for p in players]
+    team.captain = created[0]
+    team.save(update_fields=["captain"])
+    link_players(tournament)  # rules.md §16
+    return team
+
+
+@write(retry=False)
+def add_team(*, tournament: Tournament, name: str, players: list[PlayerData], by,
+             number: int | None = None) -> Team:
+    """Register a team by hand (rules.md §15): ``name``, its players (``PlayerData``, 4 to 6 by
+    the tournament's ``team_min_players``/``team_max_players``; the first is the captain) and a
+    team number (``squadra``; default the next free one).
+
+    Raises ``ArbiterError``: not a team tournament, the tournament already started (a late
+    team: :func:`add_late_team`), a missing name, too few or too many players, a membership
+    number twice or already registered, a team number already used or below 1.
+    """
+    tournament = lock_tournament(tournament)  # who plays: the first lock (services.locks)
+    require_teams(tournament)
+    if tournament.rounds.exists():
+        raise ArbiterError(_("Il torneo è già iniziato: una squadra tardiva entra solo durante il turno 1 "
+                             "al posto del riposo (regole §15, art. 33)."))
+    name, players = clean_team_entry(name, players)
+    if not name.strip():
+        raise ArbiterError(_("Il nome della squadra è obbligatorio."))
+    check_team_players(tournament, players)
+    if number is None:
+        number = (tournament.teams.aggregate(m=Max("number"))["m"] or 0) + 1
+    if number < 1:
+        raise ArbiterError(_("Il numero della squadra deve essere almeno 1."))
+    if tournament.teams.filter(number=number).exists():
+        raise ArbiterError(_("La squadra %(number)s è già iscritta.") % {"number": number})
+    team = create_team(tournament, number=number, name=name, players=players)
+    audit(tournament=tournament, by=by, action=AuditAction.TEAM_ADDED,
+          new={"team": number, "name": team.name, "players": [p.last_name for p in players]})
+    return team
+
+
+@write(retry=False)
+def import_teams(*, tournament: Tournament, rows: Iterable, by) -> int:
+    """Save the teams of a registration file (``registrations.teams.TeamRow``, already checked
+    by ``registrations.teams.parse_teams``) all-or-nothing; returns how many teams. Refused
+    once the tournament has started or for a team the checks of :func:`add_team` refuse."""
+    tournament = lock_tournament(tournament)  # who plays: the first lock (services.locks)
+    require_teams(tournament)
+    refusal = registration_import_refusal(tournament)
+    if refusal:
+        raise ArbiterError(refusal)
+    rows = list(rows)
+    for row in rows:
+        name, players = clean_team_entry(row.name, row.players)
+        check_team_players(tournament, players)
+        if tournament.teams.filter(number=row.number).exists():
+            raise ArbiterError(_("La squadra %(number)s è già iscritta.") % {"number": row.number})
+        create_team(tournament, number=row.number, name=name, players=players)
+    audit(tournament=tournament, by=by, action=AuditAction.REGISTRATIONS_IMPORTED,
+          new={"teams": len(rows), "players": sum(len(r.players) for r in rows)})
+    return len(rows)
+
+
+@write(retry=False)
+def set_team_captain(*, team: Team, player: Player, by) -> Team:
+    """Make ``player`` (one of the team's players) the team captain. Raises ``ArbiterError``
+    for a player of another team."""
+    team = Team.objects.select_for_update().get(pk=team.pk)
+    if player.team_id != team.pk:
+        raise ArbiterError(_("%(player)s non è un giocatore della squadra %(team)s.")
+                           % {"player": player.display_name, "team": team.number})
+    old = team.captain.display_name if team.captain else None
+    team.captain = player
+    team.save(update_fields=["captain"])
+    audit(tournament=team.tournament, by=by, action=AuditAction.TEAM_CAPTAIN, old={"team": team.number, "captain": old},
+          new={"team": team.number, "captain": player.display_name})
+    return team
