@@ -20,21 +20,20 @@ only superuser when there is exactly one.
 from __future__ import annotations
 
 import json
-import sys
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import CommandError, CommandParser
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from championships import selectors, services
 from championships.models import Championship
 from clubs.commands import add_club_argument, club_option
 from tournaments.errors import ArbiterError
-from tournaments.management.lang import LangCommand
+from tournaments.management.lang import SentenceCommand, SentenceParser, whole_number
 
 
-class _SentenceParser(CommandParser):
-    """A bad command line is a sentence and exit status 1, like every other error."""
+class _SentenceParser(SentenceParser):
+    """A :class:`SentenceParser` letting tournament slugs follow the options."""
 
     def parse_args(self, args=None, namespace=None):
         """As argparse, but tournament slugs may also follow the options
@@ -46,29 +45,13 @@ class _SentenceParser(CommandParser):
             options.tournaments = list(options.tournaments or []) + extra
         return options
 
-    def error(self, message):
-        sys.stderr.write(_("Argomenti non validi: %(message)s.") % {"message": message} + "\n")
-        sys.exit(1)
 
-
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise CommandError(_("«%(v)s» non è un numero intero.") % {"v": text}) from None
-    return value
-
-
-class Command(LangCommand):
+class Command(SentenceCommand):
+    parser_class = _SentenceParser
     help = "Crea un campionato, aggiunge serate, stampa la classifica (rules.md §17)."
 
-    def create_parser(self, prog_name, subcommand, **kwargs):
-        parser = super().create_parser(prog_name, subcommand, **kwargs)
-        parser.__class__ = _SentenceParser
-        return parser
-
     def add_arguments(self, parser):
-        sub = parser.add_subparsers(dest="action", required=True, parser_class=_SentenceParser)
+        sub = parser.add_subparsers(dest="action", required=True, parser_class=self.parser_class)
         create = sub.add_parser("create", help="Crea un campionato.")
         create.add_argument("slug")
         create.add_argument("tournaments", nargs="*", metavar="TOURNAMENT_SLUG")
@@ -112,20 +95,20 @@ class Command(LangCommand):
         return championship
 
     def _create(self, o):
-        best = None if o["best"] in (None, "") else _positive(o["best"])
+        best = None if o["best"] in (None, "") else whole_number(o["best"])
         if o.get("clubs") is not None:  # a circuit (rules.md §20): --club is not needed
             if o.get("club"):
                 raise CommandError(_("Con --clubs non serve --club: il primo circolo di --clubs è il proprietario."))
             owner = self._owner(o["owner"]) if o["owner"] else None
             championship = services.create_circuit(
                 slug=o["slug"], name=o["name"], clubs=o["clubs"].split(","), points=o["points"], best=best,
-                min_evenings=_positive(o["min_evenings"]), owner=owner, tournaments=o["tournaments"])
+                min_evenings=whole_number(o["min_evenings"]), owner=owner, tournaments=o["tournaments"])
             self.stdout.write(championship.slug)
             return
         club = club_option(o.get("club"))  # rules.md §20: optional with one club on the server
         championship = services.create_championship(club=club,
             by=self._owner(o["owner"]), slug=o["slug"], name=o["name"], points=o["points"], best=best,
-            min_evenings=_positive(o["min_evenings"]), tournaments=o["tournaments"])
+            min_evenings=whole_number(o["min_evenings"]), tournaments=o["tournaments"])
         self.stdout.write(championship.slug)
 
     def _add(self, o):

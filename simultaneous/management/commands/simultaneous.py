@@ -18,43 +18,22 @@ Any refusal is one sentence on stderr and exit status 1.
 from __future__ import annotations
 
 import json
-import sys
 
-from django.core.management.base import CommandError, CommandParser
+from django.core.management.base import CommandError
 from django.utils.translation import gettext as _
 
 from simultaneous import selectors, services
 from simultaneous.models import SimultaneousEvent
 from tournaments.errors import ArbiterError
-from tournaments.management.lang import LangCommand
+from tournaments.management.lang import SentenceCommand, whole_number
 from tournaments.models import Tournament
 
 
-class _SentenceParser(CommandParser):
-    """A bad command line is a sentence and exit status 1, like every other error."""
-
-    def error(self, message):
-        sys.stderr.write(_("Argomenti non validi: %(message)s.") % {"message": message} + "\n")
-        sys.exit(1)
-
-
-def _int(text: str) -> int:
-    try:
-        return int(text)
-    except ValueError:
-        raise CommandError(_("«%(v)s» non è un numero intero.") % {"v": text}) from None
-
-
-class Command(LangCommand):
+class Command(SentenceCommand):
     help = "Crea una serata simultanea, vi aggiunge i tornei dei circoli, stampa la classifica combinata (rules.md §20)."
 
-    def create_parser(self, prog_name, subcommand, **kwargs):
-        parser = super().create_parser(prog_name, subcommand, **kwargs)
-        parser.__class__ = _SentenceParser
-        return parser
-
     def add_arguments(self, parser):
-        sub = parser.add_subparsers(dest="action", required=True, parser_class=_SentenceParser)
+        sub = parser.add_subparsers(dest="action", required=True, parser_class=self.parser_class)
         create = sub.add_parser("create", help="Crea una serata simultanea.")
         create.add_argument("slug")
         create.add_argument("--name", required=True)
@@ -92,7 +71,7 @@ class Command(LangCommand):
 
     def _create(self, o):
         event = services.create_event(
-            slug=o["slug"], name=o["name"], date=o["date"], plan=o["plan"], hands=_int(o["hands"]),
+            slug=o["slug"], name=o["name"], date=o["date"], plan=o["plan"], hands=whole_number(o["hands"]),
             scale=o["scale"], kind=o["kind"], tiebreaks=o["tiebreaks"], bye_percent=o["rest_percent"],
             clubs=o["clubs"].split(","), public=o["public"])
         self.stdout.write(event.slug)
