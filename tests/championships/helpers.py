@@ -16,6 +16,16 @@ from members.models import Member
 from tournaments import services
 from tournaments.services.entrants import PlayerData
 
+#: The members of the championship tests: (surname, name, membership number).
+SERRA = ("Serra", "Anna", "402616")
+SANTORO = ("Santoro", "Marta", "402617")
+BIANCHI = ("Bianchi", "Carla", "402618")
+VERDI = ("Verdi", "Dario", "402619")
+NERI = ("Neri", "Elena", "402620")
+GIALLI = ("Gialli", "Fabio", "402621")
+ROSA = ("Rosa", "Gino", "402622")
+VIOLA = ("Viola", "Ivo", "402623")
+NUOVO = ("Nuovo", "Luca", "")
 
 def member(last: str, first: str, number: str | None = None, category: str = "") -> Member:
     """The member with ``number`` (or, without one, with these names), created when missing."""

@@ -12,19 +12,22 @@ from championships.models import Championship
 from tournaments import services as tournament_services
 from tournaments.models import Table
 
-from .helpers import link_members, pairs_evening, people
+from .helpers import (
+    BIANCHI,
+    GIALLI,
+    NERI,
+    NUOVO,
+    ROSA,
+    SANTORO,
+    SERRA,
+    VERDI,
+    VIOLA,
+    link_members,
+    pairs_evening,
+    people,
+)
 
 D = datetime.date
-
-SERRA = ("Serra", "Anna", "402616")
-SANTORO = ("Santoro", "Marta", "402617")
-BIANCHI = ("Bianchi", "Carla", "402618")
-VERDI = ("Verdi", "Dario", "402619")
-NERI = ("Neri", "Elena", "402620")
-GIALLI = ("Gialli", "Fabio", "402621")
-ROSA = ("Rosa", "Gino", "402622")
-VIOLA = ("Viola", "Ivo", "402623")
-NUOVO = ("Nuovo", "Luca", "")
 
 
 def json_rows(slug):

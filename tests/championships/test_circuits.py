@@ -16,20 +16,9 @@ from clubs.models import Club, ClubRole
 from tournaments.errors import ArbiterError
 from tournaments.models import Tournament
 
-from .helpers import club_evening
+from .helpers import BIANCHI, GIALLI, NERI, NUOVO, ROSA, SANTORO, SERRA, VERDI, VIOLA, club_evening
 
 D = datetime.date
-
-
-SERRA = ("Serra", "Anna", "402616")
-SANTORO = ("Santoro", "Marta", "402617")
-BIANCHI = ("Bianchi", "Carla", "402618")
-VERDI = ("Verdi", "Dario", "402619")
-NERI = ("Neri", "Elena", "402620")
-GIALLI = ("Gialli", "Fabio", "402621")
-ROSA = ("Rosa", "Gino", "402622")
-VIOLA = ("Viola", "Ivo", "402623")
-NUOVO = ("Nuovo", "Luca", "")
 
 
 def user(django_user_model, name, club, role=ClubRole.Role.ARBITER):
