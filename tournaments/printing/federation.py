@@ -18,7 +18,8 @@ from django.utils.translation import gettext as _
 from .. import selectors
 from ..kinds import kind_of
 from ..models import Player, Tournament
-from .spreadsheets import append_row, append_row_write_only
+from . import xlsx_rows
+from .spreadsheets import append_row
 
 
 def headings() -> list[str]:
@@ -125,7 +126,7 @@ def results_csv(tournament: Tournament) -> bytes:
 
 # The federation's download of a period (rules.md §20): every club's closed tournaments, the
 # file's columns above plus the owning club's name and federation code. Written row by row
-# (CSV streamed, XLSX in openpyxl's write-only mode into a temporary file) and the
+# (CSV streamed, XLSX by :mod:`.xlsx_rows` into a temporary file) and the
 # tournaments read in chunks, so a year of 300 clubs never sits in memory.
 
 #: Tournaments read from the database at a time by :func:`period_result_rows`.
@@ -184,17 +185,11 @@ def period_csv_chunks(tournament_ids):
 
 def period_xlsx_file(tournament_ids, target) -> None:
     """Write the XLSX of :func:`period_result_rows` (one sheet, headings in bold, every text
-    as text) to ``target``, a path or a binary file opened for writing. openpyxl's write-only
-    mode keeps a row in memory at a time."""
-    from openpyxl import Workbook
-    from openpyxl.styles import Font
-
-    wb = Workbook(write_only=True)
-    ws = wb.create_sheet(_("Risultati")[:31])
-    append_row_write_only(ws, period_headings(), font=Font(bold=True))
-    for row in period_result_rows(tournament_ids):
-        append_row_write_only(ws, [float(v) if isinstance(v, Decimal) else v for v in row])
-    wb.save(target)
+    as text) to ``target``, a path or a binary file opened for writing, one row in memory
+    at a time. Written by :mod:`.xlsx_rows`, not openpyxl: a year of 300 clubs is 5.8
+    million cells, which openpyxl's cell writer alone takes 52 s to serialise (issue 31:
+    the download ≤ 30 s)."""
+    xlsx_rows.write_xlsx(target, _("Risultati"), period_headings(), period_result_rows(tournament_ids))
 
 
 __all__ = ["headings", "result_rows", "results_xlsx", "results_csv", "period_headings", "period_result_rows",
