@@ -47,14 +47,10 @@ def result_rows(tournament: Tournament) -> list[list]:
 
 def _cells(number, last_name, first_name, club, member) -> tuple:
     """A player's (membership number, surname, name, club): the number and club the
-    player's, else his member's (rules.md §16); ``member`` a ``Member``, a dict with
-    ``membership_number`` and ``registered_club``, or None."""
-    if isinstance(member, dict) or member is None:
-        member_number, member_club = (member or {}).get("membership_number"), (member or {}).get("registered_club")
-    else:
-        member_number, member_club = member.membership_number, member.registered_club
-    return (number or (member_number if member is not None else "") or "", last_name, first_name,
-            club or (member_club if member is not None else ""))
+    player's, else his member's (rules.md §16); ``member`` a ``Member`` or None."""
+    if member is None:
+        return (number or "", last_name, first_name, club or "")
+    return (number or member.membership_number or "", last_name, first_name, club or member.registered_club)
 
 
 def _rows(tournament: Tournament, view, players: dict[int, list[tuple]]) -> list[list]:
@@ -80,8 +76,12 @@ def _pair_players_of(tournament_ids) -> dict[int, dict[int, list[tuple]]]:
             .order_by("tournament_id", "pair__number", "seat")
             .values_list("tournament_id", "pair__number", "membership_number", "last_name", "first_name", "club",
                          "member_id", "member__membership_number", "member__registered_club")):
-        member = None if member_id is None else {"membership_number": m_number, "registered_club": m_club}
-        out.setdefault(tid, {}).setdefault(number, []).append(_cells(seat_number, last, first, club, member))
+        # _cells of the player and his member's two values, without a dict a player
+        if member_id is None:
+            cells = (seat_number or "", last, first, club or "")
+        else:
+            cells = (seat_number or m_number or "", last, first, club or m_club)
+        out.setdefault(tid, {}).setdefault(number, []).append(cells)
     return out
 
 
