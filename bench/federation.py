@@ -14,7 +14,9 @@ standings read them); each club has one arbiter directing its evenings and a reg
 - the arbiter's home page and the member search while typing (``/soci/cerca/?q=``, from the
   second character on) in one club among all — p50/p99 (target p99 ≤ 100 ms);
 - the federation's download of a year (``/federazione/risultati.xlsx`` and ``.csv``), run in
-  a child process: seconds and the child's peak resident memory (≤ 30 s, ≤ 500 MB);
+  a child process: seconds, the child's CPU seconds (and on PostgreSQL its server backend's,
+  from ``/proc``: on a loaded machine the seconds are mostly waiting) and peak resident
+  memory (≤ 30 s, ≤ 500 MB); ``--only download`` builds and times only these two downloads;
 - a circuit of ``--circuit-clubs`` (50) clubs × ``--circuit-evenings`` (10) evenings ranked
   (``championships`` standings: the first read computes and stores each evening's placings,
   the next ones read them) and a simultaneous evening of ``--simultaneous-clubs`` (100) clubs'
@@ -265,27 +267,73 @@ def measure_download(fmt: str, start: str, end: str) -> None:
     admin = get_user_model().objects.filter(username="federazione").first()
     client = Client()
     client.force_login(admin)
-    t0 = time.perf_counter()
+    backend, server0 = server_cpu()
+    t0, cpu0 = time.perf_counter(), time.process_time()
     response = client.get(f"/federazione/risultati.{fmt}", {"dal": start, "al": end})
     size = lines = 0
     for piece in response.streaming_content:
         size += len(piece)
         lines += piece.count(b"\r\n")
-    elapsed = time.perf_counter() - t0
+    elapsed, cpu = time.perf_counter() - t0, time.process_time() - cpu0
+    again, server1 = server_cpu()
+    server = server1 - server0 if backend is not None and again == backend else -1
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(f"DOWNLOAD {fmt} {elapsed:.2f} {size} {peak:.0f} {lines}")
+    print(f"DOWNLOAD {fmt} {elapsed:.2f} {size} {peak:.0f} {lines} {cpu:.2f} {server:.2f}")
 
 
-def download_in_child(fmt: str, start: str, end: str) -> tuple[float, int, float, int]:
+def server_cpu() -> tuple[int | None, float]:
+    """(PostgreSQL backend's pid, its CPU seconds so far) of this process's connection, read
+    from ``/proc`` (the bench's server runs on this machine); (None, 0) on SQLite or without
+    ``/proc``."""
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        return None, 0.0
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT pg_backend_pid()")
+        pid = cursor.fetchone()[0]
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return None, 0.0
+    return pid, (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")  # utime + stime
+
+
+def download_in_child(fmt: str, start: str, end: str) -> tuple[float, int, float, int, float, float]:
     """Run :func:`measure_download` in a fresh process (its peak memory is the download's
-    alone): (seconds, bytes, peak RSS in MB, CSV lines — headings included — or 0)."""
+    alone): (seconds, bytes, peak RSS in MB, CSV lines — headings included — or 0, the
+    child's CPU seconds, its PostgreSQL backend's CPU seconds or −1 when not known)."""
     result = subprocess.run([sys.executable, __file__, "--download", fmt, start, end], cwd=ROOT,
                             capture_output=True, text=True, env=os.environ.copy(), timeout=3600)
     line = next((ln for ln in result.stdout.splitlines() if ln.startswith("DOWNLOAD ")), None)
     if line is None:
         raise SystemExit(f"download {fmt} failed: {result.stderr[-2000:]}")
-    _w, _f, seconds, size, peak, lines = line.split()
-    return float(seconds), int(size), float(peak), int(lines) if fmt == "csv" else 0
+    _w, _f, seconds, size, peak, lines, cpu, server = line.split()
+    return float(seconds), int(size), float(peak), int(lines) if fmt == "csv" else 0, float(cpu), float(server)
+
+
+def year_downloads() -> dict[str, tuple[float, float]]:
+    """Time the federation's download of the last year, XLSX then CSV, each in a child
+    process; print each one's figures (with the load average before it), the database's size
+    and the load after; return format → (seconds, peak RSS in MB)."""
+    from django.utils import timezone
+
+    end = timezone.localdate()
+    start = end - datetime.timedelta(days=365)
+    figures = {}
+    for fmt in ("xlsx", "csv"):
+        load = os.getloadavg()
+        seconds, size, peak, lines, cpu, server = download_in_child(fmt, start.isoformat(), end.isoformat())
+        figures[fmt] = (seconds, peak)
+        rows = f", {lines - 1} rows" if fmt == "csv" else ""
+        database = f" + {server:.1f} CPU-s in the database server" if server >= 0 else ""
+        print(f"federation's download of a year ({start} – {end}), {fmt}: {seconds:.1f} s, "
+              f"{size / 1024:.0f} KB{rows}, peak resident {peak:.0f} MB, {cpu:.1f} CPU-s in the child{database} "
+              f"(child process; load before {load[0]:.2f})")
+    print(f"database size: {database_size()}")
+    load = os.getloadavg()
+    print(f"load average after {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    return figures
 
 
 def database_size() -> str:
@@ -310,6 +358,9 @@ def main() -> None:
     parser.add_argument("--circuit-clubs", type=int, default=50, help="clubs of the circuit ranked")
     parser.add_argument("--circuit-evenings", type=int, default=10, help="evenings of each club in the circuit")
     parser.add_argument("--simultaneous-clubs", type=int, default=100, help="clubs of the simultaneous evening")
+    parser.add_argument("--only", choices=["download"],
+                        help="build, then time only the federation's download of a year (no pages, circuit "
+                             "nor simultaneous evening)")
     parser.add_argument("--download", nargs=3, metavar=("FMT", "FROM", "TO"), help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.download:
@@ -326,7 +377,6 @@ def main() -> None:
     from django.core.management import call_command
     from django.db import connection
     from django.test import Client
-    from django.utils import timezone
 
     call_command("migrate", verbosity=0)
     vendor = connection.vendor
@@ -341,14 +391,21 @@ def main() -> None:
     print(f"built {len(clubs)} clubs × {args.evenings} evenings × {args.tables} tables × {ROUNDS} rounds: "
           f"{n_tournaments} tournaments, {n_tables} tables, {len(clubs) * args.members} members "
           f"in {time.perf_counter() - t0:.1f} s")
-    n_circuit, n_circuit_evenings = min(args.circuit_clubs, len(clubs)), min(args.circuit_evenings, args.evenings)
-    circuit = build_circuit(clubs[:n_circuit], n_circuit_evenings)
-    n_simultaneous = min(args.simultaneous_clubs, len(clubs))
-    event = build_simultaneous(clubs[:n_simultaneous])
+    if args.only != "download":
+        n_circuit, n_circuit_evenings = min(args.circuit_clubs, len(clubs)), min(args.circuit_evenings, args.evenings)
+        circuit = build_circuit(clubs[:n_circuit], n_circuit_evenings)
+        n_simultaneous = min(args.simultaneous_clubs, len(clubs))
+        event = build_simultaneous(clubs[:n_simultaneous])
     if vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute("ANALYZE")
     get_user_model().objects.create_superuser(username="federazione", password="segreta-123")
+    if args.only == "download":
+        figures = year_downloads()
+        print(f"federation[{vendor}]: {len(clubs)} clubs, {n_tournaments} tournaments, {n_tables} tables; "
+              f"year xlsx {figures['xlsx'][0]:.1f} s {figures['xlsx'][1]:.0f} MB; "
+              f"year csv {figures['csv'][0]:.1f} s {figures['csv'][1]:.0f} MB")
+        return
 
     middle = len(clubs) // 2
     club, arbiter = clubs[middle], arbiters[middle]
@@ -385,18 +442,7 @@ def main() -> None:
           f"entrants, final {combined.final}): p50 {statistics.median(combined_s):.2f} s, max {max(combined_s):.2f} s "
           f"(target ≤ 1 s; {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d %H:%M} UTC, load {load[0]:.2f})")
 
-    end = timezone.localdate()
-    start = end - datetime.timedelta(days=365)
-    figures = {}
-    for fmt in ("xlsx", "csv"):
-        seconds, size, peak, lines = download_in_child(fmt, start.isoformat(), end.isoformat())
-        figures[fmt] = (seconds, peak)
-        rows = f", {lines - 1} rows" if fmt == "csv" else ""
-        print(f"federation's download of a year ({start} – {end}), {fmt}: {seconds:.1f} s, "
-              f"{size / 1024:.0f} KB{rows}, peak resident {peak:.0f} MB (child process)")
-    print(f"database size: {database_size()}")
-    load = os.getloadavg()
-    print(f"load average after {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}")
+    figures = year_downloads()
     print(f"federation[{vendor}]: {len(clubs)} clubs, {n_tournaments} tournaments, {n_tables} tables; "
           f"home p99 {percentile(home, 99):.1f} ms; search p99 {percentile(search, 99):.1f} ms; "
           f"year xlsx {figures['xlsx'][0]:.1f} s {figures['xlsx'][1]:.0f} MB; "

@@ -40,3 +40,19 @@ def test_tiny_federation_bench_prints_its_figures():
     assert re.search(r"^federation\[sqlite\]: 2 clubs, 4 tournaments, 48 tables; home p99 [\d.]+ ms; search p99 "
                      r"[\d.]+ ms; year xlsx [\d.]+ s \d+ MB; year csv [\d.]+ s \d+ MB; circuit 2×2 [\d.]+ s; "
                      r"simultaneous 2×3 [\d.]+ s$", out.splitlines()[-1]), out
+
+
+@pytest.mark.slow  # builds a database and runs two child processes: about 8 s
+def test_only_the_download_is_timed_when_asked():
+    env = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "ARBITRO_VAR_DIR")}
+    result = subprocess.run(
+        [sys.executable, "bench/federation.py", "--clubs", "2", "--evenings", "2", "--tables", "3", "--members", "20",
+         "--only", "download"], cwd=ROOT, capture_output=True, text=True, timeout=300, env=env)
+    out = result.stdout
+    assert result.returncode == 0, result.stderr[-3000:]
+    assert "home page" not in out and "circuit" not in out and "simultaneous" not in out, out
+    assert re.search(r"download of a year .*, csv: [\d.]+ s, \d+ KB, 48 rows, peak resident \d+ MB, [\d.]+ CPU-s "
+                     r"in the child \(child process; load before [\d.]+\)", out), out
+    assert re.search(r"download of a year .*, xlsx: [\d.]+ s, \d+ KB, peak resident \d+ MB, [\d.]+ CPU-s", out), out
+    assert re.search(r"^federation\[sqlite\]: 2 clubs, 4 tournaments, 48 tables; year xlsx [\d.]+ s \d+ MB; "
+                     r"year csv [\d.]+ s \d+ MB$", out.splitlines()[-1]), out

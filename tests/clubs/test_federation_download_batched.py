@@ -15,6 +15,7 @@ from tests.championships.helpers import pairs_evening
 from tournaments import services
 from tournaments.models import Pair, Tournament
 from tournaments.printing import federation as federation_file
+from tournaments.services.lateness import record_lateness
 
 pytestmark = pytest.mark.django_db
 
@@ -77,8 +78,8 @@ def test_batched_period_rows_equal_each_tournaments_own_rows(clubs_world):
 
 
 def test_pair_tournaments_are_read_together(django_user_model):
-    """Ten one-round pair evenings cost one query each more than one (the lateness
-    forfeits' read, rules.md §22), not the ten a tournament read one by one costs."""
+    """Ten one-round pair evenings cost the queries of one: their lateness entries too are
+    read together (rules.md §22), not one query a tournament."""
     arb = django_user_model.objects.create_user(username="arb-a", password="x-Pass-1234")
     day = timezone.localdate() - datetime.timedelta(days=2)
     more = [pairs_evening(arb, f"more-{k}", day, [(("A", "B", ""), ("C", "D", "")), (("E", "F", ""), ("G", "H", ""))],
@@ -87,4 +88,21 @@ def test_pair_tournaments_are_read_together(django_user_model):
         list(federation_file.period_result_rows(more[:1]))
     with CaptureQueriesContext(connection) as many:
         list(federation_file.period_result_rows(more))
-    assert len(many.captured_queries) - len(few.captured_queries) <= 9
+    assert len(many.captured_queries) == len(few.captured_queries)
+
+
+def test_a_lateness_forfeit_counts_in_the_batched_rows(published, arbiter):
+    """Pair 3 is 12 minutes late at table 1 (rules.md §22, four hands): pair 1 keeps +305 MP,
+    pair 3 −705 (tests/rounds/test_lateness.py's hand values); table 2 is played 800–400
+    (+400 / −400); pair 5 rests. The batched rows read the forfeit as the one-by-one ones."""
+    record_lateness(round=published, pair_number=3, minutes=12, by=arbiter)
+    services.save_score_sheet(table=published.tables.get(number=2), hands=[services.HandInput(ns=200, ew=100)] * 4,
+                              by=arbiter, validate=True)
+    services.close_round(round=published, by=arbiter)
+    plain = pairs_evening(arbiter, "plain", published.tournament.date, [(("A", "B", ""), ("C", "D", "")),
+                                                                        (("E", "F", ""), ("G", "H", ""))], {1: 11, 2: 9})
+    ids = [published.tournament_id, plain.pk]
+    rows = list(federation_file.period_result_rows(ids))
+    assert rows == one_by_one(ids)
+    difference = {r[6]: r[8] for r in rows if r[10] == published.tournament.name}
+    assert (difference[1], difference[3], difference[2], difference[4]) == (305, -705, 400, -400)

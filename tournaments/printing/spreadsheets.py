@@ -43,31 +43,6 @@ def append_row(ws, values) -> None:
             cell.data_type = "s"
 
 
-def append_row_write_only(ws, values, font=None) -> None:
-    """:func:`append_row` for a write-only worksheet (``Workbook(write_only=True)``, rows
-    streamed to disk, no cell read back): every text cell is stored as text, without control
-    characters; ``font`` (an openpyxl ``Font``) on every cell when given.
-
-    openpyxl stores a string as text unless it starts with ``=`` (then a formula): only those
-    cells (and styled ones) are built as ``WriteOnlyCell`` — a cell object per value made a
-    year of the federation's results three times slower to write than its CSV."""
-    from openpyxl.cell import WriteOnlyCell
-
-    row = []
-    for value in values:
-        if isinstance(value, str):
-            value = visible_text(value)
-        if font is not None or (isinstance(value, str) and value.startswith("=")):
-            cell = WriteOnlyCell(ws, value=value)
-            if isinstance(value, str):
-                cell.data_type = "s"
-            if font is not None:
-                cell.font = font
-            value = cell
-        row.append(value)
-    ws.append(row)
-
-
 def _header(ws, titles: list[tuple[str, int]]) -> None:
     # lazy: openpyxl is slow to import and only the spreadsheet files need it
     from openpyxl.styles import Font

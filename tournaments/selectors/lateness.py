@@ -41,10 +41,16 @@ def entrant_of(data: dict):
 
 def _in_force(tournament: Tournament) -> dict[tuple[int, int], dict]:
     """``(round, entrant) → the lateness entry's data`` of the latenesses not undone."""
-    current: dict[tuple[int, int], dict | None] = {}
     entries = (AuditEntry.objects
                .filter(tournament=tournament, action__in=(AuditAction.LATENESS, AuditAction.LATENESS_UNDONE))
                .order_by("id").values_list("action", "round_number", "new", "old"))
+    return _in_force_of(entries)
+
+
+def _in_force_of(entries) -> dict[tuple[int, int], dict]:
+    """:func:`_in_force` of one tournament's lateness entries ``(action, round number, new,
+    old)`` in the order written."""
+    current: dict[tuple[int, int], dict | None] = {}
     for action, number, new, old in entries:
         data = new if action == AuditAction.LATENESS else old
         if not isinstance(data, dict) or number is None:
@@ -71,8 +77,29 @@ def forfeit_differences(tournament: Tournament) -> dict[int, tuple[int, int]]:
     difference). The present line keeps the lower edge of its VP's band, the late line minus
     the lower edge of its own band (``services.lateness``): in four-hand rounds +305 and
     −705. Empty (one query) when no forfeit is in force."""
+    return _differences(tournament, _in_force(tournament))
+
+
+def forfeit_differences_of(tournaments) -> dict[int, dict[int, tuple[int, int]]]:
+    """Tournament id → :func:`forfeit_differences` of each of ``tournaments`` (a list of
+    ``Tournament``): the lateness entries of all of them in one query, then one query a
+    tournament only where a forfeit is in force (the federation's download of a period,
+    rules.md §20, §22)."""
+    entries: dict[int, list[tuple]] = {t.pk: [] for t in tournaments}
+    if entries:
+        for tid, *entry in (AuditEntry.objects
+                            .filter(tournament_id__in=list(entries),
+                                    action__in=(AuditAction.LATENESS, AuditAction.LATENESS_UNDONE))
+                            .order_by("id").values_list("tournament_id", "action", "round_number", "new", "old")):
+            entries[tid].append(entry)
+    return {t.pk: _differences(t, _in_force_of(entries[t.pk])) for t in tournaments}
+
+
+def _differences(tournament: Tournament, in_force: dict) -> dict[int, tuple[int, int]]:
+    """:func:`forfeit_differences` of ``tournament`` from its latenesses ``in_force``
+    (:func:`_in_force`)."""
     wanted: dict[tuple[int, int], tuple[int, int]] = {}
-    for (rnd, _entrant), data in _in_force(tournament).items():
+    for (rnd, _entrant), data in in_force.items():
         if data.get("kind") != "forfeit":
             continue
         for table in data.get("forfeits") or ():

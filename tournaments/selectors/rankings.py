@@ -20,7 +20,7 @@ from scoring import individual as individual_rules
 from scoring import standings as standings_rules
 
 from ..models import LineMember, Pair, Player, Round, ScoreSheet, Seat, Table, Tournament
-from .lateness import forfeit_differences
+from .lateness import forfeit_differences, forfeit_differences_of
 from .penalties import PenaltyEntry, pair_penalty_rows, split_penalties, split_penalty_rows
 from .scales import rest_values
 from .teams import team_names, team_standings_rows
@@ -241,8 +241,9 @@ def pair_fields_of(tournaments) -> dict[int, tuple]:
     number, game_results after the last closed round, penalty rows for
     penalties.split_penalty_rows)`` of the pair tournaments ``tournaments`` (a list of
     ``Tournament``): their rounds, pairs, tables, seats, sheets and penalties in one query
-    each for all of them, plus one query a tournament for the lateness forfeits (rules.md
-    §22; none in force: one index lookup). The values :func:`pair_standings_after` reads."""
+    each for all of them, the lateness entries in one more (rules.md §22), and one query a
+    tournament only where a lateness forfeit is in force. The values
+    :func:`pair_standings_after` reads."""
     out: dict[int, tuple] = {}
     if not tournaments:
         return out
@@ -269,11 +270,12 @@ def pair_fields_of(tournaments) -> dict[int, tuple]:
             seats[tournament_of_round[row[1]]].append(row)
     sheet_by_table = {row[0]: row[1:] for row in _sheets_of(round_ids)} if round_ids else {}
     penalties = pair_penalty_rows(ids)
+    late = forfeit_differences_of([t for t in tournaments if t.pk in closed])
     for t in tournaments:
         rounds = closed.get(t.pk, {})
         last = max(rounds.values()) if rounds else None  # standings_window(t, None)
         results = _results_from_rows(t, rounds, pair_numbers[t.pk], bye_tables, seats[t.pk], sheet_by_table,
-                                     forfeit_differences(t)) if last is not None else []
+                                     late[t.pk]) if last is not None else []
         out[t.pk] = (last, registered[t.pk], results, penalties.get(t.pk, []))
     return out
 
