@@ -235,12 +235,19 @@ def render_finder(html: str, *, before: int) -> bytes:
     return render_sheets(html.replace("FINDERPAGES", str(before + count)), units=FINDER_PAGE_RE)
 
 
-def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
+class NotStampable(Exception):
+    """A page cannot be stamped (a value longer than its line, a form taller than a page):
+    the caller lays the document out whole with WeasyPrint instead."""
+
+
+def render_sheets(html: str, *, units: re.Pattern | None = None, strict: bool = False) -> bytes:
     """PDF bytes of the score sheets ``html`` (``documents.scoresheets_html``: A4, or A5 two
     to a page, each page then one unit of shape and values): the same pages WeasyPrint
     renders from it, stamped on one form a shape (module docstring). HTML without sheets
     is rendered as is. ``units``: the pattern of one page's HTML, when not a score sheet's
-    (:data:`FINDER_PAGE_RE`)."""
+    (:data:`FINDER_PAGE_RE`, :data:`TABLE_PAGE_RE`). ``strict``: raise :class:`NotStampable`
+    instead of rendering a unit whole when one does not fit its form (the pages of a table
+    cut in Python, :func:`render_table_pages`: a taller row would move the page breaks)."""
     # lazy: WeasyPrint is slow to import and only PDF rendering needs it
     import weasyprint
     from pypdf import PdfReader, PdfWriter
@@ -335,6 +342,8 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
         return True
 
     stamped = [fits(s, f) for s, f in zip(sheet_shape, sheet_fields, strict=True)]
+    if strict and not all(stamped):
+        raise NotStampable("a value does not fit its place on the form")
     fallback_pages = []  # the pages of each sheet rendered whole, in order
     odd = [m.group(0) for m, ok in zip(sections, stamped, strict=True) if not ok]
     if odd:
@@ -431,3 +440,133 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+#: A document whose pages are one table of rows (``documents.tablelist_html(part="tables")``,
+#: ``documents.standings_html``): what precedes the table on page 1, the table's opening
+#: (colgroup, header row), its rows, and what follows it.
+TABLE_DOC_RE = re.compile(
+    r'\A(?P<head>.*?<body>)(?P<top>.*?)(?P<open><table class="(?:bytable fx|st)">.*?<tbody>)'
+    r'(?P<rows>.*?)</tbody>\s*</table>(?P<after>.*?)(?P<tail></body>.*)\Z', re.S)
+ROW_RE = re.compile(r"<tr\b.*?</tr>", re.S)
+#: A cell holding only text: its text becomes a value.
+CELL_RE = re.compile(r"(<td\b[^>]*>)([^<]+)(</td>)")
+#: One page of such a document cut in Python (:func:`render_table_pages`).
+TABLE_PAGE_RE = re.compile(r'<section class="tpage">.*?</section>', re.S)
+#: The page number's word in the footer of ``print/_base.html`` ("pagina", "page").
+PAGE_WORD_RE = re.compile(r'@bottom-right \{ content: "([^"]*) " counter\(page\)')
+#: The footer as two running elements in the same margin boxes, as the seat finder's
+#: (``print/tablelist.html``), so the title and the page number are values of a page.
+TABLE_PAGE_CSS = """
+.tpage + .tpage { break-before: page; }
+.footl { position: running(footl); font: 7pt "DejaVu Sans", "Liberation Sans", sans-serif; color: #555; text-align: left; }
+.footr { position: running(footr); font: 7pt "DejaVu Sans", "Liberation Sans", sans-serif; color: #555; text-align: right; }
+@page { @bottom-left { content: element(footl); } @bottom-right { content: element(footr); } }
+"""
+#: Rows laid out after the samples in the probe (:func:`_page_breaks`): enough to fill page 1
+#: and start page 2 with the captains' QR codes (a row of 14.6 mm) or without (about 5 mm).
+PROBE_ROWS_QR, PROBE_ROWS = 22, 60
+#: A row whose bottom comes this close (CSS px) to the page's end is too near to call:
+#: the document is laid out whole instead.
+BREAK_MARGIN = 0.5
+
+
+def _valued_row(row: str) -> str:
+    """A table row with its text cells and its QR code marked as values (``<span class="v">``,
+    ``<img class="qrimg v">``): a row's shape is then its cells and classes."""
+    row = CELL_RE.sub(r'\1<span class="v">\2</span>\3', row)
+    return row.replace('<img class="qrimg" src="', '<img class="qrimg v" src="')
+
+
+def _page_breaks(head: str, top: str, table_open: str, rows: list[str], shapes: list[str]) -> list[int]:
+    """Where WeasyPrint breaks the table of ``rows`` into pages, computed from one small
+    layout (the probe): the first row of every shape (``shapes``, one a row) and then
+    copies of the first row, enough to run onto page 2. It gives the first row's place on
+    page 1 and on a following page (under the repeated header row), each shape's height and
+    the page's end; a row goes on the next page when its bottom passes that end, as
+    WeasyPrint breaks a row that must not be split (``tr { break-inside: avoid }``).
+    Returns the index of each page's first row (``[0, 14, 31, …]``). Raises
+    :class:`NotStampable` when the probe disagrees with itself or a row ends within
+    :data:`BREAK_MARGIN` of a page's end."""
+    # lazy: WeasyPrint is slow to import and only PDF rendering needs it
+    import weasyprint
+
+    samples = list(dict.fromkeys(shapes))
+    first = {shape: rows[shapes.index(shape)] for shape in samples}
+    filler = PROBE_ROWS_QR if 'class="qrimg v"' in rows[0] else PROBE_ROWS
+    probe_rows = [first[s] for s in samples] + [rows[0]] * filler
+    tagged = [r.replace("<tr", f'<tr data-r="{i}"', 1) for i, r in enumerate(probe_rows)]
+    doc = weasyprint.HTML(string=head + top + table_open + "\n".join(tagged) + "</tbody></table></body></html>").render()
+    if len(doc.pages) < 2:
+        raise NotStampable("the probe did not reach page 2")
+    placed = {}  # probe row → (page, y, height)
+    for p, page in enumerate(doc.pages[:2]):
+        for box in _walk(page._page_box):
+            el = getattr(box, "element", None)
+            if type(box).__name__ == "TableRowBox" and el is not None and el.get("data-r") is not None:
+                placed.setdefault(int(el.get("data-r")), (p, box.position_y, box.height))
+    height = {}
+    for i, shape in enumerate(samples):
+        if i not in placed or placed[i][0] != 0:
+            raise NotStampable("the probe's samples do not fit page 1")
+        height[shape] = placed[i][2]
+    page1 = [i for i, (p, _y, _h) in placed.items() if p == 0]
+    page2 = [i for i, (p, _y, _h) in placed.items() if p == 1]
+    start1, start2 = placed[0][1], placed[min(page2)][1]
+    last = max(page1)
+    page_box = doc.pages[0]._page_box
+    end = page_box.content_box_y() + page_box.height
+    # the probe's own break agrees with the rule below
+    bottom = placed[last][1] + placed[last][2]
+    if not bottom <= end + 0.01 < bottom + placed[min(page2)][2]:
+        raise NotStampable("the probe's page break does not follow the rule")
+    breaks, y = [0], start1
+    for i, shape in enumerate(shapes):
+        h = height[shape]
+        if abs(y + h - end) < BREAK_MARGIN:
+            raise NotStampable("a row ends at the page's end")
+        if y + h > end and i > breaks[-1]:
+            breaks.append(i)
+            y = start2
+        y += h
+    return breaks
+
+
+def render_table_pages(html: str, *, extra_pages: int = 0) -> tuple[bytes, int]:
+    """PDF bytes and page count of a document whose pages are one table of rows (the table
+    list's pages by table, ``documents.tablelist_html(part="tables")``, whose trailing blank
+    pages are dropped; the standings, ``documents.standings_html``, with the notes under the
+    table), stamped on one form a page shape like the score sheets: the pages are cut in
+    Python where WeasyPrint cuts them (:func:`_page_breaks`), each a ``<section>`` with the
+    header row again, the footer (title and «pagina N / M») as values. ``extra_pages``:
+    pages that follow in the same document (the seat finder), counted in the footers' M.
+
+    Raises :class:`NotStampable` for what it does not cut: another table beside the rows
+    (a team round's matches, the standings by group), a value longer than its line (a row
+    of two lines would move the breaks), pages that would not come out one a section."""
+    m = TABLE_DOC_RE.match(html)
+    if m is None or '<table class="bymatch">' in html or '<h2 class="group">' in html:
+        raise NotStampable("not a single table of rows")
+    rows = [_valued_row(r) for r in ROW_RE.findall(m["rows"])]
+    title = re.search(r"<h1>(.*?)</h1>", m["top"], re.S)
+    word = PAGE_WORD_RE.search(m["head"])
+    if not rows or title is None or word is None:
+        raise NotStampable("no rows, title or footer")
+    after = "" if "bytable" in m["open"] else m["after"]  # the table list's blank pages only count
+    head = m["head"].replace("</style>", TABLE_PAGE_CSS + "</style>", 1)
+    breaks = _page_breaks(head, m["top"], m["open"], rows, [_shape(r) for r in rows])
+    total = len(breaks) + extra_pages
+    sections = []
+    for n, (a, b) in enumerate(zip(breaks, breaks[1:] + [len(rows)], strict=True), start=1):
+        sections.append(
+            '<section class="tpage">' + (m["top"] if n == 1 else "") + m["open"] + "\n".join(rows[a:b])
+            + "</tbody></table>" + (after if b == len(rows) else "")
+            + f'<div class="footl"><span class="v">{title.group(1)}</span></div>'
+            + f'<div class="footr"><span class="v">{word.group(1)} {n} / {total}</span></div></section>')
+    pdf = render_sheets(head + "\n".join(sections) + m["tail"], units=TABLE_PAGE_RE, strict=True)
+    # lazy: pypdf is only needed when PDFs are read or joined
+    from pypdf import PdfReader
+
+    if len(PdfReader(io.BytesIO(pdf)).pages) != len(breaks):
+        raise NotStampable("a page ran onto another")
+    return pdf, len(breaks)

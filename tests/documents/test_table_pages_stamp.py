@@ -1,0 +1,61 @@
+"""The standings' and the table list's pages cut in Python and stamped on one form a page
+shape (``printing.stamp.render_table_pages``): the same pages, with the same text at the same
+places, as WeasyPrint laying the whole document out; what it cannot cut is refused
+(``NotStampable``), so the worker lays it out whole as before."""
+from __future__ import annotations
+
+import datetime
+import io
+from decimal import Decimal
+
+import pytest
+import weasyprint
+from pypdf import PdfReader
+
+from tests.documents.helpers import text_lines
+from tournaments.printing import documents, stamp, worker
+
+SURNAMES = ["Rossi", "Bianchi", "Esposito", "Romano", "Colombo", "Ricci", "Marino", "Greco", "De Luca"]
+NAMES = ["Anna", "Marco", "Giulia", "Luca", "Sara", "Paolo"]
+
+
+def _standings(pairs: int, *, long_name: bool = False) -> documents.StandingsDocument:
+    rows = []
+    for k in range(1, pairs + 1):
+        players = (f"{SURNAMES[k % 9]} {NAMES[k % 6]}", f"{SURNAMES[(3 * k) % 9]} {NAMES[(5 * k) % 6]}")
+        if long_name and k == pairs // 2:
+            players = ("Dell'Acqua Bartolomeo-Fiorentini Massimiliano", "Santangelo Buonarroti Maria Antonietta")
+        rows.append(documents.StandingLine(
+            position=str(k), pair=k, players=players, vp=Decimal(20 - k % 21), penalty=Decimal(1 if k == 7 else 0),
+            mp_difference=1000 - 25 * k, mp_scored=2000 - 5 * k, played=3, rests=0, withdrawn=k == 11))
+    return documents.StandingsDocument(
+        tournament="Torneo di prova", date=datetime.date(2026, 12, 3), venue="Circolo del Ponte",
+        after_round=3, final=False, rows=tuple(rows),
+        penalties=(documents.PenaltyNote(pair=7, vp=Decimal(1), reason="Ritardo", round_number=2),))
+
+
+def _pages(pdf: bytes) -> list:
+    return [text_lines(page) for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def test_standings_stamped_have_the_pages_and_text_of_the_whole_layout():
+    html = documents.standings_html(_standings(120))
+    whole = weasyprint.HTML(string=html).write_pdf()
+    pdf, pages = stamp.render_table_pages(html)
+    assert pages == 3  # 120 rows of 9 pt: page 1 under the title, two more (rules.md §10 print)
+    assert _pages(pdf) == _pages(whole)
+
+
+def test_a_name_of_two_lines_is_not_stamped_but_laid_out_whole():
+    html = documents.standings_html(_standings(60, long_name=True))
+    with pytest.raises(stamp.NotStampable):
+        stamp.render_table_pages(html)
+    pdf, _cpu = worker.render_standings_timed(html)
+    assert _pages(pdf) == _pages(weasyprint.HTML(string=html).write_pdf())
+
+
+def test_standings_by_group_are_not_cut():
+    html = documents.standings_html(_standings(10)).replace("<table class=\"st\">", '<h2 class="group">A</h2>'
+                                                             '<table class="st">', 1)
+    with pytest.raises(stamp.NotStampable):
+        stamp.render_table_pages(html)
