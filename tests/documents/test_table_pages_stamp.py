@@ -19,11 +19,13 @@ SURNAMES = ["Rossi", "Bianchi", "Esposito", "Romano", "Colombo", "Ricci", "Marin
 NAMES = ["Anna", "Marco", "Giulia", "Luca", "Sara", "Paolo"]
 
 
-def _standings(pairs: int, *, long_name: bool = False) -> documents.StandingsDocument:
+def _standings(pairs: int, *, long_names: int = 0) -> documents.StandingsDocument:
+    """``pairs`` rows of standings; ``long_names`` of them (every tenth) with names that take
+    two lines; pair 7 penalised, pair 11 withdrawn."""
     rows = []
     for k in range(1, pairs + 1):
         players = (f"{SURNAMES[k % 9]} {NAMES[k % 6]}", f"{SURNAMES[(3 * k) % 9]} {NAMES[(5 * k) % 6]}")
-        if long_name and k == pairs // 2:
+        if k % 10 == 5 and k // 10 < long_names:
             players = ("Dell'Acqua Bartolomeo-Fiorentini Massimiliano", "Santangelo Buonarroti Maria Antonietta")
         rows.append(documents.StandingLine(
             position=str(k), pair=k, players=players, vp=Decimal(20 - k % 21), penalty=Decimal(1 if k == 7 else 0),
@@ -46,8 +48,16 @@ def test_standings_stamped_have_the_pages_and_text_of_the_whole_layout():
     assert _pages(pdf) == _pages(whole)
 
 
-def test_a_name_of_two_lines_is_not_stamped_but_laid_out_whole():
-    html = documents.standings_html(_standings(60, long_name=True))
+def test_rows_of_two_lines_are_measured_and_their_pages_laid_out_whole():
+    # pairs 5, 15, 25, 35 and 45: their rows take two lines, so fewer rows fit their pages
+    html = documents.standings_html(_standings(100, long_names=5))
+    pdf, pages = stamp.render_table_pages(html)
+    assert pages == 3
+    assert _pages(pdf) == _pages(weasyprint.HTML(string=html).write_pdf())
+
+
+def test_more_rows_of_two_lines_than_measured_are_laid_out_whole():
+    html = documents.standings_html(_standings(100, long_names=stamp.MAX_LONG_ROWS + 1))
     with pytest.raises(stamp.NotStampable):
         stamp.render_table_pages(html)
     pdf, _cpu = worker.render_standings_timed(html)

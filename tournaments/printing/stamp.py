@@ -30,6 +30,7 @@ elements in the same margin boxes, so the page numbers are values too.
 from __future__ import annotations
 
 import base64
+import html as html_module
 import io
 import re
 import zlib
@@ -240,14 +241,16 @@ class NotStampable(Exception):
     the caller lays the document out whole with WeasyPrint instead."""
 
 
-def render_sheets(html: str, *, units: re.Pattern | None = None, strict: bool = False) -> bytes:
+def render_sheets(html: str, *, units: re.Pattern | None = None, strict: bool = False,
+                  whole_ok: frozenset = frozenset()) -> bytes:
     """PDF bytes of the score sheets ``html`` (``documents.scoresheets_html``: A4, or A5 two
     to a page, each page then one unit of shape and values): the same pages WeasyPrint
     renders from it, stamped on one form a shape (module docstring). HTML without sheets
     is rendered as is. ``units``: the pattern of one page's HTML, when not a score sheet's
     (:data:`FINDER_PAGE_RE`, :data:`TABLE_PAGE_RE`). ``strict``: raise :class:`NotStampable`
     instead of rendering a unit whole when one does not fit its form (the pages of a table
-    cut in Python, :func:`render_table_pages`: a taller row would move the page breaks)."""
+    cut in Python, :func:`render_table_pages`: a taller row would move the page breaks),
+    except for the units whose index is in ``whole_ok`` (their rows' heights were measured)."""
     # lazy: WeasyPrint is slow to import and only PDF rendering needs it
     import weasyprint
     from pypdf import PdfReader, PdfWriter
@@ -342,7 +345,7 @@ def render_sheets(html: str, *, units: re.Pattern | None = None, strict: bool = 
         return True
 
     stamped = [fits(s, f) for s, f in zip(sheet_shape, sheet_fields, strict=True)]
-    if strict and not all(stamped):
+    if strict and any(not ok and i not in whole_ok for i, ok in enumerate(stamped)):
         raise NotStampable("a value does not fit its place on the form")
     fallback_pages = []  # the pages of each sheet rendered whole, in order
     odd = [m.group(0) for m, ok in zip(sections, stamped, strict=True) if not ok]
@@ -478,9 +481,43 @@ def _valued_row(row: str) -> str:
     return row.replace('<img class="qrimg" src="', '<img class="qrimg v" src="')
 
 
-def _page_breaks(head: str, top: str, table_open: str, rows: list[str], shapes: list[str]) -> list[int]:
+#: Width (CSS px, DejaVu Sans at 9 pt) above which a value may not fit on one line of its
+#: column: the narrowest column of names, the table list's beside the QR codes, has about
+#: 242 px; such a row is laid out in the probe with its own values (:func:`_long_rows`).
+LONG_PX = 230
+#: More rows than this that may take two lines: the document is laid out whole.
+MAX_LONG_ROWS = 6
+
+
+def _long_rows(rows: list[str]) -> set[int]:
+    """Indexes of the rows with a value that may take two lines: wider than :data:`LONG_PX`
+    by the font's advance widths (Pillow, no layout). A row missed here is caught when it
+    is stamped (``render_sheets(strict=True)``). Raises :class:`NotStampable` when there
+    are more than :data:`MAX_LONG_ROWS` or the font cannot be read."""
+    # lazy: Pillow is only needed for print jobs
+    from PIL import ImageFont
+
+    try:
+        font = ImageFont.truetype("DejaVuSans.ttf", 12)  # 9 pt, the print templates' size
+    except OSError as exc:
+        raise NotStampable("no DejaVu Sans to measure the names") from exc
+    found = set()
+    for i, row in enumerate(rows):
+        for m in TEXT_RE.finditer(row):
+            text = html_module.unescape(re.sub(r"<[^>]*>", "", m.group(1)))
+            if len(text) > 20 and font.getlength(text) > LONG_PX:
+                found.add(i)
+                break
+    if len(found) > MAX_LONG_ROWS:
+        raise NotStampable("too many rows of two lines")
+    return found
+
+
+def _page_breaks(head: str, top: str, table_open: str, rows: list[str], shapes: list[str],
+                 measured: set[int] = frozenset()) -> list[int]:
     """Where WeasyPrint breaks the table of ``rows`` into pages, computed from one small
-    layout (the probe): the first row of every shape (``shapes``, one a row) and then
+    layout (the probe): the first row of every shape (``shapes``, one a row), the rows
+    ``measured`` (their values may take two lines: :func:`_long_rows`), and then
     copies of the first row, enough to run onto page 2. It gives the first row's place on
     page 1 and on a following page (under the repeated header row), each shape's height and
     the page's end; a row goes on the next page when its bottom passes that end, as
@@ -494,7 +531,8 @@ def _page_breaks(head: str, top: str, table_open: str, rows: list[str], shapes: 
     samples = list(dict.fromkeys(shapes))
     first = {shape: rows[shapes.index(shape)] for shape in samples}
     filler = PROBE_ROWS_QR if 'class="qrimg v"' in rows[0] else PROBE_ROWS
-    probe_rows = [first[s] for s in samples] + [rows[0]] * filler
+    long = sorted(measured)
+    probe_rows = [first[s] for s in samples] + [rows[i] for i in long] + [rows[0]] * filler
     tagged = [r.replace("<tr", f'<tr data-r="{i}"', 1) for i, r in enumerate(probe_rows)]
     doc = weasyprint.HTML(string=head + top + table_open + "\n".join(tagged) + "</tbody></table></body></html>").render()
     if len(doc.pages) < 2:
@@ -510,6 +548,11 @@ def _page_breaks(head: str, top: str, table_open: str, rows: list[str], shapes: 
         if i not in placed or placed[i][0] != 0:
             raise NotStampable("the probe's samples do not fit page 1")
         height[shape] = placed[i][2]
+    own = {}  # a measured row's own height
+    for k, i in enumerate(long, start=len(samples)):
+        if k not in placed or placed[k][0] != 0:
+            raise NotStampable("the probe's samples do not fit page 1")
+        own[i] = placed[k][2]
     page1 = [i for i, (p, _y, _h) in placed.items() if p == 0]
     page2 = [i for i, (p, _y, _h) in placed.items() if p == 1]
     start1, start2 = placed[0][1], placed[min(page2)][1]
@@ -522,7 +565,7 @@ def _page_breaks(head: str, top: str, table_open: str, rows: list[str], shapes: 
         raise NotStampable("the probe's page break does not follow the rule")
     breaks, y = [0], start1
     for i, shape in enumerate(shapes):
-        h = height[shape]
+        h = own.get(i, height[shape])
         if abs(y + h - end) < BREAK_MARGIN:
             raise NotStampable("a row ends at the page's end")
         if y + h > end and i > breaks[-1]:
@@ -541,9 +584,11 @@ def render_table_pages(html: str, *, extra_pages: int = 0) -> tuple[bytes, int]:
     header row again, the footer (title and «pagina N / M») as values. ``extra_pages``:
     pages that follow in the same document (the seat finder), counted in the footers' M.
 
-    Raises :class:`NotStampable` for what it does not cut: another table beside the rows
-    (a team round's matches, the standings by group), a value longer than its line (a row
-    of two lines would move the breaks), pages that would not come out one a section."""
+    A page with a row of two lines (a long name, :func:`_long_rows`) is laid out whole by
+    WeasyPrint, its row's height measured in the probe. Raises :class:`NotStampable` for
+    what it does not cut: another table beside the rows (a team round's matches, the
+    standings by group), a value longer than its line that was not measured, more than
+    :data:`MAX_LONG_ROWS` such rows, pages that would not come out one a section."""
     m = TABLE_DOC_RE.match(html)
     if m is None or '<table class="bymatch">' in html or '<h2 class="group">' in html:
         raise NotStampable("not a single table of rows")
@@ -554,7 +599,8 @@ def render_table_pages(html: str, *, extra_pages: int = 0) -> tuple[bytes, int]:
         raise NotStampable("no rows, title or footer")
     after = "" if "bytable" in m["open"] else m["after"]  # the table list's blank pages only count
     head = m["head"].replace("</style>", TABLE_PAGE_CSS + "</style>", 1)
-    breaks = _page_breaks(head, m["top"], m["open"], rows, [_shape(r) for r in rows])
+    long = _long_rows(rows)
+    breaks = _page_breaks(head, m["top"], m["open"], rows, [_shape(r) for r in rows], long)
     total = len(breaks) + extra_pages
     sections = []
     for n, (a, b) in enumerate(zip(breaks, breaks[1:] + [len(rows)], strict=True), start=1):
@@ -563,7 +609,11 @@ def render_table_pages(html: str, *, extra_pages: int = 0) -> tuple[bytes, int]:
             + "</tbody></table>" + (after if b == len(rows) else "")
             + f'<div class="footl"><span class="v">{title.group(1)}</span></div>'
             + f'<div class="footr"><span class="v">{word.group(1)} {n} / {total}</span></div></section>')
-    pdf = render_sheets(head + "\n".join(sections) + m["tail"], units=TABLE_PAGE_RE, strict=True)
+    # a page with a row of two lines is laid out whole (its height was measured)
+    bounds = list(zip(breaks, breaks[1:] + [len(rows)], strict=True))
+    whole_ok = frozenset(n for n, (a, b) in enumerate(bounds) if any(a <= i < b for i in long))
+    pdf = render_sheets(head + "\n".join(sections) + m["tail"], units=TABLE_PAGE_RE, strict=True,
+                        whole_ok=whole_ok)
     # lazy: pypdf is only needed when PDFs are read or joined
     from pypdf import PdfReader
 
