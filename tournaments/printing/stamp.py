@@ -26,6 +26,14 @@ rendered whole by WeasyPrint, as before, and put back in its place.
 The table list's seat finder is stamped the same way (:func:`render_finder`): its pages are
 cut in Python (``documents.finder_pages``), so each is one unit, and its footer is two running
 elements in the same margin boxes, so the page numbers are values too.
+
+So are the table list's pages by table and the standings (:func:`render_table_pages`): one
+table of rows each, cut into pages in Python where WeasyPrint would break them (one small
+layout, the probe, gives the rows' heights and the page's end), each page a unit with the
+header row again, every text cell and captain's QR code a value, the footer as the seat
+finder's. A page with a name of two lines is laid out whole; what the cut does not model
+(a team round's matches, the standings by group, notes running onto another page) raises
+:class:`NotStampable` and the worker lays the whole document out as before.
 """
 from __future__ import annotations
 
@@ -236,6 +244,31 @@ def render_finder(html: str, *, before: int) -> bytes:
     return render_sheets(html.replace("FINDERPAGES", str(before + count)), units=FINDER_PAGE_RE)
 
 
+def _forms(firsts: list[str], form_head: str, tail: str) -> list[tuple]:
+    """The form of each shape, from its first unit's HTML (``firsts``): ``(PDF page of the
+    form, its slots)``, or ``(None, None)`` when the form cannot be reused (a value on two
+    lines, a unit longer than a page). All laid out in one document when each comes out
+    one page, else one by one."""
+    # lazy: WeasyPrint is slow to import and only PDF rendering needs it
+    import weasyprint
+    from pypdf import PdfReader
+
+    counts = [len(_fields(section)) for section in firsts]
+    numbered = [_numbered(section) for section in firsts]
+    if len(firsts) > 1:
+        doc = weasyprint.HTML(string=form_head + "\n".join(numbered) + tail).render()
+        if len(doc.pages) == len(firsts):
+            slots = [_slots(page._page_box, count) for page, count in zip(doc.pages, counts, strict=True)]
+            pages = PdfReader(io.BytesIO(doc.write_pdf())).pages
+            return [(pages[k], slot) if slot else (None, None) for k, slot in enumerate(slots)]
+    forms = []
+    for html, count in zip(numbered, counts, strict=True):
+        doc = weasyprint.HTML(string=form_head + html + tail).render()
+        slots = _slots(doc.pages[0]._page_box, count) if len(doc.pages) == 1 else None
+        forms.append((PdfReader(io.BytesIO(doc.write_pdf())).pages[0], slots) if slots else (None, None))
+    return forms
+
+
 class NotStampable(Exception):
     """A page cannot be stamped (a value longer than its line, a form taller than a page):
     the caller lays the document out whole with WeasyPrint instead."""
@@ -276,22 +309,19 @@ def render_sheets(html: str, *, units: re.Pattern | None = None, strict: bool = 
     def whole(texts: list[str]) -> bytes:
         return weasyprint.HTML(string=head + "\n".join(texts) + tail).write_pdf()
 
-    # 1-2. one form a shape, and where its values go
+    # 1-2. one form a shape, and where its values go: the shapes' first units laid out in
+    # one document (a layout's fixed cost, styles and fonts, paid once), one page each
     shapes: dict[str, int] = {}
-    sheet_shape, sheet_fields = [], []
-    forms = []  # (pdf bytes, slots or None)
+    sheet_shape, sheet_fields, firsts = [], [], []
     for m in sections:
         section = m.group(0)
         key = _shape(section)
         if key not in shapes:
-            shapes[key] = len(forms)
-            numbered = _numbered(section)
-            doc = weasyprint.HTML(string=form_head + numbered + tail).render()
-            fields = _fields(section)
-            slots = _slots(doc.pages[0]._page_box, len(fields)) if len(doc.pages) == 1 else None
-            forms.append((doc.write_pdf() if slots else None, slots))
+            shapes[key] = len(firsts)
+            firsts.append(section)
         sheet_shape.append(shapes[key])
         sheet_fields.append(_fields(section))
+    forms = _forms(firsts, form_head, tail)  # (PDF page of the form, slots) or (None, None)
 
     # 3. every distinct text value once, in its slot's font
     items: dict[tuple[str, str], int] = {}
@@ -340,7 +370,9 @@ def render_sheets(html: str, *, units: re.Pattern | None = None, strict: bool = 
             if kind != "text" or not value.strip():
                 continue
             i = items[(slot.css, value)]
-            if i not in placed or placed[i][3] - slot.width > slot.slack + 0.01:
+            # a form's value wider than its cell (a table number of three digits) overflows
+            # it: a value as wide, not wider, goes to the same place
+            if i not in placed or placed[i][3] - slot.width > max(slot.slack, 0.0) + 0.01:
                 return False
         return True
 
@@ -360,10 +392,9 @@ def render_sheets(html: str, *, units: re.Pattern | None = None, strict: bool = 
     writer = PdfWriter()
     font_ref = fonts.clone(writer) if fonts is not None else None
     form_refs = {}
-    for s, (pdf, _s) in enumerate(forms):
-        if pdf is None:
+    for s, (page, _s) in enumerate(forms):
+        if page is None:
             continue
-        page = PdfReader(io.BytesIO(pdf)).pages[0]
         xobj = DecodedStreamObject()
         xobj.set_data(page.get_contents().get_data())
         box = page.mediabox
@@ -393,8 +424,7 @@ def render_sheets(html: str, *, units: re.Pattern | None = None, strict: bool = 
         return image_refs[src]
 
     odd_pages = iter(fallback_pages)
-    page_width = float(PdfReader(io.BytesIO(next(f for f, _s in forms if f is not None))).pages[0].mediabox.width) \
-        if form_refs else 595.275591
+    page_width = float(next(f for f, _s in forms if f is not None).mediabox.width) if form_refs else 595.275591
     for s, fields, ok in zip(sheet_shape, sheet_fields, stamped, strict=True):
         if not ok:
             for page in next(odd_pages):
@@ -600,6 +630,7 @@ def render_table_pages(html: str, *, extra_pages: int = 0) -> tuple[bytes, int]:
     after = "" if "bytable" in m["open"] else m["after"]  # the table list's blank pages only count
     head = m["head"].replace("</style>", TABLE_PAGE_CSS + "</style>", 1)
     long = _long_rows(rows)
+    first_cells = [(TEXT_RE.findall(r) or [""])[0] for r in rows]
     breaks = _page_breaks(head, m["top"], m["open"], rows, [_shape(r) for r in rows], long)
     total = len(breaks) + extra_pages
     sections = []
@@ -608,6 +639,9 @@ def render_table_pages(html: str, *, extra_pages: int = 0) -> tuple[bytes, int]:
             '<section class="tpage">' + (m["top"] if n == 1 else "") + m["open"] + "\n".join(rows[a:b])
             + "</tbody></table>" + (after if b == len(rows) else "")
             + f'<div class="footl"><span class="v">{title.group(1)}</span></div>'
+            # the footer's margin box is as wide as its text (pages 1-9 and 10-99 are two
+            # shapes), and so are the rows' first cells (table 9 and table 100: «100» overflows)
+            + f"<!-- {len(str(n))} {sorted({len(v) for v in first_cells[a:b]})} digits -->"
             + f'<div class="footr"><span class="v">{word.group(1)} {n} / {total}</span></div></section>')
     # a page with a row of two lines is laid out whole (its height was measured)
     bounds = list(zip(breaks, breaks[1:] + [len(rows)], strict=True))
