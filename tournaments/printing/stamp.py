@@ -26,19 +26,10 @@ rendered whole by WeasyPrint, as before, and put back in its place.
 The table list's seat finder is stamped the same way (:func:`render_finder`): its pages are
 cut in Python (``documents.finder_pages``), so each is one unit, and its footer is two running
 elements in the same margin boxes, so the page numbers are values too.
-
-So are the table list's pages by table and the standings (:func:`render_table_pages`): one
-table of rows each, cut into pages in Python where WeasyPrint would break them (one small
-layout, the probe, gives the rows' heights and the page's end), each page a unit with the
-header row again, every text cell and captain's QR code a value, the footer as the seat
-finder's. A page with a name of two lines is laid out whole; what the cut does not model
-(a team round's matches, the standings by group, notes running onto another page) raises
-:class:`NotStampable` and the worker lays the whole document out as before.
 """
 from __future__ import annotations
 
 import base64
-import html as html_module
 import io
 import re
 import zlib
@@ -244,46 +235,12 @@ def render_finder(html: str, *, before: int) -> bytes:
     return render_sheets(html.replace("FINDERPAGES", str(before + count)), units=FINDER_PAGE_RE)
 
 
-def _forms(firsts: list[str], form_head: str, tail: str) -> list[tuple]:
-    """The form of each shape, from its first unit's HTML (``firsts``): ``(PDF page of the
-    form, its slots)``, or ``(None, None)`` when the form cannot be reused (a value on two
-    lines, a unit longer than a page). All laid out in one document when each comes out
-    one page, else one by one."""
-    # lazy: WeasyPrint is slow to import and only PDF rendering needs it
-    import weasyprint
-    from pypdf import PdfReader
-
-    counts = [len(_fields(section)) for section in firsts]
-    numbered = [_numbered(section) for section in firsts]
-    if len(firsts) > 1:
-        doc = weasyprint.HTML(string=form_head + "\n".join(numbered) + tail).render()
-        if len(doc.pages) == len(firsts):
-            slots = [_slots(page._page_box, count) for page, count in zip(doc.pages, counts, strict=True)]
-            pages = PdfReader(io.BytesIO(doc.write_pdf())).pages
-            return [(pages[k], slot) if slot else (None, None) for k, slot in enumerate(slots)]
-    forms = []
-    for html, count in zip(numbered, counts, strict=True):
-        doc = weasyprint.HTML(string=form_head + html + tail).render()
-        slots = _slots(doc.pages[0]._page_box, count) if len(doc.pages) == 1 else None
-        forms.append((PdfReader(io.BytesIO(doc.write_pdf())).pages[0], slots) if slots else (None, None))
-    return forms
-
-
-class NotStampable(Exception):
-    """A page cannot be stamped (a value longer than its line, a form taller than a page):
-    the caller lays the document out whole with WeasyPrint instead."""
-
-
-def render_sheets(html: str, *, units: re.Pattern | None = None, strict: bool = False,
-                  whole_ok: frozenset = frozenset()) -> bytes:
+def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
     """PDF bytes of the score sheets ``html`` (``documents.scoresheets_html``: A4, or A5 two
     to a page, each page then one unit of shape and values): the same pages WeasyPrint
     renders from it, stamped on one form a shape (module docstring). HTML without sheets
     is rendered as is. ``units``: the pattern of one page's HTML, when not a score sheet's
-    (:data:`FINDER_PAGE_RE`, :data:`TABLE_PAGE_RE`). ``strict``: raise :class:`NotStampable`
-    instead of rendering a unit whole when one does not fit its form (the pages of a table
-    cut in Python, :func:`render_table_pages`: a taller row would move the page breaks),
-    except for the units whose index is in ``whole_ok`` (their rows' heights were measured)."""
+    (:data:`FINDER_PAGE_RE`)."""
     # lazy: WeasyPrint is slow to import and only PDF rendering needs it
     import weasyprint
     from pypdf import PdfReader, PdfWriter
@@ -309,19 +266,22 @@ def render_sheets(html: str, *, units: re.Pattern | None = None, strict: bool = 
     def whole(texts: list[str]) -> bytes:
         return weasyprint.HTML(string=head + "\n".join(texts) + tail).write_pdf()
 
-    # 1-2. one form a shape, and where its values go: the shapes' first units laid out in
-    # one document (a layout's fixed cost, styles and fonts, paid once), one page each
+    # 1-2. one form a shape, and where its values go
     shapes: dict[str, int] = {}
-    sheet_shape, sheet_fields, firsts = [], [], []
+    sheet_shape, sheet_fields = [], []
+    forms = []  # (pdf bytes, slots or None)
     for m in sections:
         section = m.group(0)
         key = _shape(section)
         if key not in shapes:
-            shapes[key] = len(firsts)
-            firsts.append(section)
+            shapes[key] = len(forms)
+            numbered = _numbered(section)
+            doc = weasyprint.HTML(string=form_head + numbered + tail).render()
+            fields = _fields(section)
+            slots = _slots(doc.pages[0]._page_box, len(fields)) if len(doc.pages) == 1 else None
+            forms.append((doc.write_pdf() if slots else None, slots))
         sheet_shape.append(shapes[key])
         sheet_fields.append(_fields(section))
-    forms = _forms(firsts, form_head, tail)  # (PDF page of the form, slots) or (None, None)
 
     # 3. every distinct text value once, in its slot's font
     items: dict[tuple[str, str], int] = {}
@@ -370,15 +330,11 @@ def render_sheets(html: str, *, units: re.Pattern | None = None, strict: bool = 
             if kind != "text" or not value.strip():
                 continue
             i = items[(slot.css, value)]
-            # a form's value wider than its cell (a table number of three digits) overflows
-            # it: a value as wide, not wider, goes to the same place
-            if i not in placed or placed[i][3] - slot.width > max(slot.slack, 0.0) + 0.01:
+            if i not in placed or placed[i][3] - slot.width > slot.slack + 0.01:
                 return False
         return True
 
     stamped = [fits(s, f) for s, f in zip(sheet_shape, sheet_fields, strict=True)]
-    if strict and any(not ok and i not in whole_ok for i, ok in enumerate(stamped)):
-        raise NotStampable("a value does not fit its place on the form")
     fallback_pages = []  # the pages of each sheet rendered whole, in order
     odd = [m.group(0) for m, ok in zip(sections, stamped, strict=True) if not ok]
     if odd:
@@ -392,9 +348,10 @@ def render_sheets(html: str, *, units: re.Pattern | None = None, strict: bool = 
     writer = PdfWriter()
     font_ref = fonts.clone(writer) if fonts is not None else None
     form_refs = {}
-    for s, (page, _s) in enumerate(forms):
-        if page is None:
+    for s, (pdf, _s) in enumerate(forms):
+        if pdf is None:
             continue
+        page = PdfReader(io.BytesIO(pdf)).pages[0]
         xobj = DecodedStreamObject()
         xobj.set_data(page.get_contents().get_data())
         box = page.mediabox
@@ -424,7 +381,8 @@ def render_sheets(html: str, *, units: re.Pattern | None = None, strict: bool = 
         return image_refs[src]
 
     odd_pages = iter(fallback_pages)
-    page_width = float(next(f for f, _s in forms if f is not None).mediabox.width) if form_refs else 595.275591
+    page_width = float(PdfReader(io.BytesIO(next(f for f, _s in forms if f is not None))).pages[0].mediabox.width) \
+        if form_refs else 595.275591
     for s, fields, ok in zip(sheet_shape, sheet_fields, stamped, strict=True):
         if not ok:
             for page in next(odd_pages):
@@ -473,184 +431,3 @@ def render_sheets(html: str, *, units: re.Pattern | None = None, strict: bool = 
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
-
-
-#: A document whose pages are one table of rows (``documents.tablelist_html(part="tables")``,
-#: ``documents.standings_html``): what precedes the table on page 1, the table's opening
-#: (colgroup, header row), its rows, and what follows it.
-TABLE_DOC_RE = re.compile(
-    r'\A(?P<head>.*?<body>)(?P<top>.*?)(?P<open><table class="(?:bytable fx|st)">.*?<tbody>)'
-    r'(?P<rows>.*?)</tbody>\s*</table>(?P<after>.*?)(?P<tail></body>.*)\Z', re.S)
-ROW_RE = re.compile(r"<tr\b.*?</tr>", re.S)
-#: A cell holding only text: its text becomes a value.
-CELL_RE = re.compile(r"(<td\b[^>]*>)([^<]+)(</td>)")
-#: One page of such a document cut in Python (:func:`render_table_pages`).
-TABLE_PAGE_RE = re.compile(r'<section class="tpage">.*?</section>', re.S)
-#: The page number's word in the footer of ``print/_base.html`` ("pagina", "page").
-PAGE_WORD_RE = re.compile(r'@bottom-right \{ content: "([^"]*) " counter\(page\)')
-#: The footer as two running elements in the same margin boxes, as the seat finder's
-#: (``print/tablelist.html``), so the title and the page number are values of a page.
-TABLE_PAGE_CSS = """
-.tpage + .tpage { break-before: page; }
-.footl { position: running(footl); font: 7pt "DejaVu Sans", "Liberation Sans", sans-serif; color: #555; text-align: left; }
-.footr { position: running(footr); font: 7pt "DejaVu Sans", "Liberation Sans", sans-serif; color: #555; text-align: right; }
-@page { @bottom-left { content: element(footl); } @bottom-right { content: element(footr); } }
-"""
-#: Rows laid out after the samples in the probe (:func:`_page_breaks`): enough to fill page 1
-#: and start page 2 with the captains' QR codes (a row of 14.6 mm) or without (about 5 mm).
-PROBE_ROWS_QR, PROBE_ROWS = 22, 60
-#: A row whose bottom comes this close (CSS px) to the page's end is too near to call:
-#: the document is laid out whole instead.
-BREAK_MARGIN = 0.5
-
-
-def _valued_row(row: str) -> str:
-    """A table row with its text cells and its QR code marked as values (``<span class="v">``,
-    ``<img class="qrimg v">``): a row's shape is then its cells and classes."""
-    row = CELL_RE.sub(r'\1<span class="v">\2</span>\3', row)
-    return row.replace('<img class="qrimg" src="', '<img class="qrimg v" src="')
-
-
-#: Width (CSS px, DejaVu Sans at 9 pt) above which a value may not fit on one line of its
-#: column: the narrowest column of names, the table list's beside the QR codes, has about
-#: 242 px; such a row is laid out in the probe with its own values (:func:`_long_rows`).
-LONG_PX = 230
-#: More rows than this that may take two lines: the document is laid out whole.
-MAX_LONG_ROWS = 6
-
-
-def _long_rows(rows: list[str]) -> set[int]:
-    """Indexes of the rows with a value that may take two lines: wider than :data:`LONG_PX`
-    by the font's advance widths (Pillow, no layout). A row missed here is caught when it
-    is stamped (``render_sheets(strict=True)``). Raises :class:`NotStampable` when there
-    are more than :data:`MAX_LONG_ROWS` or the font cannot be read."""
-    # lazy: Pillow is only needed for print jobs
-    from PIL import ImageFont
-
-    try:
-        font = ImageFont.truetype("DejaVuSans.ttf", 12)  # 9 pt, the print templates' size
-    except OSError as exc:
-        raise NotStampable("no DejaVu Sans to measure the names") from exc
-    found = set()
-    for i, row in enumerate(rows):
-        for m in TEXT_RE.finditer(row):
-            text = html_module.unescape(re.sub(r"<[^>]*>", "", m.group(1)))
-            if len(text) > 20 and font.getlength(text) > LONG_PX:
-                found.add(i)
-                break
-    if len(found) > MAX_LONG_ROWS:
-        raise NotStampable("too many rows of two lines")
-    return found
-
-
-def _page_breaks(head: str, top: str, table_open: str, rows: list[str], shapes: list[str],
-                 measured: set[int] = frozenset()) -> list[int]:
-    """Where WeasyPrint breaks the table of ``rows`` into pages, computed from one small
-    layout (the probe): the first row of every shape (``shapes``, one a row), the rows
-    ``measured`` (their values may take two lines: :func:`_long_rows`), and then
-    copies of the first row, enough to run onto page 2. It gives the first row's place on
-    page 1 and on a following page (under the repeated header row), each shape's height and
-    the page's end; a row goes on the next page when its bottom passes that end, as
-    WeasyPrint breaks a row that must not be split (``tr { break-inside: avoid }``).
-    Returns the index of each page's first row (``[0, 14, 31, …]``). Raises
-    :class:`NotStampable` when the probe disagrees with itself or a row ends within
-    :data:`BREAK_MARGIN` of a page's end."""
-    # lazy: WeasyPrint is slow to import and only PDF rendering needs it
-    import weasyprint
-
-    samples = list(dict.fromkeys(shapes))
-    first = {shape: rows[shapes.index(shape)] for shape in samples}
-    filler = PROBE_ROWS_QR if 'class="qrimg v"' in rows[0] else PROBE_ROWS
-    long = sorted(measured)
-    probe_rows = [first[s] for s in samples] + [rows[i] for i in long] + [rows[0]] * filler
-    tagged = [r.replace("<tr", f'<tr data-r="{i}"', 1) for i, r in enumerate(probe_rows)]
-    doc = weasyprint.HTML(string=head + top + table_open + "\n".join(tagged) + "</tbody></table></body></html>").render()
-    if len(doc.pages) < 2:
-        raise NotStampable("the probe did not reach page 2")
-    placed = {}  # probe row → (page, y, height)
-    for p, page in enumerate(doc.pages[:2]):
-        for box in _walk(page._page_box):
-            el = getattr(box, "element", None)
-            if type(box).__name__ == "TableRowBox" and el is not None and el.get("data-r") is not None:
-                placed.setdefault(int(el.get("data-r")), (p, box.position_y, box.height))
-    height = {}
-    for i, shape in enumerate(samples):
-        if i not in placed or placed[i][0] != 0:
-            raise NotStampable("the probe's samples do not fit page 1")
-        height[shape] = placed[i][2]
-    own = {}  # a measured row's own height
-    for k, i in enumerate(long, start=len(samples)):
-        if k not in placed or placed[k][0] != 0:
-            raise NotStampable("the probe's samples do not fit page 1")
-        own[i] = placed[k][2]
-    page1 = [i for i, (p, _y, _h) in placed.items() if p == 0]
-    page2 = [i for i, (p, _y, _h) in placed.items() if p == 1]
-    start1, start2 = placed[0][1], placed[min(page2)][1]
-    last = max(page1)
-    page_box = doc.pages[0]._page_box
-    end = page_box.content_box_y() + page_box.height
-    # the probe's own break agrees with the rule below
-    bottom = placed[last][1] + placed[last][2]
-    if not bottom <= end + 0.01 < bottom + placed[min(page2)][2]:
-        raise NotStampable("the probe's page break does not follow the rule")
-    breaks, y = [0], start1
-    for i, shape in enumerate(shapes):
-        h = own.get(i, height[shape])
-        if abs(y + h - end) < BREAK_MARGIN:
-            raise NotStampable("a row ends at the page's end")
-        if y + h > end and i > breaks[-1]:
-            breaks.append(i)
-            y = start2
-        y += h
-    return breaks
-
-
-def render_table_pages(html: str, *, extra_pages: int = 0) -> tuple[bytes, int]:
-    """PDF bytes and page count of a document whose pages are one table of rows (the table
-    list's pages by table, ``documents.tablelist_html(part="tables")``, whose trailing blank
-    pages are dropped; the standings, ``documents.standings_html``, with the notes under the
-    table), stamped on one form a page shape like the score sheets: the pages are cut in
-    Python where WeasyPrint cuts them (:func:`_page_breaks`), each a ``<section>`` with the
-    header row again, the footer (title and «pagina N / M») as values. ``extra_pages``:
-    pages that follow in the same document (the seat finder), counted in the footers' M.
-
-    A page with a row of two lines (a long name, :func:`_long_rows`) is laid out whole by
-    WeasyPrint, its row's height measured in the probe. Raises :class:`NotStampable` for
-    what it does not cut: another table beside the rows (a team round's matches, the
-    standings by group), a value longer than its line that was not measured, more than
-    :data:`MAX_LONG_ROWS` such rows, pages that would not come out one a section."""
-    m = TABLE_DOC_RE.match(html)
-    if m is None or '<table class="bymatch">' in html or '<h2 class="group">' in html:
-        raise NotStampable("not a single table of rows")
-    rows = [_valued_row(r) for r in ROW_RE.findall(m["rows"])]
-    title = re.search(r"<h1>(.*?)</h1>", m["top"], re.S)
-    word = PAGE_WORD_RE.search(m["head"])
-    if not rows or title is None or word is None:
-        raise NotStampable("no rows, title or footer")
-    after = "" if "bytable" in m["open"] else m["after"]  # the table list's blank pages only count
-    head = m["head"].replace("</style>", TABLE_PAGE_CSS + "</style>", 1)
-    long = _long_rows(rows)
-    first_cells = [(TEXT_RE.findall(r) or [""])[0] for r in rows]
-    breaks = _page_breaks(head, m["top"], m["open"], rows, [_shape(r) for r in rows], long)
-    total = len(breaks) + extra_pages
-    sections = []
-    for n, (a, b) in enumerate(zip(breaks, breaks[1:] + [len(rows)], strict=True), start=1):
-        sections.append(
-            '<section class="tpage">' + (m["top"] if n == 1 else "") + m["open"] + "\n".join(rows[a:b])
-            + "</tbody></table>" + (after if b == len(rows) else "")
-            + f'<div class="footl"><span class="v">{title.group(1)}</span></div>'
-            # the footer's margin box is as wide as its text (pages 1-9 and 10-99 are two
-            # shapes), and so are the rows' first cells (table 9 and table 100: «100» overflows)
-            + f"<!-- {len(str(n))} {sorted({len(v) for v in first_cells[a:b]})} digits -->"
-            + f'<div class="footr"><span class="v">{word.group(1)} {n} / {total}</span></div></section>')
-    # a page with a row of two lines is laid out whole (its height was measured)
-    bounds = list(zip(breaks, breaks[1:] + [len(rows)], strict=True))
-    whole_ok = frozenset(n for n, (a, b) in enumerate(bounds) if any(a <= i < b for i in long))
-    pdf = render_sheets(head + "\n".join(sections) + m["tail"], units=TABLE_PAGE_RE, strict=True,
-                        whole_ok=whole_ok)
-    # lazy: pypdf is only needed when PDFs are read or joined
-    from pypdf import PdfReader
-
-    if len(PdfReader(io.BytesIO(pdf)).pages) != len(breaks):
-        raise NotStampable("a page ran onto another")
-    return pdf, len(breaks)
