@@ -20,13 +20,14 @@ through ``save_score_sheet`` → closed), then prints:
 
 Targets (docs/speed.md): the pack of a closed round ≤ 0.12 of the bare render of the same run
 (≤ 3 s where that takes 25 s), the round in play ≤ 5 s on a quiet machine. The A4 score
-sheets are stamped on one rendered form (``tournaments.printing.stamp``), so the table list
-and the standings, rendered whole, are now most of a pack. Prints figures only, asserts
+sheets, the table list and the standings are stamped on one rendered form a page shape
+(``tournaments.printing.stamp``). Prints figures only, asserts
 nothing. The machine's
 cores are shared with whatever else runs, so beside every wall time it prints the CPU
 seconds (user + system) the work took and the load average, and for each pack a
-**quiet-machine estimate**: (CPU of the parts + the server's CPU writing their HTML) / the
-workers, plus the join, which runs alone at the end. The parts' CPU comes from the workers
+**quiet-machine estimate**: (CPU of the parts + the server's CPU writing their HTML and
+joining the parts that are ready while the others render) / the workers, plus the rest of
+the join, which runs alone at the end. The parts' CPU comes from the workers
 themselves (``printing.worker.render_timed``, in the pack's final status): they are children
 of the ``forkserver``, not of this process, so ``RUSAGE_CHILDREN`` cannot see them.
 """
@@ -105,13 +106,14 @@ def costs(state: dict, cores: int) -> str:
         by_kind[kind] = by_kind.get(kind, 0.0) + cpu
     sheets = max(state.get("sheets", 0), 1)
     workers = max(min(state.get("workers", 1), cores), 1)
-    spread = (sum(parts) + state.get("cpu_html", 0)) / workers
+    # the parts joined while the workers rendered others share the cores with them
+    spread = (sum(parts) + state.get("cpu_html", 0) + state.get("cpu_join_early", 0)) / workers
     estimate = max(spread, max(parts, default=0)) + state.get("cpu_join", 0)
     return (f"      CPU: parts {sum(parts):5.2f} s (table list {by_kind.get('tablelist', 0):.2f}, "
             f"{len(kinds) - 2} sheet parts {by_kind.get('sheets', 0):.2f} = "
             f"{by_kind.get('sheets', 0) / sheets * 1000:.0f} ms a sheet, standings {by_kind.get('standings', 0):.2f}; "
             f"longest part {max(parts, default=0):.2f}), server HTML+QR {state.get('cpu_html', 0):.2f}, "
-            f"join {state.get('cpu_join', 0):.2f}\n"
+            f"join {state.get('cpu_join_early', 0):.2f} while rendering + {state.get('cpu_join', 0):.2f} at the end\n"
             f"      quiet-machine estimate with {workers} worker(s): {estimate:5.2f} s")
 
 

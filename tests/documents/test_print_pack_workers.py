@@ -75,7 +75,7 @@ def test_a_finished_pack_says_what_each_part_cost(played):  # noqa: F811
     assert state["state"] == "done"
     assert state["part_kinds"] == ["tablelist", "sheets", "standings"]
     assert len(state["cpu_parts"]) == 3 and all(cpu > 0 for cpu in state["cpu_parts"])
-    assert state["cpu_html"] >= 0 and state["cpu_join"] >= 0 and state["wall"] >= state["wall_render"] > 0
+    assert state["cpu_html"] >= 0 and state["cpu_join"] >= 0 and state["cpu_join_early"] >= 0 and state["wall"] >= state["wall_render"] > 0
     assert state["workers"] == 0  # tests render in the server process (conftest)
 
 
