@@ -3,8 +3,8 @@ captain enters, the other line's captain confirms).
 
 Run: ``.venv/bin/python bench/captains.py [--pairs 500] [--workers 24] [--port 0]``.
 
-1. Makes a temporary ``ARBITRO_VAR_DIR`` (SQLite, WAL), runs ``manage.py migrate`` and
-   ``collectstatic`` and sets
+1. Makes a temporary ``ARBITRO_VAR_DIR`` (SQLite, WAL), sets its database up as ``make setup``
+   does (``prepare_database``: migrated, or copied from the test suite's template) and sets
    up, through the services, a tournament of ``--pairs`` pairs (≥ 500 → ≥ 250 tables)
    with round 1 (Mitchell) published.
 2. Starts the server the way ``make run`` does (``manage.py serve`` = waitress, its
@@ -47,6 +47,18 @@ sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != ROOT / "bench"
 sys.path.insert(0, str(ROOT))
 
 HOST = "127.0.0.1"
+#: Where the test suite keeps its migrated SQLite template (tests/db_template.py), read before
+#: a bench points ``ARBITRO_VAR_DIR`` at its temporary folder.
+TEMPLATE_DIR = Path(os.environ.get("ARBITRO_VAR_DIR") or ROOT / "var") / "test-db"
+
+
+def prepare_database(python: str, env: dict, template_dir: Path | None = None) -> None:
+    """``make setup``'s database steps in the bench's temporary var dir (``env``: the server's
+    environment): ``bench/setup_database.py`` in one process, copying the test suite's migrated
+    SQLite template from ``template_dir`` (default: ``var/test-db`` of the var dir the bench was
+    started with) when there is one for today's migrations, migrating otherwise."""
+    subprocess.run([python, str(ROOT / "bench" / "setup_database.py"), str(template_dir or TEMPLATE_DIR)],
+                   cwd=ROOT, env=env, check=True)
 
 
 def start_server(command: list[str], **popen) -> subprocess.Popen:
@@ -233,8 +245,7 @@ def main() -> None:
     os.environ.update(settings_env)
     env = dict(os.environ)
     python = sys.executable
-    for command in (["migrate", "--noinput"], ["collectstatic", "--noinput"]):  # as ``make run`` does
-        subprocess.run([python, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
+    prepare_database(python, env)
     t0 = time.perf_counter()
     tables = setup_tournament(args.pairs, args.hands)
     print(f"setup: {args.pairs} pairs, {len(tables)} tables, round 1 published in {time.perf_counter() - t0:.1f} s"

@@ -18,7 +18,7 @@ import sqlite3
 from pathlib import Path
 
 
-def _key() -> str:
+def template_key() -> str:
     """A hash of every installed app's migration files (names and bytes) and Django's version."""
     import django
     from django.apps import apps
@@ -35,7 +35,7 @@ def _key() -> str:
 def template_path() -> Path:
     from django.conf import settings
 
-    return Path(settings.VAR_DIR) / "test-db" / f"{_key()}.sqlite3"
+    return Path(settings.VAR_DIR) / "test-db" / f"{template_key()}.sqlite3"
 
 
 @contextlib.contextmanager
