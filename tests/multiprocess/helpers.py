@@ -71,6 +71,8 @@ def database_url(settings_dict: dict) -> str:
     password = urllib.parse.quote(settings_dict.get("PASSWORD") or "", safe="")
     auth = f"{user}:{password}@" if password else (f"{user}@" if user else "")
     host = settings_dict.get("HOST") or "localhost"
+    if host.startswith("/"):  # a Unix socket's folder (scripts/with-postgres.sh): percent-encoded
+        host = urllib.parse.quote(host, safe="")
     port = f":{settings_dict['PORT']}" if settings_dict.get("PORT") else ""
     return f"postgres://{auth}{host}{port}/{settings_dict['NAME']}"
 
