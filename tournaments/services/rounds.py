@@ -166,7 +166,8 @@ def generate_round(
     existing = tournament.rounds.filter(number=number).first()
     if existing is not None:
         existing.delete()  # a draft: regenerate replaces it
-    rnd, response = _draw(tournament, number, seed)
+    with selectors.same_standings():  # the request's ranking and the draft's inputs: one read
+        rnd, response = _draw(tournament, number, seed)
     if expected_state is not None:
         rnd.drawn_from["form_state"] = expected_state
         rnd.save(update_fields=["drawn_from"])
