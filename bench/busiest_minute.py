@@ -474,6 +474,8 @@ def one_setup(setup: str, args) -> None:
     connections.close_all()
     where = ("SQLite, manage.py serve as make run" if setup == "sqlite"
              else f"PostgreSQL, serve --processes {processes}")
+    if args.threads is not None:
+        where += f", --threads {args.threads}"
     print(f"\n== busiest minute [{label}]: {len(tables)} tables, {2 * len(tables)} captains' and "
           f"{2 * len(tables)} players' phones opening over {args.open_seconds:g} s, the last {last} sheets saved "
           f"over {args.seconds / 3:.0f} s; {where} (setup {time.perf_counter() - t0:.0f} s, var dir {var})")
@@ -483,6 +485,8 @@ def one_setup(setup: str, args) -> None:
     serve = [python, "manage.py", "serve", "--host", HOST, "--port", str(ports[0])]
     if processes > 1:
         serve += ["--processes", str(processes)]
+    if args.threads is not None:
+        serve += ["--threads", str(args.threads)]
     server = start_server(serve, cwd=ROOT, env=env)
     minute = Minute(tables, last=last_numbers, ports=ports, hands=args.hands, seconds=args.seconds,
                     open_seconds=args.open_seconds)
@@ -555,13 +559,16 @@ def main() -> None:
                         help="comma-separated: sqlite (manage.py serve as make run), postgres (serve --processes "
                              "PROCESSES on one PostgreSQL database)")
     parser.add_argument("--processes", type=int, default=2, help="server processes of the postgres setup")
+    parser.add_argument("--threads", type=int, default=None,
+                        help="worker threads of each server process (serve --threads; default serve's)")
     default_pg = os.environ.get("DATABASE_URL", "")
     parser.add_argument("--postgres-url", default=default_pg if default_pg.startswith(("postgres:", "postgresql:"))
                         else None, help="a PostgreSQL server whose role may create databases; default $DATABASE_URL")
     parser.add_argument("--keep", action="store_true", help="keep the temporary var dir of each setup")
     args = parser.parse_args()
-    if args.tables < 2 or args.seconds <= 0 or args.open_seconds < 0 or args.last < 0 or args.processes < 1:
-        parser.error("--tables ≥ 2, --seconds > 0, --open-seconds ≥ 0, --last ≥ 0, --processes ≥ 1")
+    if (args.tables < 2 or args.seconds <= 0 or args.open_seconds < 0 or args.last < 0 or args.processes < 1
+            or (args.threads is not None and args.threads < 1)):
+        parser.error("--tables ≥ 2, --seconds > 0, --open-seconds ≥ 0, --last ≥ 0, --processes ≥ 1, --threads ≥ 1")
     setups = [n.strip() for n in args.setups.split(",") if n.strip()]
     if not setups or set(setups) - {"sqlite", "postgres"}:
         parser.error("--setups: sqlite, postgres or both")

@@ -3,6 +3,7 @@ preview's player JSON: the pairs' behaviour of :class:`tournaments.kinds.base.Ki
 kinds that reuse a pair's way share them."""
 from __future__ import annotations
 
+from django.db import connection
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
@@ -17,16 +18,21 @@ def write_pair_tables(rnd: Round, response: dict) -> None:
     at its movement table number; the ordinary rest and any other forced rest get a
     table of their own after the last one (the Mitchell phantom's table T when free).
     """
+    # Two INSERTs (tables, then seats), not one a row: a 250-table round is generated while
+    # 1000 phones poll the same server (bench/busiest_minute.py).
     pairs = {p.number: p for p in rnd.tournament.pairs.all()}
     used_numbers: set[int] = set()
     seated: set[int] = set()
+    tables: list[Table] = []
+    seats: list[tuple[Table, int, str]] = []   # (table, pair number, line)
     for t in response["tables"]:
         present = [line for line in ("ns", "ew") if t.get(line) is not None]
         bye = Table.Bye.NONE if len(present) == 2 else Table.Bye.FORCED
-        table = Table.objects.create(round=rnd, number=t["table"], bye=bye)
+        table = Table(round=rnd, number=t["table"], bye=bye)
+        tables.append(table)
         used_numbers.add(t["table"])
         for line in present:
-            Seat.objects.create(round=rnd, table=table, pair=pairs[int(t[line])], line=line)
+            seats.append((table, int(t[line]), line))
             seated.add(int(t[line]))
     byes = []
     if response.get("byes") is not None:  # round robin in groups: one rest per odd group
@@ -37,9 +43,17 @@ def write_pair_tables(rnd: Round, response: dict) -> None:
     for pair_number, kind in byes:
         number = max(used_numbers, default=0) + 1
         used_numbers.add(number)
-        table = Table.objects.create(round=rnd, number=number, bye=kind)
+        table = Table(round=rnd, number=number, bye=kind)
+        tables.append(table)
         line = _rest_line(rnd, response, pair_number) if kind == Table.Bye.REST else Seat.Line.NS
-        Seat.objects.create(round=rnd, table=table, pair=pairs[pair_number], line=line)
+        seats.append((table, pair_number, line))
+    if connection.features.can_return_rows_from_bulk_insert:  # PostgreSQL, SQLite ≥ 3.35
+        Table.objects.bulk_create(tables)  # sets each table's pk
+    else:  # an older SQLite returns no pks from a bulk insert: one INSERT a table
+        for table in tables:
+            table.save(force_insert=True)
+    Seat.objects.bulk_create([Seat(round=rnd, table=table, pair=pairs[number], line=line)
+                              for table, number, line in seats])
 
 
 def _rest_line(rnd: Round, response: dict, pair_number: int) -> str:

@@ -8,7 +8,9 @@ and imports no kind: the kinds sit above the selectors and read their rankings f
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import threading
 from collections import defaultdict
 from decimal import Decimal
 
@@ -161,7 +163,34 @@ def standings_after(tournament: Tournament, after_round: int | None = None) -> S
     reader = _READERS.get(tournament.kind)
     if reader is None:
         raise ValueError(f"unknown tournament kind: {tournament.kind!r}")
-    return reader(tournament, *standings_window(tournament, after_round))
+    memo = getattr(_same_standings, "memo", None)
+    if memo is None:
+        return reader(tournament, *standings_window(tournament, after_round))
+    key = (tournament.pk, after_round)
+    if key not in memo:
+        memo[key] = reader(tournament, *standings_window(tournament, after_round))
+    return memo[key]
+
+
+_same_standings = threading.local()
+
+
+@contextlib.contextmanager
+def same_standings():
+    """Inside this block :func:`standings_after` reads each ``(tournament, after_round)``
+    once and gives the same (frozen) ``Standings`` again: for a caller that asks for the same
+    standings through several reads of one moment, e.g. a draft's inputs (its standings and
+    its pairing request's ranking, ``services.drafts.draft_inputs``), which a 250-table
+    round's draft page, publication form and publication each compute. Only for a block
+    that writes nothing the standings count in between. Nested blocks share the outer memo."""
+    if getattr(_same_standings, "memo", None) is not None:
+        yield
+        return
+    _same_standings.memo = {}
+    try:
+        yield
+    finally:
+        _same_standings.memo = None
 
 
 def standings_window(tournament: Tournament, after_round: int | None) -> tuple[int | None, int | None]:

@@ -84,12 +84,13 @@ def draft_inputs(tournament: Tournament, number: int, seed: int | None, *,
     ``active`` and ``request``: the entrants in play and the request the draw itself used
     (``services.rounds._draw``), recorded as they are instead of read a second time; when
     omitted (a staleness check) they are read now."""
-    inputs = _canonical({
-        "settings": _pairing_settings(tournament, number),
-        "active": active if active is not None else active_numbers(tournament, number),
-        "standings": _standings_snapshot(tournament, number),
-        "request": request if request is not None else build_pairing_request(tournament, number, seed=seed),
-    })
+    with selectors.same_standings():  # the snapshot and the request's ranking: one read
+        inputs = _canonical({
+            "settings": _pairing_settings(tournament, number),
+            "active": active if active is not None else active_numbers(tournament, number),
+            "standings": _standings_snapshot(tournament, number),
+            "request": request if request is not None else build_pairing_request(tournament, number, seed=seed),
+        })
     inputs["digest"] = _digest(inputs)
     return inputs
 

@@ -166,7 +166,8 @@ def generate_round(
     existing = tournament.rounds.filter(number=number).first()
     if existing is not None:
         existing.delete()  # a draft: regenerate replaces it
-    rnd, response = _draw(tournament, number, seed)
+    with selectors.same_standings():  # the request's ranking and the draft's inputs: one read
+        rnd, response = _draw(tournament, number, seed)
     if expected_state is not None:
         rnd.drawn_from["form_state"] = expected_state
         rnd.save(update_fields=["drawn_from"])
@@ -464,8 +465,12 @@ def publish_round(*, round: Round, by, acknowledge_warnings: bool = False) -> Ro
         raise ArbiterError(_("Il controllo ha segnalato problemi: confermali per pubblicare."),
                            details=[stored_text(item) for item in rnd.check_report])
     _lock_tables(rnd)
-    for table in rnd.tables.filter(bye=""):
-        ScoreSheet.objects.get_or_create(table=table)
+    # every playing table's empty sheet, in one INSERT (the tables are locked: none appears
+    # meanwhile); a sheet already there (a round published, reopened as a draft) is kept
+    with_sheet = set(ScoreSheet.objects.filter(table__round=rnd).values_list("table_id", flat=True))
+    ScoreSheet.objects.bulk_create([ScoreSheet(table_id=table_id) for table_id in
+                                    rnd.tables.filter(bye="").values_list("pk", flat=True)
+                                    if table_id not in with_sheet])
     rnd.state = Round.State.PUBLISHED
     rnd.published_at = timezone.now()
     rnd.save(update_fields=["state", "published_at"])

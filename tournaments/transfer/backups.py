@@ -11,6 +11,13 @@ both into ``settings.ARBITRO_BACKUP_DIR`` (default ``var/backups/``), keeping th
 ``KEEP`` of each kind (JSON per tournament, SQLite copies overall). A failure is logged and
 kept for the page that closed the round to show; it never undoes the close.
 
+The arbiter's **Chiudi il turno** does not wait for it (:func:`deferred_backups`): the view
+answers first and the backup runs once the answer is sent (``HttpResponse.close``, called
+by the WSGI server), in the same worker thread; a 250-table tournament's export is a few
+hundred milliseconds of CPU that the arbiter's next pages would otherwise wait for in the
+busiest minute (``bench/busiest_minute.py``). A failure then reaches the page of the closed
+round (:func:`take_failures`), shown once.
+
 :func:`backup_before_delete` writes ``<slug>-deleted-<UTC time>.json`` into the same folder
 before a tournament is deleted (``services.delete_tournament``); those are never pruned.
 """
@@ -20,10 +27,12 @@ import logging
 import re
 import sqlite3
 import threading
+from contextlib import contextmanager
 from datetime import datetime, timezone
 from pathlib import Path
 
 from django.conf import settings
+from django.core.cache import cache
 from django.db import connection, transaction
 from django.dispatch import receiver
 from django.utils.translation import gettext as _
@@ -34,7 +43,6 @@ from .exporter import export_tournament
 
 KEEP = 20
 log = logging.getLogger("arbitro.backups")
-_last = threading.local()
 
 _STAMP = re.compile(r"(\d{8}T\d{6}\d*Z)")
 
@@ -118,23 +126,77 @@ def glob_escape(text: str) -> str:
     return re.sub(r"([*?\[])", r"[\1]", text)
 
 
+#: How long a failed backup's sentence waits for the closed round's page (seconds).
+FAILURE_KEPT = 24 * 3600
+
+
+def _failure_key(tournament_id: int) -> str:
+    return f"backup-failed:{tournament_id}"
+
+
+def _failure_sentence(error: str) -> str:
+    return _("Turno chiuso, ma il backup automatico non è riuscito: %(error)s") % {"error": error}
+
+
 def run_backup(tournament_id: int, round_number: int) -> list[Path]:
     """The ``on_commit`` callback: :func:`backup_tournament`, a failure logged and kept for
-    :func:`take_messages`, never raised (the round stays closed)."""
-    _last.messages = []
+    :func:`take_failures` (the closed round's page, any server process: the default cache),
+    never raised (the round stays closed)."""
     try:
         tournament = Tournament.objects.get(pk=tournament_id)
         return backup_tournament(tournament, round_number)
     except Exception as exc:  # noqa: BLE001 - a backup must never break closing a round
         log.exception("backup after round %s of tournament %s failed", round_number, tournament_id)
-        _last.messages = [_("Turno chiuso, ma il backup automatico non è riuscito: %(error)s") % {"error": exc}]
+        try:
+            cache.set(_failure_key(tournament_id), [str(exc)], FAILURE_KEPT)
+        except Exception:  # noqa: BLE001 - the log above has it; the close stands
+            log.exception("the backup's failure could not be kept for the round page")
         return []
 
 
+_deferred = threading.local()
+
+
+@contextmanager
+def deferred_backups():
+    """Inside this block, a backup due after a commit (:func:`schedule_backup`) is not run
+    but collected in the list the block gets, as ``() -> None`` jobs, for the caller to run
+    once its answer is sent (the close view: ``after_response``). Outside, backups run at
+    the commit as before (services and scripts)."""
+    jobs: list = []
+    previous = getattr(_deferred, "jobs", None)
+    _deferred.jobs = jobs
+    try:
+        yield jobs
+    finally:
+        _deferred.jobs = previous
+
+
+def _run_or_defer(tournament_id: int, round_number: int) -> None:
+    jobs = getattr(_deferred, "jobs", None)
+    if jobs is None:
+        run_backup(tournament_id, round_number)
+    else:
+        jobs.append(lambda: run_backup(tournament_id, round_number))
+
+
 def schedule_backup(tournament: Tournament, round_number: int) -> None:
-    """Run :func:`run_backup` once the current transaction commits (immediately outside one)."""
+    """Run :func:`run_backup` once the current transaction commits (immediately outside one),
+    or hand it to the enclosing :func:`deferred_backups`."""
     tournament_id = tournament.pk
-    transaction.on_commit(lambda: run_backup(tournament_id, round_number))
+    transaction.on_commit(lambda: _run_or_defer(tournament_id, round_number))
+
+
+def take_failures(tournament_id: int) -> list[str]:
+    """The sentences of the last failed backup of tournament ``tournament_id`` not shown yet
+    (then forgotten): the page of the closed round shows them, whichever server process
+    answered the close."""
+    key = _failure_key(tournament_id)
+    errors = cache.get(key)
+    if not errors:
+        return []
+    cache.delete(key)
+    return [_failure_sentence(error) for error in errors]
 
 
 @receiver(signals.round_closed)
@@ -145,11 +207,3 @@ def _on_round_closed(sender, tournament, round_number, **kwargs) -> None:
 @receiver(signals.tournament_deleting)
 def _on_tournament_deleting(sender, tournament, **kwargs) -> Path:
     return backup_before_delete(tournament)
-
-
-def take_messages() -> list[str]:
-    """The sentences of the last backup failure in this thread (then forgotten): the view that
-    closed the round shows them."""
-    messages = getattr(_last, "messages", [])
-    _last.messages = []
-    return messages

@@ -10,6 +10,7 @@ lost (README.md, "Layout").
 from __future__ import annotations
 
 from django.contrib import messages
+from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import NoReverseMatch, reverse
 from django.utils.translation import gettext as _
@@ -201,6 +202,9 @@ def round_detail(request, tournament, number):
     :func:`.round_table.rows_html`, and the per-table "Valida" buttons share one form
     (one CSRF token for the page)."""
     rnd = _round(tournament, number)
+    if rnd.state == Round.State.CLOSED:
+        for warning in backups.take_failures(tournament.pk):  # a failed automatic backup
+            messages.warning(request, warning)
     # per round version (round_cache): rows and their HTML are built once between two writes
     rows, html = round_cache.cached("round", round_cache.round_version(rnd, board_stamp(rnd)),
                                     lambda: _rows_and_html(tournament, rnd))
@@ -560,6 +564,24 @@ def tables_not_validated(rnd: Round) -> list[dict]:
     return pending
 
 
+class _RedirectThen(HttpResponseRedirect):
+    """A redirect that runs ``after`` (jobs ``() -> None``) once it has been sent: the WSGI
+    server calls ``close()`` after writing the answer, so the browser follows the redirect
+    while they run."""
+
+    def __init__(self, url: str, *, after: list):
+        super().__init__(url)
+        self._after = list(after)
+
+    def close(self):
+        jobs, self._after = self._after, []
+        try:
+            for job in jobs:
+                job()
+        finally:
+            super().close()
+
+
 @arbiter_view
 def round_close(request, tournament, number):
     """Close the round (every sheet validated); standings freeze for the next pairing.
@@ -570,14 +592,15 @@ def round_close(request, tournament, number):
     rnd = _round(tournament, number)
     if request.method == "POST":
         try:
-            services.close_round(round=rnd, by=request.user)
+            # the automatic backup runs once this answer is sent (transfer.backups): a
+            # failure is shown on the closed round's page
+            with backups.deferred_backups() as later:
+                services.close_round(round=rnd, by=request.user)
         except ArbiterError as exc:
             messages.error(request, exc.message)
             return _round_redirect(rnd)
         messages.success(request, _("Turno %(n)s chiuso.") % {"n": number})
-        for warning in backups.take_messages():  # a failed automatic backup
-            messages.warning(request, warning)
-        return _round_redirect(rnd)
+        return _RedirectThen(reverse("round", args=[tournament.slug, rnd.number]), after=later)
     pending = tables_not_validated(rnd) if rnd.state == Round.State.PUBLISHED else []
     for row in pending:
         row["url"] = reverse("sheet_corrections" if row["status"] in ("sum_error", "disputed") else "sheet",
