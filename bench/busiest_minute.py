@@ -69,6 +69,7 @@ from bench.captains import (  # noqa: E402 - after the path fix above
     HOST,
     free_port,
     percentile,
+    prepare_database,
     random_sheet,
     server_log,
     setup_tournament,
@@ -463,8 +464,7 @@ def one_setup(setup: str, args) -> None:
     os.environ.clear()
     os.environ.update(env)
     python = sys.executable
-    for command in (["migrate", "--noinput"], ["createcachetable"], ["collectstatic", "--noinput"]):
-        subprocess.run([python, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)  # as make setup
+    prepare_database(python, env)  # as ``make setup``, or the test suite's migrated template
     from django.db import connections
 
     t0 = time.perf_counter()

@@ -5,7 +5,7 @@ Run: ``.venv/bin/python bench/room.py`` (full room, three runs, about 5 minutes)
 
 Each run:
 
-1. Makes a temporary ``ARBITRO_VAR_DIR`` (SQLite), runs ``migrate`` and ``collectstatic``
+1. Makes a temporary ``ARBITRO_VAR_DIR`` (SQLite), sets its database up (``make setup``'s steps)
    and seeds, through the services, a tournament of ``2 × --tables`` pairs with round 1
    (Mitchell) published (``bench/captains.py``'s seeding).
 2. Starts the server exactly as ``make run`` does (``manage.py serve`` with its settings:
@@ -78,6 +78,7 @@ from bench.captains import (  # noqa: E402 - after the path fix above
     HOST,
     free_port,
     percentile,
+    prepare_database,
     random_sheet,
     server_log,
     setup_tournament,
@@ -496,8 +497,7 @@ def one_run(name: str, args) -> dict:
     os.environ.clear()
     os.environ.update(env)
     python = sys.executable
-    for command in (["migrate", "--noinput"], ["createcachetable"], ["collectstatic", "--noinput"]):
-        subprocess.run([python, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)  # as ``make setup``
+    prepare_database(python, env)  # as ``make setup``, or the test suite's migrated template
     from django.db import connections
 
     connections.close_all()
