@@ -18,7 +18,8 @@ THREADS ?= 8
 # Two pytest workers (pytest-xdist) on the 2-core machine, a test file per worker (a module's
 # browser and fixtures stay together); WORKERS=0 runs in one process.
 WORKERS ?= 2
-PYTEST := $(BIN)/python -m pytest -q -n $(WORKERS) --dist loadfile
+# The 15 slowest tests are listed at the end of every run: where the suite's time goes.
+PYTEST := $(BIN)/python -m pytest -q -n $(WORKERS) --dist loadfile --durations=15
 
 .PHONY: run test test-fast test-sqlite test-postgres lint-imports lint serve-prod setup system-deps bench messages
 

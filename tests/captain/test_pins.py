@@ -39,6 +39,9 @@ def save(client, table, line="ns", version=0, **extra):
 
 
 @pytest.mark.slow  # 500 pairs drawn, then 750 requests (PIN, page, save of 250 tables): about 15 s
+# what it checks is the per-address limiter (the cache, not the database); the PIN page and the
+# save are checked on PostgreSQL by the other tests of this file
+@pytest.mark.one_engine
 @pytest.mark.django_db
 def test_250_captains_behind_one_address_all_open_by_pin_and_save(tournament, make_pairs, arbiter):
     """The fault: 250 captains entering by PIN from one address saved only 118 sheets (per-IP
