@@ -34,16 +34,16 @@ def test_the_key_changes_with_django_and_with_a_migration_file(monkeypatch, tmp_
     import django
     from django.apps import apps
 
-    key = db_template._key()
-    assert db_template._key() == key
+    key = db_template.template_key()
+    assert db_template.template_key() == key
     monkeypatch.setattr(django, "get_version", lambda: "0.0")
-    assert db_template._key() != key
+    assert db_template.template_key() != key
     monkeypatch.undo()
     app = apps.get_app_config("tournaments")
     (tmp_path / "migrations").mkdir()
     for path in (db_template.Path(app.path) / "migrations").glob("*.py"):
         (tmp_path / "migrations" / path.name).write_bytes(path.read_bytes())
     monkeypatch.setattr(app, "path", str(tmp_path))
-    assert db_template._key() == key  # same files, same key
+    assert db_template.template_key() == key  # same files, same key
     (tmp_path / "migrations" / "0001_initial.py").write_bytes(b"# changed\n")
-    assert db_template._key() != key
+    assert db_template.template_key() != key

@@ -1,9 +1,17 @@
-"""Helpers shared by the printed documents' tests: the hands of the played fixture, PDF layout boxes, the print pack's text lines."""
+"""Helpers shared by the printed documents' tests: the hands of the played fixture, PDF layout boxes, the print pack's text lines, its pages read back with their QR codes' links."""
 from __future__ import annotations
 
-import weasyprint
+import io
 
+import segno
+import weasyprint
+from pypdf import PdfReader
+
+from tournaments.models import Round
 from tournaments.printing import documents
+
+#: The public address the print-pack fixtures were made with (``ARBITRO_PUBLIC_URL``).
+PUBLIC_URL = "http://arbitro.test"
 
 N_S_HANDS = {1: [400, 300, 200, 100], 2: [300, 300, 200, 100], 3: [300, 200, 100, 0], 4: [300, 200, 100, 0]}
 
@@ -77,3 +85,74 @@ def assert_qr_clear(pages, sheets_a_page: int):
                 if child is not qr and hasattr(child, "border_box_y"):
                     c = rect(child)
                     assert not meet(c, pairs) and c[3] <= table[1], (c, pairs, table)
+
+
+def _modules(image) -> tuple[tuple[bool, ...], ...]:
+    """A printed QR code's modules (True dark), read from its 1-bit PNG: 4 pixels a module,
+    the centre pixel of each, the 2-module border dropped (``links.qr_png_uri``)."""
+    gray = image.convert("L")
+    size = gray.width // 4 - 4
+    return tuple(tuple(gray.getpixel(((2 + x) * 4 + 2, (2 + y) * 4 + 2)) < 128 for x in range(size))
+                 for y in range(size))
+
+
+def _code(url: str) -> tuple[tuple[bool, ...], ...]:
+    return tuple(tuple(bool(v) for v in row) for row in segno.make(url, error="m", mask=links_mask()).matrix)
+
+
+def links_mask() -> int:
+    from tournaments.captains import links
+
+    return links.PRINT_QR_MASK
+
+
+def _candidates(rnd: Round) -> dict:
+    doc = documents.round_document(rnd, qr=False)
+    urls = {doc.pin_url, doc.players_url}
+    for t in doc.tables:
+        urls.update(u for u in (t.captain_url, *t.ns_pages, *t.ew_pages) if u)
+    return {_code(u): u for u in urls}
+
+
+def _drawn_images(content, resources) -> list:
+    """The images ``content`` (a page or a form XObject) draws, in drawing order, as PIL
+    images: its ``Do`` operators followed into form XObjects (pypdf's ``page.images`` lists
+    every image of the resources, which WeasyPrint shares between the pages of a part)."""
+    from pypdf.generic import ContentStream
+
+    stream = content.get_contents() if hasattr(content, "get_contents") else content
+    if stream is None:
+        return []
+    ops = stream.operations if hasattr(stream, "operations") else ContentStream(stream, None).operations
+    xobjects = resources.get("/XObject", {}) if resources else {}
+    found = []
+    for operands, op in ops:
+        if op != b"Do":
+            continue
+        xobj = xobjects[operands[0]].get_object()
+        if xobj["/Subtype"] == "/Image":
+            found.append(xobj.decode_as_image())
+        else:
+            found.extend(_drawn_images(xobj, xobj.get("/Resources", resources)))
+    return found
+
+
+def read_pack(pdf: bytes, rnd: Round) -> list[dict]:
+    """Every page of ``pdf``: ``{"text": pypdf's text (to read), "lines": :func:`text_lines`,
+    "qr": [links of its QR codes, in drawing order; "?" for a code that is none of the
+    round's links]}``."""
+    known = _candidates(rnd)
+    pages = []
+    for page in PdfReader(io.BytesIO(pdf)).pages:
+        qr = [known.get(_modules(img), "?") for img in _drawn_images(page, page["/Resources"])]
+        pages.append({"text": page.extract_text(), "lines": text_lines(page), "qr": qr})
+    return pages
+
+
+def compare_pages(got: list[dict], want: list[dict]) -> None:
+    """Page by page, the text lines and the QR codes' links of a pack read by :func:`read_pack`
+    equal a fixture's."""
+    assert len(got) == len(want), "page count changed"
+    for n, (g, w) in enumerate(zip(got, want, strict=True), start=1):
+        assert g["lines"] == w["lines"], f"page {n}: text differs"
+        assert sorted(g["qr"]) == sorted(w["qr"]), f"page {n}: QR codes differ"

@@ -22,25 +22,20 @@ Compared here:
 from __future__ import annotations
 
 import datetime
-import io
 import json
 import os
 from pathlib import Path
 
 import pytest
-import segno
-from pypdf import PdfReader
 
-from tests.documents.helpers import text_lines
+from tests.documents.helpers import PUBLIC_URL, compare_pages, read_pack
 from tournaments import services
 from tournaments.demo import simulation
 from tournaments.models import Round, Table
-from tournaments.printing import documents
 from tournaments.printing import pack as printpack
 
 DATA = Path(__file__).resolve().parents[1] / "data"
 FIXTURE = DATA / "print-pack-text.json"
-PUBLIC_URL = "http://arbitro.test"
 
 #: Round 2's sheets entered while it is in play: table → N/S hand scores (E/W the same minus
 #: 100, 4 hands: the tournament plays 4 hands a round).
@@ -67,68 +62,6 @@ def build(arbiter) -> tuple[Round, Round]:
     return closed, in_play
 
 
-def _modules(image) -> tuple[tuple[bool, ...], ...]:
-    """A printed QR code's modules (True dark), read from its 1-bit PNG: 4 pixels a module,
-    the centre pixel of each, the 2-module border dropped (``links.qr_png_uri``)."""
-    gray = image.convert("L")
-    size = gray.width // 4 - 4
-    return tuple(tuple(gray.getpixel(((2 + x) * 4 + 2, (2 + y) * 4 + 2)) < 128 for x in range(size))
-                 for y in range(size))
-
-
-def _code(url: str) -> tuple[tuple[bool, ...], ...]:
-    return tuple(tuple(bool(v) for v in row) for row in segno.make(url, error="m", mask=links_mask()).matrix)
-
-
-def links_mask() -> int:
-    from tournaments.captains import links
-
-    return links.PRINT_QR_MASK
-
-
-def _candidates(rnd: Round) -> dict:
-    doc = documents.round_document(rnd, qr=False)
-    urls = {doc.pin_url, doc.players_url}
-    for t in doc.tables:
-        urls.update(u for u in (t.captain_url, *t.ns_pages, *t.ew_pages) if u)
-    return {_code(u): u for u in urls}
-
-
-def _drawn_images(content, resources) -> list:
-    """The images ``content`` (a page or a form XObject) draws, in drawing order, as PIL
-    images: its ``Do`` operators followed into form XObjects (pypdf's ``page.images`` lists
-    every image of the resources, which WeasyPrint shares between the pages of a part)."""
-    from pypdf.generic import ContentStream
-
-    stream = content.get_contents() if hasattr(content, "get_contents") else content
-    if stream is None:
-        return []
-    ops = stream.operations if hasattr(stream, "operations") else ContentStream(stream, None).operations
-    xobjects = resources.get("/XObject", {}) if resources else {}
-    found = []
-    for operands, op in ops:
-        if op != b"Do":
-            continue
-        xobj = xobjects[operands[0]].get_object()
-        if xobj["/Subtype"] == "/Image":
-            found.append(xobj.decode_as_image())
-        else:
-            found.extend(_drawn_images(xobj, xobj.get("/Resources", resources)))
-    return found
-
-
-def read_pack(pdf: bytes, rnd: Round) -> list[dict]:
-    """Every page of ``pdf``: ``{"text": pypdf's text (to read), "lines": :func:`text_lines`,
-    "qr": [links of its QR codes, in drawing order; "?" for a code that is none of the
-    round's links]}``."""
-    known = _candidates(rnd)
-    pages = []
-    for page in PdfReader(io.BytesIO(pdf)).pages:
-        qr = [known.get(_modules(img), "?") for img in _drawn_images(page, page["/Resources"])]
-        pages.append({"text": page.extract_text(), "lines": text_lines(page), "qr": qr})
-    return pages
-
-
 def render(rnd: Round) -> bytes:
     pack = printpack.prepare(rnd)
     state = printpack.start(pack, background=False)
@@ -146,13 +79,6 @@ def rounds(db, arbiter, public_url):
     return build(arbiter)
 
 
-def _compare(got: list[dict], want: list[dict]) -> None:
-    assert len(got) == len(want), "page count changed"
-    for n, (g, w) in enumerate(zip(got, want, strict=True), start=1):
-        assert g["lines"] == w["lines"], f"page {n}: text differs"
-        assert sorted(g["qr"]) == sorted(w["qr"]), f"page {n}: QR codes differ"
-
-
 def test_pack_text_and_qr_codes_match_the_fixture(rounds):
     closed, in_play = rounds
     pdfs = {"closed": render(closed), "in_play": render(in_play)}
@@ -165,5 +91,5 @@ def test_pack_text_and_qr_codes_match_the_fixture(rounds):
     want = json.loads(FIXTURE.read_text(encoding="utf-8"))
     # the fixture covers what it should: 14 sheets a round, every captain's code decoded
     assert all("?" not in p["qr"] for p in want["closed"] + want["in_play"])
-    _compare(got["closed"], want["closed"])
-    _compare(got["in_play"], want["in_play"])
+    compare_pages(got["closed"], want["closed"])
+    compare_pages(got["in_play"], want["in_play"])

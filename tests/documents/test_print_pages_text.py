@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.documents.test_print_pack_text import PUBLIC_URL, _compare, read_pack
+from tests.documents.helpers import PUBLIC_URL, compare_pages, read_pack
 from tournaments import services
 from tournaments.demo import simulation
 from tournaments.models import Pair, Table
@@ -130,4 +130,4 @@ def test_pages_by_table_and_standings_match_the_fixture(played):
     assert "Santangelo" in standings and "(ritirata)" in standings.replace("\n", " ")
     assert not any("Santangelo" in p["text"] for p in want["tablelist_short"] + want["standings_short"])
     for name in pdfs:
-        _compare(got[name], want[name])
+        compare_pages(got[name], want[name])
