@@ -249,7 +249,7 @@ def _epoch(moment) -> str:
     return f"{moment.timestamp():.6f}" if moment else "0"
 
 
-def _unchanged(request, token: str) -> str | None:
+def unchanged_stamp(request, token: str, *, query: bool = True) -> str | None:
     """The tag of ``token``'s table when the browser already has it (``If-None-Match``), else None.
 
     First from the round's poll rows read at most a second ago (``poll_rows.recent_row``:
@@ -257,15 +257,20 @@ def _unchanged(request, token: str) -> str | None:
     query of the table (a few columns of the table, its round and its sheet; not the round's
     pairing data, not the hands). Unknown tokens and draft rounds return None:
     :func:`table_for` then answers them (404, guess counting) as for every captain URL.
+    ``query=False`` (``config.poll_shortcut``, before Django's middleware, outside
+    the request cycle that manages database connections): only the rows already read, no
+    query; None when they are too old or do not match, and the full request answers.
     """
     tags = _if_none_match(request)
     if not tags:
         return None
-    recent = poll_rows.recent_row(token)
+    recent = poll_rows.recent_row(token, refresh=query)
     if recent is not None:
         stamp = _row_stamp(request, recent)
         if stamp in tags:
             return stamp
+    if not query:
+        return None
     stamp = _row_stamp(request, poll_rows.exact_row(token))
     return stamp if stamp in tags else None
 
@@ -303,7 +308,7 @@ def sheet_state(request, token):
     no sheet (``"sheet": null``) but the same clock and a tag made of the clock's instants, so
     its page (which polls through clock.js) follows a pause or extra minutes too.
     """
-    stamp = _unchanged(request, token)
+    stamp = unchanged_stamp(request, token)
     if stamp:
         response = HttpResponse(status=304)
         response["ETag"] = stamp
