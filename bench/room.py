@@ -240,7 +240,7 @@ class Room(Tally):
                 return self.fail(who, f"page {status}")
             data = json.loads(re.search(rb'<script id="captain-data" type="application/json">(.*?)</script>',
                                         html, re.S).group(1))
-            sheet, tag = data["sheet"], ""
+            sheet, tag = data["sheet"], data.get("tag", "")  # the page's poll tag (captain.js), if any
             csrf = client.cookies.get("csrftoken", "")
             post_headers = {"Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf}
             start = self.open_seconds
@@ -261,12 +261,13 @@ class Room(Tally):
                     save_at = None
                     body = json.dumps({"line": "ns", "hands": random_sheet(number, self.hands), "declared": None,
                                        "version": sheet["version"]}).encode()
-                    status, _, answer, ms = await client.request("POST", base + "salva/", headers=post_headers,
-                                                                 body=body)
+                    status, head, answer, ms = await client.request("POST", base + "salva/", headers=post_headers,
+                                                                    body=body)
                     if not self.note("save", status, ms):
                         self.fail(who, f"save {status} {answer[:200]!r}")
                         continue
                     sheet = json.loads(answer)["sheet"]
+                    tag = head.get("etag", [tag])[0]  # a write's answer carries the poll's tag (captain.js)
                     self.saved_at[number] = self.now()
                     continue
                 next_poll = self.now() + rng.uniform(4, 6)
@@ -284,12 +285,13 @@ class Room(Tally):
                 if line == "ew" and sheet["state"] == "entered" and number not in self.confirmed_at:
                     self.seen_entered[number] = self.now()
                     body = json.dumps({"line": "ew", "version": sheet["version"]}).encode()
-                    status, _, answer, ms = await client.request("POST", base + "conferma/", headers=post_headers,
-                                                                 body=body)
+                    status, head, answer, ms = await client.request("POST", base + "conferma/",
+                                                                    headers=post_headers, body=body)
                     if not self.note("confirm", status, ms):
                         self.fail(who, f"confirm {status} {answer[:200]!r}")
                         continue
                     sheet = json.loads(answer)["sheet"]
+                    tag = head.get("etag", [tag])[0]
                     self.confirmed_at[number] = self.now()
                 if line == "ns" and sheet["state"] == "confirmed" and number not in self.seen_confirmed:
                     self.seen_confirmed[number] = self.now()
