@@ -90,10 +90,10 @@ def entrant_view(request, slug, word, number):
     etag = _etag(tag, word, number, as_json)
     if etag in sent:
         return _not_modified(etag)
-    entrant = pages.find_entrant(tournament, word, number)
+    entrant = pages.find_entrant(tournament, word, number, shared_tag=tag)
     if entrant is None:
         raise Http404
-    page = pages.entrant_page(tournament, entrant, tag)
+    page = pages.entrant_page(tournament, entrant, tag, shared=True)  # a round's pages share one read
     if as_json:
         response = JsonResponse(pages.page_json(page), json_dumps_params={"ensure_ascii": False})
     else:
