@@ -20,7 +20,7 @@ asking the very functions the views ask (``captains.views.unchanged_stamp``,
   agent; otherwise Django answers;
 - the language (a player's page's tag names it) as ``config.middleware.ItalianFirstMiddleware``
   and Django's ``LocaleMiddleware`` choose it: the language cookie, else Italian;
-- the answer's headers are those of Django's own 304 for the same page and language, learnt
+- the answer's headers are those of Django's own 304 for the same page, language and scheme, learnt
   from the first one that went through Django (``Set-Cookie`` and ``Date`` never copied):
   until Django has answered one, every poll goes through Django.
 
@@ -64,7 +64,8 @@ class PollShortcut:
     def __init__(self, application):
         self.application = application
         self._routes: dict[str, tuple[str, dict] | None] = {}   # path -> (url name, kwargs) or None
-        self._headers: dict[tuple[str, str], list[tuple[str, str]]] = {}  # (url name, language) -> 304 headers
+        # (url name, language, HTTPS) -> the headers of Django's 304 (HSTS only on HTTPS)
+        self._headers: dict[tuple[str, str, bool], list[tuple[str, str]]] = {}
 
     def __call__(self, environ, start_response):
         if (environ.get("REQUEST_METHOD") != "GET" or not environ.get("HTTP_IF_NONE_MATCH")
@@ -82,9 +83,9 @@ class PollShortcut:
             return self.application(environ, start_response)
         return self.application(environ, self._learning(key, start_response))
 
-    def _unchanged(self, environ) -> tuple[tuple[str, str] | None, str | None]:
-        """``(key, etag)``: the route and language of a quick route (else None) and the ETag
-        when the browser holds the current one (else None)."""
+    def _unchanged(self, environ) -> tuple[tuple[str, str, bool] | None, str | None]:
+        """``(key, etag)``: the route, language and scheme of a quick route (else None) and
+        the ETag when the browser holds the current one (else None)."""
         request = WSGIRequest(dict(environ))  # a copy: Django reads the environ again if it answers
         route = self._route(request.path_info)
         if route is None:
@@ -97,7 +98,7 @@ class PollShortcut:
         request.META.pop("HTTP_ACCEPT_LANGUAGE", None)  # config.middleware.ItalianFirstMiddleware
         language = translation.get_language_from_request(request)
         name, kwargs = route
-        return (name, language), QUICK[name](request, kwargs, language)
+        return (name, language, request.is_secure()), QUICK[name](request, kwargs, language)
 
     def _route(self, path: str) -> tuple[str, dict] | None:
         """``(url name, kwargs)`` when Django's resolver maps ``path`` to a quick route."""
