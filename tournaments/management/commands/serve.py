@@ -115,18 +115,14 @@ def port_is_free(host: str, port: int) -> bool:
 
 def laned_server(application, **options):
     """``waitress.create_server`` whose threads take the arbiter's pages first, then the
-    phones' writes, then the phones' reads (:class:`tournaments.server.request_lanes.LaneQueue`),
-    and whose body-less answers keep their connection (:mod:`tournaments.server.bodiless`);
+    phones' writes, then the phones' reads (:class:`tournaments.server.request_lanes.LaneQueue`);
     handed to ``waitress.serve`` as its server factory."""
     # lazy: waitress is only needed once the server really starts
     from waitress.server import create_server
 
-    from tournaments.server.bodiless import keep_bodiless_alive  # subclasses waitress's channel
-
 
     server = create_server(application, **options)
     server.task_dispatcher.queue = LaneQueue()
-    keep_bodiless_alive(server)  # a phone's 304 poll keeps its connection for the next one
     return server
 
 
