@@ -6,7 +6,7 @@ import pytest
 from tournaments import services
 from tournaments.public import pages
 
-from .test_player_page import LOSS, WIN, enter
+from .helpers import LOSS, WIN, enter
 
 
 @pytest.fixture(autouse=True)
