@@ -241,7 +241,7 @@ class Room(Tally):
                 return self.fail(who, f"page {status}")
             data = json.loads(re.search(rb'<script id="captain-data" type="application/json">(.*?)</script>',
                                         html, re.S).group(1))
-            sheet, tag = data["sheet"], ""
+            sheet, tag = data["sheet"], data.get("tag", "")  # the page's poll tag (captain.js), if any
             csrf = client.cookies.get("csrftoken", "")
             post_headers = {"Content-Type": "application/json", "Accept": "application/json", "X-CSRFToken": csrf}
             start = self.open_seconds
@@ -249,48 +249,54 @@ class Room(Tally):
             if line == "ns":
                 save_at = start + (0 if self.spread == "burst" else rng.uniform(0, max(0.0, self.seconds - 10)))
             next_poll = self.now() + rng.uniform(0, 6)
+            from_page = True  # the page's own sheet is read as a poll's answer (captain.js renders it)
             while not self.done.is_set():
-                due = min(next_poll, save_at if save_at is not None else next_poll)
-                wait = due - self.now()
-                if wait > 0:
-                    try:
-                        await asyncio.wait_for(self.done.wait(), wait)
-                        break
-                    except asyncio.TimeoutError:
-                        pass
-                if save_at is not None and self.now() >= save_at:
-                    save_at = None
-                    body = json.dumps({"line": "ns", "hands": random_sheet(number, self.hands), "declared": None,
-                                       "version": sheet["version"]}).encode()
-                    status, _, answer, ms = await client.request("POST", base + "salva/", headers=post_headers,
-                                                                 body=body)
-                    if not self.note("save", status, ms):
-                        self.fail(who, f"save {status} {answer[:200]!r}")
+                if from_page:
+                    from_page = False
+                else:
+                    due = min(next_poll, save_at if save_at is not None else next_poll)
+                    wait = due - self.now()
+                    if wait > 0:
+                        try:
+                            await asyncio.wait_for(self.done.wait(), wait)
+                            break
+                        except asyncio.TimeoutError:
+                            pass
+                    if save_at is not None and self.now() >= save_at:
+                        save_at = None
+                        body = json.dumps({"line": "ns", "hands": random_sheet(number, self.hands),
+                                           "declared": None, "version": sheet["version"]}).encode()
+                        status, head, answer, ms = await client.request("POST", base + "salva/",
+                                                                        headers=post_headers, body=body)
+                        if not self.note("save", status, ms):
+                            self.fail(who, f"save {status} {answer[:200]!r}")
+                            continue
+                        sheet = json.loads(answer)["sheet"]
+                        tag = head.get("etag", [tag])[0]  # a write's answer carries the poll's tag (captain.js)
+                        self.saved_at[number] = self.now()
                         continue
+                    next_poll = self.now() + rng.uniform(4, 6)
+                    headers = {"Accept": "application/json"}
+                    if tag:
+                        headers["If-None-Match"] = tag
+                    status, head, answer, ms = await client.request("GET", base + "stato/", headers=headers)
+                    if not self.note("poll", status, ms, ok=(200, 304)):
+                        self.fail(who, f"poll {status}")
+                        continue
+                    if status == 304:
+                        continue
+                    tag = head.get("etag", [""])[0]
                     sheet = json.loads(answer)["sheet"]
-                    self.saved_at[number] = self.now()
-                    continue
-                next_poll = self.now() + rng.uniform(4, 6)
-                headers = {"Accept": "application/json"}
-                if tag:
-                    headers["If-None-Match"] = tag
-                status, head, answer, ms = await client.request("GET", base + "stato/", headers=headers)
-                if not self.note("poll", status, ms, ok=(200, 304)):
-                    self.fail(who, f"poll {status}")
-                    continue
-                if status == 304:
-                    continue
-                tag = head.get("etag", [""])[0]
-                sheet = json.loads(answer)["sheet"]
                 if line == "ew" and sheet["state"] == "entered" and number not in self.confirmed_at:
                     self.seen_entered[number] = self.now()
                     body = json.dumps({"line": "ew", "version": sheet["version"]}).encode()
-                    status, _, answer, ms = await client.request("POST", base + "conferma/", headers=post_headers,
-                                                                 body=body)
+                    status, head, answer, ms = await client.request("POST", base + "conferma/",
+                                                                    headers=post_headers, body=body)
                     if not self.note("confirm", status, ms):
                         self.fail(who, f"confirm {status} {answer[:200]!r}")
                         continue
                     sheet = json.loads(answer)["sheet"]
+                    tag = head.get("etag", [tag])[0]
                     self.confirmed_at[number] = self.now()
                 if line == "ns" and sheet["state"] == "confirmed" and number not in self.seen_confirmed:
                     self.seen_confirmed[number] = self.now()

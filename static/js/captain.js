@@ -163,13 +163,20 @@
       headers: { "Content-Type": "application/json", "X-CSRFToken": csrf(), "Accept": "application/json" },
       body: JSON.stringify(body)
     }).then(function (r) {
-      return r.json().catch(function () { return {}; }).then(function (j) { j.status = r.status; return j; });
+      return r.json().catch(function () { return {}; }).then(function (j) {
+        j.status = r.status; j.tag = r.headers.get("ETag") || ""; return j;
+      });
     });
   }
   function answered(j) {
     showClock(j);
     if (j.sheet) S = j.sheet;
-    if (j.status === 200) { say(""); return true; }
+    if (j.status === 200) {
+      /* a write's answer is what the next poll would show, with its tag: that poll is a 304 */
+      if (j.call !== undefined && window.arbitroCall) window.arbitroCall(j.call);
+      if (j.tag) pollTag = j.tag;
+      say(""); return true;
+    }
     if (j.status === 403 && !j.sheet) { say(T.reload); return false; }
     if (j.errors && j.errors.length > 1) { sayAll(T.problems, j.errors); return false; }
     say(j.error || "");
@@ -256,7 +263,8 @@
      (a change still reaches them within 10 s); the tag of the last answer goes back in
      If-None-Match and the server answers "nothing new" with an empty 304; no polling
      while the page is hidden (phone in a pocket), one poll as soon as it shows again. */
-  var pollTag = "", pollBusy = false, pollTimer = null;
+  /* The page carries the tag of what it shows: its first poll is a 304 when nothing changed. */
+  var pollTag = D.tag || "", pollBusy = false, pollTimer = null;
   /* The round clock (rules.md §11): the server's remaining seconds, counted down by clock.js. */
   function showClock(j) {
     var el = $("captain-clock");

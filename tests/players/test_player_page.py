@@ -11,16 +11,8 @@ import pytest
 from tournaments import services
 from tournaments.models import Match, Pair, Player, Team
 from tournaments.public import pages
-from tournaments.services import HandInput
 
-WIN = [HandInput(600, 200), HandInput(400, 150), HandInput(250, 300), HandInput(300, 195)]    # 1550–845
-LOSS = [HandInput(100, 200), HandInput(100, 150), HandInput(100, 300), HandInput(100, 195)]   # 400–845
-
-
-def enter(rnd, arbiter, sheets):
-    """Enter and validate ``sheets`` ({table number: hands}) of the published ``rnd``."""
-    for table in rnd.tables.filter(bye=""):
-        services.save_score_sheet(table=table, hands=sheets[table.number], by=arbiter, validate=True)
+from .helpers import LOSS, WIN, enter
 
 
 def page(tournament, entrant):

@@ -61,11 +61,12 @@ def remember(token: str, round_id: int) -> None:
         _ROUND_OF[token] = round_id
 
 
-def recent_row(token: str) -> dict | None:
+def recent_row(token: str, *, refresh: bool = True) -> dict | None:
     """The poll columns of ``token``'s table from its round's read of at most :func:`ttl`
-    seconds ago (read again when older), or None when the token's round is not known here
-    yet or the token is no longer among the round's tables. Never a token the database did
-    not give (see :func:`exact_row`)."""
+    seconds ago (read again when older; with ``refresh=False`` never read: None then, so a
+    caller outside Django's request cycle makes no query), or None when the token's round is
+    not known here yet or the token is no longer among the round's tables. Never a token the
+    database did not give (see :func:`exact_row`)."""
     seconds = ttl()
     round_id = _ROUND_OF.get(token)
     if round_id is None or seconds <= 0:
@@ -73,6 +74,8 @@ def recent_row(token: str) -> dict | None:
     now = time.monotonic()
     held = _ROWS.get(round_id)
     if held is None or now - held[0] >= seconds:
+        if not refresh:
+            return None
         rows = (Table.objects.filter(round_id=round_id).order_by().annotate(**latest_call_columns())
                 .values(*COLUMNS))
         held = (now, {row["token"]: row for row in rows})

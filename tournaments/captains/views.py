@@ -176,6 +176,7 @@ def sheet_page(request, token):
     tournament = rnd.tournament
     scale = selectors.scales.scale_of(tournament)
     sheet = None if table.is_bye else current_sheet(table, fresh=False)
+    call = latest_call(table)
     data = {
         "token": table.token,
         "table": table.number,
@@ -184,7 +185,9 @@ def sheet_page(request, token):
         "sheet": sheet_payload(request, table, sheet) if not table.is_bye else None,
         "text": page_texts(),
         "clock": selectors.clock.clock_json(rnd, table),
-        "call": call_json(latest_call(table)),
+        "call": call_json(call),
+        # the poll's tag of what this page shows: its first poll is a 304 when nothing changed
+        "tag": "" if table.is_bye else sheet_stamp(request, table, sheet, call=call),
         "urls": {
             key: reverse(name, args=[table.token])
             for key, name in (("state", "captain_state"), ("save", "captain_save"),
@@ -210,7 +213,7 @@ def sheet_page(request, token):
 _READ = object()  # sheet_stamp's call not given: read it
 
 
-def sheet_stamp(request, table: Table, sheet: ScoreSheet | None, *, call=_READ) -> str:
+def sheet_stamp(request, table: Table, sheet: ScoreSheet | None, *, call=_READ, saved: bool | None = None) -> str:
     """The poll's entity tag: a short string that changes whenever what the page shows changes.
 
     Made from the sheet's version, state and last write (a save, a confirmation, a
@@ -220,7 +223,9 @@ def sheet_stamp(request, table: Table, sheet: ScoreSheet | None, *, call=_READ) 
     or extra minutes must reach the phones; the remaining seconds are not in the tag, the
     phone counts them down itself). :func:`sheet_state` computes the same tag
     from one narrow query. ``call``: the table's latest call when the caller has read it
-    already (``call_status.latest_call``), else it is read here.
+    already (``call_status.latest_call``), else it is read here. ``saved``: whether this
+    browser saved the current version when the request's cookie does not say it yet (a save's
+    answer, which sets the cookie: :func:`saved_here`); by default read from the cookie.
     """
     rnd = table.round
     if call is _READ:
@@ -229,18 +234,19 @@ def sheet_stamp(request, table: Table, sheet: ScoreSheet | None, *, call=_READ) 
                   closed_at=rnd.closed_at, version=sheet.version if sheet else None,
                   state=sheet.state if sheet else None, updated_at=sheet.updated_at if sheet else None,
                   clock=selectors.clock.clock_tag(rnd, table.clock_extra_seconds),
-                  call=call_tag(call.pk if call else None, call.state if call else None))
+                  call=call_tag(call.pk if call else None, call.state if call else None), saved=saved)
 
 
 def _stamp(request, *, table_pk, round_state, published_at, closed_at, version, state, updated_at,
-           clock: str, call: str) -> str:
+           clock: str, call: str, saved: bool | None = None) -> str:
     # call: the table's call to the arbiter, so «Arrivo» reaches the phone at its next poll
     parts = [round_state, _epoch(published_at), _epoch(closed_at), clock, call]
     if version is None:
         parts += ["0", "none"]
     else:
-        saved = bool(version) and request.get_signed_cookie(f"arbitro_cs_{table_pk}", default=None,
-                                                            salt=SAVED_KEY) == str(version)
+        if saved is None:
+            saved = request.get_signed_cookie(f"arbitro_cs_{table_pk}", default=None, salt=SAVED_KEY) == str(version)
+        saved = bool(version) and saved
         parts += [str(version), state, _epoch(updated_at), "1" if saved else "0"]
     return '"' + "-".join(parts) + '"'
 
@@ -249,7 +255,7 @@ def _epoch(moment) -> str:
     return f"{moment.timestamp():.6f}" if moment else "0"
 
 
-def _unchanged(request, token: str) -> str | None:
+def unchanged_stamp(request, token: str, *, query: bool = True) -> str | None:
     """The tag of ``token``'s table when the browser already has it (``If-None-Match``), else None.
 
     First from the round's poll rows read at most a second ago (``poll_rows.recent_row``:
@@ -257,15 +263,20 @@ def _unchanged(request, token: str) -> str | None:
     query of the table (a few columns of the table, its round and its sheet; not the round's
     pairing data, not the hands). Unknown tokens and draft rounds return None:
     :func:`table_for` then answers them (404, guess counting) as for every captain URL.
+    ``query=False`` (``config.poll_shortcut``, before Django's middleware, outside
+    the request cycle that manages database connections): only the rows already read, no
+    query; None when they are too old or do not match, and the full request answers.
     """
     tags = _if_none_match(request)
     if not tags:
         return None
-    recent = poll_rows.recent_row(token)
+    recent = poll_rows.recent_row(token, refresh=query)
     if recent is not None:
         stamp = _row_stamp(request, recent)
         if stamp in tags:
             return stamp
+    if not query:
+        return None
     stamp = _row_stamp(request, poll_rows.exact_row(token))
     return stamp if stamp in tags else None
 
@@ -303,7 +314,7 @@ def sheet_state(request, token):
     no sheet (``"sheet": null``) but the same clock and a tag made of the clock's instants, so
     its page (which polls through clock.js) follows a pause or extra minutes too.
     """
-    stamp = _unchanged(request, token)
+    stamp = unchanged_stamp(request, token)
     if stamp:
         response = HttpResponse(status=304)
         response["ETag"] = stamp

@@ -40,8 +40,9 @@ from .access import (
     too_many,
     writes_exceeded,
 )
+from .call_status import call_json, latest_call
 from .devices import confirming_mark, device_mark
-from .views import SAVED_KEY, current_sheet, remember_saved, saved_cookie, saved_here, sheet_payload
+from .views import SAVED_KEY, current_sheet, remember_saved, saved_cookie, saved_here, sheet_payload, sheet_stamp
 
 
 def _line(data: dict) -> str:
@@ -121,13 +122,22 @@ def parse_hands(data: dict, hands_per_round: int) -> tuple[list[services.HandInp
 
 def _answer(request, table: Table, *, status: int = 200, error: str = "",
             details: list[str] | None = None) -> JsonResponse:
-    payload = {"sheet": sheet_payload(request, table, current_sheet(table)),
+    sheet = current_sheet(table)
+    payload = {"sheet": sheet_payload(request, table, sheet),
                "clock": selectors.clock.clock_json(table.round, table)}
+    call = None
+    if not error:
+        # The answer is what the next poll would show (the call too): it carries the poll's
+        # tag, so that poll is a 304 when nothing else changed.
+        call = latest_call(table)
+        payload["call"] = call_json(call)
     if error:
         # ``errors``: every problem of the sheet at once; ``error``: the same in one sentence
         payload["errors"] = [error, *(details or [])]
         payload["error"] = "; ".join(payload["errors"])
     response = JsonResponse(payload, status=status)
+    if not error:
+        response["ETag"] = sheet_stamp(request, table, sheet, call=call, saved=saved_here(request, table, sheet))
     saved = getattr(request, "captain_saved", None)
     if saved is not None:
         response.set_signed_cookie(

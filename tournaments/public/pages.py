@@ -20,7 +20,7 @@ standings are in :mod:`.tag`; :func:`search` finds an entrant for the page's sea
 from __future__ import annotations
 
 from collections import defaultdict
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from decimal import Decimal
 
 from django.db.models import Q
@@ -29,7 +29,20 @@ from scoring.vp import format_vp
 
 from .. import selectors
 from ..kinds import KINDS, kind_of
-from ..models import AuditAction, AuditEntry, LineMember, Match, Pair, Player, Round, ScoreSheet, Seat, Team, Tournament
+from ..models import (
+    AuditAction,
+    AuditEntry,
+    LineMember,
+    Match,
+    Pair,
+    Player,
+    Round,
+    ScoreSheet,
+    Seat,
+    Table,
+    Team,
+    Tournament,
+)
 from ..selectors.lateness import LATE_WORD, forfeit_differences
 from ..text import clean_note
 from .tag import VISIBLE, register_tag_part, results_tag, standings_for
@@ -237,6 +250,89 @@ def pair_rounds(tournament: Tournament, pair: Pair) -> tuple[RoundLine | None, l
     return nxt, played
 
 
+@dataclass(frozen=True)
+class SharedPairRounds:
+    """Every registered pair's rounds, read at once for all the pairs' pages of one
+    :func:`results_tag`: ``entrants`` number → Pair (members loaded); ``lines`` pair id →
+    ``(next round's line without its clock, closed rounds' lines, the next round's table id)``;
+    ``rounds`` number → the next rounds (Round); ``tables`` id → the next rounds' tables. The
+    lines are read-only: a page copies the next one to give it its clock."""
+    entrants: dict
+    lines: dict
+    rounds: dict
+    tables: dict
+
+
+_SHARED_PAIRS: dict[tuple[int, str], SharedPairRounds] = {}
+
+
+def all_pair_rounds(tournament: Tournament) -> SharedPairRounds:
+    """:func:`pair_rounds` of every registered pair of ``tournament`` in a few flat queries
+    (about as many as one pair's): what a round's 500 players' pages share."""
+    entrants = kind_of(tournament).entrants_by_number(tournament)
+    by_pk = {p.pk: p for p in entrants.values()}
+    seats = list(Seat.objects.filter(round__tournament=tournament, round__state__in=VISIBLE).order_by().values_list(
+        "pair_id", "round__number", "round__state", "table_id", "table__number", "table__bye", "line"))
+    at_table: dict[int, list[int]] = defaultdict(list)
+    for pair_id, _number, _state, table_id, *_ in seats:
+        at_table[table_id].append(pair_id)
+    missing = {p for pairs in at_table.values() for p in pairs} - by_pk.keys()
+    names = {**by_pk, **{p.pk: p for p in Pair.objects.filter(pk__in=missing).prefetch_related("members")}}
+    sheets = _sheets(tournament, list(at_table))
+    rest_vp, rest_mp = selectors.scales.rest_values(tournament)
+    corrected = corrected_tables(tournament)
+    per_pair: dict[int, list] = defaultdict(list)
+    for pair_id, number, state, table_id, table, bye, side in seats:
+        if pair_id not in by_pk:
+            continue
+        line = RoundLine(round=number, table=table, line=side, opponent=None, opponent_names="")
+        if bye:
+            _rest(line, rest_vp, rest_mp)
+            line.forced = bye == "forced"
+        else:
+            others = [p for p in at_table[table_id] if p != pair_id]
+            other = names.get(others[-1]) if others else None
+            line.opponent = other.number if other else None
+            line.opponent_names = other.full_name if other else ""
+            if state == Round.State.CLOSED:
+                _result(line, sheets.get(table_id))
+        line.corrected = (number, table) in corrected
+        per_pair[pair_id].append((state, line, table_id))
+    lines = {}
+    for pair_id, items in per_pair.items():
+        nxt, played = _split(tournament, items)
+        lines[pair_id] = (nxt, played, next(t for s, ln, t in items if ln is nxt) if nxt is not None else None)
+    numbers = {nxt.round for nxt, _played, _t in lines.values() if nxt is not None}
+    rounds = {r.number: r for r in Round.objects.filter(tournament=tournament, number__in=numbers)}
+    tables = Table.objects.in_bulk([t for _n, _p, t in lines.values() if t])
+    return SharedPairRounds(entrants=entrants, lines=lines, rounds=rounds, tables=tables)
+
+
+def shared_pair_rounds(tournament: Tournament, tag: str) -> SharedPairRounds:
+    """:func:`all_pair_rounds` computed once per :func:`results_tag` ``tag`` in this process
+    (as ``tag.standings_for``): the tag changes with everything a player's page shows, so the
+    pages of one tag share one read instead of a dozen queries a phone."""
+    key = (tournament.pk, tag)
+    shared = _SHARED_PAIRS.get(key)
+    if shared is None:
+        shared = all_pair_rounds(tournament)
+        if len(_SHARED_PAIRS) > 16:
+            _SHARED_PAIRS.clear()
+        _SHARED_PAIRS[key] = shared
+    return shared
+
+
+def _shared_rounds(tournament: Tournament, pair: Pair, tag: str) -> tuple[RoundLine | None, list[RoundLine]]:
+    """:func:`pair_rounds` of ``pair`` from the shared read of ``tag``; the next round's clock
+    computed now (its remaining seconds run)."""
+    shared = shared_pair_rounds(tournament, tag)
+    nxt, played, table_id = shared.lines.get(pair.pk, (None, [], None))
+    if nxt is not None:
+        rnd = shared.rounds.get(nxt.round)
+        nxt = replace(nxt, clock=selectors.clock.clock_json(rnd, shared.tables.get(table_id)) if rnd else None)
+    return nxt, list(played)
+
+
 # --------------------------------------------------------------------------- individual
 
 
@@ -366,21 +462,29 @@ ROUNDS_OF_KIND = {Tournament.Kind.PAIRS: pair_rounds, Tournament.Kind.INDIVIDUAL
 # --------------------------------------------------------------------------- the page
 
 
-def find_entrant(tournament: Tournament, word: str, number: int):
+def find_entrant(tournament: Tournament, word: str, number: int, *, shared_tag: str | None = None):
     """The entrant behind ``/<word>/<number>/`` (``word`` from :data:`KIND_WORDS`): a registered
     Pair, a numbered Player or a Team; None when the word is not the tournament's kind or no
-    entrant has that number."""
+    entrant has that number. ``shared_tag``: a pair tournament's :func:`results_tag`, to find
+    the pair in the read the pages of that tag share (:func:`shared_pair_rounds`)."""
     kind = kind_of(tournament)
     if kind.data.url_word != word:
         return None
+    if shared_tag and kind.data.name == Tournament.Kind.PAIRS:
+        return shared_pair_rounds(tournament, shared_tag).entrants.get(number)
     return kind.entrants_by_number(tournament, [number]).get(number)
 
 
-def entrant_page(tournament: Tournament, entrant, tag: str | None = None) -> EntrantPage:
+def entrant_page(tournament: Tournament, entrant, tag: str | None = None, *, shared: bool = False) -> EntrantPage:
     """The page of ``entrant`` (from :func:`find_entrant`); ``tag``: :func:`results_tag`, for
-    the shared standings (read when None)."""
+    the shared standings (read when None). ``shared`` (a pair tournament, with ``tag``): the
+    rounds from the read every pair's page of that tag shares (:func:`shared_pair_rounds`),
+    the same lines :func:`pair_rounds` reads for one pair."""
     kind = kind_of(tournament)
-    nxt, played = ROUNDS_OF_KIND[kind.data.name](tournament, entrant)
+    if shared and tag and kind.data.name == Tournament.Kind.PAIRS:
+        nxt, played = _shared_rounds(tournament, entrant, tag)
+    else:
+        nxt, played = ROUNDS_OF_KIND[kind.data.name](tournament, entrant)
     names = entrant.full_name
     view = standings_for(tournament, tag or results_tag(tournament))
     row = next((r for r in view.rows if r.pair == entrant.number), None) if view.after_round else None

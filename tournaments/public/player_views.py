@@ -40,8 +40,25 @@ def _wants_json(request) -> bool:
     return "application/json" in accept and "text/html" not in accept.split(",")[0]
 
 
-def _etag(tag: str, word: str, number: int, as_json: bool) -> str:
-    return f'"{tag}-{word}{number}-{"j" if as_json else "h"}-{get_language() or "it"}"'
+def _etag(tag: str, word: str, number: int, as_json: bool, language: str | None = None) -> str:
+    return f'"{tag}-{word}{number}-{"j" if as_json else "h"}-{language or get_language() or "it"}"'
+
+
+def _sent_tags(request) -> list[str]:
+    return [t.strip().removeprefix("W/") for t in request.headers.get("If-None-Match", "").split(",")]
+
+
+def unchanged_etag(request, slug: str, word: str, number: int, *, language: str | None = None) -> str | None:
+    """The ETag of the entrant's page when the browser's ``If-None-Match`` holds it and the
+    tournament was read with its public pages on less than ``ARBITRO_PLAYER_TAG_SECONDS``
+    ago (``tag.recent_public_tag``), else None. No query. ``language``: the page's language
+    code when the caller has not activated it (``config.poll_shortcut``, before
+    Django's LocaleMiddleware); by default the active one."""
+    recent = recent_public_tag(slug)
+    if recent is None:
+        return None
+    etag = _etag(recent, word, number, _wants_json(request), language)
+    return etag if etag in _sent_tags(request) else None
 
 
 def _not_modified(etag: str) -> HttpResponse:
@@ -63,20 +80,20 @@ def entrant_view(request, slug, word, number):
     browser's ``If-None-Match`` is current; 404 for a kind that is not the tournament's or an
     unknown number."""
     as_json = _wants_json(request)
-    sent = [t.strip().removeprefix("W/") for t in request.headers.get("If-None-Match", "").split(",")]
-    recent = recent_public_tag(slug)
-    if recent is not None and _etag(recent, word, number, as_json) in sent:
-        return _not_modified(_etag(recent, word, number, as_json))
+    sent = _sent_tags(request)
+    recent = unchanged_etag(request, slug, word, number)
+    if recent is not None:
+        return _not_modified(recent)
     tournament = _tournament(slug)
     tag = pages.results_tag(tournament)
     note_public(slug, tag)
     etag = _etag(tag, word, number, as_json)
     if etag in sent:
         return _not_modified(etag)
-    entrant = pages.find_entrant(tournament, word, number)
+    entrant = pages.find_entrant(tournament, word, number, shared_tag=tag)
     if entrant is None:
         raise Http404
-    page = pages.entrant_page(tournament, entrant, tag)
+    page = pages.entrant_page(tournament, entrant, tag, shared=True)  # a round's pages share one read
     if as_json:
         response = JsonResponse(pages.page_json(page), json_dumps_params={"ensure_ascii": False})
     else:
