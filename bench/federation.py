@@ -1,4 +1,4 @@
-"""Benchmark: many clubs on one server (issue 31 item 6, rules.md §20).
+"""Benchmark: many clubs on one server (rules.md §20; docs/clubs.md).
 
 Run (PostgreSQL, the hosted setup; the full size takes minutes):
 ``bash scripts/with-postgres.sh .venv/bin/python bench/federation.py``;

@@ -44,7 +44,7 @@ def test_the_base_class_names_the_members_the_callers_use():
     # the standings, the entrants' names and the applied tie-breaks are read by the stored
     # kind in tournaments.selectors (below the kinds), not asked of a kind object
     assert not {"standings_after", "names", "applied_tiebreaks"} & members
-    # issue 30: at most 25 public members, the rest is data
+    # at most 25 public members, the rest is data (docs/developing.md)
     assert len(members) <= 25
 
 

@@ -1,6 +1,6 @@
 """The header's link to the federation's view (rules.md §20): shown to the accounts that may
 read it — the federation role, a superuser when the server has several clubs — and to no one
-else; a one-club laptop's pages show nothing new (issue 31: «nothing new on any page»)."""
+else; a one-club laptop's pages show nothing new (docs/clubs.md: one club on a laptop, nothing new on any page)."""
 import pytest
 
 from clubs.models import Club, ClubRole, FederationRole, default_club

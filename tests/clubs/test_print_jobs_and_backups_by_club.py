@@ -1,4 +1,4 @@
-"""Print jobs and backups belong to their tournament's club (issue 31 item 1, rules.md §20):
+"""Print jobs and backups belong to their tournament's club (rules.md §20):
 club B's arbiter never lists nor downloads a print job of club A's tournament — not through
 A's address, not by putting A's job key under his own tournament's address — while A's
 arbiter does. Backups are files on the server that no page lists or serves: the only

@@ -175,7 +175,7 @@ def test_combined_standings_read_each_club_in_a_fixed_number_of_queries(arbiter,
                                                                          django_assert_max_num_queries):
     """Per club: closed rounds, entrants, penalties, the five flat reads of its results, the
     lateness forfeits and the names (two) — 11 queries, whatever its size; plus the
-    participations and the invited clubs (the 100-club evening of issue 32 must stay fast)."""
+    participations and the invited clubs (the 100-club evening of bench/federation.py must stay fast)."""
     ta, tb = club_tournament(arbiter, event, clubs["a"]), club_tournament(arbiter, event, clubs["b"])
     play(arbiter, ta, RESULTS["a"])
     play(arbiter, tb, RESULTS["b"])

@@ -187,7 +187,7 @@ def period_xlsx_file(tournament_ids, target) -> None:
     """Write the XLSX of :func:`period_result_rows` (one sheet, headings in bold, every text
     as text) to ``target``, a path or a binary file opened for writing, one row in memory
     at a time. Written by :mod:`.xlsx_rows`, not openpyxl: a year of 300 clubs is 5.8
-    million cells, which openpyxl's cell writer alone takes 52 s to serialise (issue 31:
+    million cells, which openpyxl's cell writer alone takes 52 s to serialise (docs/clubs.md:
     the download ≤ 30 s)."""
     xlsx_rows.write_xlsx(target, _("Risultati"), period_headings(), period_result_rows(tournament_ids))
 

@@ -1,7 +1,7 @@
 """A one-sheet XLSX written straight into the zip stream: for files too large for openpyxl.
 
 Why it exists: the federation's download of a year (300 clubs, 360,000 rows, 5.8 million
-cells, issue 31) must take at most 30 s, and openpyxl's write-only sheet spends about 9 µs
+cells; docs/speed.md, "Many clubs on one server") must take at most 30 s, and openpyxl's write-only sheet spends about 9 µs
 a cell serialising (52 s of cells alone; lxml or XlsxWriter measured only ~25 % faster).
 A sheet of plain values needs none of that machinery: this module writes the sheet's XML
 rows as text into a deflated zip member (level 1), one row at a time, so memory stays flat.
