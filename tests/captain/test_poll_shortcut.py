@@ -73,10 +73,10 @@ def clock(monkeypatch, settings):
 def wsgi(db, clock):
     """``(call, inner)``: ``call(path, tag=None, cookies=None, **extra)`` sends one GET through
     ``PollShortcut(Django)`` and returns ``(status, headers dict, body)``; ``inner.calls``
-    counts what reached Django. Django's connection closing at a request's end is switched off
-    as its test client does (the test's transaction holds the connection)."""
-    request_started.disconnect(close_old_connections)
-    request_finished.disconnect(close_old_connections)
+    counts what reached Django. Django's connection closing around a request is switched off
+    during each call, as its test client does (the test's transaction holds the connection; on
+    PostgreSQL a closed one fails the test's next query) — and switched on again after it, as
+    the test client also does after each of its own requests."""
     inner = CountingApp()
     app = PollShortcut(inner)
     factory = RequestFactory()
@@ -93,12 +93,16 @@ def wsgi(db, clock):
         def start_response(status, headers, exc_info=None):
             answer["status"], answer["headers"] = int(status.split()[0]), dict(headers)
 
-        body = b"".join(app(request.environ, start_response))
+        request_started.disconnect(close_old_connections)
+        request_finished.disconnect(close_old_connections)
+        try:
+            body = b"".join(app(request.environ, start_response))
+        finally:
+            request_started.connect(close_old_connections)
+            request_finished.connect(close_old_connections)
         return answer["status"], answer["headers"], body
 
-    yield call, inner
-    request_started.connect(close_old_connections)
-    request_finished.connect(close_old_connections)
+    return call, inner
 
 
 def state_path(table):
