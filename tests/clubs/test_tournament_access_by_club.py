@@ -11,7 +11,7 @@ from championships import services as championship_services
 from clubs.models import Club, ClubRole, FederationRole
 from tournaments import services
 from tournaments.errors import ArbiterError
-from tournaments.selectors import directs, tournaments_of
+from tournaments.selectors import directs, listed_tournaments_of, tournaments_of
 
 pytestmark = pytest.mark.django_db
 
@@ -51,6 +51,25 @@ def test_a_manager_sees_every_tournament_of_his_club_an_arbiter_those_he_directs
     assert "Di-Anna" in home and "Di-Bruno" in home and "Di-Beta" not in home
     assert client.get("/tornei/di-bruno/").status_code == 200
     assert client.get("/tornei/di-beta/").status_code == 404
+
+
+def test_the_listed_tournaments_are_those_one_opens(clubs, django_user_model):
+    """The home page's list (narrowed to the account's clubs first, for the database's index)
+    holds exactly the tournaments the account opens: a manager, an arbiter of two clubs, an
+    arbiter named on another club's tournament, that club's manager, a superuser."""
+    alfa, beta = clubs
+    manager = account(django_user_model, "capo", alfa, ClubRole.Role.MANAGER)
+    anna = account(django_user_model, "anna", alfa)
+    ClubRole.objects.create(user=anna, club=beta, role=ClubRole.Role.ARBITER)
+    bruno = account(django_user_model, "bruno", alfa)
+    other = account(django_user_model, "carla", beta, ClubRole.Role.MANAGER)
+    root = django_user_model.objects.create_superuser("root", password="x-Pass-1234")
+    evening(anna, alfa, "di-anna"), evening(anna, beta, "di-anna-beta"), evening(bruno, alfa, "di-bruno")
+    evening(other, beta, "lasciata").arbiters.add(bruno)  # named there, but he works for Alfa only
+    for user in (manager, anna, bruno, other, root):
+        assert set(listed_tournaments_of(user)) == set(tournaments_of(user)), user.username
+    assert {t.slug for t in listed_tournaments_of(anna)} == {"di-anna", "di-anna-beta"}
+    assert {t.slug for t in listed_tournaments_of(bruno)} == {"di-bruno"}
 
 
 def test_an_arbiter_named_on_another_clubs_tournament_does_not_open_it(clubs, django_user_model):

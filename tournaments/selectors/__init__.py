@@ -12,7 +12,7 @@ ask it for by name (``from tournaments.selectors import standings, round_tables`
 from __future__ import annotations
 
 from . import access, calls, clock, corrections, lateness, penalties, rankings, rounds, scales, sheets, teams
-from .access import directs, tournaments_of
+from .access import directs, listed_tournaments_of, tournaments_of
 from .rankings import (
     Standings,
     applied_tiebreaks,
@@ -39,7 +39,7 @@ from .teams import team_names
 
 __all__ = [
     "access", "calls", "clock", "corrections", "lateness", "penalties", "rankings", "rounds", "scales", "sheets", "teams",
-    "directs", "tournaments_of",
+    "directs", "listed_tournaments_of", "tournaments_of",
     "Standings", "applied_tiebreaks", "closed_rounds", "entrant_names", "game_results", "individual_standings_after",
     "individual_tiebreaks", "latest_standings_of", "pair_fields_of", "pair_names", "pair_names_of", "pair_standings_after", "player_names", "same_standings", "standings", "standings_after",
     "standings_window", "team_names", "team_standings_after",

@@ -41,7 +41,7 @@ def home(request):
     entrants column counts by kind: the registered pairs, the numbered players of
     an individual tournament, the teams; each ``t.n_entrants`` with ``t.entrants_noun``
     ("coppie", "giocatori", "squadre")."""
-    tournaments = list(selectors.tournaments_of(request.user).annotate(
+    tournaments = list(selectors.listed_tournaments_of(request.user).annotate(
         n_pairs=_count_of(Pair.objects.filter(round__isnull=True)),
         n_players=_count_of(Player.objects.filter(number__isnull=False)),  # rules.md §9
         n_teams=_count_of(Team.objects.all()),

@@ -80,5 +80,5 @@ def tournament_import(request):
     status = 400 if error is not None else 200
     return render(request, "arbiter/transfer_import.html", {
         "form": form, "error": error,
-        "tournaments": selectors.tournaments_of(request.user).order_by("-date", "-created_at"),
+        "tournaments": selectors.listed_tournaments_of(request.user).order_by("-date", "-created_at"),
     }, status=status)
