@@ -172,7 +172,7 @@ def fill(route: str, name: str, arg: str, a: ClubA):
     if arg == "word":
         return "coppia"
     if arg == "key":
-        kind = "a4" if "pacchetto" in route else "tablelist"
+        kind = "a4" if "pacchetto" in route else "tabellone"  # a valid key of each (printing.pack.KEY_RE)
         return f"t{a.pairs.pk}-r1-{kind}-{'0' * 24}"
     if arg == "token":
         if name == "team_captain":
