@@ -52,12 +52,12 @@ HOST = "127.0.0.1"
 TEMPLATE_DIR = Path(os.environ.get("ARBITRO_VAR_DIR") or ROOT / "var") / "test-db"
 
 
-def prepare_database(python: str, env: dict, template_dir: Path | None = None) -> None:
+def prepare_database(python: str, env: dict) -> None:
     """``make setup``'s database steps in the bench's temporary var dir (``env``: the server's
     environment): ``bench/setup_database.py`` in one process, copying the test suite's migrated
-    SQLite template from ``template_dir`` (default: ``var/test-db`` of the var dir the bench was
-    started with) when there is one for today's migrations, migrating otherwise."""
-    subprocess.run([python, str(ROOT / "bench" / "setup_database.py"), str(template_dir or TEMPLATE_DIR)],
+    SQLite template from :data:`TEMPLATE_DIR` when there is one for today's migrations,
+    migrating otherwise."""
+    subprocess.run([python, str(ROOT / "bench" / "setup_database.py"), str(TEMPLATE_DIR)],
                    cwd=ROOT, env=env, check=True)
 
 
