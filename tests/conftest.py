@@ -37,6 +37,17 @@ def pytest_collection_modifyitems(config, items):
             item.add_marker(pytest.mark.postgres)  # never pure: it may reach PostgreSQL by a subprocess
         elif item.get_closest_marker("django_db") is None and not _DATABASE_FIXTURES & set(item.fixturenames):
             item.add_marker(pytest.mark.pure)
+    _long_files_first(items)
+
+
+def _long_files_first(items) -> None:
+    """Put the test files holding a browser or a slow test before the others, keeping the
+    order inside each group. ``make test`` hands a file at a time to each of its two workers
+    (``--dist loadfile``) in this order: with the long files first, the run ends on short
+    ones and neither worker waits for the other's last long file (it ended on
+    ``tests/transfer/``'s fuzzing while the other worker sat idle)."""
+    long_files = {item.path for item in items if item.get_closest_marker("slow") or item.get_closest_marker("e2e")}
+    items.sort(key=lambda item: item.path not in long_files)  # stable: collection order otherwise
 
 
 @pytest.fixture(scope="session", autouse=True)

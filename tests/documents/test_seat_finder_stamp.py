@@ -31,6 +31,7 @@ def _doc() -> documents.RoundDocument:
         scale_name="20 VP", scale_bands=(documents.ScaleBand("0–100", "10–10"),), tables=tables)
 
 
+@pytest.mark.one_engine  # the renderer's output against a fixture; the reads it prints are tested on both engines
 def test_the_stamped_table_list_has_the_text_of_the_whole_one(db):
     doc = _doc()
     assert len(doc.seat_finder_pages) == 3

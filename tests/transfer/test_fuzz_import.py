@@ -4,6 +4,7 @@ individual and a team tournament), uploaded through
 the import page; each is refused with a message (400, nothing created), or imports and every
 arbiter, captain and public page of it answers below 500."""
 import pytest
+from django.db import connection
 
 from tests.transfer import fuzzing, tampering
 
@@ -13,7 +14,10 @@ def test_tampered_and_damaged_files_are_refused_or_their_pages_answer(arbiter, c
     base = tampering.build_base(arbiter)
     kind_bases = {kind: tampering.build_kind_base(kind) for kind in ("individual", "teams")}
     client.force_login(arbiter)
-    files = fuzzing.all_files(base, random_count=25, seed=22, kind_bases=kind_bases)
+    # Every tampering on both engines (what the database refuses may differ); the random
+    # damages, refused by the file's reading before any write, mostly on SQLite.
+    random_count = 25 if connection.vendor == "sqlite" else 6
+    files = fuzzing.all_files(base, random_count=random_count, seed=22, kind_bases=kind_bases)
     outcome = fuzzing.run(client, base, files)
     assert outcome.failures == []
     assert {"base", "individual", "teams"} <= set(outcome.imported) and outcome.pages > 60
