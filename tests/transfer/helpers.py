@@ -11,7 +11,7 @@ from pypdf import PdfReader
 
 from tournaments import pages, selectors
 from tournaments.models import AuditEntry, Round, Table, Tournament
-from tournaments.printing import documents
+from tournaments.printing import documents, stamp
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,7 +68,8 @@ def snapshot(tournament, *, pdf=True):
     if pdf:
         pdfs["standings.pdf"] = pdf_text(documents.standings_pdf(standings_doc))
         doc = documents.round_document(closed[-1])
-        pdfs["scoresheets.pdf"] = pdf_text(documents.scoresheets_pdf(doc))
+        # stamped, as the print pack prints them (tests/documents/test_sheet_stamp.py: the same text)
+        pdfs["scoresheets.pdf"] = pdf_text(stamp.render_sheets(documents.scoresheets_html(doc)))
         pdfs["tablelist.pdf"] = pdf_text(documents.tablelist_pdf(doc))
     trail = [(e.at, e.actor, e.action, e.old, e.new, e.reason, e.round_number, e.table_number)
              for e in AuditEntry.objects.filter(tournament=tournament).exclude(action="tournament_imported")
