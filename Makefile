@@ -66,7 +66,8 @@ test-sqlite:
 	env -u DATABASE_URL $(PYTEST)
 
 # Tests that touch no database (marked pure by tests/conftest.py) or check nothing that depends
-# on the database engine (one_engine: the browser tests, the 120-pair simulation) ran on SQLite.
+# on the database engine (one_engine: the browser tests, the 120-pair simulation, the renderers of
+# tests/documents/) ran on SQLite.
 test-postgres:
 	PYTHON=$(BIN)/python bash scripts/with-postgres.sh $(PYTEST) -m "not pure and not one_engine"
 

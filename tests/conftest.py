@@ -13,14 +13,23 @@ _DATABASE_FIXTURES = {"db", "transactional_db", "django_db_reset_sequences", "dj
                       "live_server"}
 
 
+# tests/documents/ checks the renderers: what a PDF or spreadsheet prints is a function of
+# the document the reads build (``documents.round_document``, ``standings_document``), and
+# those reads are checked on both engines by the page, selector and transfer tests (the
+# round trip compares the documents of every round); rendering the same PDFs again on
+# PostgreSQL doubled the time and checked nothing new. These files read more than the
+# documents do (the federation's rows across clubs), so they run on both.
+_DOCUMENTS_ON_BOTH_ENGINES = {"test_federation_results.py"}
+
+
 def pytest_collection_modifyitems(config, items):
     """Markers by what a test needs, so that a run can pick (pytest.ini lists them):
 
     - ``e2e``: under tests/e2e (a real Chromium); also ``one_engine``;
     - ``one_engine``: what it checks does not depend on the database engine (a browser
       driving pages whose database work the other tests check on both engines, a
-      CPU-bound simulation); the PostgreSQL run of ``make test`` leaves these out, the
-      SQLite run has them;
+      CPU-bound simulation, the renderers of tests/documents/); the PostgreSQL run of
+      ``make test`` leaves these out, the SQLite run has them;
     - ``pure``: touches no database (neither a ``django_db`` mark nor a database fixture);
       the PostgreSQL run of ``make test`` leaves these out, they would only run twice;
     - ``postgres``: skipped unless the database is PostgreSQL (the tests mark themselves with
@@ -32,6 +41,8 @@ def pytest_collection_modifyitems(config, items):
         path = Path(str(item.fspath))
         if TESTS / "e2e" in path.parents:
             item.add_marker(pytest.mark.e2e)
+            item.add_marker(pytest.mark.one_engine)
+        elif TESTS / "documents" in path.parents and path.name not in _DOCUMENTS_ON_BOTH_ENGINES:
             item.add_marker(pytest.mark.one_engine)
         if any("PostgreSQL" in str(m.kwargs.get("reason", "")) for m in item.iter_markers("skipif")):
             item.add_marker(pytest.mark.postgres)  # never pure: it may reach PostgreSQL by a subprocess
