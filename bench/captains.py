@@ -79,10 +79,27 @@ def server_log(proc: subprocess.Popen, chars: int = 2000) -> str:
     return proc.log.read()[-chars:]
 
 
+#: Ports for the servers a bench or a test starts: below Linux's ephemeral range (32768–60999
+#: by default), from which the kernel picks the local port of every outgoing connection.
+SERVER_PORTS = range(20000, 32000)
+
+
 def free_port() -> int:
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
+    """A port no socket holds now, for a server about to start on :data:`HOST`.
+
+    Not a port the kernel hands out for ``bind(0)``: that comes from the ephemeral range,
+    where the load clients' own connections (a thousand phones) take their local ports, and
+    one of them sometimes took it before the server bound it ("Address already in use").
+    Raises OSError when none of 200 random tries is free."""
+    for _ in range(200):
+        port = random.choice(SERVER_PORTS)
+        with socket.socket() as s:
+            try:
+                s.bind((HOST, port))
+            except OSError:
+                continue
+            return port
+    raise OSError("no free port for the server between 20000 and 32000")
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 from django.core.management import CommandError, call_command
 
+from bench.captains import free_port
 from tournaments.management.commands import serve as serve_command
 from tournaments.management.commands.serve import worker_commands
 
@@ -70,7 +71,7 @@ def test_workers_start_shared_port_commands_on_a_free_port(monkeypatch):
     envs = []
     monkeypatch.setattr(serve_command, "run_workers",
                         lambda commands, out, env: (started.extend(commands), envs.append(env)))
-    port = _free_port()
+    port = free_port()
     call_command("serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "3",
                  stdout=open(os.devnull, "w"))
     assert len(started) == 3 and all(c[c.index("--port") + 1] == str(port) for c in started)
@@ -108,7 +109,7 @@ def test_a_worker_binds_its_own_socket_on_the_shared_port(monkeypatch):
     monkeypatch.setattr(serve_command, "raise_open_files_limit", lambda wanted: wanted)
     monkeypatch.setattr("tournaments.printing.worker.exit_with_parent", lambda: None)
     monkeypatch.setattr(waitress, "serve", lambda app, **kw: seen.update(kw))
-    port = _free_port()
+    port = free_port()
     call_command("serve", "--host", "127.0.0.1", "--port", str(port), "--workers", "1", "--shared-port")
     (sock,) = seen["sockets"]
     try:
@@ -128,7 +129,7 @@ def test_two_workers_answer_on_one_port_and_stop_together():
     (two Django start-ups); the only test that runs the workers for real."""
     from bench.captains import start_server, stop_server, wait_until_up
 
-    port = _free_port()
+    port = free_port()
     var = tempfile.mkdtemp(prefix="arbitro-workers-")
     env = dict(os.environ, ARBITRO_VAR_DIR=var, ARBITRO_SECRET_KEY="t" * 50, ARBITRO_DEBUG="0",
                DJANGO_SETTINGS_MODULE="config.settings")
@@ -160,12 +161,6 @@ def test_two_workers_answer_on_one_port_and_stop_together():
     time.sleep(0.5)
     assert not [pid for pid in workers if Path(f"/proc/{pid}").exists()
                 and "zombie" not in Path(f"/proc/{pid}/status").read_text()]
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _children(pid: int) -> list[int]:
