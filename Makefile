@@ -16,10 +16,13 @@ PROCESSES ?= 4
 THREADS ?= 8
 
 # Two pytest workers (pytest-xdist) on the 2-core machine, a test file per worker (a module's
-# browser and fixtures stay together); WORKERS=0 runs in one process.
+# browser and fixtures stay together); WORKERS=0 runs in one process. The files go to the
+# workers in the order tests/conftest.py sets (the files with a browser or a slow test
+# first), not xdist's default (the files with the most tests first, which left the long
+# browser files, of one to four tests, to the end of the run).
 WORKERS ?= 2
 # The 15 slowest tests are listed at the end of every run: where the suite's time goes.
-PYTEST := $(BIN)/python -m pytest -q -n $(WORKERS) --dist loadfile --durations=15
+PYTEST := $(BIN)/python -m pytest -q -n $(WORKERS) --dist loadfile --no-loadscope-reorder --durations=15
 
 .PHONY: run test test-fast test-sqlite test-postgres lint-imports lint serve-prod setup system-deps bench messages
 

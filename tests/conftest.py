@@ -54,9 +54,9 @@ def pytest_collection_modifyitems(config, items):
 def _long_files_first(items) -> None:
     """Put the test files holding a browser or a slow test before the others, keeping the
     order inside each group. ``make test`` hands a file at a time to each of its two workers
-    (``--dist loadfile``) in this order: with the long files first, the run ends on short
-    ones and neither worker waits for the other's last long file (it ended on
-    ``tests/transfer/``'s fuzzing while the other worker sat idle)."""
+    in this order (``--dist loadfile --no-loadscope-reorder``): with the long files first,
+    the run ends on short ones and neither worker waits long for the other's last file
+    (xdist's own order, the files with the most tests first, put the browser files last)."""
     long_files = {item.path for item in items if item.get_closest_marker("slow") or item.get_closest_marker("e2e")}
     items.sort(key=lambda item: item.path not in long_files)  # stable: collection order otherwise
 
