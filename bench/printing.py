@@ -132,6 +132,8 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=500)
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", type=Path, default=None,
+                        help="a folder: keep the closed round's pack there (pack-closed.pdf), to look at it")
     args = parser.parse_args()
 
     cores = os.cpu_count()
@@ -188,6 +190,9 @@ def main() -> None:
         print(f"  closed round / WeasyPrint bare total: {t_cold / sum(bare):.2f} "
               f"(target ≤ 0.12, i.e. ≤ 3 s where the bare render takes 25 s)")
         print(costs(state, cores))
+        if args.keep:
+            args.keep.mkdir(parents=True, exist_ok=True)
+            (args.keep / "pack-closed.pdf").write_bytes(printpack.pdf_path(pack.key).read_bytes())
         in_play = dataclasses.replace(pack, in_play=True, key=_fresh(pack, "0" * 6))
         links.qr_png_uri.cache_clear()
         play_state, t_play = timed(lambda: printpack.start(in_play))
