@@ -28,10 +28,22 @@ rendered whole by WeasyPrint, as before, and put back in its place.
 The table list's seat finder is stamped the same way (:func:`render_finder`): its pages are
 cut in Python (``documents.finder_pages``), so each is one unit, and its footer is two running
 elements in the same margin boxes, so the page numbers are values too.
+
+The table list's pages by table and the standings are stamped **a row at a time**
+(:func:`render_table_pages`): their pages cut in Python where WeasyPrint would break them
+(one small layout, the probe, gives the rows' heights and the page's end), one WeasyPrint
+document of the pages' frames (title, header row, footer, no rows), one form a row shape
+moved to each row's place, every text cell and captain's QR code a value. Stamped a page
+at a time instead (tried before), each page shape's form cost a page's layout and the
+values' document as much as the pages. A page with a name of two lines, and the
+standings' last page (the notes follow the rows), are laid out whole in the frames'
+document; what the cut does not model (a team round's matches, the standings by group)
+raises :class:`NotStampable` and the worker lays the whole document out as before.
 """
 from __future__ import annotations
 
 import base64
+import html as html_module
 import io
 import re
 import zlib
@@ -290,6 +302,36 @@ def render_finder(html: str, *, before: int) -> bytes:
     return render_sheets(html.replace("FINDERPAGES", str(before + count)), units=FINDER_PAGE_RE)
 
 
+def _forms(firsts: list[str], form_head: str, tail: str) -> list[tuple]:
+    """The form of each shape, from its first unit's HTML (``firsts``): ``(PDF page of the
+    form, its slots)``, or ``(None, None)`` when the form cannot be reused (a value on two
+    lines, a unit longer than a page). All laid out in one document when each comes out
+    one page, else one by one."""
+    # lazy: WeasyPrint is slow to import and only PDF rendering needs it
+    import weasyprint
+    from pypdf import PdfReader
+
+    counts = [len(_fields(section)) for section in firsts]
+    numbered = [_numbered(section) for section in firsts]
+    if len(firsts) > 1:
+        doc = weasyprint.HTML(string=form_head + "\n".join(numbered) + tail).render()
+        if len(doc.pages) == len(firsts):
+            slots = [_slots(page._page_box, count) for page, count in zip(doc.pages, counts, strict=True)]
+            pages = PdfReader(io.BytesIO(doc.write_pdf())).pages
+            return [(pages[k], slot) if slot else (None, None) for k, slot in enumerate(slots)]
+    forms = []
+    for html, count in zip(numbered, counts, strict=True):
+        doc = weasyprint.HTML(string=form_head + html + tail).render()
+        slots = _slots(doc.pages[0]._page_box, count) if len(doc.pages) == 1 else None
+        forms.append((PdfReader(io.BytesIO(doc.write_pdf())).pages[0], slots) if slots else (None, None))
+    return forms
+
+
+class NotStampable(Exception):
+    """A page cannot be stamped (a value longer than its line, a form taller than a page):
+    the caller lays the document out whole with WeasyPrint instead."""
+
+
 def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
     """PDF bytes of the score sheets ``html`` (``documents.scoresheets_html``: A4, or A5 two
     to a page, each page then one unit of shape and values): the same pages WeasyPrint
@@ -321,22 +363,19 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
     def whole(texts: list[str]) -> bytes:
         return weasyprint.HTML(string=head + "\n".join(texts) + tail).write_pdf()
 
-    # 1-2. one form a shape, and where its values go
+    # 1-2. one form a shape, and where its values go: the shapes' first units laid out in
+    # one document (a layout's fixed cost, styles and fonts, paid once), one page each
     shapes: dict[str, int] = {}
-    sheet_shape, sheet_fields = [], []
-    forms = []  # (pdf bytes, slots or None)
+    sheet_shape, sheet_fields, firsts = [], [], []
     for m in sections:
         section = m.group(0)
         key = _shape(section)
         if key not in shapes:
-            shapes[key] = len(forms)
-            numbered = _numbered(section)
-            doc = weasyprint.HTML(string=form_head + numbered + tail).render()
-            fields = _fields(section)
-            slots = _slots(doc.pages[0]._page_box, len(fields)) if len(doc.pages) == 1 else None
-            forms.append((doc.write_pdf() if slots else None, slots))
+            shapes[key] = len(firsts)
+            firsts.append(section)
         sheet_shape.append(shapes[key])
         sheet_fields.append(_fields(section))
+    forms = _forms(firsts, form_head, tail)  # (PDF page of the form, slots) or (None, None)
 
     # 3. every value shaped in its slot's styles (each distinct run once), and which sheets
     # are stamped, which rendered whole (a value that would not fit, or not shaped)
@@ -354,7 +393,9 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
             if runs is None:
                 return False
             x, _ops, width = runs[-1]
-            if x + width - slot.width > slot.slack + 0.01:
+            # a form's value wider than its cell (a table number of three digits) overflows
+            # it: a value as wide, not wider, goes to the same place
+            if x + width - slot.width > max(slot.slack, 0.0) + 0.01:
                 return False
             shaped[(n, f)] = runs
         return True
@@ -374,10 +415,9 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
     writer = PdfWriter()
     font_ref = fonts.clone(writer) if fonts is not None else None
     form_refs = {}
-    for s, (pdf, _s) in enumerate(forms):
-        if pdf is None:
+    for s, (page, _s) in enumerate(forms):
+        if page is None:
             continue
-        page = PdfReader(io.BytesIO(pdf)).pages[0]
         xobj = DecodedStreamObject()
         xobj.set_data(page.get_contents().get_data())
         box = page.mediabox
@@ -407,8 +447,7 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
         return image_refs[src]
 
     odd_pages = iter(fallback_pages)
-    page_width = float(PdfReader(io.BytesIO(next(f for f, _s in forms if f is not None))).pages[0].mediabox.width) \
-        if form_refs else 595.275591
+    page_width = float(next(f for f, _s in forms if f is not None).mediabox.width) if form_refs else 595.275591
     for n, (s, fields, ok) in enumerate(zip(sheet_shape, sheet_fields, stamped, strict=True)):
         if not ok:
             for page in next(odd_pages):
@@ -455,3 +494,345 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+#: A document whose pages are one table of rows (``documents.tablelist_html(part="tables")``,
+#: ``documents.standings_html``): what precedes the table on page 1, the table's opening
+#: (colgroup, header row), its rows, and what follows it.
+TABLE_DOC_RE = re.compile(
+    r'\A(?P<head>.*?<body>)(?P<top>.*?)(?P<open><table class="(?:bytable fx|st)">.*?<tbody>)'
+    r'(?P<rows>.*?)</tbody>\s*</table>(?P<after>.*?)(?P<tail></body>.*)\Z', re.S)
+ROW_RE = re.compile(r"<tr\b.*?</tr>", re.S)
+#: A cell holding only text, or a bold text then text ("<b>Riposo</b>"): its text becomes a value.
+CELL_RE = re.compile(r"(<td\b[^>]*>)((?:<b>[^<]*</b>)?[^<]*)(</td>)")
+#: Rows laid out after the samples in the probe (:func:`_page_breaks`): enough to fill page 1
+#: and start page 2 with the captains' QR codes (a row of 14.6 mm) or without (about 5 mm).
+PROBE_ROWS_QR, PROBE_ROWS = 22, 60
+#: A row whose bottom comes this close (CSS px) to the page's end is too near to call:
+#: the document is laid out whole instead.
+BREAK_MARGIN = 0.5
+
+
+def _valued_row(row: str) -> str:
+    """A table row with its text cells and its QR code marked as values (``<span class="v">``,
+    ``<img class="qrimg v">``): a row's shape is then its cells and classes."""
+    row = CELL_RE.sub(lambda m: m.group(0) if not m.group(2).strip() else
+                      f'{m.group(1)}<span class="v">{m.group(2)}</span>{m.group(3)}', row)
+    return row.replace('<img class="qrimg" src="', '<img class="qrimg v" src="')
+
+
+#: Width (CSS px, DejaVu Sans at 9 pt) above which a value may not fit on one line of its
+#: column: the narrowest column of names, the table list's beside the QR codes, has about
+#: 242 px; such a row is laid out in the probe with its own values (:func:`_long_rows`).
+LONG_PX = 230
+#: More rows than this that may take two lines: the document is laid out whole.
+MAX_LONG_ROWS = 6
+
+
+def _long_rows(rows: list[str]) -> set[int]:
+    """Indexes of the rows with a value that may take two lines: wider than :data:`LONG_PX`
+    by the font's advance widths (Pillow, no layout). A row missed here is caught when it
+    is stamped (:func:`render_table_pages`). Raises :class:`NotStampable` when there
+    are more than :data:`MAX_LONG_ROWS` or the font cannot be read."""
+    # lazy: Pillow is only needed for print jobs
+    from PIL import ImageFont
+
+    try:
+        font = ImageFont.truetype("DejaVuSans.ttf", 12)  # 9 pt, the print templates' size
+    except OSError as exc:
+        raise NotStampable("no DejaVu Sans to measure the names") from exc
+    found = set()
+    for i, row in enumerate(rows):
+        for m in TEXT_RE.finditer(row):
+            text = html_module.unescape(re.sub(r"<[^>]*>", "", m.group(1)))
+            if len(text) > 20 and font.getlength(text) > LONG_PX:
+                found.add(i)
+                break
+    if len(found) > MAX_LONG_ROWS:
+        raise NotStampable("too many rows of two lines")
+    return found
+
+
+def _page_breaks(head: str, top: str, table_open: str, rows: list[str], shapes: list[str],
+                 measured: set[int] = frozenset()) -> tuple[list[int], list[float]]:
+    """Where WeasyPrint breaks the table of ``rows`` into pages, computed from one small
+    layout (the probe): the first row of every shape (``shapes``, one a row), the rows
+    ``measured`` (their values may take two lines: :func:`_long_rows`), and then
+    copies of the first row, enough to run onto page 2. It gives the first row's place on
+    page 1 and on a following page (under the repeated header row), each shape's height and
+    the page's end; a row goes on the next page when its bottom passes that end, as
+    WeasyPrint breaks a row that must not be split (``tr { break-inside: avoid }``).
+    Returns the index of each page's first row (``[0, 14, 31, …]``) and every row's top on
+    its page (CSS px, y down, as WeasyPrint places its ``TableRowBox``). Raises
+    :class:`NotStampable` when the probe disagrees with itself or a row ends within
+    :data:`BREAK_MARGIN` of a page's end."""
+    # lazy: WeasyPrint is slow to import and only PDF rendering needs it
+    import weasyprint
+
+    samples = list(dict.fromkeys(shapes))
+    first = {shape: rows[shapes.index(shape)] for shape in samples}
+    filler = PROBE_ROWS_QR if 'class="qrimg v"' in rows[0] else PROBE_ROWS
+    long = sorted(measured)
+    probe_rows = [first[s] for s in samples] + [rows[i] for i in long] + [rows[0]] * filler
+    tagged = [r.replace("<tr", f'<tr data-r="{i}"', 1) for i, r in enumerate(probe_rows)]
+    doc = weasyprint.HTML(string=head + top + table_open + "\n".join(tagged) + "</tbody></table></body></html>").render()
+    if len(doc.pages) < 2:
+        raise NotStampable("the probe did not reach page 2")
+    placed = {}  # probe row → (page, y, height)
+    for p, page in enumerate(doc.pages[:2]):
+        for box in _walk(page._page_box):
+            el = getattr(box, "element", None)
+            if type(box).__name__ == "TableRowBox" and el is not None and el.get("data-r") is not None:
+                placed.setdefault(int(el.get("data-r")), (p, box.position_y, box.height))
+    height = {}
+    for i, shape in enumerate(samples):
+        if i not in placed or placed[i][0] != 0:
+            raise NotStampable("the probe's samples do not fit page 1")
+        height[shape] = placed[i][2]
+    own = {}  # a measured row's own height
+    for k, i in enumerate(long, start=len(samples)):
+        if k not in placed or placed[k][0] != 0:
+            raise NotStampable("the probe's samples do not fit page 1")
+        own[i] = placed[k][2]
+    page1 = [i for i, (p, _y, _h) in placed.items() if p == 0]
+    page2 = [i for i, (p, _y, _h) in placed.items() if p == 1]
+    start1, start2 = placed[0][1], placed[min(page2)][1]
+    last = max(page1)
+    page_box = doc.pages[0]._page_box
+    end = page_box.content_box_y() + page_box.height
+    # the probe's own break agrees with the rule below
+    bottom = placed[last][1] + placed[last][2]
+    if not bottom <= end + 0.01 < bottom + placed[min(page2)][2]:
+        raise NotStampable("the probe's page break does not follow the rule")
+    breaks, y, tops = [0], start1, []
+    for i, shape in enumerate(shapes):
+        h = own.get(i, height[shape])
+        if abs(y + h - end) < BREAK_MARGIN:
+            raise NotStampable("a row ends at the page's end")
+        if y + h > end and i > breaks[-1]:
+            breaks.append(i)
+            y = start2
+        tops.append(y)
+        y += h
+    return breaks, tops
+
+
+def _row_key(row: str) -> str:
+    """A row's shape: its HTML with the values blanked, and the digits of its first value
+    (a table number of three digits overflows the cell where one of one digit is centred)."""
+    first = (TEXT_RE.findall(row) or [""])[0]
+    return _shape(row) + f"<!-- {len(first)} -->"
+
+
+def render_table_pages(html: str, *, extra_pages: int = 0) -> tuple[bytes, int]:
+    """PDF bytes and page count of a document whose pages are one table of rows (the table
+    list's pages by table, ``documents.tablelist_html(part="tables")``, whose ``extra_pages``
+    trailing blank pages, one a seat finder page, only make the footers count the whole list
+    and are dropped; the standings, ``documents.standings_html``, with the notes under the
+    table), stamped **a row at a time**:
+
+    1. the pages are cut in Python where WeasyPrint cuts them (:func:`_page_breaks`: one
+       small layout, the probe, gives each row shape's height and the page's end);
+    2. one WeasyPrint document lays out every page's **frame**: the title on page 1, the
+       header row, the footer («pagina N / M», counted by WeasyPrint), and no rows; a page
+       with a row of two lines (:func:`_long_rows`) and the last page of the standings (the
+       notes follow the rows) are laid out there whole, rows included;
+    3. another lays out **one row of each shape** (the row alone in the table's columns, its
+       values hidden), a form a shape (borders, stripes), and where its values go;
+    4. every other page draws its frame, then each row's form moved to the row's place, then
+       the values (shaped by :class:`_Shaper`) and the captains' QR codes.
+
+    A row drawn alone draws all four borders: the border it shares with the row above is
+    drawn twice at the same place, in the same colour, as WeasyPrint's collapsed borders
+    draw it once. Raises :class:`NotStampable` for what it does not cut (another table beside
+    the rows: a team round's matches, the standings by group; more than
+    :data:`MAX_LONG_ROWS` long rows; a value wider than its cell that was not measured;
+    pages that do not come out as planned): the worker then lays the document out whole."""
+    # lazy: WeasyPrint and pypdf are slow to import and only PDF rendering needs them
+    import weasyprint
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    m = TABLE_DOC_RE.match(html)
+    if m is None or '<table class="bymatch">' in html or '<h2 class="group">' in html:
+        raise NotStampable("not a single table of rows")
+    rows = [_valued_row(r) for r in ROW_RE.findall(m["rows"])]
+    if not rows:
+        raise NotStampable("no rows")
+    tablelist = "bytable" in m["open"]
+    after = "" if tablelist else m["after"]  # the table list's blank pages come after the frames
+    blanks = m["after"] if tablelist else ""
+    long = _long_rows(rows)
+    keys = [_row_key(r) for r in rows]
+    breaks, tops = _page_breaks(m["head"], m["top"], m["open"], rows, keys, long)
+    bounds = list(zip(breaks, breaks[1:] + [len(rows)], strict=True))
+    last = len(bounds) - 1
+    whole = {n for n, (a, b) in enumerate(bounds)
+             if any(a <= i < b for i in long) or (n == last and after.strip())}
+
+    # 2. the frames (and the pages laid out whole)
+    sections = []
+    for n, (a, b) in enumerate(bounds):
+        sections.append('<section class="tpage">' + (m["top"] if n == 0 else "") + m["open"]
+                        + ("\n".join(rows[a:b]) if n in whole else "") + "</tbody></table>"
+                        + (after if n == last else "") + "</section>")
+    head = m["head"].replace("</style>", ".tpage + .tpage { break-before: page; }\n</style>", 1)
+    frames = weasyprint.HTML(string=head + "\n".join(sections) + blanks + m["tail"]).render()
+    if len(frames.pages) != len(bounds) + extra_pages:
+        raise NotStampable("the frames did not come out one a page")
+    frame_pages = PdfReader(io.BytesIO(frames.copy(frames.pages[:len(bounds)]).write_pdf())).pages
+
+    # 3. one row of each shape, alone on a page, in the table's columns
+    samples = list(dict.fromkeys(keys[i] for n, (a, b) in enumerate(bounds) if n not in whole for i in range(a, b)))
+    first = {key: rows[keys.index(key)] for key in samples}
+    table_open = re.sub(r"<thead>.*?</thead>", "", m["open"], flags=re.S)
+    form_head = m["head"].replace("</style>", HIDE + "\n@page { @bottom-left { content: none; } "
+                                  "@bottom-right { content: none; } }\n.tpage + .tpage { break-before: page; }"
+                                  "\n</style>", 1)
+    form_rows = [_numbered(first[key]).replace("<tr", '<tr data-r="1"', 1) for key in samples]
+    forms = []  # (pdf page, row's top, slots) by shape
+    if samples:
+        doc = weasyprint.HTML(string=form_head + "\n".join(
+            f'<section class="tpage">{table_open}{row}</tbody></table></section>' for row in form_rows)
+            + m["tail"]).render()
+        if len(doc.pages) != len(samples):
+            raise NotStampable("a row's form did not come out one a page")
+        pdf_pages = PdfReader(io.BytesIO(doc.write_pdf())).pages
+        for key, page, pdf_page in zip(samples, doc.pages, pdf_pages, strict=True):
+            top = next((b.position_y for b in _walk(page._page_box) if type(b).__name__ == "TableRowBox"
+                        and getattr(b, "element", None) is not None and b.element.get("data-r")), None)
+            slots = _slots(page._page_box, len(_fields(first[key])))
+            if top is None or slots is None:
+                raise NotStampable("a row's form has no place for its values")
+            if b"BT" in pdf_page.get_contents().get_data():  # text moved with a form: pypdf would
+                raise NotStampable("a row's form has text")  # extract it at the form's own place
+            forms.append((pdf_page, top, slots))
+    form_of = {key: k for k, key in enumerate(samples)}
+
+    # values: every stamped row's values must fit their cells (a row of two lines not
+    # measured would move the page breaks)
+    shaper = _Shaper()
+    shaped = {}
+    for n, (a, b) in enumerate(bounds):
+        if n in whole:
+            continue
+        for i in range(a, b):
+            slots = forms[form_of[keys[i]]][2]
+            for f, ((kind, value), slot) in enumerate(zip(_fields(rows[i]), slots, strict=True)):
+                if kind != "text" or not value.strip():
+                    continue
+                runs = shaper.value(slot, value)
+                if runs is None or runs[-1][0] + runs[-1][2] - slot.width > max(slot.slack, 0.0) + 0.01:
+                    raise NotStampable("a value does not fit its cell")
+                shaped[(i, f)] = runs
+    fonts = shaper.font_resources()
+
+    # 4. the pages
+    writer = PdfWriter()
+    font_ref = fonts.clone(writer) if fonts is not None else None
+    row_refs = [_form_xobject(writer, page) for page, _top, _slots in forms]
+    images = _Images(writer)
+    for n, (a, b) in enumerate(bounds):
+        if n in whole:
+            writer.add_page(frame_pages[n])
+            continue
+        frame = frame_pages[n]
+        height = float(frame.mediabox.height)
+        xobjects = DictionaryObject({NameObject("/F0"): _form_xobject(writer, frame)})
+        ops = [b"q /F0 Do Q"]
+        values = [b"1 0 0 -1 0 %.6f cm" % height, b"0.75 0 0 0.75 0 0 cm"]
+        for i in range(a, b):
+            k = form_of[keys[i]]
+            _page, top, slots = forms[k]
+            dy = tops[i] - top  # CSS px, y down
+            name = NameObject(f"/R{k}")
+            xobjects[name] = row_refs[k]
+            ops.append(b"q 1 0 0 1 0 %.4f cm %s Do Q" % (-dy * 0.75, name.encode()))
+            for f, ((kind, value), slot) in enumerate(zip(_fields(rows[i]), slots, strict=True)):
+                if kind == "img":
+                    if value:
+                        w, h = slot.box
+                        image = images.name(value)
+                        xobjects[image] = images.refs[image]
+                        values.append(b"q %.4f 0 0 %.4f %.4f %.4f cm %s Do Q"
+                                      % (w, -h, slot.x, slot.baseline + dy + h, image.encode()))
+                    continue
+                if (i, f) in shaped:
+                    values.extend(_value_ops(shaped[(i, f)], slot, dy))
+        page = writer.add_blank_page(float(frame.mediabox.width), height)
+        resources = DictionaryObject({NameObject("/XObject"): xobjects})
+        if font_ref is not None:
+            resources[NameObject("/Font")] = font_ref
+        page[NameObject("/Resources")] = resources
+        stream = DecodedStreamObject()
+        stream.set_data(b"\n".join(ops + [b"q"] + values + [b"Q"]))
+        page[NameObject("/Contents")] = writer._add_object(stream.flate_encode())
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue(), len(bounds)
+
+
+def _value_ops(runs: list, slot: _Slot, dy: float = 0.0) -> list[bytes]:
+    """The text operators drawing one shaped value (:meth:`_Shaper.value`) in ``slot``, moved
+    down by ``dy`` CSS px, aligned as the slot's line is (left, right or centred)."""
+    width = runs[-1][0] + runs[-1][2]
+    if slot.align in ("right", "end"):
+        x = slot.x + slot.width - width
+    elif slot.align == "center":
+        x = slot.x + (slot.width - width) / 2
+    else:
+        x = slot.x
+    ops = []
+    for dx, text_ops, _width in runs:
+        ops.append(b"BT")
+        ops.append(b"1 0 0 -1 %.4f %.4f Tm" % (x + dx, slot.baseline + dy))
+        ops.extend(text_ops)
+        ops.append(b"ET")
+    return ops
+
+
+def _form_xobject(writer, page):
+    """A reference to a form XObject (in ``writer``) drawing the pypdf ``page``'s content with
+    its resources, in the page's own coordinates."""
+    # lazy: pypdf is only needed when PDFs are read or joined
+    from pypdf.generic import ArrayObject, DecodedStreamObject, FloatObject, NameObject
+
+    xobj = DecodedStreamObject()
+    xobj.set_data(page.get_contents().get_data())
+    box = page.mediabox
+    xobj.update({
+        NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
+        NameObject("/BBox"): ArrayObject([FloatObject(v) for v in (box.left, box.bottom, box.right, box.top)]),
+        NameObject("/Resources"): page["/Resources"].clone(writer),
+    })
+    return writer._add_object(xobj.flate_encode())
+
+
+class _Images:
+    """The QR codes of a stamped part as 1-bit image XObjects in ``writer``, each stored once:
+    :meth:`name` gives an image's resource name, :attr:`refs` its reference."""
+
+    def __init__(self, writer):
+        self.writer = writer
+        self.names: dict[str, object] = {}
+        self.refs: dict = {}
+
+    def name(self, src: str):
+        """The resource name (``/Q<n>``) of the image ``src`` (a PNG ``data:`` URI)."""
+        # lazy: pypdf is only needed when PDFs are read or joined
+        from pypdf.generic import BooleanObject, DecodedStreamObject, NameObject, NumberObject
+
+        if src not in self.names:
+            w, h, data = _png_image(src)
+            img = DecodedStreamObject()
+            img._data = data
+            img.update({
+                NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Image"),
+                NameObject("/Width"): NumberObject(w), NameObject("/Height"): NumberObject(h),
+                NameObject("/ColorSpace"): NameObject("/DeviceGray"), NameObject("/BitsPerComponent"): NumberObject(1),
+                NameObject("/Interpolate"): BooleanObject(False), NameObject("/Filter"): NameObject("/FlateDecode"),
+            })
+            name = NameObject(f"/Q{len(self.names)}")
+            self.refs[name] = self.writer._add_object(img)
+            self.names[src] = name
+        return self.names[src]
