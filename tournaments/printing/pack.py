@@ -241,6 +241,7 @@ def prepare(rnd: Round, *, a5: bool = False, request=None) -> Pack:
     address when ``ARBITRO_PUBLIC_URL`` is not set (``links.base_url``). No QR code is drawn
     here (they follow from the captain links, which are in the key): the job draws them.
     """
+    warm_up()  # the workers' forkserver imports WeasyPrint while this reads the database
     language = translation.get_language() or settings.LANGUAGE_CODE
     base_url = links.base_url(request)
     round_doc = documents.round_document(rnd, qr=False, request=request)
@@ -324,6 +325,7 @@ def prepare_document(kind: str, *, rnd: Round | None = None, tournament=None, af
     public address and the options, so any change (a sheet corrected) gives a new key.
     Raises ``ValueError`` for an unknown ``kind`` (and as ``standings_document`` does).
     """
+    warm_up()  # as prepare
     language = translation.get_language() or settings.LANGUAGE_CODE
     base_url = links.base_url(request)
     if kind in ("tablelist", "sheets"):
@@ -512,6 +514,24 @@ def _context():
     return ctx
 
 
+def warm_up() -> None:
+    """Start the workers' forkserver now, unless rendering happens in this process (setting
+    ``ARBITRO_PRINT_WORKERS`` 0): it imports WeasyPrint (about 0.8 s of CPU on a quiet
+    machine, 2-3 s at load 10) in its own process, which the first job of a server process
+    waited for before any part could render. :func:`prepare` calls it first, so the import
+    overlaps the click's database reads and the parts' HTML; returns at once (the
+    forkserver imports after it started, and a running one is left alone)."""
+    configured = settings.ARBITRO_PRINT_WORKERS
+    if configured is not None and configured <= 0:
+        return
+    # lazy: multiprocessing's forkserver is only needed by print jobs
+    from multiprocessing import forkserver
+
+    _context()
+    with _pool_lock:
+        forkserver.ensure_running()
+
+
 def run(pack: Pack, *, after: tuple[str, ...] | list[str] = ()) -> None:
     """Render ``pack`` now (the job body): parts → PDF bytes (worker processes) → one file.
 
@@ -697,4 +717,4 @@ def join(parts: list, target: Path) -> int:
 
 __all__ = ["Pack", "prepare", "prepare_document", "estimated_pages", "inline_ok", "with_qr", "key_format",
            "FORMATS", "start", "run", "status", "pdf_path", "valid_key", "join", "prune",
-           "workers_for", "cache_dir", "CHUNK", "STAMP_CHUNK", "STALE_SECONDS", "PACK_VERSION"]
+           "workers_for", "warm_up", "cache_dir", "CHUNK", "STAMP_CHUNK", "STALE_SECONDS", "PACK_VERSION"]
