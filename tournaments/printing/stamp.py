@@ -25,9 +25,11 @@ same words (``tests/documents/test_print_pack_text.py``). A sheet whose value wo
 where the form's did (a name longer than its line, a pair number wider than its box) is
 rendered whole by WeasyPrint, as before, and put back in its place.
 
-The table list's seat finder is stamped the same way (:func:`render_finder`): its pages are
-cut in Python (``documents.finder_pages``), so each is one unit, and its footer is two running
-elements in the same margin boxes, so the page numbers are values too.
+The table list's seat finder (:func:`render_finder`): its pages are cut in Python
+(``documents.finder_pages``) and its footer is two running elements in the same margin boxes,
+so the page numbers are values too; its rows are stamped one at a time as the tables' below
+(each column's first row laid out with the page, the others moved under it), or, when a name
+takes two lines, each page is one unit stamped on one form a page shape.
 
 The table list's pages by table and the standings are stamped **a row at a time**
 (:func:`render_table_pages`): their pages cut in Python where WeasyPrint would break them
@@ -294,12 +296,160 @@ FINDER_PAGE_TOKEN = re.compile(r"FINDERPAGE(\d+)")
 
 def render_finder(html: str, *, before: int) -> bytes:
     """PDF bytes of the seat finder's pages (``documents.tablelist_html(part="finder")``),
-    stamped like the score sheets, one form a page shape, as the last pages of a table list
+    stamped a row at a time (:func:`_finder_rows`) or else like the score sheets, one form a
+    page shape, as the last pages of a table list
     whose first ``before`` pages (by table) are rendered apart: the footers' page numbers
     (``FINDERPAGE<i> / FINDERPAGES``) become ``before + i`` / ``before`` + the finder's pages."""
     count = len(FINDER_PAGE_RE.findall(html))
     html = FINDER_PAGE_TOKEN.sub(lambda m: str(before + int(m.group(1))), html)
-    return render_sheets(html.replace("FINDERPAGES", str(before + count)), units=FINDER_PAGE_RE)
+    html = html.replace("FINDERPAGES", str(before + count))
+    try:
+        return _finder_rows(html)
+    except NotStampable:  # a name of two lines, a page that runs over: one form a page shape
+        return render_sheets(html, units=FINDER_PAGE_RE)
+
+
+TBODY_RE = re.compile(r"(<tbody>)(.*?)(</tbody>)", re.S)
+
+
+def _first_rows(section: str) -> str:
+    """A seat finder page with each column's first row only, tagged ``data-r`` 0, 1."""
+    column = iter(range(2))
+
+    def first(t):
+        rows = ROW_RE.findall(t.group(2))[:1]
+        return t.group(1) + "".join(r.replace("<tr", f'<tr data-r="{next(column)}"', 1) for r in rows) + t.group(3)
+
+    return TBODY_RE.sub(first, section)
+
+
+def _finder_rows(html: str) -> bytes:
+    """The seat finder's pages (their page numbers filled in) stamped a row at a time, as
+    :func:`render_table_pages` stamps the standings: one WeasyPrint document of the pages
+    with each column's first row only (it gives where the rows start, and draws the title,
+    the header rows and the footer), one form a row shape, moved under them row after row,
+    every cell a value. Raises :class:`NotStampable` when a value does not fit its cell on
+    one line or the rows would run past the page's end (:func:`documents.finder_pages`
+    counts lines by characters), for the caller to stamp a page at a time."""
+    # lazy: WeasyPrint and pypdf are slow to import and only PDF rendering needs them
+    import weasyprint
+    from pypdf import PdfReader, PdfWriter
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    sections = list(FINDER_PAGE_RE.finditer(html))
+    if not sections:
+        raise NotStampable("no pages")
+    head, tail = html[: sections[0].start()], html[sections[-1].end():]
+    pages = []  # per page: [rows of the left column, rows of the right one]
+    frames = []
+    for m in sections:
+        columns = [ROW_RE.findall(t.group(2)) for t in TBODY_RE.finditer(m.group(0))]
+        if not columns or len(columns) > 2:
+            raise NotStampable("not one or two columns")
+        pages.append(columns)
+        frames.append(_first_rows(m.group(0)))
+    fdoc = weasyprint.HTML(string=head + "\n".join(frames) + tail).render()
+    if len(fdoc.pages) != len(pages):
+        raise NotStampable("the frames did not come out one a page")
+    starts = []  # per page, per column: (x, y, height) of its first row
+    for page in fdoc.pages:
+        found = {}
+        for b in _walk(page._page_box):
+            el = getattr(b, "element", None)
+            if type(b).__name__ == "TableRowBox" and el is not None and el.get("data-r") is not None:
+                found.setdefault(int(el.get("data-r")), (b.position_x, b.position_y, b.height))
+        starts.append(found)
+    end = fdoc.pages[0]._page_box.content_box_y() + fdoc.pages[0]._page_box.height
+    frame_pages = PdfReader(io.BytesIO(fdoc.write_pdf())).pages
+
+    # one row of each shape, alone in a column's table
+    keys = {}
+    for columns in pages:
+        for rows in columns:
+            for row in rows[1:]:
+                keys.setdefault(_row_key(row), row)
+    samples = list(keys)
+    forms = []
+    if samples:
+        table = re.search(r'(<div class="cols"><div class="col fl"><table class="fx">.*?)<thead>.*?</thead>',
+                          html[sections[0].start():], re.S)
+        if table is None:
+            raise NotStampable("no column table")
+        form_head = head.replace("</style>", HIDE + "\n.fpage + .fpage { break-before: page; }\n"
+                                 "@page { @bottom-left { content: none; } @bottom-right { content: none; } }"
+                                 "\n</style>", 1)
+        tagged = [_numbered(keys[key]).replace("<tr", '<tr data-r="0"', 1) for key in samples]
+        body = "\n".join(f'<section class="fpage"><div class="fp">{table.group(1)}<tbody>{row}'
+                         "</tbody></table></div></div></div></section>" for row in tagged)
+        doc = weasyprint.HTML(string=form_head + body + tail).render()
+        if len(doc.pages) != len(samples):
+            raise NotStampable("a row's form did not come out one a page")
+        pdf_pages = PdfReader(io.BytesIO(doc.write_pdf())).pages
+        for key, page, pdf_page in zip(samples, doc.pages, pdf_pages, strict=True):
+            row = next((b for b in _walk(page._page_box) if type(b).__name__ == "TableRowBox"
+                        and getattr(b, "element", None) is not None and b.element.get("data-r")), None)
+            slots = _slots(page._page_box, len(_fields(keys[key])))
+            if row is None or slots is None:
+                raise NotStampable("a row's form has no place for its values")
+            if b"BT" in pdf_page.get_contents().get_data():
+                raise NotStampable("a row's form has text")
+            forms.append((pdf_page, row.position_x, row.position_y, row.height, slots))
+    form_of = {key: k for k, key in enumerate(samples)}
+
+    shaper = _Shaper()
+    placed = []  # per page: [(form, dx, dy, row), …]
+    for columns, found in zip(pages, starts, strict=True):
+        rows_here = []
+        for c, rows in enumerate(columns):
+            if len(rows) < 2:
+                continue
+            if c not in found:
+                raise NotStampable("a column's first row was not found")
+            x, y, h = found[c]
+            y += h
+            for row in rows[1:]:
+                k = form_of[_row_key(row)]
+                _page, fx, fy, fh, slots = forms[k]
+                if y + fh > end + 0.01:
+                    raise NotStampable("the rows run past the page's end")
+                runs = []
+                for (kind, value), slot in zip(_fields(row), slots, strict=True):
+                    shaped = shaper.value(slot, value) if kind == "text" and value.strip() else None
+                    if shaped is not None and shaped[-1][0] + shaped[-1][2] - slot.width > max(slot.slack, 0.0) + 0.01:
+                        raise NotStampable("a value does not fit its cell")
+                    if kind == "text" and value.strip() and shaped is None:
+                        raise NotStampable("a value has no style")
+                    runs.append((shaped, slot))
+                rows_here.append((k, x - fx, y - fy, runs))
+                y += fh
+        placed.append(rows_here)
+    fonts = shaper.font_resources()
+
+    writer = PdfWriter()
+    font_ref = fonts.clone(writer) if fonts is not None else None
+    row_refs = [_form_xobject(writer, form[0]) for form in forms]
+    for frame, rows_here in zip(frame_pages, placed, strict=True):
+        height = float(frame.mediabox.height)
+        xobjects = DictionaryObject({NameObject("/F0"): _form_xobject(writer, frame)})
+        ops, values = [b"q /F0 Do Q"], [b"1 0 0 -1 0 %.6f cm" % height, b"0.75 0 0 0.75 0 0 cm"]
+        for k, dx, dy, runs in rows_here:
+            name = NameObject(f"/R{k}")
+            xobjects[name] = row_refs[k]
+            ops.append(b"q 1 0 0 1 %.4f %.4f cm %s Do Q" % (dx * 0.75, -dy * 0.75, name.encode()))
+            for shaped, slot in runs:
+                if shaped is not None:
+                    values.extend(_value_ops(shaped, slot, dy, dx))
+        page = writer.add_blank_page(float(frame.mediabox.width), height)
+        resources = DictionaryObject({NameObject("/XObject"): xobjects})
+        if font_ref is not None:
+            resources[NameObject("/Font")] = font_ref
+        page[NameObject("/Resources")] = resources
+        stream = DecodedStreamObject()
+        stream.set_data(b"\n".join(ops + [b"q"] + values + [b"Q"]))
+        page[NameObject("/Contents")] = writer._add_object(stream.flate_encode())
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
 
 
 def _forms(firsts: list[str], form_head: str, tail: str) -> list[tuple]:
@@ -772,9 +922,10 @@ def render_table_pages(html: str, *, extra_pages: int = 0) -> tuple[bytes, int]:
     return out.getvalue(), len(bounds)
 
 
-def _value_ops(runs: list, slot: _Slot, dy: float = 0.0) -> list[bytes]:
+def _value_ops(runs: list, slot: _Slot, dy: float = 0.0, dx: float = 0.0) -> list[bytes]:
     """The text operators drawing one shaped value (:meth:`_Shaper.value`) in ``slot``, moved
-    down by ``dy`` CSS px, aligned as the slot's line is (left, right or centred)."""
+    down by ``dy`` and right by ``dx`` CSS px, aligned as the slot's line is (left, right or
+    centred)."""
     width = runs[-1][0] + runs[-1][2]
     if slot.align in ("right", "end"):
         x = slot.x + slot.width - width
@@ -782,6 +933,7 @@ def _value_ops(runs: list, slot: _Slot, dy: float = 0.0) -> list[bytes]:
         x = slot.x + (slot.width - width) / 2
     else:
         x = slot.x
+    x += dx
     ops = []
     for dx, text_ops, _width in runs:
         ops.append(b"BT")
