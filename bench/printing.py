@@ -20,9 +20,12 @@ through ``save_score_sheet`` → closed), then prints:
 
 Targets (docs/speed.md): the pack of a closed round ≤ 0.12 of the bare render of the same run
 (≤ 3 s where that takes 25 s), the round in play ≤ 5 s on a quiet machine. The A4 score
-sheets, the table list and the standings are stamped on one rendered form a page shape
-(``tournaments.printing.stamp``). Prints figures only, asserts
-nothing. The machine's
+sheets are stamped on one rendered form a shape, the table list's pages and the standings a
+row at a time, every value shaped by Pango (``tournaments.printing.stamp``); the click's
+``prepare`` starts the workers' forkserver (``pack.warm_up``), so the packs below find it
+running; the first click after a server starts overlaps its WeasyPrint import with the
+database reads and the HTML, and may still wait for the rest of it (not measured here).
+Prints figures only, asserts nothing. The machine's
 cores are shared with whatever else runs, so beside every wall time it prints the CPU
 seconds (user + system) the work took and the load average, and for each pack a
 **quiet-machine estimate**: (CPU of the parts + the server's CPU writing their HTML and
