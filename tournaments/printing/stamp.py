@@ -246,8 +246,9 @@ class _Shaper:
     def value(self, slot: "_Slot", value: str) -> list[tuple[float, list[bytes], float]] | None:
         """The runs of one value (HTML: text, or "<b>bold</b> text") in ``slot``'s styles:
         ``[(x offset from the value's start, operators, width), …]``, None when the form has
-        no style for a part of it (its first sheet had no bold part there) or its colour is
-        not opaque (drawn with a graphics state the stamped page does not have)."""
+        no style for a part of it (its first sheet had no bold part there), its colour is
+        not opaque (drawn with a graphics state the stamped page does not have) or its text
+        is transformed by CSS (``text-transform``)."""
         # lazy: the HTML escapes of the values are only read here
         import html as html_module
 
@@ -259,7 +260,8 @@ class _Shaper:
             if not text:
                 continue
             style = slot.styles.get(part)
-            if style is None or style["color"].alpha != 1:
+            # a transformed text (uppercase…) is changed by WeasyPrint before the layout, not here
+            if style is None or style["color"].alpha != 1 or style["text_transform"] != "none":
                 return None
             ops, width = self.run(style, html_module.unescape(text))
             out.append((x, ops, width))
