@@ -657,9 +657,6 @@ TABLE_DOC_RE = re.compile(
 ROW_RE = re.compile(r"<tr\b.*?</tr>", re.S)
 #: A cell holding only text, or a bold text then text ("<b>Riposo</b>"): its text becomes a value.
 CELL_RE = re.compile(r"(<td\b[^>]*>)((?:<b>[^<]*</b>)?[^<]*)(</td>)")
-#: Rows laid out after the samples in the probe (:func:`_page_breaks`): enough to fill page 1
-#: and start page 2 with the captains' QR codes (a row of 14.6 mm) or without (about 5 mm).
-PROBE_ROWS_QR, PROBE_ROWS = 22, 60
 #: A row whose bottom comes this close (CSS px) to the page's end is too near to call:
 #: the document is laid out whole instead.
 BREAK_MARGIN = 0.5
@@ -708,54 +705,45 @@ def _long_rows(rows: list[str]) -> set[int]:
 def _page_breaks(head: str, top: str, table_open: str, rows: list[str], shapes: list[str],
                  measured: set[int] = frozenset()) -> tuple[list[int], list[float]]:
     """Where WeasyPrint breaks the table of ``rows`` into pages, computed from one small
-    layout (the probe): the first row of every shape (``shapes``, one a row), the rows
-    ``measured`` (their values may take two lines: :func:`_long_rows`), and then
-    copies of the first row, enough to run onto page 2. It gives the first row's place on
-    page 1 and on a following page (under the repeated header row), each shape's height and
-    the page's end; a row goes on the next page when its bottom passes that end, as
-    WeasyPrint breaks a row that must not be split (``tr { break-inside: avoid }``).
-    Returns the index of each page's first row (``[0, 14, 31, …]``) and every row's top on
-    its page (CSS px, y down, as WeasyPrint places its ``TableRowBox``). Raises
-    :class:`NotStampable` when the probe disagrees with itself or a row ends within
-    :data:`BREAK_MARGIN` of a page's end."""
+    layout (the probe): the first row of every shape (``shapes``, one a row) and the rows
+    ``measured`` (their values may take two lines: :func:`_long_rows`), under the page's
+    title and the header row. It gives the first row's place on page 1, each shape's height
+    and the page's end; on a following page the rows start as far below the page's top as
+    they start below the table's top on page 1 (the header row repeated, nothing above it).
+    A row goes on the next page when its bottom passes the page's end, as WeasyPrint breaks
+    a row that must not be split (``tr { break-inside: avoid }``). Returns the index of each
+    page's first row (``[0, 14, 31, …]``) and every row's top on its page (CSS px, y down, as
+    WeasyPrint places its ``TableRowBox``). Raises :class:`NotStampable` when the samples do
+    not fit page 1 or a row ends within :data:`BREAK_MARGIN` of a page's end.
+
+    (The probe used to run onto page 2 with copies of the first row, to read where page 2's
+    rows start: that place is the same offset from the table's top, and the copies were
+    most of the probe's cost.)"""
     # lazy: WeasyPrint is slow to import and only PDF rendering needs it
     import weasyprint
 
     samples = list(dict.fromkeys(shapes))
     first = {shape: rows[shapes.index(shape)] for shape in samples}
-    filler = PROBE_ROWS_QR if 'class="qrimg v"' in rows[0] else PROBE_ROWS
     long = sorted(measured)
-    probe_rows = [first[s] for s in samples] + [rows[i] for i in long] + [rows[0]] * filler
+    probe_rows = [first[s] for s in samples] + [rows[i] for i in long]
     tagged = [r.replace("<tr", f'<tr data-r="{i}"', 1) for i, r in enumerate(probe_rows)]
     doc = weasyprint.HTML(string=head + top + table_open + "\n".join(tagged) + "</tbody></table></body></html>").render()
-    if len(doc.pages) < 2:
-        raise NotStampable("the probe did not reach page 2")
-    placed = {}  # probe row → (page, y, height)
-    for p, page in enumerate(doc.pages[:2]):
-        for box in _walk(page._page_box):
-            el = getattr(box, "element", None)
-            if type(box).__name__ == "TableRowBox" and el is not None and el.get("data-r") is not None:
-                placed.setdefault(int(el.get("data-r")), (p, box.position_y, box.height))
-    height = {}
-    for i, shape in enumerate(samples):
-        if i not in placed or placed[i][0] != 0:
-            raise NotStampable("the probe's samples do not fit page 1")
-        height[shape] = placed[i][2]
-    own = {}  # a measured row's own height
-    for k, i in enumerate(long, start=len(samples)):
-        if k not in placed or placed[k][0] != 0:
-            raise NotStampable("the probe's samples do not fit page 1")
-        own[i] = placed[k][2]
-    page1 = [i for i, (p, _y, _h) in placed.items() if p == 0]
-    page2 = [i for i, (p, _y, _h) in placed.items() if p == 1]
-    start1, start2 = placed[0][1], placed[min(page2)][1]
-    last = max(page1)
     page_box = doc.pages[0]._page_box
+    placed, table_top = {}, None  # probe row → (y, height); the table's top on page 1
+    for box in _walk(page_box):
+        name = type(box).__name__
+        el = getattr(box, "element", None)
+        if name == "TableBox" and table_top is None:
+            table_top = box.position_y
+        elif name == "TableRowBox" and el is not None and el.get("data-r") is not None:
+            placed.setdefault(int(el.get("data-r")), (box.position_y, box.height))
+    if len(placed) != len(probe_rows) or table_top is None:
+        raise NotStampable("the probe's samples do not fit page 1")
+    height = {shape: placed[i][1] for i, shape in enumerate(samples)}
+    own = {i: placed[k][1] for k, i in enumerate(long, start=len(samples))}  # a measured row's own height
+    start1 = placed[0][0]
+    start2 = page_box.content_box_y() + (start1 - table_top)
     end = page_box.content_box_y() + page_box.height
-    # the probe's own break agrees with the rule below
-    bottom = placed[last][1] + placed[last][2]
-    if not bottom <= end + 0.01 < bottom + placed[min(page2)][2]:
-        raise NotStampable("the probe's page break does not follow the rule")
     breaks, y, tops = [0], start1, []
     for i, shape in enumerate(shapes):
         h = own.get(i, height[shape])
