@@ -491,8 +491,8 @@ def _submit_order(plan: list[tuple[str, tuple]]) -> list[int]:
 def _renderer(pack: Pack, kind: str):
     """The worker function turning a part's HTML into PDF: score sheets (A4, or A5 two to a
     page) are stamped on one rendered form (``worker.render_sheets_timed``,
-    ``printing.stamp``), and so are the table list's pages and the standings' (their rows
-    cut into pages in Python, ``worker.render_tablelist_timed``, ``worker.render_standings_timed``)."""
+    ``printing.stamp``), the table list's pages and the standings' a row at a time (their
+    rows cut into pages in Python, ``worker.render_tablelist_timed``, ``worker.render_standings_timed``)."""
     if kind == "sheets":
         return worker.render_sheets_timed
     if kind == "tablelist":

@@ -156,8 +156,8 @@ def render_tablelist_timed(parts: tuple[str, str, int]) -> tuple[tuple[bytes, by
     """As :func:`render_timed`, for the table list of the print pack given as ``(pages by
     table, seat finder, seat finder pages)`` (``documents.tablelist_html`` parts "tables"
     and "finder"): the pages by table cut in Python and stamped a row at a time
-    (``printing.stamp.render_table_pages``; when they cannot be, e.g. a name of two lines,
-    laid out whole by WeasyPrint, whose trailing blank pages, one a seat finder page, only
+    (``printing.stamp.render_table_pages``; when they cannot be, e.g. a team round's matches
+    or more than ``stamp.MAX_LONG_ROWS`` names of two lines, laid out whole by WeasyPrint, whose trailing blank pages, one a seat finder page, only
     make the footers count the whole list, and are dropped), the seat finder's pages stamped
     too (``printing.stamp.render_finder``); should that stamping fail, they are rendered
     whole and the error logged. Returns the two PDFs, joined in order by the pack."""
@@ -192,8 +192,8 @@ def render_tablelist_timed(parts: tuple[str, str, int]) -> tuple[tuple[bytes, by
 
 
 def _log_not_stamped(what: str, exc: Exception) -> None:
-    """A document laid out whole instead of stamped: expected (``stamp.NotStampable``: a
-    long name, a team round's matches) at debug level, anything else as an error."""
+    """A document laid out whole instead of stamped: expected (``stamp.NotStampable``: many
+    long names, a team round's matches) at debug level, anything else as an error."""
     log = logging.getLogger(__name__)
     if isinstance(exc, stamp.NotStampable):
         log.debug("%s laid out whole: %s", what, exc)
@@ -204,8 +204,8 @@ def _log_not_stamped(what: str, exc: Exception) -> None:
 def render_standings_timed(html: str) -> tuple[bytes, float]:
     """As :func:`render_timed`, for the standings (``documents.standings_html``): their pages
     cut in Python and stamped a row at a time (``printing.stamp.render_table_pages``),
-    or, when they cannot be (a name of two lines, groups, notes that run onto another page),
-    laid out whole by WeasyPrint as before."""
+    or, when they cannot be (groups, more than ``stamp.MAX_LONG_ROWS`` names of two lines,
+    pages that do not come out as planned), laid out whole by WeasyPrint as before."""
     start = _cpu_seconds()
     was_enabled = gc.isenabled()
     gc.disable()
