@@ -494,13 +494,9 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
     import weasyprint
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import (
-        ArrayObject,
-        BooleanObject,
         DecodedStreamObject,
         DictionaryObject,
-        FloatObject,
         NameObject,
-        NumberObject,
     )
 
     # one page a unit: a sheet (A4), or the page of two A5 sheets
@@ -566,38 +562,9 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
     # 4. the pages
     writer = PdfWriter()
     font_ref = fonts.clone(writer) if fonts is not None else None
-    form_refs = {}
-    for s, (page, _s) in enumerate(forms):
-        if page is None:
-            continue
-        xobj = DecodedStreamObject()
-        xobj.set_data(page.get_contents().get_data())
-        box = page.mediabox
-        xobj.update({
-            NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Form"),
-            NameObject("/BBox"): ArrayObject([FloatObject(v) for v in (box.left, box.bottom, box.right, box.top)]),
-            NameObject("/Resources"): page["/Resources"].clone(writer),
-        })
-        form_refs[s] = (writer._add_object(xobj.flate_encode()), float(box.height))
-    image_refs: dict[str, NameObject] = {}
-    image_dict = DictionaryObject()
-
-    def image(src: str) -> NameObject:
-        if src not in image_refs:
-            w, h, data = _png_image(src)
-            img = DecodedStreamObject()
-            img._data = data
-            img.update({
-                NameObject("/Type"): NameObject("/XObject"), NameObject("/Subtype"): NameObject("/Image"),
-                NameObject("/Width"): NumberObject(w), NameObject("/Height"): NumberObject(h),
-                NameObject("/ColorSpace"): NameObject("/DeviceGray"), NameObject("/BitsPerComponent"): NumberObject(1),
-                NameObject("/Interpolate"): BooleanObject(False), NameObject("/Filter"): NameObject("/FlateDecode"),
-            })
-            name = NameObject(f"/Q{len(image_refs)}")
-            image_dict[name] = writer._add_object(img)
-            image_refs[src] = name
-        return image_refs[src]
-
+    form_refs = {s: (_form_xobject(writer, page), float(page.mediabox.height))
+                 for s, (page, _s) in enumerate(forms) if page is not None}
+    images = _Images(writer)
     odd_pages = iter(fallback_pages)
     page_width = float(next(f for f, _s in forms if f is not None).mediabox.width) if form_refs else 595.275591
     for n, (s, fields, ok) in enumerate(zip(sheet_shape, sheet_fields, stamped, strict=True)):
@@ -608,34 +575,18 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
         form_ref, height = form_refs[s]
         # the form is drawn in PDF space; the values in WeasyPrint's (px, y down)
         ops = [b"q /F0 Do Q", b"1 0 0 -1 0 %.6f cm" % height, b"0.75 0 0 0.75 0 0 cm"]
-        used = DictionaryObject()
+        xobjects = DictionaryObject({NameObject("/F0"): form_ref})
         for f, ((kind, value), slot) in enumerate(zip(fields, forms[s][1], strict=True)):
             if kind == "img":
-                if not value:
-                    continue
-                w, h = slot.box
-                name = image(value)
-                used[name] = image_dict[name]
-                ops.append(b"q %.4f 0 0 %.4f %.4f %.4f cm %s Do Q" % (w, -h, slot.x, slot.baseline + h, name.encode()))
-                continue
-            if not value.strip():
-                continue
-            runs = shaped[(n, f)]
-            width = runs[-1][0] + runs[-1][2]
-            if slot.align in ("right", "end"):
-                x = slot.x + slot.width - width
-            elif slot.align == "center":
-                x = slot.x + (slot.width - width) / 2
-            else:
-                x = slot.x
-            for dx, text_ops, _width in runs:
-                ops.append(b"BT")
-                ops.append(b"1 0 0 -1 %.4f %.4f Tm" % (x + dx, slot.baseline))
-                ops.extend(text_ops)
-                ops.append(b"ET")
+                if value:
+                    w, h = slot.box
+                    name = images.name(value)
+                    xobjects[name] = images.refs[name]
+                    ops.append(b"q %.4f 0 0 %.4f %.4f %.4f cm %s Do Q"
+                               % (w, -h, slot.x, slot.baseline + h, name.encode()))
+            elif value.strip():
+                ops.extend(_value_ops(shaped[(n, f)], slot))
         page = writer.add_blank_page(page_width, height)
-        xobjects = DictionaryObject({NameObject("/F0"): form_ref})
-        xobjects.update(used)
         resources = DictionaryObject({NameObject("/XObject"): xobjects})
         if font_ref is not None:
             resources[NameObject("/Font")] = font_ref
