@@ -20,9 +20,12 @@ through ``save_score_sheet`` → closed), then prints:
 
 Targets (docs/speed.md): the pack of a closed round ≤ 0.12 of the bare render of the same run
 (≤ 3 s where that takes 25 s), the round in play ≤ 5 s on a quiet machine. The A4 score
-sheets, the table list and the standings are stamped on one rendered form a page shape
-(``tournaments.printing.stamp``). Prints figures only, asserts
-nothing. The machine's
+sheets are stamped on one rendered form a shape, the table list's pages and the standings a
+row at a time, every value shaped by Pango (``tournaments.printing.stamp``); the click's
+``prepare`` starts the workers' forkserver (``pack.warm_up``), so the packs below find it
+running; the first click after a server starts overlaps its WeasyPrint import with the
+database reads and the HTML, and may still wait for the rest of it (not measured here).
+Prints figures only, asserts nothing. The machine's
 cores are shared with whatever else runs, so beside every wall time it prints the CPU
 seconds (user + system) the work took and the load average, and for each pack a
 **quiet-machine estimate**: (CPU of the parts + the server's CPU writing their HTML and
@@ -132,6 +135,8 @@ def main() -> None:
     parser.add_argument("--pairs", type=int, default=500)
     parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--keep", type=Path, default=None,
+                        help="a folder: keep the closed round's pack there (pack-closed.pdf), to look at it")
     args = parser.parse_args()
 
     cores = os.cpu_count()
@@ -188,6 +193,9 @@ def main() -> None:
         print(f"  closed round / WeasyPrint bare total: {t_cold / sum(bare):.2f} "
               f"(target ≤ 0.12, i.e. ≤ 3 s where the bare render takes 25 s)")
         print(costs(state, cores))
+        if args.keep:
+            args.keep.mkdir(parents=True, exist_ok=True)
+            (args.keep / "pack-closed.pdf").write_bytes(printpack.pdf_path(pack.key).read_bytes())
         in_play = dataclasses.replace(pack, in_play=True, key=_fresh(pack, "0" * 6))
         links.qr_png_uri.cache_clear()
         play_state, t_play = timed(lambda: printpack.start(in_play))

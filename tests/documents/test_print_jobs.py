@@ -112,6 +112,8 @@ def test_a_new_state_supersedes_the_running_job_and_waits_for_it(drafted, monkey
     # the A4 sheets' part is stamped (printing.stamp) by its own worker function
     monkeypatch.setattr(printworker, "render_sheets_timed", counted(printworker.render_sheets_timed))
     monkeypatch.setattr(printworker, "render_tablelist_timed", counted(printworker.render_tablelist_timed))
+    # and so are the standings' pages
+    monkeypatch.setattr(printworker, "render_standings_timed", counted(printworker.render_standings_timed))
     watcher = threading.Thread(target=old_job_stops)
     watcher.start()
     state = printpack.start(pack)

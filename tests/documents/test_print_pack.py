@@ -191,7 +191,7 @@ def test_a_render_error_is_reported_as_failed(drafted, monkeypatch):
     def broken(html):
         raise RuntimeError("font missing")
 
-    monkeypatch.setattr(printworker, "render", broken)
+    monkeypatch.setattr(printworker, "render_standings_timed", broken)  # the standings' part
     state = printpack.start(_pack(drafted))
     assert state["state"] == "failed" and "font missing" in state["error"]
 

@@ -98,3 +98,19 @@ def test_parts_go_to_the_workers_standings_then_the_table_list_then_the_sheets()
     # stamped sheets (printing.stamp) cost less than the table list: it must start early
     plan = [("tablelist", ()), ("sheets", (1,)), ("sheets", (2,)), ("sheets", (3,)), ("standings", ())]
     assert printpack._submit_order(plan) == [4, 0, 1, 2, 3]
+
+
+def test_the_forkserver_is_started_while_the_click_reads_the_database(settings, monkeypatch):
+    """``printpack.warm_up`` (called first by ``prepare``) starts the workers' forkserver, which
+    imports WeasyPrint, so the first job of a server process does not wait for that import;
+    with rendering in the server process (``ARBITRO_PRINT_WORKERS`` 0) it starts nothing."""
+    from multiprocessing import forkserver
+
+    started = []
+    monkeypatch.setattr(forkserver, "ensure_running", lambda: started.append(True))
+    settings.ARBITRO_PRINT_WORKERS = 0
+    printpack.warm_up()
+    assert started == []
+    settings.ARBITRO_PRINT_WORKERS = 2
+    printpack.warm_up()
+    assert started == [True]

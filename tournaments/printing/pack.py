@@ -241,6 +241,7 @@ def prepare(rnd: Round, *, a5: bool = False, request=None) -> Pack:
     address when ``ARBITRO_PUBLIC_URL`` is not set (``links.base_url``). No QR code is drawn
     here (they follow from the captain links, which are in the key): the job draws them.
     """
+    warm_up()  # the workers' forkserver imports WeasyPrint while this reads the database
     language = translation.get_language() or settings.LANGUAGE_CODE
     base_url = links.base_url(request)
     round_doc = documents.round_document(rnd, qr=False, request=request)
@@ -324,6 +325,7 @@ def prepare_document(kind: str, *, rnd: Round | None = None, tournament=None, af
     public address and the options, so any change (a sheet corrected) gives a new key.
     Raises ``ValueError`` for an unknown ``kind`` (and as ``standings_document`` does).
     """
+    warm_up()  # as prepare
     language = translation.get_language() or settings.LANGUAGE_CODE
     base_url = links.base_url(request)
     if kind in ("tablelist", "sheets"):
@@ -489,13 +491,13 @@ def _submit_order(plan: list[tuple[str, tuple]]) -> list[int]:
 def _renderer(pack: Pack, kind: str):
     """The worker function turning a part's HTML into PDF: score sheets (A4, or A5 two to a
     page) are stamped on one rendered form (``worker.render_sheets_timed``,
-    ``printing.stamp``), the table list's pages by table and the standings laid out whole:
-    stamped, their dense pages of rows cost more than WeasyPrint's own layout (docs/speed.md)."""
+    ``printing.stamp``), the table list's pages and the standings' a row at a time (their
+    rows cut into pages in Python, ``worker.render_tablelist_timed``, ``worker.render_standings_timed``)."""
     if kind == "sheets":
         return worker.render_sheets_timed
     if kind == "tablelist":
         return worker.render_tablelist_timed
-    return worker.render_timed
+    return worker.render_standings_timed
 
 
 _pool_lock = threading.Lock()
@@ -510,6 +512,24 @@ def _context():
     with _pool_lock:
         ctx.set_forkserver_preload(["tournaments.printing.worker", "tournaments.printing.forkserver", "weasyprint"])
     return ctx
+
+
+def warm_up() -> None:
+    """Start the workers' forkserver now, unless rendering happens in this process (setting
+    ``ARBITRO_PRINT_WORKERS`` 0): it imports WeasyPrint (about 0.8 s of CPU on a quiet
+    machine, 2-3 s at load 10) in its own process, which the first job of a server process
+    waited for before any part could render. :func:`prepare` calls it first, so the import
+    overlaps the click's database reads and the parts' HTML; returns at once (the
+    forkserver imports after it started, and a running one is left alone)."""
+    configured = settings.ARBITRO_PRINT_WORKERS
+    if configured is not None and configured <= 0:
+        return
+    # lazy: multiprocessing's forkserver is only needed by print jobs
+    from multiprocessing import forkserver
+
+    _context()
+    with _pool_lock:
+        forkserver.ensure_running()
 
 
 def run(pack: Pack, *, after: tuple[str, ...] | list[str] = ()) -> None:
@@ -697,4 +717,4 @@ def join(parts: list, target: Path) -> int:
 
 __all__ = ["Pack", "prepare", "prepare_document", "estimated_pages", "inline_ok", "with_qr", "key_format",
            "FORMATS", "start", "run", "status", "pdf_path", "valid_key", "join", "prune",
-           "workers_for", "cache_dir", "CHUNK", "STAMP_CHUNK", "STALE_SECONDS", "PACK_VERSION"]
+           "workers_for", "warm_up", "cache_dir", "CHUNK", "STAMP_CHUNK", "STALE_SECONDS", "PACK_VERSION"]

@@ -155,23 +155,27 @@ def render_sheets_timed(html: str) -> tuple[bytes, float]:
 def render_tablelist_timed(parts: tuple[str, str, int]) -> tuple[tuple[bytes, bytes], float]:
     """As :func:`render_timed`, for the table list of the print pack given as ``(pages by
     table, seat finder, seat finder pages)`` (``documents.tablelist_html`` parts "tables"
-    and "finder"): the pages by table laid out by WeasyPrint (its trailing blank pages, one a
-    seat finder page, only make the footers count the whole list, and are dropped), the
-    seat finder's pages stamped on one form a shape (``printing.stamp.render_finder``);
-    should the stamping fail, they are rendered whole and the error logged. Returns the two
-    PDFs, joined in order by the pack."""
+    and "finder"): the pages by table cut in Python and stamped a row at a time
+    (``printing.stamp.render_table_pages``; when they cannot be, e.g. a team round's matches
+    or more than ``stamp.MAX_LONG_ROWS`` names of two lines, laid out whole by WeasyPrint, whose trailing blank pages, one a seat finder page, only
+    make the footers count the whole list, and are dropped), the seat finder's pages stamped
+    too (``printing.stamp.render_finder``); should that stamping fail, they are rendered
+    whole and the error logged. Returns the two PDFs, joined in order by the pack."""
     # lazy: WeasyPrint is slow to import and only PDF rendering needs it
     import weasyprint
-
 
     tables_html, finder_html, finder_pages = parts
     start = _cpu_seconds()
     was_enabled = gc.isenabled()
     gc.disable()
     try:
-        doc = weasyprint.HTML(string=tables_html).render()
-        before = len(doc.pages) - finder_pages
-        tables_pdf = doc.copy(doc.pages[:before]).write_pdf()
+        try:
+            tables_pdf, before = stamp.render_table_pages(tables_html, extra_pages=finder_pages)
+        except Exception as exc:  # a row the stamping does not cut: laid out whole, as before
+            _log_not_stamped("the table list's pages by table", exc)
+            doc = weasyprint.HTML(string=tables_html).render()
+            before = len(doc.pages) - finder_pages
+            tables_pdf = doc.copy(doc.pages[:before]).write_pdf()
         try:
             finder_pdf = stamp.render_finder(finder_html, before=before)
         except Exception:  # a page the stamping does not understand: the pack still prints
@@ -185,3 +189,35 @@ def render_tablelist_timed(parts: tuple[str, str, int]) -> tuple[tuple[bytes, by
         if was_enabled:
             gc.enable()
     return (tables_pdf, finder_pdf), _cpu_seconds() - start
+
+
+def _log_not_stamped(what: str, exc: Exception) -> None:
+    """A document laid out whole instead of stamped: expected (``stamp.NotStampable``: many
+    long names, a team round's matches) at debug level, anything else as an error."""
+    log = logging.getLogger(__name__)
+    if isinstance(exc, stamp.NotStampable):
+        log.debug("%s laid out whole: %s", what, exc)
+    else:
+        log.error("stamping %s failed; laying them out whole", what, exc_info=exc)
+
+
+def render_standings_timed(html: str) -> tuple[bytes, float]:
+    """As :func:`render_timed`, for the standings (``documents.standings_html``): their pages
+    cut in Python and stamped a row at a time (``printing.stamp.render_table_pages``),
+    or, when they cannot be (groups, more than ``stamp.MAX_LONG_ROWS`` names of two lines,
+    pages that do not come out as planned), laid out whole by WeasyPrint as before."""
+    start = _cpu_seconds()
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        try:
+            pdf, _pages = stamp.render_table_pages(html)
+        except Exception as exc:
+            _log_not_stamped("the standings", exc)
+            pdf = weasyprint_render(html)
+    finally:
+        if gc.get_count()[0] > COLLECT_AFTER:
+            gc.collect()
+        if was_enabled:
+            gc.enable()
+    return pdf, _cpu_seconds() - start
