@@ -4,9 +4,11 @@ Run: ``.venv/bin/python bench/arbiter_steps.py [--tables 250] [--profile publish
 
 ``bench/busiest_minute.py`` times the arbiter's pages while 1000 phones poll, on a machine
 whose load decides most of the figure. This bench seeds the same tournament (``--tables``
-tables, round 1's sheets validated at the desk) in a temporary SQLite database and walks the
+tables, round 1's sheets validated at the desk but the last ``--last`` (50), which it then
+enters one by one, reading the round page and the live board after each of the first three
+as their polls do when the round changed) in a temporary SQLite database and walks the
 same pages through Django's test client, in one process with nothing else of Arbitro
-running: the round page, the live board, **Valida tutti**, **Chiudi il turno**, **Genera**,
+running: the round page, the live board, **Valida tutti** (the last sheets at once), **Chiudi il turno**, **Genera**,
 the draft's page, **Pubblica**, round 2's page, the **Pacchetto di stampa** click, its
 progress page and status. For each request it prints the wall time, the CPU time of this
 process (``time.process_time``: the request itself, plus any background thread it started,
@@ -95,10 +97,48 @@ class Steps:
         return answer
 
 
+def enter_last_sheets(steps: Steps, numbers: list[int]) -> None:
+    """The minute's last sheets, entered by the arbiter through the services (so **Valida
+    tutti** has them to validate, as the captains' confirmed sheets in the minute); after
+    each of the first three, the round page and the live board as their polls see a new
+    version of the round (the per-version cache missed, the rows built again)."""
+    from django.contrib.auth import get_user_model
+
+    from bench.captains import random_sheet
+    from tournaments import services
+    from tournaments.models import Table
+
+    user = get_user_model().objects.get(username="bench")
+    base = f"/tornei/{SLUG}/turni/1"
+    for i, table in enumerate(Table.objects.filter(round__tournament__slug=SLUG, round__number=1,
+                                                   number__in=numbers).order_by("number")):
+        hands = [services.HandInput(ns=ns, ew=ew) for ns, ew in random_sheet(table.number, 4)]
+        services.save_score_sheet(table=table, hands=hands, by=user)
+        if i < 3:
+            steps.request("round page (new version)", "GET", f"{base}/")
+            steps.request("live board (new version)", "GET", f"{base}/tabellone-live/righe/?stamp=")
+
+
+def print_pack_costs(location: str) -> None:
+    """The finished pack's own figures (its status file, ``printing.pack._costs``): the server
+    process's CPU beside the requests (HTML and QR codes, joining) and the wall time."""
+    from tournaments.printing import pack as printpack
+
+    state = printpack.status(location.rstrip("/").rsplit("/", 1)[-1]) or {}
+    if state.get("state") == "done" and "wall" in state:
+        print(f"  pack job (background, this process): {state['wall']:.1f} s wall; server CPU: HTML and QR codes "
+              f"{state['cpu_html'] * 1000:.0f} ms, joining {(state['cpu_join'] + state['cpu_join_early']) * 1000:.0f} ms; "
+              f"workers {sum(state['cpu_parts']):.1f} s CPU")
+    else:
+        print(f"  pack job: {state.get('state', 'unknown')}")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=250)
     parser.add_argument("--profile", default="", help="comma-separated step names to profile, e.g. publish,close")
+    parser.add_argument("--last", type=int, default=50,
+                        help="round 1's sheets left to enter here (as the minute's last sheets), then validated at once")
     parser.add_argument("--keep", action="store_true", help="keep the temporary var dir")
     args = parser.parse_args()
     if args.tables < 2:
@@ -114,7 +154,8 @@ def main() -> None:
         subprocess.run([sys.executable, "manage.py", *command, "-v", "0"], cwd=ROOT, env=env, check=True)
     from bench.busiest_minute import seed
 
-    seed(args.tables, 0, 4)  # round 1 published, every sheet validated at the desk
+    last = min(max(args.last, 0), args.tables)
+    _tables, last_numbers = seed(args.tables, last, 4)  # round 1 published, the other sheets validated
     load = os.getloadavg()
     print(f"arbiter steps, {args.tables} tables, SQLite, no phones; load average {load[0]:.2f} {load[1]:.2f} "
           f"{load[2]:.2f} on {os.cpu_count()} cores")
@@ -124,6 +165,7 @@ def main() -> None:
     for _ in range(2):  # the first read builds the round's cached rows
         steps.request("round page", "GET", f"{base}/turni/1/")
     steps.request("live board", "GET", f"{base}/turni/1/tabellone-live/righe/?stamp=")
+    enter_last_sheets(steps, last_numbers)
     steps.step("validate all", f"{base}/turni/1/", f"{base}/turni/1/valida-tutti/")
     steps.step("close", f"{base}/turni/1/chiudi/", f"{base}/turni/1/chiudi/")
     steps.step("generate", f"{base}/turni/genera/", f"{base}/turni/genera/")
@@ -139,6 +181,7 @@ def main() -> None:
             if b'"running"' not in steps.client.get(location + "stato.json").content:
                 break
             time.sleep(0.5)
+        print_pack_costs(location)
     if not args.keep:
         shutil.rmtree(var, ignore_errors=True)
 
