@@ -10,10 +10,11 @@ as their polls do when the round changed) in a temporary SQLite database and wal
 same pages through Django's test client, in one process with nothing else of Arbitro
 running: the round page, the live board, **Valida tutti** (the last sheets at once), **Chiudi il turno**, **Genera**,
 the draft's page, **Pubblica**, round 2's page, the **Pacchetto di stampa** click, its
-progress page and status. For each request it prints the wall time, the CPU time of this
-process (``time.process_time``: the request itself, plus any background thread it started,
-e.g. the pack's HTML; the close's automatic backup is also shown apart: the test client
-closes the answer inside the request, a server after sending it) and the SQL statements. The CPU column is what the request costs the server's two cores in the busiest
+progress page and status. For each request it prints the wall time, the CPU time of the
+thread that served it (``time.thread_time``: the request itself, not the background threads
+it started, e.g. the pack's job, whose own CPU is printed at the end; the close's automatic
+backup is also shown apart: the test client closes the answer inside the request, a server
+after sending it) and the SQL statements. The CPU column is what the request costs the server's two cores in the busiest
 minute; the wall column depends on the machine's load. ``--profile STEP,…`` prints
 cProfile's top functions of those steps (names as printed). Prints figures, asserts nothing.
 """
@@ -56,13 +57,13 @@ class Steps:
         profiler = cProfile.Profile() if name in self.profile else None
         self.backup_cpu = 0.0
         with CaptureQueriesContext(connection) as queries:
-            wall, cpu = time.perf_counter(), time.process_time()
+            wall, cpu = time.perf_counter(), time.thread_time()
             if profiler:
                 profiler.enable()
             response = self.client.get(path) if method == "GET" else self.client.post(path, data or {})
             if profiler:
                 profiler.disable()
-            wall, cpu = (time.perf_counter() - wall) * 1000, (time.process_time() - cpu) * 1000
+            wall, cpu = (time.perf_counter() - wall) * 1000, (time.thread_time() - cpu) * 1000
         backup = f"  (of which the round's backup {self.backup_cpu * 1000:.0f} ms CPU)" if self.backup_cpu else ""
         print(f"  {name:30s} {response.status_code} {wall:7.0f} ms wall {cpu:7.0f} ms CPU "
               f"{len(queries.captured_queries):5d} statements{backup}", flush=True)
@@ -78,11 +79,11 @@ class Steps:
         run = backups.run_backup
 
         def timed(*args, **kwargs):
-            start = time.process_time()
+            start = time.thread_time()
             try:
                 return run(*args, **kwargs)
             finally:
-                self.backup_cpu += time.process_time() - start
+                self.backup_cpu += time.thread_time() - start
 
         backups.run_backup = timed
 
