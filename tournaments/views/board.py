@@ -45,12 +45,12 @@ def _round(tournament, number: int) -> Round:
 
 
 
-def board_rows_context(rnd: Round, request) -> dict:
+def board_rows_context(rnd: Round, request, stamp: str | None = None) -> dict:
     """:func:`build_board_rows_context` and its rows written as HTML (``rows_html``,
     :func:`.board_table.rows_html`), kept per round version and board stamp
     (``round_cache``); each answer puts in the reader's CSRF token and computes the
-    room's clock."""
-    stamp = board_stamp(rnd)
+    room's clock. ``stamp``: the board stamp when the caller has just computed it."""
+    stamp = stamp or board_stamp(rnd)
     context = dict(round_cache.cached("board", round_cache.round_version(rnd, stamp),
                                       lambda: _context_and_rows_html(rnd, stamp)))
     context["rows_html"] = board_table.with_csrf_token(context["rows_html"], get_token(request))
@@ -176,10 +176,11 @@ def board(request, tournament, number):
 def board_rows(request, tournament, number):
     """The board's rows as an HTML fragment; 204 when ``?stamp=`` is still current."""
     rnd = _round(tournament, number)
-    if request.GET.get("stamp") == board_stamp(rnd):
+    stamp = board_stamp(rnd)
+    if request.GET.get("stamp") == stamp:
         return HttpResponse(status=204)
     return render(request, "arbiter/board_rows.html", {"tournament": tournament, "round": rnd,
-                                                       **board_rows_context(rnd, request)})
+                                                       **board_rows_context(rnd, request, stamp)})
 
 
 @arbiter_view
