@@ -52,6 +52,7 @@ import json
 import logging
 import os
 import re
+import shutil
 import socket
 import threading
 import time
@@ -60,14 +61,14 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from django.conf import settings
-from django.db import transaction
+from django.db import connection, transaction
 from django.dispatch import receiver
 from django.utils import translation
 
 from members.signals import member_erasing
 
 from ..captains import links
-from ..models import Player, Round
+from ..models import AuditEntry, Player, Round
 from . import documents, worker
 
 log = logging.getLogger(__name__)
@@ -670,8 +671,6 @@ def ticket_key(rnd: Round, *, a5: bool, language: str, base_url: str) -> str:
     the public address and the format. One indexed row read, not the round: the same click
     with nothing written meanwhile gives the same key (one job, one progress page). Same
     shape as a pack's key (:data:`KEY_RE`)."""
-    from ..models import AuditEntry
-
     last = (AuditEntry.objects.filter(tournament_id=rnd.tournament_id).order_by("-id")
             .values_list("id", "at").first()) or (0, None)
     digest = hashlib.sha256(repr((TICKET, PACK_VERSION, rnd.tournament_id, rnd.id, rnd.created_at, rnd.state,
@@ -710,8 +709,6 @@ def _prepare_and_follow(round_id: int, a5: bool, language: str, base_url: str, t
     wait for its end, then give the ticket the job's final status and PDF (a hard link, or
     a copy where links are refused). Any error: the ticket's status is ``failed`` (the
     progress page offers «Prepara di nuovo»)."""
-    from django.db import connection
-
     try:
         try:
             with translation.override(language):
@@ -737,8 +734,6 @@ def _prepare_and_follow(round_id: int, a5: bool, language: str, base_url: str, t
 def _share_pdf(source: Path, target: Path) -> None:
     """``target`` becomes the PDF ``source`` (a hard link; a copy where the file system
     refuses links), atomically: a reader never sees half a file."""
-    import shutil
-
     tmp = target.with_suffix(f".{os.getpid()}.{threading.get_ident()}.part")
     try:
         os.link(source, tmp)
