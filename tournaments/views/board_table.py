@@ -5,7 +5,7 @@ The board's fragment is asked every 3 s by each arbiter window and rendered when
 changed: in the busiest minute, every few seconds. Its template spent about 80 % of the
 request in the row loop (some 40 template nodes a row, 10,000 node renders for 250 tables,
 about 45 ms of CPU); here a row is a few string joins with every value escaped
-(``django.utils.html.escape``). The markup is byte for byte the template's (the rest of the
+(:func:`escape`, as ``django.utils.html.escape``). The markup is byte for byte the template's (the rest of the
 fragment, ``templates/arbiter/board_rows.html``, is still a template); the texts are the
 template's, translated here with the same message ids.
 
@@ -19,11 +19,11 @@ Input: the rows of :func:`tournaments.views.board.build_board_rows_context`.
 from __future__ import annotations
 
 from django.template.defaultfilters import time as time_filter
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.timezone import template_localtime
 from django.utils.translation import gettext as _
 
+from .round_table import escape
 from .rounds import table_url
 
 #: Where a form's CSRF token goes in the written rows (no escaped text holds a NUL).
