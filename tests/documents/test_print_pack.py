@@ -225,14 +225,16 @@ def test_click_then_download(arbiter_client, played, public_url):
     assert status["state"] == "done" and status["pages"] == 7
 
 
-def test_progress_page_while_running(arbiter_client, drafted, settings, monkeypatch):
+def test_progress_page_while_running(transactional_db, arbiter_client, drafted, settings, monkeypatch):
+    """In the background the click's thread reads the round (``printpack.click``): the
+    database is committed for it (``transactional_db``)."""
     settings.ARBITRO_PRINT_BACKGROUND = True
     started = []
     monkeypatch.setattr(printpack, "run", lambda p, after=(): started.append(p.key))
     url = reverse("print_pack_start", args=[drafted.slug, 1])
     first = arbiter_client.post(url, {"a5": "1"})
     second = arbiter_client.post(url, {"a5": "1"})  # two clicks → one job
-    for _ in range(50):
+    for _ in range(500):
         if started:
             break
         time.sleep(0.02)

@@ -10,6 +10,7 @@ to the file when that state of the document was rendered before.
 """
 from __future__ import annotations
 
+from django.conf import settings
 from django.http import FileResponse, Http404, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
@@ -157,18 +158,24 @@ def standings_xlsx(request, tournament):
 def print_pack_start(request, tournament, number: int):
     """POST: start (or join) the print pack of round ``number`` (table list, every score
     sheet, standings; ``a5=1``: sheets two to an A4 page) and go to its progress page, or
-    straight to the PDF when that state was printed before. GET shows the round's page."""
+    straight to the PDF when that state was printed before. GET shows the round's page.
+    In the background (setting ``ARBITRO_PRINT_BACKGROUND``, the server's) the request
+    reads nothing of the round: ``printpack.click`` answers with a ticket whose thread reads
+    the pack and follows its job; otherwise the pack is read and rendered here."""
     from django.shortcuts import redirect
 
     rnd = _round(tournament, number)
     if request.method != "POST":
         return redirect("round", slug=tournament.slug, number=number)
     a5 = request.POST.get("a5", "").strip().lower() in ("1", "on", "true", "yes", "si", "sì")
-    pack = printpack.prepare(rnd, a5=a5, request=request)
-    state = printpack.start(pack)
+    if settings.ARBITRO_PRINT_BACKGROUND:  # the round is read by the job's thread, not here
+        key, state = printpack.click(rnd, a5=a5, request=request)
+    else:
+        pack = printpack.prepare(rnd, a5=a5, request=request)
+        key, state = pack.key, printpack.start(pack)
     if state["state"] == "done":
-        return redirect("print_pack_pdf", slug=tournament.slug, number=number, key=pack.key)
-    return redirect("print_pack", slug=tournament.slug, number=number, key=pack.key)
+        return redirect("print_pack_pdf", slug=tournament.slug, number=number, key=key)
+    return redirect("print_pack", slug=tournament.slug, number=number, key=key)
 
 
 def _pack_key(tournament, number: int, key: str) -> str:

@@ -7,7 +7,8 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Sequence
 
-from django.db.models import Q
+from django.db.models import F, Q
+from django.utils import timezone
 from django.utils.translation import gettext as _
 
 from scoring import sheets as sheet_rules
@@ -17,6 +18,7 @@ from ..errors import ArbiterError, StaleSheetError
 from ..i18n_messages import message_text
 from ..models import (
     AuditAction,
+    AuditEntry,
     CorrectionKind,
     HandRow,
     Round,
@@ -26,7 +28,7 @@ from ..models import (
 from ..selectors.clock import entry_clock_seconds
 from ..text import clean_note
 from ._common import as_actor
-from .audit import SUM_ERROR_REASON, audit, clean_reason
+from .audit import SUM_ERROR_REASON, audit, audit_entry, clean_reason
 from .corrections import (
     check_correction,
     closed_since_message,
@@ -348,6 +350,18 @@ def stale_sheet_error(sheet: ScoreSheet, seen: int) -> StaleSheetError:
     )
 
 
+def _check_round_in_play(rnd: Round, actor) -> None:
+    """Raise ArbiterError unless ``rnd`` (read under its lock) is in play: a sheet changes
+    state only while its round is published, for every actor, the round read under the lock,
+    not the page's copy (a close committed meanwhile, rules.md §3)."""
+    if rnd.state != Round.State.PUBLISHED:
+        if actor.user is None:
+            raise ArbiterError(round_closed_refusal(rnd))
+        raise ArbiterError(_("Il turno %(n)s è chiuso: lo score non cambia più stato. Per correggerlo "
+                             "scegli una correzione (art. 31).") % {"n": rnd.number}
+                           if rnd.state == Round.State.CLOSED else _("Il turno non è ancora pubblicato."))
+
+
 def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, reason: str = "",
                 captain_ok: bool = False, expected_version: int | None = None,
                 audit_old: dict | None = None, **extra) -> ScoreSheet:
@@ -357,14 +371,7 @@ def _transition(table: Table, by, *, allowed: set, new_state: str, action: str, 
         raise stale_sheet_error(sheet, expected_version)
     if actor.user is None and not captain_ok:
         raise ArbiterError(_("Solo l'arbitro può farlo."))
-    # A sheet changes state only while its round is in play, for every actor: the round read
-    # under the lock, not the page's copy (a close committed meanwhile, rules.md §3)
-    if rnd.state != Round.State.PUBLISHED:
-        if actor.user is None:
-            raise ArbiterError(round_closed_refusal(rnd))
-        raise ArbiterError(_("Il turno %(n)s è chiuso: lo score non cambia più stato. Per correggerlo "
-                             "scegli una correzione (art. 31).") % {"n": rnd.number}
-                           if rnd.state == Round.State.CLOSED else _("Il turno non è ancora pubblicato."))
+    _check_round_in_play(rnd, actor)
     if sheet.state not in allowed:
         raise ArbiterError(_("Operazione non ammessa: lo score è «%(state)s».")
                            % {"state": sheet.get_state_display()})
@@ -476,19 +483,37 @@ def validate_entered_sheets(*, round: Round, by) -> list[int]:
     The chosen sheets are locked before they are validated, so a dispute sent at the same
     moment waits and then finds the sheet validated, instead of the dispute vanishing here.
 
+    The sheets change as :func:`validate_sheet` changes one (state ``validated``, version
+    + 1, ``updated_at``; one ``sheet_validated`` audit entry each, ``{"state": old}`` →
+    ``{"state": "validated"}``, in table order), but in one ``UPDATE`` and one ``INSERT`` of
+    the audit entries: the busiest minute's last 50 sheets were 400 statements in the
+    arbiter's request. Raises ArbiterError as :func:`validate_sheet` when there is a sheet to
+    validate and ``by`` is not the arbiter or the round is no longer in play.
+
     Returns the table numbers validated (ascending).
     """
     rnd = lock_round(round)  # the one order: tournament, round, tables, sheets (services.locks)
     lock_tables(rnd)
-    sheets = ScoreSheet.objects.select_for_update(of=("self",)).filter(
+    chosen = list(ScoreSheet.objects.select_for_update(of=("self",)).filter(
         Q(state=ScoreSheet.State.CONFIRMED) | Q(state=ScoreSheet.State.ENTERED, entered_by_captain=False),
         table__round=rnd, table__bye="", sum_error=False,
-    ).select_related("table").order_by("table__number")
-    done = []
-    for sheet in sheets:
-        validate_sheet(table=sheet.table, by=by)
-        done.append(sheet.table.number)
-    return done
+    ).order_by("table__number").values_list("pk", "state", "table__number"))
+    if not chosen:
+        return []
+    actor = as_actor(by)
+    if actor.user is None:
+        raise ArbiterError(_("Solo l'arbitro può farlo."))
+    _check_round_in_play(rnd, actor)
+    # The rows are locked above: no other write changes their state or version meanwhile.
+    ScoreSheet.objects.filter(pk__in=[pk for pk, _state, _n in chosen]).update(
+        state=ScoreSheet.State.VALIDATED, version=F("version") + 1, updated_at=timezone.now())
+    # Neither state taken here is a captain's unconfirmed entry (rules.md §3): sheet_validated.
+    tournament = rnd.tournament
+    AuditEntry.objects.bulk_create([
+        audit_entry(tournament=tournament, by=actor, action=AuditAction.SHEET_VALIDATED, round_number=rnd.number,
+                    table_number=number, old={"state": state}, new={"state": ScoreSheet.State.VALIDATED})
+        for _pk, state, number in chosen])
+    return [number for _pk, _state, number in chosen]
 
 
 @write

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.http import HttpResponse
+from django.middleware.csrf import get_token
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils.translation import gettext as _
@@ -26,7 +27,7 @@ from ..models import Round, ScoreSheet, Table
 from ..selectors.corrections import corrected_tables, table_audit_url
 from ..server import timesource
 from ..templatetags.audit import actor_label
-from . import round_cache
+from . import board_table, round_cache
 from .board_calls import calls_context
 from .board_stamp import board_stamp
 from .common import arbiter_view
@@ -44,14 +45,23 @@ def _round(tournament, number: int) -> Round:
 
 
 
-def board_rows_context(rnd: Round) -> dict:
-    """:func:`build_board_rows_context` kept per round version and board stamp
-    (``round_cache``); the room's clock is computed for each answer."""
-    stamp = board_stamp(rnd)
+def board_rows_context(rnd: Round, request, stamp: str | None = None) -> dict:
+    """:func:`build_board_rows_context` and its rows written as HTML (``rows_html``,
+    :func:`.board_table.rows_html`), kept per round version and board stamp
+    (``round_cache``); each answer puts in the reader's CSRF token and computes the
+    room's clock. ``stamp``: the board stamp when the caller has just computed it."""
+    stamp = stamp or board_stamp(rnd)
     context = dict(round_cache.cached("board", round_cache.round_version(rnd, stamp),
-                                      lambda: build_board_rows_context(rnd, stamp)))
+                                      lambda: _context_and_rows_html(rnd, stamp)))
+    context["rows_html"] = board_table.with_csrf_token(context["rows_html"], get_token(request))
     if context["clock"] is not None:
         context["clock"] = selectors.clock.clock_json(rnd)
+    return context
+
+
+def _context_and_rows_html(rnd: Round, stamp: str) -> dict:
+    context = build_board_rows_context(rnd, stamp)
+    context["rows_html"] = board_table.rows_html(context["rows"], slug=rnd.tournament.slug, round_number=rnd.number)
     return context
 
 
@@ -156,7 +166,7 @@ def board(request, tournament, number):
         "tournament": tournament,
         "round": rnd,
         "poll_ms": POLL_SECONDS * 1000,
-        **board_rows_context(rnd),
+        **board_rows_context(rnd, request),
     })
 
 
@@ -166,10 +176,11 @@ def board(request, tournament, number):
 def board_rows(request, tournament, number):
     """The board's rows as an HTML fragment; 204 when ``?stamp=`` is still current."""
     rnd = _round(tournament, number)
-    if request.GET.get("stamp") == board_stamp(rnd):
+    stamp = board_stamp(rnd)
+    if request.GET.get("stamp") == stamp:
         return HttpResponse(status=204)
     return render(request, "arbiter/board_rows.html", {"tournament": tournament, "round": rnd,
-                                                       **board_rows_context(rnd)})
+                                                       **board_rows_context(rnd, request, stamp)})
 
 
 @arbiter_view

@@ -3,7 +3,7 @@ board, its part of the board's stamp, and the arbiter's «Arrivo» / «Risolto»
 board and on the bar of calls at the top of every arbiter page, ``desk_calls``)."""
 from __future__ import annotations
 
-from django.db.models import Count, Max
+from django.db.models import Count, Max, Q
 from django.http import JsonResponse
 from django.shortcuts import get_object_or_404, redirect
 from django.utils.http import url_has_allowed_host_and_scheme
@@ -25,10 +25,10 @@ def calls_context(rnd: Round) -> list[dict]:
 def calls_stamp(rnd: Round) -> str:
     """The calls' part of the board stamp: every call, answer and resolution changes it, and
     while a call waits the minute does too (so «da 3 min» moves on)."""
-    agg = ArbiterCall.objects.filter(round=rnd).aggregate(n=Count("id"), last=Max("id"),
-                                                          taken=Max("taken_at"), resolved=Max("resolved_at"))
-    waiting = ArbiterCall.objects.filter(round=rnd).exclude(state=ArbiterCall.State.RESOLVED).exists()
-    minute = int(timesource.now().timestamp() // 60) if waiting else 0
+    agg = ArbiterCall.objects.filter(round=rnd).aggregate(
+        n=Count("id"), last=Max("id"), taken=Max("taken_at"), resolved=Max("resolved_at"),
+        waiting=Count("id", filter=~Q(state=ArbiterCall.State.RESOLVED)))  # one query: polled every second
+    minute = int(timesource.now().timestamp() // 60) if agg["waiting"] else 0
     stamp = lambda t: f"{t.timestamp():.3f}" if t else "0"  # noqa: E731
     return f"c{agg['n']}.{agg['last'] or 0}.{stamp(agg['taken'])}.{stamp(agg['resolved'])}.{minute}"
 

@@ -2,7 +2,7 @@
 
 A 250-table round page spent most of its time in the template engine (about 35 template
 nodes a row: 9,000 node renders a request). Here a row is a few string joins with every
-value escaped (``django.utils.html.escape``), about 20 times faster, so the arbiter's page
+value escaped (:func:`escape`, as ``django.utils.html.escape``), about 20 times faster, so the arbiter's page
 stays within its target while 500 phones poll (``bench/round_page.py``). The markup is the
 one the template had (``templates/arbiter/round.html`` keeps the header and the rest of
 the page); the texts are the template's, translated here with the same message ids.
@@ -11,9 +11,17 @@ Input: the rows of :func:`tournaments.views.rounds.round_rows`.
 """
 from __future__ import annotations
 
-from django.utils.html import escape
+from html import escape as _html_escape
+
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+
+
+def escape(value) -> str:
+    """``django.utils.html.escape`` of ``value`` without its lazy-text wrapper and SafeString:
+    the same characters escaped (``html.escape`` of ``str(value)``), as a plain str. A round
+    page escapes some 28,000 values, and the wrapper was a quarter of the rows' time."""
+    return _html_escape(str(value))
 
 
 def _texts() -> dict[str, str]:

@@ -9,6 +9,8 @@ lost (README.md, "Layout").
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from django.contrib import messages
 from django.http import HttpResponseRedirect
 from django.shortcuts import get_object_or_404, redirect, render
@@ -212,7 +214,8 @@ def round_detail(request, tournament, number):
     for row in rows:
         if row["status"]:
             counts[row["status"]] += 1
-    nxt = tournament.rounds.filter(number=number + 1).first()
+    others = _rounds_around(tournament, rnd)
+    nxt = others["next"]
     playing = [r for r in rows if not r["bye"]]
     outdated = services.draft_staleness(rnd) if rnd.state == Round.State.DRAFT else []
     ready_to_close = bool(playing) and all(r["status"] == "validated" for r in playing)
@@ -236,21 +239,47 @@ def round_detail(request, tournament, number):
         "awaiting_rows": [r for r in playing if r["awaiting"] and r["can_validate"]],
         "any_validate": any(r["can_validate"] for r in rows),
         "next_to_enter": next_to_enter,
-        "later_danish": _later_danish_published(rnd),
+        "later_danish": others["later_danish"],
         "penalties_url": _optional_url("penalties", tournament.slug),
         "tournament_url": reverse("tournament", args=[tournament.slug]),
         "first_by_lot": rnd.number == 1 and rnd.seed is not None,
         "matches": team_matches(rnd, {r["number"]: r["status"] for r in rows}),
-        "round_numbers": list(tournament.rounds.order_by("number").values_list("number", flat=True)),
+        "round_numbers": others["numbers"],
         "has_rest": any(r["bye"] == Table.Bye.REST for r in rows)
         or (kind_of(tournament).data.has_matches and rnd.matches.filter(bye="rest").exists()),
         "idle_pairs": _idle_pairs(rnd),
-        "standings_after": standings_link_round(rnd),
+        "standings_after": others["standings_after"],
         "outdated": outdated,
         "generate_state": services.generation_state(tournament),
         "lateness": _lateness_help(tournament) if rnd.state == Round.State.PUBLISHED else None,
         **_clock_context(rnd),
     })
+
+
+@dataclass(frozen=True)
+class _RoundRef:
+    """Another round of the tournament as the round page shows it: its number and state."""
+
+    number: int
+    state: str
+
+
+def _rounds_around(tournament: Tournament, rnd: Round) -> dict:
+    """What the round page shows of the tournament's other rounds, from one read of their
+    numbers, states and systems (the page is polled every second; these were four queries):
+    ``next`` (round ``rnd.number + 1`` or None), ``later_danish`` (as
+    :func:`_later_danish_published`), ``numbers`` (every round's, ascending) and
+    ``standings_after`` (as :func:`standings_link_round`)."""
+    rows = list(tournament.rounds.order_by("number").values_list("number", "state", "system"))
+    danish = (Round.System.DANISH, Round.System.DANISH_INDIVIDUAL)
+    closed_before = [n for n, state, _system in rows if state == Round.State.CLOSED and n < rnd.number]
+    return {
+        "next": next((_RoundRef(n, state) for n, state, _system in rows if n == rnd.number + 1), None),
+        "later_danish": next((_RoundRef(n, state) for n, state, system in rows
+                              if n > rnd.number and system in danish and state != Round.State.DRAFT), None),
+        "numbers": [n for n, _state, _system in rows],
+        "standings_after": rnd.number if rnd.state == Round.State.CLOSED else max(closed_before, default=None),
+    }
 
 
 def _lateness_help(tournament) -> dict:
