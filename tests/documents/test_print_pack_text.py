@@ -80,7 +80,6 @@ def rounds(db, arbiter, public_url):
 
 
 @pytest.mark.slow  # three print packs rendered and read back, QR codes decoded
-@pytest.mark.one_engine  # the renderer's output against a fixture; the reads it prints are tested on both engines
 def test_pack_text_and_qr_codes_match_the_fixture(rounds):
     closed, in_play = rounds
     pdfs = {"closed": render(closed), "in_play": render(in_play)}

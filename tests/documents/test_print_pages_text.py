@@ -102,7 +102,6 @@ def _render(pack) -> bytes:
 
 
 @pytest.mark.slow  # 77 pairs' pages rendered whole and stamped, compared page by page
-@pytest.mark.one_engine  # the renderer's output against a fixture; the reads it prints are tested on both engines
 def test_pages_by_table_and_standings_match_the_fixture(played):
     t, in_play = played
     round_doc, standings_doc = _short(in_play, t)
