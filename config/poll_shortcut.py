@@ -68,20 +68,35 @@ class PollShortcut:
         self._headers: dict[tuple[str, str, bool], list[tuple[str, str]]] = {}
 
     def __call__(self, environ, start_response):
-        if (environ.get("REQUEST_METHOD") != "GET" or not environ.get("HTTP_IF_NONE_MATCH")
-                or not environ.get("PATH_INFO", "").startswith(PREFIXES)):
-            return self.application(environ, start_response)
-        try:
-            key, etag = self._unchanged(environ)
-        except Exception:  # anything unexpected: Django answers the request (and reports it)
-            key, etag = None, None
-        headers = self._headers.get(key) if key else None
-        if etag and headers is not None:
-            start_response("304 Not Modified", [*headers, ("ETag", etag)])
+        key, headers = self._answer(environ)
+        if headers is not None:
+            start_response("304 Not Modified", headers)
             return [b""]
         if key is None:
             return self.application(environ, start_response)
         return self.application(environ, self._learning(key, start_response))
+
+    def unchanged_headers(self, environ) -> list[tuple[str, str]] | None:
+        """The headers of the ``304`` this request gets (a WSGI ``environ``), on the same
+        conditions as a call; ``None`` when Django must answer it. Never raises, calls no view
+        and changes nothing: ``manage.py serve``'s event loop asks it before handing a poll
+        to a worker thread (``tournaments.server.loop_answers``)."""
+        return self._answer(environ)[1]
+
+    def _answer(self, environ) -> tuple[tuple[str, str, bool] | None, list[tuple[str, str]] | None]:
+        """``(key, headers)``: the key of a quick route (else None, see :meth:`_unchanged`) and
+        the 304's headers when the shortcut answers (else None)."""
+        if (environ.get("REQUEST_METHOD") != "GET" or not environ.get("HTTP_IF_NONE_MATCH")
+                or not environ.get("PATH_INFO", "").startswith(PREFIXES)):
+            return None, None
+        try:
+            key, etag = self._unchanged(environ)
+        except Exception:  # anything unexpected: Django answers the request (and reports it)
+            return None, None
+        headers = self._headers.get(key) if key else None
+        if etag and headers is not None:
+            return key, [*headers, ("ETag", etag)]
+        return key, None
 
     def _unchanged(self, environ) -> tuple[tuple[str, str, bool] | None, str | None]:
         """``(key, etag)``: the route, language and scheme of a quick route (else None) and

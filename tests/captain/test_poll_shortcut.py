@@ -102,6 +102,7 @@ def wsgi(db, clock):
             request_finished.connect(close_old_connections)
         return answer["status"], answer["headers"], body
 
+    call.app, call.factory = app, factory  # for the event loop's check (unchanged_headers)
     return call, inner
 
 
@@ -268,6 +269,32 @@ def test_players_page_shortcut_follows_the_tournament_and_the_language(wsgi, clo
     for _ in itertools.repeat(None, 2):
         before = inner.calls
         assert call(path, tag=new, accept="text/html")[0] == 404 and inner.calls == before + 1
+
+
+def test_unchanged_headers_answers_what_the_call_answers_and_nothing_else(wsgi, clock, tables):
+    """The server's event loop asks ``unchanged_headers`` before a worker thread would call the
+    shortcut: the same headers where the call answers 304 itself, None wherever Django must
+    answer (another tag, a stale row, another method or path), and Django is never called."""
+    call, inner = wsgi
+    path = state_path(tables[1])
+    tag, _, quick = shortcut_ready(call, inner, path)
+
+    def environ(path, tag, method="GET"):
+        return call.factory.generic(method, path, headers={"If-None-Match": tag} if tag else {}).environ
+
+    before = inner.calls
+    headers = dict(call.app.unchanged_headers(environ(path, tag)))
+    headers.pop("Date", None)
+    quick.pop("Date", None)
+    assert headers == quick and headers["ETag"] == tag
+    assert call.app.unchanged_headers(environ(path, '"another"')) is None
+    assert call.app.unchanged_headers(environ(path, None)) is None
+    assert call.app.unchanged_headers(environ(path, tag, "POST")) is None
+    assert call.app.unchanged_headers(environ("/accounts/login/", tag)) is None
+    assert call.app.unchanged_headers(environ(state_path(tables[2]), tag)) is None
+    clock.advance()  # the kept rows are stale: only Django reads them again
+    assert call.app.unchanged_headers(environ(path, tag)) is None
+    assert inner.calls == before
 
 
 def test_other_methods_and_paths_go_to_django(wsgi, tables):

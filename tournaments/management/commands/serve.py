@@ -115,14 +115,27 @@ def port_is_free(host: str, port: int) -> bool:
 
 def laned_server(application, **options):
     """``waitress.create_server`` whose threads take the arbiter's pages first, then the
-    phones' writes, then the phones' reads (:class:`tournaments.server.request_lanes.LaneQueue`);
-    handed to ``waitress.serve`` as its server factory."""
+    phones' writes, then the phones' reads (:class:`tournaments.server.request_lanes.LaneQueue`),
+    whose event loop answers the phones' unchanged polls itself (:mod:`tournaments.server.loop_answers`)
+    and keeps their connections (:mod:`tournaments.server.bodiless`), and whose loop on Linux
+    asks only the connections that have something to do (:mod:`tournaments.server.epoll_loop`);
+    handed to ``waitress.serve`` as its server factory. ``options``: ``create_server``'s."""
     # lazy: waitress is only needed once the server really starts
+    from waitress.adjustments import Adjustments
     from waitress.server import create_server
 
+    from tournaments.server import epoll_loop
+    from tournaments.server.bodiless import keep_bodiless_alive
+    from tournaments.server.loop_answers import LoopAnswerDispatcher
 
-    server = create_server(application, **options)
+    dispatcher = options.pop("_dispatcher", None)
+    if dispatcher is None:  # waitress makes its own only when given none: start its threads as it does
+        dispatcher = LoopAnswerDispatcher(application)
+        dispatcher.set_thread_count(Adjustments(**options).threads)
+    server = create_server(application, _dispatcher=dispatcher, **options)
     server.task_dispatcher.queue = LaneQueue()
+    keep_bodiless_alive(server)  # a phone's 304 poll keeps its connection for the next one
+    epoll_loop.install(server)  # Linux; elsewhere waitress's own loop
     return server
 
 
