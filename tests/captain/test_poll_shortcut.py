@@ -271,10 +271,12 @@ def test_players_page_shortcut_follows_the_tournament_and_the_language(wsgi, clo
         assert call(path, tag=new, accept="text/html")[0] == 404 and inner.calls == before + 1
 
 
-def test_unchanged_headers_answers_what_the_call_answers_and_nothing_else(wsgi, clock, tables):
+def test_unchanged_headers_answers_what_the_call_answers_and_nothing_else(wsgi, clock, tables, arbiter,
+                                                                         django_assert_num_queries):
     """The server's event loop asks ``unchanged_headers`` before a worker thread would call the
     shortcut: the same headers where the call answers 304 itself, None wherever Django must
-    answer (another tag, a stale row, another method or path), and Django is never called."""
+    answer (another tag, another method or path, a changed sheet), and Django is never
+    called; stale rows are read again there, one query for the round."""
     call, inner = wsgi
     path = state_path(tables[1])
     tag, _, quick = shortcut_ready(call, inner, path)
@@ -292,8 +294,15 @@ def test_unchanged_headers_answers_what_the_call_answers_and_nothing_else(wsgi, 
     assert call.app.unchanged_headers(environ(path, tag, "POST")) is None
     assert call.app.unchanged_headers(environ("/accounts/login/", tag)) is None
     assert call.app.unchanged_headers(environ(state_path(tables[2]), tag)) is None
-    clock.advance()  # the kept rows are stale: only Django reads them again
-    assert call.app.unchanged_headers(environ(path, tag)) is None
+    clock.advance()  # the kept rows are stale: the loop's check reads the round again, once
+    with django_assert_num_queries(1):
+        assert dict(call.app.unchanged_headers(environ(path, tag)))["ETag"] == tag
+    with django_assert_num_queries(0):
+        assert dict(call.app.unchanged_headers(environ(path, tag)))["ETag"] == tag
+    services.save_score_sheet(table=tables[1], hands=HAND_INPUT, by=arbiter)
+    assert call.app.unchanged_headers(environ(path, tag)) is not None, "rows read before the save, for 1 s"
+    clock.advance()
+    assert call.app.unchanged_headers(environ(path, tag)) is None, "read again: the save changed the tag"
     assert inner.calls == before
 
 
