@@ -12,6 +12,11 @@ import threading
 import pytest
 
 from tournaments.management.commands import serve as serve_command
+from tournaments.server import epoll_loop
+
+# serve keeps the connections only on its epoll loop (Linux): elsewhere waitress's loop walks
+# every open connection on each turn and reconnecting costs less (docs/speed.md)
+pytestmark = pytest.mark.skipif(not epoll_loop.available(), reason="serve's epoll loop is Linux's")
 
 
 def app(environ, start_response):

@@ -100,7 +100,10 @@ def test_an_idle_connection_is_asked_nothing_while_the_others_are_served(monkeyp
             busy.request("GET", f"/busy{k}")
             assert busy.getresponse().read() == f"/busy{k}".encode()
         extra = max(asked.get(id(c), 0) - before[id(c)] for c in idle_channels)
-        assert extra <= 2, extra
+        # a few: an idle phone is asked again on the turns right after its own answer, while
+        # the worker that wrote it finishes (how many depends on the threads' timing); waitress's
+        # loop asks it on every turn, at least twice per busy request (120 here)
+        assert extra <= 5, extra
         # still answered at once when they poll again
         for k, phone in enumerate(idle):
             phone.request("GET", f"/again{k}")
