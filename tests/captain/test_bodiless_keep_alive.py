@@ -2,7 +2,7 @@
 
 Waitress closed every HTTP/1.1 connection after a ``304`` or ``204`` (it sends no
 ``Content-Length`` on them and closes when there is none): each unchanged poll of a phone
-cost a new connection. A body-less status ends after its headers (RFC 9112 §6.3), so the
+cost a new connection. A body-less status ends after its headers (RFC 9112, section 6.3), so the
 connection stays; a request that asks ``Connection: close`` and HTTP/1.0 are waitress's own.
 """
 import http.client

@@ -4,7 +4,7 @@ Waitress (3.0) closes an HTTP/1.1 connection after every response that carries n
 ``Content-Length``, and it never sends one on a ``304``, ``204`` or ``1xx`` (they have no
 body): every unchanged poll of a phone ended its kept-alive connection, and its next poll,
 4–6 s later, opened a new one (an accept, a new channel in the event loop, a new socket on
-the phone). A body-less status has no body by definition (RFC 9112 §6.3: the message ends
+the phone). A body-less status has no body by definition (RFC 9112, section 6.3: the message ends
 after its headers), so the connection can stay open, as it does after a ``200``.
 
 :class:`BodilessKeepAliveTask` builds such a response's head as waitress builds it (header
