@@ -95,7 +95,7 @@ class PollShortcut:
     def unchanged_headers(self, environ) -> list[tuple[str, str]] | None:
         """The headers of the ``304`` this request gets (a WSGI ``environ``), on the same
         conditions as a call; ``None`` when Django must answer it. Never raises, calls no view
-        and changes nothing: ``manage.py serve``'s event loop asks it before handing a poll
+        and writes nothing: ``manage.py serve``'s event loop asks it before handing a poll
         to a worker thread (``tournaments.server.loop_answers``). One exception to "no query":
         a captain's poll whose round's rows are older than their second reads them again (one
         query a second per round and process, on a connection closed right after), so the room's

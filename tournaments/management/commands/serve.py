@@ -24,6 +24,9 @@ from django.utils.translation import gettext as _
 
 from tournaments.management.lang import LangCommand
 from tournaments.printing import worker
+from tournaments.server import epoll_loop
+from tournaments.server.bodiless import keep_bodiless_alive
+from tournaments.server.loop_answers import LoopAnswerDispatcher
 from tournaments.server.request_lanes import LaneQueue
 
 #: Waitress settings for a 250-table room. Measured with ``bench/room.py``.
@@ -123,18 +126,15 @@ def laned_server(application, **options):
     (:mod:`tournaments.server.bodiless`); handed to ``waitress.serve`` as its server factory.
     ``options``: ``create_server``'s."""
     # lazy: waitress is only needed once the server really starts
-    from waitress.adjustments import Adjustments
     from waitress.server import create_server
 
-    from tournaments.server import epoll_loop
-    from tournaments.server.bodiless import keep_bodiless_alive
-    from tournaments.server.loop_answers import LoopAnswerDispatcher
-
     dispatcher = options.pop("_dispatcher", None)
-    if dispatcher is None:  # waitress makes its own only when given none: start its threads as it does
+    ours = dispatcher is None
+    if ours:
         dispatcher = LoopAnswerDispatcher(application)
-        dispatcher.set_thread_count(Adjustments(**options).threads)
     server = create_server(application, _dispatcher=dispatcher, **options)
+    if ours:  # waitress starts the threads only of a dispatcher it made itself
+        dispatcher.set_thread_count(server.adj.threads)
     server.task_dispatcher.queue = LaneQueue()
     # Linux: a loop that asks only the connections with something to do, so a phone's 304 can
     # keep its connection for the next poll. Elsewhere waitress's own loop walks every open
