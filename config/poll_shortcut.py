@@ -24,13 +24,19 @@ asking the very functions the views ask (``captains.views.unchanged_stamp``,
   from the first one that went through Django (``Set-Cookie`` and ``Date`` never copied):
   until Django has answered one, every poll goes through Django.
 
-No query is made here (the rows are refreshed by the polls that reach Django, at most once a
-second), so the database connections stay managed by Django's request cycle alone.
+No query is made here when the shortcut runs as WSGI middleware (the rows are refreshed by the
+polls that reach Django, at most once a second), so those connections stay managed by
+Django's request cycle alone. Asked by ``manage.py serve``'s event loop
+(:meth:`PollShortcut.unchanged_headers`), a captain's poll whose round's rows are older than
+their second reads them again (one query of the round), on a connection closed right after:
+otherwise every poll of that moment went to Django, each reading the whole round
+(docs/speed.md).
 """
 from __future__ import annotations
 
 from django.conf import settings
 from django.core.handlers.wsgi import WSGIRequest
+from django.db import connections
 from django.urls import Resolver404, resolve
 from django.utils import translation
 
@@ -45,16 +51,26 @@ MAX_PATHS = 20_000
 NOT_REPLAYED = frozenset({"etag", "set-cookie", "date"})
 
 
-def _captain_poll(request, kwargs, language):
-    return unchanged_stamp(request, kwargs["token"], query=False)
+def _captain_poll(request, kwargs, language, refresh):
+    return unchanged_stamp(request, kwargs["token"], query=False, refresh_rows=refresh)
 
 
-def _player_poll(request, kwargs, language):
+def _player_poll(request, kwargs, language, refresh):
     return unchanged_etag(request, kwargs["slug"], kwargs["word"], kwargs["number"], language=language)
 
 
-#: URL name -> function(request, resolved kwargs, language) returning the current ETag when
-#: the browser holds it, else None.
+def _close_own_connections() -> None:
+    """Close the connections this thread opened (the event loop's read of a round's rows),
+    unless one is inside a transaction (a test's): the loop thread has no request cycle to
+    close or recycle them, and a kept one would outlive a database restart."""
+    for connection in connections.all(initialized_only=True):
+        if connection.connection is not None and not connection.in_atomic_block:
+            connection.close()
+
+
+#: URL name -> function(request, resolved kwargs, language, refresh) returning the current ETag
+#: when the browser holds it, else None; ``refresh``: the captains' round rows older than their
+#: second may be read again (one query; only the event loop asks, :meth:`PollShortcut.unchanged_headers`).
 QUICK = {"captain_state": _captain_poll, "player_page": _player_poll}
 
 
@@ -68,22 +84,43 @@ class PollShortcut:
         self._headers: dict[tuple[str, str, bool], list[tuple[str, str]]] = {}
 
     def __call__(self, environ, start_response):
-        if (environ.get("REQUEST_METHOD") != "GET" or not environ.get("HTTP_IF_NONE_MATCH")
-                or not environ.get("PATH_INFO", "").startswith(PREFIXES)):
-            return self.application(environ, start_response)
-        try:
-            key, etag = self._unchanged(environ)
-        except Exception:  # anything unexpected: Django answers the request (and reports it)
-            key, etag = None, None
-        headers = self._headers.get(key) if key else None
-        if etag and headers is not None:
-            start_response("304 Not Modified", [*headers, ("ETag", etag)])
+        key, headers = self._answer(environ, refresh=False)
+        if headers is not None:
+            start_response("304 Not Modified", headers)
             return [b""]
         if key is None:
             return self.application(environ, start_response)
         return self.application(environ, self._learning(key, start_response))
 
-    def _unchanged(self, environ) -> tuple[tuple[str, str, bool] | None, str | None]:
+    def unchanged_headers(self, environ) -> list[tuple[str, str]] | None:
+        """The headers of the ``304`` this request gets (a WSGI ``environ``), on the same
+        conditions as a call; ``None`` when Django must answer it. Never raises, calls no view
+        and writes nothing: ``manage.py serve``'s event loop asks it before handing a poll
+        to a worker thread (``tournaments.server.loop_answers``). One exception to "no query":
+        a captain's poll whose round's rows are older than their second reads them again (one
+        query a second per round and process, on a connection closed right after), so the room's
+        polls do not each go to Django for it."""
+        try:
+            return self._answer(environ, refresh=True)[1]
+        finally:
+            _close_own_connections()
+
+    def _answer(self, environ, *, refresh: bool) -> tuple[tuple[str, str, bool] | None, list[tuple[str, str]] | None]:
+        """``(key, headers)``: the key of a quick route (else None, see :meth:`_unchanged`) and
+        the 304's headers when the shortcut answers (else None)."""
+        if (environ.get("REQUEST_METHOD") != "GET" or not environ.get("HTTP_IF_NONE_MATCH")
+                or not environ.get("PATH_INFO", "").startswith(PREFIXES)):
+            return None, None
+        try:
+            key, etag = self._unchanged(environ, refresh=refresh)
+        except Exception:  # anything unexpected: Django answers the request (and reports it)
+            return None, None
+        headers = self._headers.get(key) if key else None
+        if etag and headers is not None:
+            return key, [*headers, ("ETag", etag)]
+        return key, None
+
+    def _unchanged(self, environ, *, refresh: bool) -> tuple[tuple[str, str, bool] | None, str | None]:
         """``(key, etag)``: the route, language and scheme of a quick route (else None) and
         the ETag when the browser holds the current one (else None)."""
         request = WSGIRequest(dict(environ))  # a copy: Django reads the environ again if it answers
@@ -98,7 +135,7 @@ class PollShortcut:
         request.META.pop("HTTP_ACCEPT_LANGUAGE", None)  # config.middleware.ItalianFirstMiddleware
         language = translation.get_language_from_request(request)
         name, kwargs = route
-        return (name, language, request.is_secure()), QUICK[name](request, kwargs, language)
+        return (name, language, request.is_secure()), QUICK[name](request, kwargs, language, refresh)
 
     def _route(self, path: str) -> tuple[str, dict] | None:
         """``(url name, kwargs)`` when Django's resolver maps ``path`` to a quick route."""

@@ -102,6 +102,7 @@ def wsgi(db, clock):
             request_finished.connect(close_old_connections)
         return answer["status"], answer["headers"], body
 
+    call.app, call.factory = app, factory  # for the event loop's check (unchanged_headers)
     return call, inner
 
 
@@ -268,6 +269,41 @@ def test_players_page_shortcut_follows_the_tournament_and_the_language(wsgi, clo
     for _ in itertools.repeat(None, 2):
         before = inner.calls
         assert call(path, tag=new, accept="text/html")[0] == 404 and inner.calls == before + 1
+
+
+def test_unchanged_headers_answers_what_the_call_answers_and_nothing_else(wsgi, clock, tables, arbiter,
+                                                                         django_assert_num_queries):
+    """The server's event loop asks ``unchanged_headers`` before a worker thread would call the
+    shortcut: the same headers where the call answers 304 itself, None wherever Django must
+    answer (another tag, another method or path, a changed sheet), and Django is never
+    called; stale rows are read again there, one query for the round."""
+    call, inner = wsgi
+    path = state_path(tables[1])
+    tag, _, quick = shortcut_ready(call, inner, path)
+
+    def environ(path, tag, method="GET"):
+        return call.factory.generic(method, path, headers={"If-None-Match": tag} if tag else {}).environ
+
+    before = inner.calls
+    headers = dict(call.app.unchanged_headers(environ(path, tag)))
+    headers.pop("Date", None)
+    quick.pop("Date", None)
+    assert headers == quick and headers["ETag"] == tag
+    assert call.app.unchanged_headers(environ(path, '"another"')) is None
+    assert call.app.unchanged_headers(environ(path, None)) is None
+    assert call.app.unchanged_headers(environ(path, tag, "POST")) is None
+    assert call.app.unchanged_headers(environ("/accounts/login/", tag)) is None
+    assert call.app.unchanged_headers(environ(state_path(tables[2]), tag)) is None
+    clock.advance()  # the kept rows are stale: the loop's check reads the round again, once
+    with django_assert_num_queries(1):
+        assert dict(call.app.unchanged_headers(environ(path, tag)))["ETag"] == tag
+    with django_assert_num_queries(0):
+        assert dict(call.app.unchanged_headers(environ(path, tag)))["ETag"] == tag
+    services.save_score_sheet(table=tables[1], hands=HAND_INPUT, by=arbiter)
+    assert call.app.unchanged_headers(environ(path, tag)) is not None, "rows read before the save, for 1 s"
+    clock.advance()
+    assert call.app.unchanged_headers(environ(path, tag)) is None, "read again: the save changed the tag"
+    assert inner.calls == before
 
 
 def test_other_methods_and_paths_go_to_django(wsgi, tables):

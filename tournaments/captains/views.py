@@ -255,7 +255,7 @@ def _epoch(moment) -> str:
     return f"{moment.timestamp():.6f}" if moment else "0"
 
 
-def unchanged_stamp(request, token: str, *, query: bool = True) -> str | None:
+def unchanged_stamp(request, token: str, *, query: bool = True, refresh_rows: bool | None = None) -> str | None:
     """The tag of ``token``'s table when the browser already has it (``If-None-Match``), else None.
 
     First from the round's poll rows read at most a second ago (``poll_rows.recent_row``:
@@ -266,11 +266,13 @@ def unchanged_stamp(request, token: str, *, query: bool = True) -> str | None:
     ``query=False`` (``config.poll_shortcut``, before Django's middleware, outside
     the request cycle that manages database connections): only the rows already read, no
     query; None when they are too old or do not match, and the full request answers.
+    ``refresh_rows`` (default: as ``query``): the round's rows older than their second are
+    read again (the server's event loop asks so, and closes its connection after).
     """
     tags = _if_none_match(request)
     if not tags:
         return None
-    recent = poll_rows.recent_row(token, refresh=query)
+    recent = poll_rows.recent_row(token, refresh=query if refresh_rows is None else refresh_rows)
     if recent is not None:
         stamp = _row_stamp(request, recent)
         if stamp in tags:
@@ -336,5 +338,6 @@ def sheet_state(request, token):
 
 def _if_none_match(request) -> list[str]:
     """The entity tags of the ``If-None-Match`` header (weak marks dropped)."""
-    header = request.headers.get("If-None-Match", "")
+    # META, not request.headers: that builds a dict of every header, on every poll (docs/speed.md)
+    header = request.META.get("HTTP_IF_NONE_MATCH", "")
     return [tag.strip().removeprefix("W/") for tag in header.split(",") if tag.strip()]

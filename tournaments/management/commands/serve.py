@@ -24,6 +24,9 @@ from django.utils.translation import gettext as _
 
 from tournaments.management.lang import LangCommand
 from tournaments.printing import worker
+from tournaments.server import epoll_loop
+from tournaments.server.bodiless import keep_bodiless_alive
+from tournaments.server.loop_answers import LoopAnswerDispatcher
 from tournaments.server.request_lanes import LaneQueue
 
 #: Waitress settings for a 250-table room. Measured with ``bench/room.py``.
@@ -46,7 +49,8 @@ SERVER_SETTINGS: dict = {
     "backlog": 2048,
     # poll() instead of select(): select() cannot watch descriptors above 1024 and
     # scans all of them on every turn. Windows has no poll(): there waitress keeps
-    # select(), limited to 512 sockets by CPython's build (see the README).
+    # select(), limited to 512 sockets by CPython's build (see the README). On Linux
+    # laned_server replaces either by an epoll loop (tournaments/server/epoll_loop.py).
     "asyncore_use_poll": hasattr(select, "poll"),
     "ident": "arbitro",
 }
@@ -115,14 +119,28 @@ def port_is_free(host: str, port: int) -> bool:
 
 def laned_server(application, **options):
     """``waitress.create_server`` whose threads take the arbiter's pages first, then the
-    phones' writes, then the phones' reads (:class:`tournaments.server.request_lanes.LaneQueue`);
-    handed to ``waitress.serve`` as its server factory."""
+    phones' writes, then the phones' reads (:class:`tournaments.server.request_lanes.LaneQueue`),
+    whose event loop answers the phones' unchanged polls itself (:mod:`tournaments.server.loop_answers`),
+    and, on Linux, whose loop asks only the connections that have something to do
+    (:mod:`tournaments.server.epoll_loop`) and keeps a connection open after a 304
+    (:mod:`tournaments.server.bodiless`); handed to ``waitress.serve`` as its server factory.
+    ``options``: ``create_server``'s."""
     # lazy: waitress is only needed once the server really starts
     from waitress.server import create_server
 
-
-    server = create_server(application, **options)
+    dispatcher = options.pop("_dispatcher", None)
+    ours = dispatcher is None
+    if ours:
+        dispatcher = LoopAnswerDispatcher(application)
+    server = create_server(application, _dispatcher=dispatcher, **options)
+    if ours:  # waitress starts the threads only of a dispatcher it made itself
+        dispatcher.set_thread_count(server.adj.threads)
     server.task_dispatcher.queue = LaneQueue()
+    # Linux: a loop that asks only the connections with something to do, so a phone's 304 can
+    # keep its connection for the next poll. Elsewhere waitress's own loop walks every open
+    # connection on each turn, and 1000 kept connections cost more than reconnecting (docs/speed.md).
+    if epoll_loop.install(server):
+        keep_bodiless_alive(server)
     return server
 
 
