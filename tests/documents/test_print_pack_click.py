@@ -12,6 +12,7 @@ The click's thread reads the database on its own connection: these tests commit 
 from __future__ import annotations
 
 import io
+import threading
 import time
 
 import pytest
@@ -23,6 +24,16 @@ from pypdf import PdfReader
 from tournaments.printing import pack as printpack
 
 pytestmark = pytest.mark.usefixtures("transactional_db")
+
+
+@pytest.fixture(autouse=True)
+def _click_threads_end(transactional_db):
+    """The click's thread reads the database: the test's data is flushed (``transactional_db``,
+    torn down after this fixture) only once every such thread has ended."""
+    yield
+    for thread in threading.enumerate():
+        if thread.name.startswith("print-"):
+            thread.join(timeout=60)
 
 
 @pytest.fixture
@@ -45,7 +56,8 @@ def _wait_until_not_running(key: str) -> dict:
 
 
 def test_the_click_reads_no_table_of_the_round(arbiter_client, played, background, monkeypatch):
-    monkeypatch.setattr(printpack, "run", lambda pack, after=(): None)  # the job is not the request's
+    # the pack is read and rendered by the click's thread, not the request: not started here
+    monkeypatch.setattr(printpack, "_prepare_and_follow", lambda *args: None)
     url = reverse("print_pack_start", args=[played.slug, 1])
     with CaptureQueriesContext(connection) as queries:
         response = arbiter_client.post(url)
