@@ -78,7 +78,7 @@ from bench.captains import (  # noqa: E402 - after the path fix above
     wait_until_up,
     warm_up,
 )
-from bench.room import Client, Tally, arbiter_session, postgres_database  # noqa: E402
+from bench.room import Client, Tally, arbiter_session, poll_range, postgres_database  # noqa: E402
 
 SLUG = "bench"
 #: Longest wait for the print pack after the click, beyond the run's own end (seconds).
@@ -125,10 +125,11 @@ def hidden_fields(html: bytes, action: str) -> dict[str, str]:
 class Minute(Tally):
     """Shared state of one run: timings per request kind, failures, what each phone saw when."""
 
-    def __init__(self, tables, *, last, ports, hands, seconds, open_seconds):
+    def __init__(self, tables, *, last, ports, hands, seconds, open_seconds, poll=(4.0, 6.0)):
         super().__init__()
         self.tables, self.last, self.ports, self.hands = tables, set(last), ports, hands
         self.seconds, self.open_seconds = seconds, open_seconds
+        self.poll = poll  # seconds between two polls of a phone: (shortest, longest)
         self.pairs = 2 * len(tables)
         self.saved_at: dict[int, float] = {}
         self.confirmed_at: dict[int, float] = {}
@@ -176,7 +177,7 @@ class Minute(Tally):
             save_at = None
             if line == "ns" and number in self.last:
                 save_at = self.open_seconds + rng.uniform(0, self.seconds / 3)
-            next_poll = self.now() + rng.uniform(0, 6)
+            next_poll = self.now() + rng.uniform(0, self.poll[1])
             while True:
                 due = next_poll if save_at is None else min(next_poll, save_at)
                 if await self.pause(due - self.now()):
@@ -192,7 +193,7 @@ class Minute(Tally):
                     sheet = json.loads(answer)["sheet"]
                     self.saved_at[number] = self.now()
                     continue
-                next_poll = self.now() + rng.uniform(4, 6)
+                next_poll = self.now() + rng.uniform(*self.poll)
                 headers = {"Accept": "application/json", **({"If-None-Match": tag} if tag else {})}
                 status, head, answer, ms = await client.request("GET", base + "stato/", headers=headers)
                 if not self.note("captain poll", status, ms, ok=(200, 304)):
@@ -246,7 +247,7 @@ class Minute(Tally):
                     if seat and int(seat.group(1)) == 2 and pair not in self.new_seen:
                         self.new_seen[pair] = (self.now(), int(seat.group(2)), "ns" if seat.group(3) == "N/S" else "ew")
                         self.check_done()
-                if await self.pause(rng.uniform(4, 6)):
+                if await self.pause(rng.uniform(*self.poll)):
                     break
         except (OSError, asyncio.TimeoutError, asyncio.IncompleteReadError, ValueError) as exc:
             self.fail(who, repr(exc))
@@ -489,7 +490,7 @@ def one_setup(setup: str, args) -> None:
         serve += ["--threads", str(args.threads)]
     server = start_server(serve, cwd=ROOT, env=env)
     minute = Minute(tables, last=last_numbers, ports=ports, hands=args.hands, seconds=args.seconds,
-                    open_seconds=args.open_seconds)
+                    open_seconds=args.open_seconds, poll=args.poll)
     wall, cpu, load_run = 0.0, {"server": 0.0, "client": 0.0}, os.getloadavg()
     try:
         if not all(wait_until_up(port, server) for port in ports):
@@ -565,6 +566,9 @@ def main() -> None:
     parser.add_argument("--postgres-url", default=default_pg if default_pg.startswith(("postgres:", "postgresql:"))
                         else None, help="a PostgreSQL server whose role may create databases; default $DATABASE_URL")
     parser.add_argument("--keep", action="store_true", help="keep the temporary var dir of each setup")
+    parser.add_argument("--poll", type=poll_range, default=(4.0, 6.0), metavar="LOW-HIGH",
+                        help="seconds between two polls of a phone (default 4-6, as the pages poll; "
+                             "the smoke test polls faster to finish sooner)")
     args = parser.parse_args()
     if (args.tables < 2 or args.seconds <= 0 or args.open_seconds < 0 or args.last < 0 or args.processes < 1
             or (args.threads is not None and args.threads < 1)):

@@ -210,13 +210,15 @@ class Tally:
 class Room(Tally):
     """Shared state of one run: timings per request kind, failures, the tables' progress."""
 
-    def __init__(self, tables, *, ports, sources, hands, spread, seconds, open_seconds, seed, players=0):
+    def __init__(self, tables, *, ports, sources, hands, spread, seconds, open_seconds, seed, players=0,
+                 poll=(4.0, 6.0)):
         super().__init__()
         self.players = players
         self.tables, self.ports, self.hands = tables, ports, hands
         self.port = ports[0]
         self.sources = sources
         self.spread, self.seconds, self.open_seconds = spread, seconds, open_seconds
+        self.poll = poll  # seconds between two polls of a phone: (shortest, longest)
         self.rng = random.Random(seed)
         self.saved_at: dict[int, float] = {}
         self.confirmed_at: dict[int, float] = {}
@@ -248,7 +250,7 @@ class Room(Tally):
             save_at = None
             if line == "ns":
                 save_at = start + (0 if self.spread == "burst" else rng.uniform(0, max(0.0, self.seconds - 10)))
-            next_poll = self.now() + rng.uniform(0, 6)
+            next_poll = self.now() + rng.uniform(0, self.poll[1])
             from_page = True  # the page's own sheet is read as a poll's answer (captain.js renders it)
             while not self.done.is_set():
                 if from_page:
@@ -275,7 +277,7 @@ class Room(Tally):
                         tag = head.get("etag", [tag])[0]  # a write's answer carries the poll's tag (captain.js)
                         self.saved_at[number] = self.now()
                         continue
-                    next_poll = self.now() + rng.uniform(4, 6)
+                    next_poll = self.now() + rng.uniform(*self.poll)
                     headers = {"Accept": "application/json"}
                     if tag:
                         headers["If-None-Match"] = tag
@@ -321,7 +323,7 @@ class Room(Tally):
             tag = head.get("etag", [""])[0]
             while not self.done.is_set():
                 try:
-                    await asyncio.wait_for(self.done.wait(), rng.uniform(4, 6))
+                    await asyncio.wait_for(self.done.wait(), rng.uniform(*self.poll))
                     break
                 except asyncio.TimeoutError:
                     pass
@@ -541,7 +543,8 @@ def one_run(name: str, args) -> dict:
             serve += ["--threads", str(args.threads)]
         servers.append(start_server(serve, cwd=ROOT, env=env))
     room = Room(tables, ports=ports, sources=sources, hands=args.hands, spread=spread, seconds=args.seconds,
-                open_seconds=args.open_seconds, seed=args.seed, players=min(args.players, 2 * len(tables)))
+                open_seconds=args.open_seconds, seed=args.seed, players=min(args.players, 2 * len(tables)),
+                poll=args.poll)
     wall = 0.0
     cpu = {"server": 0.0, "client": 0.0}
     try:
@@ -623,6 +626,17 @@ def side_by_side(summaries: list[dict]) -> None:
               + f" {seen:>9s} {s['lost']:>5d} {s['refused']:>8d}")
 
 
+def poll_range(text: str) -> tuple[float, float]:
+    """``"4-6"`` → (4.0, 6.0): the seconds between two polls of a phone (``--poll``)."""
+    try:
+        low, high = (float(part) for part in text.split("-"))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r}: two numbers of seconds, as 4-6") from None
+    if not 0 < low <= high:
+        raise argparse.ArgumentTypeError(f"{text!r}: 0 < LOW <= HIGH")
+    return low, high
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--tables", type=int, default=250)
@@ -634,6 +648,9 @@ def main() -> None:
     parser.add_argument("--runs", default="one,many,burst",
                         help="comma-separated: one (one address), many (--sources addresses), burst (all at once)")
     parser.add_argument("--seed", type=int, default=10)
+    parser.add_argument("--poll", type=poll_range, default=(4.0, 6.0), metavar="LOW-HIGH",
+                        help="seconds between two polls of a phone (default 4-6, as captain.js and player.js; "
+                             "the smoke tests poll faster to finish sooner)")
     parser.add_argument("--players", type=int, default=0,
                         help="player pages polling besides the captains' phones (pairs 1…N; at most 2 × tables)")
     parser.add_argument("--connection-limit", type=int, default=None,

@@ -13,13 +13,13 @@ import pytest
 ROOT = Path(__file__).resolve().parents[2]
 
 
-@pytest.mark.slow  # a real server and 12 phones for about 15 s
+@pytest.mark.slow  # a real server and 12 phones polling every 1-2 s (the pages: 4-6 s) for a few seconds
 def test_small_room_loses_nothing_and_refuses_no_phone():
     """The burst (every sheet at once, phones from 4 addresses); the ``one`` run is the next
     test's, with the players' pages beside it."""
     result = subprocess.run(
         [sys.executable, "bench/room.py", "--tables", "6", "--seconds", "10", "--open-seconds", "1",
-         "--runs", "burst", "--sources", "4"],
+         "--runs", "burst", "--sources", "4", "--poll", "1-2"],
         cwd=ROOT, capture_output=True, text=True, timeout=240,
     )
     assert result.returncode == 0, result.stderr[-3000:]
@@ -34,12 +34,12 @@ def test_small_room_loses_nothing_and_refuses_no_phone():
         assert (lost, refused) == ("0", "0"), result.stdout
 
 
-@pytest.mark.slow  # a real server, 16 phones and 8 player pages polling for about 20 s (wall clock)
+@pytest.mark.slow  # a real server, 16 phones and 8 player pages polling every 1-2 s for a few seconds
 def test_small_room_with_player_pages_refuses_none():
     """``--players``: the player pages poll beside the captains' phones; none is refused."""
     result = subprocess.run(
         [sys.executable, "bench/room.py", "--tables", "4", "--seconds", "10", "--open-seconds", "1",
-         "--runs", "one", "--players", "8"],
+         "--runs", "one", "--players", "8", "--poll", "1-2"],
         cwd=ROOT, capture_output=True, text=True, timeout=240,
     )
     assert result.returncode == 0, result.stderr[-3000:]

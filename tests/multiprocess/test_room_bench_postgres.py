@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parents[2]
                     reason="needs a PostgreSQL server (DATABASE_URL=postgres://…, as scripts/with-postgres.sh sets)")
 def test_small_room_on_two_postgres_processes_loses_nothing():
     result = subprocess.run(
-        [sys.executable, "bench/room.py", "--tables", "6", "--seconds", "10", "--open-seconds", "1",
+        [sys.executable, "bench/room.py", "--tables", "6", "--seconds", "10", "--open-seconds", "1", "--poll", "1-2",
          "--runs", "one", "--setups", "postgres", "--processes", "2", "--postgres-url", os.environ["DATABASE_URL"]],
         cwd=ROOT, capture_output=True, text=True, timeout=240,
     )
