@@ -336,7 +336,7 @@ def _finder_rows(html: str) -> bytes:
     # lazy: WeasyPrint and pypdf are slow to import and only PDF rendering needs them
     import weasyprint
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+    from pypdf.generic import DictionaryObject, NameObject
 
     sections = list(FINDER_PAGE_RE.finditer(html))
     if not sections:
@@ -441,14 +441,7 @@ def _finder_rows(html: str) -> bytes:
             for shaped, slot in runs:
                 if shaped is not None:
                     values.extend(_value_ops(shaped, slot, dy, dx))
-        page = writer.add_blank_page(float(frame.mediabox.width), height)
-        resources = DictionaryObject({NameObject("/XObject"): xobjects})
-        if font_ref is not None:
-            resources[NameObject("/Font")] = font_ref
-        page[NameObject("/Resources")] = resources
-        stream = DecodedStreamObject()
-        stream.set_data(b"\n".join(ops + [b"q"] + values + [b"Q"]))
-        page[NameObject("/Contents")] = writer._add_object(stream.flate_encode())
+        _add_page(writer, float(frame.mediabox.width), height, xobjects, font_ref, ops + [b"q"] + values + [b"Q"])
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
@@ -494,7 +487,6 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
     import weasyprint
     from pypdf import PdfReader, PdfWriter
     from pypdf.generic import (
-        DecodedStreamObject,
         DictionaryObject,
         NameObject,
     )
@@ -586,14 +578,7 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
                                % (w, -h, slot.x, slot.baseline + h, name.encode()))
             elif value.strip():
                 ops.extend(_value_ops(shaped[(n, f)], slot))
-        page = writer.add_blank_page(page_width, height)
-        resources = DictionaryObject({NameObject("/XObject"): xobjects})
-        if font_ref is not None:
-            resources[NameObject("/Font")] = font_ref
-        page[NameObject("/Resources")] = resources
-        stream = DecodedStreamObject()
-        stream.set_data(b"\n".join(ops))
-        page[NameObject("/Contents")] = writer._add_object(stream.flate_encode())
+        _add_page(writer, page_width, height, xobjects, font_ref, ops)
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
@@ -742,7 +727,7 @@ def render_table_pages(html: str, *, extra_pages: int = 0) -> tuple[bytes, int]:
     # lazy: WeasyPrint and pypdf are slow to import and only PDF rendering needs them
     import weasyprint
     from pypdf import PdfReader, PdfWriter
-    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+    from pypdf.generic import DictionaryObject, NameObject
 
     m = TABLE_DOC_RE.match(html)
     if m is None or '<table class="bymatch">' in html or '<h2 class="group">' in html:
@@ -850,17 +835,26 @@ def render_table_pages(html: str, *, extra_pages: int = 0) -> tuple[bytes, int]:
                     continue
                 if (i, f) in shaped:
                     values.extend(_value_ops(shaped[(i, f)], slot, dy))
-        page = writer.add_blank_page(float(frame.mediabox.width), height)
-        resources = DictionaryObject({NameObject("/XObject"): xobjects})
-        if font_ref is not None:
-            resources[NameObject("/Font")] = font_ref
-        page[NameObject("/Resources")] = resources
-        stream = DecodedStreamObject()
-        stream.set_data(b"\n".join(ops + [b"q"] + values + [b"Q"]))
-        page[NameObject("/Contents")] = writer._add_object(stream.flate_encode())
+        _add_page(writer, float(frame.mediabox.width), height, xobjects, font_ref, ops + [b"q"] + values + [b"Q"])
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue(), len(bounds)
+
+
+def _add_page(writer, width: float, height: float, xobjects, font_ref, ops: list[bytes]) -> None:
+    """A page of ``width`` × ``height`` points appended to ``writer``: its resources the
+    form XObjects ``xobjects`` (and the values' fonts ``font_ref``, when any), its content
+    the operators ``ops``, deflated."""
+    from pypdf.generic import DecodedStreamObject, DictionaryObject, NameObject
+
+    page = writer.add_blank_page(width, height)
+    resources = DictionaryObject({NameObject("/XObject"): xobjects})
+    if font_ref is not None:
+        resources[NameObject("/Font")] = font_ref
+    page[NameObject("/Resources")] = resources
+    stream = DecodedStreamObject()
+    stream.set_data(b"\n".join(ops))
+    page[NameObject("/Contents")] = writer._add_object(stream.flate_encode())
 
 
 def _value_ops(runs: list, slot: _Slot, dy: float = 0.0, dx: float = 0.0) -> list[bytes]:

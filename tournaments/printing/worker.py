@@ -16,6 +16,7 @@ worker's last parts are never collected at all: the process ends with the job.
 """
 from __future__ import annotations
 
+import contextlib
 import gc
 import logging
 import os
@@ -88,6 +89,22 @@ def start_worker(niceness: int = 10) -> None:
     gc.disable()
 
 
+@contextlib.contextmanager
+def collector_paused():
+    """Python's cyclic garbage collector off while a part renders (the module docstring),
+    one collection afterwards when more than :data:`COLLECT_AFTER` objects wait, and the
+    collector switched back on if it was (the server process, ``ARBITRO_PRINT_WORKERS=0``)."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if gc.get_count()[0] > COLLECT_AFTER:
+            gc.collect()
+        if was_enabled:
+            gc.enable()
+
+
 def render(html: str) -> bytes:
     """PDF bytes of one part's print HTML (A4/A5 and fonts come from its CSS), rendered
     with the cyclic garbage collector paused (see the module docstring). In the server
@@ -95,15 +112,8 @@ def render(html: str) -> bytes:
     # lazy: WeasyPrint is slow to import and only PDF rendering needs it
     import weasyprint
 
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         return weasyprint.HTML(string=html).write_pdf()
-    finally:
-        if gc.get_count()[0] > COLLECT_AFTER:
-            gc.collect()
-        if was_enabled:
-            gc.enable()
 
 
 def _cpu_seconds() -> float:
@@ -136,19 +146,12 @@ def render_sheets_timed(html: str) -> tuple[bytes, float]:
     the stamping fail (HTML it does not expect), the part is rendered whole and the error
     logged."""
     start = _cpu_seconds()
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         try:
             pdf = stamp.render_sheets(html)
         except Exception:  # a sheet the stamping does not understand: the pack still prints
             logging.getLogger(__name__).exception("stamping the score sheets failed; rendering them whole")
             pdf = weasyprint_render(html)
-    finally:
-        if gc.get_count()[0] > COLLECT_AFTER:
-            gc.collect()
-        if was_enabled:
-            gc.enable()
     return pdf, _cpu_seconds() - start
 
 
@@ -166,9 +169,7 @@ def render_tablelist_timed(parts: tuple[str, str, int]) -> tuple[tuple[bytes, by
 
     tables_html, finder_html, finder_pages = parts
     start = _cpu_seconds()
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         try:
             tables_pdf, before = stamp.render_table_pages(tables_html, extra_pages=finder_pages)
         except Exception as exc:  # a row the stamping does not cut: laid out whole, as before
@@ -183,11 +184,6 @@ def render_tablelist_timed(parts: tuple[str, str, int]) -> tuple[tuple[bytes, by
             count = len(stamp.FINDER_PAGE_RE.findall(finder_html))
             html = stamp.FINDER_PAGE_TOKEN.sub(lambda m: str(before + int(m.group(1))), finder_html)
             finder_pdf = weasyprint_render(html.replace("FINDERPAGES", str(before + count)))
-    finally:
-        if gc.get_count()[0] > COLLECT_AFTER:
-            gc.collect()
-        if was_enabled:
-            gc.enable()
     return (tables_pdf, finder_pdf), _cpu_seconds() - start
 
 
@@ -207,17 +203,10 @@ def render_standings_timed(html: str) -> tuple[bytes, float]:
     or, when they cannot be (groups, more than ``stamp.MAX_LONG_ROWS`` names of two lines,
     pages that do not come out as planned), laid out whole by WeasyPrint as before."""
     start = _cpu_seconds()
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
+    with collector_paused():
         try:
             pdf, _pages = stamp.render_table_pages(html)
         except Exception as exc:
             _log_not_stamped("the standings", exc)
             pdf = weasyprint_render(html)
-    finally:
-        if gc.get_count()[0] > COLLECT_AFTER:
-            gc.collect()
-        if was_enabled:
-            gc.enable()
     return pdf, _cpu_seconds() - start
