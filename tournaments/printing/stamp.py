@@ -571,11 +571,7 @@ def render_sheets(html: str, *, units: re.Pattern | None = None) -> bytes:
         for f, ((kind, value), slot) in enumerate(zip(fields, forms[s][1], strict=True)):
             if kind == "img":
                 if value:
-                    w, h = slot.box
-                    name = images.name(value)
-                    xobjects[name] = images.refs[name]
-                    ops.append(b"q %.4f 0 0 %.4f %.4f %.4f cm %s Do Q"
-                               % (w, -h, slot.x, slot.baseline + h, name.encode()))
+                    ops.append(images.draw(value, slot, xobjects))
             elif value.strip():
                 ops.extend(_value_ops(shaped[(n, f)], slot))
         _add_page(writer, page_width, height, xobjects, font_ref, ops)
@@ -827,11 +823,7 @@ def render_table_pages(html: str, *, extra_pages: int = 0) -> tuple[bytes, int]:
             for f, ((kind, value), slot) in enumerate(zip(_fields(rows[i]), slots, strict=True)):
                 if kind == "img":
                     if value:
-                        w, h = slot.box
-                        image = images.name(value)
-                        xobjects[image] = images.refs[image]
-                        values.append(b"q %.4f 0 0 %.4f %.4f %.4f cm %s Do Q"
-                                      % (w, -h, slot.x, slot.baseline + dy + h, image.encode()))
+                        values.append(images.draw(value, slot, xobjects, dy))
                     continue
                 if (i, f) in shaped:
                     values.extend(_value_ops(shaped[(i, f)], slot, dy))
@@ -923,3 +915,11 @@ class _Images:
             self.refs[name] = self.writer._add_object(img)
             self.names[src] = name
         return self.names[src]
+
+    def draw(self, src: str, slot: _Slot, xobjects, dy: float = 0.0) -> bytes:
+        """The operator drawing the image ``src`` into ``slot``'s box, moved ``dy`` CSS px
+        down (WeasyPrint's space: px, y down); its resource is added to ``xobjects``."""
+        name = self.name(src)
+        xobjects[name] = self.refs[name]
+        w, h = slot.box
+        return b"q %.4f 0 0 %.4f %.4f %.4f cm %s Do Q" % (w, -h, slot.x, slot.baseline + dy + h, name.encode())
